@@ -1,0 +1,76 @@
+/**
+ * Business constants (spec section 9, DESIGN.md "Constants"). This is the only place they are defined;
+ * client and server both import them from here.
+ */
+
+/** A story unlocks for a reader within this distance (server-enforced). */
+export const UNLOCK_RADIUS_M = 100;
+/** Nearby list, discoverable call and AR search radius. */
+export const DISCOVERY_RADIUS_M = 1500;
+/** Discovery list: "Ready to discover!" within this distance. */
+export const READY_TO_DISCOVER_KM = 0.1;
+/** Copy in the create dialog and preview keeps this wording as written. */
+export const DISCOVERABLE_TEXT = 'discoverable within 1km';
+
+export const DEFAULT_CENTER = { latitude: 32.0835, longitude: -81.0998 } as const;
+export const DEFAULT_ZOOM = 13;
+export const MAX_TILE_ZOOM = 18;
+export const STORY_MARKER_PX = 40;
+export const USER_MARKER_PX = 20;
+
+/** Earth radius used by haversine distances (metres). */
+export const EARTH_RADIUS_M = 6_371_000;
+
+export const LIMITS = {
+  usernameMin: 3,
+  usernameMax: 20,
+  displayNameMin: 2,
+  displayNameMax: 50,
+  bioMax: 150,
+  passwordMin: 6,
+  titleMax: 200,
+  descriptionMax: 2_000,
+  contentMax: 20_000,
+  reportReasonMax: 500,
+  avatarInitials: 2,
+  setupSteps: 3,
+} as const;
+
+export const PREVIEW_CHARS = { create: 200, list: 120, alert: 200 } as const;
+
+export const AUDIO = {
+  chunkMs: 100,
+  skipSeconds: 15,
+  /** Duration fallback: bytes / 16000, rounded up, when the timer says 0. */
+  bytesPerSecondFallback: 16_000,
+  mimeTypes: ['audio/webm;codecs=opus', 'audio/mp4', 'audio/ogg'],
+  fileName: 'story.webm',
+} as const;
+
+export const GEOLOCATION_OPTIONS = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 } as const;
+
+export const CREATE_DIALOG = { closeAfterSuccessMs: 1_000, hintToastAfterErrorMs: 3_000 } as const;
+
+export const TOAST = { limit: 1, removeDelayMs: 1_000_000, durationMs: 5_000, swipeThresholdPx: 50 } as const;
+
+export const NOTIFICATIONS = { pollMs: 30_000, badgeCap: 9 } as const;
+export const SMART_SUGGESTIONS = { staleMs: 5 * 60_000, refetchMs: 10 * 60_000 } as const;
+
+export const DISCOVERY = { fetchTimeoutMs: 10_000, mapRetries: 3 } as const;
+
+export const AR = {
+  fovDegrees: 60,
+  countChoices: [1, 3, 5, 7] as const,
+  maxCount: 12,
+  defaultCount: 5,
+  markerMinPx: 50,
+  markerMaxPx: 80,
+  calibrationMs: 3_000,
+} as const;
+
+/** Map call: stories within this radius of the reader, nearest first, capped. */
+export const MAP_RADIUS_M = 50_000;
+export const MAP_RESULT_CAP = 1_000;
+export const DISCOVERABLE_RESULT_CAP = 200;
+export const ALL_STORIES_DEFAULT_LIMIT = 100;
+export const ALL_STORIES_MAX_LIMIT = 500;

@@ -1,0 +1,248 @@
+/**
+ * The contract between client and server (spec sections 3, 5 and 7). Server routes parse requests with these
+ * schemas and client forms validate with the same ones, so every field rule and message lives here once.
+ */
+import { z } from 'zod';
+import { CATEGORIES } from './categories';
+import { LIMITS } from './constants';
+
+// ---------- enums ----------
+export const STORY_TYPES = ['audio', 'text', 'image', 'video', 'tiktok'] as const;
+export const TIME_RESTRICTIONS = ['none', 'time_of_day', 'season', 'weather'] as const;
+export const SEASONS = ['spring', 'summer', 'autumn', 'winter'] as const;
+export const WEATHERS = ['sunny', 'rainy', 'cloudy', 'stormy'] as const;
+export const NOTIFICATION_TYPES = ['story_nearby', 'story_unlocked', 'story_liked', 'time_locked', 'other'] as const;
+export const SMART_NOTIFICATION_TYPES = ['nearby', 'weather', 'discovery', 'recommendation', 'other'] as const;
+export const SMART_PRIORITIES = ['high', 'medium', 'low', 'other'] as const;
+/** Preferred type offered by the setup wizard (a subset of story types). */
+export const FAVORITE_STORY_TYPES = ['audio', 'text', 'image'] as const;
+export const LOCK_REASONS = ['distance', 'time_of_day', 'season', 'weather'] as const;
+export const TIMES_OF_DAY = ['night', 'morning', 'afternoon', 'evening'] as const;
+
+export const storyTypeSchema = z.enum(STORY_TYPES);
+export const timeRestrictionSchema = z.enum(TIME_RESTRICTIONS);
+export const seasonSchema = z.enum(SEASONS);
+export const weatherSchema = z.enum(WEATHERS);
+export const categorySchema = z.enum(CATEGORIES);
+export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+export const lockReasonSchema = z.enum(LOCK_REASONS);
+
+export type StoryType = z.infer<typeof storyTypeSchema>;
+export type TimeRestriction = z.infer<typeof timeRestrictionSchema>;
+export type Season = z.infer<typeof seasonSchema>;
+export type Weather = z.infer<typeof weatherSchema>;
+export type LockReason = z.infer<typeof lockReasonSchema>;
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+// ---------- messages (spec section 5, word for word) ----------
+export const MESSAGES = {
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+  usernameMin: 'Username must be at least 3 characters',
+  usernameMax: 'Username must be less than 20 characters',
+  usernameChars: 'Username can only contain letters, numbers, and underscores',
+  displayNameMin: 'Display name must be at least 2 characters',
+  displayNameMax: 'Display name must be less than 50 characters',
+  bioMax: 'Bio must be less than 150 characters',
+  emailInvalid: 'Valid email is required',
+  passwordMin: 'Password must be at least 6 characters',
+  resetTokenRequired: 'Reset token is required',
+  invalidCredentials: 'Invalid username or password',
+  noAccountForUsername: 'No account found with that username.',
+  missingInformation: 'Missing information: Please fill in all required fields.',
+  missingContent: 'Missing content: Please write your story content.',
+  missingRecording:
+    'Missing recording: Please record your story first. Make sure to stop the recording before submitting.',
+  recordingError: 'Recording error: Audio recording failed. Please try again.',
+  missingImage: 'Missing image: Please select an image for your story.',
+  missingVideo: 'Missing video: Please select a video file for your story.',
+  missingTikTokUrl: 'Missing TikTok URL: Please paste a TikTok video URL.',
+  invalidTikTokUrl: 'Invalid TikTok URL: Please paste a valid TikTok video URL.',
+} as const;
+
+// ---------- location ----------
+export const latitudeSchema = z.coerce
+  .number({ error: 'Latitude must be a number' })
+  .refine(Number.isFinite, 'Latitude must be a number')
+  .refine((v) => v >= -90 && v <= 90, 'Latitude must be between -90 and 90');
+export const longitudeSchema = z.coerce
+  .number({ error: 'Longitude must be a number' })
+  .refine(Number.isFinite, 'Longitude must be a number')
+  .refine((v) => v >= -180 && v <= 180, 'Longitude must be between -180 and 180');
+export const locationSchema = z.object({ latitude: latitudeSchema, longitude: longitudeSchema });
+export type Location = z.infer<typeof locationSchema>;
+/** Path parameters of the location-based reads: /api/stories/discoverable/:lat/:lng etc. */
+export const latLngParamsSchema = z.object({ lat: latitudeSchema, lng: longitudeSchema });
+
+// ---------- users ----------
+export const usernameSchema = z
+  .string({ error: MESSAGES.usernameRequired })
+  .trim()
+  .min(LIMITS.usernameMin, MESSAGES.usernameMin)
+  .max(LIMITS.usernameMax, MESSAGES.usernameMax)
+  .regex(/^[A-Za-z0-9_]+$/, MESSAGES.usernameChars);
+export const displayNameSchema = z
+  .string({ error: 'Display name is required' })
+  .trim()
+  .min(LIMITS.displayNameMin, MESSAGES.displayNameMin)
+  .max(LIMITS.displayNameMax, MESSAGES.displayNameMax);
+export const bioSchema = z.string().trim().max(LIMITS.bioMax, MESSAGES.bioMax);
+export const passwordSchema = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(LIMITS.passwordMin, MESSAGES.passwordMin)
+  .max(256, 'Password must be at most 256 characters');
+export const favoriteStoryTypeSchema = z.enum(FAVORITE_STORY_TYPES);
+
+/** What the server tells a client about a user (never a hash, never a token). */
+export const currentUserSchema = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  bio: z.string().nullable(),
+  favoriteStoryType: z.string().nullable(),
+  avatar: z.string().nullable(),
+  isSetupComplete: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const registerRequestSchema = z.object({
+  username: usernameSchema,
+  displayName: displayNameSchema,
+  email: z.string({ error: MESSAGES.emailInvalid }).trim().pipe(z.email(MESSAGES.emailInvalid)),
+  password: passwordSchema,
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  username: z.string({ error: MESSAGES.usernameRequired }).trim().min(1, MESSAGES.usernameRequired),
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const setupRequestSchema = z.object({
+  username: usernameSchema,
+  displayName: displayNameSchema,
+  bio: bioSchema.optional().default(''),
+  favoriteStoryType: z.union([favoriteStoryTypeSchema, z.literal('')]).optional(),
+});
+export type SetupRequest = z.input<typeof setupRequestSchema>;
+
+export const checkUsernameRequestSchema = z.object({
+  username: z.string({ error: MESSAGES.usernameRequired }).trim().min(1, MESSAGES.usernameRequired),
+});
+
+export const forgotPasswordRequestSchema = checkUsernameRequestSchema;
+
+export const resetPasswordRequestSchema = z.object({
+  username: z.string({ error: MESSAGES.usernameRequired }).trim().min(1, MESSAGES.usernameRequired),
+  token: z.string({ error: MESSAGES.resetTokenRequired }).trim().min(1, MESSAGES.resetTokenRequired),
+  newPassword: passwordSchema,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+// ---------- stories ----------
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be in HH:MM format');
+
+/** Non-file fields of POST /api/stories (multipart values arrive as strings). */
+export const createStoryFieldsSchema = z
+  .object({
+    title: z.string().trim().max(LIMITS.titleMax, `Title must be at most ${LIMITS.titleMax} characters`).default(''),
+    description: z
+      .string()
+      .trim()
+      .max(LIMITS.descriptionMax, `Description must be at most ${LIMITS.descriptionMax} characters`)
+      .optional(),
+    category: z.string().trim().default(''),
+    type: storyTypeSchema.default('audio'),
+    latitude: z.string().trim().default(''),
+    longitude: z.string().trim().default(''),
+    isPublic: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    content: z.string().max(LIMITS.contentMax, `Content must be at most ${LIMITS.contentMax} characters`).optional(),
+    duration: z.string().trim().optional(),
+    tiktokUrl: z.string().trim().max(2_000).optional(),
+    tiktokVideoId: z.string().trim().max(64).optional(),
+    timeRestriction: timeRestrictionSchema.default('none'),
+    unlockStartTime: z.union([hhmm, z.literal('')]).optional(),
+    unlockEndTime: z.union([hhmm, z.literal('')]).optional(),
+    unlockSeason: z.union([seasonSchema, z.literal('')]).optional(),
+    unlockWeather: z.union([weatherSchema, z.literal('')]).optional(),
+  })
+  .loose();
+export type CreateStoryFields = z.input<typeof createStoryFieldsSchema>;
+
+export const authorSchema = z.object({ displayName: z.string().nullable() });
+
+/** A story as the server sends it to a reader. Locked stories omit content and every media/TikTok URL. */
+export const storySchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string().nullable(),
+  content: z.string().nullable().optional(),
+  audioUrl: z.string().nullable().optional(),
+  imageUrl: z.string().nullable().optional(),
+  thumbnailUrl: z.string().nullable().optional(),
+  videoUrl: z.string().nullable().optional(),
+  tiktokUrl: z.string().nullable().optional(),
+  tiktokVideoId: z.string().nullable().optional(),
+  duration: z.number().int().nullable(),
+  wordCount: z.number().int().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  category: z.string(),
+  type: storyTypeSchema,
+  authorId: z.uuid(),
+  author: authorSchema,
+  likes: z.number().int(),
+  likedByMe: z.boolean().optional(),
+  isPublic: z.boolean(),
+  timeRestriction: timeRestrictionSchema,
+  unlockStartTime: z.string().nullable(),
+  unlockEndTime: z.string().nullable(),
+  unlockSeason: seasonSchema.nullable(),
+  unlockWeather: weatherSchema.nullable(),
+  createdAt: z.string(),
+  distance: z.number().nullable(),
+  isLocked: z.boolean(),
+  lockReason: lockReasonSchema.nullable(),
+});
+export type Story = z.infer<typeof storySchema>;
+
+export const reportStoryRequestSchema = z.object({
+  reason: z
+    .string({ error: 'Please tell us why you are reporting this story.' })
+    .trim()
+    .min(1, 'Please tell us why you are reporting this story.')
+    .max(LIMITS.reportReasonMax, `Reason must be at most ${LIMITS.reportReasonMax} characters`),
+});
+
+export const likeResponseSchema = z.object({ likes: z.number().int(), liked: z.boolean() });
+
+// ---------- notifications ----------
+export const notificationSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  type: notificationTypeSchema,
+  title: z.string(),
+  message: z.string(),
+  storyId: z.uuid().nullable(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const smartNotificationSchema = z.object({
+  type: z.enum(SMART_NOTIFICATION_TYPES),
+  priority: z.enum(SMART_PRIORITIES),
+  title: z.string(),
+  message: z.string(),
+});
+export type SmartNotification = z.infer<typeof smartNotificationSchema>;
+
+export const timeOfDaySchema = z.enum(TIMES_OF_DAY);
+
+/** Every error the API sends has this shape. */
+export const errorResponseSchema = z.object({ message: z.string() });

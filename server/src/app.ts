@@ -1,0 +1,144 @@
+/**
+ * buildApp(config) assembles the whole server: external plugins, then cross-cutting app plugins, then the
+ * feature routes under /api, then the built client with SPA fallback. Tests (app.inject), `main.ts` and the
+ * benchmarks all start the server through this one function.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { errorHandler } from './plugins/error-handler';
+import { sameOriginGuard } from './plugins/same-origin';
+import { sessionPlugin } from './modules/auth/session-plugin';
+import { healthRoutes } from './modules/health/routes';
+import { categoryRoutes } from './modules/categories/routes';
+import { publicConfigRoutes } from './modules/config/routes';
+import { authRoutes } from './modules/auth/routes';
+import { storyRoutes } from './modules/stories/routes';
+import { mediaRoutes } from './modules/media/routes';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const CLIENT_DIST_DIR = path.resolve(here, '../../dist/client');
+
+export interface AppDependencies {
+  /** An already-open database (tests pass a migrated copy); otherwise one is opened from the config. */
+  database?: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Route ids are uuids and coordinates; nothing legitimate is longer than this.
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  const ownsDatabase = !deps.database;
+  const database =
+    deps.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pgdata'),
+      poolSize: config.databasePoolSize,
+    }));
+  app.decorate('config', config);
+  app.decorate('database', database);
+  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+
+  app.setErrorHandler(errorHandler);
+
+  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(config) } });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
+  // Limits are opt-in per route (login, registration, reset, creation, location queries).
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+  await app.register(sameOriginGuard, { publicUrl: config.publicUrl });
+  await app.register(sessionPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(categoryRoutes);
+      await api.register(publicConfigRoutes);
+      await api.register(authRoutes);
+      await api.register(storyRoutes);
+      await api.register(mediaRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerClient(app);
+  return app;
+}
+
+/** Serves the built client: hashed assets cached for a year, index.html never cached, SPA fallback. */
+async function registerClient(app: FastifyInstance) {
+  const indexPath = path.join(CLIENT_DIST_DIR, 'index.html');
+  const hasClient = fs.existsSync(indexPath);
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: CLIENT_DIST_DIR,
+      index: false,
+      wildcard: true,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
+    if (!wantsPage || pathname.startsWith('/assets/')) {
+      return reply.code(404).send({ message: `Route ${request.method} ${pathname} not found` });
+    }
+    if (!hasClient) {
+      return reply.code(404).send({ message: 'The client is not built. Run `npm run build` or `npm start`.' });
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+}
+
+function contentSecurityPolicy(config: Config) {
+  const tileOrigin = originOf(config.tileUrl);
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])],
+    mediaSrc: ["'self'", 'blob:'],
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'", 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'self'"],
+    upgradeInsecureRequests: null,
+  };
+}
+
+/** Origin of a tile template such as https://{s}.tile.example.org/{z}/{x}/{y}.png (subdomains wildcarded). */
+function originOf(template: string): string | undefined {
+  try {
+    const url = new URL(template.replace(/\{s\}/g, 'SUBDOMAIN').replace(/\{[a-z]+\}/g, '0'));
+    return `${url.protocol}//${url.host.replace('SUBDOMAIN', '*')}`;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * Opens the database: node-postgres against a real PostgreSQL when a URL is given, otherwise embedded PGlite
+ * with PostGIS persisted under DATA_DIR. Both run the same drizzle-kit migrations at open.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { postgis } from '@electric-sql/pglite-postgis';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Raw SQL returning rows; for spatial queries Drizzle's builder does not express. */
+  query<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** The PGlite instance when embedded (tests dump it as a template). */
+  pglite?: PGlite;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  /** Directory for PGlite's files; omitted means in memory. */
+  pgliteDir?: string;
+  /** A PGlite data dir dump (from `dumpDataDir`) to start from: a migrated template in tests. */
+  pgliteTemplate?: Blob | File;
+  poolSize?: number;
+  migrate?: boolean;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const database = options.databaseUrl ? await openPostgres(options) : await openPglite(options);
+  if (options.migrate !== false) {
+    if (database.kind === 'pglite') {
+      await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    } else {
+      await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    }
+  }
+  return database;
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.pgliteDir) await fs.mkdir(options.pgliteDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: options.pgliteDir,
+    extensions: { postgis },
+    loadDataDir: options.pgliteTemplate,
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    pglite: client,
+    async query<T extends Record<string, unknown>>(query: SQL) {
+      const result = await db.execute(query);
+      return (result as unknown as { rows: T[] }).rows;
+    },
+    async ping() {
+      await client.query('SELECT 1');
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(options: OpenDatabaseOptions): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // A dropped connection must not crash the process; the next query gets a fresh one.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    async query<T extends Record<string, unknown>>(query: SQL) {
+      const result = await db.execute(query);
+      return (result as unknown as { rows: T[] }).rows;
+    },
+    async ping() {
+      await db.execute(sql`SELECT 1`);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

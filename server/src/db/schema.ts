@@ -1,0 +1,191 @@
+/**
+ * The one database schema (Drizzle, pg dialect). drizzle-kit generates the SQL migrations in ./migrations
+ * from this file; the PostGIS extension comes from a hand-written migration that runs first.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  NOTIFICATION_TYPES,
+  SEASONS,
+  STORY_TYPES,
+  TIME_RESTRICTIONS,
+  WEATHERS,
+} from '../../../common/schemas';
+
+export const storyType = pgEnum('story_type', STORY_TYPES);
+export const timeRestriction = pgEnum('time_restriction', TIME_RESTRICTIONS);
+export const season = pgEnum('season', SEASONS);
+export const weather = pgEnum('weather', WEATHERS);
+export const notificationType = pgEnum('notification_type', NOTIFICATION_TYPES);
+
+/** PostGIS geography point; only ever written by the generated column below, read through SQL. */
+const geographyPoint = customType<{ data: string; driverData: string }>({
+  dataType: () => 'geography(Point,4326)',
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    displayName: text('display_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    avatar: text('avatar'),
+    bio: text('bio'),
+    favoriteStoryType: text('favorite_story_type'),
+    isSetupComplete: boolean('is_setup_complete').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Usernames and emails are unique regardless of case.
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** Only the SHA-256 of the session token is stored; the token itself lives in the visitor's cookie. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use reset codes (DESIGN.md decision 5); `token` holds the code's hash, never the code. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used: boolean('used').notNull().default(false),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_resets_token_idx').on(t.token), index('password_resets_user_idx').on(t.userId)],
+);
+
+export const stories = pgTable(
+  'stories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description'),
+    content: text('content'),
+    /** MediaStore keys, not URLs: readers get short-lived signed URLs built from them. */
+    audioKey: text('audio_key'),
+    imageKey: text('image_key'),
+    thumbnailKey: text('thumbnail_key'),
+    videoKey: text('video_key'),
+    tiktokUrl: text('tiktok_url'),
+    tiktokVideoId: text('tiktok_video_id'),
+    duration: integer('duration'),
+    wordCount: integer('word_count'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    location: geographyPoint('location').generatedAlwaysAs(
+      sql`(ST_SetSRID(ST_MakePoint(longitude, latitude), 4326))::geography`,
+    ),
+    category: text('category').notNull(),
+    type: storyType('type').notNull(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    likes: integer('likes').notNull().default(0),
+    isPublic: boolean('is_public').notNull().default(true),
+    /** Set when enough distinct users reported the story; hidden from everyone but its author. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    timeRestriction: timeRestriction('time_restriction').notNull().default('none'),
+    unlockStartTime: text('unlock_start_time'),
+    unlockEndTime: text('unlock_end_time'),
+    unlockSeason: season('unlock_season'),
+    unlockWeather: weather('unlock_weather'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('stories_location_gist_idx').using('gist', t.location),
+    index('stories_author_created_idx').on(t.authorId, t.createdAt.desc()),
+    index('stories_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const likes = pgTable(
+  'likes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storyId: uuid('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.storyId] }), index('likes_story_idx').on(t.storyId)],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storyId: uuid('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('reports_story_user_idx').on(t.storyId, t.userId)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: notificationType('type').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    storyId: uuid('story_id').references(() => stories.id, { onDelete: 'cascade' }),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // DESIGN.md decision 10: at most one notification of a kind per story per user.
+    uniqueIndex('notifications_once_per_story_idx')
+      .on(t.userId, t.storyId, t.type)
+      .where(sql`${t.storyId} IS NOT NULL`),
+  ],
+);

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** Routes of the auth feature (mounted under /api). */
+export const authRoutes: FastifyPluginAsync = async () => {};

@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['common/**/*.test.ts', 'server/**/*.unit.test.ts', 'client/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['server/**/*.api.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/setup/global-db.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          // Two cores: PGlite copies are CPU-bound WASM, so more workers only thrash.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
