@@ -1,4 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { storyCreateRoutes } from './create-routes';
+import { storyReadRoutes } from './read-routes';
+import { storyInteractionRoutes } from './interaction-routes';
 
 /** Routes of the stories feature (mounted under /api). */
-export const storyRoutes: FastifyPluginAsync = async () => {};
+export const storyRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(storyCreateRoutes);
+  await app.register(storyReadRoutes);
+  await app.register(storyInteractionRoutes);
+};
