@@ -93,7 +93,7 @@ async function registerClient(app: FastifyInstance) {
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: CLIENT_DIST_DIR,
-      index: false,
+      index: 'index.html',
       wildcard: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

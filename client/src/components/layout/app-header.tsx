@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { paths } from '../../config/paths';
+import { AccountMenu } from '../../features/auth/components/account-menu';
+
+/** Sticky header: product title, tagline, then (optionally) extra actions and the account menu. */
+export function AppHeader({ actions }: { actions?: ReactNode }) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-night-700/70 bg-night-950/85 backdrop-blur supports-[backdrop-filter]:bg-night-950/70">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
+        <Link href={paths.home} className="group flex min-w-0 items-center gap-3 rounded-lg">
+          <img src="/favicon.svg" alt="" className="h-8 w-8 shrink-0" />
+          <span className="min-w-0">
+            <span className="block font-display text-xl font-semibold leading-tight tracking-wide text-mist-100">
+              Whispers
+            </span>
+            <span className="block truncate text-xs text-mist-400">Discover hidden stories</span>
+          </span>
+        </Link>
+        <div className="flex items-center gap-2">
+          {actions}
+          <AccountMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

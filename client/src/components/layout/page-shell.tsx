@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import { AppHeader } from './app-header';
+
+/** Header + main landmark + centred content column, shared by every screen. */
+export function PageShell({ children, headerActions }: { children: ReactNode; headerActions?: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <AppHeader actions={headerActions} />
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-24 pt-4">
+        {children}
+      </main>
+    </div>
+  );
+}

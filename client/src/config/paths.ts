@@ -1,0 +1,13 @@
+/** Every client route in one typed table (spec section 2); no hand-built URLs elsewhere. */
+export const paths = {
+  home: '/',
+  myStories: '/my-stories',
+  setup: '/setup',
+  auth: '/auth',
+  discover: '/discover',
+  discoverAdvanced: '/discover-advanced',
+  discoverSimple: '/discover-simple',
+  story: (id: string) => `/stories/${encodeURIComponent(id)}`,
+  storyPattern: '/stories/:id',
+  logout: '/api/logout',
+} as const;

@@ -1,0 +1,70 @@
+/**
+ * The API client of spec section 7: every call sends credentials (cookies); bodies are JSON unless FormData;
+ * a non-OK answer throws an `ApiError` whose message is "{status}: {body text or status text}" (section 8).
+ */
+import type { QueryFunction } from '@tanstack/react-query';
+
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    /** The server's `{ message }` when the body was JSON. */
+    public readonly serverMessage?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = (await res.text()) || res.statusText;
+  let serverMessage: string | undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && typeof (parsed as { message?: unknown }).message === 'string') {
+      serverMessage = (parsed as { message: string }).message;
+    }
+  } catch {
+    // not JSON: the raw text is the message
+  }
+  throw new ApiError(res.status, `${res.status}: ${text}`, serverMessage);
+}
+
+/** Sends a request; throws ApiError on non-OK. Returns the Response so callers choose how to read it. */
+export async function apiRequest(method: string, url: string, data?: unknown, init: RequestInit = {}): Promise<Response> {
+  const isForm = typeof FormData !== 'undefined' && data instanceof FormData;
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: data !== undefined && !isForm ? { 'Content-Type': 'application/json' } : undefined,
+    body: data === undefined ? undefined : isForm ? data : JSON.stringify(data),
+    ...init,
+  });
+  await throwIfNotOk(res);
+  return res;
+}
+
+/** GET + JSON, typed. */
+export async function apiGet<T>(url: string, init?: RequestInit): Promise<T> {
+  const res = await apiRequest('GET', url, undefined, init);
+  return (await res.json()) as T;
+}
+
+/** The message to show a person for a failed call: the server's own words when it sent some. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  return fallback;
+}
+
+type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** The generic read: joins the query key with "/" for a GET; can map 401 to null. */
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(queryKey.join('/'), { credentials: 'include', signal });
+    if (on401 === 'returnNull' && res.status === 401) return null;
+    await throwIfNotOk(res);
+    return (await res.json()) as T;
+  };
+}

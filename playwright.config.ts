@@ -1,0 +1,43 @@
+import { defineConfig } from '@playwright/test';
+
+/** Launch flags for Debian's Chromium on this network-less machine (DEVELOPERS.md). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // fake camera and microphone for the recorder and AR tests
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+];
+
+// The app is started by scripts/e2e.mjs (random port, temporary DATA_DIR, local tile stub).
+const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:5000';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    geolocation: { latitude: 32.0835, longitude: -81.0998 },
+    permissions: ['geolocation'],
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    },
+  },
+  projects: [{ name: 'chromium' }],
+});

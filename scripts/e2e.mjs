@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// `npm run test:e2e`: makes sure Debian's Chromium is there, builds the client, starts the real app on a random
+// port with a temporary DATA_DIR and a local tile stub, runs Playwright against it, then cleans up.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { startTileStub } from '../tests/e2e/support/tile-stub.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot) {
+    console.log('Chromium is missing: installing Debian package "chromium"…');
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (install.status === 0 && fs.existsSync(CHROMIUM)) return;
+  }
+  console.error(
+    `End-to-end tests need Debian's Chromium at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium`,
+  );
+  process.exit(1);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url, child, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the app did not become healthy in time');
+}
+
+ensureChromium();
+
+if (!process.env.E2E_SKIP_BUILD) {
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'whispers-e2e-'));
+const tiles = await startTileStub();
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const appLog = fs.openSync(path.join(dataDir, 'app.log'), 'w');
+const app = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  cwd: root,
+  stdio: ['ignore', appLog, appLog],
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    TILE_URL: `${tiles.url}/{z}/{x}/{y}.png`,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  },
+});
+
+let exitCode = 1;
+try {
+  await waitForHealth(baseUrl, app);
+  const args = ['playwright', 'test', ...process.argv.slice(2)];
+  const run = spawnSync('npx', args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir, E2E_TILE_URL: tiles.url, CHROMIUM_PATH: CHROMIUM },
+  });
+  exitCode = run.status ?? 1;
+} catch (error) {
+  console.error(String(error));
+  console.error(fs.readFileSync(path.join(dataDir, 'app.log'), 'utf8').slice(-5000));
+} finally {
+  app.kill('SIGTERM');
+  await new Promise((r) => app.once('exit', r).once('error', r));
+  await tiles.close();
+  if (exitCode !== 0) console.error(`app log kept at ${path.join(dataDir, 'app.log')}`);
+  else fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);

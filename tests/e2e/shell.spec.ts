@@ -1,0 +1,24 @@
+import { expect, test } from '@playwright/test';
+
+test('home shows the product title, tagline and a Sign In button', async ({ page }) => {
+  await page.goto('/');
+  const banner = page.getByRole('banner');
+  await expect(banner.getByText('Whispers', { exact: true })).toBeVisible();
+  await expect(banner.getByText('Discover hidden stories')).toBeVisible();
+  await banner.getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  const response = await page.goto('/no/such/place');
+  expect(response?.status()).toBe(200); // SPA fallback; the client renders the 404 screen
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Map' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('unknown API paths answer 404 JSON', async ({ request }) => {
+  const res = await request.get('/api/nope');
+  expect(res.status()).toBe(404);
+  expect(await res.json()).toHaveProperty('message');
+});
