@@ -56,7 +56,12 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   app.setErrorHandler(errorHandler);
 
-  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(config) } });
+  const servedOverHttps = config.cookieSecure || config.publicUrl?.startsWith('https://') === true;
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    // HSTS only makes sense when the app is really served over HTTPS.
+    strictTransportSecurity: servedOverHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   // Limits are opt-in per route (login, registration, reset, creation, location queries).
