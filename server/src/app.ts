@@ -23,6 +23,7 @@ import { publicConfigRoutes } from './modules/config/routes';
 import { authRoutes } from './modules/auth/routes';
 import { storyRoutes } from './modules/stories/routes';
 import { mediaRoutes } from './modules/media/routes';
+import { docsRoutes } from './modules/docs/routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const CLIENT_DIST_DIR = path.resolve(here, '../../dist/client');
@@ -83,6 +84,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       await api.register(authRoutes);
       await api.register(storyRoutes);
       await api.register(mediaRoutes);
+      await api.register(docsRoutes);
     },
     { prefix: '/api' },
   );

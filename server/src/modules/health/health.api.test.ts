@@ -70,3 +70,23 @@ describe('foundation API', () => {
     expect(rows[0]?.indexdef).toMatch(/USING gist/);
   });
 });
+
+describe('API documentation', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('serves an OpenAPI document generated from the shared schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.0.3');
+    const register = doc.paths['/api/user/register'].post.requestBody.content['application/json'].schema;
+    expect(register.required).toEqual(expect.arrayContaining(['username', 'displayName', 'email', 'password']));
+    const html = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(html.headers['content-type']).toMatch(/html/);
+    expect(html.body).toContain('/api/stories/discoverable/{lat}/{lng}');
+  });
+});

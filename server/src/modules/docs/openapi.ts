@@ -1,0 +1,108 @@
+/**
+ * The OpenAPI description of the API, generated from the shared zod contract (common/schemas.ts) so the
+ * documentation cannot drift from what routes accept. Served at /api/docs (HTML) and /api/docs/openapi.json.
+ */
+import { z, type ZodType } from 'zod';
+import { CATEGORIES } from '../../../../common/categories';
+import {
+  checkUsernameRequestSchema,
+  createStoryFieldsSchema,
+  currentUserSchema,
+  errorResponseSchema,
+  forgotPasswordRequestSchema,
+  likeResponseSchema,
+  loginRequestSchema,
+  notificationSchema,
+  registerRequestSchema,
+  reportStoryRequestSchema,
+  resetPasswordRequestSchema,
+  setupRequestSchema,
+  storySchema,
+} from '../../../../common/schemas';
+
+const json = (schema: ZodType, io: 'input' | 'output' = 'output') =>
+  z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
+
+interface Operation {
+  summary: string;
+  auth?: boolean;
+  body?: ZodType;
+  multipart?: ZodType;
+  response?: ZodType;
+  status?: number;
+  params?: string[];
+  query?: string[];
+}
+
+const stories = z.array(storySchema);
+const latLng = ['lat', 'lng'];
+
+const operations: Record<string, Record<string, Operation>> = {
+  '/api/health': { get: { summary: 'Liveness + database check (200 or 503)' } },
+  '/api/categories': { get: { summary: 'The nine category names', response: z.array(z.enum(CATEGORIES)) } },
+  '/api/config': { get: { summary: 'Public client configuration (map tiles)' } },
+  '/api/user/register': { post: { summary: 'Create an account and sign in', body: registerRequestSchema, response: currentUserSchema, status: 201 } },
+  '/api/user/login': { post: { summary: 'Sign in', body: loginRequestSchema, response: currentUserSchema } },
+  '/api/user/current': { get: { summary: 'The signed-in user (401 when signed out)', auth: true, response: currentUserSchema } },
+  '/api/user/setup': { post: { summary: 'Complete or edit the profile', auth: true, body: setupRequestSchema, response: currentUserSchema } },
+  '/api/user/check-username': { post: { summary: 'Does a username exist?', body: checkUsernameRequestSchema, response: z.object({ exists: z.boolean() }) } },
+  '/api/user/forgot-password': { post: { summary: 'Mail a single-use reset code', body: forgotPasswordRequestSchema } },
+  '/api/user/reset-password': { post: { summary: 'Set a new password with the mailed code', body: resetPasswordRequestSchema } },
+  '/api/logout': {
+    post: { summary: 'Sign out' },
+    get: { summary: 'Sign out, then redirect to /auth' },
+  },
+  '/api/stories': {
+    post: { summary: 'Create a story (multipart; file field audio, image or video)', auth: true, multipart: createStoryFieldsSchema, response: storySchema, status: 201 },
+  },
+  '/api/stories/discoverable/{lat}/{lng}': { get: { summary: 'Public stories within 1500 m, nearest first', params: latLng, response: stories } },
+  '/api/stories/map/{lat}/{lng}': { get: { summary: 'Stories around a point for the map', params: latLng, response: stories } },
+  '/api/stories/map': { get: { summary: 'Stories in a viewport', query: ['bbox', 'lat', 'lng'], response: stories } },
+  '/api/stories/all': { get: { summary: 'Public stories, newest first; next page in the Link header', query: ['limit', 'cursor', 'lat', 'lng'], response: stories } },
+  '/api/stories/user/{userId}': { get: { summary: "A user's stories", params: ['userId'], query: ['lat', 'lng'], response: stories } },
+  '/api/stories/{id}': { get: { summary: 'One story', params: ['id'], query: ['lat', 'lng'], response: storySchema } },
+  '/api/stories/{id}/like': {
+    post: { summary: 'Like (once per user)', auth: true, params: ['id'], response: likeResponseSchema },
+    delete: { summary: 'Unlike', auth: true, params: ['id'], response: likeResponseSchema },
+  },
+  '/api/stories/{id}/report': { post: { summary: 'Report a story', auth: true, params: ['id'], body: reportStoryRequestSchema, status: 201 } },
+  '/api/media/{key}': { get: { summary: 'A media file through a signed URL (HTTP Range supported)', params: ['key'], query: ['exp', 'sig'] } },
+  '/api/notifications': { get: { summary: "The signed-in user's notifications", auth: true, response: z.array(notificationSchema) } },
+};
+
+export function buildOpenApiDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [path, methods] of Object.entries(operations)) {
+    paths[path] = {};
+    for (const [method, op] of Object.entries(methods)) {
+      const parameters = [
+        ...(op.params ?? []).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+        ...(op.query ?? []).map((name) => ({ name, in: 'query', required: false, schema: { type: 'string' } })),
+      ];
+      const requestBody = op.body
+        ? { required: true, content: { 'application/json': { schema: json(op.body, 'input') } } }
+        : op.multipart
+          ? { required: true, content: { 'multipart/form-data': { schema: json(op.multipart, 'input') } } }
+          : undefined;
+      paths[path][method] = {
+        summary: op.summary,
+        ...(op.auth ? { security: [{ session: [] }] } : {}),
+        ...(parameters.length ? { parameters } : {}),
+        ...(requestBody ? { requestBody } : {}),
+        responses: {
+          [String(op.status ?? 200)]: {
+            description: 'OK',
+            ...(op.response ? { content: { 'application/json': { schema: json(op.response) } } } : {}),
+          },
+          '4XX': { description: 'Bad input, not signed in, forbidden, not found, conflict or rate limited', content: { 'application/json': { schema: json(errorResponseSchema) } } },
+        },
+      };
+    }
+  }
+  return {
+    openapi: '3.0.3',
+    info: { title: 'Whispers API', version: '1.0.0', description: 'Location-based storytelling: discover hidden stories.' },
+    components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'whispers_session' } } },
+    paths,
+  };
+}
