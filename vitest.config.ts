@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two cores: PGlite copies are CPU-bound WASM, so more workers only thrash.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -18,8 +20,6 @@ export default defineConfig({
           globalSetup: ['tests/setup/global-db.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          // Two cores: PGlite copies are CPU-bound WASM, so more workers only thrash.
-          maxWorkers: 2,
         },
       },
     ],

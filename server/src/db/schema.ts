@@ -93,6 +93,21 @@ export const passwordResets = pgTable(
   (t) => [uniqueIndex('password_resets_token_idx').on(t.token), index('password_resets_user_idx').on(t.userId)],
 );
 
+/**
+ * Throttling events (failed logins per username and per IP, registrations, reset requests), kept in the
+ * database rather than in memory so that every app instance counts the same attempts (DESIGN.md "Scale").
+ * `bucket` names what is counted, e.g. `login-user:alice` or `register-ip:203.0.113.7`.
+ */
+export const throttleEvents = pgTable(
+  'throttle_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bucket: text('bucket').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('throttle_events_bucket_created_idx').on(t.bucket, t.createdAt.desc())],
+);
+
 export const stories = pgTable(
   'stories',
   {
