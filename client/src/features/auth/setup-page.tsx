@@ -1,9 +1,29 @@
+import { Redirect } from 'wouter';
+import { PageLoading } from '../../components/layout/page-loading';
 import { PageShell } from '../../components/layout/page-shell';
+import { paths } from '../../config/paths';
+import { useCurrentUser } from './api/get-current-user';
+import { ProfileView } from './components/profile-view';
+import { SetupWizard } from './components/setup-wizard';
 
+/** /setup (spec section 2): the wizard until the profile is set up, then the profile view/edit. */
 export default function SetupPage() {
+  const { data: user, isPending } = useCurrentUser();
+
+  // A profile needs an account: signed-out visitors go to /auth first.
+  if (!isPending && !user) return <Redirect to={paths.auth} replace />;
+
   return (
     <PageShell>
-      <h1 className="font-display text-2xl">SetupPage</h1>
+      <div className="pt-2 sm:pt-6">
+        {isPending || !user ? (
+          <PageLoading />
+        ) : user.isSetupComplete ? (
+          <ProfileView user={user} />
+        ) : (
+          <SetupWizard user={user} />
+        )}
+      </div>
     </PageShell>
   );
 }

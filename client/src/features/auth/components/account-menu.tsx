@@ -1,11 +1,44 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
 import { Button } from '../../../components/ui/button';
+import { ToastAction } from '../../../components/ui/toaster';
+import { toast } from '../../../components/ui/use-toast';
 import { paths } from '../../../config/paths';
 import { useCurrentUser } from '../api/get-current-user';
+import { takePendingToast } from '../lib/pending-toast';
+import { UserAvatar } from './user-avatar';
 
-/** Account menu (spec section 2). Signed out: a Sign In button to /auth. */
+// The dropdown (Radix menu + popper) is only needed by signed-in users: keep it out of the initial bundle.
+const AccountDropdown = lazy(() => import('./account-dropdown'));
+
+/**
+ * Account menu in the header (spec section 2), three states: signed out → "Sign In" to /auth; signed in with
+ * setup incomplete → an avatar pointing to /setup; set up → an avatar with initials opening "My Account".
+ */
 export function AccountMenu() {
-  const { data: user } = useCurrentUser();
+  const { data: user, isPending } = useCurrentUser();
+
+  // Sign-in and registration end with a full reload; their toast waits in sessionStorage for this page load.
+  useEffect(() => {
+    const pending = takePendingToast();
+    if (!pending) return;
+    toast({
+      title: pending.title,
+      description: pending.description,
+      variant: pending.variant,
+      action: pending.offerSetup ? (
+        <ToastAction altText="Set up your profile" onClick={() => navigate(paths.setup)}>
+          Set Up Profile
+        </ToastAction>
+      ) : undefined,
+    });
+  }, []);
+
+  if (isPending) {
+    return <span className="h-10 w-10 animate-pulse rounded-full bg-night-800" aria-hidden />;
+  }
+
   if (!user) {
     return (
       <Button asChild size="sm">
@@ -13,9 +46,25 @@ export function AccountMenu() {
       </Button>
     );
   }
+
+  if (!user.isSetupComplete) {
+    return (
+      <Link
+        href={paths.setup}
+        aria-label="Complete your profile setup"
+        title="Complete your profile setup"
+        className="relative rounded-full"
+      >
+        <UserAvatar displayName={user.displayName} avatar={user.avatar} />
+        {/* A small beacon: setup is still waiting. */}
+        <span className="absolute -right-0.5 -top-0.5 h-3 w-3 rounded-full border-2 border-night-950 bg-ember-400" aria-hidden />
+      </Link>
+    );
+  }
+
   return (
-    <Link href={paths.setup} aria-label="Account" className="rounded-full bg-glow-600 px-3 py-2 text-sm font-semibold">
-      {user.displayName.slice(0, 2).toUpperCase()}
-    </Link>
+    <Suspense fallback={<UserAvatar displayName={user.displayName} avatar={user.avatar} />}>
+      <AccountDropdown user={user} />
+    </Suspense>
   );
 }

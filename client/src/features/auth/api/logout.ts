@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { toast } from '../../../components/ui/use-toast';
+import { paths } from '../../../config/paths';
+import { apiRequest } from '../../../lib/api-client';
+
+/** POST /api/logout: ends the session on the server. */
+export async function logout(): Promise<void> {
+  await apiRequest('POST', '/api/logout');
+}
+
+/**
+ * Sign out from the account menu (spec sections 4 and 8): whatever the server answers, every cached answer is
+ * dropped (nothing of this user stays on screen) and the app goes to /auth; a failure also shows
+ * "Sign Out Failed". The callbacks sit on the mutation itself, so they run even after the menu unmounts.
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: logout,
+    onError: () => toast({ title: 'Sign Out Failed', description: 'Something went wrong', variant: 'destructive' }),
+    onSettled: () => {
+      queryClient.clear();
+      navigate(paths.auth);
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser, SetupRequest } from '../../../../../common/schemas';
+import { apiRequest } from '../../../lib/api-client';
+import { invalidateStoryCaches } from '../../stories/api/query-keys';
+import { CURRENT_USER_KEY } from './get-current-user';
+
+/** POST /api/user/setup: used by the wizard and by the profile's edit mode; answers the updated user. */
+export async function setupProfile(data: SetupRequest): Promise<CurrentUser> {
+  const res = await apiRequest('POST', '/api/user/setup', data);
+  return (await res.json()) as CurrentUser;
+}
+
+export function useSetupProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setupProfile,
+    onSuccess: (user) => {
+      // Show the new profile at once, then refresh the current user from the server (spec: "current user
+      // refreshed"). Not awaited: the wizard moves on to / without waiting for the second round trip.
+      queryClient.setQueryData(CURRENT_USER_KEY, user);
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      // Stories carry the author's display name, which may just have changed.
+      void invalidateStoryCaches(queryClient);
+    },
+  });
+}

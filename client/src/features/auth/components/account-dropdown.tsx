@@ -1,0 +1,53 @@
+import { DropdownMenu } from 'radix-ui';
+import { LogOut, Settings } from 'lucide-react';
+import { useLocation } from 'wouter';
+import type { CurrentUser } from '../../../../../common/schemas';
+import { paths } from '../../../config/paths';
+import { useSignOut } from '../api/logout';
+import { UserAvatar } from './user-avatar';
+
+const itemClass =
+  'flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-2 text-sm text-mist-100 outline-none data-[highlighted]:bg-night-700 data-[disabled]:opacity-50';
+
+/** "My Account" menu of a set-up user: who is signed in, "Account Settings" and "Sign Out". */
+export default function AccountDropdown({ user }: { user: CurrentUser }) {
+  const [, navigate] = useLocation();
+  const signOut = useSignOut();
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger aria-label="Open account menu" className="rounded-full">
+        <UserAvatar displayName={user.displayName} avatar={user.avatar} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-64 rounded-xl border border-night-600 bg-night-900 p-1.5 shadow-2xl"
+        >
+          <DropdownMenu.Label className="px-2 pb-1 pt-1.5 text-xs font-semibold uppercase tracking-wider text-mist-400">
+            My Account
+          </DropdownMenu.Label>
+          <div className="px-2 pb-2">
+            <p className="truncate font-medium text-mist-100">{user.displayName}</p>
+            <p className="truncate text-sm text-mist-400">@{user.username}</p>
+            {user.bio && <p className="mt-1 line-clamp-3 text-sm text-mist-300">{user.bio}</p>}
+          </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-night-700" />
+          <DropdownMenu.Item className={itemClass} onSelect={() => navigate(paths.setup)}>
+            <Settings className="h-4 w-4" aria-hidden />
+            Account Settings
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className={itemClass}
+            disabled={signOut.isPending}
+            onSelect={() => signOut.mutate()}
+          >
+            <LogOut className="h-4 w-4" aria-hidden />
+            Sign Out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

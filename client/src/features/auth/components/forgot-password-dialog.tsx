@@ -1,0 +1,200 @@
+import { useState, type FormEvent } from 'react';
+import { LIMITS } from '../../../../../common/constants';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { FieldError, Input, Label } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { AUTH_TEXTS } from '../lib/auth-texts';
+import { useForgotPassword } from '../api/forgot-password';
+import { useResetPassword } from '../api/reset-password';
+import { PasswordInput } from './password-input';
+
+interface ForgotPasswordDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Whatever the login form's username field holds when the dialog opens. */
+  initialUsername: string;
+  /** Called after a successful reset with the username, so the login form can be prefilled. */
+  onResetDone: (username: string) => void;
+}
+
+/**
+ * Forgot-password dialog (spec section 2, DESIGN.md decision 5): step 1 asks for the username and makes the
+ * server mail a single-use code; step 2 takes that code with the new password and its confirmation.
+ */
+export function ForgotPasswordDialog({ open, onOpenChange, initialUsername, onResetDone }: ForgotPasswordDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Reset your password" className="max-w-md">
+        {/* Radix unmounts the content when closed, so every opening starts again at step 1 ("Cancel" resets). */}
+        <ResetSteps
+          initialUsername={initialUsername.trim()}
+          onDone={(username) => {
+            onOpenChange(false);
+            onResetDone(username);
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ResetSteps({ initialUsername, onDone }: { initialUsername: string; onDone: (username: string) => void }) {
+  const [step, setStep] = useState<'username' | 'reset'>('username');
+  const [username, setUsername] = useState(initialUsername);
+  const [usernameError, setUsernameError] = useState<string>();
+  const [code, setCode] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const forgot = useForgotPassword();
+  const reset = useResetPassword();
+
+  function onContinue(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const name = username.trim();
+    if (!name) {
+      setUsernameError(AUTH_TEXTS.usernameRequired);
+      return;
+    }
+    forgot.mutate(name, {
+      onSuccess: () => {
+        toast({ title: 'Username Found', description: 'Please enter your new password below.', variant: 'success' });
+        setStep('reset');
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 404) {
+          toast({ title: 'Username Not Found', description: AUTH_TEXTS.noAccountForUsername, variant: 'destructive' });
+        } else {
+          toast({ title: 'Error', description: errorMessage(error, 'Something went wrong'), variant: 'destructive' });
+        }
+      },
+    });
+  }
+
+  function onReset(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (newPassword.length < LIMITS.passwordMin) {
+      toast({ title: 'Password Too Short', description: 'Password must be at least 6 characters long.', variant: 'destructive' });
+      return;
+    }
+    if (newPassword !== confirmPassword) {
+      toast({ title: "Passwords Don't Match", description: 'Please make sure both passwords are identical.', variant: 'destructive' });
+      return;
+    }
+    const name = username.trim();
+    reset.mutate(
+      { username: name, token: code.trim(), newPassword },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Password Reset Successful!',
+            description: 'You can now log in with your new password.',
+            variant: 'success',
+          });
+          onDone(name);
+        },
+        onError: (error) =>
+          toast({ title: 'Reset Failed', description: errorMessage(error, 'Something went wrong'), variant: 'destructive' }),
+      },
+    );
+  }
+
+  if (step === 'username') {
+    return (
+      <form onSubmit={onContinue} className="grid gap-4" noValidate>
+        <p className="text-sm text-mist-300">
+          Enter your username and we&apos;ll email a reset code to the address on your account.
+        </p>
+        <div className="grid gap-1.5">
+          <Label htmlFor="forgot-username">Username</Label>
+          <Input
+            id="forgot-username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+            value={username}
+            aria-invalid={usernameError ? true : undefined}
+            aria-describedby={usernameError ? 'forgot-username-error' : undefined}
+            onChange={(e) => {
+              setUsername(e.target.value);
+              setUsernameError(undefined);
+            }}
+          />
+          <FieldError id="forgot-username-error">{usernameError}</FieldError>
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" disabled={forgot.isPending}>
+            {forgot.isPending ? 'Checking...' : 'Continue'}
+          </Button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <form onSubmit={onReset} className="grid gap-4">
+      <p className="text-sm text-mist-300">
+        We emailed a reset code for <span className="font-medium text-mist-100">@{username.trim()}</span>. It works
+        once and expires in 15 minutes.
+      </p>
+      <div className="grid gap-1.5">
+        <Label htmlFor="reset-code">Reset code</Label>
+        <Input
+          id="reset-code"
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus
+          required
+          className="font-mono uppercase tracking-widest"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="reset-new-password">New password</Label>
+        <PasswordInput
+          id="reset-new-password"
+          what="new password"
+          autoComplete="new-password"
+          aria-describedby="reset-new-password-hint"
+          value={newPassword}
+          onChange={(e) => setNewPassword(e.target.value)}
+        />
+        <p id="reset-new-password-hint" className="text-xs text-mist-400">
+          Must be at least {LIMITS.passwordMin} characters
+        </p>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="reset-confirm-password">Confirm new password</Label>
+        <PasswordInput
+          id="reset-confirm-password"
+          what="password confirmation"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={(e) => setConfirmPassword(e.target.value)}
+        />
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button type="button" variant="ghost">
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="button" variant="outline" onClick={() => setStep('username')}>
+          Back
+        </Button>
+        <Button type="submit" disabled={reset.isPending}>
+          {reset.isPending ? 'Resetting...' : 'Reset Password'}
+        </Button>
+      </div>
+    </form>
+  );
+}

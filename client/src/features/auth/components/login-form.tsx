@@ -1,0 +1,101 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Input, Label } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useLogin } from '../api/login';
+import { AUTH_TEXTS } from '../lib/auth-texts';
+import { queueToastAfterReload } from '../lib/pending-toast';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { PasswordInput } from './password-input';
+
+/** The "Login" tab: username, password (show/hide) and the way into the forgot-password dialog. */
+export function LoginForm() {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const login = useLogin();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    login.mutate(
+      { username: username.trim(), password },
+      {
+        onSuccess: (user) => {
+          queueToastAfterReload({
+            title: 'Welcome Back!',
+            description: `Good to see you again, ${user.displayName}.`,
+            variant: 'success',
+            offerSetup: !user.isSetupComplete,
+          });
+          // A full reload to / (spec): every screen starts again from the new session.
+          window.location.assign('/');
+        },
+        onError: (error) =>
+          toast({
+            title: 'Login Failed',
+            description: errorMessage(error, AUTH_TEXTS.invalidCredentials),
+            variant: 'destructive',
+          }),
+      },
+    );
+  }
+
+  // After a successful reset the dialog hands the username back: the person only has to type the new password.
+  function onResetDone(resetUsername: string) {
+    setUsername(resetUsername);
+    setPassword('');
+    requestAnimationFrame(() => document.getElementById('login-password')?.focus());
+  }
+
+  const busy = login.isPending || login.isSuccess;
+  // The dialog sits outside the <form>: React events bubble through portals, and its own submit must not sign in.
+  return (
+    <>
+      <form onSubmit={onSubmit} className="grid gap-4">
+        <div className="grid gap-1.5">
+          <Label htmlFor="login-username">Username</Label>
+          <Input
+            id="login-username"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <div className="flex items-baseline justify-between gap-2">
+            <Label htmlFor="login-password">Password</Label>
+            <button
+              type="button"
+              className="rounded-md text-sm font-medium text-glow-300 underline-offset-4 hover:underline"
+              onClick={() => setForgotOpen(true)}
+            >
+              Forgot your password?
+            </button>
+          </div>
+          <PasswordInput
+            id="login-password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        <Button type="submit" size="lg" disabled={busy} className="mt-1 w-full">
+          {busy ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+      <ForgotPasswordDialog
+        open={forgotOpen}
+        onOpenChange={setForgotOpen}
+        initialUsername={username}
+        onResetDone={onResetDone}
+      />
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { useState, type InputHTMLAttributes } from 'react';
+import { Input } from '../../../components/ui/input';
+
+interface PasswordInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
+  id: string;
+  /** What the toggle shows or hides, for its label: "Show {what}" / "Hide {what}". */
+  what?: string;
+}
+
+/** A password field with a show/hide toggle. The typed password is never echoed elsewhere (DESIGN.md decision 6). */
+export function PasswordInput({ id, what = 'password', style, ...props }: PasswordInputProps) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="relative">
+      {/* Inline padding: room for the toggle without fighting the Input's own px-3 utility. */}
+      <Input id={id} type={visible ? 'text' : 'password'} style={{ paddingRight: '2.75rem', ...style }} {...props} />
+      <button
+        type="button"
+        onClick={() => setVisible((v) => !v)}
+        aria-label={`${visible ? 'Hide' : 'Show'} ${what}`}
+        aria-controls={id}
+        className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-mist-400 hover:text-mist-100"
+      >
+        {visible ? <EyeOff className="h-4 w-4" aria-hidden /> : <Eye className="h-4 w-4" aria-hidden />}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { BookOpen, ImageIcon, Mic } from 'lucide-react';
+import { RadioGroup } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { LIMITS } from '../../../../../common/constants';
+import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
+import { cn } from '../../../lib/utils';
+import {
+  STORY_TYPE_CHOICES,
+  type FavoriteStoryType,
+  type ProfileErrors,
+  type ProfileField,
+  type ProfileValues,
+} from '../lib/profile-validation';
+
+/** "Blocked" submit buttons stay focusable (aria-disabled), so a click can still reveal what is missing. */
+export const blockedClass = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
+
+/** What every profile field needs from the form that owns the values (wizard or edit mode). */
+export interface ProfileFieldProps {
+  values: ProfileValues;
+  /** Only the errors the person should see now (touched fields). */
+  errors: ProfileErrors;
+  onChange: (field: ProfileField, value: string) => void;
+  onBlur: (field: ProfileField) => void;
+  /** Prefix for element ids, so two forms never share one. */
+  idPrefix: string;
+}
+
+function describedBy(...ids: (string | false | undefined)[]) {
+  const list = ids.filter(Boolean).join(' ');
+  return list || undefined;
+}
+
+function TextField({
+  field,
+  label,
+  hint,
+  props,
+  autoComplete,
+  autoFocus,
+}: {
+  field: 'username' | 'displayName';
+  label: string;
+  hint?: ReactNode;
+  props: ProfileFieldProps;
+  autoComplete: string;
+  autoFocus?: boolean;
+}) {
+  const id = `${props.idPrefix}-${field}`;
+  const error = props.errors[field];
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        name={field}
+        autoComplete={autoComplete}
+        autoCapitalize={field === 'username' ? 'none' : undefined}
+        spellCheck={field === 'username' ? false : undefined}
+        autoFocus={autoFocus}
+        value={props.values[field]}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hint ? `${id}-hint` : undefined, error && `${id}-error`)}
+        onChange={(e) => props.onChange(field, e.target.value)}
+        onBlur={() => props.onBlur(field)}
+        className={error ? 'border-red-400' : undefined}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-mist-400">
+          {hint}
+        </p>
+      )}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </div>
+  );
+}
+
+export function UsernameField({ props, autoFocus }: { props: ProfileFieldProps; autoFocus?: boolean }) {
+  return (
+    <TextField
+      field="username"
+      label="Username"
+      hint={`${LIMITS.usernameMin}-${LIMITS.usernameMax} characters: letters, numbers and underscores.`}
+      autoComplete="username"
+      autoFocus={autoFocus}
+      props={props}
+    />
+  );
+}
+
+export function DisplayNameField({ props }: { props: ProfileFieldProps }) {
+  return <TextField field="displayName" label="Display Name" hint="How other wanderers see you." autoComplete="nickname" props={props} />;
+}
+
+export function BioField({ props, autoFocus }: { props: ProfileFieldProps; autoFocus?: boolean }) {
+  const id = `${props.idPrefix}-bio`;
+  const error = props.errors.bio;
+  const length = props.values.bio.trim().length;
+  return (
+    <div className="grid gap-1.5">
+      <div className="flex items-baseline justify-between gap-2">
+        <Label htmlFor={id}>
+          Bio <span className="font-normal text-mist-400">(optional)</span>
+        </Label>
+        <span id={`${id}-count`} className={cn('text-xs tabular-nums', length > LIMITS.bioMax ? 'text-red-300' : 'text-mist-400')}>
+          {length}/{LIMITS.bioMax}
+        </span>
+      </div>
+      <Textarea
+        id={id}
+        name="bio"
+        rows={4}
+        autoFocus={autoFocus}
+        placeholder="A line or two about the stories you love…"
+        value={props.values.bio}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(`${id}-count`, error && `${id}-error`)}
+        onChange={(e) => props.onChange('bio', e.target.value)}
+        onBlur={() => props.onBlur('bio')}
+        className={error ? 'border-red-400' : undefined}
+      />
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </div>
+  );
+}
+
+const typeIcons: Record<FavoriteStoryType, typeof Mic> = { audio: Mic, text: BookOpen, image: ImageIcon };
+
+/** The optional preferred story type: audio "Audio Stories", text "Written Stories", image "Visual Stories". */
+export function StoryTypeChoice({ props, labelledBy }: { props: ProfileFieldProps; labelledBy: string }) {
+  const value = props.values.favoriteStoryType;
+  return (
+    <div className="grid gap-3">
+      <RadioGroup.Root
+        aria-labelledby={labelledBy}
+        value={value}
+        onValueChange={(next) => props.onChange('favoriteStoryType', next)}
+        className="grid gap-3 sm:grid-cols-3"
+      >
+        {STORY_TYPE_CHOICES.map((choice) => {
+          const Icon = typeIcons[choice.value];
+          return (
+            <RadioGroup.Item
+              key={choice.value}
+              value={choice.value}
+              className="group flex items-start gap-3 rounded-xl border border-night-600 bg-night-900 p-4 text-left transition-colors hover:border-glow-400 data-[state=checked]:border-glow-400 data-[state=checked]:bg-glow-600/15 sm:flex-col"
+            >
+              <span className="rounded-lg bg-night-700 p-2 text-glow-300 group-data-[state=checked]:bg-glow-600 group-data-[state=checked]:text-white">
+                <Icon className="h-5 w-5" aria-hidden />
+              </span>
+              <span className="grid gap-0.5">
+                <span className="font-medium text-mist-100">{choice.label}</span>
+                <span className="text-sm text-mist-400">{choice.blurb}</span>
+              </span>
+            </RadioGroup.Item>
+          );
+        })}
+      </RadioGroup.Root>
+      {value && (
+        <button
+          type="button"
+          onClick={() => props.onChange('favoriteStoryType', '')}
+          className="w-fit rounded-md text-sm text-glow-300 underline-offset-4 hover:underline"
+        >
+          No preference
+        </button>
+      )}
+      <FieldError>{props.errors.favoriteStoryType}</FieldError>
+    </div>
+  );
+}

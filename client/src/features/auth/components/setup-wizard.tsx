@@ -1,0 +1,148 @@
+import { Check, Loader2, Sparkles } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import type { CurrentUser } from '../../../../../common/schemas';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/use-toast';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/utils';
+import { useSetupProfile } from '../api/setup-profile';
+import { useProfileForm } from '../hooks/use-profile-form';
+import { toSetupRequest, WIZARD_STEPS } from '../lib/profile-validation';
+import { BioField, blockedClass, DisplayNameField, StoryTypeChoice, UsernameField } from './profile-fields';
+
+const STEP_INTROS = [
+  'Choose the name the world will know you by.',
+  'A few words for those who find your whispers. You can skip this.',
+  'Which kind of story calls to you? You can skip this too.',
+] as const;
+
+/**
+ * The 3-step setup wizard (spec sections 2 and 4): steps 1 → 3, back down to 1, "Next" blocked while the step
+ * is invalid, submit only on step 3. On success: welcome toast, current user refreshed, go to /.
+ */
+export function SetupWizard({ user }: { user: CurrentUser }) {
+  const [step, setStep] = useState(0);
+  const [checking, setChecking] = useState(false);
+  const [, navigate] = useLocation();
+  const form = useProfileForm(user, 'setup');
+  const setup = useSetupProfile();
+  const current = WIZARD_STEPS[step]!;
+  const isLast = step === WIZARD_STEPS.length - 1;
+  const stepValid = form.isValid(current.fields);
+  const busy = checking || setup.isPending;
+
+  // Every step's primary button submits the form, so Enter works too; only the last step saves.
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !form.attempt(current.fields)) return;
+    if (step === 0) {
+      setChecking(true);
+      const free = await form.checkUsernameFree();
+      setChecking(false);
+      if (!free) return;
+    }
+    if (!isLast) {
+      setStep(step + 1);
+      return;
+    }
+    // mutateAsync, not mutate's callbacks: the refreshed user (now set up) swaps this wizard for the profile
+    // view before the callbacks would run, and callbacks bound to an unmounted component never fire.
+    try {
+      await setup.mutateAsync(toSetupRequest(form.values));
+    } catch (error) {
+      form.showSetupError(error);
+      toast({ title: 'Setup Failed', description: errorMessage(error, 'Something went wrong'), variant: 'destructive' });
+      if (form.values.username.trim().toLowerCase() !== user.username.toLowerCase()) setStep(0);
+      return;
+    }
+    toast({ title: 'Welcome to Whispers! ✨', description: 'Your profile is ready. Go find a story.', variant: 'success' });
+    navigate(paths.home);
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-xl">
+      <ol aria-label="Setup steps" className="mb-6 flex items-center gap-2">
+        {WIZARD_STEPS.map((s, index) => (
+          <li
+            key={s.title}
+            aria-current={index === step ? 'step' : undefined}
+            className="flex flex-1 items-center gap-2 last:flex-none"
+          >
+            <span
+              className={cn(
+                'flex h-8 w-8 shrink-0 items-center justify-center rounded-full border text-sm font-semibold',
+                index < step && 'border-glow-500 bg-glow-600 text-white',
+                index === step && 'border-glow-300 bg-glow-600/25 text-mist-100 ring-2 ring-glow-500/40',
+                index > step && 'border-night-600 text-mist-400',
+              )}
+            >
+              {index < step ? <Check className="h-4 w-4" aria-hidden /> : index + 1}
+            </span>
+            {/* Titles read by screen readers everywhere, shown from tablet width up. */}
+            <span className={cn('sr-only whitespace-nowrap text-xs sm:not-sr-only', index === step ? 'text-mist-100' : 'text-mist-400')}>
+              {s.title}
+              {index < step && <span className="sr-only"> (done)</span>}
+            </span>
+            {index < WIZARD_STEPS.length - 1 && (
+              <span className={cn('h-0.5 flex-1 rounded', index < step ? 'bg-glow-500' : 'bg-night-700')} aria-hidden />
+            )}
+          </li>
+        ))}
+      </ol>
+
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-labelledby="setup-step-title"
+        className="rounded-2xl border border-night-600 bg-night-900/85 p-5 shadow-2xl backdrop-blur sm:p-7"
+      >
+        <p className="text-xs font-semibold uppercase tracking-wider text-glow-300">
+          Step {step + 1} of {WIZARD_STEPS.length}
+        </p>
+        <h1 id="setup-step-title" className="mt-1 font-display text-2xl font-semibold">
+          {current.title}
+        </h1>
+        <p className="mt-1 text-sm text-mist-400">{STEP_INTROS[step]}</p>
+
+        <div className="mt-6 grid gap-5">
+          {step === 0 && (
+            <>
+              <UsernameField props={form.fieldProps} autoFocus />
+              <DisplayNameField props={form.fieldProps} />
+            </>
+          )}
+          {step === 1 && <BioField props={form.fieldProps} autoFocus />}
+          {step === 2 && <StoryTypeChoice props={form.fieldProps} labelledBy="setup-step-title" />}
+        </div>
+
+        <div className="mt-8 flex items-center justify-between gap-3">
+          <Button type="button" variant="outline" disabled={step === 0 || busy} onClick={() => setStep(step - 1)}>
+            Previous
+          </Button>
+          {/* Distinct keys: the button React shows after "Next" must be a new element, never the same one re-typed. */}
+          {isLast ? (
+            <Button key="complete" type="submit" className={blockedClass} aria-disabled={!stepValid || busy || undefined}>
+              {setup.isPending ? (
+                <>
+                  <Loader2 className="animate-spin" aria-hidden />
+                  Creating your realm...
+                </>
+              ) : (
+                <>
+                  <Sparkles aria-hidden />
+                  Complete Setup
+                </>
+              )}
+            </Button>
+          ) : (
+            <Button key={`next-${step}`} type="submit" className={blockedClass} aria-disabled={!stepValid || busy || undefined}>
+              {checking ? 'Checking...' : 'Next'}
+            </Button>
+          )}
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../../../common/schemas';
+import { storyTypeLabel, toSetupRequest, validateProfile, validateProfileField, WIZARD_STEPS } from './profile-validation';
+
+const valid = { username: 'luna_moth', displayName: 'Luna Moth', bio: '', favoriteStoryType: '' as const };
+
+describe('profile validation (shared schemas, spec section 5 messages)', () => {
+  it('accepts a valid profile with an empty bio and no preference', () => {
+    expect(validateProfile(valid)).toEqual({});
+  });
+
+  it.each([
+    ['ab', MESSAGES.usernameMin],
+    ['a'.repeat(21), MESSAGES.usernameMax],
+    ['bad name!', MESSAGES.usernameChars],
+    ['', MESSAGES.usernameMin],
+  ])('username %j → %s', (username, message) => {
+    expect(validateProfileField('username', username)).toBe(message);
+  });
+
+  it('allows exactly 3 and exactly 20 username characters', () => {
+    expect(validateProfileField('username', 'abc')).toBeUndefined();
+    expect(validateProfileField('username', 'a'.repeat(20))).toBeUndefined();
+  });
+
+  it.each([
+    ['A', MESSAGES.displayNameMin],
+    ['  A  ', MESSAGES.displayNameMin],
+    ['x'.repeat(51), MESSAGES.displayNameMax],
+  ])('display name %j → %s', (displayName, message) => {
+    expect(validateProfileField('displayName', displayName)).toBe(message);
+  });
+
+  it('limits the bio to 150 characters', () => {
+    expect(validateProfileField('bio', 'b'.repeat(150))).toBeUndefined();
+    expect(validateProfileField('bio', 'b'.repeat(151))).toBe(MESSAGES.bioMax);
+  });
+
+  it('only knows audio, text and image as favourite types', () => {
+    expect(validateProfileField('favoriteStoryType', 'audio')).toBeUndefined();
+    expect(validateProfileField('favoriteStoryType', '')).toBeUndefined();
+    expect(validateProfileField('favoriteStoryType', 'video')).toBeTruthy();
+    expect(storyTypeLabel('audio')).toBe('Audio Stories');
+    expect(storyTypeLabel('text')).toBe('Written Stories');
+    expect(storyTypeLabel('image')).toBe('Visual Stories');
+    expect(storyTypeLabel(null)).toBeUndefined();
+  });
+
+  it('validates only the fields asked for (one wizard step at a time)', () => {
+    const profile = { ...valid, username: 'x', bio: 'b'.repeat(200) };
+    expect(validateProfile(profile, WIZARD_STEPS[0].fields)).toEqual({ username: MESSAGES.usernameMin });
+    expect(validateProfile(profile, WIZARD_STEPS[1].fields)).toEqual({ bio: MESSAGES.bioMax });
+    expect(WIZARD_STEPS.map((s) => s.title)).toEqual(['Create Your Identity', 'Tell Your Story', 'Choose Your Magic']);
+  });
+
+  it('trims what it sends', () => {
+    expect(toSetupRequest({ username: ' luna ', displayName: ' Luna M ', bio: ' hi ', favoriteStoryType: 'text' })).toEqual({
+      username: 'luna',
+      displayName: 'Luna M',
+      bio: 'hi',
+      favoriteStoryType: 'text',
+    });
+  });
+});
