@@ -1,4 +1,87 @@
+/**
+ * GET /api/media/<key>?exp=&sig= — story media, only through the short-lived signed URLs that unlocked story
+ * answers carry (DESIGN.md decision 3). Supports HTTP Range so audio and video can seek: 206 with one byte
+ * range, 416 for a range the file cannot satisfy. The URL embeds its expiry, so its content never changes:
+ * browsers may keep it (privately) until then.
+ */
 import type { FastifyPluginAsync } from 'fastify';
+import { forbidden, notFound } from '../../lib/http-errors';
+import { createMediaStore, isValidMediaKey, type ByteRange } from '../../media/media-store';
+import { mimeTypeOfKey } from '../../media/sniff';
 
-/** Routes of the media feature (mounted under /api). */
-export const mediaRoutes: FastifyPluginAsync = async () => {};
+export const MEDIA_LINK_INVALID = 'This media link is invalid or has expired.';
+
+export type RangeRequest = { kind: 'none' } | { kind: 'range'; range: ByteRange } | { kind: 'unsatisfiable' };
+
+/**
+ * Parses a Range header for a file of `size` bytes. Only single `bytes=` ranges are honoured; multiple ranges
+ * are answered with the whole file (allowed by RFC 9110), other units are ignored. A byte range that is
+ * malformed or starts beyond the end is unsatisfiable.
+ */
+export function parseRange(header: string | undefined, size: number): RangeRequest {
+  if (!header) return { kind: 'none' };
+  const match = /^\s*bytes\s*=\s*(.*)$/i.exec(header);
+  if (!match) return { kind: 'none' };
+  const specs = match[1]!.split(',');
+  if (specs.length > 1) return { kind: 'none' };
+  const spec = /^\s*(\d*)\s*-\s*(\d*)\s*$/.exec(specs[0]!);
+  if (!spec || (spec[1] === '' && spec[2] === '')) return { kind: 'unsatisfiable' };
+  if (spec[1] === '') {
+    // Suffix range: the last N bytes.
+    const length = Number(spec[2]);
+    if (length === 0 || size === 0) return { kind: 'unsatisfiable' };
+    return { kind: 'range', range: { start: Math.max(0, size - length), end: size - 1 } };
+  }
+  const start = Number(spec[1]);
+  const end = spec[2] === '' ? size - 1 : Math.min(Number(spec[2]), size - 1);
+  if (start >= size || end < start) return { kind: 'unsatisfiable' };
+  return { kind: 'range', range: { start, end } };
+}
+
+export const mediaRoutes: FastifyPluginAsync = async (app) => {
+  const store = createMediaStore(app.config);
+
+  app.get('/media/*', async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const { exp, sig } = request.query as { exp?: string; sig?: string };
+    if (!isValidMediaKey(key) || !app.mediaSigner.verify(key, exp, sig)) throw forbidden(MEDIA_LINK_INVALID);
+
+    const info = await store.stat(key);
+    if (!info) throw notFound('Media not found');
+
+    const etag = `"${info.size.toString(16)}-${Math.floor(info.modifiedAt.getTime()).toString(16)}"`;
+    const secondsLeft = Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
+    reply
+      .header('content-type', mimeTypeOfKey(key))
+      .header('accept-ranges', 'bytes')
+      .header('etag', etag)
+      .header('last-modified', info.modifiedAt.toUTCString())
+      .header('cache-control', `private, max-age=${secondsLeft}, immutable`)
+      .header('content-disposition', 'inline');
+
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+
+    // If-Range with a different validator means the client's partial copy is stale: send everything.
+    const ifRange = request.headers['if-range'];
+    const rangeHeader = ifRange && ifRange !== etag ? undefined : request.headers.range;
+    const range = parseRange(rangeHeader, info.size);
+    if (range.kind === 'unsatisfiable') {
+      return reply
+        .code(416)
+        .type('application/json; charset=utf-8')
+        .header('content-range', `bytes */${info.size}`)
+        .send({ message: 'Range Not Satisfiable' });
+    }
+    if (range.kind === 'range') {
+      const { start, end } = range.range;
+      reply
+        .code(206)
+        .header('content-range', `bytes ${start}-${end}/${info.size}`)
+        .header('content-length', end - start + 1);
+      return reply.send(store.read(key, range.range));
+    }
+    reply.header('content-length', info.size);
+    // An empty file has nothing to stream (a zero-length read stream would still be fine, but is pointless).
+    return reply.send(info.size === 0 ? '' : store.read(key));
+  });
+};

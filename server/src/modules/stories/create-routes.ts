@@ -1,3 +1,80 @@
+/**
+ * POST /api/stories (spec section 7): multipart fields plus, by type, an `audio`, `image` or `video` file.
+ * Signed in only (401), rate limited per user; answers 201 with the story as its author sees it.
+ */
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
+import { STORY_CREATE_RATE_LIMIT } from '../../../../common/constants';
+import { unsupportedMediaType } from '../../lib/http-errors';
+import { detectAvTools } from '../../media/av';
+import { createMediaStore } from '../../media/media-store';
+import { currentUser, requireUser } from '../auth/session-plugin';
+import { createStory } from './create-service';
+import { readStoryForm } from './story-form';
+import { toStoryView } from './story-view';
 
-export const storyCreateRoutes: FastifyPluginAsync = async () => {};
+/** Upload scratch directories older than this are leftovers of a crash and are removed at start. */
+const STALE_UPLOAD_MS = 60 * 60_000;
+
+export const storyCreateRoutes: FastifyPluginAsync = async (app) => {
+  const { maxUploadBytes } = app.config;
+  await app.register(multipart, {
+    limits: {
+      // The per-field limits are enforced while streaming (story-form.ts); this is the parser's ceiling.
+      fileSize: Math.max(maxUploadBytes.audio, maxUploadBytes.image, maxUploadBytes.video) + 1,
+      files: 4,
+      fields: 40,
+      fieldSize: 256 * 1024,
+      parts: 50,
+    },
+  });
+
+  const store = createMediaStore(app.config);
+  const avTools = detectAvTools();
+  const uploadsDir = path.join(app.config.dataDir, 'tmp', 'uploads');
+  await fsp.mkdir(uploadsDir, { recursive: true });
+  await removeStaleUploads(uploadsDir);
+
+  const rateLimit = app.config.rateLimitDisabled
+    ? (false as const)
+    : {
+        max: STORY_CREATE_RATE_LIMIT.max,
+        timeWindow: STORY_CREATE_RATE_LIMIT.timeWindowMs,
+        // Counted per account when signed in (the session plugin ran before this hook), else per address.
+        keyGenerator: (request: { user: { id: string } | null; ip: string }) =>
+          request.user ? `user:${request.user.id}` : `ip:${request.ip}`,
+      };
+
+  app.post('/stories', { preHandler: requireUser, config: { rateLimit } }, async (request, reply) => {
+    const user = currentUser(request);
+    if (!request.isMultipart()) throw unsupportedMediaType('Stories must be sent as multipart/form-data.');
+    const workDir = await fsp.mkdtemp(path.join(uploadsDir, 'req-'));
+    try {
+      const form = await readStoryForm(request, workDir, maxUploadBytes);
+      const row = await createStory({ db: app.database.db, store, avTools }, user.id, { ...form, workDir });
+      const now = new Date();
+      reply.code(201);
+      // The author stands where the story was placed and always sees their own story unlocked.
+      return toStoryView(row, user.displayName, {
+        viewerId: user.id,
+        reader: { latitude: row.latitude, longitude: row.longitude },
+        now,
+        signer: app.mediaSigner,
+      });
+    } finally {
+      await fsp.rm(workDir, { recursive: true, force: true });
+    }
+  });
+};
+
+async function removeStaleUploads(uploadsDir: string): Promise<void> {
+  const entries = await fsp.readdir(uploadsDir, { withFileTypes: true });
+  const cutoff = Date.now() - STALE_UPLOAD_MS;
+  for (const entry of entries) {
+    const full = path.join(uploadsDir, entry.name);
+    const stats = await fsp.stat(full).catch(() => null);
+    if (stats && stats.mtimeMs < cutoff) await fsp.rm(full, { recursive: true, force: true });
+  }
+}

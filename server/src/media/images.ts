@@ -1,0 +1,70 @@
+/**
+ * Image uploads are re-encoded with sharp (DESIGN.md "images"): orientation applied, every piece of metadata
+ * (EXIF with GPS, XMP, IPTC) dropped, the longest side bounded, plus a small thumbnail for cards and lists.
+ */
+import sharp from 'sharp';
+import { MEDIA } from '../../../common/constants';
+import type { Container } from './sniff';
+
+export interface EncodedImage {
+  data: Buffer;
+  extension: 'jpg' | 'webp';
+  width: number;
+  height: number;
+}
+
+export interface ProcessedImage {
+  image: EncodedImage;
+  thumbnail: EncodedImage;
+}
+
+/** sharp could not decode the file although its first bytes looked right (or its format is not built in). */
+export class UnreadableImageError extends Error {
+  constructor(
+    cause: unknown,
+    /** What the first bytes said it was; `heic` fails when libvips lacks an HEVC decoder. */
+    public readonly container: Container,
+  ) {
+    super('The image could not be read', { cause });
+    this.name = 'UnreadableImageError';
+  }
+}
+
+/**
+ * Photos become JPEG; images with transparency or animation become WebP (keeping both). sharp writes no
+ * metadata unless asked to, so the output carries no EXIF/GPS whatever the input had.
+ */
+export async function processImage(input: string | Buffer, container: Container): Promise<ProcessedImage> {
+  const options = { limitInputPixels: MEDIA.imageMaxPixels, failOn: 'error' as const };
+  const mayAnimate = container === 'gif' || container === 'webp';
+  const metadata = await sharp(input, { ...options, animated: mayAnimate })
+    .metadata()
+    .catch((error: unknown) => {
+      throw new UnreadableImageError(error, container);
+    });
+  const animated = mayAnimate && (metadata.pages ?? 1) > 1;
+  const asWebp = animated || metadata.hasAlpha === true;
+
+  const encode = async (maxSide: number, thumbnail: boolean): Promise<EncodedImage> => {
+    // Thumbnails use the first frame only; the full image keeps an animation.
+    let pipeline = sharp(input, { ...options, animated: animated && !thumbnail });
+    if (!animated) pipeline = pipeline.rotate(); // apply EXIF orientation before the EXIF is dropped
+    pipeline = pipeline.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
+    const webp = asWebp || thumbnail;
+    pipeline = webp
+      ? pipeline.webp({ quality: thumbnail ? 70 : 82 })
+      : pipeline.jpeg({ quality: 85, mozjpeg: true });
+    try {
+      const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+      return { data, extension: webp ? 'webp' : 'jpg', width: info.width, height: info.pageHeight ?? info.height };
+    } catch (error) {
+      throw new UnreadableImageError(error, container);
+    }
+  };
+
+  const [image, thumbnail] = await Promise.all([
+    encode(MEDIA.imageMaxSide, false),
+    encode(MEDIA.thumbnailMaxSide, true),
+  ]);
+  return { image, thumbnail };
+}

@@ -1,0 +1,122 @@
+/**
+ * Where story media files live (DESIGN.md "media"). The app only ever talks to the `MediaStore` interface, so an
+ * object-storage implementation can replace the local directory without touching routes or services.
+ *
+ * Keys are relative, slash-separated names such as `stories/<uuid>/audio.webm`; they are what the stories table
+ * stores and what signed media URLs name (server/src/media/media-urls.ts).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+export interface MediaObjectInfo {
+  size: number;
+  modifiedAt: Date;
+}
+
+export interface ByteRange {
+  /** First byte, inclusive. */
+  start: number;
+  /** Last byte, inclusive. */
+  end: number;
+}
+
+export interface MediaStore {
+  /** Stores bytes under `key`, replacing any previous object; readers never see a half-written object. */
+  putBuffer(key: string, data: Buffer): Promise<void>;
+  /** Moves (or copies) a local file into the store under `key`; the source may be gone afterwards. */
+  putFile(key: string, sourcePath: string): Promise<void>;
+  /** Size and time of an object, or null when there is none. */
+  stat(key: string): Promise<MediaObjectInfo | null>;
+  /** The object's bytes (all, or one inclusive range). */
+  read(key: string, range?: ByteRange): Readable;
+  /** Removes an object; removing a missing one is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+/** Letters, digits, `-`, `_` and `.` in slash-separated segments; no empty, dot or dot-dot segment. */
+const KEY_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+
+export function isValidMediaKey(key: string): boolean {
+  if (key.length === 0 || key.length > 300) return false;
+  return key.split('/').every((segment) => KEY_SEGMENT.test(segment) && !segment.includes('..'));
+}
+
+function assertKey(key: string): void {
+  if (!isValidMediaKey(key)) throw new Error(`Invalid media key: ${JSON.stringify(key)}`);
+}
+
+/** A MediaStore over a local directory (default `DATA_DIR/media`). */
+export function createLocalMediaStore(root: string): MediaStore {
+  root = path.resolve(root);
+  const fileOf = (key: string) => {
+    assertKey(key);
+    return path.join(root, ...key.split('/'));
+  };
+  /** A temporary name beside the target, so the final rename stays on one file system and is atomic. */
+  const tempBeside = (target: string) => `${target}.${crypto.randomBytes(6).toString('hex')}.partial`;
+
+  return {
+    async putBuffer(key, data) {
+      const target = fileOf(key);
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      const temp = tempBeside(target);
+      try {
+        await fsp.writeFile(temp, data);
+        await fsp.rename(temp, target);
+      } catch (error) {
+        await fsp.rm(temp, { force: true });
+        throw error;
+      }
+    },
+
+    async putFile(key, sourcePath) {
+      const target = fileOf(key);
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      try {
+        // Same file system: a rename is atomic and copies nothing.
+        await fsp.rename(sourcePath, target);
+        return;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      }
+      const temp = tempBeside(target);
+      try {
+        await fsp.copyFile(sourcePath, temp);
+        await fsp.rename(temp, target);
+      } catch (error) {
+        await fsp.rm(temp, { force: true });
+        throw error;
+      }
+    },
+
+    async stat(key) {
+      if (!isValidMediaKey(key)) return null;
+      try {
+        const stats = await fsp.stat(fileOf(key));
+        return stats.isFile() ? { size: stats.size, modifiedAt: stats.mtime } : null;
+      } catch {
+        return null;
+      }
+    },
+
+    read(key, range) {
+      return fs.createReadStream(fileOf(key), range ? { start: range.start, end: range.end } : undefined);
+    },
+
+    async delete(key) {
+      const target = fileOf(key);
+      await fsp.rm(target, { force: true });
+      // Remove the story's folder once it is empty; a non-empty or missing folder is left alone.
+      const folder = path.dirname(target);
+      if (folder !== root) await fsp.rmdir(folder).catch(() => {});
+    },
+  };
+}
+
+/** The app's media store: the local directory under DATA_DIR (object storage would be chosen here). */
+export function createMediaStore(config: { dataDir: string }): MediaStore {
+  return createLocalMediaStore(path.join(config.dataDir, 'media'));
+}

@@ -1,0 +1,282 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRange } from '../modules/media/routes';
+import { detectAvTools, makeWebmSeekable, NO_AV_TOOLS, remux, resolveDuration, UnreadableMediaError } from './av';
+import { processImage, UnreadableImageError } from './images';
+import { createLocalMediaStore, isValidMediaKey } from './media-store';
+import { prepareMedia, UnsupportedMediaError } from './pipeline';
+import { mimeTypeOfKey, sniffContainer, sniffMedia } from './sniff';
+import {
+  ebmlElementNames,
+  gifImage,
+  jpegWithGps,
+  liveWebmAudio,
+  liveWebmVideo,
+  m4aAudio,
+  makeMediaDir,
+  movVideo,
+  mp3Audio,
+  mp4Video,
+  oggAudio,
+  pngWithAlpha,
+  probeDuration,
+  seeksCleanly,
+} from './test-media';
+
+let dir: string;
+beforeAll(() => {
+  dir = makeMediaDir();
+});
+afterAll(async () => {
+  await fsp.rm(dir, { recursive: true, force: true });
+});
+
+const write = (name: string, data: Buffer) => {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, data);
+  return file;
+};
+
+describe('sniffing by content', () => {
+  it('recognises every accepted container from real files', async () => {
+    expect(sniffContainer(liveWebmAudio(1))).toBe('webm');
+    expect(sniffContainer(oggAudio(1))).toBe('ogg');
+    expect(sniffContainer(mp3Audio(1))).toBe('mpeg');
+    expect(sniffContainer(m4aAudio(dir, 1))).toBe('mp4');
+    expect(sniffContainer(mp4Video(dir, 1))).toBe('mp4');
+    expect(sniffContainer(movVideo(dir, 1))).toBe('quicktime');
+    expect(sniffContainer(await jpegWithGps(20, 10))).toBe('jpeg');
+    expect(sniffContainer(await pngWithAlpha())).toBe('png');
+    expect(sniffContainer(await gifImage())).toBe('gif');
+    expect(sniffContainer(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).webp().toBuffer())).toBe('webp');
+    expect(sniffContainer(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).avif().toBuffer())).toBe('avif');
+  });
+
+  it('reads HEIC brands and refuses unknown or Matroska-but-not-WebM content', () => {
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic')]);
+    expect(sniffContainer(heic)).toBe('heic');
+    expect(sniffContainer(Buffer.from('hello, I am a text file'))).toBeNull();
+    expect(sniffContainer(Buffer.alloc(0))).toBeNull();
+    const mkv = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x88, ...Buffer.from('matroska')]);
+    expect(sniffContainer(mkv)).toBeNull();
+  });
+
+  it('accepts a container only for the field that takes it', async () => {
+    const png = await pngWithAlpha();
+    expect(sniffMedia('audio', png)).toBeNull();
+    expect(sniffMedia('video', png)).toBeNull();
+    expect(sniffMedia('image', png)).toMatchObject({ mimeType: 'image/png' });
+    expect(sniffMedia('image', mp3Audio(1))).toBeNull();
+    expect(sniffMedia('audio', liveWebmAudio(1))).toMatchObject({ mimeType: 'audio/webm', extension: 'webm' });
+    expect(sniffMedia('video', liveWebmAudio(1))).toMatchObject({ mimeType: 'video/webm', extension: 'webm' });
+    expect(sniffMedia('video', oggAudio(1))).toBeNull();
+  });
+
+  it('serves stored names with the type of their kind', () => {
+    expect(mimeTypeOfKey('stories/x/audio.webm')).toBe('audio/webm');
+    expect(mimeTypeOfKey('stories/x/video.webm')).toBe('video/webm');
+    expect(mimeTypeOfKey('stories/x/audio.m4a')).toBe('audio/mp4');
+    expect(mimeTypeOfKey('stories/x/image.jpg')).toBe('image/jpeg');
+    expect(mimeTypeOfKey('stories/x/thumbnail.webp')).toBe('image/webp');
+    expect(mimeTypeOfKey('stories/x/other.bin')).toBe('application/octet-stream');
+  });
+});
+
+describe('WebM remux', () => {
+  it('a MediaRecorder-like WebM really lacks Duration and Cues', () => {
+    const names = ebmlElementNames(liveWebmAudio(2));
+    expect(names.has('Duration')).toBe(false);
+    expect(names.has('Cues')).toBe(false);
+  });
+
+  it.skipIf(!detectAvTools().ffmpeg)('ffmpeg path: the stored audio has Duration and Cues and seeks', async () => {
+    const input = write('rec.webm', liveWebmAudio(3));
+    const output = path.join(dir, 'rec-ffmpeg.webm');
+    const result = await remux(input, output, 'audio', 'webm', detectAvTools());
+    expect(result.written).toBe(true);
+    const names = ebmlElementNames(fs.readFileSync(output));
+    expect(names.has('Duration')).toBe(true);
+    expect(names.has('Cues')).toBe(true);
+    expect(probeDuration(output)).toBeCloseTo(3, 0);
+    expect(seeksCleanly(output, 2)).toBe(true);
+  });
+
+  it('pure-JS path: the same file gains Duration and Cues without ffmpeg', async () => {
+    const input = write('rec2.webm', liveWebmAudio(3));
+    const output = path.join(dir, 'rec-js.webm');
+    const result = await remux(input, output, 'audio', 'webm', NO_AV_TOOLS);
+    expect(result.written).toBe(true);
+    expect(result.durationSeconds).toBeCloseTo(3, 1);
+    const names = ebmlElementNames(fs.readFileSync(output));
+    expect(names.has('Duration')).toBe(true);
+    expect(names.has('Cues')).toBe(true);
+    // An independent reader agrees: ffprobe sees the duration and can seek through the cues.
+    expect(probeDuration(output)).toBeCloseTo(3, 0);
+    expect(seeksCleanly(output, 2)).toBe(true);
+  });
+
+  it('pure-JS path: video cues land on keyframes only, so seeking decodes cleanly', () => {
+    const { data, durationSeconds } = makeWebmSeekable(liveWebmVideo(2));
+    const output = write('video-js.webm', data);
+    expect(durationSeconds).toBeCloseTo(2, 1);
+    expect(ebmlElementNames(data).has('Cues')).toBe(true);
+    expect(probeDuration(output)).toBeCloseTo(2, 0);
+    expect(seeksCleanly(output, 1.5)).toBe(true);
+  });
+
+  it('pure-JS path: a real Chromium MediaRecorder recording (unknown-size clusters) becomes seekable', async () => {
+    // Recorded once with Debian's Chromium (fake microphone, MediaRecorder 'audio/webm;codecs=opus', 100 ms chunks).
+    const recorded = fs.readFileSync(path.join(import.meta.dirname, 'fixtures', 'chromium-mediarecorder.webm'));
+    expect(ebmlElementNames(recorded).has('Cues')).toBe(false);
+    const input = write('chromium.webm', recorded);
+    const output = path.join(dir, 'chromium-js.webm');
+    const result = await remux(input, output, 'audio', 'webm', NO_AV_TOOLS);
+    expect(result.durationSeconds).toBeCloseTo(2.46, 1);
+    const names = ebmlElementNames(fs.readFileSync(output));
+    expect(names.has('Duration') && names.has('Cues')).toBe(true);
+    expect(probeDuration(output)).toBeCloseTo(2.46, 1);
+    expect(seeksCleanly(output, 1.2)).toBe(true);
+    // music-metadata cannot read such a file (unknown sizes), so the rewrite's own measure is the duration.
+    expect(
+      await resolveDuration({ formSeconds: null, filePath: input, fileBytes: recorded.length, kind: 'audio', avTools: NO_AV_TOOLS, measuredSeconds: result.durationSeconds }),
+    ).toBe(2);
+  });
+
+  it('pure-JS path refuses a damaged WebM', () => {
+    const truncated = liveWebmAudio(1).subarray(0, 120);
+    expect(() => makeWebmSeekable(truncated)).toThrow(UnreadableMediaError);
+  });
+
+  it.skipIf(!detectAvTools().ffmpeg)('ffmpeg refuses a file that only looks like media', async () => {
+    const input = write('fake.webm', Buffer.concat([liveWebmAudio(1).subarray(0, 60), Buffer.alloc(500, 7)]));
+    await expect(remux(input, path.join(dir, 'fake-out.webm'), 'audio', 'webm', detectAvTools())).rejects.toThrow(
+      UnreadableMediaError,
+    );
+  });
+
+  it('Ogg and MP3 are kept as they are; MP4 is kept when there is no ffmpeg', async () => {
+    const ogg = write('a.ogg', oggAudio(1));
+    expect((await remux(ogg, path.join(dir, 'x.ogg'), 'audio', 'ogg', detectAvTools())).written).toBe(false);
+    const mp4 = write('b.mp4', mp4Video(dir, 1));
+    expect((await remux(mp4, path.join(dir, 'x.mp4'), 'video', 'mp4', NO_AV_TOOLS)).written).toBe(false);
+  });
+});
+
+describe('duration', () => {
+  it('prefers a positive form value', async () => {
+    const file = write('d1.webm', liveWebmAudio(2));
+    expect(
+      await resolveDuration({ formSeconds: 7.4, filePath: file, fileBytes: 1, kind: 'audio', avTools: NO_AV_TOOLS }),
+    ).toBe(7);
+  });
+
+  it('reads the file when the form says nothing or zero', async () => {
+    const file = write('d2.ogg', oggAudio(2));
+    expect(await resolveDuration({ formSeconds: 0, filePath: file, fileBytes: 1, kind: 'audio', avTools: NO_AV_TOOLS })).toBe(2);
+  });
+
+  it('falls back to the JS measure, then to bytes / 16000 rounded up for audio', async () => {
+    const junk = write('junk.bin', Buffer.alloc(100, 1));
+    const base = { formSeconds: null, filePath: junk, fileBytes: 40_001, avTools: NO_AV_TOOLS };
+    expect(await resolveDuration({ ...base, kind: 'audio', measuredSeconds: 4.6 })).toBe(5);
+    expect(await resolveDuration({ ...base, kind: 'audio' })).toBe(3);
+    expect(await resolveDuration({ ...base, kind: 'video' })).toBeNull();
+  });
+});
+
+describe('images', () => {
+  it('strips EXIF/GPS, bounds the longest side and makes a thumbnail', async () => {
+    const input = await jpegWithGps();
+    expect((await sharp(input).metadata()).exif).toBeDefined();
+    const { image, thumbnail } = await processImage(input, 'jpeg');
+    const meta = await sharp(image.data).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(Math.max(meta.width!, meta.height!)).toBe(2048);
+    expect(image.data.includes(Buffer.from('SpyCam'))).toBe(false);
+    const thumb = await sharp(thumbnail.data).metadata();
+    expect(Math.max(thumb.width!, thumb.height!)).toBe(400);
+    expect(thumb.exif).toBeUndefined();
+  });
+
+  it('keeps transparency as WebP and never enlarges', async () => {
+    const { image } = await processImage(await pngWithAlpha(64, 48), 'png');
+    const meta = await sharp(image.data).metadata();
+    expect(image.extension).toBe('webp');
+    expect(meta.hasAlpha).toBe(true);
+    expect([meta.width, meta.height]).toEqual([64, 48]);
+  });
+
+  it('refuses bytes that start like a JPEG but are not one', async () => {
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 3)]);
+    await expect(processImage(broken, 'jpeg')).rejects.toThrow(UnreadableImageError);
+  });
+});
+
+describe('pipeline', () => {
+  it('refuses a PNG sent as audio and a text file sent as an image', async () => {
+    const png = write('p.png', await pngWithAlpha());
+    const text = write('t.txt', Buffer.from('just words, not a picture'));
+    const options = { workDir: dir, avTools: NO_AV_TOOLS, formDuration: null };
+    await expect(prepareMedia('audio', { path: png, size: 10 }, options)).rejects.toThrow(UnsupportedMediaError);
+    await expect(prepareMedia('image', { path: text, size: 10 }, options)).rejects.toThrow(UnsupportedMediaError);
+  });
+});
+
+describe('local media store', () => {
+  it('writes atomically, reads ranges, deletes and cleans up the story folder', async () => {
+    const root = path.join(dir, 'store');
+    const store = createLocalMediaStore(root);
+    await store.putBuffer('stories/abc/audio.webm', Buffer.from('0123456789'));
+    expect(await store.stat('stories/abc/audio.webm')).toMatchObject({ size: 10 });
+    // No temporary file is left beside the object.
+    expect(fs.readdirSync(path.join(root, 'stories', 'abc'))).toEqual(['audio.webm']);
+    const chunks: Buffer[] = [];
+    for await (const chunk of store.read('stories/abc/audio.webm', { start: 2, end: 4 })) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('234');
+
+    const source = write('move-me.bin', Buffer.from('moved'));
+    await store.putFile('stories/abc/video.webm', source);
+    expect(fs.existsSync(source)).toBe(false);
+    expect(await store.stat('stories/abc/video.webm')).toMatchObject({ size: 5 });
+
+    await store.delete('stories/abc/audio.webm');
+    await store.delete('stories/abc/video.webm');
+    await store.delete('stories/abc/video.webm'); // deleting twice is fine
+    expect(await store.stat('stories/abc/audio.webm')).toBeNull();
+    expect(fs.existsSync(path.join(root, 'stories', 'abc'))).toBe(false);
+  });
+
+  it('refuses keys that could leave the media directory', async () => {
+    for (const key of ['../secret', 'stories/../../etc/passwd', '/abs', 'a//b', 'a/./b', '', 'a\\b', 'a/b c']) {
+      expect(isValidMediaKey(key)).toBe(false);
+    }
+    expect(isValidMediaKey('stories/0b6e/audio.webm')).toBe(true);
+    const store = createLocalMediaStore(path.join(dir, 'store2'));
+    await expect(store.putBuffer('../escape', Buffer.from('x'))).rejects.toThrow(/Invalid media key/);
+    expect(await store.stat('../escape')).toBeNull();
+  });
+});
+
+describe('Range header parsing', () => {
+  it('handles start-end, open-ended, suffix, clamping, multiple and foreign units', () => {
+    expect(parseRange(undefined, 100)).toEqual({ kind: 'none' });
+    expect(parseRange('bytes=0-9', 100)).toEqual({ kind: 'range', range: { start: 0, end: 9 } });
+    expect(parseRange('bytes=90-', 100)).toEqual({ kind: 'range', range: { start: 90, end: 99 } });
+    expect(parseRange('bytes=-10', 100)).toEqual({ kind: 'range', range: { start: 90, end: 99 } });
+    expect(parseRange('bytes=-500', 100)).toEqual({ kind: 'range', range: { start: 0, end: 99 } });
+    expect(parseRange('bytes=50-500', 100)).toEqual({ kind: 'range', range: { start: 50, end: 99 } });
+    expect(parseRange('bytes=0-1,5-6', 100)).toEqual({ kind: 'none' });
+    expect(parseRange('items=0-1', 100)).toEqual({ kind: 'none' });
+  });
+
+  it('finds unsatisfiable and malformed byte ranges', () => {
+    for (const header of ['bytes=100-', 'bytes=200-300', 'bytes=9-3', 'bytes=abc', 'bytes=-', 'bytes=-0']) {
+      expect(parseRange(header, 100)).toEqual({ kind: 'unsatisfiable' });
+    }
+  });
+});

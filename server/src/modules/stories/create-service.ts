@@ -1,0 +1,154 @@
+/**
+ * Creating a story (spec sections 5 and 7): validate the fields with the shared schema, check and process the
+ * file the story type needs, then write files and row together or not at all (DESIGN.md "Bad input and
+ * failure"): files first, then the row; when anything fails after a file was written, the files are removed.
+ */
+import crypto from 'node:crypto';
+import { createStoryFieldsSchema, MESSAGES, type CreateStoryData } from '../../../../common/schemas';
+import type { Db } from '../../db/client';
+import { stories } from '../../db/schema';
+import { badRequest, parseOrThrow, unsupportedMediaType } from '../../lib/http-errors';
+import { UnreadableMediaError, type AvTools } from '../../media/av';
+import { UnreadableImageError } from '../../media/images';
+import type { MediaStore } from '../../media/media-store';
+import { prepareMedia, UnsupportedMediaError, type PreparedMedia, type UploadedFile } from '../../media/pipeline';
+import type { MediaKind } from '../../media/sniff';
+import type { StoryRow } from './story-view';
+
+export interface CreateStoryDeps {
+  db: Db;
+  store: MediaStore;
+  avTools: AvTools;
+  /** Called after the files are stored and before the row is inserted (tests inject failures here). */
+  beforeInsert?: (storyId: string) => Promise<void> | void;
+}
+
+export interface CreateStoryRequest {
+  /** Multipart text fields as received (unknown ones are ignored by the schema). */
+  fields: Record<string, unknown>;
+  files: Partial<Record<MediaKind, UploadedFile>>;
+  /** A private scratch directory for this request (removed by the caller). */
+  workDir: string;
+}
+
+export const UNSUPPORTED_MEDIA_MESSAGES: Record<MediaKind, string> = {
+  audio: 'Unsupported audio format: please record again or upload WebM, Ogg, MP4 or MP3 audio.',
+  image: 'Unsupported image format: please choose a JPEG, PNG, WebP, GIF or HEIC image.',
+  video: 'Unsupported video format: please choose an MP4, WebM or QuickTime video.',
+};
+
+/** sharp's prebuilt libvips reads AVIF but not HEVC-coded HEIC (iPhone photos); say so plainly. */
+export const HEIC_MESSAGE = 'HEIC images cannot be read on this server. Please choose a JPEG or PNG image.';
+
+export const UNREADABLE_MEDIA_MESSAGES: Record<MediaKind, string> = {
+  audio: MESSAGES.recordingError,
+  image: 'The image could not be read. Please choose another image.',
+  video: 'The video could not be read. Please choose another video file.',
+};
+
+/** Words in a text: whitespace-separated runs that contain a letter or digit. */
+export function countWords(text: string | null): number | null {
+  if (text === null) return null;
+  return text.split(/\s+/u).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+}
+
+/** The file the story type needs, checked for presence with the spec's message for each type. */
+function requiredUpload(data: CreateStoryData, files: CreateStoryRequest['files']): [MediaKind, UploadedFile] | null {
+  switch (data.type) {
+    case 'audio': {
+      const audio = files.audio;
+      if (!audio) throw badRequest(MESSAGES.missingRecording);
+      if (audio.size === 0) throw badRequest(MESSAGES.recordingError);
+      return ['audio', audio];
+    }
+    case 'image':
+      if (!files.image || files.image.size === 0) throw badRequest(MESSAGES.missingImage);
+      return ['image', files.image];
+    case 'video':
+      if (!files.video || files.video.size === 0) throw badRequest(MESSAGES.missingVideo);
+      return ['video', files.video];
+    default:
+      // Text and TikTok stories carry no file; a file sent along anyway is ignored.
+      return null;
+  }
+}
+
+async function processUpload(
+  kind: MediaKind,
+  upload: UploadedFile,
+  data: CreateStoryData,
+  request: CreateStoryRequest,
+  deps: CreateStoryDeps,
+): Promise<PreparedMedia> {
+  try {
+    return await prepareMedia(kind, upload, {
+      workDir: request.workDir,
+      avTools: deps.avTools,
+      formDuration: data.duration,
+    });
+  } catch (error) {
+    if (error instanceof UnsupportedMediaError) throw unsupportedMediaType(UNSUPPORTED_MEDIA_MESSAGES[kind]);
+    if (error instanceof UnreadableImageError && error.container === 'heic') throw unsupportedMediaType(HEIC_MESSAGE);
+    if (error instanceof UnreadableMediaError || error instanceof UnreadableImageError) {
+      throw badRequest(UNREADABLE_MEDIA_MESSAGES[kind]);
+    }
+    throw error;
+  }
+}
+
+export async function createStory(
+  deps: CreateStoryDeps,
+  authorId: string,
+  request: CreateStoryRequest,
+): Promise<StoryRow> {
+  const data = parseOrThrow(createStoryFieldsSchema, request.fields);
+  const upload = requiredUpload(data, request.files);
+  const media = upload ? await processUpload(upload[0], upload[1], data, request, deps) : null;
+
+  const id = crypto.randomUUID();
+  const keys: Partial<Record<'audio' | 'video' | 'image' | 'thumbnail', string>> = {};
+  const written: string[] = [];
+  try {
+    for (const file of media?.files ?? []) {
+      const key = `stories/${id}/${file.name}`;
+      if ('path' in file.source) await deps.store.putFile(key, file.source.path);
+      else await deps.store.putBuffer(key, file.source.data);
+      written.push(key);
+      keys[file.role] = key;
+    }
+    await deps.beforeInsert?.(id);
+    const [row] = await deps.db
+      .insert(stories)
+      .values({
+        id,
+        title: data.title,
+        description: data.description,
+        content: data.content,
+        audioKey: keys.audio ?? null,
+        videoKey: keys.video ?? null,
+        imageKey: keys.image ?? null,
+        thumbnailKey: keys.thumbnail ?? null,
+        tiktokUrl: data.tiktokUrl,
+        tiktokVideoId: data.tiktokVideoId,
+        duration: media?.duration ?? null,
+        wordCount: countWords(data.content),
+        latitude: data.latitude,
+        longitude: data.longitude,
+        category: data.category,
+        type: data.type,
+        authorId,
+        isPublic: data.isPublic,
+        timeRestriction: data.timeRestriction,
+        unlockStartTime: data.unlockStartTime,
+        unlockEndTime: data.unlockEndTime,
+        unlockSeason: data.unlockSeason,
+        unlockWeather: data.unlockWeather,
+      })
+      .returning();
+    return row!;
+  } catch (error) {
+    // No row without its files and no files without their row.
+    await Promise.allSettled(written.map((key) => deps.store.delete(key)));
+    throw error;
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * Reads the multipart body of POST /api/stories: text fields into an object, the `audio`, `image` and `video`
+ * files streamed to the request's work directory with their own size limits (config.maxUploadBytes), so a
+ * 200 MB video never sits in memory. Other file fields are drained and ignored.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { payloadTooLarge } from '../../lib/http-errors';
+import type { UploadedFile } from '../../media/pipeline';
+import type { MediaKind } from '../../media/sniff';
+
+export const FILE_FIELDS: Record<string, MediaKind> = { audio: 'audio', image: 'image', video: 'video' };
+
+/** Field names that must never become object keys. */
+const UNSAFE_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
+export interface StoryForm {
+  fields: Record<string, string>;
+  files: Partial<Record<MediaKind, UploadedFile>>;
+}
+
+const readableSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+export function fileTooLargeMessage(kind: MediaKind, maxBytes: number): string {
+  const noun = kind === 'audio' ? 'audio recording' : kind;
+  return `The ${noun} is too large (maximum ${readableSize(maxBytes)}).`;
+}
+
+export async function readStoryForm(
+  request: FastifyRequest,
+  workDir: string,
+  maxBytes: Record<MediaKind, number>,
+): Promise<StoryForm> {
+  const fields: Record<string, string> = {};
+  const files: StoryForm['files'] = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const kind = FILE_FIELDS[part.fieldname];
+      if (!kind || files[kind]) {
+        await pipeline(part.file, discard());
+        continue;
+      }
+      const target = path.join(workDir, `upload-${kind}`);
+      const size = await saveWithLimit(part.file, target, maxBytes[kind], fileTooLargeMessage(kind, maxBytes[kind]));
+      files[kind] = { path: target, size };
+    } else {
+      if (UNSAFE_NAMES.has(part.fieldname)) continue;
+      if (part.valueTruncated) throw payloadTooLarge(`The ${part.fieldname} field is too long.`);
+      // Text fields arrive as strings; anything else is handed on so the schema can refuse it by name.
+      fields[part.fieldname] = part.value as string;
+    }
+  }
+  return { fields, files };
+}
+
+async function saveWithLimit(
+  source: NodeJS.ReadableStream & { truncated?: boolean },
+  target: string,
+  maxBytes: number,
+  message: string,
+): Promise<number> {
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > maxBytes) callback(payloadTooLarge(message));
+      else callback(null, chunk);
+    },
+  });
+  await pipeline(source, counter, fs.createWriteStream(target));
+  // The multipart parser's own ceiling (the largest of the three limits) stops a stream by truncating it.
+  if (source.truncated) throw payloadTooLarge(message);
+  return size;
+}
+
+function discard(): Writable {
+  return new Writable({
+    write(_chunk, _encoding, callback) {
+      callback();
+    },
+  });
+}
