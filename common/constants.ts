@@ -74,3 +74,19 @@ export const MAP_RESULT_CAP = 1_000;
 export const DISCOVERABLE_RESULT_CAP = 200;
 export const ALL_STORIES_DEFAULT_LIMIT = 100;
 export const ALL_STORIES_MAX_LIMIT = 500;
+
+/** Media pipeline (server): stored images are bounded to this longest side; thumbnails to the smaller one. */
+export const MEDIA = {
+  imageMaxSide: 2048,
+  thumbnailMaxSide: 400,
+  /** Decoded-pixel ceiling for uploaded images (guards against decompression bombs). */
+  imageMaxPixels: 100_000_000,
+  /** Longest accepted audio/video duration in seconds (a form value above it is refused). */
+  maxDurationSeconds: 6 * 3600,
+} as const;
+
+/** A story reported by this many distinct users is hidden from everyone but its author (DESIGN.md decision 7). */
+export const REPORTS_TO_HIDE = 3;
+
+/** POST /api/stories: at most this many stories per user in the window. */
+export const STORY_CREATE_RATE_LIMIT = { max: 30, timeWindowMs: 10 * 60_000 } as const;

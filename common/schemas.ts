@@ -3,8 +3,9 @@
  * schemas and client forms validate with the same ones, so every field rule and message lives here once.
  */
 import { z } from 'zod';
-import { CATEGORIES } from './categories';
-import { LIMITS } from './constants';
+import { CATEGORIES, type Category } from './categories';
+import { LIMITS, MEDIA } from './constants';
+import { parseTikTokUrl } from './tiktok';
 
 // ---------- enums ----------
 export const STORY_TYPES = ['audio', 'text', 'image', 'video', 'tiktok'] as const;
@@ -144,35 +145,126 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 // ---------- stories ----------
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be in HH:MM format');
 
-/** Non-file fields of POST /api/stories (multipart values arrive as strings). */
+export const STORY_CREATE_MESSAGES = {
+  category: `Category must be one of: ${CATEGORIES.join(', ')}`,
+  type: `Type must be one of: ${STORY_TYPES.join(', ')}`,
+  isPublic: 'isPublic must be "true" or "false"',
+  timeRestriction: `Time restriction must be one of: ${TIME_RESTRICTIONS.join(', ')}`,
+  season: `Season must be one of: ${SEASONS.join(', ')}`,
+  weather: `Weather must be one of: ${WEATHERS.join(', ')}`,
+  timeWindow: 'Time-of-day locks need both a start and an end time (HH:MM).',
+  duration: 'Duration must be a number of seconds.',
+} as const;
+
+/** An optional "HH:MM" form value ('' means not set). */
+const optionalTime = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((v) => v === '' || hhmm.safeParse(v).success, message)
+    .optional();
+
+/** Browsers send multipart text with CRLF line breaks; stories store plain LF. */
+const normaliseLineBreaks = (text: string) => text.replace(/\r\n?/g, '\n');
+
+/** A multipart text value; a repeated or non-text value is refused with `message`. */
+const formText = (message: string) => z.string({ error: message });
+
+/**
+ * Non-file fields of POST /api/stories (spec section 7; multipart values arrive as strings). Unknown fields are
+ * ignored. The rules run in the order of spec section 5, so the first message is the one the spec would show;
+ * the files (audio/image/video) are checked by the server after these fields. Parsing yields the normalised
+ * story: trimmed texts, numbers, and only the time-lock fields that belong to the chosen restriction.
+ */
 export const createStoryFieldsSchema = z
   .object({
-    title: z.string().trim().max(LIMITS.titleMax, `Title must be at most ${LIMITS.titleMax} characters`).default(''),
-    description: z
-      .string()
+    title: formText('Title must be text')
+      .trim()
+      .max(LIMITS.titleMax, `Title must be at most ${LIMITS.titleMax} characters`)
+      .default(''),
+    description: formText('Description must be text')
       .trim()
       .max(LIMITS.descriptionMax, `Description must be at most ${LIMITS.descriptionMax} characters`)
       .optional(),
-    category: z.string().trim().default(''),
-    type: storyTypeSchema.default('audio'),
-    latitude: z.string().trim().default(''),
-    longitude: z.string().trim().default(''),
-    isPublic: z
-      .enum(['true', 'false'])
-      .default('true')
-      .transform((v) => v === 'true'),
-    content: z.string().max(LIMITS.contentMax, `Content must be at most ${LIMITS.contentMax} characters`).optional(),
-    duration: z.string().trim().optional(),
-    tiktokUrl: z.string().trim().max(2_000).optional(),
-    tiktokVideoId: z.string().trim().max(64).optional(),
-    timeRestriction: timeRestrictionSchema.default('none'),
-    unlockStartTime: z.union([hhmm, z.literal('')]).optional(),
-    unlockEndTime: z.union([hhmm, z.literal('')]).optional(),
-    unlockSeason: z.union([seasonSchema, z.literal('')]).optional(),
-    unlockWeather: z.union([weatherSchema, z.literal('')]).optional(),
+    category: formText(STORY_CREATE_MESSAGES.category).trim().default(''),
+    type: z.enum(STORY_TYPES, { error: STORY_CREATE_MESSAGES.type }).default('audio'),
+    latitude: formText('Latitude must be a number').trim().default(''),
+    longitude: formText('Longitude must be a number').trim().default(''),
+    isPublic: z.enum(['true', 'false'], { error: STORY_CREATE_MESSAGES.isPublic }).default('true'),
+    content: formText('Content must be text')
+      .max(LIMITS.contentMax, `Content must be at most ${LIMITS.contentMax} characters`)
+      .optional(),
+    // A browser reports a freshly recorded WebM's duration as Infinity (or NaN): that means "unknown", and the
+    // server then measures the file, as it does when the field is absent.
+    duration: formText(STORY_CREATE_MESSAGES.duration)
+      .trim()
+      .transform((v) => (v === 'Infinity' || v === 'NaN' ? '' : v))
+      .optional(),
+    tiktokUrl: formText('TikTok URL must be text').trim().max(2_000, MESSAGES.invalidTikTokUrl).optional(),
+    tiktokVideoId: formText('TikTok video id must be text').trim().max(64).optional(),
+    timeRestriction: z.enum(TIME_RESTRICTIONS, { error: STORY_CREATE_MESSAGES.timeRestriction }).default('none'),
+    unlockStartTime: optionalTime('Unlock start time must be in HH:MM format'),
+    unlockEndTime: optionalTime('Unlock end time must be in HH:MM format'),
+    unlockSeason: z.union([seasonSchema, z.literal('')], { error: STORY_CREATE_MESSAGES.season }).optional(),
+    unlockWeather: z.union([weatherSchema, z.literal('')], { error: STORY_CREATE_MESSAGES.weather }).optional(),
   })
-  .loose();
+  .loose()
+  .superRefine((f, ctx) => {
+    const fail = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
+    // Spec section 5: title, category and location first, with one message.
+    if (!f.title || !f.category || !f.latitude || !f.longitude) {
+      return fail(MESSAGES.missingInformation, !f.title ? 'title' : !f.category ? 'category' : 'latitude');
+    }
+    if (!(CATEGORIES as readonly string[]).includes(f.category)) return fail(STORY_CREATE_MESSAGES.category, 'category');
+    for (const [name, schema] of [
+      ['latitude', latitudeSchema],
+      ['longitude', longitudeSchema],
+    ] as const) {
+      const parsed = schema.safeParse(f[name]);
+      if (!parsed.success) return fail(parsed.error.issues[0]!.message, name);
+    }
+    if (f.type === 'text' && !f.content?.trim()) return fail(MESSAGES.missingContent, 'content');
+    if (f.type === 'tiktok') {
+      if (!f.tiktokUrl) return fail(MESSAGES.missingTikTokUrl, 'tiktokUrl');
+      if (!parseTikTokUrl(f.tiktokUrl)) return fail(MESSAGES.invalidTikTokUrl, 'tiktokUrl');
+    }
+    if (f.duration && parseDuration(f.duration) === null) return fail(STORY_CREATE_MESSAGES.duration, 'duration');
+    // Start and end come together or not at all, whatever the restriction.
+    if (!f.unlockStartTime !== !f.unlockEndTime) return fail(STORY_CREATE_MESSAGES.timeWindow, 'unlockStartTime');
+  })
+  .transform((f) => {
+    const restriction = f.timeRestriction;
+    const content = f.content?.trim() ? normaliseLineBreaks(f.content) : null;
+    const tiktok = f.type === 'tiktok' ? parseTikTokUrl(f.tiktokUrl) : null;
+    return {
+      title: f.title,
+      description: f.description ? normaliseLineBreaks(f.description) : null,
+      category: f.category as Category,
+      type: f.type,
+      latitude: Number(f.latitude),
+      longitude: Number(f.longitude),
+      isPublic: f.isPublic === 'true',
+      content,
+      /** Seconds from the form; null when absent or zero (the server then measures the file). */
+      duration: f.duration ? parseDuration(f.duration) || null : null,
+      tiktokUrl: tiktok?.url ?? null,
+      tiktokVideoId: tiktok?.videoId ?? null,
+      timeRestriction: restriction,
+      unlockStartTime: restriction === 'time_of_day' ? f.unlockStartTime || null : null,
+      unlockEndTime: restriction === 'time_of_day' ? f.unlockEndTime || null : null,
+      unlockSeason: restriction === 'season' ? f.unlockSeason || null : null,
+      unlockWeather: restriction === 'weather' ? f.unlockWeather || null : null,
+    };
+  });
 export type CreateStoryFields = z.input<typeof createStoryFieldsSchema>;
+export type CreateStoryData = z.output<typeof createStoryFieldsSchema>;
+
+/** Seconds from a form value such as "42" or "12.5"; null unless a finite number up to MEDIA.maxDurationSeconds. */
+export function parseDuration(value: string): number | null {
+  if (!/^\d+(\.\d+)?$/.test(value.trim())) return null;
+  const seconds = Number(value);
+  return Number.isFinite(seconds) && seconds <= MEDIA.maxDurationSeconds ? seconds : null;
+}
 
 export const authorSchema = z.object({ displayName: z.string().nullable() });
 

@@ -23,6 +23,7 @@ import { publicConfigRoutes } from './modules/config/routes';
 import { authRoutes } from './modules/auth/routes';
 import { storyRoutes } from './modules/stories/routes';
 import { mediaRoutes } from './modules/media/routes';
+import { mediaSignerPlugin } from './media/signer-plugin';
 import { docsRoutes } from './modules/docs/routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   });
   await app.register(sameOriginGuard, { publicUrl: config.publicUrl });
   await app.register(sessionPlugin);
+  await app.register(mediaSignerPlugin);
 
   await app.register(
     async (api) => {

@@ -1,0 +1,280 @@
+/**
+ * Benchmark of the hot read, GET /api/stories/discoverable/:lat/:lng (issue 4 "Performance").
+ *
+ *   npm run bench -- [--db postgres|pglite] [--n 1000000] [--duration 15] [--connections 16] [--pool 8] [--reseed]
+ *
+ * Seeds N stories spread like a city (server/src/modules/stories/test-support/seed-city.ts) straight through SQL,
+ * starts the real app with buildApp(config) (logger silent, rate limit off), loads the endpoint at random points
+ * with autocannon, then runs the very same prepared SQL for the same points directly from Node with the same
+ * concurrency, and prints p50/p99 latency, requests/s and the app/raw ratio, plus the EXPLAIN of the query.
+ * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/whispers_bench, created if missing).
+ */
+import { fork } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { DISCOVERABLE_RESULT_CAP, DISCOVERY_RADIUS_M } from '../common/constants';
+import { openDatabase, type Database } from '../server/src/db/client';
+import { users } from '../server/src/db/schema';
+import { storyQueries } from '../server/src/modules/stories/story-repository';
+import { seedCity } from '../server/src/modules/stories/test-support/seed-city';
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'postgres' },
+    n: { type: 'string' },
+    duration: { type: 'string', default: '15' },
+    connections: { type: 'string', default: '16' },
+    pool: { type: 'string', default: '8' },
+    points: { type: 'string', default: '2000' },
+    reseed: { type: 'boolean', default: false },
+  },
+});
+
+const kind = args.db === 'pglite' ? 'pglite' : 'postgres';
+const N = Number(args.n ?? (kind === 'postgres' ? 1_000_000 : 100_000));
+const DURATION_S = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const POOL = Number(args.pool);
+const CENTRE = { latitude: 32.0835, longitude: -81.0998 };
+const BACKGROUND_HALF_DEGREES = 1;
+const PGLITE_DIR = path.join(os.tmpdir(), `whispers-bench-pglite-${N}`);
+const BENCH_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/whispers_bench';
+
+/** Deterministic PRNG (mulberry32) so every run loads the same points. */
+function prng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Reader positions drawn like the stories: mostly in the busy clusters, some anywhere in the region. */
+function randomPoints(count: number) {
+  const random = prng(42);
+  return Array.from({ length: count }, () => {
+    if (random() < 0.6) {
+      const c = Math.floor(random() * 40);
+      return {
+        latitude: CENTRE.latitude + 0.12 * Math.sin(c * 12.9898) + (random() - 0.5) * 0.01,
+        longitude: CENTRE.longitude + 0.14 * Math.cos(c * 78.233) + (random() - 0.5) * 0.012,
+      };
+    }
+    return {
+      latitude: CENTRE.latitude + (random() * 2 - 1) * BACKGROUND_HALF_DEGREES,
+      longitude: CENTRE.longitude + (random() * 2 - 1) * BACKGROUND_HALF_DEGREES,
+    };
+  });
+}
+
+async function ensurePostgresDatabase(url: string) {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!exists.rowCount) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function seedIfNeeded(database: Database) {
+  const [{ count } = { count: 0 }] = await database.query<{ count: number }>(sql`SELECT count(*)::int AS count FROM stories`);
+  if (count === N && !args.reseed) {
+    console.log(`stories: ${count} already seeded`);
+    return;
+  }
+  console.log(`seeding ${N} stories…`);
+  const started = performance.now();
+  await database.query(sql`TRUNCATE stories CASCADE`);
+  const [author] = await database.db
+    .insert(users)
+    .values({ username: `bench_${Date.now()}`, email: `bench${Date.now()}@example.test`, displayName: 'Bench Author', passwordHash: 'x' })
+    .returning();
+  // Building the GiST index once after the load is several times faster than maintaining it row by row.
+  await database.query(sql`DROP INDEX IF EXISTS stories_location_gist_idx`);
+  await seedCity(database, {
+    count: N,
+    authorId: author!.id,
+    centre: CENTRE,
+    backgroundHalfDegrees: BACKGROUND_HALF_DEGREES,
+    batch: kind === 'pglite' ? 20_000 : 200_000,
+  });
+  await database.query(sql`CREATE INDEX stories_location_gist_idx ON stories USING gist (location)`);
+  await database.query(sql`ANALYZE stories`);
+  console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+interface Figures {
+  p50: number;
+  p99: number;
+  rps: number;
+  requests: number;
+  errors: number;
+}
+
+/** Loads the app's endpoint with autocannon, one random point per request. */
+async function loadApp(baseUrl: string, points: { latitude: number; longitude: number }[]): Promise<Figures> {
+  let i = 0;
+  const result = await autocannon({
+    url: baseUrl,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest(request) {
+          const p = points[i++ % points.length]!;
+          request.path = `/api/stories/discoverable/${p.latitude.toFixed(6)}/${p.longitude.toFixed(6)}`;
+          return request;
+        },
+      },
+    ],
+  });
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: result.requests.total / (result.duration || DURATION_S),
+    requests: result.requests.total,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/** The same SQL, prepared, for the same points, with the same concurrency, straight from Node. */
+async function loadRaw(
+  run: (p: { latitude: number; longitude: number }) => Promise<unknown>,
+  points: { latitude: number; longitude: number }[],
+): Promise<Figures> {
+  const latencies: number[] = [];
+  let i = 0;
+  let errors = 0;
+  const deadline = performance.now() + DURATION_S * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < deadline) {
+        const p = points[i++ % points.length]!;
+        const t0 = performance.now();
+        try {
+          await run(p);
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { p50: pct(0.5), p99: pct(0.99), rps: latencies.length / elapsed, requests: latencies.length, errors };
+}
+
+async function main() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'whispers-bench-'));
+  let database: Database;
+  if (kind === 'postgres') {
+    await ensurePostgresDatabase(BENCH_URL);
+    database = await openDatabase({ databaseUrl: BENCH_URL, poolSize: POOL });
+  } else {
+    database = await openDatabase({ pgliteDir: PGLITE_DIR });
+  }
+  await seedIfNeeded(database);
+
+  const points = randomPoints(Number(args.points));
+  const sample = points[0]!;
+  const sampleQuery = storyQueries.nearby(database.db, {
+    lat: sample.latitude,
+    lng: sample.longitude,
+    radius: DISCOVERY_RADIUS_M,
+    limit: DISCOVERABLE_RESULT_CAP,
+    viewerId: null,
+  });
+  const explain = await database.query<Record<string, unknown>>(
+    sql`EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT) ${sampleQuery}`,
+  );
+  const plan = explain.map((r) => Object.values(r)[0]).join('\n');
+
+  // Answer sizes at the sampled points (how many stories a reader gets back).
+  let totalRows = 0;
+  for (const p of points.slice(0, 200)) {
+    totalRows += (
+      await storyQueries.nearby(database.db, {
+        lat: p.latitude, lng: p.longitude, radius: DISCOVERY_RADIUS_M, limit: DISCOVERABLE_RESULT_CAP, viewerId: null,
+      })
+    ).length;
+  }
+
+  // The app runs in its own process; PGlite is single-process, so the bench closes its handle first.
+  if (kind === 'pglite') await database.close();
+  const child = fork(fileURLToPath(new URL('./serve.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_POOL_SIZE: String(POOL),
+      ...(kind === 'postgres' ? { DATABASE_URL: BENCH_URL } : { DATABASE_URL: '', PGLITE_DIR: PGLITE_DIR }),
+    },
+  });
+  const address = await new Promise<string>((resolve, reject) => {
+    child.once('message', (m) => resolve((m as { address: string }).address));
+    child.once('exit', (code) => reject(new Error(`app exited with ${code}`)));
+  });
+
+  // Warm the app (prepared statements on every pooled connection, JIT) before measuring.
+  await autocannon({ url: `${address}/api/stories/discoverable/${sample.latitude}/${sample.longitude}`, connections: CONNECTIONS, duration: 3 });
+  const appFigures = await loadApp(address, points);
+  child.send('stop');
+  await new Promise((resolve) => child.once('exit', resolve));
+  if (kind === 'pglite') database = await openDatabase({ pgliteDir: PGLITE_DIR, migrate: false });
+
+  // Raw: the same prepared statement through a node-postgres pool of the same size (or the same PGlite).
+  const { sql: text } = sampleQuery.toSQL();
+  let rawRun: (p: { latitude: number; longitude: number }) => Promise<unknown>;
+  let rawPool: pg.Pool | undefined;
+  // Parameter positions, found once with sentinel values, so the raw loop does no query building.
+  const sentinel = storyQueries
+    .nearby(database.db, { lat: -1001, lng: -1002, radius: DISCOVERY_RADIUS_M, limit: DISCOVERABLE_RESULT_CAP, viewerId: null })
+    .toSQL().params;
+  const params = (p: { latitude: number; longitude: number }) =>
+    sentinel.map((v) => (v === -1001 ? p.latitude : v === -1002 ? p.longitude : v));
+  if (kind === 'postgres') {
+    rawPool = new pg.Pool({ connectionString: BENCH_URL, max: POOL });
+    const pool = rawPool;
+    rawRun = (p) => pool.query({ name: 'bench_nearby', text, values: params(p) });
+  } else {
+    // PGlite has no named statements in its query(): PREPARE once and EXECUTE, as the app's repository does.
+    const lite = database.pglite!;
+    await lite.exec(`PREPARE bench_nearby AS ${text}`);
+    const literal = (v: unknown) => (v === null ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(v)}'`);
+    rawRun = (p) => lite.query(`EXECUTE bench_nearby(${params(p).map(literal).join(', ')})`, [], { rowMode: 'array' });
+  }
+  await loadRaw(rawRun, points.slice(0, 200));
+  const rawFigures = await loadRaw(rawRun, points);
+  await rawPool?.end();
+  await database.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+
+  const fmt = (f: Figures) =>
+    `p50 ${f.p50.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms  ${f.rps.toFixed(0)} req/s  (${f.requests} requests, ${f.errors} errors)`;
+  console.log(`\n${kind}, N = ${N}, ${CONNECTIONS} connections, pool ${POOL}, ${DURATION_S} s, ${points.length} random points`);
+  console.log(`average answer: ${(totalRows / 200).toFixed(1)} stories (cap ${DISCOVERABLE_RESULT_CAP}, radius ${DISCOVERY_RADIUS_M} m)`);
+  console.log(`app  GET /api/stories/discoverable: ${fmt(appFigures)}`);
+  console.log(`raw  same SQL from Node:            ${fmt(rawFigures)}`);
+  console.log(`app / raw throughput: ${((appFigures.rps / rawFigures.rps) * 100).toFixed(0)}%`);
+  console.log(`\nEXPLAIN (ANALYZE, BUFFERS) at ${sample.latitude.toFixed(5)}, ${sample.longitude.toFixed(5)}:\n${plan}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

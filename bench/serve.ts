@@ -1,0 +1,23 @@
+/**
+ * The app under load, in its own process (bench/run.ts forks it) so the load generator does not share its
+ * event loop: buildApp(config) exactly as production starts it, logger silent, rate limits off.
+ * Environment: DATABASE_URL (PostgreSQL) or PGLITE_DIR, plus DATABASE_POOL_SIZE and DATA_DIR.
+ */
+import { buildApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+import { openDatabase } from '../server/src/db/client';
+
+const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_DISABLED: 'true' });
+const database = config.databaseUrl
+  ? undefined
+  : await openDatabase({ pgliteDir: process.env.PGLITE_DIR, migrate: false });
+const app = await buildApp(config, { database, logger: false });
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+process.send?.({ address });
+process.on('message', async (message) => {
+  if (message === 'stop') {
+    await app.close();
+    await database?.close();
+    process.exit(0);
+  }
+});

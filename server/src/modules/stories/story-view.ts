@@ -1,0 +1,99 @@
+/**
+ * Turns a stories row into the `Story` JSON a reader receives (common/schemas.ts `storySchema`), deciding the
+ * lock on the server (DESIGN.md decisions 3-4). A locked story keeps its title, category, type, description,
+ * author, duration/word count, distance and lock reason, and never carries content or a media/TikTok URL.
+ *
+ * Usage (e.g. the 201 answer of POST /api/stories, where the author sees their own story unlocked):
+ *
+ *   import { toStoryView } from './story-view';
+ *   const story = toStoryView(row, user.displayName, {
+ *     viewerId: user.id,
+ *     reader: null,              // or { latitude, longitude } of the reader
+ *     now: new Date(),
+ *     signer: app.mediaSigner,   // decorated by server/src/media/signer-plugin.ts
+ *   });
+ *
+ * `extra.likedByMe` is set when the caller knows it (signed-in reads); `ctx.weather` is the current weather
+ * at the reader's place when a WeatherProvider is configured (undefined: weather locks reported, not enforced).
+ */
+import { haversineMetres } from '../../../../common/geo';
+import { evaluateLock } from '../../../../common/locks';
+import type { Story, Weather } from '../../../../common/schemas';
+import type { stories } from '../../db/schema';
+import type { MediaUrlSigner } from '../../media/media-urls';
+import { timeZoneAt } from './time-zone';
+
+/** A stories row; the generated `location` column is not needed (reads do not select it). */
+export type StoryRow = Omit<typeof stories.$inferSelect, 'location'>;
+
+export interface StoryViewContext {
+  /** The signed-in reader's user id, or null for a visitor. */
+  viewerId: string | null;
+  /** Where the reader is; null when the call carries no location (the story is then locked by distance). */
+  reader: { latitude: number; longitude: number } | null;
+  now: Date;
+  signer: MediaUrlSigner;
+  /** Current weather where the reader is; undefined or null when unknown (weather locks not enforced). */
+  weather?: Weather | null;
+}
+
+export interface StoryViewExtra {
+  likedByMe?: boolean;
+}
+
+/** Distances are sent rounded to the metre (a reader's GPS is not more precise than that). */
+const roundMetres = (metres: number) => Math.round(metres);
+
+export function toStoryView(
+  row: StoryRow,
+  authorDisplayName: string | null,
+  ctx: StoryViewContext,
+  extra: StoryViewExtra = {},
+): Story {
+  const exactDistance = ctx.reader ? haversineMetres(ctx.reader, row) : null;
+  const needsTimeZone = row.timeRestriction === 'time_of_day' || row.timeRestriction === 'season';
+  const lock = evaluateLock(row, {
+    distance: exactDistance,
+    isAuthor: ctx.viewerId !== null && ctx.viewerId === row.authorId,
+    now: ctx.now,
+    timeZone: needsTimeZone ? timeZoneAt(row.latitude, row.longitude) : 'UTC',
+    weather: ctx.weather,
+  });
+
+  const story: Story = {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    duration: row.duration,
+    wordCount: row.wordCount,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    category: row.category,
+    type: row.type,
+    authorId: row.authorId,
+    author: { displayName: authorDisplayName },
+    likes: row.likes,
+    isPublic: row.isPublic,
+    timeRestriction: row.timeRestriction,
+    unlockStartTime: row.unlockStartTime,
+    unlockEndTime: row.unlockEndTime,
+    unlockSeason: row.unlockSeason,
+    unlockWeather: row.unlockWeather,
+    createdAt: row.createdAt.toISOString(),
+    distance: exactDistance === null ? null : roundMetres(exactDistance),
+    isLocked: lock.isLocked,
+    lockReason: lock.lockReason,
+  };
+  if (extra.likedByMe !== undefined) story.likedByMe = extra.likedByMe;
+  if (lock.isLocked) return story;
+
+  const signed = (key: string | null) => (key ? ctx.signer.sign(key, ctx.now) : null);
+  story.content = row.content;
+  story.audioUrl = signed(row.audioKey);
+  story.imageUrl = signed(row.imageKey);
+  story.thumbnailUrl = signed(row.thumbnailKey);
+  story.videoUrl = signed(row.videoKey);
+  story.tiktokUrl = row.tiktokUrl;
+  story.tiktokVideoId = row.tiktokVideoId;
+  return story;
+}
