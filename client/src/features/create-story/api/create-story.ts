@@ -1,0 +1,79 @@
+/**
+ * POST /api/stories (spec section 7) as a multipart upload. XMLHttpRequest rather than fetch because only XHR
+ * reports upload progress, which the dialog shows as a progress bar for media stories.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Story } from '../../../../../common/schemas';
+import { invalidateStoryCaches } from '../../stories/api/query-keys';
+
+export const CREATE_FAILED_FALLBACK = 'Failed to create story. Please try again.';
+
+export class CreateStoryError extends Error {
+  constructor(message: string, public readonly status: number) {
+    super(message);
+    this.name = 'CreateStoryError';
+  }
+}
+
+/**
+ * The error text of spec section 8: the response's `message` field, or its raw text, or
+ * "Server error: {status} {statusText}"; the fallback when there is nothing at all (network failure).
+ */
+export function createErrorMessage(status: number, statusText: string, body: string): string {
+  const text = body.trim();
+  if (text) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === 'object' && typeof (parsed as { message?: unknown }).message === 'string') {
+        const message = (parsed as { message: string }).message.trim();
+        if (message) return message;
+      }
+    } catch {
+      // not JSON: show the raw text
+    }
+    return text;
+  }
+  if (status > 0) return `Server error: ${status} ${statusText}`.trim();
+  return CREATE_FAILED_FALLBACK;
+}
+
+/** Sends the form with the session cookie; `onProgress` gets whole percents of the upload (0-100). */
+export function uploadStory(form: FormData, onProgress: (percent: number) => void): Promise<Story> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/stories');
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    // Attach the upload listener before send(), or browsers may not report upload progress.
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
+    });
+    xhr.addEventListener('load', () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(100);
+        try {
+          resolve(JSON.parse(xhr.responseText) as Story);
+        } catch {
+          reject(new CreateStoryError(CREATE_FAILED_FALLBACK, xhr.status));
+        }
+        return;
+      }
+      reject(new CreateStoryError(createErrorMessage(xhr.status, xhr.statusText, xhr.responseText), xhr.status));
+    });
+    xhr.addEventListener('error', () => reject(new CreateStoryError(CREATE_FAILED_FALLBACK, 0)));
+    xhr.addEventListener('abort', () => reject(new CreateStoryError(CREATE_FAILED_FALLBACK, 0)));
+    xhr.send(form);
+  });
+}
+
+/** The publish mutation: on success every cached story list refreshes (map, nearby, My Stories…). */
+export function useCreateStory(onProgress: (percent: number) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => uploadStory(form, onProgress),
+    // Not awaited: the success toast should not wait for the lists to refetch.
+    onSuccess: () => {
+      void invalidateStoryCaches(queryClient);
+    },
+  });
+}

@@ -1,0 +1,79 @@
+import { Mic, RotateCcw, Square } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/use-toast';
+import { cn } from '../../../lib/utils';
+import { useAudioRecorder, RECORDING_FAILED_TITLE } from '../hooks/use-audio-recorder';
+import { useObjectUrl } from '../hooks/use-object-url';
+import { formatDuration } from '../../stories/lib/story-display';
+import { formatKb, type RecordedAudio } from '../lib/draft';
+
+function showRecordingError(message: string) {
+  toast({ title: RECORDING_FAILED_TITLE, description: message, variant: 'destructive' });
+}
+
+/** Idle → recording (pulsing mic, seconds timer) → stopped with preview playback; Reset clears (spec section 4). */
+export function AudioRecorder({
+  audio,
+  onChange,
+  disabled,
+}: {
+  audio: RecordedAudio | null;
+  onChange: (audio: RecordedAudio | null) => void;
+  disabled?: boolean;
+}) {
+  const recorder = useAudioRecorder({ onRecorded: onChange, onError: showRecordingError });
+  const previewUrl = useObjectUrl(audio?.blob);
+
+  return (
+    <div className="grid justify-items-center gap-3 rounded-xl border border-night-600 bg-night-800/60 p-4 text-center">
+      {recorder.isRecording ? (
+        <>
+          <button
+            type="button"
+            onClick={recorder.stop}
+            aria-label="Stop recording"
+            className="grid h-16 w-16 place-items-center rounded-full bg-red-600 text-white animate-pulse-ring hover:bg-red-500"
+          >
+            <Square className="h-6 w-6" aria-hidden fill="currentColor" />
+          </button>
+          <p className="text-sm text-mist-100" aria-live="polite">
+            <span className="mr-2 inline-block h-2 w-2 rounded-full bg-red-500" aria-hidden />
+            Recording... <span data-testid="recording-seconds">{recorder.seconds}s</span>
+          </p>
+          <p className="text-xs text-mist-400">Tap the square to stop.</p>
+        </>
+      ) : audio ? (
+        <>
+          <p className="text-sm text-mist-100">
+            Recording ready · {formatDuration(audio.duration)} · {formatKb(audio.blob.size)}
+          </p>
+          {previewUrl && (
+            <audio controls src={previewUrl} aria-label="Recording preview" className="w-full">
+              <track kind="captions" />
+            </audio>
+          )}
+          <Button type="button" variant="outline" size="sm" onClick={() => onChange(null)} disabled={disabled}>
+            <RotateCcw aria-hidden /> Reset recording
+          </Button>
+        </>
+      ) : (
+        <>
+          <button
+            type="button"
+            onClick={() => void recorder.start()}
+            disabled={disabled || recorder.isStarting}
+            aria-label="Start recording"
+            className={cn(
+              'grid h-16 w-16 place-items-center rounded-full bg-glow-600 text-white hover:bg-glow-500 disabled:opacity-50',
+            )}
+          >
+            <Mic className="h-7 w-7" aria-hidden />
+          </button>
+          <p className="text-sm text-mist-300">
+            {recorder.isStarting ? 'Waiting for the microphone...' : 'Tap the microphone to record your story.'}
+          </p>
+        </>
+      )}
+    </div>
+  );
+}

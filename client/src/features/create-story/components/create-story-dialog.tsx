@@ -1,0 +1,194 @@
+/**
+ * The Create Story dialog (spec sections 2, 4, 5): edit → preview (Preview Story) → publish, and back (Edit
+ * Story). Lazy-loaded by the home screen, so nothing here is in the initial bundle.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Eye, Pencil, Send } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/use-toast';
+import { CREATE_DIALOG } from '../../../../../common/constants';
+import type { Location, StoryType } from '../../../../../common/schemas';
+import { CREATE_FAILED_FALLBACK, useCreateStory } from '../api/create-story';
+import {
+  EMPTY_DRAFT,
+  buildStoryFormData,
+  isPreviewDisabled,
+  switchType,
+  validateDraft,
+  type StoryDraft,
+} from '../lib/draft';
+import { messageToast } from '../lib/toasts';
+import { StoryForm } from './story-form';
+import { StoryPreview } from './story-preview';
+import { UploadProgress } from './upload-progress';
+
+export const CREATED_MESSAGE = 'Story created! Your story has been published successfully.';
+
+export interface CreateStoryDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  location: Location | null;
+}
+
+export default function CreateStoryDialog({ open, onOpenChange, location }: CreateStoryDialogProps) {
+  const [draft, setDraft] = useState<StoryDraft>(EMPTY_DRAFT);
+  const [step, setStep] = useState<'edit' | 'preview'>('edit');
+  const [progress, setProgress] = useState<number | null>(null);
+  const [published, setPublished] = useState(false);
+  const createStory = useCreateStory(setProgress);
+  const isPending = createStory.isPending || published;
+  /** Guards against a second submission while one is under way (spec section 4). */
+  const pendingRef = useRef(false);
+  const openRef = useRef(open);
+  useEffect(() => {
+    openRef.current = open;
+  }, [open]);
+
+  // Timers (close after success, hint after an error) die with the dialog.
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach(clearTimeout);
+  }, []);
+  const later = (ms: number, fn: () => void) => {
+    timers.current.push(setTimeout(fn, ms));
+  };
+
+  // Keyboard focus follows the step onto its submit button: Publish Story, or Preview Story after Edit Story.
+  const formRef = useRef<HTMLFormElement>(null);
+  const stepChanged = useRef(false);
+  useEffect(() => {
+    if (!stepChanged.current) return;
+    stepChanged.current = false;
+    formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  }, [step]);
+  const goTo = (next: 'edit' | 'preview') => {
+    stepChanged.current = true;
+    setStep(next);
+  };
+
+  const patch = useCallback((change: Partial<StoryDraft>) => setDraft((d) => ({ ...d, ...change })), []);
+  const changeType = useCallback((type: StoryType) => setDraft((d) => switchType(d, type)), []);
+
+  const reset = () => {
+    setDraft(EMPTY_DRAFT);
+    setStep('edit');
+    setProgress(null);
+    setPublished(false);
+    createStory.reset();
+  };
+
+  /** Runs the section 5 rules; shows the first broken one as a toast. */
+  const check = (): boolean => {
+    const problem = validateDraft(draft, location);
+    if (problem) messageToast(problem);
+    return problem === null;
+  };
+
+  const showPreview = () => {
+    if (check()) goTo('preview');
+  };
+
+  const publish = () => {
+    if (pendingRef.current || !location || !check()) return; // a submission is already under way
+    pendingRef.current = true;
+    setProgress(0);
+    createStory.mutate(buildStoryFormData(draft, location), {
+      onSuccess: () => {
+        setPublished(true);
+        messageToast(CREATED_MESSAGE, 'success');
+        // The form resets as the dialog closes, so the finished preview stays in view for that second.
+        later(CREATE_DIALOG.closeAfterSuccessMs, () => {
+          pendingRef.current = false;
+          reset();
+          onOpenChange(false);
+        });
+      },
+      onError: (error) => {
+        pendingRef.current = false;
+        setProgress(null);
+        toast({ title: 'Error', description: error.message || CREATE_FAILED_FALLBACK, variant: 'destructive' });
+        later(CREATE_DIALOG.hintToastAfterErrorMs, () => {
+          // Only useful while the dialog is still open.
+          if (!openRef.current) return;
+          toast({
+            title: 'Need to close this dialog?',
+            description: 'Use the X button in the top-right corner to close it.',
+          });
+        });
+      },
+    });
+  };
+
+  /** Closing with the X keeps the draft (a recording is precious) but reopens on the edit step. */
+  const handleOpenChange = (next: boolean) => {
+    if (!next && !pendingRef.current) setStep('edit');
+    onOpenChange(next);
+  };
+
+  const cancel = () => {
+    reset();
+    onOpenChange(false);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={handleOpenChange}>
+      <DialogContent
+        title={step === 'edit' ? 'Create Story' : 'Story Preview'}
+        description={
+          step === 'edit'
+            ? 'Leave a whisper at this place for others to discover.'
+            : 'This is how your story will appear to others.'
+        }
+        // Only Cancel and the X close the dialog: a stray tap outside must not throw away a recording.
+        onInteractOutside={(event) => event.preventDefault()}
+      >
+        <form
+          ref={formRef}
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (step === 'edit') {
+              if (!isPreviewDisabled(draft, location, isPending)) showPreview();
+            } else publish();
+          }}
+        >
+          {step === 'edit' ? (
+            <StoryForm
+              draft={draft}
+              location={location}
+              disabled={isPending}
+              onChange={patch}
+              onTypeChange={changeType}
+            />
+          ) : (
+            <StoryPreview draft={draft} location={location} />
+          )}
+
+          {progress !== null && <UploadProgress percent={progress} done={published} />}
+
+          <div className="sticky -bottom-5 z-10 -mx-5 -mb-5 flex flex-wrap justify-end gap-2 border-t border-night-700 bg-night-900/95 px-5 py-3 backdrop-blur">
+            <Button type="button" variant="ghost" onClick={cancel} disabled={isPending}>
+              {isPending ? 'Please Wait...' : 'Cancel'}
+            </Button>
+            {step === 'edit' ? (
+              <Button type="submit" disabled={isPreviewDisabled(draft, location, isPending)}>
+                <Eye aria-hidden /> Preview Story
+              </Button>
+            ) : (
+              <>
+                <Button type="button" variant="outline" onClick={() => goTo('edit')} disabled={isPending}>
+                  <Pencil aria-hidden /> Edit Story
+                </Button>
+                <Button type="submit" disabled={isPending}>
+                  <Send aria-hidden /> {published ? 'Published' : isPending ? 'Publishing...' : 'Publish Story'}
+                </Button>
+              </>
+            )}
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,95 @@
+import { useId, useRef, type ChangeEvent } from 'react';
+import { ImagePlus, Film, X } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Label } from '../../../components/ui/input';
+import { useObjectUrl } from '../hooks/use-object-url';
+import { formatDuration } from '../../stories/lib/story-display';
+import { formatFileSize } from '../lib/draft';
+
+/**
+ * The picker of the image and video tabs (accepts image/* or video/*), with a preview of the chosen file.
+ * A hidden native input keeps the browser's own file dialog (and the camera option on phones).
+ */
+export function MediaPicker({
+  kind,
+  file,
+  duration,
+  onChange,
+  onDuration,
+  disabled,
+}: {
+  kind: 'image' | 'video';
+  file: File | null;
+  /** Video only: seconds read from the file's metadata. */
+  duration?: number | null;
+  onChange: (file: File | null) => void;
+  onDuration?: (seconds: number | null) => void;
+  disabled?: boolean;
+}) {
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const previewUrl = useObjectUrl(file);
+  const label = kind === 'image' ? 'Story Image' : 'Story Video';
+  const Icon = kind === 'image' ? ImagePlus : Film;
+
+  function handleChange(event: ChangeEvent<HTMLInputElement>) {
+    onChange(event.target.files?.[0] ?? null);
+  }
+
+  function clear() {
+    onChange(null);
+    if (inputRef.current) inputRef.current.value = '';
+  }
+
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={inputId}>{label}</Label>
+      <input
+        id={inputId}
+        ref={inputRef}
+        type="file"
+        accept={kind === 'image' ? 'image/*' : 'video/*'}
+        onChange={handleChange}
+        disabled={disabled}
+        className="block w-full cursor-pointer rounded-lg border border-dashed border-night-600 bg-night-800/60 p-3 text-sm text-mist-300 file:mr-3 file:rounded-md file:border-0 file:bg-glow-600 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-white hover:border-glow-400"
+      />
+      {!file && (
+        <p className="flex items-center gap-2 text-xs text-mist-400">
+          <Icon className="h-4 w-4" aria-hidden />
+          {kind === 'image' ? 'Choose a photo to share this moment.' : 'Choose or record a short video.'}
+        </p>
+      )}
+      {file && previewUrl && (
+        <div className="grid gap-2 rounded-xl border border-night-600 bg-night-800/60 p-3">
+          {kind === 'image' ? (
+            <img src={previewUrl} alt="Selected image preview" className="max-h-56 w-full rounded-lg object-contain" />
+          ) : (
+            <video
+              src={previewUrl}
+              controls
+              muted
+              playsInline
+              preload="metadata"
+              aria-label="Selected video preview"
+              className="max-h-56 w-full rounded-lg bg-black"
+              onLoadedMetadata={(event) => {
+                const seconds = event.currentTarget.duration;
+                // Browser recordings may report Infinity until fully read; the server measures those itself.
+                onDuration?.(Number.isFinite(seconds) ? Math.max(1, Math.round(seconds)) : null);
+              }}
+            />
+          )}
+          <div className="flex items-center justify-between gap-2 text-xs text-mist-300">
+            <span className="min-w-0 truncate">
+              {file.name} · {formatFileSize(file.size)}
+              {kind === 'video' && duration ? ` · ${formatDuration(duration)}` : ''}
+            </span>
+            <Button type="button" variant="ghost" size="sm" onClick={clear} disabled={disabled}>
+              <X aria-hidden /> Remove
+            </Button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

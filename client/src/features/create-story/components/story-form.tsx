@@ -1,0 +1,145 @@
+import { Tabs } from 'radix-ui';
+import { MapPin, ShieldCheck } from 'lucide-react';
+import { Input, Label, Textarea } from '../../../components/ui/input';
+import { CATEGORIES, categoryEmoji } from '../../../../../common/categories';
+import { LIMITS } from '../../../../../common/constants';
+import type { Location, StoryType } from '../../../../../common/schemas';
+import { cn } from '../../../lib/utils';
+import { formatCoordinate, type StoryDraft } from '../lib/draft';
+import { STORY_TYPE_TABS } from '../lib/story-types';
+import { AudioRecorder } from './audio-recorder';
+import { MediaPicker } from './media-picker';
+import { TikTokUrlField } from './tiktok-url-field';
+import { TimeLockFields, selectClass } from './time-lock-fields';
+
+/** The edit step: type tabs, the shared fields, the content of the chosen type, time lock and notes. */
+export function StoryForm({
+  draft,
+  location,
+  disabled,
+  onChange,
+  onTypeChange,
+}: {
+  draft: StoryDraft;
+  location: Location | null;
+  disabled: boolean;
+  onChange: (patch: Partial<StoryDraft>) => void;
+  onTypeChange: (type: StoryType) => void;
+}) {
+  return (
+    <Tabs.Root value={draft.type} onValueChange={(value) => onTypeChange(value as StoryType)} className="grid gap-4">
+      <Tabs.List aria-label="Story type" className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+        {STORY_TYPE_TABS.map(({ type, label, subtitle, icon: Icon }) => (
+          <Tabs.Trigger
+            key={type}
+            value={type}
+            disabled={disabled}
+            className={cn(
+              'grid justify-items-center gap-0.5 rounded-xl border border-night-600 bg-night-800/60 px-1.5 py-2 text-center transition-colors',
+              'hover:border-glow-400 data-[state=active]:border-glow-400 data-[state=active]:bg-glow-600/25 disabled:opacity-50',
+            )}
+          >
+            <Icon className="h-5 w-5 text-glow-300" aria-hidden />
+            <span className="text-xs font-semibold text-mist-100">{label}</span>
+            <span className="text-[11px] leading-tight text-mist-400">{subtitle}</span>
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+
+      <div className="grid gap-1.5">
+        <Label htmlFor="create-title">Story Title</Label>
+        <Input
+          id="create-title"
+          value={draft.title}
+          maxLength={LIMITS.titleMax}
+          placeholder="Give your whisper a name..."
+          onChange={(e) => onChange({ title: e.target.value })}
+          disabled={disabled}
+          required
+        />
+      </div>
+
+      <div className="grid gap-1.5">
+        <Label htmlFor="create-category">Category</Label>
+        <select
+          id="create-category"
+          className={selectClass}
+          value={draft.category}
+          onChange={(e) => onChange({ category: e.target.value })}
+          disabled={disabled}
+          required
+        >
+          <option value="" disabled>
+            Select a category
+          </option>
+          {CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {categoryEmoji(category)} {category}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <div className="grid gap-1.5">
+        <Label htmlFor="create-description">Description (Optional)</Label>
+        <Textarea
+          id="create-description"
+          className="min-h-16"
+          value={draft.description}
+          maxLength={LIMITS.descriptionMax}
+          placeholder="A short teaser for people passing by..."
+          onChange={(e) => onChange({ description: e.target.value })}
+          disabled={disabled}
+        />
+      </div>
+
+      <Tabs.Content value="audio" className="grid gap-1.5">
+        <span className="text-sm font-medium text-mist-300">Your Recording</span>
+        <AudioRecorder audio={draft.audio} onChange={(audio) => onChange({ audio })} disabled={disabled} />
+      </Tabs.Content>
+      <Tabs.Content value="text" className="grid gap-1.5">
+        <Label htmlFor="create-content">Your Story</Label>
+        <Textarea
+          id="create-content"
+          className="min-h-40"
+          value={draft.content}
+          maxLength={LIMITS.contentMax}
+          placeholder="Once upon a time, right here..."
+          onChange={(e) => onChange({ content: e.target.value })}
+          disabled={disabled}
+        />
+      </Tabs.Content>
+      <Tabs.Content value="image">
+        <MediaPicker kind="image" file={draft.image} onChange={(image) => onChange({ image })} disabled={disabled} />
+      </Tabs.Content>
+      <Tabs.Content value="video">
+        <MediaPicker
+          kind="video"
+          file={draft.video?.file ?? null}
+          duration={draft.video?.duration}
+          onChange={(file) => onChange({ video: file ? { file, duration: null } : null })}
+          onDuration={(duration) => onChange({ video: draft.video ? { ...draft.video, duration } : null })}
+          disabled={disabled}
+        />
+      </Tabs.Content>
+      <Tabs.Content value="tiktok">
+        <TikTokUrlField value={draft.tiktokUrl} onChange={(tiktokUrl) => onChange({ tiktokUrl })} disabled={disabled} />
+      </Tabs.Content>
+
+      <TimeLockFields value={draft} onChange={onChange} disabled={disabled} />
+
+      <div className="grid gap-2 rounded-xl bg-night-800/40 p-3 text-xs text-mist-300">
+        <p className="flex items-start gap-2">
+          <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-glow-300" aria-hidden />
+          {location
+            ? `Your story will be placed at your current location (${formatCoordinate(location.latitude)}, ${formatCoordinate(location.longitude)}).`
+            : 'Your story will be placed at your current location, which is not known yet. Allow location access to continue.'}
+        </p>
+        <p className="flex items-start gap-2">
+          <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-emerald-300" aria-hidden />
+          AI content moderation applies: stories are checked to keep the community safe.
+        </p>
+      </div>
+    </Tabs.Root>
+  );
+}

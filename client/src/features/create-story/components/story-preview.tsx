@@ -1,0 +1,157 @@
+import { Clock, MapPin, User } from 'lucide-react';
+import { DISCOVERABLE_TEXT } from '../../../../../common/constants';
+import { categoryColor, categoryEmoji } from '../../../../../common/categories';
+import type { Location } from '../../../../../common/schemas';
+import { parseTikTokUrl } from '../../../../../common/tiktok';
+import { useObjectUrl } from '../hooks/use-object-url';
+import {
+  formatCoordinate,
+  formatFileSize,
+  formatKb,
+  truncatePreview,
+  unlockSummary,
+  type StoryDraft,
+} from '../lib/draft';
+import { countWords, formatDuration, formatWordCount, storyTypeIcon } from '../../stories/lib/story-display';
+import { storyTypeTab } from '../lib/story-types';
+
+/** The preview card shows a demo author, as in the spec: the real author is attached by the server. */
+const DEMO_AUTHOR = 'Demo User';
+
+/** What the card says under the title: audio/video duration, word count, or "Image story". */
+function cardMeta(draft: StoryDraft): string {
+  switch (draft.type) {
+    case 'audio':
+      return formatDuration(draft.audio?.duration ?? 0);
+    case 'video':
+      return formatDuration(draft.video?.duration ?? 0);
+    case 'image':
+      return 'Image story';
+    case 'tiktok':
+      return 'TikTok video';
+    case 'text':
+      return formatWordCount(countWords(draft.content));
+  }
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="text-mist-400">{label}</dt>
+      <dd className="min-w-0 truncate text-right text-mist-100">{value}</dd>
+    </div>
+  );
+}
+
+/** The type-specific block of the preview step (spec section 2). */
+function ContentPreview({ draft }: { draft: StoryDraft }) {
+  const imageUrl = useObjectUrl(draft.type === 'image' ? draft.image : null);
+  switch (draft.type) {
+    case 'text':
+      return <p className="whitespace-pre-wrap wrap-anywhere text-sm text-mist-100">{truncatePreview(draft.content)}</p>;
+    case 'audio':
+      return (
+        <dl className="grid gap-1 text-sm">
+          <Detail label="Duration" value={formatDuration(draft.audio?.duration ?? 0)} />
+          <Detail label="Size" value={formatKb(draft.audio?.blob.size ?? 0)} />
+        </dl>
+      );
+    case 'image':
+      return (
+        <div className="grid gap-2">
+          {imageUrl && <img src={imageUrl} alt="Image to publish" className="max-h-48 w-full rounded-lg object-contain" />}
+          <dl className="grid gap-1 text-sm">
+            <Detail label="Size" value={formatFileSize(draft.image?.size ?? 0)} />
+            <Detail label="Type" value={draft.image?.type || 'Unknown'} />
+          </dl>
+        </div>
+      );
+    case 'video':
+      return (
+        <dl className="grid gap-1 text-sm">
+          <Detail label="Duration" value={draft.video?.duration ? formatDuration(draft.video.duration) : 'Unknown'} />
+          <Detail label="Size" value={formatFileSize(draft.video?.file.size ?? 0)} />
+          <Detail label="Name" value={draft.video?.file.name ?? 'Unknown'} />
+        </dl>
+      );
+    case 'tiktok':
+      return (
+        <dl className="grid gap-1 text-sm">
+          <Detail label="URL" value={draft.tiktokUrl.trim()} />
+          <Detail label="Video ID" value={parseTikTokUrl(draft.tiktokUrl)?.videoId ?? 'Unknown'} />
+        </dl>
+      );
+  }
+}
+
+/** The Story Preview step: the card as readers will see it, the location details and the content. */
+export function StoryPreview({ draft, location }: { draft: StoryDraft; location: Location | null }) {
+  const color = categoryColor(draft.category);
+  const { label: typeLabel } = storyTypeTab(draft.type);
+  const unlocks = unlockSummary(draft);
+  const title = draft.title.trim() || 'Untitled Story';
+  const description = draft.description.trim() || 'No description provided';
+
+  return (
+    <div className="grid gap-4">
+      <article
+        aria-label={`Preview of ${title}`}
+        className="grid gap-3 rounded-xl border border-night-600 border-l-4 bg-night-800/70 p-4"
+        style={{ borderLeftColor: color }}
+      >
+        <div className="flex items-start gap-3">
+          {/* The same type icon as the story's map marker, on its category colour. */}
+          <span
+            className="grid h-10 w-10 shrink-0 place-items-center rounded-full text-xl"
+            style={{ backgroundColor: color }}
+            role="img"
+            aria-label={typeLabel}
+          >
+            {storyTypeIcon(draft.type)}
+          </span>
+          <div className="min-w-0 flex-1">
+            <h3 className="wrap-anywhere font-display text-lg font-semibold text-mist-100">{title}</h3>
+            <p className="flex items-center gap-1 text-xs text-mist-400">
+              <User className="h-3 w-3" aria-hidden /> {DEMO_AUTHOR}
+            </p>
+          </div>
+          <span className="shrink-0 rounded-full bg-night-700 px-2 py-0.5 text-xs text-mist-300">0m</span>
+        </div>
+        <p className="wrap-anywhere text-sm text-mist-300">{description}</p>
+        <div className="flex flex-wrap items-center gap-2 text-xs">
+          <span className="text-mist-300">{cardMeta(draft)}</span>
+          {/* A tint of the category colour behind light text keeps contrast for every colour. */}
+          <span
+            className="rounded-full border px-2 py-0.5 font-medium text-mist-100"
+            style={{ borderColor: color, backgroundColor: `${color}33` }}
+          >
+            {draft.category ? `${categoryEmoji(draft.category)} ${draft.category}` : 'Uncategorized'}
+          </span>
+        </div>
+        {unlocks && (
+          <p className="flex items-center gap-1.5 text-xs text-ember-400">
+            <Clock className="h-3.5 w-3.5" aria-hidden /> {unlocks}
+          </p>
+        )}
+      </article>
+
+      <section aria-labelledby="preview-location-heading" className="grid gap-2 rounded-xl bg-night-800/40 p-3">
+        <h4 id="preview-location-heading" className="flex items-center gap-2 text-sm font-medium text-mist-100">
+          <MapPin className="h-4 w-4 text-glow-300" aria-hidden /> Location Details
+        </h4>
+        <dl className="grid gap-1 text-sm">
+          <Detail label="Latitude" value={formatCoordinate(location?.latitude)} />
+          <Detail label="Longitude" value={formatCoordinate(location?.longitude)} />
+        </dl>
+        <p className="text-xs text-mist-400">This story will be {DISCOVERABLE_TEXT} of this location.</p>
+      </section>
+
+      <section aria-labelledby="preview-content-heading" className="grid gap-2 rounded-xl bg-night-800/40 p-3">
+        <h4 id="preview-content-heading" className="text-sm font-medium text-mist-100">
+          {typeLabel} Preview
+        </h4>
+        <ContentPreview draft={draft} />
+      </section>
+    </div>
+  );
+}
