@@ -44,7 +44,7 @@ export function Toaster() {
       <Toast.Viewport
         hotkey={['F8']}
         label="Notifications ({hotkey})"
-        className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]"
+        className="fixed right-0 top-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:bottom-0 sm:top-auto sm:max-w-[420px]"
       />
     </Toast.Provider>
   );

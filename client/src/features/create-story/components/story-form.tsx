@@ -137,7 +137,7 @@ export function StoryForm({
         </p>
         <p className="flex items-start gap-2">
           <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-emerald-300" aria-hidden />
-          AI content moderation applies: stories are checked to keep the community safe.
+          Content moderation applies: stories reported by the community are hidden until reviewed.
         </p>
       </div>
     </Tabs.Root>
