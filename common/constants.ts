@@ -71,7 +71,11 @@ export const AR = {
 /** Map call: stories within this radius of the reader, nearest first, capped. */
 export const MAP_RADIUS_M = 50_000;
 export const MAP_RESULT_CAP = 1_000;
-export const DISCOVERABLE_RESULT_CAP = 200;
+/**
+ * Discoverable call (nearby list, AR): the 50 nearest stories within 1500 m. A list of 50 cards is more than a
+ * screen holds and AR shows at most 12; a cap of 200 made answers 60-110 KB and halved throughput (bench/README.md).
+ */
+export const DISCOVERABLE_RESULT_CAP = 50;
 export const ALL_STORIES_DEFAULT_LIMIT = 100;
 export const ALL_STORIES_MAX_LIMIT = 500;
 
