@@ -1,9 +1,140 @@
+import { Plus } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
+import { GEOLOCATION_OPTIONS } from '../../../../common/constants';
+import type { Location, Story } from '../../../../common/schemas';
 import { PageShell } from '../../components/layout/page-shell';
+import { ToastAction } from '../../components/ui/toaster';
+import { toast } from '../../components/ui/use-toast';
+import { paths } from '../../config/paths';
+import { useGeolocation } from '../../lib/geolocation';
+import { useCurrentUser } from '../auth/api/get-current-user';
+import { useDiscoverableStories } from '../stories/api/get-discoverable-stories';
+import { useMapStories, type BoundingBox } from '../stories/api/get-map-stories';
+import { useUserStories } from '../stories/api/get-user-stories';
+import { useCreateStoryLauncher } from '../stories/components/create-story-launcher';
+import { StoryDetailDialog } from '../stories/components/story-detail-dialog';
+import { HomeTabs, type HomeView } from './components/home-tabs';
+import { NearbySection } from './components/nearby-section';
+import { SmartSuggestions } from './components/smart-suggestions';
 
-export function HomePage({ storyId: _storyId }: { storyId?: string }) {
+// Leaflet (~40 KiB gzipped) and the AR camera view load after the first paint, outside the initial bundle.
+const StoryMap = lazy(() => import('../stories/components/map/story-map'));
+const ArView = lazy(() => import('../ar/ar-view'));
+
+/** ~11 m: GPS jitter below this does not refetch every list. */
+function roundLocation(location: Location): Location {
+  const r = (value: number) => Math.round(value * 10_000) / 10_000;
+  return { latitude: r(location.latitude), longitude: r(location.longitude) };
+}
+
+function MapPlaceholder() {
+  return <div className="h-96 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />;
+}
+
+/** Spec section 2 "Home screen" (/), also shown under a story's dialog at /stories/:id. */
+export function HomePage({ storyId }: { storyId?: string }) {
+  const [, navigate] = useLocation();
+  const { data: user } = useCurrentUser();
+  const geo = useGeolocation();
+  // Lists wait for the first position answer (or its failure) so they are not fetched twice; a permission
+  // prompt left unanswered does not count against the 10 s timeout, so stop waiting after it anyway.
+  const [waitedEnough, setWaitedEnough] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaitedEnough(true), GEOLOCATION_OPTIONS.timeout);
+    return () => clearTimeout(timer);
+  }, []);
+  const settled = !geo.isLoading || waitedEnough;
+  const reader = useMemo(() => roundLocation(geo.location), [geo.location]);
+  const [view, setView] = useState<HomeView>('map');
+  const [category, setCategory] = useState('All');
+  const [viewport, setViewport] = useState<BoundingBox | null>(null);
+  const [selected, setSelected] = useState<Story | null>(null);
+  const create = useCreateStoryLauncher();
+
+  const discoverable = useDiscoverableStories(reader, settled);
+  const mapStories = useMapStories(settled ? viewport : null, reader);
+  const ownStories = useUserStories(user?.id);
+
+  const inCategory = useCallback((story: Story) => category === 'All' || story.category === category, [category]);
+  const nearby = useMemo(() => (discoverable.data ?? []).filter(inCategory), [discoverable.data, inCategory]);
+  const onMap = useMemo(() => (mapStories.data ?? []).filter(inCategory), [mapStories.data, inCategory]);
+
+  const openMyStories = () => {
+    if (user) return navigate(paths.myStories);
+    toast({
+      title: 'Account Required',
+      description: 'Please sign in to view your personal stories.',
+      action: (
+        <ToastAction altText="Sign In" onClick={() => navigate(paths.auth)}>
+          Sign In
+        </ToastAction>
+      ),
+    });
+  };
+
+  // A deep link (/stories/:id) opens that story; closing it returns to /.
+  const openStoryId = selected?.id ?? storyId ?? null;
+  const closeStory = () => {
+    setSelected(null);
+    if (storyId) navigate(paths.home, { replace: true });
+  };
+
   return (
     <PageShell>
-      <h1 className="font-display text-2xl">HomePage</h1>
+      <div className="grid gap-5">
+        <HomeTabs view={view} onViewChange={setView} onMyStories={openMyStories} onCreate={create.openAtCurrentPosition} />
+        {geo.error && (
+          <p role="status" className="rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400">
+            {geo.error} Showing stories around the default location.
+          </p>
+        )}
+        <Suspense fallback={<MapPlaceholder />}>
+          <StoryMap location={reader} stories={onMap} onSelectStory={setSelected} onViewportChange={setViewport} />
+        </Suspense>
+        {mapStories.isError && (
+          <p role="alert" className="rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200">
+            Failed to load map stories
+          </p>
+        )}
+        <SmartSuggestions location={reader} enabled={settled} />
+        <NearbySection
+          stories={nearby}
+          isLoading={!settled || discoverable.isLoading}
+          error={discoverable.error}
+          category={category}
+          onCategoryChange={setCategory}
+          onSelect={setSelected}
+          user={user}
+          ownStoryCount={ownStories.data?.length}
+          onCreateFirst={create.openAtCurrentPosition}
+        />
+      </div>
+
+      <div className="fixed bottom-5 right-5 z-30 flex flex-col items-end gap-2">
+        <span className="rounded-full bg-night-800/90 px-3 py-1 text-xs text-mist-300 shadow sm:hidden">Tap + to Create Story</span>
+        <button
+          type="button"
+          aria-label="Create Story"
+          onClick={() => create.openAt(geo.isKnown ? geo.location : null)}
+          className="flex h-14 w-14 items-center justify-center rounded-full bg-glow-600 text-white shadow-xl shadow-glow-600/40 transition-transform hover:scale-105 hover:bg-glow-500"
+        >
+          <Plus className="h-7 w-7" aria-hidden />
+        </button>
+      </div>
+
+      {view === 'ar' && (
+        <Suspense fallback={null}>
+          <ArView location={reader} category={category} onClose={() => setView('map')} onSelectStory={setSelected} />
+        </Suspense>
+      )}
+      <StoryDetailDialog
+        storyId={settled ? openStoryId : null}
+        initialStory={selected ?? undefined}
+        location={reader}
+        onClose={closeStory}
+      />
+      {create.dialog}
     </PageShell>
   );
 }

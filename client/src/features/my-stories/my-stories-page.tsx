@@ -1,9 +1,81 @@
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import type { Story } from '../../../../common/schemas';
 import { PageShell } from '../../components/layout/page-shell';
+import { Button } from '../../components/ui/button';
+import { paths } from '../../config/paths';
+import { useGeolocation } from '../../lib/geolocation';
+import { useCurrentUser } from '../auth/api/get-current-user';
+import { useUserStories } from '../stories/api/get-user-stories';
+import { useCreateStoryLauncher } from '../stories/components/create-story-launcher';
+import { StoryCard } from '../stories/components/story-card';
+import { StoryDetailDialog } from '../stories/components/story-detail-dialog';
 
+/** Spec section 2 "My Stories" (/my-stories): the signed-in user's own stories. */
 export default function MyStoriesPage() {
+  const { data: user, isLoading: userLoading } = useCurrentUser();
+  const stories = useUserStories(user?.id);
+  const geo = useGeolocation();
+  const [selected, setSelected] = useState<Story | null>(null);
+  const create = useCreateStoryLauncher();
+  const list = stories.data ?? [];
+
   return (
     <PageShell>
-      <h1 className="font-display text-2xl">MyStoriesPage</h1>
+      <div className="grid gap-5">
+        <Link href={paths.home} className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm text-mist-300 hover:text-mist-100">
+          <ArrowLeft className="h-4 w-4" aria-hidden />
+          Back to map
+        </Link>
+        <h1 className="font-display text-3xl font-semibold text-mist-100">My Stories</h1>
+        {userLoading || (user && stories.isLoading) ? (
+          <p role="status" className="py-8 text-center text-mist-300">
+            Loading your stories...
+          </p>
+        ) : !user ? (
+          <div className="flex flex-col items-center gap-3 rounded-2xl border border-night-700 bg-night-900/70 p-8 text-center">
+            <p className="text-mist-300">Please sign in to view your personal stories.</p>
+            <Button asChild>
+              <Link href={paths.auth}>Sign In</Link>
+            </Button>
+          </div>
+        ) : stories.error ? (
+          <p role="alert" className="rounded-xl border border-red-500/40 bg-red-500/10 p-4 text-sm text-red-200">
+            Failed to load stories
+          </p>
+        ) : (
+          <section aria-labelledby="your-stories" className="grid gap-4">
+            <h2 id="your-stories" className="flex items-center gap-2 font-display text-xl font-semibold text-mist-100">
+              Your Stories
+              <span className="rounded-full bg-glow-600/30 px-2.5 py-0.5 text-sm font-medium text-glow-300">{list.length}</span>
+            </h2>
+            {list.length === 0 ? (
+              <div className="flex flex-col items-center gap-3 rounded-2xl border border-night-700 bg-night-900/70 p-8 text-center">
+                <span aria-hidden className="text-4xl">📝</span>
+                <h3 className="font-display text-xl font-semibold text-mist-100">No stories yet</h3>
+                <p className="text-sm text-mist-300">Start creating your first story to share with the world!</p>
+                <Button onClick={create.openAtCurrentPosition}>Create Your First Story</Button>
+              </div>
+            ) : (
+              <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                {list.map((story) => (
+                  <li key={story.id}>
+                    <StoryCard story={story} onSelect={setSelected} showDistance={false} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+      </div>
+      <StoryDetailDialog
+        storyId={selected?.id ?? null}
+        initialStory={selected ?? undefined}
+        location={geo.isLoading ? null : geo.location}
+        onClose={() => setSelected(null)}
+      />
+      {create.dialog}
     </PageShell>
   );
 }

@@ -9,6 +9,9 @@ export const storyKeys = {
   nearby: ['/api/stories/nearby'] as const,
   discoverable: (latitude: number, longitude: number) => ['/api/stories/discoverable', latitude, longitude] as const,
   map: (latitude: number, longitude: number) => ['/api/stories/map', latitude, longitude] as const,
+  /** The map's viewport read (bbox); same prefix as `map` so invalidation covers both. */
+  mapViewport: (bbox: string, latitude: number, longitude: number) =>
+    ['/api/stories/map', 'bbox', bbox, latitude, longitude] as const,
   user: (userId: string) => ['/api/stories/user', userId] as const,
   detail: (id: string) => ['/api/stories', id] as const,
 };

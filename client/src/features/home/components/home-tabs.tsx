@@ -1,0 +1,49 @@
+import { Camera, Compass, Map, PlusCircle, User } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { paths } from '../../../config/paths';
+import { cn } from '../../../lib/utils';
+
+export type HomeView = 'map' | 'ar';
+
+interface HomeTabsProps {
+  view: HomeView;
+  onViewChange: (view: HomeView) => void;
+  onMyStories: () => void;
+  onCreate: () => void;
+}
+
+// Phones: five equal columns, icon over a small label; wider screens: one row of icon + label.
+const tabClass =
+  'inline-flex min-h-12 flex-col items-center justify-center gap-1 whitespace-nowrap rounded-lg px-1 text-[11px] font-medium text-mist-300 transition-colors hover:bg-night-700 hover:text-mist-100 sm:min-h-10 sm:flex-row sm:gap-1.5 sm:px-3 sm:text-sm';
+
+function Icon({ children }: { children: ReactNode }) {
+  return <span aria-hidden className="[&_svg]:h-4 [&_svg]:w-4">{children}</span>;
+}
+
+/**
+ * The home tab bar (spec section 2). Explore/Map and AR View switch the view; the others act at once
+ * (navigate or open the create dialog), so this is a toolbar of pressed/unpressed buttons, not ARIA tabs.
+ */
+export function HomeTabs({ view, onViewChange, onMyStories, onCreate }: HomeTabsProps) {
+  const pressed = 'bg-glow-600 text-white hover:bg-glow-500 hover:text-white';
+  return (
+    <nav aria-label="Home views" className="grid grid-cols-5 gap-1 rounded-xl border border-night-700 bg-night-900/80 p-1 sm:flex">
+      <button type="button" aria-pressed={view === 'map'} className={cn(tabClass, view === 'map' && pressed)} onClick={() => onViewChange('map')}>
+        <Icon><Map /></Icon>Explore/Map
+      </button>
+      <button type="button" aria-pressed={view === 'ar'} className={cn(tabClass, view === 'ar' && pressed)} onClick={() => onViewChange('ar')}>
+        <Icon><Camera /></Icon>AR View
+      </button>
+      <button type="button" className={tabClass} onClick={onMyStories}>
+        <Icon><User /></Icon>My Stories
+      </button>
+      <Link href={paths.discover} className={tabClass}>
+        <Icon><Compass /></Icon>Discover
+      </Link>
+      <button type="button" className={tabClass} onClick={onCreate}>
+        <Icon><PlusCircle /></Icon>Create
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,114 @@
+import { Link, useLocation } from 'wouter';
+import { CATEGORIES, categoryEmoji } from '../../../../../common/categories';
+import type { CurrentUser, Story } from '../../../../../common/schemas';
+import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { cn } from '../../../lib/utils';
+import { StoryCard } from '../../stories/components/story-card';
+
+interface NearbySectionProps {
+  stories: Story[];
+  isLoading: boolean;
+  error: unknown;
+  category: string;
+  onCategoryChange: (category: string) => void;
+  onSelect: (story: Story) => void;
+  user: CurrentUser | null | undefined;
+  /** How many stories the signed-in user has written (welcome-back empty state), when known. */
+  ownStoryCount: number | undefined;
+  onCreateFirst: () => void;
+}
+
+/** "Nearby Whispers": category chips, then the discoverable stories as cards (or one of three empty states). */
+export function NearbySection(props: NearbySectionProps) {
+  const { stories, isLoading, error, category, onCategoryChange, onSelect } = props;
+  return (
+    <section aria-labelledby="nearby-heading" className="grid gap-4">
+      <div className="flex items-end justify-between gap-3">
+        <div>
+          <h2 id="nearby-heading" className="font-display text-2xl font-semibold text-mist-100">
+            Nearby Whispers
+          </h2>
+          <p className="text-sm text-mist-400">Stories unlocked within 1.5km of your location</p>
+        </div>
+        <Button asChild variant="outline" size="sm">
+          <Link href={paths.discover}>View All</Link>
+        </Button>
+      </div>
+      <div role="group" aria-label="Filter by category" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1">
+        {['All', ...CATEGORIES].map((name) => (
+          <button
+            key={name}
+            type="button"
+            aria-pressed={category === name}
+            onClick={() => onCategoryChange(name)}
+            className={cn(
+              'shrink-0 rounded-full border px-3 py-1.5 text-sm transition-colors',
+              category === name
+                ? 'border-glow-400 bg-glow-600 text-white'
+                : 'border-night-600 bg-night-900 text-mist-300 hover:border-glow-500/60 hover:text-mist-100',
+            )}
+          >
+            {name !== 'All' && <span aria-hidden>{categoryEmoji(name)} </span>}
+            {name}
+          </button>
+        ))}
+      </div>
+      {isLoading ? (
+        <p role="status" className="py-8 text-center text-mist-300">
+          Discovering whispers around you...
+        </p>
+      ) : error ? (
+        <p role="alert" className="rounded-xl border border-red-500/40 bg-red-500/10 p-4 text-sm text-red-200">
+          Failed to discover stories
+        </p>
+      ) : stories.length === 0 ? (
+        <EmptyState {...props} />
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {stories.map((story) => (
+            <li key={story.id}>
+              <StoryCard story={story} onSelect={onSelect} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function EmptyState({ user, ownStoryCount, onCreateFirst }: NearbySectionProps) {
+  const [, navigate] = useLocation();
+  const box = 'flex flex-col items-center gap-3 rounded-2xl border border-night-700 bg-night-900/70 p-8 text-center';
+  if (!user) {
+    return (
+      <div className={box}>
+        <span aria-hidden className="text-4xl">🔮</span>
+        <h3 className="font-display text-xl font-semibold text-mist-100">Mystery Mode Active</h3>
+        <p className="max-w-md text-sm text-mist-300">
+          Stories are hidden around you. Sign in to leave your own whispers for others to find.
+        </p>
+        <Button onClick={() => navigate(paths.auth)}>Sign In to Create</Button>
+      </div>
+    );
+  }
+  if (ownStoryCount && ownStoryCount > 0) {
+    return (
+      <div className={box}>
+        <span aria-hidden className="text-4xl">🧭</span>
+        <h3 className="font-display text-xl font-semibold text-mist-100">Welcome back, {user.displayName}!</h3>
+        <p className="max-w-md text-sm text-mist-300">
+          You've created {ownStoryCount} whisper(s). No stories are unlocked at your current location - travel to discover more!
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className={box}>
+      <span aria-hidden className="text-4xl">✨</span>
+      <h3 className="font-display text-xl font-semibold text-mist-100">Welcome, {user.displayName}!</h3>
+      <p className="max-w-md text-sm text-mist-300">Ready to leave your first whisper?</p>
+      <Button onClick={onCreateFirst}>Create Your First Whisper</Button>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { Sparkles } from 'lucide-react';
+import type { Location } from '../../../../../common/schemas';
+import { cn } from '../../../lib/utils';
+import { useSmartSuggestions } from '../api/get-smart-suggestions';
+
+const PRIORITY_CLASS: Record<string, string> = {
+  high: 'border-ember-500/50 bg-ember-500/10',
+  medium: 'border-glow-500/40 bg-glow-600/10',
+};
+
+/** What the smart-suggestions endpoint returns for here and now; nothing at all when it returns nothing. */
+export function SmartSuggestions({ location, enabled }: { location: Location; enabled: boolean }) {
+  const { data } = useSmartSuggestions(location, enabled);
+  if (!data?.length) return null;
+  return (
+    <section aria-label="Suggestions for you" className="grid gap-2">
+      {data.map((item, i) => (
+        <div
+          key={`${item.type}-${i}`}
+          className={cn('flex gap-3 rounded-xl border border-night-700 bg-night-900/70 p-3', PRIORITY_CLASS[item.priority])}
+        >
+          <Sparkles className="mt-0.5 h-4 w-4 shrink-0 text-glow-300" aria-hidden />
+          <div>
+            <p className="text-sm font-semibold text-mist-100">{item.title}</p>
+            <p className="text-sm text-mist-300">{item.message}</p>
+          </div>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Location, Story } from '../../../../../common/schemas';
+import { apiGet } from '../../../lib/api-client';
+import { storyKeys } from './query-keys';
+
+/** Stories within 1.5 km of the reader (the "Nearby Whispers" list and the AR view), nearest first. */
+export function discoverableStoriesQuery(location: Location) {
+  return queryOptions({
+    queryKey: storyKeys.discoverable(location.latitude, location.longitude),
+    queryFn: ({ signal }) =>
+      apiGet<Story[]>(`/api/stories/discoverable/${location.latitude}/${location.longitude}`, { signal }),
+  });
+}
+
+export function useDiscoverableStories(location: Location, enabled = true) {
+  return useQuery({ ...discoverableStoriesQuery(location), enabled });
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Location, Story } from '../../../../../common/schemas';
+import { apiGet } from '../../../lib/api-client';
+import { storyKeys } from './query-keys';
+
+/** One story as the reader at `location` may see it (locked stories come without content). */
+export function storyQuery(id: string, location: Location | null) {
+  const where = location ? `?lat=${location.latitude}&lng=${location.longitude}` : '';
+  return queryOptions({
+    queryKey: [...storyKeys.detail(id), where] as const,
+    queryFn: ({ signal }) => apiGet<Story>(`/api/stories/${encodeURIComponent(id)}${where}`, { signal }),
+  });
+}
+
+/** `initial` (e.g. the card that was clicked) shows at once while the fresh copy loads. */
+export function useStory(id: string | null, location: Location | null, initial?: Story) {
+  return useQuery({ ...storyQuery(id ?? '', location), enabled: id !== null, placeholderData: initial });
+}

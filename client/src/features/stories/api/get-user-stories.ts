@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Story } from '../../../../../common/schemas';
+import { apiGet } from '../../../lib/api-client';
+import { storyKeys } from './query-keys';
+
+/** Every story written by `userId`, newest first (My Stories; the home welcome-back count). */
+export function userStoriesQuery(userId: string) {
+  return queryOptions({
+    queryKey: storyKeys.user(userId),
+    queryFn: ({ signal }) => apiGet<Story[]>(`/api/stories/user/${encodeURIComponent(userId)}`, { signal }),
+  });
+}
+
+export function useUserStories(userId: string | null | undefined) {
+  return useQuery({ ...userStoriesQuery(userId ?? ''), enabled: Boolean(userId) });
+}

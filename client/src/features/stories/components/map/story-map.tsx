@@ -1,0 +1,146 @@
+import 'leaflet/dist/leaflet.css';
+import './story-map.css';
+import type L from 'leaflet';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { DEFAULT_ZOOM, MAX_TILE_ZOOM } from '../../../../../../common/constants';
+import type { Location, Story } from '../../../../../../common/schemas';
+import type { BoundingBox } from '../../api/get-map-stories';
+import { usePublicConfig } from '../../api/get-public-config';
+import { storyTypeLabel } from '../../lib/story-display';
+import { clusterIcon, storyIcon, userIcon } from './marker-icons';
+import { useMapClusters, type MapView } from './use-map-clusters';
+
+export interface StoryMapProps {
+  /** The reader (user marker) and the centre the map follows when it changes. */
+  location: Location;
+  stories: Story[];
+  onSelectStory: (story: Story) => void;
+  /** The visible area after each (debounced) pan or zoom; the parent fetches stories for it. */
+  onViewportChange: (box: BoundingBox) => void;
+}
+
+const VIEWPORT_DEBOUNCE_MS = 250;
+
+/** Spec "Map view": Leaflet street map, user marker, clustered story markers (default export: lazy-loaded). */
+export default function StoryMap({ location, stories, onSelectStory, onViewportChange }: StoryMapProps) {
+  const config = usePublicConfig();
+  const [view, setView] = useState<MapView | null>(null);
+  const clusters = useMapClusters(stories, view);
+  const byId = useMemo(() => new Map(stories.map((s) => [s.id, s])), [stories]);
+
+  return (
+    <MapContainer
+      center={[location.latitude, location.longitude]}
+      zoom={DEFAULT_ZOOM}
+      maxZoom={MAX_TILE_ZOOM}
+      // `isolate` keeps Leaflet's own z-indexes (panes 400, controls 1000) below dialogs and the header.
+      className="isolate z-0 h-96 w-full rounded-2xl border border-night-700"
+      aria-label="Story map"
+    >
+      {config.data && (
+        <TileLayer url={config.data.tileUrl} attribution={config.data.tileAttribution} maxZoom={MAX_TILE_ZOOM} />
+      )}
+      <FollowReader location={location} />
+      <ViewportWatcher
+        onChange={(next, box) => {
+          setView(next);
+          onViewportChange(box);
+        }}
+      />
+      {/* Below story markers, so a story right where the reader stands stays clickable. */}
+      <Marker position={[location.latitude, location.longitude]} icon={userIcon} title="Your location" keyboard zIndexOffset={-1000}>
+        <Popup>Your location</Popup>
+      </Marker>
+      {clusters.map((item) => {
+        if (item.kind === 'cluster') return <ClusterMarker key={`c${item.id}`} item={item} />;
+        const story = byId.get(item.id);
+        if (!story) return null;
+        return (
+          <Marker
+            key={story.id}
+            position={[story.latitude, story.longitude]}
+            icon={storyIcon(story)}
+            title={story.title}
+            alt={story.title}
+            keyboard
+            eventHandlers={{ click: () => onSelectStory(story), keydown: onActivateKey(() => onSelectStory(story)) }}
+          >
+            <Popup>
+              <strong className="block text-sm">{story.title}</strong>
+              <span className="block text-xs">{story.category}</span>
+              <span className="block text-xs">{storyTypeLabel(story.type)}</span>
+              {typeof story.distance === 'number' && <span className="block text-xs">{Math.round(story.distance)}m</span>}
+            </Popup>
+          </Marker>
+        );
+      })}
+    </MapContainer>
+  );
+}
+
+/** Leaflet 1.9 markers are focusable (role=button) but ignore Enter/Space; make them act like buttons. */
+function onActivateKey(action: () => void) {
+  return (event: L.LeafletKeyboardEvent) => {
+    const key = event.originalEvent.key;
+    if (key === 'Enter' || key === ' ') {
+      event.originalEvent.preventDefault();
+      action();
+    }
+  };
+}
+
+function ClusterMarker({ item }: { item: { latitude: number; longitude: number; count: number; expansionZoom: number } }) {
+  const map = useMap();
+  const zoomIn = () => map.flyTo([item.latitude, item.longitude], Math.min(item.expansionZoom, MAX_TILE_ZOOM));
+  return (
+    <Marker
+      position={[item.latitude, item.longitude]}
+      icon={clusterIcon(item.count)}
+      title={`${item.count} stories`}
+      keyboard
+      eventHandlers={{ click: zoomIn, keydown: onActivateKey(zoomIn) }}
+    />
+  );
+}
+
+/** Spec section 4: a changed user location recentres the map at zoom 13 (not on first render). */
+function FollowReader({ location }: { location: Location }) {
+  const map = useMap();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    map.setView([location.latitude, location.longitude], DEFAULT_ZOOM);
+  }, [map, location.latitude, location.longitude]);
+  return null;
+}
+
+/** Reports the viewport once at start and after pans/zooms settle. */
+function ViewportWatcher({ onChange }: { onChange: (view: MapView, box: BoundingBox) => void }) {
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const report = (map: L.Map) => {
+    const bounds = map.getBounds();
+    // Leaflet can report longitudes past ±180 after wrapping; the API wants plain degrees.
+    const west = Math.max(-180, bounds.getWest());
+    const east = Math.min(180, bounds.getEast());
+    const south = Math.max(-90, bounds.getSouth());
+    const north = Math.min(90, bounds.getNorth());
+    onChangeRef.current({ bbox: [west, south, east, north], zoom: map.getZoom() }, { west, south, east, north });
+  };
+  const map = useMapEvents({
+    moveend: () => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => report(map), VIEWPORT_DEBOUNCE_MS);
+    },
+  });
+  useEffect(() => {
+    report(map);
+    return () => clearTimeout(timer.current);
+  }, [map]);
+  return null;
+}

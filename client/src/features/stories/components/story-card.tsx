@@ -1,0 +1,50 @@
+import type { Story } from '../../../../../common/schemas';
+import { cn } from '../../../lib/utils';
+import { isStoryLocked } from '../lib/lock';
+import { countWords, formatDuration, formatWordCount, storyTypeIcon, storyTypeLabel } from '../lib/story-display';
+
+/** Audio shows its length as m:ss; every other type its word count (server's, else counted here). */
+function lengthText(story: Story): string {
+  if (story.type === 'audio') return formatDuration(story.duration);
+  return formatWordCount(story.wordCount ?? countWords(story.content ?? story.description));
+}
+
+/**
+ * Spec section 2 "Story card": a button whose accessible name starts with the title. Locked cards are dimmed
+ * and say how to open them; `showDistance` is off on My Stories.
+ */
+export function StoryCard({ story, onSelect, showDistance = true }: { story: Story; onSelect: (story: Story) => void; showDistance?: boolean }) {
+  const locked = isStoryLocked(story);
+  const distance = showDistance && typeof story.distance === 'number' ? `${Math.round(story.distance)}m` : null;
+  return (
+    <button
+      type="button"
+      onClick={() => onSelect(story)}
+      className={cn(
+        'group flex w-full flex-col gap-2 rounded-xl border border-night-700 bg-night-900/80 p-4 text-left transition-colors hover:border-glow-500/60 hover:bg-night-800',
+        locked && 'opacity-70',
+      )}
+    >
+      <span className="flex items-start gap-3">
+        <span aria-hidden className="mt-0.5 text-2xl leading-none">
+          {storyTypeIcon(story.type)}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="block truncate font-display text-lg font-semibold text-mist-100">{story.title}</span>
+          <span className="block text-xs text-mist-400">{story.author?.displayName || 'Anonymous'}</span>
+        </span>
+        {distance && <span className="shrink-0 text-xs font-medium text-mist-300">{distance}</span>}
+      </span>
+      <span className="line-clamp-2 text-sm text-mist-300">{story.description || 'No description available'}</span>
+      {locked && <span className="text-sm font-medium text-ember-400">Walk closer to unlock this story</span>}
+      <span className="flex items-center gap-2 text-xs text-mist-400">
+        <span className="rounded-full bg-night-700 px-2 py-0.5 text-mist-100">{storyTypeLabel(story.type)}</span>
+        <span>{lengthText(story)}</span>
+        <span className="ml-auto flex items-center gap-1.5">
+          <span aria-hidden className={cn('h-2.5 w-2.5 rounded-full', locked ? 'bg-ember-500' : 'bg-emerald-400')} />
+          <span className="sr-only">{locked ? 'Locked' : 'Unlocked'}</span>
+        </span>
+      </span>
+    </button>
+  );
+}

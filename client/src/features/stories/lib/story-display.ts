@@ -1,0 +1,67 @@
+/**
+ * How a story's type, duration and length are shown everywhere (cards, markers, detail, create preview).
+ * Kept free of React so the map worker and non-React code can use it too.
+ */
+import type { StoryType } from '../../../../../common/schemas';
+
+export const STORY_TYPE_ICON: Record<StoryType, string> = {
+  audio: '🎵',
+  image: '📷',
+  video: '🎬',
+  text: '📝',
+  tiktok: '🎪',
+};
+
+export const STORY_TYPE_LABEL: Record<StoryType, string> = {
+  audio: 'Audio',
+  image: 'Image',
+  video: 'Video',
+  text: 'Text',
+  tiktok: 'TikTok',
+};
+
+export function storyTypeIcon(type: string): string {
+  return (STORY_TYPE_ICON as Record<string, string>)[type] ?? '📖';
+}
+
+export function storyTypeLabel(type: string): string {
+  return (STORY_TYPE_LABEL as Record<string, string>)[type] ?? type;
+}
+
+/** Seconds as m:ss (e.g. 75 → "1:15"); anything not a finite non-negative number shows as 0:00. */
+export function formatDuration(seconds: number | null | undefined): string {
+  const total = typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  const minutes = Math.floor(total / 60);
+  const rest = total % 60;
+  return `${minutes}:${rest.toString().padStart(2, '0')}`;
+}
+
+/** Words in a text (whitespace separated). */
+export function countWords(text: string | null | undefined): number {
+  const trimmed = text?.trim();
+  return trimmed ? trimmed.split(/\s+/).length : 0;
+}
+
+/** "N words" with the singular for one. */
+export function formatWordCount(count: number): string {
+  return `${count} ${count === 1 ? 'word' : 'words'}`;
+}
+
+/** Distance in whole metres, e.g. "350m"; kilometres with one decimal from 1 km ("1.2km"). */
+export function formatDistance(metres: number | null | undefined): string | null {
+  if (typeof metres !== 'number' || !Number.isFinite(metres)) return null;
+  if (metres >= 1000) return `${(metres / 1000).toFixed(1)}km`;
+  return `${Math.round(metres)}m`;
+}
+
+/** "Today", "Yesterday", "N days ago" within a week, otherwise the locale date (spec: story detail "Created"). */
+export function formatCreated(createdAt: string, now: Date = new Date()): string {
+  const created = new Date(createdAt);
+  if (Number.isNaN(created.getTime())) return '';
+  const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const days = Math.round((startOfDay(now) - startOfDay(created)) / 86_400_000);
+  if (days <= 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  if (days < 7) return `${days} days ago`;
+  return created.toLocaleDateString();
+}

@@ -1,0 +1,232 @@
+/**
+ * Home screen (spec section 2): signed-out tabs and toasts, the map with stub tiles and story markers
+ * (clustered, fetched by viewport), cards opening the detail, the empty states, My Stories, and axe checks.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { newAccount, registerViaApi } from './support/accounts';
+import { createStoryViaApi, newAuthor, northOf, type Author } from './support/stories';
+
+// One worker runs the whole file, so beforeAll seeds the stories once.
+test.describe.configure({ mode: 'serial' });
+
+const run = Date.now().toString(36);
+// A place of its own (no other test seeds stories here), so lists and markers are exactly ours.
+const PLACE = { latitude: 31.95, longitude: -81.32 };
+const EMPTY_PLACE = { latitude: 31.2, longitude: -82.4 };
+let author: Author;
+let near: { id: string; title: string };
+let far: { id: string; title: string };
+
+test.beforeAll(async () => {
+  author = await newAuthor('home');
+  near = await createStoryViaApi(author, {
+    ...northOf(PLACE, 40),
+    title: `Moss Lantern ${run}`,
+    category: 'Nature',
+    content: 'Moss grows in the shape of a lantern here.',
+    timeRestriction: 'none',
+  });
+  far = await createStoryViaApi(author, {
+    // 1.2 km: inside the 1.5 km list, locked, and far enough (~75 px at zoom 13) not to cluster with `near`.
+    ...northOf(PLACE, 1_200),
+    title: `Quiet Dock ${run}`,
+    category: 'Mystery',
+    description: 'Listen for the rope.',
+    content: 'The dock creaks even without wind.',
+  });
+  // A tight group ~2.5 km away: one cluster marker at zoom 13.
+  for (let i = 0; i < 4; i++) {
+    await createStoryViaApi(author, { ...northOf(PLACE, 2_500 + i * 15), title: `Cluster ${i} ${run}`, category: 'Horror', content: 'Boo.' });
+  }
+});
+
+test.afterAll(async () => {
+  await author?.request.dispose();
+});
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('signed out: header, tabs, Mystery Mode and the Account Required toasts', async ({ page, context }) => {
+  await context.setGeolocation(EMPTY_PLACE);
+  await page.goto('/');
+  await expect(page.getByText('Whispers', { exact: true })).toBeVisible();
+  for (const name of ['Explore/Map', 'AR View', 'My Stories', 'Create']) {
+    await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: 'Discover', exact: true })).toHaveAttribute('href', '/discover');
+  await expect(page.getByRole('heading', { name: 'Nearby Whispers' })).toBeVisible();
+  await expect(page.getByText('Stories unlocked within 1.5km of your location')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/discover');
+  await expect(page.getByRole('group', { name: 'Filter by category' }).getByRole('button').first()).toHaveText('All');
+  await expect(page.getByRole('heading', { name: 'Mystery Mode Active' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In to Create' })).toBeVisible();
+  await expect(page.getByText('Tap + to Create Story')).toBeVisible();
+  await page.screenshot({ path: '/tmp/d1-home-signed-out.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'My Stories', exact: true }).click();
+  await expect(page.getByText('Account Required', { exact: true })).toBeVisible();
+  await expect(page.getByText('Please sign in to view your personal stories.', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByText('Please sign in to create and share your own stories.', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Create Story' }).click();
+  await expect(page.getByText('Please sign in to create and share your own stories.', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('the map shows stub tiles, the reader and story markers; markers and cards open the detail', async ({ page, context }) => {
+  await context.setGeolocation(PLACE);
+  const viewportReads: string[] = [];
+  page.on('request', (req) => req.url().includes('/api/stories/map?bbox=') && viewportReads.push(req.url()));
+  await page.goto('/');
+
+  // Tiles come from TILE_URL (the stub) at zoom 13. (Their pixels are not awaited: scripts/e2e.mjs serves the
+  // stub from the process that blocks in spawnSync while Playwright runs, so tile responses never arrive.)
+  const tile = page.locator('img.leaflet-tile').first();
+  await expect(tile).toHaveAttribute('src', new RegExp(`^${process.env.E2E_TILE_URL}/13/\\d+/\\d+\\.png$`));
+  await expect(page.getByText(/OpenStreetMap/)).toBeVisible();
+  await expect(page.locator('.leaflet-marker-icon[title="Your location"]')).toBeVisible();
+
+  const nearMarker = page.locator(`.leaflet-marker-icon[title="${near.title}"]`);
+  await expect(nearMarker).toBeVisible();
+  await expect(page.locator(`.leaflet-marker-icon[title="${far.title}"]`)).toBeVisible();
+  await expect(page.locator('.leaflet-marker-icon[title="4 stories"]')).toBeVisible();
+  expect(viewportReads.length).toBeGreaterThan(0);
+  await page.screenshot({ path: '/tmp/d1-home-map.png' });
+
+  // A marker: popup with title, category, type and distance, and the detail dialog.
+  await nearMarker.click();
+  const dialog = page.getByRole('dialog', { name: near.title });
+  await expect(dialog.getByText('Moss grows in the shape of a lantern here.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.locator('.leaflet-popup')).toContainText(near.title);
+  await expect(page.locator('.leaflet-popup')).toContainText('Nature');
+  await expect(page.locator('.leaflet-popup')).toContainText(/\d+m/);
+
+  // Cards: the near one unlocked, the far one (600 m) locked and dimmed.
+  const nearby = page.getByRole('region', { name: 'Nearby Whispers' });
+  const nearCard = nearby.getByRole('button', { name: new RegExp(`^${near.title}`) });
+  const farCard = nearby.getByRole('button', { name: new RegExp(`^${far.title}`) });
+  await expect(farCard).toContainText('Walk closer to unlock this story');
+  await expect(farCard).toContainText('Listen for the rope.');
+  await expect(nearCard).toContainText('No description available');
+  await expect(nearCard).not.toContainText('Walk closer');
+  await farCard.click();
+  await expect(page.getByRole('dialog', { name: far.title }).getByText('Walk closer to unlock this story')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Category chips filter the list.
+  const chips = nearby.getByRole('group', { name: 'Filter by category' });
+  await chips.getByRole('button', { name: /Mystery$/ }).click();
+  await expect(farCard).toBeVisible();
+  await expect(nearCard).toHaveCount(0);
+  // ...and the map (the Horror cluster disappears), until "All" again.
+  await expect(page.locator('.leaflet-marker-icon[title="4 stories"]')).toHaveCount(0);
+  await chips.getByRole('button', { name: 'All', exact: true }).click();
+  await expect(nearCard).toBeVisible();
+
+  // A cluster zooms in to its stories; panning fetches the new viewport.
+  const before = viewportReads.length;
+  await page.locator('.leaflet-marker-icon[title="4 stories"]').click();
+  // Zoomed to where the group starts to split: at least one of its stories has its own marker now.
+  await expect(page.locator(`.leaflet-marker-icon[title$=" ${run}"][title^="Cluster "]`).first()).toBeVisible();
+  await expect(page.locator('.leaflet-marker-icon[title="4 stories"]')).toHaveCount(0);
+  await expect.poll(() => viewportReads.length).toBeGreaterThan(before);
+});
+
+test('signed in without nearby stories: the welcome states and My Stories', async ({ page, context }) => {
+  await context.setGeolocation(EMPTY_PLACE);
+  const account = await registerViaApi(page.request, newAccount('mine'));
+  await page.goto('/');
+  await expect(page.getByText('Ready to leave your first whisper?')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Your First Whisper' })).toBeVisible();
+
+  await page.goto('/my-stories');
+  await expect(page.getByRole('heading', { name: 'My Stories', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No stories yet' })).toBeVisible();
+  await expect(page.getByText('Start creating your first story to share with the world!')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Your First Story' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // One story of their own far from here: welcome back on /, a card (no distance) on /my-stories.
+  const res = await page.request.post('/api/stories', {
+    multipart: { title: `My Oak ${run}`, category: 'Personal', type: 'text', content: 'My own oak.', latitude: '30.5', longitude: '-83.5' },
+  });
+  expect(res.status()).toBe(201);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: `Welcome back, ${account.displayName}!` })).toBeVisible();
+  await expect(page.getByText("You've created 1 whisper(s). No stories are unlocked at your current location - travel to discover more!")).toBeVisible();
+  await page.getByRole('button', { name: 'My Stories', exact: true }).click();
+  await expect(page).toHaveURL(/\/my-stories$/);
+  await expect(page.getByRole('heading', { name: /Your Stories/ })).toContainText('1');
+  const card = page.getByRole('region', { name: /Your Stories/ }).getByRole('button', { name: new RegExp(`^My Oak ${run}`) });
+  await expect(card).toBeVisible();
+  await expect(card).not.toContainText(/\d+m\b/);
+  await page.screenshot({ path: '/tmp/d1-my-stories.png', fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
+  await card.click();
+  await expect(page.getByRole('dialog', { name: `My Oak ${run}` })).toBeVisible();
+});
+
+test('axe finds no serious or critical issue on / (with stories and markers)', async ({ page, context }) => {
+  await context.setGeolocation(PLACE);
+  await page.goto('/');
+  await expect(page.locator(`.leaflet-marker-icon[title="${near.title}"]`)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Nearby Whispers' }).getByRole('button', { name: new RegExp(`^${near.title}`) })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  // Markers are keyboard reachable: focus + Enter opens the story.
+  await page.locator(`.leaflet-marker-icon[title="${near.title}"]`).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: near.title })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: '/tmp/d1-home-desktop.png', fullPage: true });
+});
+
+test('the AR view lists nearby stories over the camera and closes', async ({ page, context }) => {
+  await context.setGeolocation(PLACE);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'AR View', exact: true }).click();
+  const ar = page.getByRole('dialog', { name: 'AR View' });
+  await expect(ar.getByRole('button', { name: new RegExp(near.title) })).toBeVisible();
+  await expect.poll(() => ar.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+  await ar.getByRole('button', { name: 'Close AR View' }).click();
+  await expect(ar).toHaveCount(0);
+});
+
+test('geolocation denied: the error is shown and the app works at the default centre', async ({ browser }) => {
+  const context = await browser.newContext({ permissions: [] });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByText('User denied the request for Geolocation.', { exact: false })).toBeVisible();
+  await expect(page.locator('.leaflet-marker-icon[title="Your location"]')).toBeVisible();
+  await context.close();
+});
+
+test('signed in: Create alerts without a position; the + button still opens the create dialog', async ({ browser }) => {
+  const context = await browser.newContext({ permissions: [] });
+  const page = await context.newPage();
+  await registerViaApi(page.request, newAccount('maker'));
+  await page.goto('/');
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect
+    .poll(() => alerts)
+    .toEqual(['Location access is required to create stories. Please enable location permissions and try again.']);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Create Story' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await context.close();
+});
