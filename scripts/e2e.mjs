@@ -85,12 +85,13 @@ let exitCode = 1;
 try {
   await waitForHealth(baseUrl, app);
   const args = ['playwright', 'test', ...process.argv.slice(2)];
-  const run = spawnSync('npx', args, {
+  // Async spawn: the tile stub lives in this process and must keep answering while Playwright runs.
+  const run = spawn('npx', args, {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir, E2E_TILE_URL: tiles.url, CHROMIUM_PATH: CHROMIUM },
   });
-  exitCode = run.status ?? 1;
+  exitCode = await new Promise((resolve) => run.on('exit', (code) => resolve(code ?? 1)));
 } catch (error) {
   console.error(String(error));
   console.error(fs.readFileSync(path.join(dataDir, 'app.log'), 'utf8').slice(-5000));

@@ -87,10 +87,13 @@ test('the map shows stub tiles, the reader and story markers; markers and cards 
   page.on('request', (req) => req.url().includes('/api/stories/map?bbox=') && viewportReads.push(req.url()));
   await page.goto('/');
 
-  // Tiles come from TILE_URL (the stub) at zoom 13. (Their pixels are not awaited: scripts/e2e.mjs serves the
-  // stub from the process that blocks in spawnSync while Playwright runs, so tile responses never arrive.)
+  // Tiles come from TILE_URL (the local stub) at zoom 13 and really load.
   const tile = page.locator('img.leaflet-tile').first();
   await expect(tile).toHaveAttribute('src', new RegExp(`^${process.env.E2E_TILE_URL}/13/\\d+/\\d+\\.png$`));
+  await expect(page.locator('img.leaflet-tile-loaded').first()).toBeVisible();
+  await expect
+    .poll(async () => (await (await fetch(`${process.env.E2E_TILE_URL}/__count`)).json()).requests)
+    .toBeGreaterThan(0);
   await expect(page.getByText(/OpenStreetMap/)).toBeVisible();
   await expect(page.locator('.leaflet-marker-icon[title="Your location"]')).toBeVisible();
 

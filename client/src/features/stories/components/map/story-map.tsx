@@ -107,13 +107,12 @@ function ClusterMarker({ item }: { item: { latitude: number; longitude: number; 
 /** Spec section 4: a changed user location recentres the map at zoom 13 (not on first render). */
 function FollowReader({ location }: { location: Location }) {
   const map = useMap();
-  const first = useRef(true);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    map.setView([location.latitude, location.longitude], DEFAULT_ZOOM);
+    // Compare with where the map is, not with "first run": a position that arrives between the map's creation
+    // and this effect must still recentre it. Pans by the reader do not re-run this (the location is unchanged).
+    const centre = map.getCenter();
+    const moved = Math.abs(centre.lat - location.latitude) > 1e-7 || Math.abs(centre.lng - location.longitude) > 1e-7;
+    if (moved) map.setView([location.latitude, location.longitude], DEFAULT_ZOOM);
   }, [map, location.latitude, location.longitude]);
   return null;
 }
