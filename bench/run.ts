@@ -1,7 +1,7 @@
 /**
  * Benchmark of the hot read, GET /api/stories/discoverable/:lat/:lng (issue 4 "Performance").
  *
- *   npm run bench -- [--db postgres|pglite] [--n 1000000] [--duration 15] [--connections 16] [--pool 8] [--reseed]
+ *   npm run bench -- [--db postgres|pglite] [--n 1000000] [--duration 15] [--connections 16] [--pool 4] [--reseed]
  *
  * Seeds N stories spread like a city (server/src/modules/stories/test-support/seed-city.ts) straight through SQL,
  * starts the real app with buildApp(config) (logger silent, rate limit off), loads the endpoint at random points
@@ -30,7 +30,7 @@ const { values: args } = parseArgs({
     n: { type: 'string' },
     duration: { type: 'string', default: '15' },
     connections: { type: 'string', default: '16' },
-    pool: { type: 'string', default: '8' },
+    pool: { type: 'string', default: '4' },
     points: { type: 'string', default: '2000' },
     reseed: { type: 'boolean', default: false },
   },

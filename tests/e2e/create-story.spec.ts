@@ -85,7 +85,8 @@ async function previewAndPublish(page: Page, dialog: Locator) {
 
 async function expectOnMapAndInMyStories(page: Page, title: string) {
   // The home map refetches after the create: a marker titled with the story (no reload).
-  await expect(page.locator(`.leaflet-marker-icon[title="${title}"]`)).toBeVisible();
+  // .first(): a retried test may already have left a story of the same title there.
+  await expect(page.locator(`.leaflet-marker-icon[title="${title}"]`).first()).toBeVisible();
   // Client-side navigation to My Stories (still no reload): the story's card is there.
   const myStories = page
     .getByRole('button', { name: 'My Stories', exact: true })

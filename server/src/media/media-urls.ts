@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export const MEDIA_ROUTE_PREFIX = '/api/media/';
+/** Signed URLs kept per expiry minute (a few MB at most). */
+const SIGNED_URL_CACHE_SIZE = 10_000;
 
 export interface MediaUrlSigner {
   /** `/api/media/<key>?exp=<unix s>&sig=<hmac>` valid for the configured TTL. */
@@ -19,11 +21,23 @@ export interface MediaUrlSigner {
 export function createMediaUrlSigner(secret: string, ttlSeconds: number): MediaUrlSigner {
   const mac = (key: string, exp: number) =>
     crypto.createHmac('sha256', secret).update(`${key}\n${exp}`).digest('base64url');
+  // The URLs of the current expiry minute, so a busy read does not compute the same HMAC again and again.
+  let cachedExp = 0;
+  const cached = new Map<string, string>();
   return {
     sign(key, now = new Date()) {
       // Round the expiry up to the minute so repeated reads produce the same URL and the browser can cache it.
       const exp = Math.ceil((now.getTime() / 1000 + ttlSeconds) / 60) * 60;
-      return `${MEDIA_ROUTE_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}?exp=${exp}&sig=${mac(key, exp)}`;
+      if (exp !== cachedExp) {
+        cached.clear();
+        cachedExp = exp;
+      }
+      let url = cached.get(key);
+      if (url === undefined) {
+        url = `${MEDIA_ROUTE_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}?exp=${exp}&sig=${mac(key, exp)}`;
+        if (cached.size < SIGNED_URL_CACHE_SIZE) cached.set(key, url);
+      }
+      return url;
     },
     verify(key, exp, sig, now = new Date()) {
       if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return false;

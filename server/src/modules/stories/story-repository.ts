@@ -8,8 +8,9 @@
  *
  * Visibility (DESIGN.md decisions 7-8): public stories not hidden by reports, plus every story of the viewer.
  */
-import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { EARTH_RADIUS_M, UNLOCK_RADIUS_M } from '../../../../common/constants';
 import { haversineMetres, type LatLng } from '../../../../common/geo';
 import type { Database, Db } from '../../db/client';
@@ -59,30 +60,62 @@ const selection = (viewer: ViewerParam) => ({
   likedByMe: sql<boolean>`EXISTS (SELECT 1 FROM likes WHERE likes.user_id = ${viewer}::uuid AND likes.story_id = ${stories.id})`,
 });
 
-/** Unlock reach plus slack, in degrees of latitude (a degree of latitude is ≥ 110.5 km everywhere). */
-const REACH_DEGREES = (UNLOCK_RADIUS_M + 2) / 110_500;
+/**
+ * The nearby statement's point and viewer, each as a one-row subquery. PostgreSQL evaluates such a subquery once
+ * per execution (an InitPlan), where the bare expression with parameters would be rebuilt for every row it is
+ * used on in a generic plan. It also keeps the viewer out of the planner's reach, so the custom plan (a visitor's
+ * NULL folded away) costs the same as the generic one and a prepared statement switches to the generic plan
+ * after five runs instead of being planned again on every call (bench/README.md).
+ */
+const pointOnce = (latitude: Param<number>, longitude: Param<number>) => sql`(SELECT ${pointSql(latitude, longitude)})`;
+const viewerOnce = (viewer: ViewerParam) => sql`(SELECT ${viewer}::uuid)`;
+
+/** Story columns plus the distance to the reader and the KNN sort key, from the nearest-first walk. */
+function nearestStories(db: Db, p: { lat: Param<number>; lng: Param<number>; limit: number; viewerId: ViewerParam }) {
+  if (!Number.isInteger(p.limit) || p.limit < 1) throw new Error('nearby: limit must be a positive whole number');
+  const viewer = viewerOnce(p.viewerId);
+  return (
+    db
+      .select({
+        ...storyColumns,
+        // Sphere distance (use_spheroid false), as common/geo.ts measures.
+        distance: sql<number>`ST_Distance(${stories.location}, ${pointOnce(p.lat, p.lng)}, false)`.as('distance'),
+        knn: sql<number>`${stories.location} <-> ${pointOnce(p.lat, p.lng)}`.as('knn'),
+      })
+      .from(stories)
+      .where(sql`(${stories.isPublic} AND ${stories.hiddenAt} IS NULL) OR ${stories.authorId} = ${viewer}`)
+      // By the output column: the index's KNN order, and the outer query's order without a second sort key.
+      .orderBy(sql`"knn"`)
+      // A literal LIMIT: with a parameter the generic plan assumes a tenth of the table and sorts all of it.
+      .limit(sql.raw(String(p.limit)) as unknown as number)
+      .as('nearest')
+  );
+}
 
 /**
- * Content and media keys can only be sent for stories within unlock reach (or the viewer's own), so the database
- * does not ship the text of every story in the radius just to have it withheld. The metre of slack covers the
- * tiny difference between PostGIS's sphere and ours; the lock itself is decided in story-view.ts.
+ * The nearby selection over `nearestStories`. Content and media keys can only be sent for stories within unlock
+ * reach (or the viewer's own), so the database does not ship the text of every story in the radius just to have
+ * it withheld. The metre of slack covers the tiny difference between PostGIS's sphere and ours; the lock itself
+ * is decided in story-view.ts.
  */
-function nearbySelection(viewer: ViewerParam, point: SQL, latitude: Param<number>) {
-  // A latitude band test first: plain arithmetic that spares most rows the spherical distance.
-  const inReach = sql`(${stories.authorId} = ${viewer}::uuid OR (abs(${stories.latitude} - ${latitude}::float8) <= ${sql.raw(String(REACH_DEGREES))} AND ST_DWithin(${stories.location}, ${point}, ${sql.raw(String(UNLOCK_RADIUS_M + 1))}, false)))`;
+function nearbySelection(nearest: ReturnType<typeof nearestStories>, viewerId: ViewerParam) {
+  const viewer = viewerOnce(viewerId);
+  const inReach = sql`(${nearest.authorId} = ${viewer} OR ${nearest.distance} <= ${sql.raw(String(UNLOCK_RADIUS_M + 1))})`;
   const ifInReach = (column: AnyPgColumn) => sql<string | null>`CASE WHEN ${inReach} THEN ${column} END`;
+  const { distance: _distance, knn: _knn, ...columns } = nearest._.selectedFields;
   return {
-    ...selection(viewer),
-    content: ifInReach(stories.content),
-    audioKey: ifInReach(stories.audioKey),
-    imageKey: ifInReach(stories.imageKey),
-    thumbnailKey: ifInReach(stories.thumbnailKey),
-    videoKey: ifInReach(stories.videoKey),
-    tiktokUrl: ifInReach(stories.tiktokUrl),
-    tiktokVideoId: ifInReach(stories.tiktokVideoId),
+    ...columns,
+    content: ifInReach(nearest.content),
+    audioKey: ifInReach(nearest.audioKey),
+    imageKey: ifInReach(nearest.imageKey),
+    thumbnailKey: ifInReach(nearest.thumbnailKey),
+    videoKey: ifInReach(nearest.videoKey),
+    tiktokUrl: ifInReach(nearest.tiktokUrl),
+    tiktokVideoId: ifInReach(nearest.tiktokVideoId),
+    authorDisplayName: users.displayName,
+    likedByMe: sql<boolean>`EXISTS (SELECT 1 FROM likes WHERE likes.user_id = ${viewer} AND likes.story_id = ${nearest.id})`,
   };
 }
-const NEARBY_KEYS = Object.keys(nearbySelection(null, sql`NULL`, 0));
 
 /**
  * The SQL of each read, as Drizzle builders. The repository prepares or runs them; the EXPLAIN test
@@ -95,27 +128,19 @@ export const storyQueries = {
    */
   nearby(
     db: Db,
-    p: { lat: Param<number>; lng: Param<number>; radius: Param<number>; limit: Param<number>; viewerId: ViewerParam },
+    p: { lat: Param<number>; lng: Param<number>; radius: Param<number>; limit: number; viewerId: ViewerParam },
   ) {
-    const point = pointSql(p.lat, p.lng);
     // The `limit` nearest visible stories by a pure KNN walk of the GiST index, which stops after `limit` rows.
     // Writing the radius as an index condition instead lets the planner pick a bitmap scan of every story in the
     // radius plus a sort when a neighbourhood is dense (12,000 rows and 70 ms at 1M stories, bench/README.md).
-    const nearest = db
-      .select({ id: stories.id })
-      .from(stories)
-      .where(visibleToViewer(p.viewerId))
-      .orderBy(sql`${stories.location} <-> ${point}`)
-      .limit(p.limit as number);
-    return (
-      db
-        .select(nearbySelection(p.viewerId, point, p.lat))
-        .from(stories)
-        .innerJoin(users, eq(users.id, stories.authorId))
-        // ST_Distance, not ST_DWithin: the radius trims those few rows and must not become an index condition.
-        .where(and(inArray(stories.id, nearest), sql`ST_Distance(${stories.location}, ${point}, false) <= ${p.radius}::float8`))
-        .orderBy(sql`${stories.location} <-> ${point}`)
-    );
+    // The subquery's LIMIT also keeps the radius test out of it: it only trims those few rows.
+    const nearest = nearestStories(db, p);
+    return db
+      .select(nearbySelection(nearest, p.viewerId))
+      .from(nearest)
+      .innerJoin(users, eq(users.id, nearest.authorId))
+      .where(sql`${nearest.distance} <= ${p.radius}::float8`)
+      .orderBy(nearest.knn);
   },
 
   /**
@@ -186,17 +211,28 @@ export type StoryRepository = ReturnType<typeof createStoryRepository>;
 export function createStoryRepository(database: Database) {
   const { db } = database;
   const placeholder = sql.placeholder;
-  // The hot statements, prepared once (per pooled connection with node-postgres).
-  const nearbyBuilder = storyQueries.nearby(db, {
-    lat: placeholder('lat'),
-    lng: placeholder('lng'),
-    radius: placeholder('radius'),
-    limit: placeholder('limit'),
-    viewerId: placeholder('viewerId'),
-  });
-  const nearbyStatement = database.pglite
-    ? pgliteStatement(database.pglite, 'stories_nearby', nearbyBuilder, NEARBY_KEYS)
-    : nearbyBuilder.prepare('stories_nearby');
+  // The hot statements, prepared once (per pooled connection with node-postgres): one per answer cap, which is
+  // written into the SQL (the discoverable and the map calls each use one).
+  const nearbyStatements = new Map<number, PreparedRows>();
+  const nearbyStatement = (limit: number) => {
+    let statement = nearbyStatements.get(limit);
+    if (!statement) {
+      const builder = storyQueries.nearby(db, {
+        lat: placeholder('lat'),
+        lng: placeholder('lng'),
+        radius: placeholder('radius'),
+        limit,
+        viewerId: placeholder('viewerId'),
+      });
+      const name = `stories_nearby_${limit}`;
+      const keys = Object.keys(builder._.selectedFields);
+      statement = database.pglite
+        ? pgliteStatement(database.pglite, name, builder, keys)
+        : pgStatement(poolOf(db), name, builder, keys);
+      nearbyStatements.set(limit, statement);
+    }
+    return statement;
+  };
   const byIdStatement = storyQueries
     .byId(db, { id: placeholder('id'), viewerId: placeholder('viewerId') })
     .prepare('stories_by_id');
@@ -204,7 +240,7 @@ export function createStoryRepository(database: Database) {
   return {
     async nearby(args: { latitude: number; longitude: number; radius: number; limit: number; viewerId: string | null }) {
       const { latitude: lat, longitude: lng, radius, limit, viewerId } = args;
-      return (await nearbyStatement.execute({ lat, lng, radius, limit, viewerId })) as StoryRecord[];
+      return (await nearbyStatement(limit).execute({ lat, lng, radius, viewerId })) as unknown as StoryRecord[];
     },
 
     async inBox(args: { box: BoundingBox; centre: LatLng; limit: number; viewerId: string | null }) {
@@ -253,6 +289,67 @@ export function coveringCircle(box: BoundingBox): { latitude: number; longitude:
 }
 
 type NamedValues = Record<string, unknown>;
+/** A prepared statement whose rows come back as plain objects keyed like the builder's selection. */
+interface PreparedRows {
+  execute(values: NamedValues): Promise<Record<string, unknown>[]>;
+}
+
+/** The placeholder names of a builder's parameters, in order (every parameter must be one). */
+function placeholderNames(name: string, params: unknown[]): string[] {
+  const names = params.map((param) => (param as { name?: unknown }).name);
+  if (!names.every((n): n is string => typeof n === 'string')) {
+    throw new Error(`${name}: every parameter must be a placeholder`);
+  }
+  return names;
+}
+
+/** The node-postgres pool behind Drizzle's client (drizzle(pool) exposes it as `$client`). */
+function poolOf(db: Db): pg.Pool {
+  return (db as unknown as { $client: pg.Pool }).$client;
+}
+
+/**
+ * Drizzle reads timestamps as text and makes them Dates itself; the hot statement does the same (so every value
+ * is what Drizzle's mapping would give) and leaves every other type to node-postgres's parsers.
+ */
+const ROW_TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.TIMESTAMPTZ
+      ? (value: string) => new Date(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * A named prepared statement run straight on the node-postgres pool, rows as arrays zipped with the selection's
+ * keys: Drizzle's own row mapping (an entity check per column per row) cost more than building the whole answer.
+ */
+function pgStatement(
+  pool: pg.Pool,
+  name: string,
+  builder: { toSQL(): { sql: string; params: unknown[] } },
+  keys: string[],
+): PreparedRows {
+  const { sql: text, params } = builder.toSQL();
+  const names = placeholderNames(name, params);
+  return {
+    async execute(values: NamedValues) {
+      const result = await pool.query<unknown[]>({
+        name,
+        text,
+        values: names.map((n) => values[n]),
+        rowMode: 'array',
+        types: ROW_TYPES,
+      });
+      return result.rows.map((row) => zip(keys, row));
+    },
+  };
+}
+
+function zip(keys: string[], row: unknown[]): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (let i = 0; i < keys.length; i++) record[keys[i]!] = row[i];
+  return record;
+}
 
 /**
  * A server-side prepared statement on PGlite. Its `query()` re-plans every statement, and planning the spatial
@@ -267,18 +364,17 @@ function pgliteStatement(
   name: string,
   builder: { toSQL(): { sql: string; params: unknown[] } },
   keys: string[],
-) {
+): PreparedRows {
   const { sql: text, params } = builder.toSQL();
-  const names = params.map((param) => (param as { name?: string }).name);
-  if (names.some((n) => typeof n !== 'string')) throw new Error(`${name}: every parameter must be a placeholder`);
+  const names = placeholderNames(name, params);
   let prepared: Promise<unknown> | undefined;
   return {
     async execute(values: NamedValues) {
       prepared ??= lite.exec(`PREPARE ${name} AS ${text}`);
       await prepared;
-      const args = names.map((n) => sqlLiteral(values[n!]));
+      const args = names.map((n) => sqlLiteral(values[n]));
       const result = await lite.query<unknown[]>(`EXECUTE ${name}(${args.join(', ')})`, [], { rowMode: 'array' });
-      return result.rows.map((row) => Object.fromEntries(keys.map((key, i) => [key, row[i]])));
+      return result.rows.map((row) => zip(keys, row));
     },
   };
 }

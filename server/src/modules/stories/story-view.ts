@@ -16,6 +16,7 @@
  * `extra.likedByMe` is set when the caller knows it (signed-in reads); `ctx.weather` is the current weather
  * at the reader's place when a WeatherProvider is configured (undefined: weather locks reported, not enforced).
  */
+import { UNLOCK_RADIUS_M } from '../../../../common/constants';
 import { haversineMetres } from '../../../../common/geo';
 import { evaluateLock } from '../../../../common/locks';
 import type { Story, Weather } from '../../../../common/schemas';
@@ -51,10 +52,17 @@ export function toStoryView(
   extra: StoryViewExtra = {},
 ): Story {
   const exactDistance = ctx.reader ? haversineMetres(ctx.reader, row) : null;
-  const needsTimeZone = row.timeRestriction === 'time_of_day' || row.timeRestriction === 'season';
+  const isAuthor = ctx.viewerId !== null && ctx.viewerId === row.authorId;
+  // evaluateLock reads the time zone only for a time or season restriction within unlock reach of someone other
+  // than the author: look it up only then (a time-zone lookup per story per request was measurable).
+  const needsTimeZone =
+    (row.timeRestriction === 'time_of_day' || row.timeRestriction === 'season') &&
+    !isAuthor &&
+    exactDistance !== null &&
+    exactDistance <= UNLOCK_RADIUS_M;
   const lock = evaluateLock(row, {
     distance: exactDistance,
-    isAuthor: ctx.viewerId !== null && ctx.viewerId === row.authorId,
+    isAuthor,
     now: ctx.now,
     timeZone: needsTimeZone ? timeZoneAt(row.latitude, row.longitude) : 'UTC',
     weather: ctx.weather,

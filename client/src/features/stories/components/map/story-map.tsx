@@ -2,7 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import './story-map.css';
 import type L from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { DEFAULT_ZOOM, MAX_TILE_ZOOM } from '../../../../../../common/constants';
 import type { Location, Story } from '../../../../../../common/schemas';
 import type { BoundingBox } from '../../api/get-map-stories';
@@ -41,13 +41,14 @@ export default function StoryMap({ location, stories, onSelectStory, onViewportC
       {config.data && (
         <TileLayer url={config.data.tileUrl} attribution={config.data.tileAttribution} maxZoom={MAX_TILE_ZOOM} />
       )}
-      <FollowReader location={location} />
+      {/* Before FollowReader: its moveend listener must exist before FollowReader can move the map. */}
       <ViewportWatcher
         onChange={(next, box) => {
           setView(next);
           onViewportChange(box);
         }}
       />
+      <FollowReader location={location} />
       {/* Below story markers, so a story right where the reader stands stays clickable. */}
       <Marker position={[location.latitude, location.longitude]} icon={userIcon} title="Your location" keyboard zIndexOffset={-1000}>
         <Popup>Your location</Popup>
@@ -117,29 +118,40 @@ function FollowReader({ location }: { location: Location }) {
   return null;
 }
 
-/** Reports the viewport once at start and after pans/zooms settle. */
+/**
+ * Reports the viewport once at start and after pans/zooms settle. The moveend listener is subscribed once for the
+ * map's lifetime: react-leaflet's `useMapEvents` with an inline handlers object re-subscribes on every render, and
+ * React runs all effect cleanups before any new effect, so the recentre FollowReader makes (synchronously, in the
+ * same commit as a new reader location) fired moveend while nobody listened. The map moved but the viewport (and
+ * with it the stories query and the clusters) stayed on the old area.
+ */
 function ViewportWatcher({ onChange }: { onChange: (view: MapView, box: BoundingBox) => void }) {
+  const map = useMap();
   const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const report = (map: L.Map) => {
-    const bounds = map.getBounds();
-    // Leaflet can report longitudes past ±180 after wrapping; the API wants plain degrees.
-    const west = Math.max(-180, bounds.getWest());
-    const east = Math.min(180, bounds.getEast());
-    const south = Math.max(-90, bounds.getSouth());
-    const north = Math.min(90, bounds.getNorth());
-    onChangeRef.current({ bbox: [west, south, east, north], zoom: map.getZoom() }, { west, south, east, north });
-  };
-  const map = useMapEvents({
-    moveend: () => {
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => report(map), VIEWPORT_DEBOUNCE_MS);
-    },
-  });
   useEffect(() => {
-    report(map);
-    return () => clearTimeout(timer.current);
+    onChangeRef.current = onChange;
+  }, [onChange]);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const report = () => {
+      const bounds = map.getBounds();
+      // Leaflet can report longitudes past ±180 after wrapping; the API wants plain degrees.
+      const west = Math.max(-180, bounds.getWest());
+      const east = Math.min(180, bounds.getEast());
+      const south = Math.max(-90, bounds.getSouth());
+      const north = Math.min(90, bounds.getNorth());
+      onChangeRef.current({ bbox: [west, south, east, north], zoom: map.getZoom() }, { west, south, east, north });
+    };
+    const onMoveEnd = () => {
+      clearTimeout(timer);
+      timer = setTimeout(report, VIEWPORT_DEBOUNCE_MS);
+    };
+    map.on('moveend', onMoveEnd);
+    report();
+    return () => {
+      map.off('moveend', onMoveEnd);
+      clearTimeout(timer);
+    };
   }, [map]);
   return null;
 }
