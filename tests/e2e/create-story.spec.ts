@@ -125,6 +125,21 @@ test.describe('creating one story of each type', () => {
     await expect(preview).toBeHidden({ timeout: 3_000 });
 
     await expectOnMapAndInMyStories(page, 'Echoes under the Duomo');
+
+    // What the server stored plays and seeks: MediaRecorder's WebM has no duration and no cues (Chromium reports
+    // Infinity and cannot seek); the server's remux adds both.
+    await page.getByRole('button', { name: /^Echoes under the Duomo/ }).first().click();
+    const detail = page.getByRole('dialog', { name: 'Echoes under the Duomo' });
+    const audio = detail.locator('audio');
+    await detail.getByRole('button', { name: 'Play' }).click();
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.duration)).toBeGreaterThan(2.5);
+    const duration = await audio.evaluate((a: HTMLAudioElement) => a.duration);
+    expect(duration).toBeLessThan(4);
+    expect(await audio.evaluate((a: HTMLAudioElement) => a.seekable.length > 0 && a.seekable.end(0))).toBeGreaterThan(duration - 0.2);
+    await detail.getByRole('button', { name: 'Skip forward 15 seconds' }).click();
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(duration - 0.2);
+    await detail.getByRole('button', { name: 'Skip back 15 seconds' }).click();
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeLessThan(0.5);
   });
 
   test('text: write, preview, publish', async ({ page }) => {
