@@ -21,7 +21,7 @@ import pg from 'pg';
 import { DISCOVERABLE_RESULT_CAP, DISCOVERY_RADIUS_M } from '../common/constants';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { users } from '../server/src/db/schema';
-import { storyQueries } from '../server/src/modules/stories/story-repository';
+import { storyQueries, useBoxMethod, type NearbyMethod } from '../server/src/modules/stories/story-repository';
 import { seedCity } from '../server/src/modules/stories/test-support/seed-city';
 
 const { values: args } = parseArgs({
@@ -102,6 +102,7 @@ async function seedIfNeeded(database: Database) {
     .returning();
   // Building the GiST index once after the load is several times faster than maintaining it row by row.
   await database.query(sql`DROP INDEX IF EXISTS stories_location_gist_idx`);
+  await database.query(sql`DROP INDEX IF EXISTS stories_location_geom_gist_idx`);
   await seedCity(database, {
     count: N,
     authorId: author!.id,
@@ -110,6 +111,7 @@ async function seedIfNeeded(database: Database) {
     batch: kind === 'pglite' ? 20_000 : 200_000,
   });
   await database.query(sql`CREATE INDEX stories_location_gist_idx ON stories USING gist (location)`);
+  await database.query(sql`CREATE INDEX stories_location_geom_gist_idx ON stories USING gist (location_geom)`);
   await database.query(sql`ANALYZE stories`);
   console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
@@ -192,12 +194,15 @@ async function main() {
 
   const points = randomPoints(Number(args.points));
   const sample = points[0]!;
+  // The method the app's repository picks for these points (all far from the antimeridian and the poles).
+  const method: NearbyMethod = useBoxMethod(sample.latitude, sample.longitude, DISCOVERY_RADIUS_M, DISCOVERABLE_RESULT_CAP) ? 'box' : 'knn';
   const sampleQuery = storyQueries.nearby(database.db, {
     lat: sample.latitude,
     lng: sample.longitude,
     radius: DISCOVERY_RADIUS_M,
     limit: DISCOVERABLE_RESULT_CAP,
     viewerId: null,
+    method,
   });
   const explain = await database.query<Record<string, unknown>>(
     sql`EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT) ${sampleQuery}`,
@@ -209,7 +214,7 @@ async function main() {
   for (const p of points.slice(0, 200)) {
     totalRows += (
       await storyQueries.nearby(database.db, {
-        lat: p.latitude, lng: p.longitude, radius: DISCOVERY_RADIUS_M, limit: DISCOVERABLE_RESULT_CAP, viewerId: null,
+        lat: p.latitude, lng: p.longitude, radius: DISCOVERY_RADIUS_M, limit: DISCOVERABLE_RESULT_CAP, viewerId: null, method,
       })
     ).length;
   }
@@ -243,7 +248,7 @@ async function main() {
   let rawPool: pg.Pool | undefined;
   // Parameter positions, found once with sentinel values, so the raw loop does no query building.
   const sentinel = storyQueries
-    .nearby(database.db, { lat: -1001, lng: -1002, radius: DISCOVERY_RADIUS_M, limit: DISCOVERABLE_RESULT_CAP, viewerId: null })
+    .nearby(database.db, { lat: -1001, lng: -1002, radius: DISCOVERY_RADIUS_M, limit: DISCOVERABLE_RESULT_CAP, viewerId: null, method })
     .toSQL().params;
   const params = (p: { latitude: number; longitude: number }) =>
     sentinel.map((v) => (v === -1001 ? p.latitude : v === -1002 ? p.longitude : v));

@@ -35,6 +35,9 @@ export const notificationType = pgEnum('notification_type', NOTIFICATION_TYPES);
 const geographyPoint = customType<{ data: string; driverData: string }>({
   dataType: () => 'geography(Point,4326)',
 });
+const geometryPoint = customType<{ data: string; driverData: string }>({
+  dataType: () => 'geometry(Point,4326)',
+});
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -129,6 +132,11 @@ export const stories = pgTable(
     location: geographyPoint('location').generatedAlwaysAs(
       sql`(ST_SetSRID(ST_MakePoint(longitude, latitude), 4326))::geography`,
     ),
+    /**
+     * The same point as plain lon/lat geometry, for the capped nearby read: its planar GiST walk is ~4× cheaper
+     * than the geography one and only bounds the search, the answer stays exact (story-repository.ts).
+     */
+    locationGeom: geometryPoint('location_geom').generatedAlwaysAs(sql`ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)`),
     category: text('category').notNull(),
     type: storyType('type').notNull(),
     authorId: uuid('author_id')
@@ -147,6 +155,7 @@ export const stories = pgTable(
   },
   (t) => [
     index('stories_location_gist_idx').using('gist', t.location),
+    index('stories_location_geom_gist_idx').using('gist', t.locationGeom),
     index('stories_author_created_idx').on(t.authorId, t.createdAt.desc()),
     index('stories_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],

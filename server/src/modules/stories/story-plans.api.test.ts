@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { DISCOVERABLE_RESULT_CAP, DISCOVERY_RADIUS_M, MAP_RADIUS_M, MAP_RESULT_CAP } from '../../../../common/constants';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { createTestUser } from '../../../../tests/helpers/users';
-import { storyQueries } from './story-repository';
+import { storyQueries, type NearbyMethod } from './story-repository';
 import { seedCity } from './test-support/seed-city';
 
 interface PlanNode {
@@ -63,19 +63,19 @@ describe('query plans of the story reads', () => {
     const seq = nodes(plan).filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'stories');
     expect(seq, `${label}: ${JSON.stringify(plan)}`).toEqual([]);
   }
-  function expectGist(plan: PlanNode, label: string) {
-    const used = nodes(plan).some((n) => n['Index Name'] === 'stories_location_gist_idx');
+  function expectGist(plan: PlanNode, label: string, index = 'stories_location_gist_idx') {
+    const used = nodes(plan).some((n) => n['Index Name'] === index);
     expect(used, `${label}: ${JSON.stringify(plan)}`).toBe(true);
   }
 
   const db = () => t.database.db;
+  const discoverable = (method: NearbyMethod, viewer: string | null) =>
+    storyQueries.nearby(db(), { ...ll(CENTRE), radius: DISCOVERY_RADIUS_M, limit: DISCOVERABLE_RESULT_CAP, viewerId: viewer, method });
   const spatial = {
-    discoverable: () =>
-      storyQueries.nearby(db(), { ...ll(CENTRE), radius: DISCOVERY_RADIUS_M, limit: DISCOVERABLE_RESULT_CAP, viewerId }),
-    'discoverable (visitor)': () =>
-      storyQueries.nearby(db(), { ...ll(CENTRE), radius: DISCOVERY_RADIUS_M, limit: DISCOVERABLE_RESULT_CAP, viewerId: null }),
+    discoverable: () => discoverable('knn', viewerId),
+    'discoverable (visitor)': () => discoverable('knn', null),
     'map around a point': () =>
-      storyQueries.nearby(db(), { ...ll(CENTRE), radius: MAP_RADIUS_M, limit: MAP_RESULT_CAP, viewerId }),
+      storyQueries.nearby(db(), { ...ll(CENTRE), radius: MAP_RADIUS_M, limit: MAP_RESULT_CAP, viewerId, method: 'knn' }),
     'map viewport': () =>
       storyQueries.inBox(db(), {
         box: { west: -81.15, south: 32.05, east: -81.05, north: 32.12 },
@@ -100,6 +100,42 @@ describe('query plans of the story reads', () => {
       }
     });
   }
+
+  it('discoverable by the box method uses the geometry GiST index (walk and box), signed in and as a visitor', async () => {
+    for (const [label, viewer] of [['signed in', viewerId], ['visitor', null]] as const) {
+      for (const plan of await plans(discoverable('box', viewer))) {
+        expectNoSeqScan(plan, label);
+        expectGist(plan, label, 'stories_location_geom_gist_idx');
+      }
+    }
+  });
+
+  it('the box method gives the same rows in the same order as the KNN walk', async () => {
+    // Dense (cluster centres), sparse (background), empty (far away) and high-latitude places; a signed-in
+    // viewer whose own stories are private, and a visitor.
+    const places = [
+      CENTRE,
+      { latitude: 32.0835 + 0.12 * Math.sin(3 * 12.9898), longitude: -81.0998 + 0.14 * Math.cos(3 * 78.233) },
+      { latitude: 33.9, longitude: -79.3 },
+      { latitude: 30.2, longitude: -83.0 },
+      { latitude: 0, longitude: 0 },
+      { latitude: 69.65, longitude: 18.96 },
+    ];
+    let compared = 0;
+    for (const place of places) {
+      for (const viewer of [viewerId, null]) {
+        for (const limit of [1, 7, DISCOVERABLE_RESULT_CAP]) {
+          const args = { ...ll(place), radius: DISCOVERY_RADIUS_M, limit, viewerId: viewer };
+          const byKnn = await storyQueries.nearby(db(), { ...args, method: 'knn' });
+          const byBox = await storyQueries.nearby(db(), { ...args, method: 'box' });
+          expect(byBox.map((r) => r.id), JSON.stringify({ place, viewer, limit })).toEqual(byKnn.map((r) => r.id));
+          expect(byBox).toEqual(byKnn);
+          compared += byKnn.length;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(200); // the places really hold stories
+  });
 
   it('one story and the paginated lists use indexes too', async () => {
     const builders = {

@@ -70,10 +70,30 @@ const selection = (viewer: ViewerParam) => ({
 const pointOnce = (latitude: Param<number>, longitude: Param<number>) => sql`(SELECT ${pointSql(latitude, longitude)})`;
 const viewerOnce = (viewer: ViewerParam) => sql`(SELECT ${viewer}::uuid)`;
 
-/** Story columns plus the distance to the reader and the KNN sort key, from the nearest-first walk. */
-function nearestStories(db: Db, p: { lat: Param<number>; lng: Param<number>; limit: number; viewerId: ViewerParam }) {
-  if (!Number.isInteger(p.limit) || p.limit < 1) throw new Error('nearby: limit must be a positive whole number');
-  const viewer = viewerOnce(p.viewerId);
+/** The answer cap, written into the SQL: with a parameter the generic plan assumes a tenth of the table. */
+function literalLimit(limit: number) {
+  if (!Number.isInteger(limit) || limit < 1) throw new Error('nearby: limit must be a positive whole number');
+  return sql.raw(String(limit)) as unknown as number;
+}
+
+const visibleOnce = (viewer: ViewerParam) =>
+  sql`(${stories.isPublic} AND ${stories.hiddenAt} IS NULL) OR ${stories.authorId} = ${viewerOnce(viewer)}`;
+
+interface NearestParams {
+  lat: Param<number>;
+  lng: Param<number>;
+  radius: Param<number>;
+  limit: number;
+  viewerId: ViewerParam;
+}
+
+/**
+ * Method "knn": story columns plus the distance to the reader, the `limit` nearest visible stories by a pure KNN
+ * walk of the geography GiST index, which stops after `limit` rows however dense the area is. Writing the radius
+ * as an index condition instead lets the planner pick a bitmap scan of every story in the radius plus a sort
+ * (12,000 rows and 70 ms at a dense point of 1M stories, bench/README.md).
+ */
+function nearestByKnn(db: Db, p: NearestParams) {
   return (
     db
       .select({
@@ -83,26 +103,82 @@ function nearestStories(db: Db, p: { lat: Param<number>; lng: Param<number>; lim
         knn: sql<number>`${stories.location} <-> ${pointOnce(p.lat, p.lng)}`.as('knn'),
       })
       .from(stories)
-      .where(sql`(${stories.isPublic} AND ${stories.hiddenAt} IS NULL) OR ${stories.authorId} = ${viewer}`)
+      .where(visibleOnce(p.viewerId))
       // By the output column: the index's KNN order, and the outer query's order without a second sort key.
       .orderBy(sql`"knn"`)
-      // A literal LIMIT: with a parameter the generic plan assumes a tenth of the table and sorts all of it.
-      .limit(sql.raw(String(p.limit)) as unknown as number)
+      .limit(literalLimit(p.limit))
       .as('nearest')
   );
 }
 
+/** PostGIS's sphere (ST_DistanceSphere and geography with use_spheroid false), for the box's size in degrees. */
+const POSTGIS_SPHERE_RADIUS_M = 6_371_008.7714;
+
 /**
- * The nearby selection over `nearestStories`. Content and media keys can only be sent for stories within unlock
+ * Method "box", the same rows as "knn" at a third less database CPU for small caps (bench/spatial-variants.ts,
+ * variant E). Two steps on the plain lon/lat geometry column:
+ * 1. reach: a planar KNN walk of its GiST index (cheap: no trigonometry) takes `limit` visible stories and the
+ *    sphere distance of the farthest of them. Planar degrees are not the sphere's order, but any `limit` visible
+ *    stories bound the distance of the true `limit`-th nearest, so the reach (at most the radius) is safe;
+ * 2. the smallest lon/lat box around the circle of that reach — ±ρ in latitude, ±asin(sin ρ / cos φ) in
+ *    longitude, ρ = reach / R — found with the index, sorted by sphere distance, the first `limit` kept.
+ * The box holds about `limit` / cos φ stories, not the whole radius. It does not wrap at ±180° and grows to a
+ * full turn of longitude near the poles: `useBoxMethod` sends such places to "knn".
+ */
+function nearestInReachBox(db: Db, p: NearestParams) {
+  const point = sql`(SELECT ST_SetSRID(ST_MakePoint(${p.lng}::float8, ${p.lat}::float8), 4326))`;
+  const limit = literalLimit(p.limit);
+  const R = sql.raw(String(POSTGIS_SPHERE_RADIUS_M));
+  const reach = sql`least(${p.radius}::float8, coalesce((
+    SELECT max(ST_DistanceSphere(walk.location_geom, ${point}))
+    FROM (SELECT ${stories.locationGeom} FROM ${stories} WHERE ${visibleOnce(p.viewerId)}
+          ORDER BY ${stories.locationGeom} <-> ${point} LIMIT ${limit}) walk), ${p.radius}::float8))`;
+  // OFFSET 0 keeps the reach a subquery evaluated once, where inlined it would be walked three times.
+  const box = sql`(SELECT ST_Expand(ST_SetSRID(ST_MakePoint(${p.lng}::float8, ${p.lat}::float8), 4326),
+    CASE WHEN sin(r / ${R}) < cos(radians(${p.lat}::float8))
+         THEN degrees(asin(sin(r / ${R}) / cos(radians(${p.lat}::float8)))) + 1e-9 ELSE 360 END,
+    degrees(r / ${R}) + 1e-9) FROM (SELECT ${reach} AS r OFFSET 0) reach)`;
+  return db
+    .select({
+      ...storyColumns,
+      distance: sql<number>`ST_DistanceSphere(${stories.locationGeom}, ${point})`.as('distance'),
+    })
+    .from(stories)
+    .where(sql`${stories.locationGeom} && ${box} AND (${visibleOnce(p.viewerId)})`)
+    .orderBy(sql`"distance"`)
+    .limit(limit)
+    .as('nearest');
+}
+
+export type NearbyMethod = 'knn' | 'box';
+/** Up to this cap the box method wins; at the map's 1,000 its box reads the heap twice and loses to "knn". */
+const BOX_METHOD_MAX_LIMIT = 200;
+
+/**
+ * Whether the box method answers this read exactly: a small cap, and the radius's box neither crosses the
+ * antimeridian nor holds a pole (the reach is never more than the radius, so its box is inside this one).
+ */
+export function useBoxMethod(latitude: number, longitude: number, radius: number, limit: number): boolean {
+  if (limit > BOX_METHOD_MAX_LIMIT) return false;
+  const rho = radius / POSTGIS_SPHERE_RADIUS_M;
+  const cosLat = Math.cos((latitude * Math.PI) / 180);
+  if (Math.sin(rho) >= cosLat * 0.999) return false;
+  const halfWidth = (Math.asin(Math.sin(rho) / cosLat) * 180) / Math.PI + 1e-6;
+  return longitude - halfWidth > -180 && longitude + halfWidth < 180;
+}
+
+/**
+ * The nearby selection over the nearest rows. Content and media keys can only be sent for stories within unlock
  * reach (or the viewer's own), so the database does not ship the text of every story in the radius just to have
  * it withheld. The metre of slack covers the tiny difference between PostGIS's sphere and ours; the lock itself
  * is decided in story-view.ts.
  */
-function nearbySelection(nearest: ReturnType<typeof nearestStories>, viewerId: ViewerParam) {
+function nearbySelection(nearest: ReturnType<typeof nearestByKnn> | ReturnType<typeof nearestInReachBox>, viewerId: ViewerParam) {
   const viewer = viewerOnce(viewerId);
   const inReach = sql`(${nearest.authorId} = ${viewer} OR ${nearest.distance} <= ${sql.raw(String(UNLOCK_RADIUS_M + 1))})`;
   const ifInReach = (column: AnyPgColumn) => sql<string | null>`CASE WHEN ${inReach} THEN ${column} END`;
-  const { distance: _distance, knn: _knn, ...columns } = nearest._.selectedFields;
+  const { distance: _distance, ...rest } = nearest._.selectedFields;
+  const { knn: _knn, ...columns } = rest as typeof rest & { knn?: unknown };
   return {
     ...columns,
     content: ifInReach(nearest.content),
@@ -124,23 +200,17 @@ function nearbySelection(nearest: ReturnType<typeof nearestStories>, viewerId: V
 export const storyQueries = {
   /**
    * Visible stories within `radius` metres of a point, nearest first, at most `limit`: the `limit` nearest
-   * visible stories, of which those within the radius.
+   * visible stories, of which those within the radius. Both methods give the same rows in the same order.
    */
-  nearby(
-    db: Db,
-    p: { lat: Param<number>; lng: Param<number>; radius: Param<number>; limit: number; viewerId: ViewerParam },
-  ) {
-    // The `limit` nearest visible stories by a pure KNN walk of the GiST index, which stops after `limit` rows.
-    // Writing the radius as an index condition instead lets the planner pick a bitmap scan of every story in the
-    // radius plus a sort when a neighbourhood is dense (12,000 rows and 70 ms at 1M stories, bench/README.md).
+  nearby(db: Db, p: NearestParams & { method: NearbyMethod }) {
     // The subquery's LIMIT also keeps the radius test out of it: it only trims those few rows.
-    const nearest = nearestStories(db, p);
+    const nearest = p.method === 'box' ? nearestInReachBox(db, p) : nearestByKnn(db, p);
     return db
       .select(nearbySelection(nearest, p.viewerId))
       .from(nearest)
       .innerJoin(users, eq(users.id, nearest.authorId))
       .where(sql`${nearest.distance} <= ${p.radius}::float8`)
-      .orderBy(nearest.knn);
+      .orderBy(sql`"nearest"."${sql.raw(p.method === 'box' ? 'distance' : 'knn')}"`);
   },
 
   /**
@@ -213,9 +283,10 @@ export function createStoryRepository(database: Database) {
   const placeholder = sql.placeholder;
   // The hot statements, prepared once (per pooled connection with node-postgres): one per answer cap, which is
   // written into the SQL (the discoverable and the map calls each use one).
-  const nearbyStatements = new Map<number, PreparedRows>();
-  const nearbyStatement = (limit: number) => {
-    let statement = nearbyStatements.get(limit);
+  const nearbyStatements = new Map<string, PreparedRows>();
+  const nearbyStatement = (method: NearbyMethod, limit: number) => {
+    const name = `stories_nearby_${method}_${limit}`;
+    let statement = nearbyStatements.get(name);
     if (!statement) {
       const builder = storyQueries.nearby(db, {
         lat: placeholder('lat'),
@@ -223,13 +294,13 @@ export function createStoryRepository(database: Database) {
         radius: placeholder('radius'),
         limit,
         viewerId: placeholder('viewerId'),
+        method,
       });
-      const name = `stories_nearby_${limit}`;
       const keys = Object.keys(builder._.selectedFields);
       statement = database.pglite
         ? pgliteStatement(database.pglite, name, builder, keys)
         : pgStatement(poolOf(db), name, builder, keys);
-      nearbyStatements.set(limit, statement);
+      nearbyStatements.set(name, statement);
     }
     return statement;
   };
@@ -240,7 +311,8 @@ export function createStoryRepository(database: Database) {
   return {
     async nearby(args: { latitude: number; longitude: number; radius: number; limit: number; viewerId: string | null }) {
       const { latitude: lat, longitude: lng, radius, limit, viewerId } = args;
-      return (await nearbyStatement(limit).execute({ lat, lng, radius, viewerId })) as unknown as StoryRecord[];
+      const method = useBoxMethod(lat, lng, radius, limit) ? 'box' : 'knn';
+      return (await nearbyStatement(method, limit).execute({ lat, lng, radius, viewerId })) as unknown as StoryRecord[];
     },
 
     async inBox(args: { box: BoundingBox; centre: LatLng; limit: number; viewerId: string | null }) {

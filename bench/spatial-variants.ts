@@ -1,0 +1,552 @@
+/**
+ * Experiment: other spatial SQL for the nearby read (bench/README.md, "The query"), raw SQL only, no app.
+ *
+ *   npx tsx bench/spatial-variants.ts [--n 1000000] [--duration 10] [--connections 16] [--pool 4]
+ *     [--radius 1500] [--cap 50] [--check 200] [--rounds 2] [--warmup 3] [--variants A,B,C,D,E] [--reseed]
+ *
+ * Database `whispers_variants` (VARIANTS_DATABASE_URL), seeded like bench/run.ts. The extra columns and indexes
+ * the variants need are added here, in this database only, never in the app's migrations:
+ *
+ *   A  the app's statement (storyQueries.nearby(...).toSQL()): KNN on the geography column, `<->`, LIMIT cap.
+ *   B  geometry column, `&&` a latitude-aware degree box around the radius, ST_DistanceSphere <= radius,
+ *      ORDER BY the distance LIMIT cap (every row of the box is measured and sorted).
+ *   C  geometry column, planar KNN `ORDER BY location_geom <-> point LIMIT cap` (degrees, so the cap's rows
+ *      are not exactly the nearest on the sphere), then the sphere distance for the filter and the order.
+ *   D  unit-sphere geocentric PointZ column, n-D KNN `<<->>`: the 3-D chord grows with the great-circle
+ *      distance, so chord order is the sphere's nearest-first order, with no trigonometry in the index walk;
+ *      distance = 2R·asin(chord/2).
+ *   E  exact B without B's cost: C's planar KNN walk only yields a reach (the sphere distance of the farthest of
+ *      its cap stories, an upper bound of the true cap-th distance); B's box + sort then runs on that reach,
+ *      which holds ~cap / cos(latitude) stories instead of everything within the radius. Like A, the radius is
+ *      only applied by the outer query, so each row of the box costs one sphere distance (the sort key).
+ *
+ * Every variant returns the app's column list (the outer query is A's), runs as a named prepared statement on a
+ * node-postgres pool like the app's, and is compared row by row with A at the first --check points. The runs
+ * are interleaved (A B C D E A B C D E) since the machine is shared. PostgreSQL CPU per query is read from /proc
+ * (utime + stime of this database's backends) around each run.
+ */
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, type Database } from '../server/src/db/client';
+import { users } from '../server/src/db/schema';
+import { storyQueries } from '../server/src/modules/stories/story-repository';
+import { seedCity } from '../server/src/modules/stories/test-support/seed-city';
+
+const { values: args } = parseArgs({
+  options: {
+    n: { type: 'string', default: '1000000' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '16' },
+    pool: { type: 'string', default: '4' },
+    points: { type: 'string', default: '2000' },
+    radius: { type: 'string', default: '1500' },
+    cap: { type: 'string', default: '50' },
+    check: { type: 'string', default: '200' },
+    rounds: { type: 'string', default: '2' },
+    warmup: { type: 'string', default: '3' },
+    variants: { type: 'string', default: 'A,B,C,D,E' },
+    reseed: { type: 'boolean', default: false },
+  },
+});
+
+const N = Number(args.n);
+const DURATION_S = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const POOL = Number(args.pool);
+const RADIUS_M = Number(args.radius);
+const CAP = Number(args.cap);
+const CHECK = Number(args.check);
+const ROUNDS = Number(args.rounds);
+const WARMUP_S = Number(args.warmup);
+const CENTRE = { latitude: 32.0835, longitude: -81.0998 };
+const BACKGROUND_HALF_DEGREES = 1;
+const URL_ = process.env.VARIANTS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/whispers_variants';
+const DB_NAME = new URL(URL_).pathname.slice(1);
+
+type Point = { latitude: number; longitude: number };
+
+/** Deterministic PRNG (mulberry32), as in bench/run.ts. */
+function prng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The reader positions of bench/run.ts (same seed, same draw), so both benches load the same points. */
+function randomPoints(count: number): Point[] {
+  const random = prng(42);
+  return Array.from({ length: count }, () => {
+    if (random() < 0.6) {
+      const c = Math.floor(random() * 40);
+      return {
+        latitude: CENTRE.latitude + 0.12 * Math.sin(c * 12.9898) + (random() - 0.5) * 0.01,
+        longitude: CENTRE.longitude + 0.14 * Math.cos(c * 78.233) + (random() - 0.5) * 0.012,
+      };
+    }
+    return {
+      latitude: CENTRE.latitude + (random() * 2 - 1) * BACKGROUND_HALF_DEGREES,
+      longitude: CENTRE.longitude + (random() * 2 - 1) * BACKGROUND_HALF_DEGREES,
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Database: create, migrate (openDatabase), variant columns, seed.
+
+async function ensureDatabase() {
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(URL_), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
+    if (!exists.rowCount) await admin.query(`CREATE DATABASE "${DB_NAME.replace(/"/g, '')}"`);
+  } finally {
+    await admin.end();
+  }
+  const client = new pg.Client({ connectionString: URL_ });
+  await client.connect();
+  await client.query('CREATE EXTENSION IF NOT EXISTS postgis').finally(() => client.end());
+}
+
+// Generated from latitude/longitude like the app's `location`. Adding them to a full table rewrites it once;
+// on a fresh database they are added before the load.
+const VARIANT_COLUMNS = [
+  sql`ALTER TABLE stories ADD COLUMN IF NOT EXISTS location_geom geometry(Point, 4326)
+        GENERATED ALWAYS AS (ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)) STORED`,
+  sql`ALTER TABLE stories ADD COLUMN IF NOT EXISTS location_xyz geometry(PointZ)
+        GENERATED ALWAYS AS (ST_MakePoint(cos(radians(latitude)) * cos(radians(longitude)),
+                                          cos(radians(latitude)) * sin(radians(longitude)),
+                                          sin(radians(latitude)))) STORED`,
+];
+const GIST_INDEXES = [
+  { name: 'stories_location_gist_idx', create: sql`CREATE INDEX IF NOT EXISTS stories_location_gist_idx ON stories USING gist (location)` },
+  { name: 'stories_location_geom_gist_idx', create: sql`CREATE INDEX IF NOT EXISTS stories_location_geom_gist_idx ON stories USING gist (location_geom)` },
+  // The n-D operator class: 3-D boxes and the `<<->>` KNN distance.
+  { name: 'stories_location_xyz_gist_idx', create: sql`CREATE INDEX IF NOT EXISTS stories_location_xyz_gist_idx ON stories USING gist (location_xyz gist_geometry_ops_nd)` },
+];
+
+async function prepareData(database: Database) {
+  for (const statement of VARIANT_COLUMNS) await database.query(statement);
+  const [{ count } = { count: 0 }] = await database.query<{ count: number }>(sql`SELECT count(*)::int AS count FROM stories`);
+  if (count === N && !args.reseed) {
+    console.log(`stories: ${count} already seeded`);
+  } else {
+    console.log(`seeding ${N} stories…`);
+    const started = performance.now();
+    await database.query(sql`TRUNCATE stories CASCADE`);
+    const [author] = await database.db
+      .insert(users)
+      .values({ username: `bench_${Date.now()}`, email: `bench${Date.now()}@example.test`, displayName: 'Bench Author', passwordHash: 'x' })
+      .returning();
+    // As bench/run.ts: GiST indexes are built once after the load, several times faster than row by row.
+    for (const index of GIST_INDEXES) await database.query(sql.raw(`DROP INDEX IF EXISTS ${index.name}`));
+    await seedCity(database, { count: N, authorId: author!.id, centre: CENTRE, backgroundHalfDegrees: BACKGROUND_HALF_DEGREES, batch: 200_000 });
+    console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  for (const index of GIST_INDEXES) {
+    const started = performance.now();
+    const [exists] = await database.query(sql`SELECT 1 FROM pg_class WHERE relname = ${index.name}`);
+    if (exists) continue;
+    await database.query(index.create);
+    console.log(`${index.name} built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  await database.query(sql`VACUUM ANALYZE stories`);
+  const sizes = await database.query<{ name: string; size: string }>(sql`
+    SELECT c.relname AS name, pg_size_pretty(pg_relation_size(c.oid)) AS size FROM pg_class c
+    WHERE c.relname = 'stories' OR c.relname LIKE 'stories_location%'  ORDER BY 1`);
+  console.log(`sizes: ${sizes.map((s) => `${s.name} ${s.size}`).join(', ')}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The statements. A is the app's SQL verbatim; B-D reuse its outer query (the column list, unlock-reach CASEs,
+// likedByMe, users join, radius filter) around their own inner nearest-rows subquery.
+
+interface Variant {
+  key: string;
+  title: string;
+  /** The GiST index its plan must use. */
+  index: string;
+  text: string;
+  /** Parameter names in $n order (lat, lng, radius, viewerId). */
+  names: string[];
+}
+
+/** The app's statement as Drizzle builds it, with named placeholders as the repository prepares it. */
+function appStatement(database: Database) {
+  const builder = storyQueries.nearby(database.db, {
+    lat: sql.placeholder('lat'),
+    lng: sql.placeholder('lng'),
+    radius: sql.placeholder('radius'),
+    limit: CAP,
+    viewerId: sql.placeholder('viewerId'),
+    method: 'knn',
+  });
+  const { sql: text, params } = builder.toSQL();
+  return { text, names: params.map((p) => (p as { name: string }).name) };
+}
+
+/** Splits `text` at `marker`, which must occur exactly once (so a change of the app's SQL fails loudly). */
+function splitOnce(text: string, marker: string): [string, string] {
+  const at = text.indexOf(marker);
+  if (at < 0 || text.indexOf(marker, at + 1) >= 0) throw new Error(`app SQL changed shape: "${marker}" not found once`);
+  return [text.slice(0, at), text.slice(at + marker.length)];
+}
+
+/** `:name` tokens to $n, one parameter per distinct name. */
+function compile(named: string): { text: string; names: string[] } {
+  const names: string[] = [];
+  const text = named.replace(/:(lat|lng|radius|viewerId)\b/g, (_m, name: string) => {
+    if (!names.includes(name)) names.push(name);
+    return `$${names.indexOf(name) + 1}`;
+  });
+  return { text, names };
+}
+
+function buildVariants(app: { text: string; names: string[] }, earthRadius: number): Variant[] {
+  // Back to named form, then cut A into: outer select list `from (` inner `) "nearest"` join, filter, order.
+  const named = app.text.replace(/\$(\d+)/g, (_m, n: string) => `:${app.names[Number(n) - 1]}`);
+  const [outerHead, rest] = splitOnce(named, ' from (select ');
+  const [innerColumns] = splitOnce(rest, ', ST_Distance(');
+  const [, tail] = splitOnce(rest, ') "nearest" ');
+  const outer = (inner: string, orderBy: string) =>
+    `${outerHead} from (select ${innerColumns}, ${inner}) "nearest" ${tail.replace(/order by "knn"$/, `order by ${orderBy}`)}`;
+  if (!/order by "knn"$/.test(tail)) throw new Error('app SQL changed shape: outer order by "knn" not found');
+
+  const R = earthRadius;
+  const visible = `("stories"."is_public" AND "stories"."hidden_at" IS NULL) OR "stories"."author_id" = (SELECT :viewerId::uuid)`;
+  const geomPoint = `(SELECT ST_SetSRID(ST_MakePoint(:lng::float8, :lat::float8), 4326))`;
+  // The smallest lat/lng box around a circle of `radius` metres: ±ρ in latitude, ±asin(sin ρ / cos φ) in
+  // longitude (the whole turn when the circle holds a pole), ρ = radius / R; a nanodegree of slack for
+  // rounding. No antimeridian wrap (enough for this experiment).
+  const boxAround = (radius: string) => `(SELECT ST_Expand(ST_SetSRID(ST_MakePoint(:lng::float8, :lat::float8), 4326),
+      CASE WHEN sin(r / ${R}) < cos(radians(:lat::float8))
+           THEN degrees(asin(sin(r / ${R}) / cos(radians(:lat::float8)))) + 1e-9 ELSE 360 END,
+      degrees(r / ${R}) + 1e-9) FROM (SELECT ${radius} AS r OFFSET 0) reach)`; // OFFSET 0: r once, not inlined 3×
+  // E's reach: the sphere distance of the farthest of the `cap` nearest visible stories by planar KNN (C's walk).
+  // Any `cap` visible stories bound the distance of the true cap-th nearest, so the box around that reach
+  // holds every true answer: exact, and the box holds about cap / cos φ stories instead of the whole radius.
+  const planarReach = `least(:radius::float8, coalesce((SELECT max(ST_DistanceSphere("location_geom", ${geomPoint}))
+      FROM (SELECT "location_geom" FROM "stories" WHERE ${visible}
+            ORDER BY "location_geom" <-> ${geomPoint} LIMIT ${CAP}) knn), :radius::float8))`;
+  const xyzPoint = `(SELECT ST_MakePoint(cos(radians(:lat::float8)) * cos(radians(:lng::float8)),
+      cos(radians(:lat::float8)) * sin(radians(:lng::float8)), sin(radians(:lat::float8))))`;
+
+  const variants: Variant[] = [
+    { key: 'A', title: 'geography KNN (app)', index: 'stories_location_gist_idx', ...app },
+    {
+      key: 'B',
+      title: 'geometry box + ST_DistanceSphere',
+      index: 'stories_location_geom_gist_idx',
+      ...compile(
+        outer(
+          `ST_DistanceSphere("location_geom", ${geomPoint}) as "distance"
+           from "stories"
+           where "location_geom" && ${boxAround(':radius::float8')} and ST_DistanceSphere("location_geom", ${geomPoint}) <= :radius::float8
+             and (${visible})
+           order by "distance" limit ${CAP}`,
+          '"distance"',
+        ),
+      ),
+    },
+    {
+      key: 'C',
+      title: 'geometry planar KNN',
+      index: 'stories_location_geom_gist_idx',
+      ...compile(
+        outer(
+          `ST_DistanceSphere("location_geom", ${geomPoint}) as "distance", "location_geom" <-> ${geomPoint} as "knn"
+           from "stories" where ${visible} order by "knn" limit ${CAP}`,
+          '"distance"',
+        ),
+      ),
+    },
+    {
+      key: 'D',
+      title: 'unit-sphere xyz chord KNN',
+      index: 'stories_location_xyz_gist_idx',
+      ...compile(
+        outer(
+          `${2 * R} * asin(least(1, ("location_xyz" <<->> ${xyzPoint}) / 2)) as "distance",
+           "location_xyz" <<->> ${xyzPoint} as "knn"
+           from "stories" where ${visible} order by "knn" limit ${CAP}`,
+          '"knn"',
+        ),
+      ),
+    },
+    {
+      key: 'E',
+      title: 'planar KNN reach, then box + sort',
+      index: 'stories_location_geom_gist_idx',
+      ...compile(
+        outer(
+          `ST_DistanceSphere("location_geom", ${geomPoint}) as "distance"
+           from "stories"
+           where "location_geom" && ${boxAround(planarReach)} and (${visible})
+           order by "distance" limit ${CAP}`,
+          '"distance"',
+        ),
+      ),
+    },
+  ];
+  return variants;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Running.
+
+/** Timestamps parsed as the app's repository does (text → Date); everything else by node-postgres. */
+const ROW_TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.TIMESTAMPTZ ? (value: string) => new Date(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+const valuesFor = (v: Variant, p: Point): unknown[] =>
+  v.names.map((n) => (n === 'lat' ? p.latitude : n === 'lng' ? p.longitude : n === 'radius' ? RADIUS_M : null));
+
+function run(pool: pg.Pool, v: Variant, p: Point) {
+  return pool.query<unknown[]>({ name: `variant_${v.key}_${CAP}`, text: v.text, values: valuesFor(v, p), rowMode: 'array', types: ROW_TYPES });
+}
+
+const CLK_TCK = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
+
+/** CPU seconds (user + system) used so far by this database's backends. */
+function backendCpuSeconds(): number {
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmdline.startsWith('postgres:') || !cmdline.includes(` ${DB_NAME} `)) continue;
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks / CLK_TCK;
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  rows: number;
+  queries: number;
+  errors: number;
+  pgCpuMs: number;
+  load: string;
+}
+
+/** CONNECTIONS loops, each running the next point as soon as its previous query returned, for `seconds`. */
+async function load(pool: pg.Pool, v: Variant, points: Point[], seconds: number): Promise<Figures> {
+  const latencies: number[] = [];
+  let i = 0;
+  let rows = 0;
+  let errors = 0;
+  const cpu0 = backendCpuSeconds();
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < deadline) {
+        const p = points[i++ % points.length]!;
+        const t0 = performance.now();
+        try {
+          const answer = await run(pool, v, p);
+          rows += answer.rows.length; // after the await: `rows += await …` would add to a stale total
+        } catch (error) {
+          if (errors++ === 0) console.error(`${v.key}:`, error);
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = backendCpuSeconds() - cpu0;
+  latencies.sort((a, b) => a - b);
+  const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    rps: latencies.length / elapsed,
+    p50: pct(0.5),
+    p99: pct(0.99),
+    rows: rows / Math.max(1, latencies.length),
+    queries: latencies.length,
+    errors,
+    pgCpuMs: (cpu * 1000) / Math.max(1, latencies.length),
+    load: os.loadavg().map((l) => l.toFixed(2)).join(' '),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Correctness: same rows (all columns), same order as A.
+
+async function compare(pool: pg.Pool, reference: Variant, v: Variant, points: Point[]) {
+  let identical = 0;
+  let sameIdsOtherValues = 0;
+  let sameSetOtherOrder = 0;
+  let otherSet = 0;
+  let missing = 0;
+  const details: string[] = [];
+  for (const p of points) {
+    const [a, b] = await Promise.all([run(pool, reference, p), run(pool, v, p)]);
+    const idsA = a.rows.map((r) => r[0] as string);
+    const idsB = b.rows.map((r) => r[0] as string);
+    if (JSON.stringify(a.rows) === JSON.stringify(b.rows)) {
+      identical++;
+      continue;
+    }
+    if (idsA.join() === idsB.join()) {
+      sameIdsOtherValues++;
+    } else if ([...idsA].sort().join() === [...idsB].sort().join()) {
+      sameSetOtherOrder++;
+    } else {
+      otherSet++;
+      missing += idsA.filter((id) => !idsB.includes(id)).length;
+    }
+    if (details.length < 3) details.push(await explainMismatch(pool, p, idsA, idsB));
+  }
+  return { identical, sameIdsOtherValues, sameSetOtherOrder, otherSet, missing, details };
+}
+
+/** Sphere distances of the rows where two answers differ, to tell real errors from ties. */
+async function explainMismatch(pool: pg.Pool, p: Point, idsA: string[], idsB: string[]) {
+  const { rows } = await pool.query<{ id: string; d: number }>(
+    `SELECT id, ST_Distance(location, ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, false) AS d
+     FROM stories WHERE id = ANY($3::uuid[])`,
+    [p.longitude, p.latitude, [...new Set([...idsA, ...idsB])]],
+  );
+  const d = new Map(rows.map((r) => [r.id, r.d]));
+  const f = (ids: string[]) => ids.map((id) => d.get(id)!.toFixed(3)).join(', ') || '-';
+  const onlyA = idsA.filter((id) => !idsB.includes(id));
+  const onlyB = idsB.filter((id) => !idsA.includes(id));
+  const firstDiff = idsA.findIndex((id, k) => idsB[k] !== id);
+  return (
+    `  at ${p.latitude.toFixed(5)},${p.longitude.toFixed(5)}: A ${idsA.length} rows (last ${f(idsA.slice(-1))} m), other ${idsB.length}; ` +
+    `only in A: [${f(onlyA)}] m, only in other: [${f(onlyB)}] m` +
+    (firstDiff >= 0 && !onlyA.length && !onlyB.length
+      ? `, first order difference at #${firstDiff}: A ${f(idsA.slice(firstDiff, firstDiff + 2))} vs ${f(idsB.slice(firstDiff, firstDiff + 2))} m`
+      : '')
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// EXPLAIN: the generic plan (what a prepared statement runs from its sixth execution on) and a check of the
+// custom plan, via PREPARE/EXECUTE with plan_cache_mode forced.
+
+async function explain(pool: pg.Pool, v: Variant, p: Point) {
+  const client = await pool.connect();
+  const literal = (x: unknown) => (x === null ? 'NULL' : String(x));
+  try {
+    await client.query(`PREPARE explain_${v.key} AS ${v.text}`);
+    const plans: Record<string, string> = {};
+    for (const mode of ['force_generic_plan', 'force_custom_plan']) {
+      await client.query(`SET plan_cache_mode = ${mode}`);
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN (ANALYZE, BUFFERS) EXECUTE explain_${v.key}(${valuesFor(v, p).map(literal).join(', ')})`,
+      );
+      plans[mode] = rows.map((r) => r['QUERY PLAN']).join('\n');
+    }
+    await client.query('RESET plan_cache_mode');
+    await client.query(`DEALLOCATE explain_${v.key}`);
+    return plans as { force_generic_plan: string; force_custom_plan: string };
+  } finally {
+    client.release();
+  }
+}
+
+/** The plan without its one-row InitPlans (point, viewer), which every variant has. */
+const compact = (plan: string) =>
+  plan
+    .split('\n')
+    .filter((line, k, all) => !/InitPlan \d+ \(returns/.test(line) && !(/-> {2}Result {2}\(cost=0\.00\.\.[\d.]+ rows=1 /.test(line) && /InitPlan/.test(all[k - 1] ?? '')))
+    .join('\n');
+
+function planCheck(plan: string, index: string) {
+  const time = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1];
+  const seq = /Seq Scan on stories/.test(plan);
+  const jit = /JIT:/.test(plan);
+  return `${plan.includes(index) ? `uses ${index}` : `DOES NOT USE ${index}`}, ${seq ? 'SEQ SCAN' : 'no seq scan'}${jit ? ', JIT' : ''}, ${time} ms`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+async function main() {
+  await ensureDatabase();
+  const database = await openDatabase({ databaseUrl: URL_, poolSize: 2 });
+  await prepareData(database);
+  const app = appStatement(database);
+  // PostGIS's sphere (geography, use_spheroid false) has the WGS 84 mean radius; D uses the same so its radius
+  // test agrees with A's to the nanometre (common/constants.ts EARTH_RADIUS_M, 6,371,000, is the client's).
+  const [{ r } = { r: 0 }] = await database.query<{ r: number }>(
+    sql`SELECT ST_Distance('POINT(0 0)'::geography, 'POINT(0 1)'::geography, false) / radians(1) AS r`,
+  );
+  await database.close();
+  const all = buildVariants(app, r);
+  const reference = all[0]!;
+  const variants = all.filter((v) => args.variants.split(',').includes(v.key));
+
+  const points = randomPoints(Number(args.points));
+  const dense: Point = { latitude: CENTRE.latitude, longitude: CENTRE.longitude + 0.14 }; // cluster 0's centre
+  const sparse = points[0]!; // bench/run.ts's EXPLAIN point
+  const pool = new pg.Pool({ connectionString: URL_, max: POOL, idleTimeoutMillis: 600_000 });
+  pool.on('error', () => {});
+
+  console.log(`\nN = ${N}, radius ${RADIUS_M} m, cap ${CAP}, ${CONNECTIONS} connections, pool ${POOL}, ${DURATION_S} s per run, R = ${r} m`);
+  for (const v of variants) console.log(`\n-- ${v.key}: ${v.title}\n${v.text}`);
+
+  console.log(`\n== EXPLAIN (ANALYZE, BUFFERS), generic plan; custom plan checked`);
+  for (const [label, p] of [['dense', dense], ['sparse', sparse]] as const) {
+    for (const v of variants) {
+      await explain(pool, v, p); // once to warm the cache, then the measured one
+      const plans = await explain(pool, v, p);
+      console.log(`\n-- ${v.key} at the ${label} point ${p.latitude.toFixed(5)},${p.longitude.toFixed(5)}`);
+      console.log(`generic: ${planCheck(plans.force_generic_plan, v.index)}; custom: ${planCheck(plans.force_custom_plan, v.index)}`);
+      console.log(compact(plans.force_generic_plan));
+    }
+  }
+
+  console.log(`\n== correctness against A at the first ${CHECK} points`);
+  for (const v of variants.filter((x) => x !== reference)) {
+    const c = await compare(pool, reference, v, points.slice(0, CHECK));
+    console.log(
+      `${v.key}: identical ${c.identical}, same ids but other values ${c.sameIdsOtherValues}, same set other order ${c.sameSetOtherOrder}, ` +
+        `other set ${c.otherSet} (${c.missing} of A's rows missing)`,
+    );
+    for (const line of c.details) console.log(line);
+  }
+
+  console.log(`\n== load (${WARMUP_S} s warm-up before each run)`);
+  console.log('round variant          req/s   p50 ms   p99 ms   rows   PG CPU ms/query   queries errors   load avg');
+  const results = new Map<string, Figures[]>();
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const v of variants) {
+      await load(pool, v, points, WARMUP_S);
+      const f = await load(pool, v, points, DURATION_S);
+      results.set(v.key, [...(results.get(v.key) ?? []), f]);
+      console.log(
+        `${String(round).padStart(5)} ${v.key.padEnd(7)} ${f.rps.toFixed(0).padStart(14)} ${f.p50.toFixed(2).padStart(8)} ${f.p99.toFixed(2).padStart(8)} ` +
+          `${f.rows.toFixed(1).padStart(6)} ${f.pgCpuMs.toFixed(3).padStart(17)} ${String(f.queries).padStart(9)} ${String(f.errors).padStart(6)}   ${f.load}`,
+      );
+    }
+  }
+  const base = results.get(reference.key);
+  if (base) {
+    const mean = (runs: Figures[], k: 'rps' | 'pgCpuMs') => runs.reduce((sum, f) => sum + f[k], 0) / runs.length;
+    console.log('\nmean of rounds: variant, req/s (× A), PG CPU ms/query');
+    for (const [key, runs] of results) {
+      console.log(`${key}  ${mean(runs, 'rps').toFixed(0)} (${(mean(runs, 'rps') / mean(base, 'rps')).toFixed(2)}×)  ${mean(runs, 'pgCpuMs').toFixed(3)}`);
+    }
+  }
+  await pool.end();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,2 @@
+ALTER TABLE "stories" ADD COLUMN "location_geom" geometry(Point,4326) GENERATED ALWAYS AS (ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)) STORED;--> statement-breakpoint
+CREATE INDEX "stories_location_geom_gist_idx" ON "stories" USING gist ("location_geom");
