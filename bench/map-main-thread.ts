@@ -2,7 +2,7 @@
  * Benchmark of the home map's main thread (issue "Home screen" quality bar: clustering never blocks the main
  * thread; DOM markers stay under ~500; 10,000 stories in view stay smooth).
  *
- *   npx tsx bench/map-main-thread.ts [--n 5000] [--n 10000] [--repeat 2] [--keep-db] [--skip-dense]
+ *   npx tsx bench/map-main-thread.ts [--n 5000] [--n 10000] [--repeat 2] [--keep-db] [--skip-dense] [--cpu-throttle 4]
  *
  * For every N: seeds N stories (seed-city.ts, shrunk around the reader so that all of them fall inside the
  * zoom-13 viewport), starts the real app in a child process (bench/serve.ts, local tile stub), loads `/` in
@@ -38,11 +38,14 @@ const { values: args } = parseArgs({
     repeat: { type: 'string', default: '2' },
     'keep-db': { type: 'boolean', default: false },
     'skip-dense': { type: 'boolean', default: false },
+    // Chromium's CPU throttling of the page's main thread (DevTools' "4× slowdown" ≈ a mid-range phone).
+    'cpu-throttle': { type: 'string', default: '1' },
   },
 });
 
 const SIZES = (args.n ?? ['5000', '10000']).map(Number);
 const REPEAT = Number(args.repeat);
+const CPU_THROTTLE = Number(args['cpu-throttle']);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DB_URL = process.env.MAPBENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/whispers_mapbench';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -323,6 +326,7 @@ async function measure(
   try {
     await context.addInitScript({ content: INIT_SCRIPT });
     const page = await context.newPage();
+    if (CPU_THROTTLE > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
     const responses: MapResponse[] = [];
     let inFlight = 0;
     const pending: Promise<void>[] = [];
@@ -496,6 +500,7 @@ const SUPERCLUSTER_JS = path.join(path.dirname(createRequire(import.meta.url).re
 async function clusterInPage(browser: Browser, points: { id: string; latitude: number; longitude: number }[], bbox: number[]) {
   const page = await browser.newPage();
   try {
+    if (CPU_THROTTLE > 1) await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
     await page.addScriptTag({ path: SUPERCLUSTER_JS });
     await page.evaluate((data) => {
       (window as unknown as { __input: unknown }).__input = data;
@@ -563,7 +568,7 @@ async function main() {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   cleanups.push(() => browser.close());
 
-  console.log(`load average at start: ${load()}  (cores: ${os.cpus().length})`);
+  console.log(`load average at start: ${load()}  (cores: ${os.cpus().length}; page CPU throttle ${CPU_THROTTLE}×)`);
   const table: string[] = [];
   const clustering: string[] = [];
   const report = (label: string, run: RunResult, r: number) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createClusterIndex } from './cluster-index';
-import { MAX_DOM_MARKERS } from './cluster-protocol';
+import { clusterClickZoom, MAX_DOM_MARKERS } from './cluster-protocol';
 
 /** `n` points spread over a ~20 km square around Savannah (deterministic). */
 function points(n: number) {
@@ -18,8 +18,6 @@ describe('cluster index', () => {
     expect(items.length).toBeLessThanOrEqual(MAX_DOM_MARKERS);
     const total = items.reduce((sum, item) => sum + (item.kind === 'cluster' ? item.count : 1), 0);
     expect(total).toBe(10_000);
-    const cluster = items.find((item) => item.kind === 'cluster');
-    expect(cluster && cluster.kind === 'cluster' && cluster.expansionZoom).toBeGreaterThan(13);
   });
 
   it('shows single stories when they are far apart or fully zoomed in', () => {
@@ -33,5 +31,25 @@ describe('cluster index', () => {
     expect(wide[0]).toMatchObject({ kind: 'cluster', count: 2 });
     const close = index.query([-81.2, 32, -81, 32.2], 18);
     expect(close.map((item) => item.kind === 'story' && item.id).sort()).toEqual(['a', 'b']);
+  });
+
+  it('clusters a crowded street at full zoom instead of dropping stories past the cap', () => {
+    // 1,000 stories in a ~150 m square: at zoom 18 each would get its own marker.
+    const crowded = Array.from({ length: 1_000 }, (_, i) => ({
+      id: `d${i}`,
+      latitude: 32.08 + ((i * 7919) % 1000) / 1_000 * 0.0014,
+      longitude: -81.1 + ((i * 104729) % 1000) / 1_000 * 0.0016,
+    }));
+    const items = createClusterIndex(crowded).query([-81.101, 32.079, -81.098, 32.082], 18);
+    expect(items.length).toBeLessThanOrEqual(MAX_DOM_MARKERS);
+    expect(items.reduce((sum, item) => sum + (item.kind === 'cluster' ? item.count : 1), 0)).toBe(1_000);
+  });
+
+  it('a cluster click always zooms in, at most to the last tile zoom', () => {
+    expect(clusterClickZoom(15, 13)).toBe(15);
+    expect(clusterClickZoom(11, 13)).toBe(14); // a cluster made at a lower zoom in a crowded view
+    expect(clusterClickZoom(13, 13)).toBe(14);
+    expect(clusterClickZoom(19, 17)).toBe(18);
+    expect(clusterClickZoom(18, 18)).toBe(18);
   });
 });

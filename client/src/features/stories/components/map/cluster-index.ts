@@ -20,9 +20,16 @@ export function createClusterIndex(points: ClusterPoint[]) {
     })),
   );
   return {
-    /** Markers for a viewport: clusters first so that, if the cap bites, no area goes blank. */
+    /**
+     * Markers for a viewport, at most MAX_DOM_MARKERS: past the cap the view is clustered as at a lower zoom, so
+     * every story in view stays represented (the final cut only applies at zoom 0, clusters first).
+     */
     query(bbox: [number, number, number, number], zoom: number): ClusterItem[] {
-      const items: ClusterItem[] = index.getClusters(bbox, Math.round(zoom)).map((feature) => {
+      let z = Math.round(zoom);
+      let features = index.getClusters(bbox, z);
+      // Too many markers for the DOM: cluster as at a lower zoom instead of dropping stories.
+      while (features.length > MAX_DOM_MARKERS && z > 0) features = index.getClusters(bbox, --z);
+      const items: ClusterItem[] = features.map((feature) => {
         const [longitude, latitude] = feature.geometry.coordinates as [number, number];
         const props = feature.properties as ClusterProperties | StoryProps;
         if ('cluster' in props && props.cluster) {

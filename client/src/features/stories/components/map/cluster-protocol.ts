@@ -1,4 +1,5 @@
 /** Messages between the map and its clustering worker (the worker keeps supercluster off the main thread). */
+import { MAX_TILE_ZOOM } from '../../../../../../common/constants';
 
 export interface ClusterPoint {
   id: string;
@@ -19,9 +20,21 @@ export interface ClusterResponse {
   items: ClusterItem[];
 }
 
-/** Never draw more than this many markers at once (Leaflet pans badly past ~1,000 DOM markers). */
-export const MAX_DOM_MARKERS = 500;
+/**
+ * Never draw more than this many markers at once: a phone's map fits ~90 separate 40 px markers, and drawing 500
+ * took 150 ms long tasks on a 4× slowed CPU (bench/map-main-thread.ts).
+ */
+export const MAX_DOM_MARKERS = 150;
 /** Clusters dissolve above this zoom, so at the map's max zoom (18) every story has its own marker. */
 export const CLUSTER_MAX_ZOOM = 17;
 /** Cluster radius in pixels: about one 40 px marker plus a margin. */
 export const CLUSTER_RADIUS_PX = 60;
+
+/**
+ * Where a click on a cluster zooms to: where it breaks apart, but always at least one level further in, since a
+ * crowded view may show clusters made at a lower zoom (cluster-index.ts `query`), whose expansion zoom can be the current one
+ * or below it.
+ */
+export function clusterClickZoom(expansionZoom: number, currentZoom: number): number {
+  return Math.min(Math.max(expansionZoom, Math.floor(currentZoom) + 1), MAX_TILE_ZOOM);
+}

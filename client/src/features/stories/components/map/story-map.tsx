@@ -1,13 +1,14 @@
 import 'leaflet/dist/leaflet.css';
 import './story-map.css';
 import type L from 'leaflet';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { DEFAULT_ZOOM, MAX_TILE_ZOOM } from '../../../../../../common/constants';
 import type { Location, Story } from '../../../../../../common/schemas';
 import type { BoundingBox } from '../../api/get-map-stories';
 import { usePublicConfig } from '../../api/get-public-config';
 import { storyTypeLabel } from '../../lib/story-display';
+import { clusterClickZoom } from './cluster-protocol';
 import { clusterIcon, storyIcon, userIcon } from './marker-icons';
 import { useMapClusters, type MapView } from './use-map-clusters';
 
@@ -54,27 +55,11 @@ export default function StoryMap({ location, stories, onSelectStory, onViewportC
         <Popup>Your location</Popup>
       </Marker>
       {clusters.map((item) => {
-        if (item.kind === 'cluster') return <ClusterMarker key={`c${item.id}`} item={item} />;
+        if (item.kind === 'cluster')
+          return <ClusterMarker key={`c${item.id}`} latitude={item.latitude} longitude={item.longitude} count={item.count} expansionZoom={item.expansionZoom} />;
         const story = byId.get(item.id);
         if (!story) return null;
-        return (
-          <Marker
-            key={story.id}
-            position={[story.latitude, story.longitude]}
-            icon={storyIcon(story)}
-            title={story.title}
-            alt={story.title}
-            keyboard
-            eventHandlers={{ click: () => onSelectStory(story), keydown: onActivateKey(() => onSelectStory(story)) }}
-          >
-            <Popup>
-              <strong className="block text-sm">{story.title}</strong>
-              <span className="block text-xs">{story.category}</span>
-              <span className="block text-xs">{storyTypeLabel(story.type)}</span>
-              {typeof story.distance === 'number' && <span className="block text-xs">{Math.round(story.distance)}m</span>}
-            </Popup>
-          </Marker>
-        );
+        return <StoryMarker key={story.id} story={story} onSelect={onSelectStory} />;
       })}
     </MapContainer>
   );
@@ -91,19 +76,30 @@ function onActivateKey(action: () => void) {
   };
 }
 
-function ClusterMarker({ item }: { item: { latitude: number; longitude: number; count: number; expansionZoom: number } }) {
-  const map = useMap();
-  const zoomIn = () => map.flyTo([item.latitude, item.longitude], Math.min(item.expansionZoom, MAX_TILE_ZOOM));
+const StoryMarker = memo(function StoryMarker({ story, onSelect }: { story: Story; onSelect: (story: Story) => void }) {
+  const position = useMemo<[number, number]>(() => [story.latitude, story.longitude], [story.latitude, story.longitude]);
+  const handlers = useMemo(() => ({ click: () => onSelect(story), keydown: onActivateKey(() => onSelect(story)) }), [story, onSelect]);
   return (
-    <Marker
-      position={[item.latitude, item.longitude]}
-      icon={clusterIcon(item.count)}
-      title={`${item.count} stories`}
-      keyboard
-      eventHandlers={{ click: zoomIn, keydown: onActivateKey(zoomIn) }}
-    />
+    <Marker position={position} icon={storyIcon(story)} title={story.title} alt={story.title} keyboard eventHandlers={handlers}>
+      <Popup>
+        <strong className="block text-sm">{story.title}</strong>
+        <span className="block text-xs">{story.category}</span>
+        <span className="block text-xs">{storyTypeLabel(story.type)}</span>
+        {typeof story.distance === 'number' && <span className="block text-xs">{Math.round(story.distance)}m</span>}
+      </Popup>
+    </Marker>
   );
-}
+});
+
+const ClusterMarker = memo(function ClusterMarker({ latitude, longitude, count, expansionZoom }: { latitude: number; longitude: number; count: number; expansionZoom: number }) {
+  const map = useMap();
+  const position = useMemo<[number, number]>(() => [latitude, longitude], [latitude, longitude]);
+  const handlers = useMemo(() => {
+    const zoomIn = () => map.flyTo([latitude, longitude], clusterClickZoom(expansionZoom, map.getZoom()));
+    return { click: zoomIn, keydown: onActivateKey(zoomIn) };
+  }, [map, latitude, longitude, expansionZoom]);
+  return <Marker position={position} icon={clusterIcon(count)} title={`${count} stories`} keyboard eventHandlers={handlers} />;
+});
 
 /** Spec section 4: a changed user location recentres the map at zoom 13 (not on first render). */
 function FollowReader({ location }: { location: Location }) {
