@@ -76,6 +76,10 @@ function onActivateKey(action: () => void) {
   };
 }
 
+/**
+ * Markers are memoised with a stable position and handlers: react-leaflet moves a marker and re-binds its handlers
+ * whenever these props are new objects, which on every map render cost long tasks with many markers.
+ */
 const StoryMarker = memo(function StoryMarker({ story, onSelect }: { story: Story; onSelect: (story: Story) => void }) {
   const position = useMemo<[number, number]>(() => [story.latitude, story.longitude], [story.latitude, story.longitude]);
   const handlers = useMemo(() => ({ click: () => onSelect(story), keydown: onActivateKey(() => onSelect(story)) }), [story, onSelect]);
