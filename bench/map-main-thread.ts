@@ -23,7 +23,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { createClusterIndex } from '../client/src/features/stories/components/map/cluster-index';
 import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS_PX, MAX_DOM_MARKERS } from '../client/src/features/stories/components/map/cluster-protocol';
 import { DEFAULT_ZOOM, MAP_RESULT_CAP } from '../common/constants';
@@ -31,6 +30,7 @@ import { CHROMIUM_ARGS } from '../playwright.config';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { users } from '../server/src/db/schema';
 import { seedCity } from '../server/src/modules/stories/test-support/seed-city';
+import { ensurePostgresDatabase } from './support';
 
 const { values: args } = parseArgs({
   options: {
@@ -110,18 +110,6 @@ function ensureClientBuilt() {
   console.log('building the client…');
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error(`vite build failed (${build.status})`);
-}
-
-async function ensurePostgresDatabase(url: string) {
-  const name = new URL(url).pathname.slice(1);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  try {
-    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (!exists.rowCount) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
-  } finally {
-    await admin.end();
-  }
 }
 
 /** A fresh city of N stories around the reader (the author is a plain user, like bench/run.ts makes). */

@@ -20,9 +20,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { DISCOVERABLE_RESULT_CAP, DISCOVERY_RADIUS_M } from '../common/constants';
 import { openDatabase, type Database } from '../server/src/db/client';
-import { users } from '../server/src/db/schema';
 import { storyQueries, useBoxMethod, type NearbyMethod } from '../server/src/modules/stories/story-repository';
 import { seedCity } from '../server/src/modules/stories/test-support/seed-city';
+import { CITY_BACKGROUND_HALF_DEGREES, CITY_CENTRE, createBenchAuthor, ensurePostgresDatabase, randomPoints } from './support';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,51 +41,8 @@ const N = Number(args.n ?? (kind === 'postgres' ? 1_000_000 : 100_000));
 const DURATION_S = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const POOL = Number(args.pool);
-const CENTRE = { latitude: 32.0835, longitude: -81.0998 };
-const BACKGROUND_HALF_DEGREES = 1;
 const PGLITE_DIR = path.join(os.tmpdir(), `whispers-bench-pglite-${N}`);
 const BENCH_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/whispers_bench';
-
-/** Deterministic PRNG (mulberry32) so every run loads the same points. */
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Reader positions drawn like the stories: mostly in the busy clusters, some anywhere in the region. */
-function randomPoints(count: number) {
-  const random = prng(42);
-  return Array.from({ length: count }, () => {
-    if (random() < 0.6) {
-      const c = Math.floor(random() * 40);
-      return {
-        latitude: CENTRE.latitude + 0.12 * Math.sin(c * 12.9898) + (random() - 0.5) * 0.01,
-        longitude: CENTRE.longitude + 0.14 * Math.cos(c * 78.233) + (random() - 0.5) * 0.012,
-      };
-    }
-    return {
-      latitude: CENTRE.latitude + (random() * 2 - 1) * BACKGROUND_HALF_DEGREES,
-      longitude: CENTRE.longitude + (random() * 2 - 1) * BACKGROUND_HALF_DEGREES,
-    };
-  });
-}
-
-async function ensurePostgresDatabase(url: string) {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  try {
-    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (!exists.rowCount) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
-  } finally {
-    await admin.end();
-  }
-}
 
 async function seedIfNeeded(database: Database) {
   const [{ count } = { count: 0 }] = await database.query<{ count: number }>(sql`SELECT count(*)::int AS count FROM stories`);
@@ -96,18 +53,15 @@ async function seedIfNeeded(database: Database) {
   console.log(`seeding ${N} stories…`);
   const started = performance.now();
   await database.query(sql`TRUNCATE stories CASCADE`);
-  const [author] = await database.db
-    .insert(users)
-    .values({ username: `bench_${Date.now()}`, email: `bench${Date.now()}@example.test`, displayName: 'Bench Author', passwordHash: 'x' })
-    .returning();
+  const authorId = await createBenchAuthor(database);
   // Building the GiST index once after the load is several times faster than maintaining it row by row.
   await database.query(sql`DROP INDEX IF EXISTS stories_location_gist_idx`);
   await database.query(sql`DROP INDEX IF EXISTS stories_location_geom_gist_idx`);
   await seedCity(database, {
     count: N,
-    authorId: author!.id,
-    centre: CENTRE,
-    backgroundHalfDegrees: BACKGROUND_HALF_DEGREES,
+    authorId,
+    centre: CITY_CENTRE,
+    backgroundHalfDegrees: CITY_BACKGROUND_HALF_DEGREES,
     batch: kind === 'pglite' ? 20_000 : 200_000,
   });
   await database.query(sql`CREATE INDEX stories_location_gist_idx ON stories USING gist (location)`);

@@ -32,9 +32,9 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../server/src/db/client';
-import { users } from '../server/src/db/schema';
 import { storyQueries } from '../server/src/modules/stories/story-repository';
 import { seedCity } from '../server/src/modules/stories/test-support/seed-city';
+import { CITY_BACKGROUND_HALF_DEGREES, CITY_CENTRE, createBenchAuthor, ensurePostgresDatabase, randomPoints, type Point } from './support';
 
 const { values: args } = parseArgs({
   options: {
@@ -62,53 +62,14 @@ const CAP = Number(args.cap);
 const CHECK = Number(args.check);
 const ROUNDS = Number(args.rounds);
 const WARMUP_S = Number(args.warmup);
-const CENTRE = { latitude: 32.0835, longitude: -81.0998 };
-const BACKGROUND_HALF_DEGREES = 1;
 const URL_ = process.env.VARIANTS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/whispers_variants';
 const DB_NAME = new URL(URL_).pathname.slice(1);
-
-type Point = { latitude: number; longitude: number };
-
-/** Deterministic PRNG (mulberry32), as in bench/run.ts. */
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** The reader positions of bench/run.ts (same seed, same draw), so both benches load the same points. */
-function randomPoints(count: number): Point[] {
-  const random = prng(42);
-  return Array.from({ length: count }, () => {
-    if (random() < 0.6) {
-      const c = Math.floor(random() * 40);
-      return {
-        latitude: CENTRE.latitude + 0.12 * Math.sin(c * 12.9898) + (random() - 0.5) * 0.01,
-        longitude: CENTRE.longitude + 0.14 * Math.cos(c * 78.233) + (random() - 0.5) * 0.012,
-      };
-    }
-    return {
-      latitude: CENTRE.latitude + (random() * 2 - 1) * BACKGROUND_HALF_DEGREES,
-      longitude: CENTRE.longitude + (random() * 2 - 1) * BACKGROUND_HALF_DEGREES,
-    };
-  });
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Database: create, migrate (openDatabase), variant columns, seed.
 
 async function ensureDatabase() {
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(URL_), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  try {
-    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
-    if (!exists.rowCount) await admin.query(`CREATE DATABASE "${DB_NAME.replace(/"/g, '')}"`);
-  } finally {
-    await admin.end();
-  }
+  await ensurePostgresDatabase(URL_);
   const client = new pg.Client({ connectionString: URL_ });
   await client.connect();
   await client.query('CREATE EXTENSION IF NOT EXISTS postgis').finally(() => client.end());
@@ -140,13 +101,10 @@ async function prepareData(database: Database) {
     console.log(`seeding ${N} stories…`);
     const started = performance.now();
     await database.query(sql`TRUNCATE stories CASCADE`);
-    const [author] = await database.db
-      .insert(users)
-      .values({ username: `bench_${Date.now()}`, email: `bench${Date.now()}@example.test`, displayName: 'Bench Author', passwordHash: 'x' })
-      .returning();
+    const authorId = await createBenchAuthor(database);
     // As bench/run.ts: GiST indexes are built once after the load, several times faster than row by row.
     for (const index of GIST_INDEXES) await database.query(sql.raw(`DROP INDEX IF EXISTS ${index.name}`));
-    await seedCity(database, { count: N, authorId: author!.id, centre: CENTRE, backgroundHalfDegrees: BACKGROUND_HALF_DEGREES, batch: 200_000 });
+    await seedCity(database, { count: N, authorId, centre: CITY_CENTRE, backgroundHalfDegrees: CITY_BACKGROUND_HALF_DEGREES, batch: 200_000 });
     console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
   for (const index of GIST_INDEXES) {
@@ -492,7 +450,7 @@ async function main() {
   const variants = all.filter((v) => args.variants.split(',').includes(v.key));
 
   const points = randomPoints(Number(args.points));
-  const dense: Point = { latitude: CENTRE.latitude, longitude: CENTRE.longitude + 0.14 }; // cluster 0's centre
+  const dense: Point = { latitude: CITY_CENTRE.latitude, longitude: CITY_CENTRE.longitude + 0.14 }; // cluster 0's centre
   const sparse = points[0]!; // bench/run.ts's EXPLAIN point
   const pool = new pg.Pool({ connectionString: URL_, max: POOL, idleTimeoutMillis: 600_000 });
   pool.on('error', () => {});

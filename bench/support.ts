@@ -1,0 +1,63 @@
+/** What the benchmarks share: the seeded city, the reader positions they load, and database creation. */
+import pg from 'pg';
+import type { Database } from '../server/src/db/client';
+import { users } from '../server/src/db/schema';
+
+export interface Point {
+  latitude: number;
+  longitude: number;
+}
+
+/** The seeded city (Savannah) and the half size of its uniform background box, in degrees. */
+export const CITY_CENTRE: Point = { latitude: 32.0835, longitude: -81.0998 };
+export const CITY_BACKGROUND_HALF_DEGREES = 1;
+
+/** Deterministic PRNG (mulberry32) so every run loads the same points. */
+function prng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Reader positions drawn like the stories: mostly in the busy clusters, some anywhere in the region. */
+export function randomPoints(count: number): Point[] {
+  const random = prng(42);
+  return Array.from({ length: count }, () => {
+    if (random() < 0.6) {
+      const c = Math.floor(random() * 40);
+      return {
+        latitude: CITY_CENTRE.latitude + 0.12 * Math.sin(c * 12.9898) + (random() - 0.5) * 0.01,
+        longitude: CITY_CENTRE.longitude + 0.14 * Math.cos(c * 78.233) + (random() - 0.5) * 0.012,
+      };
+    }
+    return {
+      latitude: CITY_CENTRE.latitude + (random() * 2 - 1) * CITY_BACKGROUND_HALF_DEGREES,
+      longitude: CITY_CENTRE.longitude + (random() * 2 - 1) * CITY_BACKGROUND_HALF_DEGREES,
+    };
+  });
+}
+
+/** Creates the database named in `url` on its server when it is missing. */
+export async function ensurePostgresDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!exists.rowCount) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A fresh author for the seeded stories. */
+export async function createBenchAuthor(database: Database): Promise<string> {
+  const [author] = await database.db
+    .insert(users)
+    .values({ username: `bench_${Date.now()}`, email: `bench${Date.now()}@example.test`, displayName: 'Bench Author', passwordHash: 'x' })
+    .returning({ id: users.id });
+  return author!.id;
+}
