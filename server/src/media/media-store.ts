@@ -34,6 +34,8 @@ export interface MediaStore {
   read(key: string, range?: ByteRange): Readable;
   /** Removes an object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /** Every object whose key starts with `prefix` (a folder such as `stories/`), in no particular order. */
+  list(prefix: string): AsyncIterable<MediaObjectInfo & { key: string }>;
 }
 
 /** Letters, digits, `-`, `_` and `.` in slash-separated segments; no empty, dot or dot-dot segment. */
@@ -104,6 +106,23 @@ export function createLocalMediaStore(root: string): MediaStore {
 
     read(key, range) {
       return fs.createReadStream(fileOf(key), range ? { start: range.start, end: range.end } : undefined);
+    },
+
+    async *list(prefix) {
+      const folder = prefix.replace(/\/+$/, '');
+      const walk = async function* (dir: string, keyPrefix: string): AsyncGenerator<MediaObjectInfo & { key: string }> {
+        const entries = await fsp.readdir(dir, { withFileTypes: true }).catch(() => []);
+        for (const entry of entries) {
+          const key = `${keyPrefix}/${entry.name}`;
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) yield* walk(full, key);
+          else if (entry.isFile()) {
+            const stats = await fsp.stat(full).catch(() => null);
+            if (stats) yield { key, size: stats.size, modifiedAt: stats.mtime };
+          }
+        }
+      };
+      yield* walk(fileOf(folder), folder);
     },
 
     async delete(key) {

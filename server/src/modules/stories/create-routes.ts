@@ -10,6 +10,7 @@ import { STORY_CREATE_RATE_LIMIT } from '../../../../common/constants';
 import { unsupportedMediaType } from '../../lib/http-errors';
 import { detectAvTools } from '../../media/av';
 import { createMediaStore } from '../../media/media-store';
+import { sweepOrphanMedia } from '../../media/orphan-media';
 import { currentUser, requireUser } from '../auth/session-plugin';
 import { createStory } from './create-service';
 import { readStoryForm } from './story-form';
@@ -36,6 +37,12 @@ export const storyCreateRoutes: FastifyPluginAsync = async (app) => {
   const uploadsDir = path.join(app.config.dataDir, 'tmp', 'uploads');
   await fsp.mkdir(uploadsDir, { recursive: true });
   await removeStaleUploads(uploadsDir);
+  // In the background: a large media folder must not delay start-up, and nothing waits for the result.
+  app.addHook('onReady', async () => {
+    sweepOrphanMedia({ store, database: app.database })
+      .then((removed) => removed.length && app.log.info({ removed: removed.length }, 'removed orphaned story media'))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'orphaned media sweep failed'));
+  });
 
   const rateLimit = app.config.rateLimitDisabled
     ? (false as const)
