@@ -312,6 +312,8 @@ export const reportStoryRequestSchema = z.object({
 });
 
 export const likeResponseSchema = z.object({ likes: z.number().int(), liked: z.boolean() });
+/** 201 the first time, 200 when the same user reports the story again (nothing stored twice). */
+export const reportResponseSchema = z.object({ reported: z.literal(true) });
 
 // ---------- notifications ----------
 export const notificationSchema = z.object({

@@ -14,6 +14,7 @@ import {
   loginRequestSchema,
   notificationSchema,
   registerRequestSchema,
+  reportResponseSchema,
   reportStoryRequestSchema,
   resetPasswordRequestSchema,
   setupRequestSchema,
@@ -65,7 +66,9 @@ const operations: Record<string, Record<string, Operation>> = {
     post: { summary: 'Like (once per user)', auth: true, params: ['id'], response: likeResponseSchema },
     delete: { summary: 'Unlike', auth: true, params: ['id'], response: likeResponseSchema },
   },
-  '/api/stories/{id}/report': { post: { summary: 'Report a story', auth: true, params: ['id'], body: reportStoryRequestSchema, status: 201 } },
+  '/api/stories/{id}/report': {
+    post: { summary: 'Report a story (201; 200 when reported again)', auth: true, params: ['id'], body: reportStoryRequestSchema, response: reportResponseSchema, status: 201 },
+  },
   '/api/media/{key}': { get: { summary: 'A media file through a signed URL (HTTP Range supported)', params: ['key'], query: ['exp', 'sig'] } },
   '/api/notifications': { get: { summary: "The signed-in user's notifications", auth: true, response: z.array(notificationSchema) } },
 };

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORTS_TO_HIDE } from '../../../../common/constants';
-import { likeResponseSchema } from '../../../../common/schemas';
+import { likeResponseSchema, reportResponseSchema } from '../../../../common/schemas';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
 import { stories, users } from '../../db/schema';
@@ -109,7 +109,7 @@ describe('likes and reports', () => {
       const id = await newStory();
       const first = await report(id, reader.cookie, { reason: '  Offensive language ' });
       expect(first.statusCode).toBe(201);
-      expect(first.json()).toEqual({ reported: true });
+      expect(reportResponseSchema.parse(first.json())).toEqual({ reported: true });
       const again = await report(id, reader.cookie, { reason: 'Still offensive' });
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual({ reported: true });
