@@ -149,7 +149,12 @@ test('signed out, like asks to sign in', async ({ page }) => {
   const dialog = await openStory(page, stories.text);
   await dialog.getByRole('button', { name: /^Like/ }).click();
   await expect(page.getByText('Account Required', { exact: true })).toBeVisible();
-  await expect(page.getByText('Please sign in to like stories.', { exact: true })).toBeVisible();
+  await expect(page.locator('ol').getByText('Please sign in to like stories.')).toBeVisible(); // the toast list
+  // The dialog traps focus, so it says the same itself, with a Sign In reachable from the keyboard.
+  await expect(dialog.getByRole('alert')).toContainText('Please sign in to like stories.');
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/auth$/);
 });
 
 test('500 m away the story is locked without content; within 100 m it opens', async ({ page, context }) => {

@@ -190,7 +190,10 @@ function StoryActions({ story }: { story: Story }) {
   const [baseLikes] = useState(story.likes);
   const likes = likedNow ? baseLikes + 1 : story.likes;
 
+  // Also said inside the dialog: its focus trap keeps keyboard and screen-reader users from the toast's Sign In.
+  const [accountNotice, setAccountNotice] = useState<string | null>(null);
   const requireAccount = (description: string) => {
+    setAccountNotice(description);
     toast({
       title: 'Account Required',
       description,
@@ -252,6 +255,14 @@ function StoryActions({ story }: { story: Story }) {
           Report
         </Button>
       </div>
+      {accountNotice && (
+        <p role="alert" className="flex flex-wrap items-center gap-3 text-sm text-mist-300">
+          {accountNotice}
+          <Button type="button" size="sm" variant="outline" onClick={() => navigate(paths.auth)}>
+            Sign In
+          </Button>
+        </p>
+      )}
       {reporting && <ReportForm storyId={story.id} onDone={() => setReporting(false)} />}
     </div>
   );
