@@ -129,6 +129,8 @@ test('a second user likes (count + 1, then disabled), shares by clipboard and re
 
   await dialog.getByRole('button', { name: 'Share' }).click();
   await expect(page.getByText('Story link copied to clipboard.', { exact: true })).toBeVisible();
+  // Repeated inside the dialog for screen readers (the open dialog hides the toast list from them).
+  await expect(dialog.getByRole('status').filter({ hasText: 'Story link copied to clipboard.' })).toHaveCount(1);
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(new RegExp(`/stories/${stories.image.id}$`));
 

@@ -2,6 +2,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/utils';
+import { useToasts } from './use-toast';
 
 export const Dialog = RadixDialog.Root;
 export const DialogTrigger = RadixDialog.Trigger;
@@ -42,6 +43,7 @@ export function DialogContent({
           )}
         </div>
         {children}
+        <ToastEcho />
         {!hideClose && (
           <RadixDialog.Close
             aria-label="Close"
@@ -52,5 +54,20 @@ export function DialogContent({
         )}
       </RadixDialog.Content>
     </RadixDialog.Portal>
+  );
+}
+
+/**
+ * An open dialog hides the rest of the page from assistive technology (aria-hidden), the toast list included, so
+ * the newest toast is repeated here in a visually hidden live region, as one sentence.
+ */
+function ToastEcho() {
+  const latest = useToasts().find((t) => t.open);
+  const parts = [latest?.title, latest?.description].filter((part): part is string => typeof part === 'string' && part !== '');
+  const text = parts.map((part, i) => (i < parts.length - 1 && !/[.!?]$/.test(part) ? `${part}.` : part)).join(' ');
+  return (
+    <div role="status" aria-live="polite" className="sr-only">
+      {text}
+    </div>
   );
 }
