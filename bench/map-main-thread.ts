@@ -14,7 +14,7 @@
  * i.e. what the Web Worker keeps off the main thread. Last, a dense worst case: 1,000 stories in one zoom-18 view.
  * Database: MAPBENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/whispers_mapbench, created if missing).
  */
-import { spawnSync, fork, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -30,6 +30,7 @@ import { CHROMIUM_ARGS } from '../playwright.config';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { users } from '../server/src/db/schema';
 import { seedCity } from '../server/src/modules/stories/test-support/seed-city';
+import { buildClientIfStale } from '../scripts/client-build.mjs';
 import { ensurePostgresDatabase } from './support';
 
 const { values: args } = parseArgs({
@@ -92,25 +93,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => void cleanup().then(() => process.exit(130)));
 }
 
-/** Same rule as scripts/start.mjs: build when dist/client/index.html is missing or older than client/ or common/. */
-function ensureClientBuilt() {
-  const builtIndex = path.join(root, 'dist/client/index.html');
-  const newestMtime = (dir: string): number => {
-    let newest = 0;
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-      const full = path.join(dir, entry.name);
-      const time = entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs;
-      if (time > newest) newest = time;
-    }
-    return newest;
-  };
-  const sources = Math.max(...['client', 'common'].map((d) => newestMtime(path.join(root, d))));
-  if (fs.existsSync(builtIndex) && sources <= fs.statSync(builtIndex).mtimeMs) return;
-  console.log('building the client…');
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error(`vite build failed (${build.status})`);
-}
 
 /** A fresh city of N stories around the reader (the author is a plain user, like bench/run.ts makes). */
 async function seed(database: Database, n: number, scale: number) {
@@ -530,7 +512,7 @@ const load = () => os.loadavg().map((v) => v.toFixed(2)).join(' ');
 
 async function main() {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (CHROMIUM_PATH)`);
-  ensureClientBuilt();
+  if (buildClientIfStale() !== 0) throw new Error('vite build failed');
   await ensurePostgresDatabase(DB_URL);
   const database = await openDatabase({ databaseUrl: DB_URL, poolSize: 2 });
   cleanups.push(() => database.close());
