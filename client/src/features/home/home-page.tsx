@@ -82,7 +82,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
 
   return (
     <PageShell>
-      <div className="grid gap-5">
+      <div className="grid gap-5 pb-24 sm:pb-0">
         <HomeTabs view={view} onViewChange={setView} onMyStories={openMyStories} onCreate={create.openAtCurrentPosition} />
         {geo.error && (
           <p role="status" className="rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400">
@@ -111,7 +111,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
         />
       </div>
 
-      <div className="fixed bottom-5 right-5 z-30 flex flex-col items-end gap-2">
+      <div className="fixed bottom-5 right-5 z-30 flex items-center gap-2">
         <span className="rounded-full bg-night-800/90 px-3 py-1 text-xs text-mist-300 shadow sm:hidden">Tap + to Create Story</span>
         <button
           type="button"
