@@ -311,6 +311,8 @@ test('the account menu and the wizard work from the keyboard', async ({ page }) 
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeFocused();
   await page.keyboard.press('ArrowUp');
+  // Enter only once focus is back: pressed earlier it would go to "Sign Out".
+  await expect(page.getByRole('menuitem', { name: 'Account Settings' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/setup$/);
 
