@@ -25,7 +25,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { createClusterIndex } from '../client/src/features/stories/components/map/cluster-index';
 import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS_PX, MAX_DOM_MARKERS } from '../client/src/features/stories/components/map/cluster-protocol';
-import { DEFAULT_ZOOM, MAP_RESULT_CAP } from '../common/constants';
+import { DEFAULT_ZOOM, MAP_RESULT_CAP } from '#common/constants';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { users } from '../server/src/db/schema';

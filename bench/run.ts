@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { DISCOVERABLE_RESULT_CAP, DISCOVERY_RADIUS_M } from '../common/constants';
+import { DISCOVERABLE_RESULT_CAP, DISCOVERY_RADIUS_M } from '#common/constants';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { storyQueries, useBoxMethod, type NearbyMethod } from '../server/src/modules/stories/story-repository';
 import { seedCity } from '../server/src/modules/stories/test-support/seed-city';

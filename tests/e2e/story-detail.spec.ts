@@ -3,7 +3,7 @@
  * server stored, like / share / report from a second user, and the distance lock opening as the reader walks up.
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { Story } from '../../common/schemas';
+import type { Story } from '#common/schemas';
 import { newAccount, registerViaApi } from './support/accounts';
 import {
   audioWebm,

@@ -3,8 +3,8 @@
  * (spec section 8). `useGeolocation` falls back to the default centre (Savannah) so the app always works.
  */
 import { useEffect, useState } from 'react';
-import { DEFAULT_CENTER, GEOLOCATION_OPTIONS } from '../../../common/constants';
-import type { Location } from '../../../common/schemas';
+import { DEFAULT_CENTER, GEOLOCATION_OPTIONS } from '#common/constants';
+import type { Location } from '#common/schemas';
 
 export const GEOLOCATION_ERRORS = {
   unsupported: 'Geolocation is not supported by this browser.',

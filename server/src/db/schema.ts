@@ -23,7 +23,7 @@ import {
   STORY_TYPES,
   TIME_RESTRICTIONS,
   WEATHERS,
-} from '../../../common/schemas';
+} from '#common/schemas';
 
 export const storyType = pgEnum('story_type', STORY_TYPES);
 export const timeRestriction = pgEnum('time_restriction', TIME_RESTRICTIONS);

@@ -9,7 +9,7 @@ import fsp from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { parseFile } from 'music-metadata';
 import { Decoder, tools, type EBMLElementDetail } from 'ts-ebml';
-import { AUDIO, MEDIA } from '../../../common/constants';
+import { AUDIO, MEDIA } from '#common/constants';
 import type { Container, MediaKind } from './sniff';
 
 const run = promisify(execFile);

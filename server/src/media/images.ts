@@ -3,7 +3,7 @@
  * (EXIF with GPS, XMP, IPTC) dropped, the longest side bounded, plus a small thumbnail for cards and lists.
  */
 import sharp from 'sharp';
-import { MEDIA } from '../../../common/constants';
+import { MEDIA } from '#common/constants';
 import type { Container } from './sniff';
 
 export interface EncodedImage {

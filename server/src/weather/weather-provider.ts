@@ -6,7 +6,7 @@
  * `{ "condition": "sunny" | "rainy" | "cloudy" | "stormy" }`. Answers are cached per ~1 km cell for a few
  * minutes; a slow, failing or malformed answer counts as unknown (the lock is then not enforced).
  */
-import { WEATHERS, type Weather } from '../../../common/schemas';
+import { WEATHERS, type Weather } from '#common/schemas';
 
 export interface WeatherProvider {
   /** The weather now at a place, or null when it cannot be known. */

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import type { Story } from '../../../common/schemas';
+import type { Story } from '#common/schemas';
 import { newAccount, registerViaApi, type RegisteredAccount } from './accounts';
 
 export const SAVANNAH = { latitude: 32.0835, longitude: -81.0998 };

@@ -1,6 +1,6 @@
 import { Toast } from 'radix-ui';
 import { X } from 'lucide-react';
-import { TOAST } from '../../../../common/constants';
+import { TOAST } from '#common/constants';
 import { cn } from '../../lib/utils';
 import { dismissToast, useToasts } from './use-toast';
 

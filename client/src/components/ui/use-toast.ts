@@ -4,7 +4,7 @@
  * A tiny module-level store so any code (not only components) can call `toast()`.
  */
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { TOAST } from '../../../../common/constants';
+import { TOAST } from '#common/constants';
 
 export interface ToastOptions {
   title?: ReactNode;

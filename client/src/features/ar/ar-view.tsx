@@ -1,7 +1,7 @@
 import { CameraOff, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { DISCOVERY_RADIUS_M } from '../../../../common/constants';
-import type { Location, Story } from '../../../../common/schemas';
+import { DISCOVERY_RADIUS_M } from '#common/constants';
+import type { Location, Story } from '#common/schemas';
 import { Button } from '../../components/ui/button';
 import { useDiscoverableStories } from '../stories/api/get-discoverable-stories';
 import { isStoryLocked } from '../stories/lib/lock';

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { Link } from 'wouter';
-import type { CurrentUser } from '../../../../common/schemas';
+import type { CurrentUser } from '#common/schemas';
 import { PageLoading } from '../../components/layout/page-loading';
 import { Button } from '../../components/ui/button';
 import { paths } from '../../config/paths';

@@ -1,8 +1,8 @@
 import { Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
-import { GEOLOCATION_OPTIONS } from '../../../../common/constants';
-import type { Location, Story } from '../../../../common/schemas';
+import { GEOLOCATION_OPTIONS } from '#common/constants';
+import type { Location, Story } from '#common/schemas';
 import { PageShell } from '../../components/layout/page-shell';
 import { ToastAction } from '../../components/ui/toaster';
 import { toast } from '../../components/ui/use-toast';

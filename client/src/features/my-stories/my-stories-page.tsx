@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { Story } from '../../../../common/schemas';
+import type { Story } from '#common/schemas';
 import { PageShell } from '../../components/layout/page-shell';
 import { Button } from '../../components/ui/button';
 import { paths } from '../../config/paths';

@@ -11,7 +11,7 @@ import {
   registerRequestSchema,
   resetPasswordRequestSchema,
   setupRequestSchema,
-} from '../../../../common/schemas';
+} from '#common/schemas';
 import { parseOrThrow } from '../../lib/http-errors';
 import { createMailer } from '../../mail/mailer';
 import * as auth from './service';

@@ -11,7 +11,7 @@ import {
   type RegisterRequest,
   type ResetPasswordRequest,
   type setupRequestSchema,
-} from '../../../../common/schemas';
+} from '#common/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { passwordResets, sessions, users } from '../../db/schema';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { CATEGORIES } from '../../../../common/categories';
+import { CATEGORIES } from '#common/categories';
 
 /** GET /api/categories: the nine category names in the spec's order. */
 export const categoryRoutes: FastifyPluginAsync = async (app) => {

@@ -3,7 +3,7 @@
  * documentation cannot drift from what routes accept. Served at /api/docs (HTML) and /api/docs/openapi.json.
  */
 import { z, type ZodType } from 'zod';
-import { CATEGORIES } from '../../../../common/categories';
+import { CATEGORIES } from '#common/categories';
 import {
   checkUsernameRequestSchema,
   createStoryFieldsSchema,
@@ -19,7 +19,7 @@ import {
   resetPasswordRequestSchema,
   setupRequestSchema,
   storySchema,
-} from '../../../../common/schemas';
+} from '#common/schemas';
 
 const json = (schema: ZodType, io: 'input' | 'output' = 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });

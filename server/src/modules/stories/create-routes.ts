@@ -6,7 +6,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
-import { STORY_CREATE_RATE_LIMIT } from '../../../../common/constants';
+import { STORY_CREATE_RATE_LIMIT } from '#common/constants';
 import { unsupportedMediaType } from '../../lib/http-errors';
 import { detectAvTools } from '../../media/av';
 import { createMediaStore } from '../../media/media-store';

@@ -4,7 +4,7 @@
  * failure"): files first, then the row; when anything fails after a file was written, the files are removed.
  */
 import crypto from 'node:crypto';
-import { createStoryFieldsSchema, MESSAGES, type CreateStoryData } from '../../../../common/schemas';
+import { createStoryFieldsSchema, MESSAGES, type CreateStoryData } from '#common/schemas';
 import type { Db } from '../../db/client';
 import { stories } from '../../db/schema';
 import { badRequest, parseOrThrow, unsupportedMediaType } from '../../lib/http-errors';

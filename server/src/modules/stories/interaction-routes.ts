@@ -8,7 +8,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { reportStoryRequestSchema, type likeResponseSchema } from '../../../../common/schemas';
+import { reportStoryRequestSchema, type likeResponseSchema } from '#common/schemas';
 import { notFound, parseOrThrow } from '../../lib/http-errors';
 import { currentUser, requireUser } from '../auth/session-plugin';
 import { likeStory, reportStory, STORY_NOT_FOUND, unlikeStory } from './interaction-service';

@@ -4,7 +4,7 @@
  * change in one statement, so a like that was not inserted (already there) never touches the counter.
  */
 import { sql } from 'drizzle-orm';
-import { REPORTS_TO_HIDE } from '../../../../common/constants';
+import { REPORTS_TO_HIDE } from '#common/constants';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-errors';
 

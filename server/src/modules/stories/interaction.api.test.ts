@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORTS_TO_HIDE } from '../../../../common/constants';
-import { likeResponseSchema, reportResponseSchema } from '../../../../common/schemas';
+import { REPORTS_TO_HIDE } from '#common/constants';
+import { likeResponseSchema, reportResponseSchema } from '#common/schemas';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
 import { stories, users } from '../../db/schema';

@@ -11,8 +11,8 @@ import {
   DISCOVERY_RADIUS_M,
   MAP_RADIUS_M,
   MAP_RESULT_CAP,
-} from '../../../../common/constants';
-import { latitudeSchema, latLngParamsSchema, longitudeSchema } from '../../../../common/schemas';
+} from '#common/constants';
+import { latitudeSchema, latLngParamsSchema, longitudeSchema } from '#common/schemas';
 import { notFound, parseOrThrow } from '../../lib/http-errors';
 import { weatherProviderFromConfig } from '../../weather/weather-provider';
 import { createStoryReadService, type Reader } from './read-service';

@@ -2,9 +2,9 @@
  * The read side of stories: finds the visible rows (story-repository.ts) and turns each into the reader's view
  * (story-view.ts), asking the WeatherProvider only when a weather lock could actually open for this reader.
  */
-import { UNLOCK_RADIUS_M } from '../../../../common/constants';
-import { haversineMetres } from '../../../../common/geo';
-import type { Story } from '../../../../common/schemas';
+import { UNLOCK_RADIUS_M } from '#common/constants';
+import { haversineMetres } from '#common/geo';
+import type { Story } from '#common/schemas';
 import type { MediaUrlSigner } from '../../media/media-urls';
 import type { WeatherProvider } from '../../weather/weather-provider';
 import type { BoundingBox, PageCursor, StoryRecord, StoryRepository } from './story-repository';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offsetNorth } from '../../../../common/geo';
-import type { Story } from '../../../../common/schemas';
+import { offsetNorth } from '#common/geo';
+import type { Story } from '#common/schemas';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
 import { startWeatherStandIn, type WeatherStandIn } from '../../weather/test-support/weather-stand-in';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offsetEast, offsetNorth } from '../../../../common/geo';
-import type { Story } from '../../../../common/schemas';
+import { offsetEast, offsetNorth } from '#common/geo';
+import type { Story } from '#common/schemas';
 import { likes } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { createTestUser, type TestUser } from '../../../../tests/helpers/users';

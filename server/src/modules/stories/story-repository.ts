@@ -11,8 +11,8 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { EARTH_RADIUS_M, UNLOCK_RADIUS_M } from '../../../../common/constants';
-import { haversineMetres, type LatLng } from '../../../../common/geo';
+import { EARTH_RADIUS_M, UNLOCK_RADIUS_M } from '#common/constants';
+import { haversineMetres, type LatLng } from '#common/geo';
 import type { Database, Db } from '../../db/client';
 import { stories, users } from '../../db/schema';
 import type { StoryRow } from './story-view';

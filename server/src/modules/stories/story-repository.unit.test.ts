@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DISCOVERABLE_RESULT_CAP, DISCOVERY_RADIUS_M, MAP_RADIUS_M, MAP_RESULT_CAP } from '../../../../common/constants';
-import { haversineMetres } from '../../../../common/geo';
+import { DISCOVERABLE_RESULT_CAP, DISCOVERY_RADIUS_M, MAP_RADIUS_M, MAP_RESULT_CAP } from '#common/constants';
+import { haversineMetres } from '#common/geo';
 import { coveringCircle, useBoxMethod } from './story-repository';
 
 describe('useBoxMethod: where the lon/lat box answers exactly', () => {

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_CENTER } from '../../../../common/constants';
+import { DEFAULT_CENTER } from '#common/constants';
 
 export interface FilePart {
   data: Buffer;

@@ -16,10 +16,10 @@
  * `extra.likedByMe` is set when the caller knows it (signed-in reads); `ctx.weather` is the current weather
  * at the reader's place when a WeatherProvider is configured (undefined: weather locks reported, not enforced).
  */
-import { UNLOCK_RADIUS_M } from '../../../../common/constants';
-import { haversineMetres } from '../../../../common/geo';
-import { evaluateLock } from '../../../../common/locks';
-import type { Story, Weather } from '../../../../common/schemas';
+import { UNLOCK_RADIUS_M } from '#common/constants';
+import { haversineMetres } from '#common/geo';
+import { evaluateLock } from '#common/locks';
+import type { Story, Weather } from '#common/schemas';
 import type { stories } from '../../db/schema';
 import type { MediaUrlSigner } from '../../media/media-urls';
 import { timeZoneAt } from './time-zone';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../../../common/schemas';
+import type { CurrentUser } from '#common/schemas';
 import { getQueryFn } from '../../../lib/api-client';
 
 export const CURRENT_USER_KEY = ['/api/user/current'] as const;

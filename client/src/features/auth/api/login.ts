@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CurrentUser, LoginRequest } from '../../../../../common/schemas';
+import type { CurrentUser, LoginRequest } from '#common/schemas';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/user/login: a new session cookie on success; 401 "Invalid username or password" otherwise. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CurrentUser, RegisterRequest } from '../../../../../common/schemas';
+import type { CurrentUser, RegisterRequest } from '#common/schemas';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/user/register: creates the account and signs it in (201 with the user). */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ResetPasswordRequest } from '../../../../../common/schemas';
+import type { ResetPasswordRequest } from '#common/schemas';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/user/reset-password: the mailed code plus the new password; the code works once. */

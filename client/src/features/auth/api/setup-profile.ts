@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser, SetupRequest } from '../../../../../common/schemas';
+import type { CurrentUser, SetupRequest } from '#common/schemas';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateStoryCaches } from '../../stories/api/query-keys';
 import { CURRENT_USER_KEY } from './get-current-user';

@@ -1,7 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { LogOut, Settings } from 'lucide-react';
 import { useLocation } from 'wouter';
-import type { CurrentUser } from '../../../../../common/schemas';
+import type { CurrentUser } from '#common/schemas';
 import { paths } from '../../../config/paths';
 import { useSignOut } from '../api/logout';
 import { UserAvatar } from './user-avatar';

@@ -1,7 +1,7 @@
 import { BookOpen, ImageIcon, Mic } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { LIMITS } from '../../../../../common/constants';
+import { LIMITS } from '#common/constants';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
 import { cn } from '../../../lib/utils';
 import {

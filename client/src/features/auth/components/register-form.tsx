@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { LIMITS } from '../../../../../common/constants';
+import { LIMITS } from '#common/constants';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';

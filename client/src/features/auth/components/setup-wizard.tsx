@@ -1,7 +1,7 @@
 import { Check, Loader2, Sparkles } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import type { CurrentUser } from '../../../../../common/schemas';
+import type { CurrentUser } from '#common/schemas';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { paths } from '../../../config/paths';

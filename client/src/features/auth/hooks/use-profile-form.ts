@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { CurrentUser } from '../../../../../common/schemas';
+import type { CurrentUser } from '#common/schemas';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { checkUsername } from '../api/check-username';

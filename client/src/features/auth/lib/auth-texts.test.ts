@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { MESSAGES } from '../../../../../common/schemas';
+import { MESSAGES } from '#common/schemas';
 import { AUTH_TEXTS } from './auth-texts';
 
 it('the /auth copies of spec texts match the shared MESSAGES', () => {

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../../common/constants';
+import { LIMITS } from '#common/constants';
 
 /**
  * Avatar initials (spec section 2): the first letter of up to two words of the display name, upper-cased.

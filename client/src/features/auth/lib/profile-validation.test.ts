@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../../../../common/schemas';
+import { MESSAGES } from '#common/schemas';
 import { storyTypeLabel, toSetupRequest, validateProfile, validateProfileField, WIZARD_STEPS } from './profile-validation';
 
 const valid = { username: 'luna_moth', displayName: 'Luna Moth', bio: '', favoriteStoryType: '' as const };

@@ -3,7 +3,7 @@
  * messages are exactly the server's and the spec's (section 5).
  */
 import type { ZodType } from 'zod';
-import { FAVORITE_STORY_TYPES, setupRequestSchema, type SetupRequest } from '../../../../../common/schemas';
+import { FAVORITE_STORY_TYPES, setupRequestSchema, type SetupRequest } from '#common/schemas';
 
 export type FavoriteStoryType = (typeof FAVORITE_STORY_TYPES)[number];
 

@@ -3,7 +3,7 @@
  * reports upload progress, which the dialog shows as a progress bar for media stories.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Story } from '../../../../../common/schemas';
+import type { Story } from '#common/schemas';
 import { invalidateStoryCaches } from '../../stories/api/query-keys';
 
 export const CREATE_FAILED_FALLBACK = 'Failed to create story. Please try again.';

@@ -7,8 +7,8 @@ import { Eye, Pencil, Send } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
-import { CREATE_DIALOG } from '../../../../../common/constants';
-import type { Location, StoryType } from '../../../../../common/schemas';
+import { CREATE_DIALOG } from '#common/constants';
+import type { Location, StoryType } from '#common/schemas';
 import { CREATE_FAILED_FALLBACK, useCreateStory } from '../api/create-story';
 import {
   EMPTY_DRAFT,

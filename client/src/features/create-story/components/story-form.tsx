@@ -1,9 +1,9 @@
 import { Tabs } from 'radix-ui';
 import { MapPin, ShieldCheck } from 'lucide-react';
 import { Input, Label, Textarea } from '../../../components/ui/input';
-import { CATEGORIES, categoryEmoji } from '../../../../../common/categories';
-import { LIMITS } from '../../../../../common/constants';
-import type { Location, StoryType } from '../../../../../common/schemas';
+import { CATEGORIES, categoryEmoji } from '#common/categories';
+import { LIMITS } from '#common/constants';
+import type { Location, StoryType } from '#common/schemas';
 import { cn } from '../../../lib/utils';
 import { formatCoordinate, type StoryDraft } from '../lib/draft';
 import { STORY_TYPE_TABS } from '../lib/story-types';

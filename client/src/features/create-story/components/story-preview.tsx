@@ -1,8 +1,8 @@
 import { Clock, MapPin, User } from 'lucide-react';
-import { DISCOVERABLE_TEXT } from '../../../../../common/constants';
-import { categoryColor, categoryEmoji } from '../../../../../common/categories';
-import type { Location } from '../../../../../common/schemas';
-import { parseTikTokUrl } from '../../../../../common/tiktok';
+import { DISCOVERABLE_TEXT } from '#common/constants';
+import { categoryColor, categoryEmoji } from '#common/categories';
+import type { Location } from '#common/schemas';
+import { parseTikTokUrl } from '#common/tiktok';
 import { useObjectUrl } from '../hooks/use-object-url';
 import {
   formatCoordinate,

@@ -1,6 +1,6 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { Input, Label } from '../../../components/ui/input';
-import { parseTikTokUrl } from '../../../../../common/tiktok';
+import { parseTikTokUrl } from '#common/tiktok';
 
 /** The TikTok URL with its live "Valid" / "Invalid TikTok URL" indicator (spec section 2). */
 export function TikTokUrlField({

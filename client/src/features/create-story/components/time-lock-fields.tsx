@@ -1,6 +1,6 @@
 import { Clock } from 'lucide-react';
 import { Input, Label } from '../../../components/ui/input';
-import { SEASONS, WEATHERS, type Season, type TimeRestriction, type Weather } from '../../../../../common/schemas';
+import { SEASONS, WEATHERS, type Season, type TimeRestriction, type Weather } from '#common/schemas';
 import type { StoryDraft } from '../lib/draft';
 
 export const selectClass =

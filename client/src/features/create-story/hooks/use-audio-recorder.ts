@@ -4,7 +4,7 @@
  * 16000 rounded up when the timer said 0). Failures are reported with the microphone texts of spec section 8.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { AUDIO } from '../../../../../common/constants';
+import { AUDIO } from '#common/constants';
 import { recordingDuration, type RecordedAudio } from '../lib/draft';
 
 export const MIC_ERRORS = {

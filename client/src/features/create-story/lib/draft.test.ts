@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../../../../common/schemas';
+import { MESSAGES } from '#common/schemas';
 import {
   EMPTY_DRAFT,
   buildStoryFormData,

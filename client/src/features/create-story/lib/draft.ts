@@ -3,7 +3,7 @@
  * Preview-button rule, the multipart body of POST /api/stories (section 7) and the preview texts (section 2).
  * Kept free of React so the rules are unit-tested in Node.
  */
-import { AUDIO, PREVIEW_CHARS } from '../../../../../common/constants';
+import { AUDIO, PREVIEW_CHARS } from '#common/constants';
 import {
   MESSAGES,
   type Location,
@@ -11,8 +11,8 @@ import {
   type StoryType,
   type TimeRestriction,
   type Weather,
-} from '../../../../../common/schemas';
-import { parseTikTokUrl } from '../../../../../common/tiktok';
+} from '#common/schemas';
+import { parseTikTokUrl } from '#common/tiktok';
 
 export interface RecordedAudio {
   blob: Blob;

@@ -1,6 +1,6 @@
 /** The five create tabs of spec section 2 in their order, with subtitles and icons. */
 import { Camera, Clapperboard, Mic, PenLine, Video, type LucideIcon } from 'lucide-react';
-import type { StoryType } from '../../../../../common/schemas';
+import type { StoryType } from '#common/schemas';
 
 export interface StoryTypeTab {
   type: StoryType;

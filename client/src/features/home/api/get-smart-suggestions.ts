@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SMART_SUGGESTIONS } from '../../../../../common/constants';
-import type { Location, SmartNotification } from '../../../../../common/schemas';
+import { SMART_SUGGESTIONS } from '#common/constants';
+import type { Location, SmartNotification } from '#common/schemas';
 import { apiGet } from '../../../lib/api-client';
 
 export type TimeOfDay = 'night' | 'morning' | 'afternoon' | 'evening';

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter';
-import { CATEGORIES, categoryEmoji } from '../../../../../common/categories';
-import type { CurrentUser, Story } from '../../../../../common/schemas';
+import { CATEGORIES, categoryEmoji } from '#common/categories';
+import type { CurrentUser, Story } from '#common/schemas';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/utils';

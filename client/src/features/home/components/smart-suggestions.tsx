@@ -1,5 +1,5 @@
 import { Sparkles } from 'lucide-react';
-import type { Location } from '../../../../../common/schemas';
+import type { Location } from '#common/schemas';
 import { cn } from '../../../lib/utils';
 import { useSmartSuggestions } from '../api/get-smart-suggestions';
 

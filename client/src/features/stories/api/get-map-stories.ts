@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { DISCOVERY } from '../../../../../common/constants';
-import type { Location, Story } from '../../../../../common/schemas';
+import { DISCOVERY } from '#common/constants';
+import type { Location, Story } from '#common/schemas';
 import { apiGet } from '../../../lib/api-client';
 import { storyKeys } from './query-keys';
 

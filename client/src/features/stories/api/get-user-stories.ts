@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Story } from '../../../../../common/schemas';
+import type { Story } from '#common/schemas';
 import { apiGet } from '../../../lib/api-client';
 import { storyKeys } from './query-keys';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { likeResponseSchema } from '../../../../../common/schemas';
+import type { likeResponseSchema } from '#common/schemas';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateStoryCaches } from './query-keys';
 

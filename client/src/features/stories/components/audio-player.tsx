@@ -1,6 +1,6 @@
 import { Pause, Play, RotateCcw, RotateCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { AUDIO } from '../../../../../common/constants';
+import { AUDIO } from '#common/constants';
 import { Button } from '../../../components/ui/button';
 import { formatDuration } from '../lib/story-display';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useLocation } from 'wouter';
-import { DEFAULT_CENTER } from '../../../../../common/constants';
-import type { Location } from '../../../../../common/schemas';
+import { DEFAULT_CENTER } from '#common/constants';
+import type { Location } from '#common/schemas';
 import { ToastAction } from '../../../components/ui/toaster';
 import { toast } from '../../../components/ui/use-toast';
 import { paths } from '../../../config/paths';

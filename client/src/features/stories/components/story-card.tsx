@@ -1,4 +1,4 @@
-import type { Story } from '../../../../../common/schemas';
+import type { Story } from '#common/schemas';
 import { cn } from '../../../lib/utils';
 import { isStoryLocked } from '../lib/lock';
 import { countWords, formatDuration, formatWordCount, storyTypeIcon, storyTypeLabel } from '../lib/story-display';

@@ -1,9 +1,9 @@
 import { Clock, Flag, Heart, Lock, MapPin, Share2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { categoryEmoji } from '../../../../../common/categories';
-import { LIMITS } from '../../../../../common/constants';
-import type { Location, Story } from '../../../../../common/schemas';
+import { categoryEmoji } from '#common/categories';
+import { LIMITS } from '#common/constants';
+import type { Location, Story } from '#common/schemas';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FieldError, Label, Textarea } from '../../../components/ui/input';

@@ -1,5 +1,5 @@
-import { UNLOCK_RADIUS_M } from '../../../../../common/constants';
-import type { Story } from '../../../../../common/schemas';
+import { UNLOCK_RADIUS_M } from '#common/constants';
+import type { Story } from '#common/schemas';
 
 /** Spec section 4: locked when the server says so, or when the distance is known and over 100 m. */
 export function isStoryLocked(story: Pick<Story, 'isLocked' | 'distance'>): boolean {

@@ -2,7 +2,7 @@
  * How a story's type, duration and length are shown everywhere (cards, markers, detail, create preview).
  * Kept free of React so the map worker and non-React code can use it too.
  */
-import type { StoryType } from '../../../../../common/schemas';
+import type { StoryType } from '#common/schemas';
 
 export const STORY_TYPE_ICON: Record<StoryType, string> = {
   audio: '🎵',

@@ -1,5 +1,5 @@
 /** Messages between the map and its clustering worker (the worker keeps supercluster off the main thread). */
-import { MAX_TILE_ZOOM } from '../../../../../../common/constants';
+import { MAX_TILE_ZOOM } from '#common/constants';
 
 export interface ClusterPoint {
   id: string;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Story } from '../../../../../../common/schemas';
+import type { Story } from '#common/schemas';
 import type { ClusterItem, ClusterRequest, ClusterResponse } from './cluster-protocol';
 
 export interface MapView {
