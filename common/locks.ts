@@ -5,6 +5,7 @@
  */
 import { UNLOCK_RADIUS_M } from './constants';
 import type { LockReason, Season, TimeRestriction, Weather } from './schemas';
+import { ALWAYS_AVAILABLE, availableNowText, timeLockText, timeWindowText } from './time-lock-text';
 
 export interface LockableStory {
   latitude: number;
@@ -135,20 +136,17 @@ export function discoveryUnlockStatus(
   story: Pick<LockableStory, 'timeRestriction' | 'unlockStartTime' | 'unlockEndTime' | 'unlockSeason' | 'unlockWeather'>,
   localMinutes: number,
 ): { status: DiscoveryStatus; text: string } {
-  if (story.timeRestriction === 'time_of_day' && story.unlockStartTime && story.unlockEndTime) {
+  const text = timeLockText(story);
+  const window = timeWindowText(story);
+  if (story.timeRestriction === 'time_of_day' && window) {
     const start = parseHHMM(story.unlockStartTime);
     const end = parseHHMM(story.unlockEndTime);
-    const range = `${story.unlockStartTime} - ${story.unlockEndTime}`;
     if (start !== null && end !== null && isWithinWindow(localMinutes, start, end)) {
-      return { status: 'unlocked', text: `Available now (${range})` };
+      return { status: 'unlocked', text: availableNowText(window) };
     }
-    return { status: 'locked', text: `Unlocks ${range}` };
+    return { status: 'locked', text: text ?? ALWAYS_AVAILABLE };
   }
-  if (story.timeRestriction === 'weather' && story.unlockWeather) {
-    return { status: 'weather', text: `Unlocks during ${story.unlockWeather} weather` };
-  }
-  if (story.timeRestriction === 'season' && story.unlockSeason) {
-    return { status: 'season', text: `Available in ${story.unlockSeason}` };
-  }
-  return { status: 'available', text: 'Always available' };
+  if (story.timeRestriction === 'weather' && text) return { status: 'weather', text };
+  if (story.timeRestriction === 'season' && text) return { status: 'season', text };
+  return { status: 'available', text: ALWAYS_AVAILABLE };
 }

@@ -59,6 +59,7 @@ export const MESSAGES = {
   missingVideo: 'Missing video: Please select a video file for your story.',
   missingTikTokUrl: 'Missing TikTok URL: Please paste a TikTok video URL.',
   invalidTikTokUrl: 'Invalid TikTok URL: Please paste a valid TikTok video URL.',
+  usernameTaken: 'That username is already taken.',
 } as const;
 
 // ---------- location ----------

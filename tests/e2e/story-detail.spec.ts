@@ -182,3 +182,35 @@ test('500 m away the story is locked without content; within 100 m it opens', as
   await expect(dialog.getByText('The bell rings thirteen times at midnight.')).toBeVisible();
   await expect(dialog.getByText('Walk closer to unlock this story')).toHaveCount(0);
 });
+
+test("the author's own story opens from far away: the client trusts the server's lock", async ({ page, context }) => {
+  // Regression: the client once re-decided locks by distance and showed its author "Walk closer".
+  const spot = northOf(SAVANNAH, 6_000);
+  const me = { account: await registerViaApi(page.request, newAccount('faraway')), request: page.request };
+  const mine = await createStoryViaApi(me, {
+    ...spot,
+    title: `Far Lighthouse ${run}`,
+    type: 'text',
+    category: 'Personal',
+    content: 'I left this note at the end of the pier.',
+  });
+  // 600 m away: beyond the 100 m unlock radius, inside the 1.5 km of Nearby Whispers.
+  await context.setGeolocation(northOf(spot, 600));
+
+  await page.goto('/');
+  const card = page.getByRole('region', { name: 'Nearby Whispers' }).getByRole('button', { name: new RegExp(`^${mine.title}`) });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText(/(59\d|60\d)m/);
+  await expect(card).not.toContainText('Walk closer');
+  await card.click();
+  const dialog = page.getByRole('dialog', { name: mine.title });
+  await expect(dialog.getByText('I left this note at the end of the pier.')).toBeVisible();
+  await expect(dialog.getByText('Walk closer to unlock this story')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // A deep link from 6 km away (the map and the dialog ask the server with the reader's position).
+  await context.setGeolocation(SAVANNAH);
+  const opened = await openStory(page, mine);
+  await expect(opened.getByText('I left this note at the end of the pier.')).toBeVisible();
+  await expect(opened.getByText('Walk closer to unlock this story')).toHaveCount(0);
+});

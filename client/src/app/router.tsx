@@ -1,16 +1,16 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { paths } from '../config/paths';
-import { HomePage } from '../features/home/home-page';
+import { HomePage } from './routes/home';
 import { PageLoading } from '../components/layout/page-loading';
 
 // Everything but the home screen loads on demand, keeping the initial bundle small.
-const MyStoriesPage = lazy(() => import('../features/my-stories/my-stories-page'));
-const SetupPage = lazy(() => import('../features/auth/setup-page'));
-const AuthPage = lazy(() => import('../features/auth/auth-page'));
-const DiscoverPage = lazy(() => import('../features/discover/discover-page'));
-const DiscoverSimplePage = lazy(() => import('../features/discover/discover-simple-page'));
-const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
+const MyStoriesPage = lazy(() => import('./routes/my-stories'));
+const SetupPage = lazy(() => import('./routes/setup'));
+const AuthPage = lazy(() => import('./routes/auth'));
+const DiscoverPage = lazy(() => import('./routes/discover'));
+const DiscoverSimplePage = lazy(() => import('./routes/discover-simple'));
+const NotFoundPage = lazy(() => import('./routes/not-found'));
 
 export function AppRouter() {
   return (

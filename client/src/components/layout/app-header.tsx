@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { paths } from '../../config/paths';
-import { AccountMenu } from '../../features/auth/components/account-menu';
+import { paths } from '#client/config/paths';
+import { AccountMenu } from './account-menu';
 
 /** Sticky header: product title, tagline, then (optionally) extra actions and the account menu. */
 export function AppHeader({ actions }: { actions?: ReactNode }) {

@@ -1,7 +1,7 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/utils';
+import { cn } from '#client/lib/utils';
 import { useToasts } from './use-toast';
 
 export const Dialog = RadixDialog.Root;

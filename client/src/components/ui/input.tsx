@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, LabelHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import { cn } from '../../lib/utils';
+import { cn } from '#client/lib/utils';
 
 export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
   return (

@@ -1,7 +1,7 @@
 import { Toast } from 'radix-ui';
 import { X } from 'lucide-react';
 import { TOAST } from '#common/constants';
-import { cn } from '../../lib/utils';
+import { cn } from '#client/lib/utils';
 import { dismissToast, useToasts } from './use-toast';
 
 const variantClass = {

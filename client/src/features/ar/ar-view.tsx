@@ -2,10 +2,9 @@ import { CameraOff, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { DISCOVERY_RADIUS_M } from '#common/constants';
 import type { Location, Story } from '#common/schemas';
-import { Button } from '../../components/ui/button';
-import { useDiscoverableStories } from '../stories/api/get-discoverable-stories';
-import { isStoryLocked } from '../stories/lib/lock';
-import { storyTypeIcon } from '../stories/lib/story-display';
+import { Button } from '#client/components/ui/button';
+import { useDiscoverableStories } from '#client/lib/stories/get-discoverable-stories';
+import { storyTypeIcon } from '#client/lib/stories/story-display';
 
 interface ArViewProps {
   location: Location;
@@ -31,7 +30,7 @@ export default function ArView({ location, category, onClose, onSelectStory }: A
   useEffect(() => {
     let stream: MediaStream | null = null;
     let cancelled = false;
-    (async () => {
+    void (async () => {
       try {
         if (!navigator.mediaDevices?.getUserMedia) throw new Error('Camera is not supported by this browser.');
         stream = await navigator.mediaDevices.getUserMedia({
@@ -89,7 +88,7 @@ export default function ArView({ location, category, onClose, onSelectStory }: A
                   <span className="min-w-0 flex-1 truncate font-medium">{story.title}</span>
                   <span className="text-xs text-mist-300">
                     {typeof story.distance === 'number' ? `${Math.round(story.distance)}m` : ''}
-                    {isStoryLocked(story) ? ' · locked' : ''}
+                    {story.isLocked ? ' · locked' : ''}
                   </span>
                 </button>
               </li>

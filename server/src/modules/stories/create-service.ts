@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import { createStoryFieldsSchema, MESSAGES, type CreateStoryData } from '#common/schemas';
+import { countWords } from '#common/text';
 import type { Db } from '../../db/client';
 import { stories } from '../../db/schema';
 import { badRequest, parseOrThrow, unsupportedMediaType } from '../../lib/http-errors';
@@ -45,12 +46,6 @@ export const UNREADABLE_MEDIA_MESSAGES: Record<MediaKind, string> = {
   image: 'The image could not be read. Please choose another image.',
   video: 'The video could not be read. Please choose another video file.',
 };
-
-/** Words in a text: whitespace-separated runs that contain a letter or digit. */
-export function countWords(text: string | null): number | null {
-  if (text === null) return null;
-  return text.split(/\s+/u).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
-}
 
 /** The file the story type needs, checked for presence with the spec's message for each type. */
 function requiredUpload(data: CreateStoryData, files: CreateStoryRequest['files']): [MediaKind, UploadedFile] | null {
@@ -131,7 +126,7 @@ export async function createStory(
         tiktokUrl: data.tiktokUrl,
         tiktokVideoId: data.tiktokVideoId,
         duration: media?.duration ?? null,
-        wordCount: countWords(data.content),
+        wordCount: data.content === null ? null : countWords(data.content),
         latitude: data.latitude,
         longitude: data.longitude,
         category: data.category,

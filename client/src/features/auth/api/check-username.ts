@@ -1,4 +1,4 @@
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#client/lib/api-client';
 
 /** POST /api/user/check-username: whether an account already uses this username (case-insensitive). */
 export async function checkUsername(username: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#client/lib/api-client';
 
 /**
  * POST /api/user/forgot-password (DESIGN.md decision 5): mails a single-use reset code to the account's email.

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CurrentUser, LoginRequest } from '#common/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#client/lib/api-client';
 
 /** POST /api/user/login: a new session cookie on success; 401 "Invalid username or password" otherwise. */
 export async function loginUser(data: LoginRequest): Promise<CurrentUser> {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CurrentUser, RegisterRequest } from '#common/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#client/lib/api-client';
 
 /** POST /api/user/register: creates the account and signs it in (201 with the user). */
 export async function registerUser(data: RegisterRequest): Promise<CurrentUser> {

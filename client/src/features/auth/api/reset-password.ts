@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ResetPasswordRequest } from '#common/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#client/lib/api-client';
 
 /** POST /api/user/reset-password: the mailed code plus the new password; the code works once. */
 export async function resetPassword(data: ResetPasswordRequest): Promise<void> {

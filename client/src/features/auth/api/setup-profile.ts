@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, SetupRequest } from '#common/schemas';
-import { apiRequest } from '../../../lib/api-client';
-import { invalidateStoryCaches } from '../../stories/api/query-keys';
-import { CURRENT_USER_KEY } from './get-current-user';
+import { apiRequest } from '#client/lib/api-client';
+import { invalidateStoryCaches } from '#client/lib/query-keys';
+import { CURRENT_USER_KEY } from '#client/lib/auth/current-user';
 
 /** POST /api/user/setup: used by the wizard and by the profile's edit mode; answers the updated user. */
 export async function setupProfile(data: SetupRequest): Promise<CurrentUser> {

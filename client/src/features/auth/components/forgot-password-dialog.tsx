@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { LIMITS } from '#common/constants';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
-import { FieldError, Input, Label } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/use-toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { Button } from '#client/components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '#client/components/ui/dialog';
+import { FormField } from '#client/components/ui/form-field';
+import { Input } from '#client/components/ui/input';
+import { toast } from '#client/components/ui/use-toast';
+import { ApiError, errorMessage } from '#client/lib/api-client';
 import { AUTH_TEXTS } from '../lib/auth-texts';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
@@ -106,24 +107,22 @@ function ResetSteps({ initialUsername, onDone }: { initialUsername: string; onDo
         <p className="text-sm text-mist-300">
           Enter your username and we&apos;ll email a reset code to the address on your account.
         </p>
-        <div className="grid gap-1.5">
-          <Label htmlFor="forgot-username">Username</Label>
-          <Input
-            id="forgot-username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            autoFocus
-            value={username}
-            aria-invalid={usernameError ? true : undefined}
-            aria-describedby={usernameError ? 'forgot-username-error' : undefined}
-            onChange={(e) => {
-              setUsername(e.target.value);
-              setUsernameError(undefined);
-            }}
-          />
-          <FieldError id="forgot-username-error">{usernameError}</FieldError>
-        </div>
+        <FormField id="forgot-username" label="Username" error={usernameError}>
+          {(field) => (
+            <Input
+              {...field}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              autoFocus
+              value={username}
+              onChange={(e) => {
+                setUsername(e.target.value);
+                setUsernameError(undefined);
+              }}
+            />
+          )}
+        </FormField>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>
             <Button type="button" variant="outline">
@@ -144,44 +143,43 @@ function ResetSteps({ initialUsername, onDone }: { initialUsername: string; onDo
         We emailed a reset code for <span className="font-medium text-mist-100">@{username.trim()}</span>. It works
         once and expires in 15 minutes.
       </p>
-      <div className="grid gap-1.5">
-        <Label htmlFor="reset-code">Reset code</Label>
-        <Input
-          id="reset-code"
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          autoFocus
-          required
-          className="font-mono uppercase tracking-widest"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="reset-new-password">New password</Label>
-        <PasswordInput
-          id="reset-new-password"
-          what="new password"
-          autoComplete="new-password"
-          aria-describedby="reset-new-password-hint"
-          value={newPassword}
-          onChange={(e) => setNewPassword(e.target.value)}
-        />
-        <p id="reset-new-password-hint" className="text-xs text-mist-400">
-          Must be at least {LIMITS.passwordMin} characters
-        </p>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="reset-confirm-password">Confirm new password</Label>
-        <PasswordInput
-          id="reset-confirm-password"
-          what="password confirmation"
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(e) => setConfirmPassword(e.target.value)}
-        />
-      </div>
+      <FormField id="reset-code" label="Reset code">
+        {(field) => (
+          <Input
+            {...field}
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+            required
+            className="font-mono uppercase tracking-widest"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField id="reset-new-password" label="New password" hint={`Must be at least ${LIMITS.passwordMin} characters`}>
+        {(field) => (
+          <PasswordInput
+            {...field}
+            what="new password"
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={(e) => setNewPassword(e.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField id="reset-confirm-password" label="Confirm new password">
+        {(field) => (
+          <PasswordInput
+            {...field}
+            what="password confirmation"
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={(e) => setConfirmPassword(e.target.value)}
+          />
+        )}
+      </FormField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
           <Button type="button" variant="ghost">

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api-client';
+import { Button } from '#client/components/ui/button';
+import { FormField } from '#client/components/ui/form-field';
+import { Input } from '#client/components/ui/input';
+import { toast } from '#client/components/ui/use-toast';
+import { errorMessage } from '#client/lib/api-client';
 import { useLogin } from '../api/login';
 import { AUTH_TEXTS } from '../lib/auth-texts';
-import { queueToastAfterReload } from '../lib/pending-toast';
+import { queueToastAfterReload } from '#client/lib/auth/pending-toast';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { PasswordInput } from './password-input';
 
@@ -53,22 +54,24 @@ export function LoginForm() {
   return (
     <>
       <form onSubmit={onSubmit} className="grid gap-4">
-        <div className="grid gap-1.5">
-          <Label htmlFor="login-username">Username</Label>
-          <Input
-            id="login-username"
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <div className="flex items-baseline justify-between gap-2">
-            <Label htmlFor="login-password">Password</Label>
+        <FormField id="login-username" label="Username">
+          {(field) => (
+            <Input
+              {...field}
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="login-password"
+          label="Password"
+          aside={
             <button
               type="button"
               className="rounded-md text-sm font-medium text-glow-300 underline-offset-4 hover:underline"
@@ -76,16 +79,19 @@ export function LoginForm() {
             >
               Forgot your password?
             </button>
-          </div>
-          <PasswordInput
-            id="login-password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+          }
+        >
+          {(field) => (
+            <PasswordInput
+              {...field}
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
+        </FormField>
         <Button type="submit" size="lg" disabled={busy} className="mt-1 w-full">
           {busy ? 'Signing in...' : 'Sign In'}
         </Button>

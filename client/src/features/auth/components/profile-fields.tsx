@@ -2,8 +2,9 @@ import { BookOpen, ImageIcon, Mic } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { LIMITS } from '#common/constants';
-import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
-import { cn } from '../../../lib/utils';
+import { FormField } from '#client/components/ui/form-field';
+import { FieldError, Input, Textarea } from '#client/components/ui/input';
+import { cn } from '#client/lib/utils';
 import {
   STORY_TYPE_CHOICES,
   type FavoriteStoryType,
@@ -26,11 +27,6 @@ export interface ProfileFieldProps {
   idPrefix: string;
 }
 
-function describedBy(...ids: (string | false | undefined)[]) {
-  const list = ids.filter(Boolean).join(' ');
-  return list || undefined;
-}
-
 function TextField({
   field,
   label,
@@ -49,29 +45,22 @@ function TextField({
   const id = `${props.idPrefix}-${field}`;
   const error = props.errors[field];
   return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        name={field}
-        autoComplete={autoComplete}
-        autoCapitalize={field === 'username' ? 'none' : undefined}
-        spellCheck={field === 'username' ? false : undefined}
-        autoFocus={autoFocus}
-        value={props.values[field]}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint ? `${id}-hint` : undefined, error && `${id}-error`)}
-        onChange={(e) => props.onChange(field, e.target.value)}
-        onBlur={() => props.onBlur(field)}
-        className={error ? 'border-red-400' : undefined}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-mist-400">
-          {hint}
-        </p>
+    <FormField id={id} label={label} hint={hint} error={error}>
+      {(control) => (
+        <Input
+          {...control}
+          name={field}
+          autoComplete={autoComplete}
+          autoCapitalize={field === 'username' ? 'none' : undefined}
+          spellCheck={field === 'username' ? false : undefined}
+          autoFocus={autoFocus}
+          value={props.values[field]}
+          onChange={(e) => props.onChange(field, e.target.value)}
+          onBlur={() => props.onBlur(field)}
+          className={error ? 'border-red-400' : undefined}
+        />
       )}
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
+    </FormField>
   );
 }
 
@@ -97,30 +86,35 @@ export function BioField({ props, autoFocus }: { props: ProfileFieldProps; autoF
   const error = props.errors.bio;
   const length = props.values.bio.trim().length;
   return (
-    <div className="grid gap-1.5">
-      <div className="flex items-baseline justify-between gap-2">
-        <Label htmlFor={id}>
+    <FormField
+      id={id}
+      label={
+        <>
           Bio <span className="font-normal text-mist-400">(optional)</span>
-        </Label>
+        </>
+      }
+      aside={
         <span id={`${id}-count`} className={cn('text-xs tabular-nums', length > LIMITS.bioMax ? 'text-red-300' : 'text-mist-400')}>
           {length}/{LIMITS.bioMax}
         </span>
-      </div>
-      <Textarea
-        id={id}
-        name="bio"
-        rows={4}
-        autoFocus={autoFocus}
-        placeholder="A line or two about the stories you love…"
-        value={props.values.bio}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(`${id}-count`, error && `${id}-error`)}
-        onChange={(e) => props.onChange('bio', e.target.value)}
-        onBlur={() => props.onBlur('bio')}
-        className={error ? 'border-red-400' : undefined}
-      />
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
+      }
+      describedBy={`${id}-count`}
+      error={error}
+    >
+      {(control) => (
+        <Textarea
+          {...control}
+          name="bio"
+          rows={4}
+          autoFocus={autoFocus}
+          placeholder="A line or two about the stories you love…"
+          value={props.values.bio}
+          onChange={(e) => props.onChange('bio', e.target.value)}
+          onBlur={() => props.onBlur('bio')}
+          className={error ? 'border-red-400' : undefined}
+        />
+      )}
+    </FormField>
   );
 }
 

@@ -2,15 +2,15 @@ import { ArrowLeft, LogOut, Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { CurrentUser } from '#common/schemas';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
+import { Button } from '#client/components/ui/button';
+import { toast } from '#client/components/ui/use-toast';
+import { paths } from '#client/config/paths';
+import { errorMessage } from '#client/lib/api-client';
 import { useSetupProfile } from '../api/setup-profile';
 import { useProfileForm } from '../hooks/use-profile-form';
 import { PROFILE_FIELDS, storyTypeLabel, toSetupRequest } from '../lib/profile-validation';
 import { BioField, blockedClass, DisplayNameField, StoryTypeChoice, UsernameField } from './profile-fields';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '#client/components/ui/user-avatar';
 
 /** /setup once set up (spec section 2): the read-only profile, "Edit Profile", "Sign Out" and a back link. */
 export function ProfileView({ user }: { user: CurrentUser }) {
@@ -104,7 +104,7 @@ function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: () => vo
 
   return (
     <form
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       noValidate
       aria-labelledby="profile-edit-title"
       className="rounded-2xl border border-night-600 bg-night-900/85 p-5 shadow-2xl backdrop-blur sm:p-7"

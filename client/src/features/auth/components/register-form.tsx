@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { LIMITS } from '#common/constants';
-import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api-client';
+import { Button } from '#client/components/ui/button';
+import { FormField } from '#client/components/ui/form-field';
+import { Input } from '#client/components/ui/input';
+import { toast } from '#client/components/ui/use-toast';
+import { errorMessage } from '#client/lib/api-client';
 import { useRegister } from '../api/register';
-import { queueToastAfterReload } from '../lib/pending-toast';
+import { queueToastAfterReload } from '#client/lib/auth/pending-toast';
 import { PasswordInput } from './password-input';
 
 /**
@@ -50,57 +51,35 @@ export function RegisterForm() {
   const busy = register.isPending || register.isSuccess;
   return (
     <form onSubmit={onSubmit} className="grid gap-4">
-      <div className="grid gap-1.5">
-        <Label htmlFor="register-username">Username</Label>
-        <Input
-          id="register-username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          value={fields.username}
-          onChange={set('username')}
-        />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="register-display-name">Display Name</Label>
-        <Input
-          id="register-display-name"
-          name="displayName"
-          autoComplete="nickname"
-          required
-          value={fields.displayName}
-          onChange={set('displayName')}
-        />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="register-email">Email</Label>
-        <Input
-          id="register-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={fields.email}
-          onChange={set('email')}
-        />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="register-password">Password</Label>
-        <PasswordInput
-          id="register-password"
-          name="password"
-          autoComplete="new-password"
-          required
-          aria-describedby="register-password-hint"
-          value={fields.password}
-          onChange={set('password')}
-        />
-        <p id="register-password-hint" className="text-xs text-mist-400">
-          Must be at least {LIMITS.passwordMin} characters
-        </p>
-      </div>
+      <FormField id="register-username" label="Username">
+        {(field) => (
+          <Input
+            {...field}
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={fields.username}
+            onChange={set('username')}
+          />
+        )}
+      </FormField>
+      <FormField id="register-display-name" label="Display Name">
+        {(field) => (
+          <Input {...field} name="displayName" autoComplete="nickname" required value={fields.displayName} onChange={set('displayName')} />
+        )}
+      </FormField>
+      <FormField id="register-email" label="Email">
+        {(field) => (
+          <Input {...field} name="email" type="email" autoComplete="email" required value={fields.email} onChange={set('email')} />
+        )}
+      </FormField>
+      <FormField id="register-password" label="Password" hint={`Must be at least ${LIMITS.passwordMin} characters`}>
+        {(field) => (
+          <PasswordInput {...field} name="password" autoComplete="new-password" required value={fields.password} onChange={set('password')} />
+        )}
+      </FormField>
       <Button type="submit" size="lg" disabled={busy} className="mt-1 w-full">
         {busy ? 'Creating account...' : 'Create Account'}
       </Button>

@@ -2,11 +2,11 @@ import { Check, Loader2, Sparkles } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '#common/schemas';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/utils';
+import { Button } from '#client/components/ui/button';
+import { toast } from '#client/components/ui/use-toast';
+import { paths } from '#client/config/paths';
+import { errorMessage } from '#client/lib/api-client';
+import { cn } from '#client/lib/utils';
 import { useSetupProfile } from '../api/setup-profile';
 import { useProfileForm } from '../hooks/use-profile-form';
 import { toSetupRequest, WIZARD_STEPS } from '../lib/profile-validation';
@@ -93,7 +93,7 @@ export function SetupWizard({ user }: { user: CurrentUser }) {
       </ol>
 
       <form
-        onSubmit={onSubmit}
+        onSubmit={(event) => void onSubmit(event)}
         noValidate
         aria-labelledby="setup-step-title"
         className="rounded-2xl border border-night-600 bg-night-900/85 p-5 shadow-2xl backdrop-blur sm:p-7"

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { CurrentUser } from '#common/schemas';
-import { toast } from '../../../components/ui/use-toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { MESSAGES, type CurrentUser } from '#common/schemas';
+import { toast } from '#client/components/ui/use-toast';
+import { ApiError, errorMessage } from '#client/lib/api-client';
 import { checkUsername } from '../api/check-username';
 import type { ProfileFieldProps } from '../components/profile-fields';
 import {
@@ -12,7 +12,6 @@ import {
   type ProfileValues,
 } from '../lib/profile-validation';
 
-export const USERNAME_TAKEN = 'That username is already taken.';
 
 export function profileValuesOf(user: CurrentUser): ProfileValues {
   return {
@@ -76,7 +75,7 @@ export function useProfileForm(user: CurrentUser, idPrefix: string) {
     if (wanted.toLowerCase() === user.username.toLowerCase()) return true;
     try {
       if (await checkUsername(wanted)) {
-        setServerError('username', USERNAME_TAKEN);
+        setServerError('username', MESSAGES.usernameTaken);
         document.getElementById(`${idPrefix}-username`)?.focus();
         return false;
       }
@@ -90,7 +89,7 @@ export function useProfileForm(user: CurrentUser, idPrefix: string) {
   /** A 409 from POST /api/user/setup means the username was taken meanwhile: show it on the field. */
   const showSetupError = useCallback(
     (error: unknown) => {
-      if (error instanceof ApiError && error.status === 409) setServerError('username', error.serverMessage ?? USERNAME_TAKEN);
+      if (error instanceof ApiError && error.status === 409) setServerError('username', error.serverMessage ?? MESSAGES.usernameTaken);
     },
     [setServerError],
   );

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Story } from '#common/schemas';
-import { invalidateStoryCaches } from '../../stories/api/query-keys';
+import { invalidateStoryCaches } from '#client/lib/query-keys';
 
 export const CREATE_FAILED_FALLBACK = 'Failed to create story. Please try again.';
 

@@ -1,10 +1,10 @@
 import { Mic, RotateCcw, Square } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
-import { cn } from '../../../lib/utils';
+import { Button } from '#client/components/ui/button';
+import { toast } from '#client/components/ui/use-toast';
+import { cn } from '#client/lib/utils';
 import { useAudioRecorder, RECORDING_FAILED_TITLE } from '../hooks/use-audio-recorder';
 import { useObjectUrl } from '../hooks/use-object-url';
-import { formatDuration } from '../../stories/lib/story-display';
+import { formatDuration } from '#client/lib/stories/story-display';
 import { formatKb, type RecordedAudio } from '../lib/draft';
 
 function showRecordingError(message: string) {

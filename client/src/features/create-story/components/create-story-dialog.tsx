@@ -4,9 +4,9 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Eye, Pencil, Send } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/use-toast';
+import { Button } from '#client/components/ui/button';
+import { Dialog, DialogContent } from '#client/components/ui/dialog';
+import { toast } from '#client/components/ui/use-toast';
 import { CREATE_DIALOG } from '#common/constants';
 import type { Location, StoryType } from '#common/schemas';
 import { CREATE_FAILED_FALLBACK, useCreateStory } from '../api/create-story';
@@ -18,7 +18,7 @@ import {
   validateDraft,
   type StoryDraft,
 } from '../lib/draft';
-import { messageToast } from '../lib/toasts';
+import { messageToast } from '#client/lib/toast-message';
 import { StoryForm } from './story-form';
 import { StoryPreview } from './story-preview';
 import { UploadProgress } from './upload-progress';

@@ -1,9 +1,9 @@
 import { useId, useRef, type ChangeEvent } from 'react';
 import { ImagePlus, Film, X } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Label } from '../../../components/ui/input';
+import { Button } from '#client/components/ui/button';
+import { Label } from '#client/components/ui/input';
 import { useObjectUrl } from '../hooks/use-object-url';
-import { formatDuration } from '../../stories/lib/story-display';
+import { formatDuration } from '#client/lib/stories/story-display';
 import { formatFileSize } from '../lib/draft';
 
 /**

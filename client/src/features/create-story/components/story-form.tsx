@@ -1,16 +1,18 @@
 import { Tabs } from 'radix-ui';
 import { MapPin, ShieldCheck } from 'lucide-react';
-import { Input, Label, Textarea } from '../../../components/ui/input';
+import { FormField } from '#client/components/ui/form-field';
+import { Input, Textarea } from '#client/components/ui/input';
+import { Select } from '#client/components/ui/select';
 import { CATEGORIES, categoryEmoji } from '#common/categories';
 import { LIMITS } from '#common/constants';
 import type { Location, StoryType } from '#common/schemas';
-import { cn } from '../../../lib/utils';
+import { cn } from '#client/lib/utils';
 import { formatCoordinate, type StoryDraft } from '../lib/draft';
 import { STORY_TYPE_TABS } from '../lib/story-types';
 import { AudioRecorder } from './audio-recorder';
 import { MediaPicker } from './media-picker';
 import { TikTokUrlField } from './tiktok-url-field';
-import { TimeLockFields, selectClass } from './time-lock-fields';
+import { TimeLockFields } from './time-lock-fields';
 
 /** The edit step: type tabs, the shared fields, the content of the chosen type, time lock and notes. */
 export function StoryForm({
@@ -46,68 +48,67 @@ export function StoryForm({
         ))}
       </Tabs.List>
 
-      <div className="grid gap-1.5">
-        <Label htmlFor="create-title">Story Title</Label>
-        <Input
-          id="create-title"
-          value={draft.title}
-          maxLength={LIMITS.titleMax}
-          placeholder="Give your whisper a name..."
-          onChange={(e) => onChange({ title: e.target.value })}
-          disabled={disabled}
-          required
-        />
-      </div>
+      <FormField id="create-title" label="Story Title">
+        {(field) => (
+          <Input
+            {...field}
+            value={draft.title}
+            maxLength={LIMITS.titleMax}
+            placeholder="Give your whisper a name..."
+            onChange={(e) => onChange({ title: e.target.value })}
+            disabled={disabled}
+            required
+          />
+        )}
+      </FormField>
 
-      <div className="grid gap-1.5">
-        <Label htmlFor="create-category">Category</Label>
-        <select
-          id="create-category"
-          className={selectClass}
-          value={draft.category}
-          onChange={(e) => onChange({ category: e.target.value })}
-          disabled={disabled}
-          required
-        >
-          <option value="" disabled>
-            Select a category
-          </option>
-          {CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {categoryEmoji(category)} {category}
+      <FormField id="create-category" label="Category">
+        {(field) => (
+          <Select {...field} value={draft.category} onChange={(e) => onChange({ category: e.target.value })} disabled={disabled} required>
+            <option value="" disabled>
+              Select a category
             </option>
-          ))}
-        </select>
-      </div>
+            {CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {categoryEmoji(category)} {category}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
 
-      <div className="grid gap-1.5">
-        <Label htmlFor="create-description">Description (Optional)</Label>
-        <Textarea
-          id="create-description"
-          className="min-h-16"
-          value={draft.description}
-          maxLength={LIMITS.descriptionMax}
-          placeholder="A short teaser for people passing by..."
-          onChange={(e) => onChange({ description: e.target.value })}
-          disabled={disabled}
-        />
-      </div>
+      <FormField id="create-description" label="Description (Optional)">
+        {(field) => (
+          <Textarea
+            {...field}
+            className="min-h-16"
+            value={draft.description}
+            maxLength={LIMITS.descriptionMax}
+            placeholder="A short teaser for people passing by..."
+            onChange={(e) => onChange({ description: e.target.value })}
+            disabled={disabled}
+          />
+        )}
+      </FormField>
 
       <Tabs.Content value="audio" className="grid gap-1.5">
         <span className="text-sm font-medium text-mist-300">Your Recording</span>
         <AudioRecorder audio={draft.audio} onChange={(audio) => onChange({ audio })} disabled={disabled} />
       </Tabs.Content>
-      <Tabs.Content value="text" className="grid gap-1.5">
-        <Label htmlFor="create-content">Your Story</Label>
-        <Textarea
-          id="create-content"
-          className="min-h-40"
-          value={draft.content}
-          maxLength={LIMITS.contentMax}
-          placeholder="Once upon a time, right here..."
-          onChange={(e) => onChange({ content: e.target.value })}
-          disabled={disabled}
-        />
+      <Tabs.Content value="text">
+        <FormField id="create-content" label="Your Story">
+          {(field) => (
+            <Textarea
+              {...field}
+              className="min-h-40"
+              value={draft.content}
+              maxLength={LIMITS.contentMax}
+              placeholder="Once upon a time, right here..."
+              onChange={(e) => onChange({ content: e.target.value })}
+              disabled={disabled}
+            />
+          )}
+        </FormField>
       </Tabs.Content>
       <Tabs.Content value="image">
         <MediaPicker kind="image" file={draft.image} onChange={(image) => onChange({ image })} disabled={disabled} />

@@ -12,7 +12,8 @@ import {
   unlockSummary,
   type StoryDraft,
 } from '../lib/draft';
-import { countWords, formatDuration, formatWordCount, storyTypeIcon } from '../../stories/lib/story-display';
+import { formatDuration, formatWordCount, storyTypeIcon } from '#client/lib/stories/story-display';
+import { countWords } from '#common/text';
 import { storyTypeTab } from '../lib/story-types';
 
 /** The preview card shows a demo author, as in the spec: the real author is attached by the server. */

@@ -1,10 +1,9 @@
 import { Clock } from 'lucide-react';
-import { Input, Label } from '../../../components/ui/input';
-import { SEASONS, WEATHERS, type Season, type TimeRestriction, type Weather } from '#common/schemas';
+import { FormField } from '#client/components/ui/form-field';
+import { Input } from '#client/components/ui/input';
+import { Select } from '#client/components/ui/select';
+import { SEASONS, TIME_RESTRICTIONS, WEATHERS, type TimeRestriction } from '#common/schemas';
 import type { StoryDraft } from '../lib/draft';
-
-export const selectClass =
-  'h-10 w-full rounded-lg border border-night-600 bg-night-900 px-3 text-sm text-mist-100 disabled:opacity-50';
 
 const RESTRICTION_LABELS: Record<TimeRestriction, string> = {
   none: 'No time lock',
@@ -14,6 +13,15 @@ const RESTRICTION_LABELS: Record<TimeRestriction, string> = {
 };
 
 const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
+/** The option the select reported, checked against the list it was built from ('' when none). */
+function pick<T extends string>(options: readonly T[], value: string): T | '' {
+  return options.find((option) => option === value) ?? '';
+}
+
+function asRestriction(value: string): TimeRestriction {
+  return TIME_RESTRICTIONS.find((option) => option === value) ?? 'none';
+}
 
 type TimeLockDraft = Pick<
   StoryDraft,
@@ -35,42 +43,26 @@ export function TimeLockFields({
       <legend className="flex items-center gap-2 px-1 text-sm font-medium text-mist-100">
         <Clock className="h-4 w-4 text-ember-400" aria-hidden /> Time-Lock Settings (Optional)
       </legend>
-      <div className="grid gap-1.5">
-        <Label htmlFor="create-time-restriction">Unlock condition</Label>
-        <select
-          id="create-time-restriction"
-          className={selectClass}
-          value={value.timeRestriction}
-          onChange={(e) => onChange({ timeRestriction: e.target.value as TimeRestriction })}
-        >
-          {(Object.keys(RESTRICTION_LABELS) as TimeRestriction[]).map((key) => (
-            <option key={key} value={key}>
-              {RESTRICTION_LABELS[key]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FormField id="create-time-restriction" label="Unlock condition">
+        {(field) => (
+          <Select {...field} value={value.timeRestriction} onChange={(e) => onChange({ timeRestriction: asRestriction(e.target.value) })}>
+            {TIME_RESTRICTIONS.map((key) => (
+              <option key={key} value={key}>
+                {RESTRICTION_LABELS[key]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
 
       {value.timeRestriction === 'time_of_day' && (
         <div className="grid grid-cols-2 gap-3">
-          <div className="grid gap-1.5">
-            <Label htmlFor="create-unlock-start">Start time</Label>
-            <Input
-              id="create-unlock-start"
-              type="time"
-              value={value.unlockStartTime}
-              onChange={(e) => onChange({ unlockStartTime: e.target.value })}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="create-unlock-end">End time</Label>
-            <Input
-              id="create-unlock-end"
-              type="time"
-              value={value.unlockEndTime}
-              onChange={(e) => onChange({ unlockEndTime: e.target.value })}
-            />
-          </div>
+          <FormField id="create-unlock-start" label="Start time">
+            {(field) => <Input {...field} type="time" value={value.unlockStartTime} onChange={(e) => onChange({ unlockStartTime: e.target.value })} />}
+          </FormField>
+          <FormField id="create-unlock-end" label="End time">
+            {(field) => <Input {...field} type="time" value={value.unlockEndTime} onChange={(e) => onChange({ unlockEndTime: e.target.value })} />}
+          </FormField>
           <p className="col-span-2 text-xs text-mist-400">
             Readers can open the story only between these times (local time at the story; may cross midnight).
           </p>
@@ -78,41 +70,33 @@ export function TimeLockFields({
       )}
 
       {value.timeRestriction === 'season' && (
-        <div className="grid gap-1.5">
-          <Label htmlFor="create-unlock-season">Season</Label>
-          <select
-            id="create-unlock-season"
-            className={selectClass}
-            value={value.unlockSeason}
-            onChange={(e) => onChange({ unlockSeason: e.target.value as Season | '' })}
-          >
-            <option value="">Choose a season</option>
-            {SEASONS.map((season) => (
-              <option key={season} value={season}>
-                {capitalize(season)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FormField id="create-unlock-season" label="Season">
+          {(field) => (
+            <Select {...field} value={value.unlockSeason} onChange={(e) => onChange({ unlockSeason: pick(SEASONS, e.target.value) })}>
+              <option value="">Choose a season</option>
+              {SEASONS.map((season) => (
+                <option key={season} value={season}>
+                  {capitalize(season)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
       )}
 
       {value.timeRestriction === 'weather' && (
-        <div className="grid gap-1.5">
-          <Label htmlFor="create-unlock-weather">Weather</Label>
-          <select
-            id="create-unlock-weather"
-            className={selectClass}
-            value={value.unlockWeather}
-            onChange={(e) => onChange({ unlockWeather: e.target.value as Weather | '' })}
-          >
-            <option value="">Choose the weather</option>
-            {WEATHERS.map((weather) => (
-              <option key={weather} value={weather}>
-                {capitalize(weather)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FormField id="create-unlock-weather" label="Weather">
+          {(field) => (
+            <Select {...field} value={value.unlockWeather} onChange={(e) => onChange({ unlockWeather: pick(WEATHERS, e.target.value) })}>
+              <option value="">Choose the weather</option>
+              {WEATHERS.map((weather) => (
+                <option key={weather} value={weather}>
+                  {capitalize(weather)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
       )}
     </fieldset>
   );

@@ -8,7 +8,6 @@ import {
   isPreviewDisabled,
   recordingDuration,
   switchType,
-  toastParts,
   truncatePreview,
   unlockSummary,
   validateDraft,
@@ -153,18 +152,6 @@ describe('helpers', () => {
     expect(recordingDuration(0, 0)).toBe(0);
   });
 
-  it('splits spec messages into toast title and description', () => {
-    expect(toastParts(MESSAGES.missingImage)).toEqual({
-      title: 'Missing image',
-      description: 'Please select an image for your story.',
-    });
-    expect(toastParts('Story created! Your story has been published successfully.')).toEqual({
-      title: 'Story created!',
-      description: 'Your story has been published successfully.',
-    });
-    expect(toastParts('Plain')).toEqual({ title: 'Plain' });
-  });
-
   it('formats the preview texts', () => {
     expect(truncatePreview('a'.repeat(200))).toBe('a'.repeat(200));
     expect(truncatePreview('a'.repeat(201))).toBe(`${'a'.repeat(200)}...`);
@@ -178,7 +165,7 @@ describe('helpers', () => {
     expect(unlockSummary({ ...base, timeRestriction: 'time_of_day', unlockStartTime: '18:00', unlockEndTime: '06:00' })).toBe(
       'Unlocks 18:00 - 06:00',
     );
-    expect(unlockSummary({ ...base, timeRestriction: 'season', unlockSeason: 'autumn' })).toBe('Unlocks in autumn');
+    expect(unlockSummary({ ...base, timeRestriction: 'season', unlockSeason: 'autumn' })).toBe('Available in autumn');
     expect(unlockSummary({ ...base, timeRestriction: 'weather', unlockWeather: 'rainy' })).toBe(
       'Unlocks during rainy weather',
     );

@@ -5,6 +5,7 @@
  */
 import { AUDIO, PREVIEW_CHARS } from '#common/constants';
 import {
+  createStoryFieldsSchema,
   MESSAGES,
   type Location,
   type Season,
@@ -13,6 +14,7 @@ import {
   type Weather,
 } from '#common/schemas';
 import { parseTikTokUrl } from '#common/tiktok';
+import { timeLockText } from '#common/time-lock-text';
 
 export interface RecordedAudio {
   blob: Blob;
@@ -72,14 +74,57 @@ export function isPreviewDisabled(draft: StoryDraft, location: Location | null, 
 }
 
 /**
- * The first rule of spec section 5 that the draft breaks, as its full message ("Title: description"), or null
- * when it may be previewed and published.
+ * The text fields of POST /api/stories for this draft, exactly as they are sent (spec section 7): time-of-day
+ * bounds only when both are set, season and weather only when chosen (spec section 5).
  */
-export function validateDraft(draft: StoryDraft, location: Location | null): string | null {
-  if (!draft.title.trim() || !draft.category || !location) return MESSAGES.missingInformation;
+export function draftFields(draft: StoryDraft, location: Location | null): Record<string, string> {
+  const fields: Record<string, string> = {
+    title: draft.title.trim(),
+    description: draft.description.trim(),
+    category: draft.category,
+    type: draft.type,
+    latitude: location ? String(location.latitude) : '',
+    longitude: location ? String(location.longitude) : '',
+    isPublic: 'true',
+    timeRestriction: draft.timeRestriction,
+  };
+  if (draft.timeRestriction === 'time_of_day' && draft.unlockStartTime && draft.unlockEndTime) {
+    fields.unlockStartTime = draft.unlockStartTime;
+    fields.unlockEndTime = draft.unlockEndTime;
+  }
+  if (draft.timeRestriction === 'season' && draft.unlockSeason) fields.unlockSeason = draft.unlockSeason;
+  if (draft.timeRestriction === 'weather' && draft.unlockWeather) fields.unlockWeather = draft.unlockWeather;
   switch (draft.type) {
     case 'text':
-      return draft.content.trim() ? null : MESSAGES.missingContent;
+      fields.content = draft.content;
+      break;
+    case 'audio':
+      if (draft.audio) fields.duration = String(draft.audio.duration);
+      break;
+    case 'video':
+      if (draft.video && draft.video.duration !== null) fields.duration = String(draft.video.duration);
+      break;
+    case 'tiktok': {
+      fields.tiktokUrl = draft.tiktokUrl.trim();
+      const videoId = parseTikTokUrl(draft.tiktokUrl)?.videoId;
+      if (videoId) fields.tiktokVideoId = videoId;
+      break;
+    }
+    case 'image':
+      break;
+  }
+  return fields;
+}
+
+/**
+ * The first rule of spec section 5 that the draft breaks, as its full message ("Title: description"), or null
+ * when it may be previewed and published. The text fields go through the very schema the server parses them
+ * with (common/schemas.ts `createStoryFieldsSchema`); only the files, which that schema cannot see, are checked here.
+ */
+export function validateDraft(draft: StoryDraft, location: Location | null): string | null {
+  const parsed = createStoryFieldsSchema.safeParse(draftFields(draft, location));
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? MESSAGES.missingInformation;
+  switch (draft.type) {
     case 'audio':
       if (!draft.audio) return MESSAGES.missingRecording;
       return draft.audio.blob.size > 0 ? null : MESSAGES.recordingError;
@@ -87,72 +132,25 @@ export function validateDraft(draft: StoryDraft, location: Location | null): str
       return draft.image ? null : MESSAGES.missingImage;
     case 'video':
       return draft.video ? null : MESSAGES.missingVideo;
+    case 'text':
     case 'tiktok':
-      if (!draft.tiktokUrl.trim()) return MESSAGES.missingTikTokUrl;
-      return parseTikTokUrl(draft.tiktokUrl) ? null : MESSAGES.invalidTikTokUrl;
+      return null;
   }
 }
 
-/**
- * The multipart body of POST /api/stories (spec section 7). Call only with a draft `validateDraft` accepted.
- * Time-of-day bounds are sent only when both are set; season and weather only when chosen (spec section 5).
- */
+/** The multipart body of POST /api/stories (spec section 7). Call only with a draft `validateDraft` accepted. */
 export function buildStoryFormData(draft: StoryDraft, location: Location): FormData {
   const form = new FormData();
-  form.append('title', draft.title.trim());
-  form.append('description', draft.description.trim());
-  form.append('category', draft.category);
-  form.append('type', draft.type);
-  form.append('latitude', String(location.latitude));
-  form.append('longitude', String(location.longitude));
-  form.append('isPublic', 'true');
-  form.append('timeRestriction', draft.timeRestriction);
-  if (draft.timeRestriction === 'time_of_day' && draft.unlockStartTime && draft.unlockEndTime) {
-    form.append('unlockStartTime', draft.unlockStartTime);
-    form.append('unlockEndTime', draft.unlockEndTime);
-  }
-  if (draft.timeRestriction === 'season' && draft.unlockSeason) form.append('unlockSeason', draft.unlockSeason);
-  if (draft.timeRestriction === 'weather' && draft.unlockWeather) form.append('unlockWeather', draft.unlockWeather);
-
-  switch (draft.type) {
-    case 'text':
-      form.append('content', draft.content);
-      break;
-    case 'audio':
-      if (draft.audio) {
-        form.append('audio', draft.audio.blob, AUDIO.fileName);
-        form.append('duration', String(draft.audio.duration));
-      }
-      break;
-    case 'image':
-      if (draft.image) form.append('image', draft.image, draft.image.name);
-      break;
-    case 'video':
-      if (draft.video) {
-        form.append('video', draft.video.file, draft.video.file.name);
-        if (draft.video.duration !== null) form.append('duration', String(draft.video.duration));
-      }
-      break;
-    case 'tiktok': {
-      const parsed = parseTikTokUrl(draft.tiktokUrl);
-      form.append('tiktokUrl', draft.tiktokUrl.trim());
-      if (parsed?.videoId) form.append('tiktokVideoId', parsed.videoId);
-      break;
-    }
-  }
+  for (const [name, value] of Object.entries(draftFields(draft, location))) form.append(name, value);
+  if (draft.type === 'audio' && draft.audio) form.append('audio', draft.audio.blob, AUDIO.fileName);
+  if (draft.type === 'image' && draft.image) form.append('image', draft.image, draft.image.name);
+  if (draft.type === 'video' && draft.video) form.append('video', draft.video.file, draft.video.file.name);
   return form;
 }
 
 /** Duration fallback of spec section 9: the timer count, or bytes / 16000 rounded up when the timer is 0. */
 export function recordingDuration(timerSeconds: number, bytes: number): number {
   return timerSeconds > 0 ? timerSeconds : Math.ceil(bytes / AUDIO.bytesPerSecondFallback);
-}
-
-/** Splits a spec message "Missing image: Please select…" / "Story created! Your story…" into toast parts. */
-export function toastParts(message: string): { title: string; description?: string } {
-  const match = /^(.+?[:!])\s+(.+)$/s.exec(message);
-  if (!match) return { title: message };
-  return { title: match[1]!.replace(/:$/, ''), description: match[2]! };
 }
 
 // ---------- preview texts (spec section 2, Story Preview step) ----------
@@ -173,18 +171,13 @@ export function formatCoordinate(value: number | null | undefined): string {
   return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(5) : 'Unknown';
 }
 
-/** The "Unlocks" line of the preview card, or null when the story is not time-locked. */
+/** The "Unlocks" line of the preview card (the shared time-lock sentence), or null when not time-locked. */
 export function unlockSummary(draft: StoryDraft): string | null {
-  switch (draft.timeRestriction) {
-    case 'time_of_day':
-      return draft.unlockStartTime && draft.unlockEndTime
-        ? `Unlocks ${draft.unlockStartTime} - ${draft.unlockEndTime}`
-        : null;
-    case 'season':
-      return draft.unlockSeason ? `Unlocks in ${draft.unlockSeason}` : null;
-    case 'weather':
-      return draft.unlockWeather ? `Unlocks during ${draft.unlockWeather} weather` : null;
-    case 'none':
-      return null;
-  }
+  return timeLockText({
+    timeRestriction: draft.timeRestriction,
+    unlockStartTime: draft.unlockStartTime || null,
+    unlockEndTime: draft.unlockEndTime || null,
+    unlockSeason: draft.unlockSeason || null,
+    unlockWeather: draft.unlockWeather || null,
+  });
 }

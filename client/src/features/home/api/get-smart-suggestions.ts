@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SMART_SUGGESTIONS } from '#common/constants';
 import type { Location, SmartNotification } from '#common/schemas';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '#client/lib/api-client';
 
 export type TimeOfDay = 'night' | 'morning' | 'afternoon' | 'evening';
 

@@ -1,8 +1,8 @@
 import { Camera, Compass, Map, PlusCircle, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { paths } from '../../../config/paths';
-import { cn } from '../../../lib/utils';
+import { paths } from '#client/config/paths';
+import { cn } from '#client/lib/utils';
 
 export type HomeView = 'map' | 'ar';
 

@@ -1,10 +1,10 @@
 import { Link, useLocation } from 'wouter';
 import { CATEGORIES, categoryEmoji } from '#common/categories';
 import type { CurrentUser, Story } from '#common/schemas';
-import { Button } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { cn } from '../../../lib/utils';
-import { StoryCard } from '../../stories/components/story-card';
+import { Button } from '#client/components/ui/button';
+import { paths } from '#client/config/paths';
+import { cn } from '#client/lib/utils';
+import { StoryCard } from '#client/components/stories/story-card';
 
 interface NearbySectionProps {
   stories: Story[];

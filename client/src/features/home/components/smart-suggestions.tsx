@@ -1,6 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import type { Location } from '#common/schemas';
-import { cn } from '../../../lib/utils';
+import { cn } from '#client/lib/utils';
 import { useSmartSuggestions } from '../api/get-smart-suggestions';
 
 const PRIORITY_CLASS: Record<string, string> = {

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DISCOVERY } from '#common/constants';
 import type { Location, Story } from '#common/schemas';
-import { apiGet } from '../../../lib/api-client';
-import { storyKeys } from './query-keys';
+import { apiGet } from '#client/lib/api-client';
+import { storyKeys } from '#client/lib/query-keys';
 
 /** A map viewport in degrees. */
 export interface BoundingBox {

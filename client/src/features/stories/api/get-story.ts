@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Location, Story } from '#common/schemas';
-import { apiGet } from '../../../lib/api-client';
-import { storyKeys } from './query-keys';
+import { apiGet } from '#client/lib/api-client';
+import { storyKeys } from '#client/lib/query-keys';
 
 /** One story as the reader at `location` may see it (locked stories come without content). */
 export function storyQuery(id: string, location: Location | null) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Story } from '#common/schemas';
-import { apiGet } from '../../../lib/api-client';
-import { storyKeys } from './query-keys';
+import { apiGet } from '#client/lib/api-client';
+import { storyKeys } from '#client/lib/query-keys';
 
 /** Every story written by `userId`, newest first (My Stories; the home welcome-back count). */
 export function userStoriesQuery(userId: string) {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { likeResponseSchema } from '#common/schemas';
-import { apiRequest } from '../../../lib/api-client';
-import { invalidateStoryCaches } from './query-keys';
+import { apiRequest } from '#client/lib/api-client';
+import { invalidateStoryCaches } from '#client/lib/query-keys';
 
 export type LikeResponse = z.infer<typeof likeResponseSchema>;
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#client/lib/api-client';
 
 export async function reportStory({ id, reason }: { id: string; reason: string }): Promise<void> {
   await apiRequest('POST', `/api/stories/${encodeURIComponent(id)}/report`, { reason });

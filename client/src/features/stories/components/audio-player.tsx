@@ -1,8 +1,8 @@
 import { Pause, Play, RotateCcw, RotateCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { AUDIO } from '#common/constants';
-import { Button } from '../../../components/ui/button';
-import { formatDuration } from '../lib/story-display';
+import { Button } from '#client/components/ui/button';
+import { formatDuration } from '#client/lib/stories/story-display';
 
 /**
  * Spec "Story detail dialog" audio player: play/pause, 15 s back/forward, a seekable progress bar and m:ss
@@ -64,7 +64,7 @@ export function AudioPlayer({ src, fallbackDuration }: { src: string; fallbackDu
         <Button type="button" variant="ghost" size="icon" aria-label="Skip back 15 seconds" onClick={() => seekTo(current - AUDIO.skipSeconds)}>
           <RotateCcw aria-hidden />
         </Button>
-        <Button type="button" size="icon" className="h-12 w-12 rounded-full" aria-label={playing ? 'Pause' : 'Play'} onClick={toggle}>
+        <Button type="button" size="icon" className="h-12 w-12 rounded-full" aria-label={playing ? 'Pause' : 'Play'} onClick={() => void toggle()}>
           {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
         </Button>
         <Button type="button" variant="ghost" size="icon" aria-label="Skip forward 15 seconds" onClick={() => seekTo(current + AUDIO.skipSeconds)}>

@@ -2,7 +2,7 @@ import L from 'leaflet';
 import { categoryColor } from '#common/categories';
 import { STORY_MARKER_PX, USER_MARKER_PX } from '#common/constants';
 import type { Story } from '#common/schemas';
-import { storyTypeIcon } from '../../lib/story-display';
+import { storyTypeIcon } from '#client/lib/stories/story-display';
 
 // Icons are shared between markers of the same look (type × category × time lock), never rebuilt per render.
 const storyIcons = new Map<string, L.DivIcon>();

@@ -1,6 +1,6 @@
 import { UserRound } from 'lucide-react';
-import { cn } from '../../../lib/utils';
-import { initialsOf } from '../lib/initials';
+import { cn } from '#client/lib/utils';
+import { initialsOf } from '#client/lib/initials';
 
 const sizes = { sm: 'h-10 w-10 text-sm', lg: 'h-20 w-20 text-2xl' } as const;
 

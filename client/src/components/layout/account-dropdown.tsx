@@ -2,9 +2,9 @@ import { DropdownMenu } from 'radix-ui';
 import { LogOut, Settings } from 'lucide-react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '#common/schemas';
-import { paths } from '../../../config/paths';
-import { useSignOut } from '../api/logout';
-import { UserAvatar } from './user-avatar';
+import { paths } from '#client/config/paths';
+import { useSignOut } from '#client/lib/auth/sign-out';
+import { UserAvatar } from '../ui/user-avatar';
 
 const itemClass =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-2 text-sm text-mist-100 outline-none data-[highlighted]:bg-night-700 data-[disabled]:opacity-50';

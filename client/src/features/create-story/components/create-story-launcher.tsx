@@ -2,29 +2,19 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { useLocation } from 'wouter';
 import { DEFAULT_CENTER } from '#common/constants';
 import type { Location } from '#common/schemas';
-import { ToastAction } from '../../../components/ui/toaster';
-import { toast } from '../../../components/ui/use-toast';
-import { paths } from '../../../config/paths';
-import { requestPosition } from '../../../lib/geolocation';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { ACCOUNT_REQUIRED, showAccountRequired } from '#client/lib/account-required';
+import { requestPosition } from '#client/lib/geolocation';
+import { useCurrentUser } from '#client/lib/auth/current-user';
 
 // The create dialog (recorder, pickers, preview) is only downloaded when someone opens it.
-const CreateStoryDialog = lazy(() => import('../../create-story/components/create-story-dialog'));
+const CreateStoryDialog = lazy(() => import('./create-story-dialog'));
 
 export const CREATE_LOCATION_REQUIRED =
   'Location access is required to create stories. Please enable location permissions and try again.';
 
 /** The signed-out answer to any create action (spec section 2, Create tab). */
-export function showCreateAccountRequired(navigate: (to: string) => void) {
-  toast({
-    title: 'Account Required',
-    description: 'Please sign in to create and share your own stories.',
-    action: (
-      <ToastAction altText="Sign In" onClick={() => navigate(paths.auth)}>
-        Sign In
-      </ToastAction>
-    ),
-  });
+function showCreateAccountRequired(navigate: (to: string) => void) {
+  showAccountRequired(ACCOUNT_REQUIRED.create, navigate);
 }
 
 /**
@@ -49,15 +39,16 @@ export function useCreateStoryLauncher() {
     [user, navigate],
   );
 
-  const openAtCurrentPosition = useCallback(async () => {
+  const openAtCurrentPosition = useCallback(() => {
     if (!user) return showCreateAccountRequired(navigate);
-    try {
-      setLocation(await requestPosition());
-      setMounted(true);
-      setOpen(true);
-    } catch {
-      window.alert(CREATE_LOCATION_REQUIRED);
-    }
+    requestPosition().then(
+      (at) => {
+        setLocation(at);
+        setMounted(true);
+        setOpen(true);
+      },
+      () => window.alert(CREATE_LOCATION_REQUIRED),
+    );
   }, [user, navigate]);
 
   const dialog = mounted ? (

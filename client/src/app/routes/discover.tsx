@@ -1,4 +1,4 @@
-import { PageShell } from '../../components/layout/page-shell';
+import { PageShell } from '#client/components/layout/page-shell';
 
 export default function DiscoverPage() {
   return (

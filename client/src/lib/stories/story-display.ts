@@ -2,7 +2,8 @@
  * How a story's type, duration and length are shown everywhere (cards, markers, detail, create preview).
  * Kept free of React so the map worker and non-React code can use it too.
  */
-import type { StoryType } from '#common/schemas';
+import { UNLOCK_RADIUS_M } from '#common/constants';
+import type { Story, StoryType } from '#common/schemas';
 
 export const STORY_TYPE_ICON: Record<StoryType, string> = {
   audio: '🎵',
@@ -36,10 +37,14 @@ export function formatDuration(seconds: number | null | undefined): string {
   return `${minutes}:${rest.toString().padStart(2, '0')}`;
 }
 
-/** Words in a text (whitespace separated). */
-export function countWords(text: string | null | undefined): number {
-  const trimmed = text?.trim();
-  return trimmed ? trimmed.split(/\s+/).length : 0;
+/**
+ * Metres still to walk before a distance lock opens (distance − 100 m); null unless the server locked the story
+ * by distance. The lock itself is the server's call (`isLocked`/`lockReason`), never re-decided here.
+ */
+export function metresToUnlock(story: Pick<Story, 'distance' | 'isLocked' | 'lockReason'>): number | null {
+  if (!story.isLocked || story.lockReason !== 'distance' || typeof story.distance !== 'number') return null;
+  const rest = Math.ceil(story.distance - UNLOCK_RADIUS_M);
+  return rest > 0 ? rest : null;
 }
 
 /** "N words" with the singular for one. */

@@ -2,12 +2,12 @@ import { ArrowLeft } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { Link } from 'wouter';
 import type { CurrentUser } from '#common/schemas';
-import { PageLoading } from '../../components/layout/page-loading';
-import { Button } from '../../components/ui/button';
-import { paths } from '../../config/paths';
-import { useCurrentUser } from './api/get-current-user';
-import { LoginForm } from './components/login-form';
-import { RegisterForm } from './components/register-form';
+import { PageLoading } from '#client/components/layout/page-loading';
+import { Button } from '#client/components/ui/button';
+import { paths } from '#client/config/paths';
+import { useCurrentUser } from '#client/lib/auth/current-user';
+import { LoginForm } from '#client/features/auth/components/login-form';
+import { RegisterForm } from '#client/features/auth/components/register-form';
 
 const tabClass =
   'flex-1 rounded-lg px-3 py-2 text-sm font-medium text-mist-300 transition-colors hover:text-mist-100 data-[state=active]:bg-night-700 data-[state=active]:text-mist-100 data-[state=active]:shadow';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Location, Story } from '#common/schemas';
-import { apiGet } from '../../../lib/api-client';
-import { storyKeys } from './query-keys';
+import { apiGet } from '../api-client';
+import { storyKeys } from '../query-keys';
 
 /** Stories within 1.5 km of the reader (the "Nearby Whispers" list and the AR view), nearest first. */
 export function discoverableStoriesQuery(location: Location) {

@@ -1,10 +1,10 @@
 import { Redirect } from 'wouter';
-import { PageLoading } from '../../components/layout/page-loading';
-import { PageShell } from '../../components/layout/page-shell';
-import { paths } from '../../config/paths';
-import { useCurrentUser } from './api/get-current-user';
-import { ProfileView } from './components/profile-view';
-import { SetupWizard } from './components/setup-wizard';
+import { PageLoading } from '#client/components/layout/page-loading';
+import { PageShell } from '#client/components/layout/page-shell';
+import { paths } from '#client/config/paths';
+import { useCurrentUser } from '#client/lib/auth/current-user';
+import { ProfileView } from '#client/features/auth/components/profile-view';
+import { SetupWizard } from '#client/features/auth/components/setup-wizard';
 
 /** /setup (spec section 2): the wizard until the profile is set up, then the profile view/edit. */
 export default function SetupPage() {

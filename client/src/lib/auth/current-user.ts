@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '#common/schemas';
-import { getQueryFn } from '../../../lib/api-client';
+import { getQueryFn } from '../api-client';
 
 export const CURRENT_USER_KEY = ['/api/user/current'] as const;
 

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import { Button } from '../../../components/ui/button';
-import { ToastAction } from '../../../components/ui/toaster';
-import { toast } from '../../../components/ui/use-toast';
-import { paths } from '../../../config/paths';
-import { useCurrentUser } from '../api/get-current-user';
-import { takePendingToast } from '../lib/pending-toast';
-import { UserAvatar } from './user-avatar';
+import { Button } from '../ui/button';
+import { ToastAction } from '../ui/toaster';
+import { toast } from '../ui/use-toast';
+import { paths } from '#client/config/paths';
+import { useCurrentUser } from '#client/lib/auth/current-user';
+import { takePendingToast } from '#client/lib/auth/pending-toast';
+import { UserAvatar } from '../ui/user-avatar';
 
 // The dropdown (Radix menu + popper) is only needed by signed-in users: keep it out of the initial bundle.
 const AccountDropdown = lazy(() => import('./account-dropdown'));

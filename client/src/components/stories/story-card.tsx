@@ -1,7 +1,8 @@
 import type { Story } from '#common/schemas';
-import { cn } from '../../../lib/utils';
-import { isStoryLocked } from '../lib/lock';
-import { countWords, formatDuration, formatWordCount, storyTypeIcon, storyTypeLabel } from '../lib/story-display';
+import { cn } from '#client/lib/utils';
+import { countWords } from '#common/text';
+import { timeLockText } from '#common/time-lock-text';
+import { formatDuration, formatWordCount, storyTypeIcon, storyTypeLabel } from '#client/lib/stories/story-display';
 
 /** Audio shows its length as m:ss; every other type its word count (server's, else counted here). */
 function lengthText(story: Story): string {
@@ -14,7 +15,8 @@ function lengthText(story: Story): string {
  * and say how to open them; `showDistance` is off on My Stories.
  */
 export function StoryCard({ story, onSelect, showDistance = true }: { story: Story; onSelect: (story: Story) => void; showDistance?: boolean }) {
-  const locked = isStoryLocked(story);
+  // The server decides locks (an author sees their own story unlocked from anywhere).
+  const locked = story.isLocked;
   const distance = showDistance && typeof story.distance === 'number' ? `${Math.round(story.distance)}m` : null;
   return (
     <button
@@ -36,7 +38,11 @@ export function StoryCard({ story, onSelect, showDistance = true }: { story: Sto
         {distance && <span className="shrink-0 text-xs font-medium text-mist-300">{distance}</span>}
       </span>
       <span className="line-clamp-2 text-sm text-mist-300">{story.description || 'No description available'}</span>
-      {locked && <span className="text-sm font-medium text-ember-400">Walk closer to unlock this story</span>}
+      {locked && (
+        <span className="text-sm font-medium text-ember-400">
+          {(story.lockReason !== 'distance' && timeLockText(story)) || 'Walk closer to unlock this story'}
+        </span>
+      )}
       <span className="flex items-center gap-2 text-xs text-mist-400">
         <span className="rounded-full bg-night-700 px-2 py-0.5 text-mist-100">{storyTypeLabel(story.type)}</span>
         <span>{lengthText(story)}</span>

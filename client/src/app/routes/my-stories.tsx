@@ -2,15 +2,15 @@ import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Story } from '#common/schemas';
-import { PageShell } from '../../components/layout/page-shell';
-import { Button } from '../../components/ui/button';
-import { paths } from '../../config/paths';
-import { useGeolocation } from '../../lib/geolocation';
-import { useCurrentUser } from '../auth/api/get-current-user';
-import { useUserStories } from '../stories/api/get-user-stories';
-import { useCreateStoryLauncher } from '../stories/components/create-story-launcher';
-import { StoryCard } from '../stories/components/story-card';
-import { StoryDetailDialog } from '../stories/components/story-detail-dialog';
+import { PageShell } from '#client/components/layout/page-shell';
+import { Button } from '#client/components/ui/button';
+import { paths } from '#client/config/paths';
+import { useGeolocation } from '#client/lib/geolocation';
+import { useCurrentUser } from '#client/lib/auth/current-user';
+import { useUserStories } from '#client/features/stories/api/get-user-stories';
+import { useCreateStoryLauncher } from '#client/features/create-story/components/create-story-launcher';
+import { StoryCard } from '#client/components/stories/story-card';
+import { StoryDetailDialog } from '#client/features/stories/components/story-detail-dialog';
 
 /** Spec section 2 "My Stories" (/my-stories): the signed-in user's own stories. */
 export default function MyStoriesPage() {

@@ -3,24 +3,23 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { useLocation } from 'wouter';
 import { GEOLOCATION_OPTIONS } from '#common/constants';
 import type { Location, Story } from '#common/schemas';
-import { PageShell } from '../../components/layout/page-shell';
-import { ToastAction } from '../../components/ui/toaster';
-import { toast } from '../../components/ui/use-toast';
-import { paths } from '../../config/paths';
-import { useGeolocation } from '../../lib/geolocation';
-import { useCurrentUser } from '../auth/api/get-current-user';
-import { useDiscoverableStories } from '../stories/api/get-discoverable-stories';
-import { useMapStories, type BoundingBox } from '../stories/api/get-map-stories';
-import { useUserStories } from '../stories/api/get-user-stories';
-import { useCreateStoryLauncher } from '../stories/components/create-story-launcher';
-import { StoryDetailDialog } from '../stories/components/story-detail-dialog';
-import { HomeTabs, type HomeView } from './components/home-tabs';
-import { NearbySection } from './components/nearby-section';
-import { SmartSuggestions } from './components/smart-suggestions';
+import { PageShell } from '#client/components/layout/page-shell';
+import { ACCOUNT_REQUIRED, showAccountRequired } from '#client/lib/account-required';
+import { paths } from '#client/config/paths';
+import { useGeolocation } from '#client/lib/geolocation';
+import { useCurrentUser } from '#client/lib/auth/current-user';
+import { useDiscoverableStories } from '#client/lib/stories/get-discoverable-stories';
+import { useMapStories, type BoundingBox } from '#client/features/stories/api/get-map-stories';
+import { useUserStories } from '#client/features/stories/api/get-user-stories';
+import { useCreateStoryLauncher } from '#client/features/create-story/components/create-story-launcher';
+import { StoryDetailDialog } from '#client/features/stories/components/story-detail-dialog';
+import { HomeTabs, type HomeView } from '#client/features/home/components/home-tabs';
+import { NearbySection } from '#client/features/home/components/nearby-section';
+import { SmartSuggestions } from '#client/features/home/components/smart-suggestions';
 
 // Leaflet (~40 KiB gzipped) and the AR camera view load after the first paint, outside the initial bundle.
-const StoryMap = lazy(() => import('../stories/components/map/story-map'));
-const ArView = lazy(() => import('../ar/ar-view'));
+const StoryMap = lazy(() => import('#client/features/stories/components/map/story-map'));
+const ArView = lazy(() => import('#client/features/ar/ar-view'));
 
 /** ~11 m: GPS jitter below this does not refetch every list. */
 function roundLocation(location: Location): Location {
@@ -62,15 +61,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
 
   const openMyStories = () => {
     if (user) return navigate(paths.myStories);
-    toast({
-      title: 'Account Required',
-      description: 'Please sign in to view your personal stories.',
-      action: (
-        <ToastAction altText="Sign In" onClick={() => navigate(paths.auth)}>
-          Sign In
-        </ToastAction>
-      ),
-    });
+    showAccountRequired(ACCOUNT_REQUIRED.myStories, navigate);
   };
 
   // A deep link (/stories/:id) opens that story; closing it returns to /.

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { toast } from '../../../components/ui/use-toast';
-import { paths } from '../../../config/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { toast } from '#client/components/ui/use-toast';
+import { paths } from '#client/config/paths';
+import { apiRequest } from '../api-client';
 
 /** POST /api/logout: ends the session on the server. */
 export async function logout(): Promise<void> {

@@ -1,7 +1,7 @@
 import { AlertCircle } from 'lucide-react';
 import { Link } from 'wouter';
-import { paths } from '../../config/paths';
-import { Button } from '../../components/ui/button';
+import { paths } from '#client/config/paths';
+import { Button } from '#client/components/ui/button';
 
 export default function NotFoundPage() {
   return (

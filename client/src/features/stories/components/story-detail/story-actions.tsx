@@ -1,0 +1,95 @@
+import { Flag, Heart, Share2 } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import type { Story } from '#common/schemas';
+import { Button } from '#client/components/ui/button';
+import { toast } from '#client/components/ui/use-toast';
+import { paths } from '#client/config/paths';
+import { ACCOUNT_REQUIRED, showAccountRequired } from '#client/lib/account-required';
+import { useCurrentUser } from '#client/lib/auth/current-user';
+import { messageToast } from '#client/lib/toast-message';
+import { useLikeStory } from '#client/features/stories/api/like-story';
+import { STORY_TOASTS } from '#client/features/stories/lib/story-toasts';
+import { ReportForm } from './report-form';
+
+/** Like, Share and Report (spec section 4); signed-out readers are asked to sign in. */
+export function StoryActions({ story }: { story: Story }) {
+  const [, navigate] = useLocation();
+  const { data: user } = useCurrentUser();
+  const like = useLikeStory();
+  const [likedNow, setLikedNow] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const alreadyLiked = Boolean(story.likedByMe) && !likedNow;
+  // Once liked here, the count shows +1 of what the dialog opened with (spec section 4 "Like").
+  const [baseLikes] = useState(story.likes);
+  const likes = likedNow ? baseLikes + 1 : story.likes;
+
+  // Also said inside the dialog: its focus trap keeps keyboard and screen-reader users from the toast's Sign In.
+  const [accountNotice, setAccountNotice] = useState<string | null>(null);
+  const requireAccount = (description: string) => {
+    setAccountNotice(description);
+    showAccountRequired(description, navigate);
+  };
+
+  const onLike = () => {
+    if (!user) return requireAccount(ACCOUNT_REQUIRED.like);
+    like.mutate(story.id, {
+      onSuccess: () => {
+        setLikedNow(true);
+        messageToast(STORY_TOASTS.liked, 'success');
+      },
+      onError: () => messageToast(STORY_TOASTS.likeFailed),
+    });
+  };
+
+  const onShare = async () => {
+    const url = new URL(paths.story(story.id), window.location.origin).toString();
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: story.title, text: story.description ?? story.title, url });
+      } catch {
+        // Cancelled (AbortError) or refused: the spec shows nothing.
+      }
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      messageToast(STORY_TOASTS.linkCopied, 'success');
+    } catch {
+      toast({ title: 'Share failed', description: url, variant: 'destructive' });
+    }
+  };
+
+  return (
+    <div className="grid gap-3 border-t border-night-700 pt-4">
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant={likedNow || alreadyLiked ? 'secondary' : 'default'} onClick={onLike} disabled={likedNow || alreadyLiked || like.isPending} aria-label={`Like (${likes} likes)`}>
+          <Heart className={likedNow || alreadyLiked ? 'fill-current' : undefined} aria-hidden />
+          {likes}
+        </Button>
+        <Button type="button" variant="outline" onClick={() => void onShare()}>
+          <Share2 aria-hidden />
+          Share
+        </Button>
+        <Button
+          type="button"
+          variant="ghost"
+          aria-expanded={reporting}
+          onClick={() => (user ? setReporting((r) => !r) : requireAccount(ACCOUNT_REQUIRED.report))}
+        >
+          <Flag aria-hidden />
+          Report
+        </Button>
+      </div>
+      {accountNotice && (
+        <p role="alert" className="flex flex-wrap items-center gap-3 text-sm text-mist-300">
+          {accountNotice}
+          <Button type="button" size="sm" variant="outline" onClick={() => navigate(paths.auth)}>
+            Sign In
+          </Button>
+        </p>
+      )}
+      {reporting && <ReportForm storyId={story.id} onDone={() => setReporting(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { Lock } from 'lucide-react';
+import { categoryEmoji } from '#common/categories';
+import type { Story } from '#common/schemas';
+import { timeLockText } from '#common/time-lock-text';
+import { formatCreated, metresToUnlock, storyTypeLabel } from '#client/lib/stories/story-display';
+import { StoryActions } from './story-actions';
+import { StoryContent } from './story-content';
+
+/** The story (or why it is locked), its details and badges, then the actions. */
+export function StoryDetailBody({ story }: { story: Story }) {
+  const lockText = timeLockText(story);
+  return (
+    <div className="grid gap-4">
+      {story.isLocked ? <LockedNotice story={story} /> : <StoryContent story={story} />}
+      {story.description && <p className="whitespace-pre-line text-sm text-mist-300">{story.description}</p>}
+      {lockText && (
+        <section aria-labelledby={`lock-${story.id}`} className="rounded-xl border border-ember-500/40 bg-ember-500/10 p-3 text-sm">
+          <h3 id={`lock-${story.id}`} className="flex items-center gap-2 font-semibold text-ember-400">
+            <Lock className="h-4 w-4" aria-hidden />
+            Time-Lock Details
+          </h3>
+          <p className="mt-1 text-mist-100">{lockText}</p>
+        </section>
+      )}
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        <span className="rounded-full bg-night-700 px-2.5 py-1 text-mist-100">
+          <span aria-hidden>{categoryEmoji(story.category)} </span>
+          {story.category}
+        </span>
+        <span className="rounded-full bg-glow-600/30 px-2.5 py-1 text-glow-300">{storyTypeLabel(story.type)} Story</span>
+        {story.timeRestriction !== 'none' && (
+          <span className="rounded-full bg-ember-500/20 px-2.5 py-1 text-ember-400">Time-Locked</span>
+        )}
+        <span className="ml-auto text-mist-400">Created {formatCreated(story.createdAt)}</span>
+      </div>
+      <StoryActions story={story} />
+    </div>
+  );
+}
+
+/** Why the server locked the story: too far away, or a time lock that is closed right now. */
+function LockedNotice({ story }: { story: Story }) {
+  const toWalk = metresToUnlock(story);
+  const timeLocked = story.lockReason !== null && story.lockReason !== 'distance';
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-xl border border-night-600 bg-night-800/70 p-6 text-center">
+      <span aria-hidden className="text-4xl">
+        🔒
+      </span>
+      {timeLocked ? (
+        <p className="font-semibold text-mist-100">{timeLockText(story) ?? 'This story is time-locked right now.'}</p>
+      ) : (
+        <p className="font-semibold text-mist-100">Walk closer to unlock this story</p>
+      )}
+      {toWalk !== null && <p className="text-sm text-mist-300">About {toWalk} m more to go.</p>}
+    </div>
+  );
+}
