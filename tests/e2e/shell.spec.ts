@@ -22,3 +22,17 @@ test('unknown API paths answer 404 JSON', async ({ request }) => {
   expect(res.status()).toBe(404);
   expect(await res.json()).toHaveProperty('message');
 });
+
+test('a screen whose code fails to download shows a recover screen with Reload, not a blank page', async ({ page }) => {
+  // Every route is a lazy chunk; drop the /auth one as a flaky network or a stale deploy would.
+  await page.route(/\/assets\/auth-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto('/auth');
+  const alert = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+
+  // Once the network is back, Reload brings the screen.
+  await page.unroute(/\/assets\/auth-[\w-]+\.js$/);
+  await alert.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+});

@@ -16,19 +16,21 @@ export class ApiError extends Error {
   }
 }
 
+/** The `message` of an error body `{ "message": … }` (every API error has this shape), or undefined. */
+export function serverMessageOf(body: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') return parsed.message;
+  } catch {
+    // not JSON: there is no server message
+  }
+  return undefined;
+}
+
 async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = (await res.text()) || res.statusText;
-  let serverMessage: string | undefined;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object' && typeof (parsed as { message?: unknown }).message === 'string') {
-      serverMessage = (parsed as { message: string }).message;
-    }
-  } catch {
-    // not JSON: the raw text is the message
-  }
-  throw new ApiError(res.status, `${res.status}: ${text}`, serverMessage);
+  throw new ApiError(res.status, `${res.status}: ${text}`, serverMessageOf(text));
 }
 
 /** Sends a request; throws ApiError on non-OK. Returns the Response so callers choose how to read it. */
@@ -43,6 +45,12 @@ export async function apiRequest(method: string, url: string, data?: unknown, in
   });
   await throwIfNotOk(res);
   return res;
+}
+
+/** A request whose JSON answer is `T` (the server's contract, common/schemas.ts). */
+export async function apiSend<T>(method: string, url: string, data?: unknown): Promise<T> {
+  const res = await apiRequest(method, url, data);
+  return (await res.json()) as T;
 }
 
 /** GET + JSON, typed. */

@@ -20,14 +20,18 @@ export function queueToastAfterReload(pending: PendingToast): void {
   }
 }
 
+function isPendingToast(value: unknown): value is PendingToast {
+  return typeof value === 'object' && value !== null && 'title' in value && typeof value.title === 'string';
+}
+
 /** Returns the parked toast once, removing it so a second load does not repeat it. */
 export function takePendingToast(): PendingToast | null {
   try {
     const raw = sessionStorage.getItem(STORAGE_KEY);
     if (!raw) return null;
     sessionStorage.removeItem(STORAGE_KEY);
-    const parsed = JSON.parse(raw) as Partial<PendingToast>;
-    return typeof parsed.title === 'string' ? (parsed as PendingToast) : null;
+    const parsed: unknown = JSON.parse(raw);
+    return isPendingToast(parsed) ? parsed : null;
   } catch {
     return null;
   }

@@ -21,12 +21,12 @@ export const STORY_TYPE_LABEL: Record<StoryType, string> = {
   tiktok: 'TikTok',
 };
 
-export function storyTypeIcon(type: string): string {
-  return (STORY_TYPE_ICON as Record<string, string>)[type] ?? '📖';
+export function storyTypeIcon(type: StoryType): string {
+  return STORY_TYPE_ICON[type];
 }
 
-export function storyTypeLabel(type: string): string {
-  return (STORY_TYPE_LABEL as Record<string, string>)[type] ?? type;
+export function storyTypeLabel(type: StoryType): string {
+  return STORY_TYPE_LABEL[type];
 }
 
 /** Seconds as m:ss (e.g. 75 → "1:15"); anything not a finite non-negative number shows as 0:00. */

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, SetupRequest } from '#common/schemas';
-import { apiRequest } from '#client/lib/api-client';
+import { apiSend } from '#client/lib/api-client';
 import { invalidateStoryCaches } from '#client/lib/query-keys';
 import { CURRENT_USER_KEY } from '#client/lib/auth/current-user';
 
 /** POST /api/user/setup: used by the wizard and by the profile's edit mode; answers the updated user. */
-export async function setupProfile(data: SetupRequest): Promise<CurrentUser> {
-  const res = await apiRequest('POST', '/api/user/setup', data);
-  return (await res.json()) as CurrentUser;
+export function setupProfile(data: SetupRequest): Promise<CurrentUser> {
+  return apiSend<CurrentUser>('POST', '/api/user/setup', data);
 }
 
 export function useSetupProfile() {

@@ -4,6 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Story } from '#common/schemas';
+import { serverMessageOf } from '#client/lib/api-client';
 import { invalidateStoryCaches } from '#client/lib/query-keys';
 
 export const CREATE_FAILED_FALLBACK = 'Failed to create story. Please try again.';
@@ -21,18 +22,7 @@ export class CreateStoryError extends Error {
  */
 export function createErrorMessage(status: number, statusText: string, body: string): string {
   const text = body.trim();
-  if (text) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (parsed && typeof parsed === 'object' && typeof (parsed as { message?: unknown }).message === 'string') {
-        const message = (parsed as { message: string }).message.trim();
-        if (message) return message;
-      }
-    } catch {
-      // not JSON: show the raw text
-    }
-    return text;
-  }
+  if (text) return serverMessageOf(text)?.trim() || text;
   if (status > 0) return `Server error: ${status} ${statusText}`.trim();
   return CREATE_FAILED_FALLBACK;
 }

@@ -29,7 +29,10 @@ export function StoryForm({
   onTypeChange: (type: StoryType) => void;
 }) {
   return (
-    <Tabs.Root value={draft.type} onValueChange={(value) => onTypeChange(value as StoryType)} className="grid gap-4">
+    <Tabs.Root value={draft.type} onValueChange={(value) => {
+        const tab = STORY_TYPE_TABS.find((t) => t.type === value);
+        if (tab) onTypeChange(tab.type);
+      }} className="grid gap-4">
       <Tabs.List aria-label="Story type" className="grid grid-cols-3 gap-2 sm:grid-cols-5">
         {STORY_TYPE_TABS.map(({ type, label, subtitle, icon: Icon }) => (
           <Tabs.Trigger

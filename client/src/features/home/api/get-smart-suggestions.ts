@@ -20,15 +20,15 @@ export function timeOfDay(date: Date = new Date()): TimeOfDay {
 export function smartSuggestionsQuery(location: Location, when: TimeOfDay) {
   return queryOptions({
     queryKey: ['/api/notifications/smart', location.latitude, location.longitude, when] as const,
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }): Promise<SmartNotification[]> => {
       try {
-        const list = await apiGet<unknown>(
+        const list = await apiGet<SmartNotification[] | null>(
           `/api/notifications/smart/${location.latitude}/${location.longitude}?timeOfDay=${when}`,
           { signal },
         );
-        return Array.isArray(list) ? (list as SmartNotification[]) : [];
+        return Array.isArray(list) ? list : [];
       } catch {
-        return [] as SmartNotification[];
+        return [];
       }
     },
     staleTime: SMART_SUGGESTIONS.staleMs,

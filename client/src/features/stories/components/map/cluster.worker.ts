@@ -2,6 +2,8 @@
 import { createClusterIndex } from './cluster-index';
 import type { ClusterRequest, ClusterResponse } from './cluster-protocol';
 
+declare const self: DedicatedWorkerGlobalScope;
+
 // Builds the supercluster index and answers viewport queries off the main thread.
 let index = createClusterIndex([]);
 
@@ -12,5 +14,5 @@ self.onmessage = (event: MessageEvent<ClusterRequest>) => {
     return;
   }
   const response: ClusterResponse = { requestId: message.requestId, items: index.query(message.bbox, message.zoom) };
-  (self as unknown as DedicatedWorkerGlobalScope).postMessage(response);
+  self.postMessage(response);
 };
