@@ -2,8 +2,6 @@
  * The API client of spec section 7: every call sends credentials (cookies); bodies are JSON unless FormData;
  * a non-OK answer throws an `ApiError` whose message is "{status}: {body text or status text}" (section 8).
  */
-import type { QueryFunction } from '@tanstack/react-query';
-
 export class ApiError extends Error {
   constructor(
     public readonly status: number,
@@ -63,16 +61,4 @@ export async function apiGet<T>(url: string, init?: RequestInit): Promise<T> {
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? fallback;
   return fallback;
-}
-
-type UnauthorizedBehavior = 'returnNull' | 'throw';
-
-/** The generic read: joins the query key with "/" for a GET; can map 401 to null. */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKey.join('/'), { credentials: 'include', signal });
-    if (on401 === 'returnNull' && res.status === 401) return null;
-    await throwIfNotOk(res);
-    return (await res.json()) as T;
-  };
 }

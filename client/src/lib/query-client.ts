@@ -1,11 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
-import { getQueryFn } from './api-client';
 
-/** Fetch defaults of spec section 9: no refetch on focus or interval, never stale, no retry. */
+/**
+ * Fetch defaults of spec section 9: no refetch on focus or interval, never stale, no retry. There is no default
+ * query function: every query names its own request (keys are data names, lib/query-keys.ts).
+ */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      queryFn: getQueryFn({ on401: 'throw' }),
       refetchInterval: false,
       refetchOnWindowFocus: false,
       staleTime: Infinity,

@@ -1,25 +1,36 @@
 /**
- * Query keys of the stories feature (spec section 7 cache keys). Keys are URL segments: the generic read
- * joins them with "/" into the GET address.
+ * Every TanStack Query key, by domain, under one root (spec section 7 cache keys). A key names data, not a URL:
+ * each query has its own `queryFn`. Invalidation goes by prefix — `queryKeys.stories.all` refreshes every
+ * story list and story after a create, like or profile change.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import type { Location } from '#common/schemas';
 
-export const storyKeys = {
-  all: ['/api/stories/all'] as const,
-  nearby: ['/api/stories/nearby'] as const,
-  discoverable: (latitude: number, longitude: number) => ['/api/stories/discoverable', latitude, longitude] as const,
-  map: (latitude: number, longitude: number) => ['/api/stories/map', latitude, longitude] as const,
-  /** The map's viewport read (bbox); same prefix as `map` so invalidation covers both. */
-  mapViewport: (bbox: string, latitude: number, longitude: number) =>
-    ['/api/stories/map', 'bbox', bbox, latitude, longitude] as const,
-  user: (userId: string) => ['/api/stories/user', userId] as const,
-  detail: (id: string) => ['/api/stories', id] as const,
+const at = (location: Location) => ({ lat: location.latitude, lng: location.longitude });
+
+export const queryKeys = {
+  auth: {
+    all: ['auth'] as const,
+    currentUser: ['auth', 'current-user'] as const,
+  },
+  config: ['config'] as const,
+  stories: {
+    all: ['stories'] as const,
+    /** Within 1.5 km of the reader (Nearby Whispers, AR view, discovery). */
+    discoverable: (reader: Location) => ['stories', 'discoverable', at(reader)] as const,
+    /** The map's viewport (`bbox` rounded "w,s,e,n") for a reader. */
+    map: (bbox: string, reader: Location) => ['stories', 'map', { bbox, ...at(reader) }] as const,
+    user: (userId: string) => ['stories', 'user', userId] as const,
+    /** One story as the reader at `reader` (or nowhere known) may see it. */
+    detail: (id: string, reader: Location | null) => ['stories', 'detail', id, reader ? at(reader) : null] as const,
+  },
+  notifications: {
+    all: ['notifications'] as const,
+    smart: (reader: Location, timeOfDay: string) => ['notifications', 'smart', { ...at(reader), timeOfDay }] as const,
+  },
 };
 
-/** After a create/like/report: refresh every cached story list (stories, nearby, discoverable, map, user). */
-export async function invalidateStoryCaches(queryClient: QueryClient) {
-  const prefixes = ['/api/stories', '/api/stories/all', '/api/stories/nearby', '/api/stories/discoverable', '/api/stories/map', '/api/stories/user'];
-  await queryClient.invalidateQueries({
-    predicate: (query) => typeof query.queryKey[0] === 'string' && prefixes.includes(query.queryKey[0]),
-  });
+/** After a create, like, report or profile change: every cached story list and story refetches. */
+export function invalidateStories(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: queryKeys.stories.all });
 }

@@ -1,13 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '#common/schemas';
-import { getQueryFn } from '../api-client';
-
-export const CURRENT_USER_KEY = ['/api/user/current'] as const;
+import { ApiError, apiGet } from '#client/lib/api-client';
+import { queryKeys } from '#client/lib/query-keys';
 
 /** The signed-in user, or null when signed out (401 maps to null). No retry (spec section 7). */
 export const currentUserQuery = queryOptions({
-  queryKey: CURRENT_USER_KEY,
-  queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
+  queryKey: queryKeys.auth.currentUser,
+  queryFn: async ({ signal }): Promise<CurrentUser | null> => {
+    try {
+      return await apiGet<CurrentUser>('/api/user/current', { signal });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
   retry: false,
 });
 

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, SetupRequest } from '#common/schemas';
 import { apiSend } from '#client/lib/api-client';
-import { invalidateStoryCaches } from '#client/lib/query-keys';
-import { CURRENT_USER_KEY } from '#client/lib/auth/current-user';
+import { invalidateStories, queryKeys } from '#client/lib/query-keys';
 
 /** POST /api/user/setup: used by the wizard and by the profile's edit mode; answers the updated user. */
 export function setupProfile(data: SetupRequest): Promise<CurrentUser> {
@@ -16,10 +15,10 @@ export function useSetupProfile() {
     onSuccess: (user) => {
       // Show the new profile at once, then refresh the current user from the server (spec: "current user
       // refreshed"). Not awaited: the wizard moves on to / without waiting for the second round trip.
-      queryClient.setQueryData(CURRENT_USER_KEY, user);
-      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      queryClient.setQueryData(queryKeys.auth.currentUser, user);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.auth.currentUser });
       // Stories carry the author's display name, which may just have changed.
-      void invalidateStoryCaches(queryClient);
+      void invalidateStories(queryClient);
     },
   });
 }

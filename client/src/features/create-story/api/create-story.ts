@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Story } from '#common/schemas';
 import { serverMessageOf } from '#client/lib/api-client';
-import { invalidateStoryCaches } from '#client/lib/query-keys';
+import { invalidateStories } from '#client/lib/query-keys';
 
 export const CREATE_FAILED_FALLBACK = 'Failed to create story. Please try again.';
 
@@ -63,7 +63,7 @@ export function useCreateStory(onProgress: (percent: number) => void) {
     mutationFn: (form: FormData) => uploadStory(form, onProgress),
     // Not awaited: the success toast should not wait for the lists to refetch.
     onSuccess: () => {
-      void invalidateStoryCaches(queryClient);
+      void invalidateStories(queryClient);
     },
   });
 }

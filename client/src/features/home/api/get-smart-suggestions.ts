@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SMART_SUGGESTIONS } from '#common/constants';
 import type { Location, SmartNotification } from '#common/schemas';
 import { apiGet } from '#client/lib/api-client';
+import { queryKeys } from '#client/lib/query-keys';
 
 export type TimeOfDay = 'night' | 'morning' | 'afternoon' | 'evening';
 
@@ -19,7 +20,7 @@ export function timeOfDay(date: Date = new Date()): TimeOfDay {
  */
 export function smartSuggestionsQuery(location: Location, when: TimeOfDay) {
   return queryOptions({
-    queryKey: ['/api/notifications/smart', location.latitude, location.longitude, when] as const,
+    queryKey: queryKeys.notifications.smart(location, when),
     queryFn: async ({ signal }): Promise<SmartNotification[]> => {
       try {
         const list = await apiGet<SmartNotification[] | null>(

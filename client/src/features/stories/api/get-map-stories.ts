@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { DISCOVERY } from '#common/constants';
 import type { Location, Story } from '#common/schemas';
 import { apiGet } from '#client/lib/api-client';
-import { storyKeys } from '#client/lib/query-keys';
+import { queryKeys } from '#client/lib/query-keys';
 
 /** A map viewport in degrees. */
 export interface BoundingBox {
@@ -25,7 +25,7 @@ export function bboxParam(box: BoundingBox): string {
 export function mapStoriesQuery(box: BoundingBox, reader: Location) {
   const bbox = bboxParam(box);
   return queryOptions({
-    queryKey: storyKeys.mapViewport(bbox, reader.latitude, reader.longitude),
+    queryKey: queryKeys.stories.map(bbox, reader),
     queryFn: ({ signal }) =>
       apiGet<Story[]>(
         `/api/stories/map?bbox=${bbox}&lat=${reader.latitude}&lng=${reader.longitude}`,

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '#client/lib/api-client';
+import { queryKeys } from '#client/lib/query-keys';
 
 export interface PublicConfig {
   tileUrl: string;
@@ -8,7 +9,7 @@ export interface PublicConfig {
 
 /** GET /api/config: the tile server and its attribution (never changes while the page is open). */
 export const publicConfigQuery = queryOptions({
-  queryKey: ['/api/config'] as const,
+  queryKey: queryKeys.config,
   queryFn: ({ signal }) => apiGet<PublicConfig>('/api/config', { signal }),
 });
 

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Location, Story } from '#common/schemas';
 import { apiGet } from '#client/lib/api-client';
-import { storyKeys } from '#client/lib/query-keys';
+import { queryKeys } from '#client/lib/query-keys';
 
 /** One story as the reader at `location` may see it (locked stories come without content). */
 export function storyQuery(id: string, location: Location | null) {
   const where = location ? `?lat=${location.latitude}&lng=${location.longitude}` : '';
   return queryOptions({
-    queryKey: [...storyKeys.detail(id), where] as const,
+    queryKey: queryKeys.stories.detail(id, location),
     queryFn: ({ signal }) => apiGet<Story>(`/api/stories/${encodeURIComponent(id)}${where}`, { signal }),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { likeResponseSchema } from '#common/schemas';
 import { apiSend } from '#client/lib/api-client';
-import { invalidateStoryCaches } from '#client/lib/query-keys';
+import { invalidateStories } from '#client/lib/query-keys';
 
 export type LikeResponse = z.infer<typeof likeResponseSchema>;
 
@@ -12,5 +12,5 @@ export function likeStory(id: string): Promise<LikeResponse> {
 
 export function useLikeStory() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: likeStory, onSuccess: () => invalidateStoryCaches(queryClient) });
+  return useMutation({ mutationFn: likeStory, onSuccess: () => invalidateStories(queryClient) });
 }
