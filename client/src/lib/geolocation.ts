@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { DEFAULT_CENTER, GEOLOCATION_OPTIONS } from '#common/constants';
 import type { Location } from '#common/schemas';
 
-export const GEOLOCATION_ERRORS = {
+const GEOLOCATION_ERRORS = {
   unsupported: 'Geolocation is not supported by this browser.',
   denied: 'User denied the request for Geolocation.',
   unavailable: 'Location information is unavailable.',
@@ -14,7 +14,7 @@ export const GEOLOCATION_ERRORS = {
   unknown: 'An unknown error occurred.',
 } as const;
 
-export class GeolocationError extends Error {}
+class GeolocationError extends Error {}
 
 function messageFor(error: GeolocationPositionError): string {
   switch (error.code) {
@@ -44,7 +44,7 @@ export function requestPosition(): Promise<Location> {
   });
 }
 
-export interface GeolocationState {
+interface GeolocationState {
   /** The reader's position, or the default centre until/unless one is known. */
   location: Location;
   /** True when `location` is a real reading. */

@@ -5,7 +5,6 @@ import { cn } from '#client/lib/utils';
 import { useToasts } from './use-toast';
 
 export const Dialog = RadixDialog.Root;
-export const DialogTrigger = RadixDialog.Trigger;
 export const DialogClose = RadixDialog.Close;
 
 /** A centred, scrollable dialog with a top-right close button (labelled "Close"). */

@@ -4,7 +4,7 @@ import { ApiError, apiGet } from '#client/lib/api-client';
 import { queryKeys } from '#client/lib/query-keys';
 
 /** The signed-in user, or null when signed out (401 maps to null). No retry (spec section 7). */
-export const currentUserQuery = queryOptions({
+const currentUserQuery = queryOptions({
   queryKey: queryKeys.auth.currentUser,
   queryFn: async ({ signal }): Promise<CurrentUser | null> => {
     try {

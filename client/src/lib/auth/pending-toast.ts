@@ -4,7 +4,7 @@
  */
 const STORAGE_KEY = 'whispers:pending-toast';
 
-export interface PendingToast {
+interface PendingToast {
   title: string;
   description?: string;
   variant?: 'default' | 'success' | 'destructive';

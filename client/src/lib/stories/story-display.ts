@@ -5,7 +5,7 @@
 import { UNLOCK_RADIUS_M } from '#common/constants';
 import type { Story, StoryType } from '#common/schemas';
 
-export const STORY_TYPE_ICON: Record<StoryType, string> = {
+const STORY_TYPE_ICON: Record<StoryType, string> = {
   audio: '🎵',
   image: '📷',
   video: '🎬',
@@ -13,7 +13,7 @@ export const STORY_TYPE_ICON: Record<StoryType, string> = {
   tiktok: '🎪',
 };
 
-export const STORY_TYPE_LABEL: Record<StoryType, string> = {
+const STORY_TYPE_LABEL: Record<StoryType, string> = {
   audio: 'Audio',
   image: 'Image',
   video: 'Video',

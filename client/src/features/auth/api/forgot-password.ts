@@ -5,7 +5,7 @@ import { apiRequest } from '#client/lib/api-client';
  * POST /api/user/forgot-password (DESIGN.md decision 5): mails a single-use reset code to the account's email.
  * 404 "No account found with that username." when there is no such account.
  */
-export async function requestPasswordReset(username: string): Promise<void> {
+async function requestPasswordReset(username: string): Promise<void> {
   await apiRequest('POST', '/api/user/forgot-password', { username });
 }
 

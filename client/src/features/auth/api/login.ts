@@ -3,7 +3,7 @@ import type { CurrentUser, LoginRequest } from '#common/schemas';
 import { apiSend } from '#client/lib/api-client';
 
 /** POST /api/user/login: a new session cookie on success; 401 "Invalid username or password" otherwise. */
-export function loginUser(data: LoginRequest): Promise<CurrentUser> {
+function loginUser(data: LoginRequest): Promise<CurrentUser> {
   return apiSend<CurrentUser>('POST', '/api/user/login', data);
 }
 

@@ -3,7 +3,7 @@ import type { CurrentUser, RegisterRequest } from '#common/schemas';
 import { apiSend } from '#client/lib/api-client';
 
 /** POST /api/user/register: creates the account and signs it in (201 with the user). */
-export function registerUser(data: RegisterRequest): Promise<CurrentUser> {
+function registerUser(data: RegisterRequest): Promise<CurrentUser> {
   return apiSend<CurrentUser>('POST', '/api/user/register', data);
 }
 

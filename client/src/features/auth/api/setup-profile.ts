@@ -4,7 +4,7 @@ import { apiSend } from '#client/lib/api-client';
 import { invalidateStories, queryKeys } from '#client/lib/query-keys';
 
 /** POST /api/user/setup: used by the wizard and by the profile's edit mode; answers the updated user. */
-export function setupProfile(data: SetupRequest): Promise<CurrentUser> {
+function setupProfile(data: SetupRequest): Promise<CurrentUser> {
   return apiSend<CurrentUser>('POST', '/api/user/setup', data);
 }
 

@@ -13,7 +13,7 @@ import {
 } from '../lib/profile-validation';
 
 
-export function profileValuesOf(user: CurrentUser): ProfileValues {
+function profileValuesOf(user: CurrentUser): ProfileValues {
   return {
     username: user.username,
     displayName: user.displayName,

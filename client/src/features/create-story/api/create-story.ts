@@ -9,7 +9,7 @@ import { invalidateStories } from '#client/lib/query-keys';
 
 export const CREATE_FAILED_FALLBACK = 'Failed to create story. Please try again.';
 
-export class CreateStoryError extends Error {
+class CreateStoryError extends Error {
   constructor(message: string, public readonly status: number) {
     super(message);
     this.name = 'CreateStoryError';
@@ -28,7 +28,7 @@ export function createErrorMessage(status: number, statusText: string, body: str
 }
 
 /** Sends the form with the session cookie; `onProgress` gets whole percents of the upload (0-100). */
-export function uploadStory(form: FormData, onProgress: (percent: number) => void): Promise<Story> {
+function uploadStory(form: FormData, onProgress: (percent: number) => void): Promise<Story> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/stories');

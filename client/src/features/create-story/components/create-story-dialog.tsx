@@ -23,9 +23,9 @@ import { StoryForm } from './story-form';
 import { StoryPreview } from './story-preview';
 import { UploadProgress } from './upload-progress';
 
-export const CREATED_MESSAGE = 'Story created! Your story has been published successfully.';
+const CREATED_MESSAGE = 'Story created! Your story has been published successfully.';
 
-export interface CreateStoryDialogProps {
+interface CreateStoryDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   location: Location | null;

@@ -9,7 +9,7 @@ import { useCurrentUser } from '#client/lib/auth/current-user';
 // The create dialog (recorder, pickers, preview) is only downloaded when someone opens it.
 const CreateStoryDialog = lazy(() => import('./create-story-dialog'));
 
-export const CREATE_LOCATION_REQUIRED =
+const CREATE_LOCATION_REQUIRED =
   'Location access is required to create stories. Please enable location permissions and try again.';
 
 /** The signed-out answer to any create action (spec section 2, Create tab). */

@@ -2,7 +2,7 @@
 import { Camera, Clapperboard, Mic, PenLine, Video, type LucideIcon } from 'lucide-react';
 import type { StoryType } from '#common/schemas';
 
-export interface StoryTypeTab {
+interface StoryTypeTab {
   type: StoryType;
   label: string;
   subtitle: string;

@@ -4,7 +4,7 @@ import type { Location, SmartNotification } from '#common/schemas';
 import { apiGet } from '#client/lib/api-client';
 import { queryKeys } from '#client/lib/query-keys';
 
-export type TimeOfDay = 'night' | 'morning' | 'afternoon' | 'evening';
+type TimeOfDay = 'night' | 'morning' | 'afternoon' | 'evening';
 
 export function timeOfDay(date: Date = new Date()): TimeOfDay {
   const hour = date.getHours();
@@ -18,7 +18,7 @@ export function timeOfDay(date: Date = new Date()): TimeOfDay {
  * Smart suggestions for the reader's place and time (spec section 9: fresh 5 minutes, refetched every 10).
  * Any failure (including an endpoint that does not exist yet) yields an empty list: the block shows nothing.
  */
-export function smartSuggestionsQuery(location: Location, when: TimeOfDay) {
+function smartSuggestionsQuery(location: Location, when: TimeOfDay) {
   return queryOptions({
     queryKey: queryKeys.notifications.smart(location, when),
     queryFn: async ({ signal }): Promise<SmartNotification[]> => {

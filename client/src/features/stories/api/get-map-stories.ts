@@ -13,7 +13,7 @@ export interface BoundingBox {
 }
 
 /** Rounded to ~100 m so small pans reuse the cached answer instead of refetching. */
-export function bboxParam(box: BoundingBox): string {
+function bboxParam(box: BoundingBox): string {
   const r = (value: number) => Math.round(value * 1000) / 1000;
   return [r(box.west), r(box.south), r(box.east), r(box.north)].join(',');
 }
@@ -22,7 +22,7 @@ export function bboxParam(box: BoundingBox): string {
  * Stories inside the visible map area; the reader's location makes the server add distance and lock state.
  * The previous viewport's stories stay shown while the next ones load (no flicker while panning).
  */
-export function mapStoriesQuery(box: BoundingBox, reader: Location) {
+function mapStoriesQuery(box: BoundingBox, reader: Location) {
   const bbox = bboxParam(box);
   return queryOptions({
     queryKey: queryKeys.stories.map(bbox, reader),

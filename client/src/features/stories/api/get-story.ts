@@ -4,7 +4,7 @@ import { apiGet } from '#client/lib/api-client';
 import { queryKeys } from '#client/lib/query-keys';
 
 /** One story as the reader at `location` may see it (locked stories come without content). */
-export function storyQuery(id: string, location: Location | null) {
+function storyQuery(id: string, location: Location | null) {
   const where = location ? `?lat=${location.latitude}&lng=${location.longitude}` : '';
   return queryOptions({
     queryKey: queryKeys.stories.detail(id, location),

@@ -4,7 +4,7 @@ import { apiGet } from '#client/lib/api-client';
 import { queryKeys } from '#client/lib/query-keys';
 
 /** Every story written by `userId`, newest first (My Stories; the home welcome-back count). */
-export function userStoriesQuery(userId: string) {
+function userStoriesQuery(userId: string) {
   return queryOptions({
     queryKey: queryKeys.stories.user(userId),
     queryFn: ({ signal }) => apiGet<Story[]>(`/api/stories/user/${encodeURIComponent(userId)}`, { signal }),

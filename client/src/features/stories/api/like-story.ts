@@ -4,9 +4,9 @@ import type { likeResponseSchema } from '#common/schemas';
 import { apiSend } from '#client/lib/api-client';
 import { invalidateStories } from '#client/lib/query-keys';
 
-export type LikeResponse = z.infer<typeof likeResponseSchema>;
+type LikeResponse = z.infer<typeof likeResponseSchema>;
 
-export function likeStory(id: string): Promise<LikeResponse> {
+function likeStory(id: string): Promise<LikeResponse> {
   return apiSend<LikeResponse>('POST', `/api/stories/${encodeURIComponent(id)}/like`);
 }
 

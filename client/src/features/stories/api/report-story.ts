@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '#client/lib/api-client';
 
-export async function reportStory({ id, reason }: { id: string; reason: string }): Promise<void> {
+async function reportStory({ id, reason }: { id: string; reason: string }): Promise<void> {
   await apiRequest('POST', `/api/stories/${encodeURIComponent(id)}/report`, { reason });
 }
 

@@ -12,7 +12,7 @@ import { clusterClickZoom } from './cluster-protocol';
 import { clusterIcon, storyIcon, userIcon } from './marker-icons';
 import { useMapClusters, type MapView } from './use-map-clusters';
 
-export interface StoryMapProps {
+interface StoryMapProps {
   /** The reader (user marker) and the centre the map follows when it changes. */
   location: Location;
   stories: Story[];
