@@ -3,6 +3,7 @@
  * Kept free of React so the map worker and non-React code can use it too.
  */
 import type { StoryType } from '#common/schemas';
+import { STORY_TYPE_LABEL } from '#common/story-types';
 
 export const STORY_TYPE_ICON: Record<StoryType, string> = {
   audio: '🎵',
@@ -12,13 +13,7 @@ export const STORY_TYPE_ICON: Record<StoryType, string> = {
   tiktok: '🎪',
 };
 
-export const STORY_TYPE_LABEL: Record<StoryType, string> = {
-  audio: 'Audio',
-  image: 'Image',
-  video: 'Video',
-  text: 'Text',
-  tiktok: 'TikTok',
-};
+export { STORY_TYPE_LABEL } from '#common/story-types';
 
 export function storyTypeIcon(type: string): string {
   return (STORY_TYPE_ICON as Record<string, string>)[type] ?? '📖';
