@@ -25,6 +25,7 @@ import { storyRoutes } from './modules/stories/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { mediaSignerPlugin } from './media/signer-plugin';
 import { docsRoutes } from './modules/docs/routes';
+import { sharePageRoutes } from './modules/share/routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const CLIENT_DIST_DIR = path.resolve(here, '../../dist/client');
@@ -33,6 +34,8 @@ export interface AppDependencies {
   /** An already-open database (tests pass a migrated copy); otherwise one is opened from the config. */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The built client to serve (default dist/client); tests point it at a folder of their own. */
+  clientDir?: string;
 }
 
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
@@ -91,17 +94,18 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     { prefix: '/api' },
   );
 
-  await registerClient(app);
+  await registerClient(app, deps.clientDir ?? CLIENT_DIST_DIR);
   return app;
 }
 
 /** Serves the built client: hashed assets cached for a year, index.html never cached, SPA fallback. */
-async function registerClient(app: FastifyInstance) {
-  const indexPath = path.join(CLIENT_DIST_DIR, 'index.html');
+async function registerClient(app: FastifyInstance, clientDir: string) {
+  const indexPath = path.join(clientDir, 'index.html');
   const hasClient = fs.existsSync(indexPath);
   if (hasClient) {
+    await app.register(sharePageRoutes, { indexHtml: fs.readFileSync(indexPath, 'utf8') });
     await app.register(fastifyStatic, {
-      root: CLIENT_DIST_DIR,
+      root: clientDir,
       index: 'index.html',
       wildcard: true,
       setHeaders(res, filePath) {

@@ -4,6 +4,7 @@
  */
 import { UNLOCK_RADIUS_M } from '#common/constants';
 import type { Story, StoryType } from '#common/schemas';
+import { STORY_TYPE_LABEL } from '#common/story-types';
 
 const STORY_TYPE_ICON: Record<StoryType, string> = {
   audio: '🎵',
@@ -11,14 +12,6 @@ const STORY_TYPE_ICON: Record<StoryType, string> = {
   video: '🎬',
   text: '📝',
   tiktok: '🎪',
-};
-
-const STORY_TYPE_LABEL: Record<StoryType, string> = {
-  audio: 'Audio',
-  image: 'Image',
-  video: 'Video',
-  text: 'Text',
-  tiktok: 'TikTok',
 };
 
 export function storyTypeIcon(type: StoryType): string {

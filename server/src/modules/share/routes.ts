@@ -1,0 +1,32 @@
+/**
+ * `/stories/:id` as a page (DESIGN.md decision 9): the built client's index.html with the story's link-preview
+ * tags, so a shared link shows a card in chat apps; the client then opens the story dialog as for any deep link.
+ * A missing, private or hidden story gets the generic page with 404 and no tags — a preview never confirms
+ * that a story someone may not see exists.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { createStoryReadService } from '../stories/read-service';
+import { createStoryRepository } from '../stories/story-repository';
+import { shareTags, withShareTags } from './share-tags';
+
+export interface SharePageOptions {
+  /** The built client's index.html. */
+  indexHtml: string;
+}
+
+const storyIdSchema = z.uuid();
+
+export const sharePageRoutes: FastifyPluginAsync<SharePageOptions> = async (app, { indexHtml }) => {
+  const stories = createStoryReadService({ repository: createStoryRepository(app.database), signer: app.mediaSigner });
+
+  app.get<{ Params: { id: string } }>('/stories/:id', async (request, reply) => {
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    const id = storyIdSchema.safeParse(request.params.id);
+    // As a visitor with no position: only public, unhidden stories, and always locked.
+    const story = id.success ? await stories.byId({ viewerId: null, location: null }, id.data) : undefined;
+    if (!story) return reply.code(404).send(indexHtml);
+    const origin = app.config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+    return withShareTags(indexHtml, shareTags({ story, origin }));
+  });
+};

@@ -1,0 +1,121 @@
+/**
+ * Link previews of shared stories (issue 14 item 13): `/stories/:id` carries Open Graph / Twitter tags for a
+ * visible story — locked, so never its content or media — and the generic page with 404 for a private or
+ * missing one.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import type { Database } from '../../db/client';
+import { stories } from '../../db/schema';
+import { openTestDatabase } from '../../../../tests/helpers/test-app';
+import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
+import { baseStoryFields, postStory } from '../stories/story-test-helpers';
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="Generic description" />
+    <title>Whispers — Discover hidden stories</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+const SECRET = 'The key is under the third lamp.';
+
+let app: FastifyInstance;
+let database: Database;
+let dataDir: string;
+let author: TestUser;
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'whispers-share-'));
+  const clientDir = path.join(dataDir, 'client');
+  await fs.mkdir(clientDir);
+  await fs.writeFile(path.join(clientDir, 'index.html'), INDEX_HTML);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PUBLIC_URL: 'https://whispers.example' });
+  database = await openTestDatabase();
+  app = await buildApp(config, { database, clientDir });
+  await app.ready();
+  author = await createTestUser(database, { displayName: 'Ada <Lovelace>' });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+async function createStory(fields: Record<string, string>) {
+  const response = await postStory(app, author.cookie, baseStoryFields({ content: SECRET, ...fields }));
+  expect(response.statusCode).toBe(201);
+  return response.json<{ id: string }>().id;
+}
+
+const meta = (html: string, key: string) =>
+  new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html)?.[1];
+
+describe('GET /stories/:id link previews', () => {
+  it('describes a public story by title, type, category and author — locked: no content, no media', async () => {
+    const id = await createStory({ title: 'The "lamplighter" & <friends>', description: 'Heard on the square' });
+    const response = await app.inject({ method: 'GET', url: `/stories/${id}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    const html = response.body;
+    expect(meta(html, 'og:title')).toBe('The &quot;lamplighter&quot; &amp; &lt;friends&gt;');
+    expect(meta(html, 'og:description')).toBe('Text story · History · by Ada &lt;Lovelace&gt;. Heard on the square');
+    expect(meta(html, 'og:url')).toBe(`https://whispers.example/stories/${id}`);
+    expect(meta(html, 'og:image')).toBe('https://whispers.example/og-image.png');
+    expect(meta(html, 'og:type')).toBe('article');
+    expect(meta(html, 'article:section')).toBe('History');
+    expect(meta(html, 'article:tag')).toBe('Text');
+    expect(meta(html, 'article:author')).toBe('Ada &lt;Lovelace&gt;');
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(html, 'twitter:title')).toBe(meta(html, 'og:title'));
+    // One title and one description: the story's replace the generic ones.
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<title>The &quot;lamplighter&quot; &amp; &lt;friends&gt; — Whispers</title>');
+    expect(html).not.toContain('Generic description');
+    expect(html).not.toContain(SECRET);
+    expect(html).not.toContain('/api/media/');
+    // Tags sit in <head>, where crawlers look, and the app still mounts.
+    expect(html.indexOf('og:title')).toBeLessThan(html.indexOf('</head>'));
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('serves a private story as the generic page with 404 and no tags', async () => {
+    const id = await createStory({ title: 'Only mine', isPublic: 'false' });
+    const response = await app.inject({ method: 'GET', url: `/stories/${id}` });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toBe(INDEX_HTML);
+    expect(response.body).not.toContain('Only mine');
+  });
+
+  it('serves a story hidden by reports as the generic page with 404', async () => {
+    const id = await createStory({ title: 'Reported away' });
+    await database.db.update(stories).set({ hiddenAt: new Date() }).where(eq(stories.id, id));
+    const response = await app.inject({ method: 'GET', url: `/stories/${id}` });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('Reported away');
+  });
+
+  it('answers 404 with the generic page for a missing story and a malformed id', async () => {
+    for (const url of ['/stories/00000000-0000-4000-8000-000000000000', '/stories/not-a-uuid']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toBe(INDEX_HTML);
+    }
+  });
+
+  it('ships the preview image with the client', async () => {
+    const image = await fs.stat(path.resolve(import.meta.dirname, '../../../../client/public/og-image.png'));
+    expect(image.size).toBeGreaterThan(1000);
+  });
+});

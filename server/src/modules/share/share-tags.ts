@@ -1,0 +1,65 @@
+/**
+ * Link previews for shared stories (DESIGN.md decision 9, issue 14 item 13): the Open Graph and Twitter card tags
+ * a chat app reads from `/stories/:id`. A link preview has no position, so it sees every story as a visitor far
+ * away does — locked: title, description, category, type and author only, never content or media.
+ */
+import { STORY_TYPE_LABEL } from '#common/story-types';
+import type { Story } from '#common/schemas';
+
+/** The app's own preview image (client/public), the same for every story: a story's media never goes out. */
+export const SHARE_IMAGE_PATH = '/og-image.png';
+
+export interface ShareTagsInput {
+  story: Pick<Story, 'id' | 'title' | 'description' | 'category' | 'type' | 'author'>;
+  /** Absolute origin (PUBLIC_URL, else the request's own), without a trailing slash. */
+  origin: string;
+}
+
+/** The `<meta>` tags and `<title>` for one story, every value HTML-escaped. */
+export function shareTags({ story, origin }: ShareTagsInput): string {
+  const author = story.author.displayName ?? 'Anonymous';
+  const typeLabel = STORY_TYPE_LABEL[story.type];
+  const summary = `${typeLabel} story · ${story.category} · by ${author}`;
+  const description = story.description?.trim() ? `${summary}. ${story.description.trim()}` : `${summary}. Walk there to unlock it.`;
+  const url = `${origin}/stories/${encodeURIComponent(story.id)}`;
+  const image = `${origin}${SHARE_IMAGE_PATH}`;
+  const title = `${story.title} — Whispers`;
+
+  const property = (name: string, content: string) => `<meta property="${name}" content="${escapeHtml(content)}" />`;
+  const named = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}" />`;
+  return [
+    `<title>${escapeHtml(title)}</title>`,
+    named('description', description),
+    property('og:site_name', 'Whispers'),
+    property('og:type', 'article'),
+    property('og:title', story.title),
+    property('og:description', description),
+    property('og:url', url),
+    property('og:image', image),
+    property('og:image:alt', 'Whispers — Discover hidden stories'),
+    property('article:section', story.category),
+    property('article:tag', typeLabel),
+    property('article:author', author),
+    named('twitter:card', 'summary_large_image'),
+    named('twitter:title', story.title),
+    named('twitter:description', description),
+    named('twitter:image', image),
+  ].join('\n    ');
+}
+
+/**
+ * The built index.html with the story's tags in place of its generic `<title>` and description, so a crawler
+ * that reads only the first kilobytes finds them in `<head>`.
+ */
+export function withShareTags(indexHtml: string, tags: string): string {
+  const withoutGeneric = indexHtml
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+  return withoutGeneric.replace(/<\/head>/i, `  ${tags}\n  </head>`);
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
