@@ -1,5 +1,5 @@
 /**
- * Lock rules (DESIGN.md decisions 3-4) and the discovery unlock status texts of spec section 4. Pure: the
+ * Lock rules (DESIGN.md decisions 3-4); the discovery status line built on them is discovery-status.ts. Pure: the
  * caller supplies the clock, the story's time zone and (when known) the current weather, so the same code runs
  * on the server (which decides locks) and in the client (which only displays them).
  */
@@ -122,33 +122,4 @@ export function evaluateLock(story: LockableStory, input: LockInput): LockState 
       break;
   }
   return { isLocked: false, lockReason: null };
-}
-
-export type DiscoveryStatus = 'unlocked' | 'locked' | 'weather' | 'season' | 'available';
-
-/**
- * The discovery list's unlock status (spec section 4): evaluated against the local clock for time windows only;
- * weather and season are shown, not evaluated. Colours: green unlocked/available, yellow locked, blue weather,
- * orange season.
- */
-export function discoveryUnlockStatus(
-  story: Pick<LockableStory, 'timeRestriction' | 'unlockStartTime' | 'unlockEndTime' | 'unlockSeason' | 'unlockWeather'>,
-  localMinutes: number,
-): { status: DiscoveryStatus; text: string } {
-  if (story.timeRestriction === 'time_of_day' && story.unlockStartTime && story.unlockEndTime) {
-    const start = parseHHMM(story.unlockStartTime);
-    const end = parseHHMM(story.unlockEndTime);
-    const range = `${story.unlockStartTime} - ${story.unlockEndTime}`;
-    if (start !== null && end !== null && isWithinWindow(localMinutes, start, end)) {
-      return { status: 'unlocked', text: `Available now (${range})` };
-    }
-    return { status: 'locked', text: `Unlocks ${range}` };
-  }
-  if (story.timeRestriction === 'weather' && story.unlockWeather) {
-    return { status: 'weather', text: `Unlocks during ${story.unlockWeather} weather` };
-  }
-  if (story.timeRestriction === 'season' && story.unlockSeason) {
-    return { status: 'season', text: `Available in ${story.unlockSeason}` };
-  }
-  return { status: 'available', text: 'Always available' };
 }
