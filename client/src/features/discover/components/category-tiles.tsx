@@ -23,11 +23,13 @@ export function CategoryTiles({ counts, selected, onSelect }: CategoryTilesProps
     <div role="group" aria-label="Filter by category" className="grid grid-cols-3 gap-2 sm:grid-cols-5">
       {[ALL, ...CATEGORIES].map((name) => {
         const active = selected === name;
+        const count = counts.get(name) ?? 0;
         return (
           <button
             key={name}
             type="button"
             aria-pressed={active}
+            aria-label={`${name} (${count})`}
             onClick={() => onSelect(active || name === ALL ? ALL : name)}
             className={cn(
               'flex min-w-0 flex-col items-center gap-0.5 rounded-xl border px-2 py-2 text-center transition-colors',
@@ -41,7 +43,7 @@ export function CategoryTiles({ counts, selected, onSelect }: CategoryTilesProps
             </span>
             <span className="w-full truncate text-xs font-medium">{name}</span>
             <span data-testid="category-count" className="text-xs opacity-80">
-              {counts.get(name) ?? 0}
+              {count}
             </span>
           </button>
         );
