@@ -71,7 +71,7 @@ export const DiscoverStoryCard = memo(function DiscoverStoryCard({ story, reader
         <span aria-hidden className={cn('h-2.5 w-2.5 shrink-0 rounded-full', STATUS_DOT[status.colour])} />
         <span className="truncate">{status.text}</span>
       </p>
-      <p className="line-clamp-2 min-h-10 text-sm text-mist-300">
+      <p className="line-clamp-2 min-h-10 text-sm text-mist-300 [overflow-wrap:anywhere]">
         {previewText(story.content, PREVIEW_CHARS.list, 'Discover this mystical story...')}
       </p>
       <div className="mt-auto flex items-center justify-between gap-2">

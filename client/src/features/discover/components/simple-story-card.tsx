@@ -33,7 +33,7 @@ export const SimpleStoryCard = memo(function SimpleStoryCard({ story, onView }: 
         </span>
         <span className="truncate">{story.title}</span>
       </h3>
-      <p className="line-clamp-3 min-h-15 text-sm text-mist-300">{simpleStoryText(story)}</p>
+      <p className="line-clamp-3 min-h-15 text-sm text-mist-300 [overflow-wrap:anywhere]">{simpleStoryText(story)}</p>
       <div className="flex items-center gap-3 text-xs text-mist-400">
         <span title="Approximate distance">{placeholderDistanceKm(story.id).toFixed(1)} km</span>
         <span className="inline-flex items-center gap-1">
