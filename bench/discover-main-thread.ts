@@ -115,33 +115,55 @@ async function startApp(tileUrl: string, dataDir: string): Promise<{ child: Chil
 // In the page (a plain string: tsx's keepNames helper does not exist there).
 
 const INIT_SCRIPT = `(() => {
-  const s = { tasks: [], maxCards: 0 };
+  const s = { tasks: [], frames: [] };
   window.__bench = s;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) s.tasks.push([e.startTime, e.duration]);
   }).observe({ type: 'longtask', buffered: true });
+  // Long animation frames say what a long frame spent its time on (scripts, style and layout, render).
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const script = e.scripts.reduce((sum, x) => sum + x.duration, 0);
+      const top = [...e.scripts].sort((a, b) => b.duration - a.duration)[0];
+      const render = e.renderStart ? e.startTime + e.duration - e.renderStart : 0;
+      s.frames.push([e.startTime, e.duration, Math.round(script), Math.round(render), Math.round(e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0),
+        top ? (top.invoker || top.invokerType) + ' ' + String(top.sourceURL).split('/').pop() : '']);
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
 })();`;
 
 interface PageState {
   tasks: [start: number, duration: number][];
+  /** Long animation frames: start, duration, script ms, render ms (rendering phase), style+layout ms, top script. */
+  frames: [start: number, duration: number, script: number, render: number, styleLayout: number, top: string][];
 }
 
 const readState = (page: Page) => page.evaluate('window.__bench') as Promise<PageState>;
 const pageNow = (page: Page) => page.evaluate('performance.now()') as Promise<number>;
 const cardCount = (page: Page, screen: Screen) => page.locator(screen.card).count();
 
-/** Main-thread busy time so far (CDP Performance.getMetrics TaskDuration, seconds → ms). */
-async function busyMs(cdp: CDPSession): Promise<number> {
+/**
+ * Main-thread time so far (CDP Performance.getMetrics, seconds → ms): `busy` is TaskDuration (wall-clock time in
+ * tasks, includes the throttle's pauses and any time the OS gave the CPU to other processes); `cpu` is ThreadTime
+ * (CPU time of the main thread, unthrottled), which a loaded machine does not inflate.
+ */
+async function mainThread(cdp: CDPSession): Promise<{ busy: number; cpu: number }> {
   const { metrics } = await cdp.send('Performance.getMetrics');
-  return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+  const get = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+  return { busy: get('TaskDuration'), cpu: get('ThreadTime') };
 }
+const busyMs = async (cdp: CDPSession) => (await mainThread(cdp)).busy;
 
-function longTasks(tasks: PageState['tasks'], from: number, to: number) {
-  const inWindow = tasks.filter(([start]) => start >= from && start < to);
+function longTasks(state: PageState, from: number, to: number) {
+  const inWindow = state.tasks.filter(([start]) => start >= from && start < to);
+  const frames = state.frames.filter(([start]) => start >= from && start < to);
   return {
     count: inWindow.length,
     longest: inWindow.reduce((max, [, d]) => Math.max(max, d), 0),
     list: inWindow.map(([, d]) => `${Math.round(d)}`).join(' '),
+    frames: frames
+      .map(([, d, script, render, styleLayout, top]) => `${Math.round(d)}ms(script ${script}, render ${render}, style+layout ${styleLayout}${top ? `, ${top}` : ''})`)
+      .join('; '),
   };
 }
 
@@ -162,14 +184,18 @@ interface RunResult {
   viewport: string;
   received: number;
   firstRenderMs: number;
+  firstRenderCpuMs: number;
   firstRenderLongest: number;
   firstRenderTasks: string;
+  firstRenderFrames: string;
   cardsAfterRender: number;
   scrollBusyMs: number;
+  scrollCpuMs: number;
   scrollWallMs: number;
   scrollLongTasks: number;
   scrollLongest: number;
   scrollTasks: string;
+  scrollFrames: string;
   maxCards: number;
   loadedAtEnd: number;
 }
@@ -217,21 +243,23 @@ async function measure(browser: Browser, baseUrl: string, screen: Screen, viewpo
     await page.goto(`${baseUrl}${screen.url}`);
     await heldPromise;
     await settle(page, cdp);
-    const before = await busyMs(cdp);
+    const before = await mainThread(cdp);
     const from = await pageNow(page);
     release();
     await page.locator(screen.card).first().waitFor({ timeout: 60_000 });
     await settle(page, cdp, 500);
-    const firstRenderMs = (await busyMs(cdp)) - before;
+    const after = await mainThread(cdp);
+    const firstRenderMs = after.busy - before.busy;
+    const firstRenderCpuMs = after.cpu - before.cpu;
     const to = await pageNow(page);
     let state = await readState(page);
-    const render = longTasks(state.tasks, from, to);
+    const render = longTasks(state, from, to);
     const cardsAfterRender = await cardCount(page, screen);
 
     // Scrolling: a steady wheel, then jumps to the middle and the end.
     let maxCards = cardsAfterRender;
     const scrollFrom = await pageNow(page);
-    const busyBefore = await busyMs(cdp);
+    const scrollBefore = await mainThread(cdp);
     const wallStart = Date.now();
     await page.mouse.move(viewport.width / 2, viewport.height / 2);
     while (Date.now() - wallStart < SCROLL_MS) {
@@ -247,22 +275,26 @@ async function measure(browser: Browser, baseUrl: string, screen: Screen, viewpo
     await settle(page, cdp, 500);
     maxCards = Math.max(maxCards, await cardCount(page, screen));
     const scrollWallMs = Date.now() - wallStart;
-    const scrollBusyMs = (await busyMs(cdp)) - busyBefore;
+    const scrollAfter = await mainThread(cdp);
     state = await readState(page);
-    const scroll = longTasks(state.tasks, scrollFrom, await pageNow(page));
+    const scroll = longTasks(state, scrollFrom, await pageNow(page));
     return {
       screen: screen.name,
       viewport: viewport.name,
       received,
       firstRenderMs,
+      firstRenderCpuMs,
       firstRenderLongest: render.longest,
       firstRenderTasks: render.list,
+      firstRenderFrames: render.frames,
       cardsAfterRender,
-      scrollBusyMs,
+      scrollBusyMs: scrollAfter.busy - scrollBefore.busy,
+      scrollCpuMs: scrollAfter.cpu - scrollBefore.cpu,
       scrollWallMs,
       scrollLongTasks: scroll.count,
       scrollLongest: scroll.longest,
       scrollTasks: scroll.list,
+      scrollFrames: scroll.frames,
       maxCards,
       loadedAtEnd: loaded,
     };
@@ -311,23 +343,26 @@ async function main() {
         const run = await measure(browser, baseUrl, screen, viewport);
         console.log(
           `\n${run.screen}, ${run.viewport} #${r} (load ${load()})\n` +
-            `  first render of ${run.received} stories: ${ms(run.firstRenderMs)} ms main-thread work, longest task ${ms(run.firstRenderLongest)} ms ` +
+            `  first render of ${run.received} stories: ${ms(run.firstRenderMs)} ms main-thread task time, ${ms(run.firstRenderCpuMs)} ms CPU ` +
+            `(×${CPU_THROTTLE} = ${ms(run.firstRenderCpuMs * CPU_THROTTLE)}), longest task ${ms(run.firstRenderLongest)} ms ` +
             `(long tasks: ${run.firstRenderTasks || 'none'}), ${run.cardsAfterRender} cards in the DOM\n` +
-            `  scrolling ${ms(run.scrollWallMs)} ms: busy ${ms(run.scrollBusyMs)} ms, ${run.scrollLongTasks} long tasks, longest ${ms(run.scrollLongest)} ms ` +
-            `(${run.scrollTasks || 'none'}); at most ${run.maxCards} cards in the DOM; ${run.loadedAtEnd} stories loaded by the end`,
+            `    long frames: ${run.firstRenderFrames || 'none'}\n` +
+            `  scrolling ${ms(run.scrollWallMs)} ms: task time ${ms(run.scrollBusyMs)} ms, CPU ${ms(run.scrollCpuMs)} ms, ${run.scrollLongTasks} long tasks, longest ${ms(run.scrollLongest)} ms ` +
+            `(${run.scrollTasks || 'none'}); at most ${run.maxCards} cards in the DOM; ${run.loadedAtEnd} stories loaded by the end\n` +
+            `    long frames: ${run.scrollFrames || 'none'}`,
         );
         table.push(
-          `| ${run.screen} | ${run.viewport} #${r} | ${run.received} | ${ms(run.firstRenderMs)} | ${ms(run.firstRenderLongest)} | ${run.cardsAfterRender} | ` +
-            `${run.scrollLongTasks} | ${ms(run.scrollLongest)} | ${ms(run.scrollBusyMs)} / ${ms(run.scrollWallMs)} | ${run.maxCards} | ${run.loadedAtEnd} |`,
+          `| ${run.screen} | ${run.viewport} #${r} | ${run.received} | ${ms(run.firstRenderMs)} | ${ms(run.firstRenderCpuMs)} | ${ms(run.firstRenderLongest)} | ${run.cardsAfterRender} | ` +
+            `${run.scrollLongTasks} | ${ms(run.scrollLongest)} | ${ms(run.scrollBusyMs)} / ${ms(run.scrollCpuMs)} / ${ms(run.scrollWallMs)} | ${run.maxCards} | ${run.loadedAtEnd} | ${load().split(' ')[0]} |`,
         );
       }
     }
   }
   console.log(`\nload average at end: ${load()}`);
   console.log(
-    '\n| screen | viewport | stories in first answer | first render main-thread ms | longest task ms | cards in DOM | long tasks while scrolling | longest ms | busy / wall ms | max cards in DOM | stories loaded |',
+    '\n| screen | viewport | stories in first answer | first render: task ms | CPU ms (unthrottled) | longest task ms | cards in DOM | long tasks while scrolling | longest ms | scroll task / CPU / wall ms | max cards in DOM | stories loaded | load avg |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const line of table) console.log(line);
 }
 
