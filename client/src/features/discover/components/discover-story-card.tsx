@@ -51,7 +51,7 @@ export const DiscoverStoryCard = memo(function DiscoverStoryCard({ story, reader
             <button
               type="button"
               onClick={() => onOpen(story)}
-              className="text-left after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-glow-400"
+              className="text-left after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-glow-400"
             >
               {story.title}
             </button>

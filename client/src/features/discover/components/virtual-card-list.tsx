@@ -46,7 +46,8 @@ export function VirtualCardList<T>({ items, getKey, renderItem, label, estimateR
           ref={rows.measureRef}
           aria-setsize={items.length}
           aria-posinset={first + i + 1}
-          className="flex min-w-0 flex-col"
+          // Each card lays out on its own: mounting one while scrolling does not re-lay-out its neighbours.
+          className="flex min-w-0 flex-col [contain:content]"
         >
           {renderItem(item)}
         </li>
