@@ -32,6 +32,10 @@ export function discoverStoriesQuery(reader: Location | null) {
         { signal },
       ),
     retry: DISCOVERY.mapRetries,
+    // A reader who moves keeps seeing the last list while the new one loads; the default area's list is never
+    // shown as if it were around a real position.
+    placeholderData: (previous, previousQuery) =>
+      reader && previousQuery?.queryKey[2] !== 'default-area' ? previous : undefined,
   });
 }
 
