@@ -194,12 +194,15 @@ function CategoryOverview({ counts, onView }: { counts: Map<string, number>; onV
       <h2 id="overview-heading" className="font-display text-lg font-semibold text-mist-100">
         Categories
       </h2>
-      <ul className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid grid-cols-2 gap-2 lg:grid-cols-3">
         {present.map((name) => (
-          <li key={name} className="flex items-center justify-between gap-2 rounded-lg border border-night-700 bg-night-900/60 px-3 py-2">
-            <span className="min-w-0 truncate text-sm text-mist-100">
-              <span aria-hidden>{categoryEmoji(name)} </span>
-              {name} <span className="text-mist-400">({counts.get(name)})</span>
+          <li key={name} className="flex items-center justify-between gap-2 rounded-lg border border-night-700 bg-night-900/60 py-1.5 pl-3 pr-1.5">
+            <span className="flex min-w-0 items-center gap-1 text-sm text-mist-100">
+              <span className="truncate">
+                <span aria-hidden>{categoryEmoji(name)} </span>
+                {name}
+              </span>
+              <span className="shrink-0 text-mist-400">({counts.get(name)})</span>
             </span>
             <Button variant="outline" size="sm" onClick={() => onView(name)} aria-label={`View ${name} stories`}>
               View
