@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  discoveryUnlockStatus,
   evaluateLock,
   isWithinWindow,
   localTimeParts,
@@ -127,27 +126,5 @@ describe('evaluateLock', () => {
       lockReason: null,
     });
     expect(evaluateLock({ ...base, timeRestriction: 'season' }, input())).toEqual({ isLocked: false, lockReason: null });
-  });
-});
-
-describe('discoveryUnlockStatus (spec section 4 texts)', () => {
-  const timed = { ...base, timeRestriction: 'time_of_day' as const, unlockStartTime: '22:00', unlockEndTime: '02:00' };
-  it('shows an open window as available now', () => {
-    expect(discoveryUnlockStatus(timed, 23 * 60)).toEqual({ status: 'unlocked', text: 'Available now (22:00 - 02:00)' });
-    expect(discoveryUnlockStatus(timed, 60)).toEqual({ status: 'unlocked', text: 'Available now (22:00 - 02:00)' });
-  });
-  it('shows a closed window as "Unlocks {start} - {end}"', () => {
-    expect(discoveryUnlockStatus(timed, 12 * 60)).toEqual({ status: 'locked', text: 'Unlocks 22:00 - 02:00' });
-  });
-  it('shows weather, season and no restriction', () => {
-    expect(discoveryUnlockStatus({ ...base, timeRestriction: 'weather', unlockWeather: 'stormy' }, 0)).toEqual({
-      status: 'weather',
-      text: 'Unlocks during stormy weather',
-    });
-    expect(discoveryUnlockStatus({ ...base, timeRestriction: 'season', unlockSeason: 'autumn' }, 0)).toEqual({
-      status: 'season',
-      text: 'Available in autumn',
-    });
-    expect(discoveryUnlockStatus(base, 0)).toEqual({ status: 'available', text: 'Always available' });
   });
 });

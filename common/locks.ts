@@ -1,11 +1,10 @@
 /**
- * Lock rules (DESIGN.md decisions 3-4) and the discovery unlock status texts of spec section 4. Pure: the
+ * Lock rules (DESIGN.md decisions 3-4); the discovery status line built on them is discovery-status.ts. Pure: the
  * caller supplies the clock, the story's time zone and (when known) the current weather, so the same code runs
  * on the server (which decides locks) and in the client (which only displays them).
  */
 import { UNLOCK_RADIUS_M } from './constants';
 import type { LockReason, Season, TimeRestriction, Weather } from './schemas';
-import { ALWAYS_AVAILABLE, availableNowText, timeLockText, timeWindowText } from './time-lock-text';
 
 export interface LockableStory {
   latitude: number;
@@ -123,30 +122,4 @@ export function evaluateLock(story: LockableStory, input: LockInput): LockState 
       break;
   }
   return { isLocked: false, lockReason: null };
-}
-
-export type DiscoveryStatus = 'unlocked' | 'locked' | 'weather' | 'season' | 'available';
-
-/**
- * The discovery list's unlock status (spec section 4): evaluated against the local clock for time windows only;
- * weather and season are shown, not evaluated. Colours: green unlocked/available, yellow locked, blue weather,
- * orange season.
- */
-export function discoveryUnlockStatus(
-  story: Pick<LockableStory, 'timeRestriction' | 'unlockStartTime' | 'unlockEndTime' | 'unlockSeason' | 'unlockWeather'>,
-  localMinutes: number,
-): { status: DiscoveryStatus; text: string } {
-  const text = timeLockText(story);
-  const window = timeWindowText(story);
-  if (story.timeRestriction === 'time_of_day' && window) {
-    const start = parseHHMM(story.unlockStartTime);
-    const end = parseHHMM(story.unlockEndTime);
-    if (start !== null && end !== null && isWithinWindow(localMinutes, start, end)) {
-      return { status: 'unlocked', text: availableNowText(window) };
-    }
-    return { status: 'locked', text: text ?? ALWAYS_AVAILABLE };
-  }
-  if (story.timeRestriction === 'weather' && text) return { status: 'weather', text };
-  if (story.timeRestriction === 'season' && text) return { status: 'season', text };
-  return { status: 'available', text: ALWAYS_AVAILABLE };
 }

@@ -62,7 +62,7 @@ test('signed out: header, tabs, Mystery Mode and the Account Required toasts', a
   await expect(page.getByRole('link', { name: 'Discover', exact: true })).toHaveAttribute('href', '/discover');
   await expect(page.getByRole('heading', { name: 'Nearby Whispers' })).toBeVisible();
   await expect(page.getByText('Stories unlocked within 1.5km of your location')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/discover');
+  await expect(page.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/discover?view=list');
   await expect(page.getByRole('group', { name: 'Filter by category' }).getByRole('button').first()).toHaveText('All');
   await expect(page.getByRole('heading', { name: 'Mystery Mode Active' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign In to Create' })).toBeVisible();

@@ -5,6 +5,8 @@ export const paths = {
   setup: '/setup',
   auth: '/auth',
   discover: '/discover',
+  /** Home's "View All": the discovery screen in list view. */
+  discoverList: '/discover?view=list',
   discoverAdvanced: '/discover-advanced',
   discoverSimple: '/discover-simple',
   story: (id: string) => `/stories/${encodeURIComponent(id)}`,

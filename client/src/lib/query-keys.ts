@@ -21,6 +21,10 @@ export const queryKeys = {
     /** The map's viewport (`bbox` rounded "w,s,e,n") for a reader. */
     map: (bbox: string, reader: Location) => ['stories', 'map', { bbox, ...at(reader) }] as const,
     user: (userId: string) => ['stories', 'user', userId] as const,
+    /** The discovery screen's list: around the reader, or the default area when the position is unknown. */
+    discover: (reader: Location | null) => ['stories', 'discover', reader ? at(reader) : 'default-area'] as const,
+    /** Every story, newest first, paged (simple discover). */
+    allPages: (pageSize: number) => ['stories', 'all-pages', pageSize] as const,
     /** One story as the reader at `reader` (or nowhere known) may see it. */
     detail: (id: string, reader: Location | null) => ['stories', 'detail', id, reader ? at(reader) : null] as const,
   },

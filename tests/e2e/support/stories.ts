@@ -47,6 +47,8 @@ export interface StoryFields {
   timeRestriction?: string;
   unlockStartTime?: string;
   unlockEndTime?: string;
+  unlockSeason?: string;
+  unlockWeather?: string;
   duration?: number;
 }
 

@@ -1,9 +1,43 @@
+import { lazy, Suspense, useState } from 'react';
+import type { Story } from '#common/schemas';
 import { PageShell } from '#client/components/layout/page-shell';
+import { StoryDetailDialog } from '#client/features/stories/components/story-detail-dialog';
+import { DiscoverScreen, type DiscoverMapProps } from '#client/features/discover/components/discover-screen';
+import { useReaderPosition } from '#client/features/discover/lib/use-reader-position';
 
+// The page composes the discovery feature with the stories feature's map and detail dialog; the feature's own
+// components receive them as props, so only this entry file reaches into another feature.
+const StoryMap = lazy(() => import('#client/features/stories/components/map/story-map'));
+
+const ignoreViewport = () => {};
+
+function DiscoverMap({ centre, readerKnown, stories, onSelectStory }: DiscoverMapProps) {
+  return (
+    <Suspense fallback={<div className="h-96 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />}>
+      <StoryMap
+        location={centre}
+        showReader={readerKnown}
+        stories={stories}
+        onSelectStory={onSelectStory}
+        onViewportChange={ignoreViewport}
+      />
+    </Suspense>
+  );
+}
+
+/** /discover and /discover-advanced (spec section 2): one screen. */
 export default function DiscoverPage() {
+  const position = useReaderPosition();
+  const [selected, setSelected] = useState<Story | null>(null);
   return (
     <PageShell>
-      <h1 className="font-display text-2xl">DiscoverPage</h1>
+      <DiscoverScreen position={position} renderMap={(props) => <DiscoverMap {...props} />} onOpenStory={setSelected} />
+      <StoryDetailDialog
+        storyId={selected?.id ?? null}
+        initialStory={selected ?? undefined}
+        location={position.reader}
+        onClose={() => setSelected(null)}
+      />
     </PageShell>
   );
 }

@@ -32,7 +32,7 @@ export function NearbySection(props: NearbySectionProps) {
           <p className="text-sm text-mist-400">Stories unlocked within 1.5km of your location</p>
         </div>
         <Button asChild variant="outline" size="sm">
-          <Link href={paths.discover}>View All</Link>
+          <Link href={paths.discoverList}>View All</Link>
         </Button>
       </div>
       <div role="group" aria-label="Filter by category" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1">

@@ -19,12 +19,14 @@ interface StoryMapProps {
   onSelectStory: (story: Story) => void;
   /** The visible area after each (debounced) pan or zoom; the parent fetches stories for it. */
   onViewportChange: (box: BoundingBox) => void;
+  /** False when `location` is only the default centre, not the reader: no "Your location" marker then. */
+  showReader?: boolean;
 }
 
 const VIEWPORT_DEBOUNCE_MS = 250;
 
 /** Spec "Map view": Leaflet street map, user marker, clustered story markers (default export: lazy-loaded). */
-export default function StoryMap({ location, stories, onSelectStory, onViewportChange }: StoryMapProps) {
+export default function StoryMap({ location, stories, onSelectStory, onViewportChange, showReader = true }: StoryMapProps) {
   const config = usePublicConfig();
   const [view, setView] = useState<MapView | null>(null);
   const clusters = useMapClusters(stories, view);
@@ -51,9 +53,11 @@ export default function StoryMap({ location, stories, onSelectStory, onViewportC
       />
       <FollowReader location={location} />
       {/* Below story markers, so a story right where the reader stands stays clickable. */}
-      <Marker position={[location.latitude, location.longitude]} icon={userIcon} title="Your location" keyboard zIndexOffset={-1000}>
-        <Popup>Your location</Popup>
-      </Marker>
+      {showReader && (
+        <Marker position={[location.latitude, location.longitude]} icon={userIcon} title="Your location" keyboard zIndexOffset={-1000}>
+          <Popup>Your location</Popup>
+        </Marker>
+      )}
       {clusters.map((item) => {
         if (item.kind === 'cluster')
           return <ClusterMarker key={`c${item.id}`} latitude={item.latitude} longitude={item.longitude} count={item.count} expansionZoom={item.expansionZoom} />;

@@ -1,0 +1,42 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { DEFAULT_CENTER, DISCOVERY, MAP_RADIUS_M } from '#common/constants';
+import { offsetEast, offsetNorth } from '#common/geo';
+import type { Location, Story } from '#common/schemas';
+import { queryKeys } from '#client/lib/query-keys';
+import { apiGet } from '#client/lib/api-client';
+
+/**
+ * The discovery screen's stories (spec section 7 map call, retried 3 times): the nearest stories within the map
+ * radius (at most MAP_RESULT_CAP), with the server's distance and lock for the reader.
+ *
+ * Without a known position the screen shows the area around the default centre, but that centre is not the
+ * reader: the stories are asked for by area (no reader location), so the server treats the reader as unknown
+ * and unlocks nothing (DESIGN.md decision 11); nearest the centre first.
+ */
+function defaultAreaBbox(): string {
+  const north = offsetNorth(DEFAULT_CENTER, MAP_RADIUS_M).latitude;
+  const south = offsetNorth(DEFAULT_CENTER, -MAP_RADIUS_M).latitude;
+  const east = offsetEast(DEFAULT_CENTER, MAP_RADIUS_M).longitude;
+  const west = offsetEast(DEFAULT_CENTER, -MAP_RADIUS_M).longitude;
+  return [west, south, east, north].map((v) => v.toFixed(4)).join(',');
+}
+
+export function discoverStoriesQuery(reader: Location | null) {
+  return queryOptions({
+    queryKey: queryKeys.stories.discover(reader),
+    queryFn: ({ signal }) =>
+      apiGet<Story[]>(
+        reader ? `/api/stories/map/${reader.latitude}/${reader.longitude}` : `/api/stories/map?bbox=${defaultAreaBbox()}`,
+        { signal },
+      ),
+    retry: DISCOVERY.mapRetries,
+    // A reader who moves keeps seeing the last list while the new one loads; the default area's list is never
+    // shown as if it were around a real position.
+    placeholderData: (previous, previousQuery) =>
+      reader && previousQuery?.queryKey[2] !== 'default-area' ? previous : undefined,
+  });
+}
+
+export function useDiscoverStories(reader: Location | null, enabled: boolean) {
+  return useQuery({ ...discoverStoriesQuery(reader), enabled });
+}

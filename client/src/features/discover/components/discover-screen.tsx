@@ -1,0 +1,219 @@
+import { List, Map as MapIcon, RefreshCw } from 'lucide-react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'wouter';
+import { CATEGORIES, categoryEmoji } from '#common/categories';
+import { DEFAULT_CENTER } from '#common/constants';
+import { DISCOVERY_STATUS_LEGEND } from '#common/discovery-status';
+import type { Location, Story } from '#common/schemas';
+import { Button } from '#client/components/ui/button';
+import { cn } from '#client/lib/utils';
+import { useDiscoverStories } from '../api/get-discover-stories';
+import { STATUS_DOT } from '../lib/status-colours';
+import { useMinuteClock } from '../lib/use-minute-clock';
+import type { ReaderPosition } from '../lib/use-reader-position';
+import { ALL, CategoryTiles, countByCategory } from './category-tiles';
+import { DiscoverStoryCard } from './discover-story-card';
+import { VirtualCardList } from './virtual-card-list';
+
+export interface DiscoverMapProps {
+  /** Centre of the map: the reader, or the default centre when the position is unknown. */
+  centre: Location;
+  readerKnown: boolean;
+  stories: Story[];
+  onSelectStory: (story: Story) => void;
+}
+
+interface DiscoverScreenProps {
+  position: ReaderPosition;
+  /** The map (the home map, passed in by the page so this feature does not import another). */
+  renderMap: (props: DiscoverMapProps) => ReactNode;
+  onOpenStory: (story: Story) => void;
+}
+
+type View = 'map' | 'list';
+
+const columnsFor = (width: number) => (width >= 960 ? 3 : width >= 620 ? 2 : 1);
+
+/** Spec section 2 "Discovery screen" (/discover, /discover-advanced). */
+export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScreenProps) {
+  const { reader, settled, error: locationError } = position;
+  const [params, setParams] = useSearchParams();
+  const view: View = params.get('view') === 'list' ? 'list' : 'map';
+  const setView = (next: View) =>
+    setParams((p) => {
+      const copy = new URLSearchParams(p);
+      if (next === 'list') copy.set('view', 'list');
+      else copy.delete('view');
+      return copy;
+    }, { replace: true });
+  const [category, setCategory] = useState(ALL);
+  const query = useDiscoverStories(reader, settled);
+  const now = useMinuteClock();
+
+  const stories = useMemo(() => query.data ?? [], [query.data]);
+  const counts = useMemo(() => countByCategory(stories), [stories]);
+  const filtered = useMemo(
+    () => (category === ALL ? stories : stories.filter((s) => s.category === category)),
+    [stories, category],
+  );
+  const showAll = useCallback(() => setCategory(ALL), []);
+
+  let body: ReactNode;
+  if (!settled || query.isPending) {
+    body = (
+      <p role="status" className="py-12 text-center text-mist-300">
+        Loading story locations...
+      </p>
+    );
+  } else if (query.isError) {
+    body = (
+      <div role="alert" className="grid justify-items-center gap-3 rounded-xl border border-red-500/40 bg-red-500/10 p-6 text-center">
+        <p className="font-semibold text-red-100">Failed to load stories</p>
+        <p className="text-sm text-red-200">Failed to load story locations. Please try refreshing the page.</p>
+        <Button variant="secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          <RefreshCw aria-hidden className={cn(query.isFetching && 'animate-spin')} />
+          Refresh
+        </Button>
+      </div>
+    );
+  } else if (stories.length === 0) {
+    body = <EmptyText>No stories available for discovery yet. Be the first to create one!</EmptyText>;
+  } else if (filtered.length === 0) {
+    body = (
+      <div className="grid justify-items-center gap-3 py-8 text-center">
+        <EmptyText>{`No ${category} stories found. Try selecting a different category.`}</EmptyText>
+        <Button variant="outline" onClick={showAll}>
+          Show All Categories
+        </Button>
+      </div>
+    );
+  } else if (view === 'map') {
+    body = (
+      <div className="h-96">
+        {renderMap({ centre: reader ?? DEFAULT_CENTER, readerKnown: reader !== null, stories: filtered, onSelectStory: onOpenStory })}
+      </div>
+    );
+  } else {
+    body = (
+      <div className="grid gap-5">
+        <CategoryOverview counts={counts} onView={setCategory} />
+        <VirtualCardList
+          items={filtered}
+          label={category === ALL ? 'Stories' : `${category} stories`}
+          getKey={(story) => story.id}
+          estimateRowHeight={236}
+          columnsFor={columnsFor}
+          renderItem={(story) => <DiscoverStoryCard story={story} readerKnown={reader !== null} now={now} onOpen={onOpenStory} />}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-5">
+      <div>
+        <h1 className="font-display text-2xl font-semibold text-mist-100">Discover Stories</h1>
+        <LocationNote reader={reader} settled={settled} error={locationError} />
+      </div>
+      <CategoryTiles counts={counts} selected={category} onSelect={setCategory} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div role="group" aria-label="View" className="inline-flex rounded-lg border border-night-600 p-1">
+          <ViewButton active={view === 'map'} onClick={() => setView('map')} icon={<MapIcon aria-hidden />}>
+            Map View
+          </ViewButton>
+          <ViewButton active={view === 'list'} onClick={() => setView('list')} icon={<List aria-hidden />}>
+            List View
+          </ViewButton>
+        </div>
+        {query.isSuccess && (
+          <p className="text-sm text-mist-400" aria-live="polite">
+            {filtered.length} {filtered.length === 1 ? 'story' : 'stories'}
+            {category === ALL ? '' : ` in ${category}`}
+          </p>
+        )}
+      </div>
+      <Legend />
+      {body}
+    </div>
+  );
+}
+
+function LocationNote({ reader, settled, error }: { reader: Location | null; settled: boolean; error: string | null }) {
+  if (reader) return <p className="text-sm text-mist-400">Stories around your location, nearest first.</p>;
+  if (!settled) return <p className="text-sm text-mist-400">Finding your location...</p>;
+  return (
+    <p role="status" className="mt-2 rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400">
+      {error ? `${error} ` : ''}Your location is unknown, so this shows stories around Savannah ({DEFAULT_CENTER.latitude},{' '}
+      {DEFAULT_CENTER.longitude}), the default location, measured from its centre. Nothing unlocks until you share
+      where you are.
+    </p>
+  );
+}
+
+function ViewButton({ active, onClick, icon, children }: { active: boolean; onClick: () => void; icon: ReactNode; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={active}
+      onClick={onClick}
+      className={cn(
+        'inline-flex h-9 items-center gap-1.5 rounded-md px-3 text-sm font-medium transition-colors [&_svg]:size-4',
+        active ? 'bg-glow-600 text-white' : 'text-mist-300 hover:bg-night-800 hover:text-mist-100',
+      )}
+    >
+      {icon}
+      {children}
+    </button>
+  );
+}
+
+/** Spec section 2: a legend explains the four lock colours. */
+function Legend() {
+  return (
+    <section aria-labelledby="legend-heading" className="rounded-xl border border-night-700 bg-night-900/60 p-3">
+      <h2 id="legend-heading" className="mb-2 text-xs font-semibold uppercase tracking-wider text-mist-400">
+        Unlock status
+      </h2>
+      <ul className="grid gap-1.5 text-xs text-mist-300 sm:grid-cols-2">
+        {DISCOVERY_STATUS_LEGEND.map(({ colour, label }) => (
+          <li key={colour} className="flex items-center gap-2">
+            <span aria-hidden className={cn('h-2.5 w-2.5 shrink-0 rounded-full', STATUS_DOT[colour])} />
+            {label}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** List view: how many stories each category has, each with a "View" button filtering to it. */
+function CategoryOverview({ counts, onView }: { counts: Map<string, number>; onView: (category: string) => void }) {
+  const present = CATEGORIES.filter((name) => (counts.get(name) ?? 0) > 0);
+  return (
+    <section aria-labelledby="overview-heading" className="grid gap-2">
+      <h2 id="overview-heading" className="font-display text-lg font-semibold text-mist-100">
+        Categories
+      </h2>
+      <ul className="grid grid-cols-2 gap-2 lg:grid-cols-3">
+        {present.map((name) => (
+          <li key={name} className="flex items-center justify-between gap-2 rounded-lg border border-night-700 bg-night-900/60 py-1.5 pl-3 pr-1.5">
+            <span className="flex min-w-0 items-center gap-1 text-sm text-mist-100">
+              <span className="truncate">
+                <span aria-hidden>{categoryEmoji(name)} </span>
+                {name}
+              </span>
+              <span className="shrink-0 text-mist-400">({counts.get(name)})</span>
+            </span>
+            <Button variant="outline" size="sm" onClick={() => onView(name)} aria-label={`View ${name} stories`}>
+              View
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function EmptyText({ children }: { children: ReactNode }) {
+  return <p className="py-4 text-center text-mist-300">{children}</p>;
+}

@@ -1,0 +1,98 @@
+import { Navigation } from 'lucide-react';
+import { memo } from 'react';
+import { categoryEmoji } from '#common/categories';
+import { DEFAULT_CENTER, PREVIEW_CHARS, READY_TO_DISCOVER_KM } from '#common/constants';
+import { coordinatesLabel, navigateUrl, previewText } from '#common/discovery-text';
+import { formatDistanceMetres } from '#common/format-distance';
+import { haversineMetres } from '#common/geo';
+import type { Story } from '#common/schemas';
+import { cn } from '#client/lib/utils';
+import { STATUS_DOT, STATUS_TEXT } from '../lib/status-colours';
+import { storyStatus } from '../lib/story-status';
+import { storyTypeIcon, storyTypeLabel } from '#client/lib/stories/story-display';
+
+const READY_METRES = READY_TO_DISCOVER_KM * 1000;
+
+interface DiscoverStoryCardProps {
+  story: Story;
+  /** False when the reader's position is unknown (the list then measures from the default centre). */
+  readerKnown: boolean;
+  now: Date;
+  onOpen: (story: Story) => void;
+}
+
+/**
+ * A discovery list card (spec section 2). The title is the button that opens the story; its hit area covers the
+ * whole card, while "Navigate" stays a separate link above it. Fixed layout (clamped texts) so every card of the
+ * list has the same height, which the virtual list relies on.
+ */
+export const DiscoverStoryCard = memo(function DiscoverStoryCard({ story, readerKnown, now, onOpen }: DiscoverStoryCardProps) {
+  const status = storyStatus(story, now);
+  const distance = readerKnown ? story.distance : haversineMetres(DEFAULT_CENTER, story);
+  const distanceText =
+    distance === null
+      ? null
+      : readerKnown
+        ? `${formatDistanceMetres(distance)} away`
+        : `${formatDistanceMetres(distance)} from Savannah centre`;
+  const ready = readerKnown && distance !== null && distance <= READY_METRES && status.open;
+  const travel = readerKnown && distance !== null && distance > READY_METRES;
+  return (
+    <article
+      data-testid="discover-card"
+      className="relative flex h-full flex-col gap-2 rounded-xl border border-night-700 bg-night-900/80 p-4 transition-colors hover:border-glow-500/60 hover:bg-night-800"
+    >
+      <div className="flex items-start gap-3">
+        <span aria-hidden className="mt-0.5 text-2xl leading-none">
+          {storyTypeIcon(story.type)}
+        </span>
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate font-display text-lg font-semibold text-mist-100">
+            <button
+              type="button"
+              onClick={() => onOpen(story)}
+              className="text-left after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-glow-400"
+            >
+              {story.title}
+            </button>
+          </h3>
+          <p className="truncate text-xs text-mist-400">
+            {story.author?.displayName || 'Anonymous'} · <span aria-hidden>{categoryEmoji(story.category)} </span>
+            {story.category}
+          </p>
+        </div>
+        <span className="shrink-0 rounded-full bg-night-700 px-2 py-0.5 text-xs text-mist-100">{storyTypeLabel(story.type)}</span>
+      </div>
+      <p className="flex flex-wrap gap-x-3 text-xs text-mist-300">
+        <span>📍 {coordinatesLabel(story.latitude, story.longitude)}</span>
+        {distanceText && <span className="font-medium">{distanceText}</span>}
+      </p>
+      <p data-status-colour={status.colour} className={cn('flex items-center gap-2 text-sm font-medium', STATUS_TEXT[status.colour])}>
+        <span aria-hidden className={cn('h-2.5 w-2.5 shrink-0 rounded-full', STATUS_DOT[status.colour])} />
+        <span className="truncate">{status.text}</span>
+      </p>
+      <p className="line-clamp-2 min-h-10 text-sm text-mist-300 [overflow-wrap:anywhere]">
+        {previewText(story.content, PREVIEW_CHARS.list, 'Discover this mystical story...')}
+      </p>
+      <div className="mt-auto flex items-center justify-between gap-2">
+        <a
+          href={navigateUrl(story.latitude, story.longitude)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Navigate to ${story.title} (opens in a new tab)`}
+          className="relative z-10 inline-flex h-9 items-center gap-1.5 rounded-lg border border-night-600 px-3 text-sm text-mist-100 hover:bg-night-800"
+        >
+          <Navigation className="h-4 w-4" aria-hidden />
+          Navigate
+        </a>
+        {ready ? (
+          <span className="rounded-full bg-emerald-500/15 px-2.5 py-1 text-xs font-semibold text-emerald-300">Ready to discover!</span>
+        ) : travel ? (
+          <span className="rounded-full bg-yellow-500/15 px-2.5 py-1 text-xs font-medium text-yellow-200">Travel required</span>
+        ) : !readerKnown ? (
+          <span className="rounded-full bg-night-700 px-2.5 py-1 text-xs text-mist-300">Your location is unknown</span>
+        ) : null}
+      </div>
+    </article>
+  );
+});

@@ -1,0 +1,44 @@
+import { categoryEmoji } from '#common/categories';
+import { PREVIEW_CHARS } from '#common/constants';
+import { previewText } from '#common/discovery-text';
+import type { Story } from '#common/schemas';
+import { Button } from '#client/components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '#client/components/ui/dialog';
+import { storyTypeIcon, storyTypeLabel } from '#client/lib/stories/story-display';
+import { simpleStoryText } from './simple-story-card';
+
+/**
+ * "View Story" on the simple screen: title, type, category and up to 200 characters of preview, in an accessible
+ * dialog rather than the spec's browser alert (DESIGN.md decision 14). Locked stories preview only what the
+ * server sent (their description), never content.
+ */
+export function SimpleStoryDialog({ story, onClose }: { story: Story | null; onClose: () => void }) {
+  return (
+    <Dialog open={story !== null} onOpenChange={(open) => !open && onClose()}>
+      {story && (
+        <DialogContent title={story.title}>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-mist-400">Type</dt>
+            <dd className="text-mist-100">
+              <span aria-hidden>{storyTypeIcon(story.type)} </span>
+              {storyTypeLabel(story.type)}
+            </dd>
+            <dt className="text-mist-400">Category</dt>
+            <dd className="text-mist-100">
+              <span aria-hidden>{categoryEmoji(story.category)} </span>
+              {story.category}
+            </dd>
+          </dl>
+          <p data-testid="simple-preview" className="whitespace-pre-line text-sm text-mist-300">
+            {previewText(simpleStoryText(story), PREVIEW_CHARS.alert, 'Discover this whispered story...')}
+          </p>
+          <DialogClose asChild>
+            <Button variant="secondary" className="justify-self-end">
+              OK
+            </Button>
+          </DialogClose>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
