@@ -12,6 +12,8 @@ declare global {
   interface Window {
     /** Every camera track the page was given (recorded by an init script). */
     __arTracks?: MediaStreamTrack[];
+    /** The constraints of every getUserMedia call. */
+    __arConstraints?: (MediaStreamConstraints | undefined)[];
   }
 }
 
@@ -59,17 +61,24 @@ test.afterAll(async () => {
   await author?.request.dispose();
 });
 
+// Chrome's motion-sensor setting allows sites by default; Playwright contexts start with every permission denied.
+const SENSORS = ['accelerometer', 'gyroscope', 'magnetometer'];
+
 test.beforeEach(async ({ context }) => {
   await context.setGeolocation(PLACE);
+  await context.grantPermissions(['geolocation', ...SENSORS]);
 });
 
 /** Records every track getUserMedia hands out, so a test can check they were all stopped. */
 async function recordCameraTracks(page: Page) {
   await page.addInitScript(() => {
     const tracks: MediaStreamTrack[] = [];
+    const asked: (MediaStreamConstraints | undefined)[] = [];
     window.__arTracks = tracks;
+    window.__arConstraints = asked;
     const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
     navigator.mediaDevices.getUserMedia = async (constraints) => {
+      asked.push(constraints);
       const stream = await original(constraints);
       tracks.push(...stream.getTracks());
       return stream;
@@ -138,15 +147,12 @@ test('calibrates, then places markers by compass bearing as the phone turns', as
   await expect(oak).toContainText('The Whisperi…');
   await expect(oak).not.toContainText('The Whispering');
 
-  // Nearer stories sit lower and are bigger.
-  const box = async (name: RegExp) => (await page.getByRole('button', { name }).boundingBox())!;
+  // Nearer stories sit lower and are bigger (80 px at 30 m; 1000 / 800 m = 1.25 gives the lighthouse 77.5 px).
+  const box = async (name: RegExp) => (await page.getByRole('button', { name }).locator('[data-marker-circle]').boundingBox())!;
   const [near, far] = [await box(/^Moss Bench/), await box(/^Fog Lighthouse/)];
   expect(near.y).toBeGreaterThan(far.y);
-  expect(near.width).toBeGreaterThanOrEqual(far.width);
-  // Left of the heading on the left, right of it on the right.
-  const [left, right] = [await box(/^Old Mill/), await box(/^Harbor Bell/)];
-  expect(left.x + left.width / 2).toBeLessThan(195);
-  expect(right.x + right.width / 2).toBeGreaterThan(195);
+  expect(near.width).toBeCloseTo(80, 0);
+  expect(far.width).toBeLessThan(near.width);
   await page.screenshot({ path: '/tmp/ar-390-markers.png' });
 
   // Turn around: only the ferry to the south.
@@ -155,9 +161,12 @@ test('calibrates, then places markers by compass bearing as the phone turns', as
   expect(await markerTitles(page)).toEqual(['South Ferry']);
   await expect(page.getByTestId('ar-counter')).toHaveText('1 of 9 stories in view');
 
-  // South-west: ferry at −45°, tower at +45°.
+  // South-west: ferry at −45° on the left, tower at +45° on the right (x = 50 % ± 45/60 × 50 %).
   await face(page, 225);
   expect(await markerTitles(page)).toEqual(['South Ferry', 'West Tower']);
+  const [left, right] = [await box(/^South Ferry/), await box(/^West Tower/)];
+  expect(left.x + left.width / 2).toBeCloseTo(390 * 0.125, -1);
+  expect(right.x + right.width / 2).toBeCloseTo(390 * 0.875, -1);
 
   // Across north: at 350° the marsh (45°) is 55° to the right and still in view; at 330° it is 75° away and out.
   await page.getByRole('radio', { name: 'All' }).check();
@@ -250,6 +259,14 @@ test('without orientation sensors the view says so and lists the stories', async
   await expect(page.getByRole('dialog', { name: 'South Ferry' })).toBeVisible();
 });
 
+test('with motion sensors blocked the view says compass access was not allowed and lists the stories', async ({ page, context }) => {
+  await context.clearPermissions();
+  await context.grantPermissions(['geolocation']);
+  const ar = await openAr(page);
+  await expect(ar.getByText(/Compass access was not allowed/)).toBeVisible();
+  await expect(ar.getByRole('region', { name: 'All stories nearby' }).getByRole('listitem')).toHaveCount(9);
+});
+
 test('a denied camera shows Camera Access Required', async ({ page }) => {
   await page.addInitScript(() => {
     navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
@@ -269,8 +286,10 @@ test('the camera stops when the tab is hidden and when AR closes', async ({ page
   await expect.poll(() => ar.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
   expect(await trackStates(page)).toEqual(['live']);
   // The request asks for the rear camera at 1920×1080 (the fake device answers with what it has).
-  const settings = await page.evaluate(() => window.__arTracks?.[0]?.getConstraints());
-  expect(settings).toMatchObject({ facingMode: { ideal: 'environment' }, width: { ideal: 1920 }, height: { ideal: 1080 } });
+  const asked = await page.evaluate(() => window.__arConstraints);
+  expect(asked).toEqual([
+    { video: { facingMode: { ideal: 'environment' }, width: { ideal: 1920 }, height: { ideal: 1080 } }, audio: false },
+  ]);
 
   const setVisibility = (state: 'hidden' | 'visible') =>
     page.evaluate((s) => {

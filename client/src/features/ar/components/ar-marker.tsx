@@ -18,8 +18,9 @@ export function ArMarker({ marker, onSelect }: { marker: MarkerBox<Story>; onSel
       data-locked={locked}
       aria-label={`${story.title}, ${distance} away, ${locked ? 'locked' : 'unlocked'}`}
       onClick={() => onSelect(story)}
-      className="group absolute flex -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-1 rounded-2xl p-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-      style={{ left: `${marker.x}%`, top: `${marker.y}%` }}
+      className="group absolute flex -translate-x-1/2 flex-col items-center gap-1 rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+      // The circle's centre sits on the marker's point; title and distance hang below it.
+      style={{ left: `${marker.x}%`, top: `calc(${marker.y}% - ${size / 2}px)` }}
     >
       <span
         className={cn(
@@ -29,6 +30,7 @@ export function ArMarker({ marker, onSelect }: { marker: MarkerBox<Story>; onSel
             : 'border-glow-300 bg-glow-600/85 text-white shadow-[0_0_24px_rgba(167,139,250,0.75)]',
         )}
         style={{ width: size, height: size }}
+        data-marker-circle
       >
         <StoryTypeGlyph type={story.type} locked={locked} className="h-[42%] w-[42%]" />
       </span>

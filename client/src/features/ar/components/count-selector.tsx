@@ -21,14 +21,15 @@ export function CountSelector({ value, onChange }: { value: number; onChange: (c
         <label
           key={choice.label}
           className={cn(
-            'flex h-8 min-w-8 cursor-pointer items-center justify-center rounded-full px-2 text-xs font-semibold has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-white',
+            'relative flex h-8 min-w-8 cursor-pointer items-center justify-center rounded-full px-2 text-xs font-semibold has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-white',
             value === choice.value ? 'bg-glow-600 text-white' : 'text-mist-100 hover:bg-white/10',
           )}
         >
           <input
             type="radio"
             name="ar-story-count"
-            className="sr-only"
+            // Invisible but covering the pill, so the whole pill is the radio's touch target.
+            className="absolute inset-0 cursor-pointer appearance-none rounded-full opacity-0"
             value={choice.value}
             checked={value === choice.value}
             onChange={() => onChange(choice.value)}

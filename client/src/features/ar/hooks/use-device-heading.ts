@@ -55,8 +55,11 @@ function compassField(event: DeviceOrientationEvent): number | null {
 }
 
 export function useDeviceHeading(enabled = true): DeviceHeading {
-  const [permission, setPermission] = useState<'unknown' | 'granted' | 'denied'>(() =>
-    permissionRequester() ? 'unknown' : 'granted',
+  // 'checking': asking once without a tap. Chromium has requestPermission too and answers from its motion-sensor
+  // setting at once; Safari answers without a tap only if the reader decided before in this session, else it
+  // rejects and the "Enable Compass" tap is needed.
+  const [permission, setPermission] = useState<'checking' | 'unknown' | 'granted' | 'denied'>(() =>
+    permissionRequester() ? 'checking' : 'granted',
   );
   const [heading, setHeading] = useState<number | null>(null);
   const [calibrationOver, setCalibrationOver] = useState(false);
@@ -70,6 +73,19 @@ export function useDeviceHeading(enabled = true): DeviceHeading {
       setPermission('denied');
     }
   }, []);
+
+  useEffect(() => {
+    const requester = permissionRequester();
+    if (permission !== 'checking' || !requester) return;
+    let cancelled = false;
+    requester.requestPermission().then(
+      (result) => !cancelled && setPermission(result === 'granted' ? 'granted' : result === 'denied' ? 'denied' : 'unknown'),
+      () => !cancelled && setPermission('unknown'),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [permission]);
 
   useEffect(() => {
     if (!enabled || permission !== 'granted') return;
@@ -124,7 +140,9 @@ export function useDeviceHeading(enabled = true): DeviceHeading {
   }, [enabled, permission]);
 
   const status: HeadingStatus =
-    permission === 'unknown'
+    permission === 'checking'
+      ? 'calibrating'
+      : permission === 'unknown'
       ? 'needs-permission'
       : permission === 'denied'
         ? 'denied'

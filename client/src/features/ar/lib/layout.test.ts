@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { AR } from '#common/constants';
 import { offsetEast, offsetNorth, type LatLng } from '#common/geo';
-import { layoutMarkers, markerScale, markerSize, markerX, markerY, overlapRatio, truncateLabel, type ArStory } from './layout';
+import {
+  LABEL_WIDTH_PX,
+  layoutMarkers,
+  markerRect,
+  markerScale,
+  markerSize,
+  markerX,
+  markerY,
+  overlapRatio,
+  truncateLabel,
+  type ArStory,
+} from './layout';
 
 const READER = { latitude: 32.0835, longitude: -81.0998 };
 const PHONE = { width: 390, height: 844 };
@@ -114,10 +125,20 @@ describe('clamping', () => {
 });
 
 describe('overlap columns', () => {
-  it('measures overlap as a share of the smaller marker', () => {
-    expect(overlapRatio({ x: 0, y: 0, size: 50 }, { x: 0, y: 0, size: 80 })).toBe(1);
-    expect(overlapRatio({ x: 0, y: 0, size: 50 }, { x: 50, y: 0, size: 50 })).toBe(0);
-    expect(overlapRatio({ x: 0, y: 0, size: 50 }, { x: 25, y: 0, size: 50 })).toBeCloseTo(0.5, 9);
+  it('measures overlap as a share of the smaller rectangle', () => {
+    const square = (cx: number, cy: number, side: number) => ({ cx, cy, width: side, height: side });
+    expect(overlapRatio(square(0, 0, 50), square(0, 0, 80))).toBe(1);
+    expect(overlapRatio(square(0, 0, 50), square(50, 0, 50))).toBe(0);
+    expect(overlapRatio(square(0, 0, 50), square(25, 0, 50))).toBeCloseTo(0.5, 9);
+  });
+
+  it('counts the labels below the circle as part of the marker', () => {
+    const rect = markerRect(100, 200, 60);
+    expect(rect.width).toBe(LABEL_WIDTH_PX);
+    expect(rect.cy - rect.height / 2).toBe(170);
+    expect(rect.height).toBeGreaterThan(60);
+    // A circle just below another's circle still collides with its labels.
+    expect(overlapRatio(markerRect(100, 200, 60), markerRect(100, 265, 60))).toBeGreaterThan(0.15);
   });
 
   it('moves a marker that overlaps by more than 15 % to the next column', () => {
@@ -128,8 +149,8 @@ describe('overlap columns', () => {
     expect(a!.column).toBe(0);
     expect(b!.column).toBe(1);
     expect(b!.x).toBeGreaterThan(a!.x);
-    const px = (m: typeof a) => ({ x: (m!.x / 100) * PHONE.width, y: (m!.y / 100) * PHONE.height, size: m!.size });
-    expect(overlapRatio(px(a), px(b))).toBeLessThanOrEqual(AR.overlapThreshold);
+    const rect = (m: typeof a) => markerRect((m!.x / 100) * PHONE.width, (m!.y / 100) * PHONE.height, m!.size);
+    expect(overlapRatio(rect(a), rect(b))).toBeLessThanOrEqual(AR.overlapThreshold);
   });
 
   it('uses up to 3 columns, then the least overlapping one', () => {
@@ -141,11 +162,18 @@ describe('overlap columns', () => {
   });
 
   it('leaves markers that overlap 15 % or less where they are', () => {
-    // Same height, 45 px apart on a 390 px screen: 50-px markers overlap by 10 %.
+    // Same distance, 80 px apart on a 390 px screen: 88-px wide markers overlap by 8/88 ≈ 9 %.
     const a = at(0, 1450);
-    const offsetDeg = (45 / 390) * 2 * AR.fovDegrees;
+    const offsetDeg = (80 / 390) * 2 * AR.fovDegrees;
     const b = at(offsetDeg, 1450);
     expect(layout(0, [a, b]).map((m) => m.column)).toEqual([0, 0]);
+  });
+
+  it('keeps a near story and one just behind it apart (the labels collided before)', () => {
+    // Seen in the e2e seed: 30 m at 10° and 250 m at 0° drew the farther title under the nearer circle.
+    const [near, behind] = layout(0, [at(10, 30), at(0, 250)]);
+    const rect = (m: typeof near) => markerRect((m!.x / 100) * PHONE.width, (m!.y / 100) * PHONE.height, m!.size);
+    expect(overlapRatio(rect(near), rect(behind))).toBeLessThanOrEqual(AR.overlapThreshold);
   });
 });
 

@@ -38,7 +38,7 @@ export interface MarkerBox<S extends ArStory> {
   bearing: number;
   /** Bearing minus heading, in (-180, 180]; negative is left of centre. */
   offset: number;
-  /** Centre of the marker in percent of the screen width / height. */
+  /** Centre of the marker's circle in percent of the screen width / height (the labels hang below). */
   x: number;
   y: number;
   /** Width and height of the marker in pixels. */
@@ -78,25 +78,38 @@ export function markerY(distance: number): number {
   return clamp(bottom - (distance / DISCOVERY_RADIUS_M) * (bottom - top), top, bottom);
 }
 
-interface Box {
-  x: number;
-  y: number;
-  size: number;
+/** A marker's title and distance hang below its circle; they count towards overlap too (pixels). */
+export const LABEL_HEIGHT_PX = 36;
+/** About the width of a 12-character label plus its ellipsis at 12 px. */
+export const LABEL_WIDTH_PX = 88;
+
+/** A rectangle by its centre and size, in pixels. */
+export interface Rect {
+  cx: number;
+  cy: number;
+  width: number;
+  height: number;
 }
 
-/** The share of the smaller of two square markers (centres in pixels) covered by the other. */
-export function overlapRatio(a: Box, b: Box): number {
-  const w = Math.min(a.x + a.size / 2, b.x + b.size / 2) - Math.max(a.x - a.size / 2, b.x - b.size / 2);
-  const h = Math.min(a.y + a.size / 2, b.y + b.size / 2) - Math.max(a.y - a.size / 2, b.y - b.size / 2);
+/** The screen rectangle a marker covers: its circle centred on (x, y) px and the labels below it. */
+export function markerRect(x: number, y: number, size: number): Rect {
+  const height = size + LABEL_HEIGHT_PX;
+  return { cx: x, cy: y - size / 2 + height / 2, width: Math.max(size, LABEL_WIDTH_PX), height };
+}
+
+/** The share of the smaller of two rectangles covered by the other (0 = apart, 1 = one inside the other). */
+export function overlapRatio(a: Rect, b: Rect): number {
+  const w = Math.min(a.cx + a.width / 2, b.cx + b.width / 2) - Math.max(a.cx - a.width / 2, b.cx - b.width / 2);
+  const h = Math.min(a.cy + a.height / 2, b.cy + b.height / 2) - Math.max(a.cy - a.height / 2, b.cy - b.height / 2);
   if (w <= 0 || h <= 0) return 0;
-  return (w * h) / Math.min(a.size * a.size, b.size * b.size);
+  return (w * h) / Math.min(a.width * a.height, b.width * b.height);
 }
 
 /**
  * The markers to draw: the stories within the radius and within 60° of the heading, nearest first, at most
- * `count`. Each sits at its bearing (x) and distance (y); one that overlaps an already placed marker by more than
- * 15 % moves to the next of up to 3 columns (its own, one marker width right, one left), and if every column
- * overlaps it takes the one that overlaps least.
+ * `count`. Each sits at its bearing (x) and distance (y); one whose circle and labels overlap an already placed
+ * marker's by more than 15 % (of the smaller) moves to the next of up to 3 columns (its own, one marker width
+ * right, one left), and if every column overlaps it takes the one that overlaps least.
  */
 export function layoutMarkers<S extends ArStory>({ reader, heading, stories, count, viewport }: LayoutInput<S>): MarkerBox<S>[] {
   const limit = clamp(Math.floor(count), 0, AR.maxCount);
@@ -111,24 +124,24 @@ export function layoutMarkers<S extends ArStory>({ reader, heading, stories, cou
     .slice(0, limit);
 
   const [xMin, xMax] = AR.xRangePercent;
-  const placed: (Box & { marker: MarkerBox<S> })[] = [];
+  const placed: (Rect & { marker: MarkerBox<S> })[] = [];
   for (const s of inView) {
     const size = markerSize(s.distance);
     const x = markerX(s.offset);
     const y = markerY(s.distance);
     const yPx = (y / 100) * viewport.height;
     // Column k shifts by one marker width plus a small gap: 0 → none, 1 → right, 2 → left.
-    const step = ((size + 8) / viewport.width) * 100;
-    let best: { column: number; x: number; worst: number } | null = null;
+    const step = ((markerRect(0, 0, size).width + 8) / viewport.width) * 100;
+    let best: { column: number; x: number; rect: Rect; worst: number } | null = null;
     for (let column = 0; column < AR.columns; column++) {
       const shift = column === 0 ? 0 : column % 2 === 1 ? step * Math.ceil(column / 2) : -step * Math.ceil(column / 2);
       const cx = clamp(x + shift, xMin, xMax);
-      const box = { x: (cx / 100) * viewport.width, y: yPx, size };
-      const worst = placed.reduce((m, p) => Math.max(m, overlapRatio(box, p)), 0);
-      if (!best || worst < best.worst) best = { column, x: cx, worst };
+      const rect = markerRect((cx / 100) * viewport.width, yPx, size);
+      const worst = placed.reduce((m, p) => Math.max(m, overlapRatio(rect, p)), 0);
+      if (!best || worst < best.worst) best = { column, x: cx, rect, worst };
       if (worst <= AR.overlapThreshold) break;
     }
-    const chosen = best ?? { column: 0, x, worst: 0 };
+    const chosen = best ?? { column: 0, x, rect: markerRect((x / 100) * viewport.width, yPx, size) };
     const marker: MarkerBox<S> = {
       story: s.story,
       label: truncateLabel(s.story.title),
@@ -141,7 +154,7 @@ export function layoutMarkers<S extends ArStory>({ reader, heading, stories, cou
       size,
       column: chosen.column,
     };
-    placed.push({ x: (chosen.x / 100) * viewport.width, y: yPx, size, marker });
+    placed.push({ ...chosen.rect, marker });
   }
   return placed.map((p) => p.marker);
 }
