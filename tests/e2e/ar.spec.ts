@@ -228,6 +228,8 @@ test('a marker opens the story; Escape closes the story first, then AR', async (
   const moss = page.getByRole('dialog', { name: 'Moss Bench' });
   await expect(moss).toBeVisible();
   await expect(moss.getByText('The secret of Moss Bench.')).toBeVisible();
+  // Focus moves into the story dialog (its layer is then registered above AR's, which Escape relies on).
+  await expect(moss.locator(':focus')).toHaveCount(1);
   await page.keyboard.press('Escape');
   await expect(moss).toHaveCount(0);
   await expect(ar).toBeVisible();
@@ -239,6 +241,7 @@ test('a marker opens the story; Escape closes the story first, then AR', async (
   const oak = page.getByRole('dialog', { name: 'The Whispering Oak' });
   await expect(oak.getByText('Walk closer to unlock this story')).toBeVisible();
   await expect(oak.getByText('The secret of The Whispering Oak.')).toHaveCount(0);
+  await expect(oak.locator(':focus')).toHaveCount(1);
   await page.keyboard.press('Escape');
   await expect(oak).toHaveCount(0);
   await expect(ar).toBeVisible();
@@ -265,6 +268,26 @@ test('with motion sensors blocked the view says compass access was not allowed a
   const ar = await openAr(page);
   await expect(ar.getByText(/Compass access was not allowed/)).toBeVisible();
   await expect(ar.getByRole('region', { name: 'All stories nearby' }).getByRole('listitem')).toHaveCount(9);
+});
+
+test('iOS: compass access is asked from the reader\'s tap', async ({ page }) => {
+  // Safari's rule, emulated: requestPermission rejects unless it runs while a tap (click) is being handled.
+  await page.addInitScript(() => {
+    Object.defineProperty(DeviceOrientationEvent, 'requestPermission', {
+      configurable: true,
+      value: async () => {
+        // window.event is set only while an event is being dispatched.
+        if (window.event?.type !== 'click') throw new DOMException('Requesting device orientation access requires a user gesture', 'NotAllowedError');
+        return 'granted';
+      },
+    });
+  });
+  const ar = await openAr(page);
+  await expect(ar.getByText('Whispers needs your compass to place stories where they are.')).toBeVisible();
+  await ar.getByRole('button', { name: 'Enable Compass' }).click();
+  await expect(ar.getByText('Calibrating AR View')).toBeVisible();
+  await face(page, 0);
+  await expect(markers(page)).toHaveCount(5);
 });
 
 test('a denied camera shows Camera Access Required', async ({ page }) => {
