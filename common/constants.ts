@@ -59,13 +59,28 @@ export const SMART_SUGGESTIONS = { staleMs: 5 * 60_000, refetchMs: 10 * 60_000 }
 export const DISCOVERY = { fetchTimeoutMs: 10_000, mapRetries: 3 } as const;
 
 export const AR = {
+  /** Stories are shown within this many degrees either side of the heading. */
   fovDegrees: 60,
   countChoices: [1, 3, 5, 7] as const,
+  /** "All" in the count selector means up to this many markers. */
   maxCount: 12,
   defaultCount: 5,
   markerMinPx: 50,
   markerMaxPx: 80,
+  /** Marker scale is 1000 / distance, the distance floored at 100 m, clamped to 0.7-1.3. */
+  scaleDistanceM: 1_000,
+  minDistanceM: 100,
+  minScale: 0.7,
+  maxScale: 1.3,
+  /** Marker centres stay within these percentages of the screen. */
+  xRangePercent: [10, 90] as const,
+  yRangePercent: [20, 70] as const,
+  /** Markers overlapping by more than this share of the smaller one move to another column. */
+  overlapThreshold: 0.15,
+  columns: 3,
+  titleMaxChars: 12,
   calibrationMs: 3_000,
+  camera: { facingMode: 'environment', idealWidth: 1920, idealHeight: 1080 },
 } as const;
 
 /** Map call: stories within this radius of the reader, nearest first, capped. */

@@ -116,7 +116,14 @@ export function HomePage({ storyId }: { storyId?: string }) {
 
       {view === 'ar' && (
         <Suspense fallback={null}>
-          <ArView location={reader} category={category} onClose={() => setView('map')} onSelectStory={setSelected} />
+          <ArView
+            location={geo.location}
+            category={category}
+            stories={discoverable.data}
+            isLoading={!settled || discoverable.isLoading}
+            onClose={() => setView('map')}
+            onSelectStory={setSelected}
+          />
         </Suspense>
       )}
       <StoryDetailDialog

@@ -1,6 +1,6 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from '#client/lib/utils';
 import { useToasts } from './use-toast';
 
@@ -23,11 +23,23 @@ export function DialogContent({
   hideClose?: boolean;
   onInteractOutside?: (event: Event) => void;
 }) {
+  // Dialogs opened without a Radix trigger (a card, a map or AR marker) would drop focus on the page body when
+  // they close; give it back to whatever had it when the dialog opened.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
       <RadixDialog.Content
         onInteractOutside={onInteractOutside}
+        onOpenAutoFocus={() => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          if (opener.current?.isConnected && opener.current !== document.body) {
+            event.preventDefault();
+            opener.current.focus();
+          }
+        }}
         className={cn(
           'fixed left-1/2 top-1/2 z-50 grid max-h-[92dvh] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-night-600 bg-night-900 p-5 shadow-2xl',
           className,
