@@ -8,7 +8,7 @@ import { CATEGORIES } from './categories';
 import { createStoryFieldsSchema, latitudeSchema, latLngParamsSchema, longitudeSchema } from './schemas';
 
 /** Canonical uuid text (any version), the form every id in the API takes. */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID_PATTERN.test(value);
 
 /** A point on the globe in degrees. */
@@ -28,7 +28,7 @@ export interface BoundingBox {
 export const BAD_BBOX_MESSAGE = 'bbox must be west,south,east,north in degrees (south not above north)';
 
 /** `bbox=west,south,east,north` → a BoundingBox, with one message for every malformed value. */
-export const bboxQueryValueSchema = z
+const bboxQueryValueSchema = z
   .string({ error: BAD_BBOX_MESSAGE })
   .transform((value, ctx): BoundingBox => {
     const parts = value.split(',').map((p) => (p.trim() === '' ? Number.NaN : Number(p)));

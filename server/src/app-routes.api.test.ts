@@ -4,21 +4,17 @@
  * The access each route declares is also what a signed-out caller meets: 401 on every 'user' route.
  */
 import type { RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { $ZodType } from 'zod/v4/core';
 import { SIGN_IN_REQUIRED } from './plugins/access';
-import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { useTestApp } from '../../tests/helpers/test-app';
 
 const isZod = (value: unknown) => value instanceof $ZodType;
 const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]);
 
 describe('route contracts', () => {
-  let t: TestApp;
   const routes: RouteOptions[] = [];
-  beforeAll(async () => {
-    t = await createTestApp({}, { onRoute: (route) => void routes.push(route) });
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp({}, { onRoute: (route) => void routes.push(route) });
 
   const apiRoutes = () => routes.filter((r) => r.url.startsWith('/api/') && !methodsOf(r).includes('HEAD'));
 
@@ -69,7 +65,7 @@ describe('route contracts', () => {
       url.replace(':lat', '40.7').replace(':lng', '-74').replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000').replace('*', 'x');
     for (const route of apiRoutes()) {
       for (const method of methodsOf(route)) {
-        const res = await t.app.inject({ method, url: sample(route.url) });
+        const res = await t.current.app.inject({ method, url: sample(route.url) });
         if (route.config?.access === 'user') {
           expect({ route: `${method} ${route.url}`, status: res.statusCode, body: res.json() }).toEqual({
             route: `${method} ${route.url}`,
@@ -88,14 +84,10 @@ describe('route contracts', () => {
 });
 
 describe('/api/docs is generated from the routes', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   it('describes each API route once, the signed-in ones with the session, and the create form as multipart', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json();
+    const doc = (await t.current.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json();
     expect(Object.keys(doc.paths).every((path) => path.startsWith('/api/'))).toBe(true);
     expect(doc.paths['/api/stories/all'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['limit', 'cursor', 'lat', 'lng']),

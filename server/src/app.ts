@@ -33,7 +33,7 @@ import { mediaSignerPlugin } from './media/signer-plugin';
 import { docsRoutes } from './modules/docs/routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const CLIENT_DIST_DIR = path.resolve(here, '../../dist/client');
+const CLIENT_DIST_DIR = path.resolve(here, '../../dist/client');
 
 export interface AppDependencies {
   /** An already-open database (tests pass a migrated copy); otherwise one is opened from the config. */

@@ -24,7 +24,7 @@ import {
   pngWithAlpha,
   probeDuration,
   seeksCleanly,
-} from './test-media';
+} from './test-support/test-media';
 
 let dir: string;
 beforeAll(() => {

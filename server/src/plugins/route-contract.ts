@@ -31,7 +31,7 @@ const requestValidatorCompiler: FastifySchemaCompiler<$ZodType> = (route) =>
   route.httpPart === 'body' && streamedBodies.has(route.schema) ? () => true : validatorCompiler(route);
 
 /** Serialiser for a declared zod response schema, compiled once per route and status. */
-export const responseSerializerCompiler: FastifySerializerCompiler<$ZodType> = ({ schema }) => {
+const responseSerializerCompiler: FastifySerializerCompiler<$ZodType> = ({ schema }) => {
   const jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'openapi-3.0', unrepresentable: 'any' });
   return fastJsonStringify(jsonSchema as Schema);
 };

@@ -23,7 +23,7 @@ import { resetCodeMail } from './reset-mail';
 import type { SessionUser } from './session-store';
 import type { ThrottleCheck } from './throttle';
 
-export const AUTH_MESSAGES = {
+const AUTH_MESSAGES = {
   usernameTaken: USERNAME_TAKEN_MESSAGE,
   emailTaken: 'An account with that email already exists.',
   tooManyLogins: (retryIn: string) => `Too many failed sign-in attempts. Please try again ${retryIn}.`,

@@ -23,10 +23,10 @@ import {
   mp4Video,
   oggAudio,
   pngWithAlpha,
-} from '../../media/test-media';
+} from '../../media/test-support/test-media';
 import { createStoryRepository } from './story-repository';
 import { createStoryCreateService, HEIC_MESSAGE, UNREADABLE_MEDIA_MESSAGES, UNSUPPORTED_MEDIA_MESSAGES } from './create-service';
-import { baseStoryFields, listFiles, postStory } from './story-test-helpers';
+import { baseStoryFields, listFiles, postStory } from './test-support/story-helpers';
 
 const hasFfmpeg = detectAvTools().ffmpeg !== null;
 

@@ -14,7 +14,6 @@ import {
   MAP_RESULT_CAP,
 } from '#common/constants';
 import {
-  BAD_BBOX_MESSAGE,
   bboxQuerySchema,
   isUuid,
   locationQuerySchema,
@@ -30,7 +29,7 @@ import { createStoryReadService } from './read-service';
 import { createStoryRepository, type PageCursor } from './story-repository';
 
 /** Location queries are the hot path: generous per-IP limit, off when RATE_LIMIT_DISABLED (benchmarks). */
-export const LOCATION_RATE_LIMIT = { max: 600, timeWindow: '1 minute' } as const;
+const LOCATION_RATE_LIMIT = { max: 600, timeWindow: '1 minute' } as const;
 
 const STORY_NOT_FOUND = 'Story not found';
 const BAD_CURSOR = 'Invalid cursor';
@@ -66,11 +65,11 @@ const pageQuerySchema = (defaultLimit: number) =>
 
 const storiesResponse = withErrorResponses({ 200: z.array(storySchema) });
 
-export function encodeCursor(cursor: PageCursor): string {
+function encodeCursor(cursor: PageCursor): string {
   return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
 }
 
-export function decodeCursor(value: string): PageCursor | null {
+function decodeCursor(value: string): PageCursor | null {
   const [createdAt, id, extra] = Buffer.from(value, 'base64url').toString('utf8').split('|');
   // Only what PostgreSQL itself printed for created_at is accepted back, so the cast cannot fail.
   const timestamp = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
@@ -186,6 +185,3 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-// Exported for tests that check the wording.
-export const READ_MESSAGES = { STORY_NOT_FOUND, BAD_BBOX: BAD_BBOX_MESSAGE, BAD_CURSOR } as const;
