@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -16,6 +16,12 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { errorHandler } from './plugins/error-handler';
 import { sameOriginGuard } from './plugins/same-origin';
+import { accessPlugin } from './plugins/access';
+import { routeContractPlugin } from './plugins/route-contract';
+import { mailerPlugin, mediaStorePlugin, weatherPlugin } from './plugins/services';
+import type { Mailer } from './mail/mailer';
+import type { MediaStore } from './media/media-store';
+import type { WeatherProvider } from './weather/weather-provider';
 import { sessionPlugin } from './modules/auth/session-plugin';
 import { healthRoutes } from './modules/health/routes';
 import { categoryRoutes } from './modules/categories/routes';
@@ -28,7 +34,7 @@ import { docsRoutes } from './modules/docs/routes';
 import { sharePageRoutes } from './modules/share/routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const CLIENT_DIST_DIR = path.resolve(here, '../../dist/client');
+const CLIENT_DIST_DIR = path.resolve(here, '../../dist/client');
 
 export interface AppDependencies {
   /** An already-open database (tests pass a migrated copy); otherwise one is opened from the config. */
@@ -36,6 +42,12 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   /** The built client to serve (default dist/client); tests point it at a folder of their own. */
   clientDir?: string;
+  /** Stand-ins for the outside services (tests); each is otherwise built from the config. */
+  mediaStore?: MediaStore;
+  mailer?: Mailer;
+  weather?: WeatherProvider;
+  /** Called with every route as it is registered (app-routes.api.test.ts checks each route's contract). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
@@ -46,6 +58,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     // Route ids are uuids and coordinates; nothing legitimate is longer than this.
     routerOptions: { maxParamLength: 200 },
   });
+
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   const ownsDatabase = !deps.database;
   const database =
@@ -79,7 +93,13 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   });
   await app.register(sameOriginGuard, { publicUrl: config.publicUrl });
   await app.register(sessionPlugin);
+  // Before any route: both act on routes as they are registered (compilers, docs, access hooks).
+  await app.register(routeContractPlugin);
+  await app.register(accessPlugin);
   await app.register(mediaSignerPlugin);
+  await app.register(mediaStorePlugin, { store: deps.mediaStore });
+  await app.register(mailerPlugin, { mailer: deps.mailer });
+  await app.register(weatherPlugin, { weather: deps.weather });
 
   await app.register(
     async (api) => {

@@ -1,15 +1,20 @@
 /**
  * Builds the real Fastify app for an API test file against a fresh copy of the migrated template database
- * (PGlite by default, PostgreSQL + PostGIS when TEST_DATABASE_URL is set). Call once per file (beforeAll)
- * and `close()` in afterAll.
+ * (PGlite by default, PostgreSQL + PostGIS when TEST_DATABASE_URL is set).
+ *
+ *   const t = useTestApp();            // in a describe: built before its tests, closed after them
+ *   it('…', async () => t.current.app.inject(…));
+ *
+ * `createTestApp()` is the same without the hooks (for a test that builds its own app); `close()` may be
+ * called more than once.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/src/app';
+import { buildApp, type AppDependencies } from '../../server/src/app';
 import { loadConfig, type Config, type Env } from '../../server/src/config';
 import { openDatabase, type Database } from '../../server/src/db/client';
 import { withDatabase } from '../setup/global-db';
@@ -43,21 +48,46 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ pgliteTemplate: new Blob([template], { type: 'application/x-gzip' }), migrate: false });
 }
 
-export async function createTestApp(env: Partial<Env> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Partial<Env> = {},
+  deps: Omit<AppDependencies, 'database'> = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'whispers-test-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...stringify(env) });
   const database = await openTestDatabase();
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { ...deps, database });
   await app.ready();
+  let closing: Promise<void> | undefined;
   return {
     app,
     database,
     config,
     dataDir,
-    async close() {
-      await app.close();
-      await database.close();
-      await fs.rm(dataDir, { recursive: true, force: true });
+    close() {
+      closing ??= (async () => {
+        await app.close();
+        await database.close();
+        await fs.rm(dataDir, { recursive: true, force: true });
+      })();
+      return closing;
+    },
+  };
+}
+
+/** Registers the app's build (beforeAll) and teardown (afterAll) in the calling describe block. */
+export function useTestApp(
+  env: Partial<Env> = {},
+  deps: Omit<AppDependencies, 'database'> = {},
+): { readonly current: TestApp } {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await createTestApp(env, deps);
+  });
+  afterAll(async () => built?.close());
+  return {
+    get current() {
+      if (!built) throw new Error('useTestApp: the app is built in beforeAll; use it inside a test');
+      return built;
     },
   };
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMailer, outboxDir } from './mailer';
-import { parseMail, readLatestResetCode, readOutbox, waitForResetCode } from './outbox';
+import { parseMail, readLatestResetCode, readOutbox, waitForResetCode } from './test-support/outbox';
 
 describe('outbox mailer (no SMTP_URL)', () => {
   let dataDir: string;

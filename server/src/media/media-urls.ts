@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const MEDIA_ROUTE_PREFIX = '/api/media/';
+const MEDIA_ROUTE_PREFIX = '/api/media/';
 /** Signed URLs kept per expiry minute (a few MB at most). */
 const SIGNED_URL_CACHE_SIZE = 10_000;
 

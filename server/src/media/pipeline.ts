@@ -48,7 +48,7 @@ async function readHead(filePath: string): Promise<Uint8Array> {
 }
 
 /** Checks the upload's content and returns its accepted format, or throws UnsupportedMediaError. */
-export async function identifyUpload(kind: MediaKind, upload: UploadedFile): Promise<AcceptedMedia> {
+async function identifyUpload(kind: MediaKind, upload: UploadedFile): Promise<AcceptedMedia> {
   const accepted = sniffMedia(kind, await readHead(upload.path));
   if (!accepted) throw new UnsupportedMediaError(kind);
   return accepted;

@@ -22,7 +22,7 @@ export interface HttpWeatherOptions {
   fetch?: typeof fetch;
 }
 
-export const WEATHER_CACHE_TTL_MS = 5 * 60_000;
+const WEATHER_CACHE_TTL_MS = 5 * 60_000;
 
 export function createHttpWeatherProvider(options: HttpWeatherOptions): WeatherProvider {
   const ttl = options.cacheTtlMs ?? WEATHER_CACHE_TTL_MS;

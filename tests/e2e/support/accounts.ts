@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { readLatestResetCode } from '../../../server/src/mail/outbox';
+import { readLatestResetCode } from '../../../server/src/mail/test-support/outbox';
 
 export interface TestAccount {
   username: string;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { call, expectNoSecrets, newAccount, sessionCookieOf } from './auth-test-helpers';
+import { call, expectNoSecrets, newAccount, sessionCookieOf } from './test-support/auth-helpers';
 import { AUTH_LIMITS } from './limits';
 import { SESSION_COOKIE } from './session-store';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { call, newAccount, sessionCookieOf } from './auth-test-helpers';
+import { call, newAccount, sessionCookieOf } from './test-support/auth-helpers';
 
 describe('failed sign-in throttling (10 per username and per IP in 15 minutes)', () => {
   let t: TestApp;

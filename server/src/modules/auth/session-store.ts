@@ -8,14 +8,14 @@ import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
 export const SESSION_COOKIE = 'whispers_session';
-export const SESSION_IDLE_MS = 30 * 24 * 3600 * 1000;
+const SESSION_IDLE_MS = 30 * 24 * 3600 * 1000;
 export const SESSION_ABSOLUTE_MS = 90 * 24 * 3600 * 1000;
 /** Refresh last_seen_at at most this often, so reads do not write on every request. */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
 export type SessionUser = typeof users.$inferSelect;
 
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
 import { createMediaStore } from '../../media/media-store';
-import { liveWebmAudio } from '../../media/test-media';
-import { baseStoryFields, postStory } from '../stories/story-test-helpers';
+import { liveWebmAudio } from '../../media/test-support/test-media';
+import { baseStoryFields, postStory } from '../stories/test-support/story-helpers';
 import { MEDIA_LINK_INVALID } from './routes';
 
 describe('GET /api/media/*', () => {

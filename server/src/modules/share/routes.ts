@@ -4,8 +4,9 @@
  * A missing, private or hidden story gets the generic page with 404 and no tags — a preview never confirms
  * that a story someone may not see exists.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { storyIdParamsSchema } from '#common/route-schemas';
 import { createStoryReadService } from '../stories/read-service';
 import { createStoryRepository } from '../stories/story-repository';
 import { shareTags, withShareTags } from './share-tags';
@@ -17,16 +18,24 @@ export interface SharePageOptions {
 
 const storyIdSchema = z.uuid();
 
-export const sharePageRoutes: FastifyPluginAsync<SharePageOptions> = async (app, { indexHtml }) => {
+export const sharePageRoutes: FastifyPluginAsyncZod<SharePageOptions> = async (app, { indexHtml }) => {
   const stories = createStoryReadService({ repository: createStoryRepository(app.database), signer: app.mediaSigner });
 
-  app.get<{ Params: { id: string } }>('/stories/:id', async (request, reply) => {
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    const id = storyIdSchema.safeParse(request.params.id);
-    // As a visitor with no position: only public, unhidden stories, and always locked.
-    const story = id.success ? await stories.byId({ viewerId: null, location: null }, id.data) : undefined;
-    if (!story) return reply.code(404).send(indexHtml);
-    const origin = app.config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
-    return withShareTags(indexHtml, shareTags({ story, origin }));
-  });
+  app.get(
+    '/stories/:id',
+    {
+      config: { access: 'public' },
+      // A page, not part of the API: left out of /api/docs; any id answers (the 404 page when not a uuid).
+      schema: { hide: true, params: storyIdParamsSchema },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      const id = storyIdSchema.safeParse(request.params.id);
+      // As a visitor with no position: only public, unhidden stories, and always locked.
+      const story = id.success ? await stories.byId({ viewerId: null, location: null }, id.data) : undefined;
+      if (!story) return reply.code(404).send(indexHtml);
+      const origin = app.config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+      return withShareTags(indexHtml, shareTags({ story, origin }));
+    },
+  );
 };

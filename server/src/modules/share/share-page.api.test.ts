@@ -3,19 +3,15 @@
  * visible story — locked, so never its content or media — and the generic page with 404 for a private or
  * missing one.
  */
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import type { Database } from '../../db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stories } from '../../db/schema';
-import { openTestDatabase } from '../../../../tests/helpers/test-app';
+import { useTestApp } from '../../../../tests/helpers/test-app';
 import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
-import { baseStoryFields, postStory } from '../stories/story-test-helpers';
+import { baseStoryFields, postStory } from '../stories/test-support/story-helpers';
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -29,31 +25,23 @@ const INDEX_HTML = `<!doctype html>
 `;
 const SECRET = 'The key is under the third lamp.';
 
-let app: FastifyInstance;
-let database: Database;
-let dataDir: string;
+/** A built client of the test's own: the page the share route fills in. */
+const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'whispers-share-client-'));
+fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
+
+const testApp = useTestApp({ PUBLIC_URL: 'https://whispers.example' }, { clientDir });
 let author: TestUser;
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'whispers-share-'));
-  const clientDir = path.join(dataDir, 'client');
-  await fs.mkdir(clientDir);
-  await fs.writeFile(path.join(clientDir, 'index.html'), INDEX_HTML);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PUBLIC_URL: 'https://whispers.example' });
-  database = await openTestDatabase();
-  app = await buildApp(config, { database, clientDir });
-  await app.ready();
-  author = await createTestUser(database, { displayName: 'Ada <Lovelace>' });
+  author = await createTestUser(testApp.current.database, { displayName: 'Ada <Lovelace>' });
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
-});
+async function get(url: string) {
+  return testApp.current.app.inject({ method: 'GET', url });
+}
 
 async function createStory(fields: Record<string, string>) {
-  const response = await postStory(app, author.cookie, baseStoryFields({ content: SECRET, ...fields }));
+  const response = await postStory(testApp.current.app, author.cookie, baseStoryFields({ content: SECRET, ...fields }));
   expect(response.statusCode).toBe(201);
   return response.json<{ id: string }>().id;
 }
@@ -64,7 +52,7 @@ const meta = (html: string, key: string) =>
 describe('GET /stories/:id link previews', () => {
   it('describes a public story by title, type, category and author — locked: no content, no media', async () => {
     const id = await createStory({ title: 'The "lamplighter" & <friends>', description: 'Heard on the square' });
-    const response = await app.inject({ method: 'GET', url: `/stories/${id}` });
+    const response = await get(`/stories/${id}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     const html = response.body;
@@ -91,7 +79,7 @@ describe('GET /stories/:id link previews', () => {
 
   it('serves a private story as the generic page with 404 and no tags', async () => {
     const id = await createStory({ title: 'Only mine', isPublic: 'false' });
-    const response = await app.inject({ method: 'GET', url: `/stories/${id}` });
+    const response = await get(`/stories/${id}`);
     expect(response.statusCode).toBe(404);
     expect(response.body).toBe(INDEX_HTML);
     expect(response.body).not.toContain('Only mine');
@@ -99,15 +87,15 @@ describe('GET /stories/:id link previews', () => {
 
   it('serves a story hidden by reports as the generic page with 404', async () => {
     const id = await createStory({ title: 'Reported away' });
-    await database.db.update(stories).set({ hiddenAt: new Date() }).where(eq(stories.id, id));
-    const response = await app.inject({ method: 'GET', url: `/stories/${id}` });
+    await testApp.current.database.db.update(stories).set({ hiddenAt: new Date() }).where(eq(stories.id, id));
+    const response = await get(`/stories/${id}`);
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('Reported away');
   });
 
   it('answers 404 with the generic page for a missing story and a malformed id', async () => {
     for (const url of ['/stories/00000000-0000-4000-8000-000000000000', '/stories/not-a-uuid']) {
-      const response = await app.inject({ method: 'GET', url });
+      const response = await get(url);
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.body).toBe(INDEX_HTML);
@@ -115,7 +103,7 @@ describe('GET /stories/:id link previews', () => {
   });
 
   it('ships the preview image with the client', async () => {
-    const image = await fs.stat(path.resolve(import.meta.dirname, '../../../../client/public/og-image.png'));
+    const image = fs.statSync(path.resolve(import.meta.dirname, '../../../../client/public/og-image.png'));
     expect(image.size).toBeGreaterThan(1000);
   });
 });

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
 import { stories, users } from '../../db/schema';
 import { SESSION_COOKIE, createSession } from '../auth/session-store';
-import { baseStoryFields, postStory } from './story-test-helpers';
+import { baseStoryFields, postStory } from './test-support/story-helpers';
 
 describe('likes and reports', () => {
   let t: TestApp;

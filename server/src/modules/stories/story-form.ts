@@ -12,7 +12,7 @@ import { payloadTooLarge } from '../../lib/http-errors';
 import type { UploadedFile } from '../../media/pipeline';
 import type { MediaKind } from '../../media/sniff';
 
-export const FILE_FIELDS: Record<string, MediaKind> = { audio: 'audio', image: 'image', video: 'video' };
+const FILE_FIELDS: Record<string, MediaKind> = { audio: 'audio', image: 'image', video: 'video' };
 
 /** Field names that must never become object keys. */
 const UNSAFE_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
@@ -25,7 +25,7 @@ export interface StoryForm {
 const readableSize = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-export function fileTooLargeMessage(kind: MediaKind, maxBytes: number): string {
+function fileTooLargeMessage(kind: MediaKind, maxBytes: number): string {
   const noun = kind === 'audio' ? 'audio recording' : kind;
   return `The ${noun} is too large (maximum ${readableSize(maxBytes)}).`;
 }

@@ -1,7 +1,7 @@
 /** Shared bits of the auth API tests: JSON calls through app.inject from a chosen IP, cookie helpers. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { SESSION_COOKIE } from './session-store';
+import { SESSION_COOKIE } from '../session-store';
 
 export interface CallOptions {
   cookie?: string;

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { outboxDir } from './mailer';
+import { outboxDir } from '../mailer';
 
 export interface OutboxMail {
   file: string;
