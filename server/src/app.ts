@@ -25,6 +25,8 @@ import { storyRoutes } from './modules/stories/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { mediaSignerPlugin } from './media/signer-plugin';
 import { docsRoutes } from './modules/docs/routes';
+import { notificationsPlugin } from './modules/notifications/plugin';
+import { notificationRoutes } from './modules/notifications/routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const CLIENT_DIST_DIR = path.resolve(here, '../../dist/client');
@@ -77,6 +79,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(sameOriginGuard, { publicUrl: config.publicUrl });
   await app.register(sessionPlugin);
   await app.register(mediaSignerPlugin);
+  await app.register(notificationsPlugin);
 
   await app.register(
     async (api) => {
@@ -86,6 +89,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       await api.register(authRoutes);
       await api.register(storyRoutes);
       await api.register(mediaRoutes);
+      await api.register(notificationRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

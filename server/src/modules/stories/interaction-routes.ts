@@ -36,7 +36,11 @@ export const storyInteractionRoutes: FastifyPluginAsync = async (app) => {
       };
 
   app.post('/stories/:id/like', { preHandler: requireUser, config: { rateLimit } }, async (request) => {
-    const result = await likeStory(app.database, currentUser(request).id, storyIdOf(request.params));
+    const user = currentUser(request);
+    const storyId = storyIdOf(request.params);
+    const result = await likeStory(app.database, user.id, storyId);
+    // Notifications hook (issue 11): story_liked to the author, once per liker and story.
+    if (result.changed) await app.notifications.service.storyLiked(user, storyId);
     return { likes: result.likes, liked: result.liked } satisfies LikeResponse;
   });
 

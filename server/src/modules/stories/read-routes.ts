@@ -117,7 +117,10 @@ export const storyReadRoutes: FastifyPluginAsync = async (app) => {
   app.get('/stories/discoverable/:lat/:lng', { config: rateLimit }, async (request) => {
     const { lat, lng } = parseOrThrow(latLngParamsSchema, request.params);
     const reader = { viewerId: viewerOf(request), location: { latitude: lat, longitude: lng } };
-    return service.nearby(reader, DISCOVERY_RADIUS_M, DISCOVERABLE_RESULT_CAP);
+    const stories = await service.nearby(reader, DISCOVERY_RADIUS_M, DISCOVERABLE_RESULT_CAP);
+    // Notifications hook (issue 11): story_nearby / story_unlocked / time_locked for a signed-in reader.
+    if (reader.viewerId) await app.notifications.service.recordNearbyRead(reader.viewerId, stories);
+    return stories;
   });
 
   app.get('/stories/map/:lat/:lng', { config: rateLimit }, async (request) => {
