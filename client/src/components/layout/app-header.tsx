@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths';
 import { AccountMenu } from '../../features/auth/components/account-menu';
+import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
 
 /** Sticky header: product title, tagline, then (optionally) extra actions and the account menu. */
 export function AppHeader({ actions }: { actions?: ReactNode }) {
@@ -19,6 +20,7 @@ export function AppHeader({ actions }: { actions?: ReactNode }) {
         </Link>
         <div className="flex items-center gap-2">
           {actions}
+          <NotificationsMenu />
           <AccountMenu />
         </div>
       </div>
