@@ -65,11 +65,13 @@ const COLUMNS = sql.raw('id, user_id, type, title, message, story_id, is_read, c
  * each on NOTIFICATION_CHANNEL as the list returns it. `extraCtes` lets a caller put its marks insert first.
  */
 function insertAndPublish(rows: NewNotification[]): SQL {
+  // The types travel as text[]: PGlite only serialises arrays of types it knew when it opened, and the enum may be
+  // newer than that (a database migrated by this very process).
   const col = <K extends keyof NewNotification>(key: K) => rows.map((r) => r[key]);
   return sql`
     WITH ins AS (
       INSERT INTO notifications (user_id, type, title, message, story_id)
-      SELECT * FROM unnest(${list(col('userId'))}::uuid[], ${list(col('type'))}::notification_type[], ${list(col('title'))}::text[],
+      SELECT * FROM unnest(${list(col('userId'))}::uuid[], ${list(col('type'))}::text[]::notification_type[], ${list(col('title'))}::text[],
                            ${list(col('message'))}::text[], ${list(col('storyId'))}::uuid[])
       RETURNING ${COLUMNS}
     )
@@ -170,7 +172,8 @@ export function createNotificationRepository(database: Database) {
      */
     async recordNearby(args: {
       userId: string;
-      marks: { storyId: string; kind: 'nearby' | 'unlocked' | 'near_locked' }[];
+      /** `announced`: a nearby find that needs no group (the same read unlocked it: story_unlocked says it). */
+      marks: { storyId: string; kind: 'nearby' | 'unlocked' | 'near_locked'; announced?: boolean }[];
       opened: string[];
       now: Date;
       write: (found: { unlocked: string[]; timeLocked: string[]; nearbyGroup: string[] }) => NewNotification[];
@@ -179,12 +182,16 @@ export function createNotificationRepository(database: Database) {
       return database.db.transaction(async (tx) => {
         const inserted = rowsFrom<{ story_id: string; kind: MarkKind }>(
           await tx.execute(sql`
-            INSERT INTO notification_marks (user_id, story_id, kind)
-            SELECT ${userId}::uuid, c.story_id, c.kind FROM (
-              SELECT * FROM unnest(${list(args.marks.map((m) => m.storyId))}::uuid[], ${list(args.marks.map((m) => m.kind))}::text[])
-                AS c(story_id, kind)
+            INSERT INTO notification_marks (user_id, story_id, kind, announced_at)
+            SELECT ${userId}::uuid, c.story_id, c.kind,
+                   CASE WHEN c.announced THEN ${args.now.toISOString()}::timestamptz END
+            FROM (
+              SELECT * FROM unnest(${list(args.marks.map((m) => m.storyId))}::uuid[],
+                                   ${list(args.marks.map((m) => m.kind))}::text[],
+                                   ${list(args.marks.map((m) => m.announced === true))}::boolean[])
+                AS c(story_id, kind, announced)
               UNION ALL
-              SELECT m.story_id, 'time_locked' FROM notification_marks m
+              SELECT m.story_id, 'time_locked', false FROM notification_marks m
               WHERE m.user_id = ${userId} AND m.kind = 'near_locked' AND m.story_id = ANY(${list(args.opened)}::uuid[])
             ) c
             ON CONFLICT DO NOTHING

@@ -4,7 +4,8 @@
  * - story_liked: to the author when someone else likes their story, once per liker and story;
  * - story_nearby: a signed-in reader's discoverable read brings others' stories within 1.5 km; the new finds of a
  *   read become ONE grouped notification, at most one an hour, finds in between join the next group;
- * - story_unlocked: the server unlocked someone else's story for the reader (within 100 m), once per story;
+ * - story_unlocked: the server unlocked someone else's story for the reader (within 100 m), once per story (a
+ *   story unlocked by the read that first finds it is not also counted in a group);
  * - time_locked: at the first read after a time lock opens, for stories the reader was within 100 m of while
  *   the lock held.
  * None for one's own, private or hidden stories (the read only returns others' stories that are public and not
@@ -41,9 +42,24 @@ const TIME_LOCKS = new Set<string>(['time_of_day', 'season']);
 
 export type NotificationService = ReturnType<typeof createNotificationService>;
 
-export function createNotificationService(deps: { repository: NotificationRepository; now?: () => Date }) {
+export interface NotificationServiceDeps {
+  repository: NotificationRepository;
+  /** Where a failed hook is reported: a like or a read must not fail because its notification could not be made. */
+  logger?: { error(obj: unknown, msg?: string): void };
+  now?: () => Date;
+}
+
+export function createNotificationService(deps: NotificationServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const memory = new MarkMemory();
+  const reported = async (what: string, work: () => Promise<Notification[]>): Promise<Notification[]> => {
+    try {
+      return await work();
+    } catch (error) {
+      deps.logger?.error({ err: error }, `notifications: ${what} failed`);
+      return [];
+    }
+  };
 
   async function page(userId: string, query: { limit?: number; cursor?: string }, unreadOnly: boolean) {
     const cursor = query.cursor ? decodeCursor(query.cursor) : null;
@@ -54,6 +70,29 @@ export function createNotificationService(deps: { repository: NotificationReposi
       unreadOnly,
     });
     return { items, next: next ? encodeCursor(next) : null };
+  }
+
+  /** The nearby-read bookkeeping (see the file comment): marks not known here go to the database, set-based. */
+  async function recordNearbyRead(userId: string, stories: Story[]): Promise<Notification[]> {
+    const at = now();
+    const candidates = nearbyCandidates(userId, stories, at);
+    const marks = candidates.marks.filter((m) => !memory.has(userId, m.kind, m.storyId));
+    const opened = candidates.opened.filter((id) => !memory.has(userId, 'time_locked', id) && !memory.recentlyChecked(userId, id, at));
+    if (marks.length === 0 && opened.length === 0 && !memory.groupDue(userId, at)) return [];
+
+    const titles = new Map(stories.map((s) => [s.id, s.title]));
+    const result = await deps.repository.recordNearby({
+      userId,
+      marks,
+      opened,
+      now: at,
+      write: (found) => notificationsFor(userId, found, titles),
+    });
+    for (const m of marks) memory.add(userId, m.kind, m.storyId);
+    for (const n of result.created) if (n.type === 'time_locked' && n.storyId) memory.add(userId, 'time_locked', n.storyId);
+    for (const id of opened) memory.checked(userId, id, at);
+    memory.setPending(userId, result.pendingNearby, result.lastGroupAt);
+    return result.created;
   }
 
   return {
@@ -74,15 +113,17 @@ export function createNotificationService(deps: { repository: NotificationReposi
     },
 
     /** After a like was added: story_liked to the author, once per liker and story. */
-    async storyLiked(liker: { id: string; displayName: string }, storyId: string): Promise<Notification[]> {
-      const story = await deps.repository.likedStory(liker.id, storyId);
-      if (!story) return [];
-      return deps.repository.insertLikeOnce(liker.id, {
-        userId: story.authorId,
-        type: 'story_liked',
-        title: NOTIFICATION_TEXTS.likedTitle,
-        message: likedMessage(liker.displayName, story.title),
-        storyId,
+    storyLiked(liker: { id: string; displayName: string }, storyId: string): Promise<Notification[]> {
+      return reported('story_liked', async () => {
+        const story = await deps.repository.likedStory(liker.id, storyId);
+        if (!story) return [];
+        return deps.repository.insertLikeOnce(liker.id, {
+          userId: story.authorId,
+          type: 'story_liked',
+          title: NOTIFICATION_TEXTS.likedTitle,
+          message: likedMessage(liker.displayName, story.title),
+          storyId,
+        });
       });
     },
 
@@ -90,26 +131,8 @@ export function createNotificationService(deps: { repository: NotificationReposi
      * After a signed-in reader's discoverable read (`stories` as the reader received them: distance and lock
      * decided by the server). Writes only what is new, and nothing at all when every mark is known.
      */
-    async recordNearbyRead(userId: string, stories: Story[]): Promise<Notification[]> {
-      const at = now();
-      const candidates = nearbyCandidates(userId, stories, at);
-      const marks = candidates.marks.filter((m) => !memory.has(userId, m.kind, m.storyId));
-      const opened = candidates.opened.filter((id) => !memory.has(userId, 'time_locked', id) && !memory.recentlyChecked(userId, id, at));
-      if (marks.length === 0 && opened.length === 0 && !memory.groupDue(userId, at)) return [];
-
-      const titles = new Map(stories.map((s) => [s.id, s.title]));
-      const result = await deps.repository.recordNearby({
-        userId,
-        marks,
-        opened,
-        now: at,
-        write: (found) => notificationsFor(userId, found, titles),
-      });
-      for (const m of marks) memory.add(userId, m.kind, m.storyId);
-      for (const n of result.created) if (n.type === 'time_locked' && n.storyId) memory.add(userId, 'time_locked', n.storyId);
-      for (const id of opened) memory.checked(userId, id, at);
-      memory.setPending(userId, result.pendingNearby, result.lastGroupAt);
-      return result.created;
+    recordNearbyRead(userId: string, stories: Story[]): Promise<Notification[]> {
+      return reported('nearby read', () => recordNearbyRead(userId, stories));
     },
 
     async smart(args: { latitude: number; longitude: number; timeOfDay: TimeOfDay; user: { id: string; favoriteStoryType: string | null } | null }) {
@@ -136,11 +159,12 @@ export function createNotificationService(deps: { repository: NotificationReposi
  * 100 m but held by a time lock; and (`opened`) the time-locked ones whose lock is open right now, distance aside.
  */
 export function nearbyCandidates(userId: string, stories: Story[], now: Date) {
-  const marks: { storyId: string; kind: 'nearby' | 'unlocked' | 'near_locked' }[] = [];
+  const marks: { storyId: string; kind: 'nearby' | 'unlocked' | 'near_locked'; announced?: boolean }[] = [];
   const opened: string[] = [];
   for (const story of stories) {
     if (story.authorId === userId || !story.isPublic) continue;
-    marks.push({ storyId: story.id, kind: 'nearby' });
+    // A story unlocked by the very read that finds it is told by story_unlocked alone, not also in a group.
+    marks.push({ storyId: story.id, kind: 'nearby', announced: !story.isLocked });
     if (!story.isLocked) marks.push({ storyId: story.id, kind: 'unlocked' });
     else if (story.lockReason && TIME_LOCKS.has(story.lockReason)) marks.push({ storyId: story.id, kind: 'near_locked' });
     if (TIME_LOCKS.has(story.timeRestriction) && timeLockOpen(story, now)) opened.push(story.id);

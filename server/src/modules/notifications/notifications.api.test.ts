@@ -129,6 +129,8 @@ describe('notifications', () => {
       await read(user, place);
       const unlocked = await ofType(user, 'story_unlocked');
       expect(unlocked).toHaveLength(1);
+      // Found and unlocked by the same read: story_unlocked alone, no group for it.
+      expect(await ofType(user, 'story_nearby')).toHaveLength(0);
       expect(unlocked[0]).toMatchObject({ storyId: near.id, message: 'You unlocked “Under the oak”. It is yours to read now.' });
       // Farther than 100 m: found, not unlocked.
       const far = await story({ ...at(place, 600) });

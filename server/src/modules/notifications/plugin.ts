@@ -24,7 +24,10 @@ const PRUNE_EVERY_MS = 60 * 60_000;
 
 export const notificationsPlugin = fp(
   async (app) => {
-    const service = createNotificationService({ repository: createNotificationRepository(app.database) });
+    const service = createNotificationService({
+      repository: createNotificationRepository(app.database),
+      logger: app.log,
+    });
     const hub = createNotificationHub({ database: app.database, logger: app.log });
     await hub.start();
     app.decorate('notifications', { service, hub });
