@@ -49,7 +49,11 @@ export const notificationPageQuerySchema = z.object({
   cursor: z.string().max(200, 'Invalid cursor').optional(),
 });
 export const notificationListSchema = z.array(notificationSchema);
-export const notificationIdParamsSchema = z.object({ id: z.string() });
+/** Any text: a malformed id names no notification of the user, so it answers 404 like someone else's. */
+export const notificationIdParamsSchema = z.object({ id: z.string().describe('Notification id (uuid)') });
+export const streamQuerySchema = z.object({
+  lastEventId: z.string().max(100).optional().describe('For clients that cannot send the Last-Event-ID header'),
+});
 export const readResultSchema = z.object({ ok: z.literal(true) });
 export const readAllResultSchema = z.object({ updated: z.number().int() });
 

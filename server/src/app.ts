@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -16,6 +16,8 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { errorHandler } from './plugins/error-handler';
 import { sameOriginGuard } from './plugins/same-origin';
+import { accessPlugin } from './plugins/access';
+import { routeContractPlugin } from './plugins/route-contract';
 import { sessionPlugin } from './modules/auth/session-plugin';
 import { healthRoutes } from './modules/health/routes';
 import { categoryRoutes } from './modules/categories/routes';
@@ -35,6 +37,8 @@ export interface AppDependencies {
   /** An already-open database (tests pass a migrated copy); otherwise one is opened from the config. */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Called with every route as it is registered (app-routes.api.test.ts checks each route's contract). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
@@ -45,6 +49,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     // Route ids are uuids and coordinates; nothing legitimate is longer than this.
     routerOptions: { maxParamLength: 200 },
   });
+
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   const ownsDatabase = !deps.database;
   const database =
@@ -78,6 +84,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   });
   await app.register(sameOriginGuard, { publicUrl: config.publicUrl });
   await app.register(sessionPlugin);
+  // Before any route: both act on routes as they are registered (compilers, docs, access hooks).
+  await app.register(routeContractPlugin);
+  await app.register(accessPlugin);
   await app.register(mediaSignerPlugin);
   await app.register(notificationsPlugin);
 

@@ -19,7 +19,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return reply.code(400).send({ message: error.issues[0]?.message ?? 'Invalid request' });
   }
   if (error.validation) {
-    return reply.code(400).send({ message: error.message });
+    // A route's declared schema refused the request: the first issue's message, as the shared schemas word it.
+    return reply.code(400).send({ message: error.validation[0]?.message ?? error.message });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

@@ -3,22 +3,31 @@
  * /user/setup, /user/check-username, /user/forgot-password, /user/reset-password and /logout.
  * Thin: parse with the shared schema, call the service, set or clear the session cookie.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checkUsernameResponseSchema, messageResponseSchema } from '#common/route-schemas';
 import {
   checkUsernameRequestSchema,
+  currentUserSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
   setupRequestSchema,
 } from '#common/schemas';
-import { parseOrThrow } from '../../lib/http-errors';
+import { withErrorResponses } from '../../lib/route-responses';
 import { createMailer } from '../../mail/mailer';
+import { currentUser } from '../../plugins/access';
 import * as auth from './service';
-import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from './session-plugin';
+import { clearSessionCookie, setSessionCookie } from './session-plugin';
 import { deleteSession, SESSION_COOKIE } from './session-store';
 
-export const authRoutes: FastifyPluginAsync = async (app) => {
+const publicRoute = { access: 'public' } as const;
+const userRoute = { access: 'user' } as const;
+const userResponse = withErrorResponses({ 200: currentUserSchema });
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const mailer = createMailer({
     smtpUrl: app.config.smtpUrl,
     from: app.config.mailFrom,
@@ -40,60 +49,119 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.post('/user/register', async (request, reply) => {
-    const input = parseOrThrow(registerRequestSchema, request.body);
-    const { user, token } = await auth.register(deps, input, context(request), cookieToken(request));
-    setSessionCookie(request, reply, token);
-    return reply.code(201).send(user);
-  });
+  app.post(
+    '/user/register',
+    {
+      config: publicRoute,
+      schema: {
+        summary: 'Create an account and sign in',
+        body: registerRequestSchema,
+        response: withErrorResponses({ 201: currentUserSchema }),
+      },
+    },
+    async (request, reply) => {
+      const { user, token } = await auth.register(deps, request.body, context(request), cookieToken(request));
+      setSessionCookie(request, reply, token);
+      return reply.code(201).send(user);
+    },
+  );
 
-  app.post('/user/login', async (request, reply) => {
-    const input = parseOrThrow(loginRequestSchema, request.body);
-    const { user, token } = await auth.login(deps, input, context(request), cookieToken(request));
-    setSessionCookie(request, reply, token);
-    return user;
-  });
+  app.post(
+    '/user/login',
+    { config: publicRoute, schema: { summary: 'Sign in', body: loginRequestSchema, response: userResponse } },
+    async (request, reply) => {
+      const { user, token } = await auth.login(deps, request.body, context(request), cookieToken(request));
+      setSessionCookie(request, reply, token);
+      return user;
+    },
+  );
 
-  app.get('/user/current', { preHandler: requireUser }, async (request) => auth.toCurrentUser(currentUser(request)));
+  app.get(
+    '/user/current',
+    { config: userRoute, schema: { summary: 'The signed-in user (401 when signed out)', response: userResponse } },
+    async (request) => auth.toCurrentUser(currentUser(request)),
+  );
 
-  app.post('/user/setup', { preHandler: requireUser }, async (request) => {
-    const input = parseOrThrow(setupRequestSchema, request.body);
-    return auth.setupProfile(deps, currentUser(request).id, input);
-  });
+  app.post(
+    '/user/setup',
+    {
+      config: userRoute,
+      schema: { summary: 'Complete or edit the profile', body: setupRequestSchema, response: userResponse },
+    },
+    async (request) => auth.setupProfile(deps, currentUser(request).id, request.body),
+  );
 
-  app.post('/user/check-username', async (request) => {
-    const { username } = parseOrThrow(checkUsernameRequestSchema, request.body);
-    return { exists: await auth.usernameExists(deps, username, context(request)) };
-  });
+  app.post(
+    '/user/check-username',
+    {
+      config: publicRoute,
+      schema: {
+        summary: 'Does a username exist?',
+        body: checkUsernameRequestSchema,
+        response: withErrorResponses({ 200: checkUsernameResponseSchema }),
+      },
+    },
+    async (request) => ({ exists: await auth.usernameExists(deps, request.body.username, context(request)) }),
+  );
 
-  app.post('/user/forgot-password', async (request) => {
-    const { username } = parseOrThrow(forgotPasswordRequestSchema, request.body);
-    await auth.requestPasswordReset(deps, username, context(request));
-    return { message: 'A reset code has been sent to the email address of this account.' };
-  });
+  app.post(
+    '/user/forgot-password',
+    {
+      config: publicRoute,
+      schema: {
+        summary: 'Mail a single-use reset code',
+        body: forgotPasswordRequestSchema,
+        response: withErrorResponses({ 200: messageResponseSchema }),
+      },
+    },
+    async (request) => {
+      await auth.requestPasswordReset(deps, request.body.username, context(request));
+      return { message: 'A reset code has been sent to the email address of this account.' };
+    },
+  );
 
-  app.post('/user/reset-password', async (request, reply) => {
-    const input = parseOrThrow(resetPasswordRequestSchema, request.body);
-    const { user, token } = await auth.resetPassword(deps, input, context(request));
-    setSessionCookie(request, reply, token);
-    return user;
-  });
+  app.post(
+    '/user/reset-password',
+    {
+      config: publicRoute,
+      schema: { summary: 'Set a new password with the mailed code', body: resetPasswordRequestSchema, response: userResponse },
+    },
+    async (request, reply) => {
+      const { user, token } = await auth.resetPassword(deps, request.body, context(request));
+      setSessionCookie(request, reply, token);
+      return user;
+    },
+  );
 
   const endSession = async (request: FastifyRequest) => {
     const token = cookieToken(request);
     if (token) await deleteSession(deps.db, token);
   };
 
-  app.post('/logout', async (request, reply) => {
-    await endSession(request);
-    clearSessionCookie(reply);
-    return { message: 'Signed out' };
-  });
+  app.post(
+    '/logout',
+    { config: publicRoute, schema: { summary: 'Sign out', response: withErrorResponses({ 200: messageResponseSchema }) } },
+    async (request, reply) => {
+      await endSession(request);
+      clearSessionCookie(reply);
+      return { message: 'Signed out' };
+    },
+  );
 
   // The setup screen's "Sign Out" is a plain link to this path.
-  app.get('/logout', async (request, reply) => {
-    await endSession(request);
-    clearSessionCookie(reply);
-    return reply.redirect('/auth', 302);
-  });
+  app.get(
+    '/logout',
+    {
+      config: publicRoute,
+      schema: {
+        summary: 'Sign out, then redirect to /auth',
+        response: withErrorResponses({ 302: z.undefined().describe('Redirect to /auth') }),
+      },
+    },
+    async (request, reply) => {
+      await endSession(request);
+      clearSessionCookie(reply);
+      return reply.redirect('/auth', 302);
+    },
+  );
 };

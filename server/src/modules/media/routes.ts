@@ -4,8 +4,10 @@
  * range, 416 for a range the file cannot satisfy. The URL embeds its expiry, so its content never changes:
  * browsers may keep it (privately) until then.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { forbidden, notFound } from '../../lib/http-errors';
+import { withErrorResponses } from '../../lib/route-responses';
 import { createMediaStore, isValidMediaKey, type ByteRange } from '../../media/media-store';
 import { mimeTypeOfKey } from '../../media/sniff';
 
@@ -38,50 +40,71 @@ export function parseRange(header: string | undefined, size: number): RangeReque
   return { kind: 'range', range: { start, end } };
 }
 
-export const mediaRoutes: FastifyPluginAsync = async (app) => {
+const mediaParamsSchema = z.object({ '*': z.string().describe('Media key, as in the signed URL') });
+/** Anything else in the query is ignored; a missing or repeated exp/sig fails the signature check (403). */
+const signedUrlQuerySchema = z.object({
+  exp: z.unknown().optional().describe('Expiry (Unix seconds), part of the signed URL'),
+  sig: z.unknown().optional().describe('Signature, part of the signed URL'),
+});
+const mediaFileResponse = z.unknown().describe('The media bytes (audio, image or video), whole or one byte range');
+
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = createMediaStore(app.config);
 
-  app.get('/media/*', async (request, reply) => {
-    const key = (request.params as { '*': string })['*'];
-    const { exp, sig } = request.query as { exp?: string; sig?: string };
-    if (!isValidMediaKey(key) || !app.mediaSigner.verify(key, exp, sig)) throw forbidden(MEDIA_LINK_INVALID);
+  app.get(
+    '/media/*',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'A media file through a signed URL (HTTP Range supported)',
+        params: mediaParamsSchema,
+        querystring: signedUrlQuerySchema,
+        response: withErrorResponses({ 200: mediaFileResponse, 206: mediaFileResponse, 304: z.undefined() }),
+      },
+    },
+    async (request, reply) => {
+      const key = request.params['*'];
+      const exp = typeof request.query.exp === 'string' ? request.query.exp : undefined;
+      const sig = typeof request.query.sig === 'string' ? request.query.sig : undefined;
+      if (!isValidMediaKey(key) || !app.mediaSigner.verify(key, exp, sig)) throw forbidden(MEDIA_LINK_INVALID);
 
-    const info = await store.stat(key);
-    if (!info) throw notFound('Media not found');
+      const info = await store.stat(key);
+      if (!info) throw notFound('Media not found');
 
-    const etag = `"${info.size.toString(16)}-${Math.floor(info.modifiedAt.getTime()).toString(16)}"`;
-    const secondsLeft = Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
-    reply
-      .header('content-type', mimeTypeOfKey(key))
-      .header('accept-ranges', 'bytes')
-      .header('etag', etag)
-      .header('last-modified', info.modifiedAt.toUTCString())
-      .header('cache-control', `private, max-age=${secondsLeft}, immutable`)
-      .header('content-disposition', 'inline');
-
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-
-    // If-Range with a different validator means the client's partial copy is stale: send everything.
-    const ifRange = request.headers['if-range'];
-    const rangeHeader = ifRange && ifRange !== etag ? undefined : request.headers.range;
-    const range = parseRange(rangeHeader, info.size);
-    if (range.kind === 'unsatisfiable') {
-      return reply
-        .code(416)
-        .type('application/json; charset=utf-8')
-        .header('content-range', `bytes */${info.size}`)
-        .send({ message: 'Range Not Satisfiable' });
-    }
-    if (range.kind === 'range') {
-      const { start, end } = range.range;
+      const etag = `"${info.size.toString(16)}-${Math.floor(info.modifiedAt.getTime()).toString(16)}"`;
+      const secondsLeft = Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
       reply
-        .code(206)
-        .header('content-range', `bytes ${start}-${end}/${info.size}`)
-        .header('content-length', end - start + 1);
-      return reply.send(store.read(key, range.range));
-    }
-    reply.header('content-length', info.size);
-    // An empty file has nothing to stream (a zero-length read stream would still be fine, but is pointless).
-    return reply.send(info.size === 0 ? '' : store.read(key));
-  });
+        .header('content-type', mimeTypeOfKey(key))
+        .header('accept-ranges', 'bytes')
+        .header('etag', etag)
+        .header('last-modified', info.modifiedAt.toUTCString())
+        .header('cache-control', `private, max-age=${secondsLeft}, immutable`)
+        .header('content-disposition', 'inline');
+
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+
+      // If-Range with a different validator means the client's partial copy is stale: send everything.
+      const ifRange = request.headers['if-range'];
+      const rangeHeader = ifRange && ifRange !== etag ? undefined : request.headers.range;
+      const range = parseRange(rangeHeader, info.size);
+      if (range.kind === 'unsatisfiable') {
+        return reply
+          .code(416)
+          .type('application/json; charset=utf-8')
+          .header('content-range', `bytes */${info.size}`)
+          .send({ message: 'Range Not Satisfiable' });
+      }
+      if (range.kind === 'range') {
+        const { start, end } = range.range;
+        reply
+          .code(206)
+          .header('content-range', `bytes ${start}-${end}/${info.size}`)
+          .header('content-length', end - start + 1);
+        return reply.send(store.read(key, range.range));
+      }
+      reply.header('content-length', info.size);
+      // An empty file has nothing to stream (a zero-length read stream would still be fine, but is pointless).
+      return reply.send(info.size === 0 ? '' : store.read(key));
+    },
+  );
 };

@@ -5,13 +5,17 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { STORY_CREATE_RATE_LIMIT } from '#common/constants';
+import { createStoryMultipartSchema } from '#common/route-schemas';
+import { storySchema } from '#common/schemas';
 import { unsupportedMediaType } from '../../lib/http-errors';
+import { withErrorResponses } from '../../lib/route-responses';
+import { streamedBody } from '../../plugins/route-contract';
 import { detectAvTools } from '../../media/av';
 import { createMediaStore } from '../../media/media-store';
 import { sweepOrphanMedia } from '../../media/orphan-media';
-import { currentUser, requireUser } from '../auth/session-plugin';
+import { currentUser } from '../../plugins/access';
 import { createStory } from './create-service';
 import { readStoryForm } from './story-form';
 import { toStoryView } from './story-view';
@@ -19,7 +23,7 @@ import { toStoryView } from './story-view';
 /** Upload scratch directories older than this are leftovers of a crash and are removed at start. */
 const STALE_UPLOAD_MS = 60 * 60_000;
 
-export const storyCreateRoutes: FastifyPluginAsync = async (app) => {
+export const storyCreateRoutes: FastifyPluginAsyncZod = async (app) => {
   const { maxUploadBytes } = app.config;
   await app.register(multipart, {
     limits: {
@@ -54,26 +58,39 @@ export const storyCreateRoutes: FastifyPluginAsync = async (app) => {
           request.user ? `user:${request.user.id}` : `ip:${request.ip}`,
       };
 
-  app.post('/stories', { preHandler: requireUser, config: { rateLimit } }, async (request, reply) => {
-    const user = currentUser(request);
-    if (!request.isMultipart()) throw unsupportedMediaType('Stories must be sent as multipart/form-data.');
-    const workDir = await fsp.mkdtemp(path.join(uploadsDir, 'req-'));
-    try {
-      const form = await readStoryForm(request, workDir, maxUploadBytes);
-      const row = await createStory({ db: app.database.db, store, avTools }, user.id, { ...form, workDir });
-      const now = new Date();
-      reply.code(201);
-      // The author stands where the story was placed and always sees their own story unlocked.
-      return toStoryView(row, user.displayName, {
-        viewerId: user.id,
-        reader: { latitude: row.latitude, longitude: row.longitude },
-        now,
-        signer: app.mediaSigner,
-      });
-    } finally {
-      await fsp.rm(workDir, { recursive: true, force: true });
-    }
-  });
+  app.post(
+    '/stories',
+    {
+      config: { access: 'user', rateLimit },
+      schema: {
+        summary: 'Create a story (multipart: the text fields, and the audio, image or video file by type)',
+        consumes: ['multipart/form-data'],
+        // Read as a stream by the handler (files go to disk, never into memory); checked while reading.
+        body: streamedBody(createStoryMultipartSchema),
+        response: withErrorResponses({ 201: storySchema }),
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (!request.isMultipart()) throw unsupportedMediaType('Stories must be sent as multipart/form-data.');
+      const workDir = await fsp.mkdtemp(path.join(uploadsDir, 'req-'));
+      try {
+        const form = await readStoryForm(request, workDir, maxUploadBytes);
+        const row = await createStory({ db: app.database.db, store, avTools }, user.id, { ...form, workDir });
+        const now = new Date();
+        reply.code(201);
+        // The author stands where the story was placed and always sees their own story unlocked.
+        return toStoryView(row, user.displayName, {
+          viewerId: user.id,
+          reader: { latitude: row.latitude, longitude: row.longitude },
+          now,
+          signer: app.mediaSigner,
+        });
+      } finally {
+        await fsp.rm(workDir, { recursive: true, force: true });
+      }
+    },
+  );
 };
 
 async function removeStaleUploads(uploadsDir: string): Promise<void> {

@@ -6,25 +6,27 @@
  *   same user is idempotent: 200 { reported: true }, nothing stored twice.
  * Unknown stories and stories the user may not see answer 404.
  */
-import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import { reportStoryRequestSchema, type likeResponseSchema } from '#common/schemas';
-import { notFound, parseOrThrow } from '../../lib/http-errors';
-import { currentUser, requireUser } from '../auth/session-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isUuid, storyIdParamsSchema } from '#common/route-schemas';
+import { likeResponseSchema, reportResponseSchema, reportStoryRequestSchema } from '#common/schemas';
+import { notFound } from '../../lib/http-errors';
+import { withErrorResponses } from '../../lib/route-responses';
+import { currentUser } from '../../plugins/access';
 import { likeStory, reportStory, STORY_NOT_FOUND, unlikeStory } from './interaction-service';
 
-const storyIdParams = z.object({ id: z.uuid() });
-
 /** A malformed id names no story: 404 like any unknown id. */
-function storyIdOf(params: unknown): string {
-  const parsed = storyIdParams.safeParse(params);
-  if (!parsed.success) throw notFound(STORY_NOT_FOUND);
-  return parsed.data.id;
+function storyIdOf(params: { id: string }): string {
+  if (!isUuid(params.id)) throw notFound(STORY_NOT_FOUND);
+  return params.id;
 }
 
-type LikeResponse = z.infer<typeof likeResponseSchema>;
+const likeSchema = (summary: string) => ({
+  summary,
+  params: storyIdParamsSchema,
+  response: withErrorResponses({ 200: likeResponseSchema }),
+});
 
-export const storyInteractionRoutes: FastifyPluginAsync = async (app) => {
+export const storyInteractionRoutes: FastifyPluginAsyncZod = async (app) => {
   // Generous (a reader may like many stories while browsing); counted per account, else per address.
   const rateLimit = app.config.rateLimitDisabled
     ? (false as const)
@@ -34,26 +36,37 @@ export const storyInteractionRoutes: FastifyPluginAsync = async (app) => {
         keyGenerator: (request: { user: { id: string } | null; ip: string }) =>
           request.user ? `user:${request.user.id}` : `ip:${request.ip}`,
       };
+  const config = { access: 'user', rateLimit } as const;
 
-  app.post('/stories/:id/like', { preHandler: requireUser, config: { rateLimit } }, async (request) => {
+  app.post('/stories/:id/like', { config, schema: likeSchema('Like (once per user)') }, async (request) => {
     const user = currentUser(request);
     const storyId = storyIdOf(request.params);
     const result = await likeStory(app.database, user.id, storyId);
     // Notifications hook (issue 11): story_liked to the author, once per liker and story.
     if (result.changed) await app.notifications.service.storyLiked(user, storyId);
-    return { likes: result.likes, liked: result.liked } satisfies LikeResponse;
+    return { likes: result.likes, liked: result.liked };
   });
 
-  app.delete('/stories/:id/like', { preHandler: requireUser, config: { rateLimit } }, async (request) => {
+  app.delete('/stories/:id/like', { config, schema: likeSchema('Unlike') }, async (request) => {
     const result = await unlikeStory(app.database, currentUser(request).id, storyIdOf(request.params));
-    return { likes: result.likes, liked: result.liked } satisfies LikeResponse;
+    return { likes: result.likes, liked: result.liked };
   });
 
-  app.post('/stories/:id/report', { preHandler: requireUser, config: { rateLimit } }, async (request, reply) => {
-    const storyId = storyIdOf(request.params);
-    const { reason } = parseOrThrow(reportStoryRequestSchema, request.body);
-    const result = await reportStory(app.database, currentUser(request).id, storyId, reason);
-    reply.code(result.created ? 201 : 200);
-    return { reported: true };
-  });
+  app.post(
+    '/stories/:id/report',
+    {
+      config,
+      schema: {
+        summary: 'Report a story (201; 200 when the same user reports it again)',
+        params: storyIdParamsSchema,
+        body: reportStoryRequestSchema,
+        response: withErrorResponses({ 200: reportResponseSchema, 201: reportResponseSchema }),
+      },
+    },
+    async (request, reply) => {
+      const storyId = storyIdOf(request.params);
+      const result = await reportStory(app.database, currentUser(request).id, storyId, request.body.reason);
+      return reply.code(result.created ? 201 : 200).send({ reported: true });
+    },
+  );
 };

@@ -2,7 +2,8 @@
  * Story reads (spec section 7, issue 4): discoverable, map (around a point and by viewport), all (paginated),
  * a user's stories and one story. Thin: parse and validate here, the service finds and presents.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ALL_STORIES_DEFAULT_LIMIT,
@@ -12,43 +13,42 @@ import {
   MAP_RADIUS_M,
   MAP_RESULT_CAP,
 } from '#common/constants';
-import { latitudeSchema, latLngParamsSchema, longitudeSchema } from '#common/schemas';
-import { notFound, parseOrThrow } from '../../lib/http-errors';
+import {
+  BAD_BBOX_MESSAGE,
+  bboxQuerySchema,
+  isUuid,
+  locationQuerySchema,
+  optionalLocationQueryShape,
+  readerLocationOf,
+  storyIdParamsSchema,
+  userIdParamsSchema,
+} from '#common/route-schemas';
+import { latLngParamsSchema, storySchema } from '#common/schemas';
+import { notFound } from '../../lib/http-errors';
+import { withErrorResponses } from '../../lib/route-responses';
 import { weatherProviderFromConfig } from '../../weather/weather-provider';
-import { createStoryReadService, type Reader } from './read-service';
-import { createStoryRepository, type BoundingBox, type PageCursor } from './story-repository';
+import { createStoryReadService } from './read-service';
+import { createStoryRepository, type PageCursor } from './story-repository';
 
 /** Location queries are the hot path: generous per-IP limit, off when RATE_LIMIT_DISABLED (benchmarks). */
 export const LOCATION_RATE_LIMIT = { max: 600, timeWindow: '1 minute' } as const;
 
 const STORY_NOT_FOUND = 'Story not found';
-const BAD_BBOX = 'bbox must be west,south,east,north in degrees (south not above north)';
 const BAD_CURSOR = 'Invalid cursor';
-
-/** Optional reader location in the query string: both lat and lng, or neither. */
-const optionalLocationQuery = z
-  .object({ lat: z.string().optional(), lng: z.string().optional() })
-  .transform((q, ctx) => {
-    if (q.lat === undefined && q.lng === undefined) return null;
-    const parsed = latLngParamsSchema.safeParse(q);
-    if (!parsed.success) {
-      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Invalid location' });
-      return z.NEVER;
-    }
-    return { latitude: parsed.data.lat, longitude: parsed.data.lng };
-  });
+const limitMessage = `limit must be a whole number from 1 to ${ALL_STORIES_MAX_LIMIT}`;
 
 const limitSchema = (fallback: number) =>
   z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${ALL_STORIES_MAX_LIMIT}` })
-    .int(`limit must be a whole number from 1 to ${ALL_STORIES_MAX_LIMIT}`)
-    .min(1, `limit must be a whole number from 1 to ${ALL_STORIES_MAX_LIMIT}`)
-    .max(ALL_STORIES_MAX_LIMIT, `limit must be a whole number from 1 to ${ALL_STORIES_MAX_LIMIT}`)
+    .number({ error: limitMessage })
+    .int(limitMessage)
+    .min(1, limitMessage)
+    .max(ALL_STORIES_MAX_LIMIT, limitMessage)
     .default(fallback);
 
 const cursorSchema = z
   .string()
   .optional()
+  .describe('Opaque cursor from the Link header of the previous page')
   .transform((value, ctx): PageCursor | null => {
     if (value === undefined || value === '') return null;
     const cursor = decodeCursor(value);
@@ -59,32 +59,13 @@ const cursorSchema = z
     return cursor;
   });
 
+/** limit and cursor are checked before the optional reader location. */
 const pageQuerySchema = (defaultLimit: number) =>
-  z.object({ limit: limitSchema(defaultLimit), cursor: cursorSchema });
+  z
+    .object({ limit: limitSchema(defaultLimit), cursor: cursorSchema, ...optionalLocationQueryShape })
+    .transform((q, ctx) => ({ limit: q.limit, cursor: q.cursor, location: readerLocationOf(q, ctx) }));
 
-const bboxSchema = z
-  .string({ error: BAD_BBOX })
-  .transform((value, ctx): BoundingBox => {
-    const parts = value.split(',').map((p) => (p.trim() === '' ? Number.NaN : Number(p)));
-    const [west, south, east, north] = parts as [number, number, number, number];
-    const valid =
-      parts.length === 4 &&
-      parts.every(Number.isFinite) &&
-      longitudeSchema.safeParse(west).success &&
-      longitudeSchema.safeParse(east).success &&
-      latitudeSchema.safeParse(south).success &&
-      latitudeSchema.safeParse(north).success &&
-      south <= north;
-    if (!valid) {
-      ctx.addIssue({ code: 'custom', message: BAD_BBOX });
-      return z.NEVER;
-    }
-    return { west, south, east, north };
-  });
-
-const idParamsSchema = z.object({ id: z.string() });
-const userParamsSchema = z.object({ userId: z.uuid('Invalid user id') });
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const storiesResponse = withErrorResponses({ 200: z.array(storySchema) });
 
 export function encodeCursor(cursor: PageCursor): string {
   return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
@@ -94,17 +75,18 @@ export function decodeCursor(value: string): PageCursor | null {
   const [createdAt, id, extra] = Buffer.from(value, 'base64url').toString('utf8').split('|');
   // Only what PostgreSQL itself printed for created_at is accepted back, so the cast cannot fail.
   const timestamp = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-  if (extra !== undefined || !createdAt || !id || !timestamp.test(createdAt) || !UUID_RE.test(id)) return null;
+  if (extra !== undefined || !createdAt || !id || !timestamp.test(createdAt) || !isUuid(id)) return null;
   return { createdAt, id };
 }
 
-export const storyReadRoutes: FastifyPluginAsync = async (app) => {
+export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createStoryReadService({
     repository: createStoryRepository(app.database),
     signer: app.mediaSigner,
     weather: weatherProviderFromConfig(app.config),
   });
-  const rateLimit = { rateLimit: app.config.rateLimitDisabled ? (false as const) : { ...LOCATION_RATE_LIMIT } };
+  const rateLimit = app.config.rateLimitDisabled ? (false as const) : { ...LOCATION_RATE_LIMIT };
+  const config = { access: 'public', rateLimit } as const;
   const viewerOf = (request: FastifyRequest) => request.user?.id ?? null;
 
   /** Link header to the next page: same path and query, new cursor. */
@@ -114,58 +96,100 @@ export const storyReadRoutes: FastifyPluginAsync = async (app) => {
     return `<${url.pathname}${url.search}>; rel="next"`;
   };
 
-  app.get('/stories/discoverable/:lat/:lng', { config: rateLimit }, async (request) => {
-    const { lat, lng } = parseOrThrow(latLngParamsSchema, request.params);
-    const reader = { viewerId: viewerOf(request), location: { latitude: lat, longitude: lng } };
-    const stories = await service.nearby(reader, DISCOVERY_RADIUS_M, DISCOVERABLE_RESULT_CAP);
-    // Notifications hook (issue 11): story_nearby / story_unlocked / time_locked for a signed-in reader.
-    if (reader.viewerId) await app.notifications.service.recordNearbyRead(reader.viewerId, stories);
-    return stories;
-  });
+  app.get(
+    '/stories/discoverable/:lat/:lng',
+    {
+      config,
+      schema: { summary: 'Public stories within 1500 m, nearest first', params: latLngParamsSchema, response: storiesResponse },
+    },
+    async (request) => {
+      const { lat, lng } = request.params;
+      const reader = { viewerId: viewerOf(request), location: { latitude: lat, longitude: lng } };
+      const stories = await service.nearby(reader, DISCOVERY_RADIUS_M, DISCOVERABLE_RESULT_CAP);
+      // Notifications hook (issue 11): story_nearby / story_unlocked / time_locked for a signed-in reader.
+      if (reader.viewerId) await app.notifications.service.recordNearbyRead(reader.viewerId, stories);
+      return stories;
+    },
+  );
 
-  app.get('/stories/map/:lat/:lng', { config: rateLimit }, async (request) => {
-    const { lat, lng } = parseOrThrow(latLngParamsSchema, request.params);
-    const reader = { viewerId: viewerOf(request), location: { latitude: lat, longitude: lng } };
-    return service.nearby(reader, MAP_RADIUS_M, MAP_RESULT_CAP);
-  });
+  app.get(
+    '/stories/map/:lat/:lng',
+    { config, schema: { summary: 'Stories around a point for the map', params: latLngParamsSchema, response: storiesResponse } },
+    async (request) => {
+      const { lat, lng } = request.params;
+      const reader = { viewerId: viewerOf(request), location: { latitude: lat, longitude: lng } };
+      return service.nearby(reader, MAP_RADIUS_M, MAP_RESULT_CAP);
+    },
+  );
 
-  app.get('/stories/map', { config: rateLimit }, async (request) => {
-    const query = request.query as Record<string, string | undefined>;
-    const box = parseOrThrow(bboxSchema, query.bbox);
-    const location = parseOrThrow(optionalLocationQuery, query);
-    return service.inBox({ viewerId: viewerOf(request), location }, box, MAP_RESULT_CAP);
-  });
+  app.get(
+    '/stories/map',
+    { config, schema: { summary: 'Stories in a viewport', querystring: bboxQuerySchema, response: storiesResponse } },
+    async (request) => {
+      const { box, location } = request.query;
+      return service.inBox({ viewerId: viewerOf(request), location }, box, MAP_RESULT_CAP);
+    },
+  );
 
-  app.get('/stories/all', { config: rateLimit }, async (request, reply) => {
-    const query = request.query as Record<string, string | undefined>;
-    const { limit, cursor } = parseOrThrow(pageQuerySchema(ALL_STORIES_DEFAULT_LIMIT), query);
-    const reader: Reader = { viewerId: viewerOf(request), location: parseOrThrow(optionalLocationQuery, query) };
-    const page = await service.page(reader, { limit, cursor });
-    if (page.next) reply.header('link', nextLink(request, page.next));
-    return page.stories;
-  });
+  app.get(
+    '/stories/all',
+    {
+      config,
+      schema: {
+        summary: 'Public stories, newest first; the next page is in the Link header',
+        querystring: pageQuerySchema(ALL_STORIES_DEFAULT_LIMIT),
+        response: storiesResponse,
+      },
+    },
+    async (request, reply) => {
+      const { limit, cursor, location } = request.query;
+      const page = await service.page({ viewerId: viewerOf(request), location }, { limit, cursor });
+      if (page.next) reply.header('link', nextLink(request, page.next));
+      return page.stories;
+    },
+  );
 
-  app.get('/stories/user/:userId', { config: rateLimit }, async (request, reply) => {
-    const { userId } = parseOrThrow(userParamsSchema, request.params);
-    const query = request.query as Record<string, string | undefined>;
-    const { limit, cursor } = parseOrThrow(pageQuerySchema(ALL_STORIES_MAX_LIMIT), query);
-    const reader: Reader = { viewerId: viewerOf(request), location: parseOrThrow(optionalLocationQuery, query) };
-    const page = await service.page(reader, { limit, cursor, authorId: userId });
-    if (page.next) reply.header('link', nextLink(request, page.next));
-    return page.stories;
-  });
+  app.get(
+    '/stories/user/:userId',
+    {
+      config,
+      schema: {
+        summary: "A user's stories (all of them for the author), newest first; next page in the Link header",
+        params: userIdParamsSchema,
+        querystring: pageQuerySchema(ALL_STORIES_MAX_LIMIT),
+        response: storiesResponse,
+      },
+    },
+    async (request, reply) => {
+      const { limit, cursor, location } = request.query;
+      const reader = { viewerId: viewerOf(request), location };
+      const page = await service.page(reader, { limit, cursor, authorId: request.params.userId });
+      if (page.next) reply.header('link', nextLink(request, page.next));
+      return page.stories;
+    },
+  );
 
-  app.get('/stories/:id', { config: rateLimit }, async (request) => {
-    const { id } = parseOrThrow(idParamsSchema, request.params);
-    const query = request.query as Record<string, string | undefined>;
-    const reader: Reader = { viewerId: viewerOf(request), location: parseOrThrow(optionalLocationQuery, query) };
-    // A malformed id names no story: same answer as a missing one.
-    if (!UUID_RE.test(id)) throw notFound(STORY_NOT_FOUND);
-    const story = await service.byId(reader, id);
-    if (!story) throw notFound(STORY_NOT_FOUND);
-    return story;
-  });
+  app.get(
+    '/stories/:id',
+    {
+      config,
+      schema: {
+        summary: 'One story',
+        params: storyIdParamsSchema,
+        querystring: locationQuerySchema,
+        response: withErrorResponses({ 200: storySchema }),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      // A malformed id names no story: same answer as a missing one.
+      if (!isUuid(id)) throw notFound(STORY_NOT_FOUND);
+      const story = await service.byId({ viewerId: viewerOf(request), location: request.query.location }, id);
+      if (!story) throw notFound(STORY_NOT_FOUND);
+      return story;
+    },
+  );
 };
 
 // Exported for tests that check the wording.
-export const READ_MESSAGES = { STORY_NOT_FOUND, BAD_BBOX, BAD_CURSOR } as const;
+export const READ_MESSAGES = { STORY_NOT_FOUND, BAD_BBOX: BAD_BBOX_MESSAGE, BAD_CURSOR } as const;

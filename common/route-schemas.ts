@@ -1,0 +1,111 @@
+/**
+ * Request and response shapes of API routes that are not forms (those are in schemas.ts): path parameters,
+ * query strings and small answers. Routes declare them in their `schema`, so Fastify validates with them and
+ * /api/docs describes them; the client may use the same types.
+ */
+import { z } from 'zod';
+import { CATEGORIES } from './categories';
+import { createStoryFieldsSchema, latitudeSchema, latLngParamsSchema, longitudeSchema } from './schemas';
+
+/** Canonical uuid text (any version), the form every id in the API takes. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID_PATTERN.test(value);
+
+/** A point on the globe in degrees. */
+export interface Point {
+  latitude: number;
+  longitude: number;
+}
+
+/** A map viewport in degrees; west may exceed east when it crosses the antimeridian. */
+export interface BoundingBox {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+export const BAD_BBOX_MESSAGE = 'bbox must be west,south,east,north in degrees (south not above north)';
+
+/** `bbox=west,south,east,north` → a BoundingBox, with one message for every malformed value. */
+export const bboxQueryValueSchema = z
+  .string({ error: BAD_BBOX_MESSAGE })
+  .transform((value, ctx): BoundingBox => {
+    const parts = value.split(',').map((p) => (p.trim() === '' ? Number.NaN : Number(p)));
+    const [west = Number.NaN, south = Number.NaN, east = Number.NaN, north = Number.NaN] = parts;
+    const valid =
+      parts.length === 4 &&
+      parts.every(Number.isFinite) &&
+      longitudeSchema.safeParse(west).success &&
+      longitudeSchema.safeParse(east).success &&
+      latitudeSchema.safeParse(south).success &&
+      latitudeSchema.safeParse(north).success &&
+      south <= north;
+    if (!valid) {
+      ctx.addIssue({ code: 'custom', message: BAD_BBOX_MESSAGE });
+      return z.NEVER;
+    }
+    return { west, south, east, north };
+  });
+
+/** The optional reader location of a query string: both `lat` and `lng`, or neither. */
+export const optionalLocationQueryShape = {
+  lat: z.string().optional().describe('Reader latitude (with lng): distances and distance locks'),
+  lng: z.string().optional().describe('Reader longitude (with lat)'),
+};
+
+/** Validates the optional lat/lng pair of a parsed query; null when both are absent. */
+export function readerLocationOf(query: { lat?: string; lng?: string }, ctx: z.RefinementCtx): Point | null {
+  if (query.lat === undefined && query.lng === undefined) return null;
+  const parsed = latLngParamsSchema.safeParse(query);
+  if (!parsed.success) {
+    ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Invalid location' });
+    return null;
+  }
+  return { latitude: parsed.data.lat, longitude: parsed.data.lng };
+}
+
+/** Query string with nothing but the optional reader location. */
+export const locationQuerySchema = z
+  .object(optionalLocationQueryShape)
+  .transform((query, ctx) => ({ location: readerLocationOf(query, ctx) }));
+
+/** GET /api/stories/map?bbox=…[&lat&lng]: the bbox is checked first, then the location. */
+export const bboxQuerySchema = z
+  .object({ bbox: bboxQueryValueSchema, ...optionalLocationQueryShape })
+  .transform((query, ctx) => ({ box: query.bbox, location: readerLocationOf(query, ctx) }));
+
+/**
+ * `:id` of a story. Any text is accepted here: a malformed id names no story, so the route answers 404 like
+ * for an unknown one (not 400).
+ */
+export const storyIdParamsSchema = z.object({ id: z.string().describe('Story id (uuid)') });
+
+export const userIdParamsSchema = z.object({ userId: z.uuid('Invalid user id') });
+
+export const categoriesResponseSchema = z.array(z.enum(CATEGORIES));
+
+export const healthResponseSchema = z.object({ status: z.literal('ok') });
+export const healthUnavailableResponseSchema = z.object({ status: z.literal('unavailable'), message: z.string() });
+
+/** GET /api/config: the public subset of the configuration the client needs. */
+export const publicConfigResponseSchema = z.object({ tileUrl: z.string(), tileAttribution: z.string() });
+
+export const checkUsernameResponseSchema = z.object({ exists: z.boolean() });
+
+/** Answers that carry only a sentence for the user (sign-out, reset code sent). */
+export const messageResponseSchema = z.object({ message: z.string() });
+
+/**
+ * POST /api/stories as documented: the text fields of createStoryFieldsSchema plus one media file by type. The
+ * route streams and checks the form itself (server/src/modules/stories/story-form.ts), so this schema describes
+ * the request in /api/docs and is not run against it.
+ */
+export const createStoryMultipartSchema = z.intersection(
+  createStoryFieldsSchema,
+  z.object({
+    audio: z.file().optional().describe('The recording, for an audio story'),
+    image: z.file().optional().describe('The picture, for an image story'),
+    video: z.file().optional().describe('The video file, for a video story'),
+  }),
+);
