@@ -4,12 +4,11 @@
  * until its user or story is deleted (and then no read returns that story). Two softer facts expire:
  * "checked recently" (an opened time lock with no near-locked mark, re-checked after CHECK_TTL_MS, since another
  * instance may have written that mark) and when pending nearby finds are due to be announced.
- * Bounded: least recently used users are forgotten first, and a user's set is dropped when it grows too large.
+ * Bounded: at most MAX_FACTS facts in all (~50 MB at worst); the least recently used users are forgotten first.
  */
 import { NOTIFICATION_LIMITS } from '#common/notifications';
 
-const MAX_USERS = 10_000;
-const MAX_MARKS_PER_USER = 5_000;
+const MAX_FACTS = 500_000;
 const CHECK_TTL_MS = 5 * 60_000;
 
 interface UserMemory {
@@ -21,6 +20,9 @@ interface UserMemory {
 
 export class MarkMemory {
   private readonly users = new Map<string, UserMemory>();
+  private facts = 0;
+
+  constructor(private readonly maxFacts = MAX_FACTS) {}
 
   private user(userId: string): UserMemory {
     let memory = this.users.get(userId);
@@ -29,10 +31,24 @@ export class MarkMemory {
       this.users.delete(userId);
     } else {
       memory = { marks: new Set(), checkedUntil: new Map(), pendingDueAt: null };
-      if (this.users.size >= MAX_USERS) this.users.delete(this.users.keys().next().value!);
     }
     this.users.set(userId, memory);
     return memory;
+  }
+
+  /** One more fact was stored: forget least recently used users (never the current one) while over budget. */
+  private grew(current: UserMemory) {
+    this.facts++;
+    for (const [userId, memory] of this.users) {
+      if (this.facts <= this.maxFacts || memory === current) break;
+      this.facts -= memory.marks.size + memory.checkedUntil.size;
+      this.users.delete(userId);
+    }
+  }
+
+  /** How many facts are held (tests). */
+  get size(): number {
+    return this.facts;
   }
 
   has(userId: string, kind: string, storyId: string): boolean {
@@ -41,9 +57,11 @@ export class MarkMemory {
 
   add(userId: string, kind: string, storyId: string): void {
     const memory = this.user(userId);
-    if (memory.marks.size >= MAX_MARKS_PER_USER) memory.marks.clear();
-    memory.marks.add(`${kind}:${storyId}`);
-    if (kind === 'near_locked') memory.checkedUntil.delete(storyId);
+    const key = `${kind}:${storyId}`;
+    if (memory.marks.has(key)) return;
+    memory.marks.add(key);
+    this.grew(memory);
+    if (kind === 'near_locked' && memory.checkedUntil.delete(storyId)) this.facts--;
   }
 
   recentlyChecked(userId: string, storyId: string, now: Date): boolean {
@@ -52,8 +70,9 @@ export class MarkMemory {
 
   checked(userId: string, storyId: string, now: Date): void {
     const memory = this.user(userId);
-    if (memory.checkedUntil.size >= MAX_MARKS_PER_USER) memory.checkedUntil.clear();
+    const known = memory.checkedUntil.has(storyId);
     memory.checkedUntil.set(storyId, now.getTime() + CHECK_TTL_MS);
+    if (!known) this.grew(memory);
   }
 
   setPending(userId: string, pending: number, lastGroupAt: Date | null): void {
