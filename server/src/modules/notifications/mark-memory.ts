@@ -3,7 +3,8 @@
  * (notification-service.ts). Only facts that cannot become false are kept as such: a mark, once there, stays
  * until its user or story is deleted (and then no read returns that story). Two softer facts expire:
  * "checked recently" (an opened time lock with no near-locked mark, re-checked after CHECK_TTL_MS, since another
- * instance may have written that mark) and when pending nearby finds are due to be announced.
+ * instance may have written that mark) and when the user's last nearby group was made (so that the group step,
+ * which locks a row, runs only when a group may be due).
  * Bounded: at most MAX_FACTS facts in all (~50 MB at worst); the least recently used users are forgotten first.
  */
 import { NOTIFICATION_LIMITS } from '#common/notifications';
@@ -14,8 +15,11 @@ const CHECK_TTL_MS = 5 * 60_000;
 interface UserMemory {
   marks: Set<string>;
   checkedUntil: Map<string, number>;
-  /** When the pending nearby finds may be announced, or null when none are pending (as far as we know). */
-  pendingDueAt: number | null;
+  /** Whether the last group's time below came from the database (else the group step asks it). */
+  groupKnown: boolean;
+  lastGroupAt: number | null;
+  /** Nearby finds wait for the next group (as far as this process knows). */
+  pending: boolean;
 }
 
 export class MarkMemory {
@@ -30,7 +34,7 @@ export class MarkMemory {
       // Re-insert: Map order is the LRU order.
       this.users.delete(userId);
     } else {
-      memory = { marks: new Set(), checkedUntil: new Map(), pendingDueAt: null };
+      memory = { marks: new Set(), checkedUntil: new Map(), groupKnown: false, lastGroupAt: null, pending: false };
     }
     this.users.set(userId, memory);
     return memory;
@@ -75,14 +79,26 @@ export class MarkMemory {
     if (!known) this.grew(memory);
   }
 
-  setPending(userId: string, pending: number, lastGroupAt: Date | null): void {
+  /**
+   * What the database said about the user's nearby group: when the last one was made and how many finds wait.
+   * Until an hour after that group, new finds simply wait (no need to ask the database again).
+   */
+  setGroup(userId: string, lastGroupAt: Date | null, pending: number): void {
     const memory = this.user(userId);
-    memory.pendingDueAt =
-      pending > 0 ? (lastGroupAt?.getTime() ?? 0) + NOTIFICATION_LIMITS.nearbyGroupIntervalMs : null;
+    memory.lastGroupAt = lastGroupAt?.getTime() ?? null;
+    memory.groupKnown = true;
+    memory.pending = pending > 0;
   }
 
-  groupDue(userId: string, now: Date): boolean {
-    const due = this.users.get(userId)?.pendingDueAt ?? null;
-    return due !== null && due <= now.getTime();
+  /**
+   * Whether the group step must run: finds wait (`newPending` just now, or known before) and this process does
+   * not know of a group made within the hour. Unknown users are asked once.
+   */
+  groupMayBeDue(userId: string, now: Date, newPending: number): boolean {
+    const memory = this.users.get(userId);
+    if (!memory?.groupKnown) return newPending > 0 || memory === undefined;
+    if (newPending > 0) memory.pending = true;
+    if (!memory.pending) return false;
+    return memory.lastGroupAt === null || now.getTime() - memory.lastGroupAt >= NOTIFICATION_LIMITS.nearbyGroupIntervalMs;
   }
 }

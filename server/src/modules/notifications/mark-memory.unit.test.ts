@@ -32,13 +32,15 @@ describe('MarkMemory', () => {
     expect(memory.recentlyChecked('u', 's', now)).toBe(false);
   });
 
-  it('says when pending nearby finds are due: an hour after the last group', () => {
+  it('asks for the group when it may be due: unknown users, then an hour after the last group', () => {
     const memory = new MarkMemory();
     const last = new Date('2026-11-23T12:00:00Z');
-    memory.setPending('u', 2, last);
-    expect(memory.groupDue('u', new Date('2026-11-23T12:59:00Z'))).toBe(false);
-    expect(memory.groupDue('u', new Date('2026-11-23T13:00:00Z'))).toBe(true);
-    memory.setPending('u', 0, last);
-    expect(memory.groupDue('u', new Date('2026-11-23T14:00:00Z'))).toBe(false);
+    expect(memory.groupMayBeDue('u', last, 0)).toBe(true);
+    memory.setGroup('u', last, 0);
+    expect(memory.groupMayBeDue('u', new Date('2026-11-23T12:10:00Z'), 3)).toBe(false);
+    expect(memory.groupMayBeDue('u', new Date('2026-11-23T13:00:00Z'), 0)).toBe(true);
+    memory.setGroup('u', new Date('2026-11-23T13:00:00Z'), 0);
+    expect(memory.groupMayBeDue('u', new Date('2026-11-23T15:00:00Z'), 0)).toBe(false);
+    expect(memory.groupMayBeDue('u', new Date('2026-11-23T15:00:00Z'), 1)).toBe(true);
   });
 });

@@ -28,7 +28,11 @@ export function createNotificationHub(deps: { database: Database; logger: HubLog
   function deliver(payload: string) {
     let notification: Notification;
     try {
-      notification = notificationSchema.parse(JSON.parse(payload));
+      const data: unknown = JSON.parse(payload);
+      // Every instance hears every notification: most are for users with no stream here, so look first.
+      const userId = (data as { userId?: unknown } | null)?.userId;
+      if (typeof userId !== 'string' || !streams.has(userId)) return;
+      notification = notificationSchema.parse(data);
     } catch (error) {
       deps.logger.warn({ err: error }, 'notifications: ignored a malformed NOTIFY payload');
       return;

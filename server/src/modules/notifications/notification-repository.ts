@@ -62,7 +62,7 @@ const COLUMNS = sql.raw('id, user_id, type, title, message, story_id, is_read, c
 
 /**
  * INSERTs the given notifications (unnest of parallel arrays: one statement whatever their number) and publishes
- * each on NOTIFICATION_CHANNEL as the list returns it. `extraCtes` lets a caller put its marks insert first.
+ * each on NOTIFICATION_CHANNEL as the list returns it.
  */
 function insertAndPublish(rows: NewNotification[]): SQL {
   // The types travel as text[]: PGlite only serialises arrays of types it knew when it opened, and the enum may be
@@ -75,10 +75,15 @@ function insertAndPublish(rows: NewNotification[]): SQL {
                            ${list(col('message'))}::text[], ${list(col('storyId'))}::uuid[])
       RETURNING ${COLUMNS}
     )
-    SELECT ins.*, pg_notify(${NOTIFICATION_CHANNEL}, json_build_object(
-      'id', id, 'userId', user_id, 'type', type, 'title', title, 'message', message, 'storyId', story_id,
-      'isRead', is_read, 'createdAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text)
-    FROM ins`;
+    SELECT ins.*, ${publish(sql`ins`)} FROM ins`;
+}
+
+/** pg_notify of a notification row (`row` names it) as the list returns it; delivered when the transaction commits. */
+function publish(row: SQL): SQL {
+  return sql`pg_notify(${NOTIFICATION_CHANNEL}, json_build_object(
+    'id', ${row}.id, 'userId', ${row}.user_id, 'type', ${row}.type, 'title', ${row}.title, 'message', ${row}.message,
+    'storyId', ${row}.story_id, 'isRead', ${row}.is_read,
+    'createdAt', to_char(${row}.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text) AS notified`;
 }
 
 export type NotificationRepository = ReturnType<typeof createNotificationRepository>;
@@ -162,82 +167,107 @@ export function createNotificationRepository(database: Database) {
     },
 
     /**
-     * One nearby read's bookkeeping, in one transaction, called only when something may be new:
-     * 1. the marks (`nearby`, `unlocked`, `near_locked`, and `time_locked` for the opened stories this user was
-     *    near while locked) in one INSERT … SELECT … ON CONFLICT DO NOTHING RETURNING;
-     * 2. when the hourly group slot is free (the user's state row is locked, so concurrent reads agree) and some
-     *    nearby marks are unannounced, all of them are announced at once;
-     * 3. the notifications for what is new, built by `write` from what 1 and 2 found, in one INSERT that
-     *    also publishes them.
+     * One nearby read's new marks and the notifications they make, in ONE statement (so atomic without a
+     * transaction): the marks (`nearby`, `unlocked`, `near_locked`, and `time_locked` for the opened stories
+     * this user was near while locked) go in with INSERT … SELECT … ON CONFLICT DO NOTHING RETURNING, and a
+     * story_unlocked / time_locked notification (texts written by the service for every candidate) is inserted
+     * and published only for a mark that statement really inserted. Returns the notifications and how many
+     * nearby finds became pending.
      */
-    async recordNearby(args: {
+    async recordMarks(args: {
       userId: string;
       /** `announced`: a nearby find that needs no group (the same read unlocked it: story_unlocked says it). */
       marks: { storyId: string; kind: 'nearby' | 'unlocked' | 'near_locked'; announced?: boolean }[];
       opened: string[];
       now: Date;
-      write: (found: { unlocked: string[]; timeLocked: string[]; nearbyGroup: string[] }) => NewNotification[];
-    }): Promise<{ created: Notification[]; pendingNearby: number; lastGroupAt: Date | null }> {
-      const { userId } = args;
-      return database.db.transaction(async (tx) => {
-        const inserted = rowsFrom<{ story_id: string; kind: MarkKind }>(
-          await tx.execute(sql`
-            INSERT INTO notification_marks (user_id, story_id, kind, announced_at)
-            SELECT ${userId}::uuid, c.story_id, c.kind,
-                   CASE WHEN c.announced THEN ${args.now.toISOString()}::timestamptz END
-            FROM (
-              SELECT * FROM unnest(${list(args.marks.map((m) => m.storyId))}::uuid[],
-                                   ${list(args.marks.map((m) => m.kind))}::text[],
-                                   ${list(args.marks.map((m) => m.announced === true))}::boolean[])
-                AS c(story_id, kind, announced)
-              UNION ALL
-              SELECT m.story_id, 'time_locked', false FROM notification_marks m
-              WHERE m.user_id = ${userId} AND m.kind = 'near_locked' AND m.story_id = ANY(${list(args.opened)}::uuid[])
-            ) c
-            ON CONFLICT DO NOTHING
-            RETURNING story_id, kind`),
-        );
-        const newOf = (kind: MarkKind) => inserted.filter((r) => r.kind === kind).map((r) => r.story_id);
+      /** The notification each candidate would make if its mark is new (kind `unlocked` or `time_locked`). */
+      texts: { storyId: string; kind: 'unlocked' | 'time_locked'; notification: NewNotification }[];
+    }): Promise<{ created: Notification[]; newPending: number }> {
+      const { userId, texts } = args;
+      const rows = await database.query<NotificationRow & { new_pending: number }>(sql`
+        WITH marked AS (
+          INSERT INTO notification_marks (user_id, story_id, kind, announced_at)
+          SELECT ${userId}::uuid, c.story_id, c.kind, CASE WHEN c.announced THEN ${args.now.toISOString()}::timestamptz END
+          FROM (
+            SELECT * FROM unnest(${list(args.marks.map((m) => m.storyId))}::uuid[],
+                                 ${list(args.marks.map((m) => m.kind))}::text[],
+                                 ${list(args.marks.map((m) => m.announced === true))}::boolean[])
+              AS c(story_id, kind, announced)
+            UNION ALL
+            SELECT m.story_id, 'time_locked', false FROM notification_marks m
+            WHERE m.user_id = ${userId} AND m.kind = 'near_locked' AND m.story_id = ANY(${list(args.opened)}::uuid[])
+          ) c
+          ON CONFLICT DO NOTHING
+          RETURNING story_id, kind, announced_at
+        ), ins AS (
+          INSERT INTO notifications (user_id, type, title, message, story_id)
+          SELECT t.user_id, t.type::notification_type, t.title, t.message, t.story_id
+          FROM unnest(${list(texts.map((t) => t.storyId))}::uuid[], ${list(texts.map((t) => t.kind))}::text[],
+                      ${list(texts.map((t) => t.notification.userId))}::uuid[], ${list(texts.map((t) => t.notification.type))}::text[],
+                      ${list(texts.map((t) => t.notification.title))}::text[], ${list(texts.map((t) => t.notification.message))}::text[])
+            AS t(story_id, kind, user_id, type, title, message)
+          JOIN marked ON marked.story_id = t.story_id AND marked.kind = t.kind
+          RETURNING ${COLUMNS}
+        ), published AS (
+          SELECT ins.*, ${publish(sql`ins`)} FROM ins
+        )
+        SELECT published.*, (SELECT count(*) FROM marked WHERE kind = 'nearby' AND announced_at IS NULL)::int AS new_pending
+        FROM published
+        UNION ALL
+        -- One row carrying the count even when no notification was made.
+        SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+               (SELECT count(*) FROM marked WHERE kind = 'nearby' AND announced_at IS NULL)::int`);
+      return {
+        created: rows.filter((r) => r.id !== null).map(toNotification),
+        newPending: Number(rows[0]?.new_pending ?? 0),
+      };
+    },
 
-        // The group slot: one state row per user, locked for the rest of this transaction.
-        await tx.execute(sql`INSERT INTO notification_state (user_id) VALUES (${userId}) ON CONFLICT DO NOTHING`);
+    /**
+     * The grouped story_nearby: the user's state row is locked (so concurrent reads, on any instance, agree);
+     * when the last group is at least an hour old and nearby finds are pending, they are all announced by one
+     * notification, written by `message(count)` and published. Returns it (if made) and the last group's time.
+     */
+    async announcePendingNearby(args: {
+      userId: string;
+      now: Date;
+      notification: (count: number, onlyStoryId: string | null) => NewNotification;
+    }): Promise<{ created: Notification[]; lastGroupAt: Date | null; pending: number }> {
+      const { userId } = args;
+      const at = args.now.toISOString();
+      return database.db.transaction(async (tx) => {
+        // An upsert that touches the row locks it for the rest of the transaction and returns its value.
         const [state] = rowsFrom<{ last_nearby_group_at: Date | string | null; due: boolean }>(
           await tx.execute(sql`
-            SELECT last_nearby_group_at,
-                   (last_nearby_group_at IS NULL
-                    OR last_nearby_group_at <= ${args.now.toISOString()}::timestamptz
-                       - ${NOTIFICATION_LIMITS.nearbyGroupIntervalMs} * interval '1 millisecond') AS due
-            FROM notification_state WHERE user_id = ${userId} FOR UPDATE`),
+            INSERT INTO notification_state AS s (user_id) VALUES (${userId})
+            ON CONFLICT (user_id) DO UPDATE SET user_id = s.user_id
+            RETURNING s.last_nearby_group_at,
+                      (s.last_nearby_group_at IS NULL OR s.last_nearby_group_at
+                         <= ${at}::timestamptz - ${NOTIFICATION_LIMITS.nearbyGroupIntervalMs} * interval '1 millisecond') AS due`),
         );
-        let lastGroupAt = state?.last_nearby_group_at ? new Date(state.last_nearby_group_at) : null;
-        let nearbyGroup: string[] = [];
-        if (state?.due) {
-          // Pending finds of stories still visible to others; ones hidden or made private meanwhile stay out.
-          nearbyGroup = rowsFrom<{ story_id: string }>(
+        const lastGroupAt = state?.last_nearby_group_at ? new Date(state.last_nearby_group_at) : null;
+        if (!state?.due) {
+          const [pending] = rowsFrom<{ n: number }>(
             await tx.execute(sql`
-              UPDATE notification_marks m SET announced_at = ${args.now.toISOString()}::timestamptz
-              FROM stories s
-              WHERE m.user_id = ${userId} AND m.kind = 'nearby' AND m.announced_at IS NULL
-                AND s.id = m.story_id AND s.is_public AND s.hidden_at IS NULL AND s.author_id <> ${userId}
-              RETURNING m.story_id`),
-          ).map((r) => r.story_id);
-          if (nearbyGroup.length > 0) {
-            await tx.execute(sql`
-              UPDATE notification_state SET last_nearby_group_at = ${args.now.toISOString()}::timestamptz
-              WHERE user_id = ${userId}`);
-            lastGroupAt = args.now;
-          }
+              SELECT count(*)::int AS n FROM notification_marks
+              WHERE user_id = ${userId} AND kind = 'nearby' AND announced_at IS NULL`),
+          );
+          return { created: [], lastGroupAt, pending: Number(pending?.n ?? 0) };
         }
-        const [pending] = rowsFrom<{ n: number }>(
+        // Pending finds of stories still visible to others; ones hidden or made private meanwhile stay out.
+        const group = rowsFrom<{ story_id: string }>(
           await tx.execute(sql`
-            SELECT count(*)::int AS n FROM notification_marks
-            WHERE user_id = ${userId} AND kind = 'nearby' AND announced_at IS NULL`),
-        );
-
-        const rows = args.write({ unlocked: newOf('unlocked'), timeLocked: newOf('time_locked'), nearbyGroup });
-        const created =
-          rows.length > 0 ? rowsFrom<NotificationRow>(await tx.execute(insertAndPublish(rows))).map(toNotification) : [];
-        return { created, pendingNearby: Number(pending?.n ?? 0), lastGroupAt };
+            UPDATE notification_marks m SET announced_at = ${at}::timestamptz
+            FROM stories s
+            WHERE m.user_id = ${userId} AND m.kind = 'nearby' AND m.announced_at IS NULL
+              AND s.id = m.story_id AND s.is_public AND s.hidden_at IS NULL AND s.author_id <> ${userId}
+            RETURNING m.story_id`),
+        ).map((r) => r.story_id);
+        if (group.length === 0) return { created: [], lastGroupAt, pending: 0 };
+        await tx.execute(sql`UPDATE notification_state SET last_nearby_group_at = ${at}::timestamptz WHERE user_id = ${userId}`);
+        const notification = args.notification(group.length, group.length === 1 ? group[0]! : null);
+        const created = rowsFrom<NotificationRow>(await tx.execute(insertAndPublish([notification]))).map(toNotification);
+        return { created, lastGroupAt: args.now, pending: 0 };
       });
     },
 

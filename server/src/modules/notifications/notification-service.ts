@@ -72,27 +72,52 @@ export function createNotificationService(deps: NotificationServiceDeps) {
     return { items, next: next ? encodeCursor(next) : null };
   }
 
-  /** The nearby-read bookkeeping (see the file comment): marks not known here go to the database, set-based. */
+  /**
+   * The nearby-read bookkeeping (see the file comment). Marks not known here go to the database in one
+   * statement; the hourly group is looked at only when it may be due (this process saw no group this hour).
+   */
   async function recordNearbyRead(userId: string, stories: Story[]): Promise<Notification[]> {
     const at = now();
     const candidates = nearbyCandidates(userId, stories, at);
     const marks = candidates.marks.filter((m) => !memory.has(userId, m.kind, m.storyId));
     const opened = candidates.opened.filter((id) => !memory.has(userId, 'time_locked', id) && !memory.recentlyChecked(userId, id, at));
-    if (marks.length === 0 && opened.length === 0 && !memory.groupDue(userId, at)) return [];
-
-    const titles = new Map(stories.map((s) => [s.id, s.title]));
-    const result = await deps.repository.recordNearby({
-      userId,
-      marks,
-      opened,
-      now: at,
-      write: (found) => notificationsFor(userId, found, titles),
-    });
-    for (const m of marks) memory.add(userId, m.kind, m.storyId);
-    for (const n of result.created) if (n.type === 'time_locked' && n.storyId) memory.add(userId, 'time_locked', n.storyId);
-    for (const id of opened) memory.checked(userId, id, at);
-    memory.setPending(userId, result.pendingNearby, result.lastGroupAt);
-    return result.created;
+    const created: Notification[] = [];
+    let newPending = 0;
+    if (marks.length > 0 || opened.length > 0) {
+      const titles = new Map(stories.map((s) => [s.id, s.title]));
+      const result = await deps.repository.recordMarks({
+        userId,
+        marks,
+        opened,
+        now: at,
+        texts: [
+          ...marks.filter((m) => m.kind === 'unlocked').map((m) => ({ storyId: m.storyId, kind: 'unlocked' as const, notification: unlockedNotification(userId, m.storyId, titles) })),
+          ...opened.map((id) => ({ storyId: id, kind: 'time_locked' as const, notification: timeLockedNotification(userId, id, titles) })),
+        ],
+      });
+      created.push(...result.created);
+      newPending = result.newPending;
+      for (const m of marks) memory.add(userId, m.kind, m.storyId);
+      for (const n of result.created) if (n.type === 'time_locked' && n.storyId) memory.add(userId, 'time_locked', n.storyId);
+      for (const id of opened) memory.checked(userId, id, at);
+    }
+    if (memory.groupMayBeDue(userId, at, newPending)) {
+      const group = await deps.repository.announcePendingNearby({
+        userId,
+        now: at,
+        notification: (count, onlyStoryId) => ({
+          userId,
+          type: 'story_nearby',
+          title: NOTIFICATION_TEXTS.nearbyTitle,
+          message: nearbyGroupMessage(count),
+          // A group of one opens its story; a larger group has no single story (the client opens the nearby list).
+          storyId: onlyStoryId,
+        }),
+      });
+      created.push(...group.created);
+      memory.setGroup(userId, group.lastGroupAt, group.pending);
+    }
+    return created;
   }
 
   return {
@@ -183,30 +208,14 @@ function timeLockOpen(story: Story, now: Date): boolean {
   return !lock.isLocked;
 }
 
-function notificationsFor(
-  userId: string,
-  found: { unlocked: string[]; timeLocked: string[]; nearbyGroup: string[] },
-  titles: Map<string, string>,
-): NewNotification[] {
-  const title = (id: string) => titles.get(id) ?? 'a whisper';
-  const rows: NewNotification[] = [];
-  for (const id of found.unlocked) {
-    rows.push({ userId, type: 'story_unlocked', title: NOTIFICATION_TEXTS.unlockedTitle, message: unlockedMessage(title(id)), storyId: id });
-  }
-  for (const id of found.timeLocked) {
-    rows.push({ userId, type: 'time_locked', title: NOTIFICATION_TEXTS.timeLockedTitle, message: timeLockedMessage(title(id)), storyId: id });
-  }
-  if (found.nearbyGroup.length > 0) {
-    rows.push({
-      userId,
-      type: 'story_nearby',
-      title: NOTIFICATION_TEXTS.nearbyTitle,
-      message: nearbyGroupMessage(found.nearbyGroup.length),
-      // A group of one opens its story; a larger group has no single story (the client opens the nearby list).
-      storyId: found.nearbyGroup.length === 1 ? found.nearbyGroup[0]! : null,
-    });
-  }
-  return rows;
+function unlockedNotification(userId: string, storyId: string, titles: Map<string, string>): NewNotification {
+  const title = titles.get(storyId) ?? 'a whisper';
+  return { userId, type: 'story_unlocked', title: NOTIFICATION_TEXTS.unlockedTitle, message: unlockedMessage(title), storyId };
+}
+
+function timeLockedNotification(userId: string, storyId: string, titles: Map<string, string>): NewNotification {
+  const title = titles.get(storyId) ?? 'a whisper';
+  return { userId, type: 'time_locked', title: NOTIFICATION_TEXTS.timeLockedTitle, message: timeLockedMessage(title), storyId };
 }
 
 export function encodeCursor(cursor: NotificationCursor): string {

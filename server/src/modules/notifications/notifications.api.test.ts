@@ -6,7 +6,8 @@ import { notificationListSchema, smartSuggestionsSchema } from '#common/notifica
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
 import { insertStory, type StoryInsert } from '../stories/test-support/story-fixtures';
-import { NOTIFICATION_CHANNEL } from './notification-repository';
+import { createNotificationRepository, NOTIFICATION_CHANNEL } from './notification-repository';
+import { createNotificationService } from './notification-service';
 
 /** Each test works in its own neighbourhood, far enough from the others' stories (50 km apart). */
 let area = 0;
@@ -79,42 +80,64 @@ describe('notifications', () => {
   });
 
   describe('nearby reads', () => {
-    it('groups one read’s new finds into one story_nearby, once, and the next group waits an hour', async () => {
+    it('groups one read’s new finds into one story_nearby, once', async () => {
       const user = await createTestUser(t.database);
       const place = freshPlace();
       for (const north of [400, 700, 1_200]) await story({ ...at(place, north) });
       await read(user, place);
       await read(user, place);
-      let groups = await ofType(user, 'story_nearby');
+      const groups = await ofType(user, 'story_nearby');
       expect(groups.map((g) => g.message)).toEqual(['3 new whispers within 1.5 km']);
       expect(groups[0]!.storyId).toBeNull();
+    });
 
-      // Within the hour: new finds wait.
+    it('makes at most one group an hour; finds in between join the next group, each story once', async () => {
+      // A service of its own with a clock the test moves, fed the stories as the read returns them.
+      let clock = new Date();
+      const service = createNotificationService({ repository: createNotificationRepository(t.database), now: () => clock });
+      const user = await createTestUser(t.database);
+      const place = freshPlace();
+      const readAt = async (p: LatLng) => service.recordNearbyRead(user.id, (await get(`/api/stories/discoverable/${p.latitude}/${p.longitude}`)).json());
+      const later = (minutes: number) => (clock = new Date(clock.getTime() + minutes * 60_000));
+      const groups = async () => (await ofType(user, 'story_nearby')).map((g) => g.message);
+
+      await story({ ...at(place, 400) });
+      await readAt(place);
+      expect(await groups()).toEqual(['1 new whisper within 1.5 km']);
+
+      // Within the hour: new finds wait, even over several reads.
       await story({ ...at(place, 300) });
+      await readAt(place);
+      later(30);
       await story({ ...at(place, -300) });
-      await read(user, place);
-      expect(await ofType(user, 'story_nearby')).toHaveLength(1);
+      await readAt(place);
+      expect(await groups()).toHaveLength(1);
 
-      // An hour later the next read's find is announced with the two that waited, each story once.
-      await t.database.query(sql`
-        UPDATE notification_state SET last_nearby_group_at = now() - interval '61 minutes' WHERE user_id = ${user.id}`);
-      const lone = await story({ ...at(place, 900), title: 'Lone tree' });
-      await read(user, place);
-      groups = await ofType(user, 'story_nearby');
-      expect(groups.map((g) => g.message)).toEqual(['3 new whispers within 1.5 km', '3 new whispers within 1.5 km']);
-      await t.database.query(sql`
-        UPDATE notification_state SET last_nearby_group_at = now() - interval '2 hours' WHERE user_id = ${user.id}`);
-      await read(user, place);
-      expect(await ofType(user, 'story_nearby')).toHaveLength(2);
+      // An hour after the group, the next read announces the two that waited with its own new find.
+      later(31);
+      await story({ ...at(place, 900) });
+      await readAt(place);
+      expect(await groups()).toEqual(['3 new whispers within 1.5 km', '1 new whisper within 1.5 km']);
 
-      // A later group of one opens its story.
-      await t.database.query(sql`
-        UPDATE notification_state SET last_nearby_group_at = now() - interval '2 hours' WHERE user_id = ${user.id}`);
+      // Nothing new: nothing more, however late.
+      later(120);
+      await readAt(place);
+      expect(await groups()).toHaveLength(2);
+
+      // Finds that waited are announced by the first read after the hour even when it finds nothing new.
+      await story({ ...at(place, -700) });
+      await readAt(place);
+      expect(await groups()).toHaveLength(3);
+      later(10);
       const single = await story({ ...at(place, 1_000), title: 'Single' });
-      await read(user, place);
-      groups = await ofType(user, 'story_nearby');
-      expect(groups[0]).toMatchObject({ message: '1 new whisper within 1.5 km', storyId: single.id });
-      expect(lone.id).not.toBe(single.id);
+      await readAt(place);
+      await readAt(place);
+      expect(await groups()).toHaveLength(3);
+      later(60);
+      await readAt(place);
+      const [latest] = await ofType(user, 'story_nearby');
+      expect(latest).toMatchObject({ message: '1 new whisper within 1.5 km', storyId: single.id });
+      expect(await groups()).toHaveLength(4);
     });
 
     it('makes story_unlocked when the server unlocks a story, once, and none for a map read', async () => {
