@@ -94,13 +94,15 @@ async function loadApp(
   baseUrl: string,
   points: { latitude: number; longitude: number }[],
   cookies: string[] = [],
-  duration = DURATION_S,
+  /** A fixed number of requests instead of the duration. */
+  amount?: number,
 ): Promise<Figures> {
   let i = 0;
   const result = await autocannon({
     url: baseUrl,
     connections: CONNECTIONS,
-    duration,
+    duration: DURATION_S,
+    ...(amount ? { amount } : {}),
     requests: [
       {
         method: 'GET',
@@ -223,8 +225,7 @@ async function main() {
   const appFigures = await loadApp(address, points);
   // Signed in, first pass: every reader reads each of its points for the first time, so nearly every read finds
   // stories new to it and writes marks (and now and then a notification).
-  const firstPass = Math.ceil(points.length / (appFigures.rps || 1));
-  const signedInFirst = await loadApp(address, points, cookies, Math.max(2, Math.min(DURATION_S, firstPass)));
+  const signedInFirst = await loadApp(address, points, cookies, points.length);
   // Signed in, steady: the same readers at places they have read before (a reader at home, or walking back).
   const signedInFigures = await loadApp(address, points, cookies);
   const visitorAgain = await loadApp(address, points);

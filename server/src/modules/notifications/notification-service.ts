@@ -78,9 +78,11 @@ export function createNotificationService(deps: NotificationServiceDeps) {
    */
   async function recordNearbyRead(userId: string, stories: Story[]): Promise<Notification[]> {
     const at = now();
-    const candidates = nearbyCandidates(userId, stories, at);
+    // Time locks already told, or looked at a moment ago, are not evaluated again (a time-zone lookup each).
+    const settled = (id: string) => memory.has(userId, 'time_locked', id) || memory.recentlyChecked(userId, id, at);
+    const candidates = nearbyCandidates(userId, stories, at, settled);
     const marks = candidates.marks.filter((m) => !memory.has(userId, m.kind, m.storyId));
-    const opened = candidates.opened.filter((id) => !memory.has(userId, 'time_locked', id) && !memory.recentlyChecked(userId, id, at));
+    const opened = candidates.opened;
     const created: Notification[] = [];
     let newPending = 0;
     if (marks.length > 0 || opened.length > 0) {
@@ -183,7 +185,7 @@ export function createNotificationService(deps: NotificationServiceDeps) {
  * What one read may mark: every story of someone else as found nearby; those the server unlocked; those within
  * 100 m but held by a time lock; and (`opened`) the time-locked ones whose lock is open right now, distance aside.
  */
-export function nearbyCandidates(userId: string, stories: Story[], now: Date) {
+export function nearbyCandidates(userId: string, stories: Story[], now: Date, settled: (storyId: string) => boolean = () => false) {
   const marks: { storyId: string; kind: 'nearby' | 'unlocked' | 'near_locked'; announced?: boolean }[] = [];
   const opened: string[] = [];
   for (const story of stories) {
@@ -192,7 +194,7 @@ export function nearbyCandidates(userId: string, stories: Story[], now: Date) {
     marks.push({ storyId: story.id, kind: 'nearby', announced: !story.isLocked });
     if (!story.isLocked) marks.push({ storyId: story.id, kind: 'unlocked' });
     else if (story.lockReason && TIME_LOCKS.has(story.lockReason)) marks.push({ storyId: story.id, kind: 'near_locked' });
-    if (TIME_LOCKS.has(story.timeRestriction) && timeLockOpen(story, now)) opened.push(story.id);
+    if (TIME_LOCKS.has(story.timeRestriction) && !settled(story.id) && timeLockOpen(story, now)) opened.push(story.id);
   }
   return { marks, opened };
 }
