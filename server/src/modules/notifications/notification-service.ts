@@ -83,6 +83,8 @@ export function createNotificationService(deps: NotificationServiceDeps) {
     const candidates = nearbyCandidates(userId, stories, at, settled);
     const marks = candidates.marks.filter((m) => !memory.has(userId, m.kind, m.storyId));
     const opened = candidates.opened;
+    // A closed time lock is looked at again after a few minutes: time_locked comes at a read within that of opening.
+    for (const id of candidates.closed) memory.checked(userId, id, at);
     const created: Notification[] = [];
     let newPending = 0;
     if (marks.length > 0 || opened.length > 0) {
@@ -183,20 +185,22 @@ export function createNotificationService(deps: NotificationServiceDeps) {
 
 /**
  * What one read may mark: every story of someone else as found nearby; those the server unlocked; those within
- * 100 m but held by a time lock; and (`opened`) the time-locked ones whose lock is open right now, distance aside.
+ * 100 m but held by a time lock; and (`opened`) the time-locked ones whose lock is open right now, distance aside
+ * (`closed`: those whose lock is shut; `settled` ones are not evaluated at all).
  */
 export function nearbyCandidates(userId: string, stories: Story[], now: Date, settled: (storyId: string) => boolean = () => false) {
   const marks: { storyId: string; kind: 'nearby' | 'unlocked' | 'near_locked'; announced?: boolean }[] = [];
   const opened: string[] = [];
+  const closed: string[] = [];
   for (const story of stories) {
     if (story.authorId === userId || !story.isPublic) continue;
     // A story unlocked by the very read that finds it is told by story_unlocked alone, not also in a group.
     marks.push({ storyId: story.id, kind: 'nearby', announced: !story.isLocked });
     if (!story.isLocked) marks.push({ storyId: story.id, kind: 'unlocked' });
     else if (story.lockReason && TIME_LOCKS.has(story.lockReason)) marks.push({ storyId: story.id, kind: 'near_locked' });
-    if (TIME_LOCKS.has(story.timeRestriction) && !settled(story.id) && timeLockOpen(story, now)) opened.push(story.id);
+    if (TIME_LOCKS.has(story.timeRestriction) && !settled(story.id)) (timeLockOpen(story, now) ? opened : closed).push(story.id);
   }
-  return { marks, opened };
+  return { marks, opened, closed };
 }
 
 /** The story's time lock alone (as if the reader stood at it), in the story's own time zone. */
