@@ -189,12 +189,12 @@ interface PageState {
   firstStoryPaintAt: number | null;
 }
 
-const readState = (page: Page) => page.evaluate('window.__bench') as Promise<PageState>;
-const pageNow = (page: Page) => page.evaluate('performance.now()') as Promise<number>;
+const readState = (page: Page) => page.evaluate<PageState>('window.__bench');
+const pageNow = (page: Page) => page.evaluate<number>('performance.now()');
 
 /** The map's zoom, from the tiles of the level Leaflet shows on top (z-index = maxZoom for the current level). */
 const zoomOf = (page: Page) =>
-  page.evaluate(`(() => {
+  page.evaluate<number | null>(`(() => {
     for (const level of document.querySelectorAll('.leaflet-tile-container')) {
       if (level.style.zIndex !== '18') continue;
       const tile = level.querySelector('img');
@@ -202,14 +202,14 @@ const zoomOf = (page: Page) =>
       if (m) return Number(m[1]);
     }
     return null;
-  })()`) as Promise<number | null>;
+  })()`);
 
 const representedOf = (page: Page) =>
-  page.evaluate(`(() => {
+  page.evaluate<number>(`(() => {
     let n = document.querySelectorAll('.leaflet-marker-pane > .story-marker').length;
     for (const el of document.querySelectorAll('.leaflet-marker-pane > .story-cluster')) n += Number(el.textContent) || 0;
     return n;
-  })()`) as Promise<number>;
+  })()`);
 
 interface Blocking {
   tbt: number;
@@ -333,7 +333,7 @@ async function measure(
         const [state, now, animating] = await Promise.all([
           readState(page),
           pageNow(page),
-          page.evaluate(`!!document.querySelector('.leaflet-zoom-anim')`) as Promise<boolean>,
+          page.evaluate<boolean>(`!!document.querySelector('.leaflet-zoom-anim')`),
         ]);
         if (!animating && inFlight === 0 && (!needMarkers || state.stories > 0) && now - state.lastChange >= quietMs) return;
         await page.waitForTimeout(100);
@@ -486,7 +486,7 @@ async function clusterInPage(browser: Browser, points: { id: string; latitude: n
       return [t1 - t0, performance.now() - t1, features.length];
     })()`;
     const times: [number, number, number][] = [];
-    for (let i = 0; i < 4; i++) times.push((await page.evaluate(run)) as [number, number, number]);
+    for (let i = 0; i < 4; i++) times.push(await page.evaluate<[number, number, number]>(run));
     const warm = times.slice(1).map(([l, q]) => l + q);
     return { cold: times[0]![0] + times[0]![1], coldLoad: times[0]![0], warm: Math.min(...warm), items: times[0]![2] };
   } finally {

@@ -21,7 +21,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { DISCOVERABLE_RESULT_CAP, DISCOVERY_RADIUS_M } from '#common/constants';
 import { openDatabase, type Database } from '../server/src/db/client';
-import { storyQueries, useBoxMethod, type NearbyMethod } from '../server/src/modules/stories/story-repository';
+import { useBoxMethod, type NearbyMethod } from '../server/src/modules/stories/nearby-method';
+import { storyQueries } from '../server/src/modules/stories/story-queries';
 import { seedCity } from '../server/src/modules/stories/test-support/seed-city';
 import {
   CITY_BACKGROUND_HALF_DEGREES,

@@ -14,10 +14,11 @@ const database = config.databaseUrl
 const app = await buildApp(config, { database, logger: false });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.send?.({ address });
-process.on('message', async (message) => {
-  if (message === 'stop') {
-    await app.close();
-    await database?.close();
-    process.exit(0);
-  }
+async function stop() {
+  await app.close();
+  await database?.close();
+  process.exit(0);
+}
+process.on('message', (message) => {
+  if (message === 'stop') void stop();
 });

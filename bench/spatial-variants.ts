@@ -32,7 +32,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../server/src/db/client';
-import { storyQueries } from '../server/src/modules/stories/story-repository';
+import { storyQueries } from '../server/src/modules/stories/story-queries';
 import { seedCity } from '../server/src/modules/stories/test-support/seed-city';
 import { CITY_BACKGROUND_HALF_DEGREES, CITY_CENTRE, createBenchAuthor, ensurePostgresDatabase, randomPoints, type Point } from './support';
 

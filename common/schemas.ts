@@ -340,3 +340,7 @@ export const timeOfDaySchema = z.enum(TIMES_OF_DAY);
 
 /** Every error the API sends has this shape. */
 export const errorResponseSchema = z.object({ message: z.string() });
+
+// ---------- account messages shared by server answers and client checks ----------
+/** The server's 409 for a taken username, and what the setup form says after checking it. */
+export const USERNAME_TAKEN_MESSAGE = 'That username is already taken.';

@@ -18,6 +18,10 @@ import { errorHandler } from './plugins/error-handler';
 import { sameOriginGuard } from './plugins/same-origin';
 import { accessPlugin } from './plugins/access';
 import { routeContractPlugin } from './plugins/route-contract';
+import { mailerPlugin, mediaStorePlugin, weatherPlugin } from './plugins/services';
+import type { Mailer } from './mail/mailer';
+import type { MediaStore } from './media/media-store';
+import type { WeatherProvider } from './weather/weather-provider';
 import { sessionPlugin } from './modules/auth/session-plugin';
 import { healthRoutes } from './modules/health/routes';
 import { categoryRoutes } from './modules/categories/routes';
@@ -37,6 +41,10 @@ export interface AppDependencies {
   /** An already-open database (tests pass a migrated copy); otherwise one is opened from the config. */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Stand-ins for the outside services (tests); each is otherwise built from the config. */
+  mediaStore?: MediaStore;
+  mailer?: Mailer;
+  weather?: WeatherProvider;
   /** Called with every route as it is registered (app-routes.api.test.ts checks each route's contract). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -88,6 +96,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(routeContractPlugin);
   await app.register(accessPlugin);
   await app.register(mediaSignerPlugin);
+  await app.register(mediaStorePlugin, { store: deps.mediaStore });
+  await app.register(mailerPlugin, { mailer: deps.mailer });
+  await app.register(weatherPlugin, { weather: deps.weather });
   await app.register(notificationsPlugin);
 
   await app.register(

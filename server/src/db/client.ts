@@ -20,11 +20,16 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export interface Database {
-  kind: 'pglite' | 'postgres';
+/** What repositories query through: Drizzle, and raw SQL returning rows (for what the builder does not express). */
+export interface Queryable {
   db: Db;
-  /** Raw SQL returning rows; for spatial queries Drizzle's builder does not express. */
   query<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
+}
+
+export interface Database extends Queryable {
+  kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   /**
    * LISTEN on a channel (PostgreSQL NOTIFY): `handler` gets each payload, from this process or any other on the
@@ -71,10 +76,8 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     kind: 'pglite',
     db,
     pglite: client,
-    async query<T extends Record<string, unknown>>(query: SQL) {
-      const result = await db.execute(query);
-      return (result as unknown as { rows: T[] }).rows;
-    },
+    query: (query) => rowsOf(db, query),
+    transaction: (work) => inTransaction(db, work),
     async ping() {
       await client.query('SELECT 1');
     },
@@ -101,10 +104,8 @@ async function openPostgres(options: OpenDatabaseOptions): Promise<Database> {
   return {
     kind: 'postgres',
     db,
-    async query<T extends Record<string, unknown>>(query: SQL) {
-      const result = await db.execute(query);
-      return (result as unknown as { rows: T[] }).rows;
-    },
+    query: (query) => rowsOf(db, query),
+    transaction: (work) => inTransaction(db, work),
     async ping() {
       await db.execute(sql`SELECT 1`);
     },
@@ -114,6 +115,16 @@ async function openPostgres(options: OpenDatabaseOptions): Promise<Database> {
       await pool.end();
     },
   };
+}
+
+/** Both drivers answer raw SQL with `{ rows }`; Drizzle types the result per driver, so it is read here once. */
+async function rowsOf<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as { rows: T[] };
+  return result.rows;
+}
+
+function inTransaction<T>(db: Db, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work({ db: tx, query: (query) => rowsOf(tx, query) }));
 }
 
 const RELISTEN_DELAY_MS = 1_000;

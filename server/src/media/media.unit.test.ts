@@ -196,10 +196,10 @@ describe('images', () => {
     expect(meta.format).toBe('jpeg');
     expect(meta.exif).toBeUndefined();
     expect(meta.xmp).toBeUndefined();
-    expect(Math.max(meta.width!, meta.height!)).toBe(2048);
+    expect(Math.max(meta.width, meta.height)).toBe(2048);
     expect(image.data.includes(Buffer.from('SpyCam'))).toBe(false);
     const thumb = await sharp(thumbnail.data).metadata();
-    expect(Math.max(thumb.width!, thumb.height!)).toBe(400);
+    expect(Math.max(thumb.width, thumb.height)).toBe(400);
     expect(thumb.exif).toBeUndefined();
   });
 

@@ -20,8 +20,8 @@ declare module 'fastify' {
 
 export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
 
-const requireUser: preValidationHookHandler = async (request) => {
-  if (!request.user) throw unauthorized(SIGN_IN_REQUIRED);
+const requireUser: preValidationHookHandler = (request, _reply, done) => {
+  done(request.user ? undefined : unauthorized(SIGN_IN_REQUIRED));
 };
 
 export const accessPlugin = fp(

@@ -17,27 +17,24 @@ import {
   setupRequestSchema,
 } from '#common/schemas';
 import { withErrorResponses } from '../../lib/route-responses';
-import { createMailer } from '../../mail/mailer';
 import { currentUser } from '../../plugins/access';
-import * as auth from './service';
+import { createAccountRepository } from './account-repository';
+import { createAuthService, toCurrentUser, type RequestContext } from './service';
 import { clearSessionCookie, setSessionCookie } from './session-plugin';
-import { deleteSession, SESSION_COOKIE } from './session-store';
+import { SESSION_COOKIE } from './session-store';
 
 const publicRoute = { access: 'public' } as const;
 const userRoute = { access: 'user' } as const;
 const userResponse = withErrorResponses({ 200: currentUserSchema });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mailer = createMailer({
-    smtpUrl: app.config.smtpUrl,
-    from: app.config.mailFrom,
-    dataDir: app.config.dataDir,
+  const service = createAuthService({
+    accounts: createAccountRepository(app.database),
+    mailer: app.mailer,
     log: app.log,
   });
-  app.addHook('onClose', async () => mailer.close());
-  const deps: auth.AuthDeps = { db: app.database.db, mailer, log: app.log };
 
-  const context = (request: FastifyRequest): auth.RequestContext => ({
+  const context = (request: FastifyRequest): RequestContext => ({
     ip: request.ip,
     now: new Date(),
     rateLimits: !app.config.rateLimitDisabled,
@@ -60,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user, token } = await auth.register(deps, request.body, context(request), cookieToken(request));
+      const { user, token } = await service.register(request.body, context(request), cookieToken(request));
       setSessionCookie(request, reply, token);
       return reply.code(201).send(user);
     },
@@ -70,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/login',
     { config: publicRoute, schema: { summary: 'Sign in', body: loginRequestSchema, response: userResponse } },
     async (request, reply) => {
-      const { user, token } = await auth.login(deps, request.body, context(request), cookieToken(request));
+      const { user, token } = await service.login(request.body, context(request), cookieToken(request));
       setSessionCookie(request, reply, token);
       return user;
     },
@@ -79,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/current',
     { config: userRoute, schema: { summary: 'The signed-in user (401 when signed out)', response: userResponse } },
-    async (request) => auth.toCurrentUser(currentUser(request)),
+    async (request) => toCurrentUser(currentUser(request)),
   );
 
   app.post(
@@ -88,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: userRoute,
       schema: { summary: 'Complete or edit the profile', body: setupRequestSchema, response: userResponse },
     },
-    async (request) => auth.setupProfile(deps, currentUser(request).id, request.body),
+    async (request) => service.setupProfile(currentUser(request).id, request.body),
   );
 
   app.post(
@@ -101,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: withErrorResponses({ 200: checkUsernameResponseSchema }),
       },
     },
-    async (request) => ({ exists: await auth.usernameExists(deps, request.body.username, context(request)) }),
+    async (request) => ({ exists: await service.usernameExists(request.body.username, context(request)) }),
   );
 
   app.post(
@@ -115,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await auth.requestPasswordReset(deps, request.body.username, context(request));
+      await service.requestPasswordReset(request.body.username, context(request));
       return { message: 'A reset code has been sent to the email address of this account.' };
     },
   );
@@ -127,7 +124,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'Set a new password with the mailed code', body: resetPasswordRequestSchema, response: userResponse },
     },
     async (request, reply) => {
-      const { user, token } = await auth.resetPassword(deps, request.body, context(request));
+      const { user, token } = await service.resetPassword(request.body, context(request));
       setSessionCookie(request, reply, token);
       return user;
     },
@@ -135,7 +132,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const endSession = async (request: FastifyRequest) => {
     const token = cookieToken(request);
-    if (token) await deleteSession(deps.db, token);
+    if (token) await service.endSession(token);
   };
 
   app.post(

@@ -1,11 +1,11 @@
 /**
  * Accounts: registration, sign-in with failed-attempt throttling, profile setup and password reset by mailed
- * code (DESIGN.md decisions 5 and 6). Routes parse with the shared schemas and call these functions; the
- * functions throw HttpErrors with the messages the client shows.
+ * code (DESIGN.md decisions 5 and 6). Routes pass requests validated with the shared schemas; the service throws
+ * HttpErrors with the messages the client shows. The tables are the account repository's.
  */
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import {
   MESSAGES,
+  USERNAME_TAKEN_MESSAGE,
   type CurrentUser,
   type LoginRequest,
   type RegisterRequest,
@@ -13,25 +13,18 @@ import {
   type setupRequestSchema,
 } from '#common/schemas';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
-import { passwordResets, sessions, users } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../lib/http-errors';
 import type { Mailer } from '../../mail/mailer';
+import type { AccountRepository } from './account-repository';
 import { AUTH_LIMITS } from './limits';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
-import {
-  generateResetCode,
-  hashResetCode,
-  RESET_CODE_MAX_WRONG_ATTEMPTS,
-  RESET_CODE_TTL_MS,
-  sameDigest,
-} from './reset-codes';
+import { generateResetCode, hashResetCode, RESET_CODE_MAX_WRONG_ATTEMPTS, RESET_CODE_TTL_MS, sameDigest } from './reset-codes';
 import { resetCodeMail } from './reset-mail';
-import { createSession, deleteUserSessions, hashToken, type SessionUser } from './session-store';
-import { assertNotThrottled, clearBuckets, recordEvents, type ThrottleCheck } from './throttle';
+import type { SessionUser } from './session-store';
+import type { ThrottleCheck } from './throttle';
 
 export const AUTH_MESSAGES = {
-  usernameTaken: 'That username is already taken.',
+  usernameTaken: USERNAME_TAKEN_MESSAGE,
   emailTaken: 'An account with that email already exists.',
   tooManyLogins: (retryIn: string) => `Too many failed sign-in attempts. Please try again ${retryIn}.`,
   tooManyRequests: (retryIn: string) => `Too many requests. Please try again ${retryIn}.`,
@@ -51,7 +44,7 @@ export interface RequestContext {
 }
 
 export interface AuthDeps {
-  db: Db;
+  accounts: AccountRepository;
   mailer: Mailer;
   log: { error(obj: object, msg: string): void };
 }
@@ -70,19 +63,11 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
   };
 }
 
-const lowerEquals = (column: typeof users.username | typeof users.email, value: string) =>
-  sql`lower(${column}) = lower(${value})`;
-
-async function findUserByUsername(db: Db, username: string): Promise<SessionUser | undefined> {
-  const rows = await db.select().from(users).where(lowerEquals(users.username, username)).limit(1);
-  return rows[0];
-}
-
 /** Request limits (registration, reset mails, reset attempts): check, then count this request. */
-async function limitRequests(db: Db, context: RequestContext, checks: ThrottleCheck[]) {
+async function limitRequests(accounts: AccountRepository, context: RequestContext, checks: ThrottleCheck[]) {
   if (!context.rateLimits) return;
-  await assertNotThrottled(db, checks, AUTH_MESSAGES.tooManyRequests, context.now);
-  await recordEvents(db, checks, context.now);
+  await accounts.assertNotThrottled(checks, AUTH_MESSAGES.tooManyRequests, context.now);
+  await accounts.recordEvents(checks, context.now);
 }
 
 /** Maps a unique-index violation (a race lost between check and write) to the 409 a person understands. */
@@ -97,91 +82,75 @@ function conflictFor(constraint: string): HttpError {
   return conflict(constraint.includes('email') ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.usernameTaken);
 }
 
-/** Starts a fresh session (a new token every time: no session fixation), ending the one the browser had. */
-async function startSession(db: Db, userId: string, previousToken: string | undefined) {
-  if (previousToken) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(previousToken)));
-  return createSession(db, userId);
-}
-
-export async function register(
+async function register(
   deps: AuthDeps,
   input: RegisterRequest,
   context: RequestContext,
   previousToken: string | undefined,
 ): Promise<{ user: CurrentUser; token: string }> {
-  const { db } = deps;
-  await limitRequests(db, context, [{ bucket: `register-ip:${context.ip}`, rule: AUTH_LIMITS.registrationsPerIp }]);
-  if (await findUserByUsername(db, input.username)) throw conflict(AUTH_MESSAGES.usernameTaken);
-  const sameEmail = await db.select({ id: users.id }).from(users).where(lowerEquals(users.email, input.email)).limit(1);
-  if (sameEmail.length > 0) throw conflict(AUTH_MESSAGES.emailTaken);
+  const { accounts } = deps;
+  await limitRequests(accounts, context, [{ bucket: `register-ip:${context.ip}`, rule: AUTH_LIMITS.registrationsPerIp }]);
+  if (await accounts.findByUsername(input.username)) throw conflict(AUTH_MESSAGES.usernameTaken);
+  if (await accounts.emailTaken(input.email)) throw conflict(AUTH_MESSAGES.emailTaken);
 
   const passwordHash = await hashPassword(input.password);
   let row: SessionUser;
   try {
-    [row] = (await db
-      .insert(users)
-      .values({ username: input.username, displayName: input.displayName, email: input.email, passwordHash })
-      .returning()) as [SessionUser];
+    row = await accounts.insertUser({
+      username: input.username,
+      displayName: input.displayName,
+      email: input.email,
+      passwordHash,
+    });
   } catch (error) {
     const constraint = uniqueViolation(error);
     if (constraint !== undefined) throw conflictFor(constraint);
     throw error;
   }
-  const { token } = await startSession(db, row.id, previousToken);
+  const { token } = await accounts.startSession(row.id, previousToken);
   return { user: toCurrentUser(row), token };
 }
 
-export async function login(
+async function login(
   deps: AuthDeps,
   input: LoginRequest,
   context: RequestContext,
   previousToken: string | undefined,
 ): Promise<{ user: CurrentUser; token: string }> {
-  const { db } = deps;
+  const { accounts } = deps;
   const failureBuckets: ThrottleCheck[] = [
     { bucket: `login-user:${input.username.toLowerCase()}`, rule: AUTH_LIMITS.loginFailuresPerUsername },
     { bucket: `login-ip:${context.ip}`, rule: AUTH_LIMITS.loginFailuresPerIp },
   ];
   // Checked before the password: once locked, even the right password waits, or guessing would go on.
-  await assertNotThrottled(db, failureBuckets, AUTH_MESSAGES.tooManyLogins, context.now);
+  await accounts.assertNotThrottled(failureBuckets, AUTH_MESSAGES.tooManyLogins, context.now);
 
-  const user = await findUserByUsername(db, input.username);
+  const user = await accounts.findByUsername(input.username);
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
   if (!user || !valid) {
-    await recordEvents(db, failureBuckets, context.now);
+    await accounts.recordEvents(failureBuckets, context.now);
     throw unauthorized(MESSAGES.invalidCredentials);
   }
   // A success forgives this username's failures; the IP's stay (one good account must not reset a guesser).
-  await clearBuckets(db, [failureBuckets[0]!.bucket]);
-  const { token } = await startSession(db, user.id, previousToken);
+  await accounts.clearBuckets([failureBuckets[0]!.bucket]);
+  const { token } = await accounts.startSession(user.id, previousToken);
   return { user: toCurrentUser(user), token };
 }
 
-export async function setupProfile(
+async function setupProfile(
   deps: AuthDeps,
   userId: string,
   input: z.output<typeof setupRequestSchema>,
 ): Promise<CurrentUser> {
-  const { db } = deps;
-  const taken = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(lowerEquals(users.username, input.username), ne(users.id, userId)))
-    .limit(1);
-  if (taken.length > 0) throw conflict(AUTH_MESSAGES.usernameTaken);
+  const { accounts } = deps;
+  if (await accounts.usernameTakenByOther(input.username, userId)) throw conflict(AUTH_MESSAGES.usernameTaken);
   try {
-    const [row] = await db
-      .update(users)
-      .set({
-        username: input.username,
-        displayName: input.displayName,
-        bio: input.bio ? input.bio : null,
-        favoriteStoryType: input.favoriteStoryType ? input.favoriteStoryType : null,
-        isSetupComplete: true,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, userId))
-      .returning();
+    const row = await accounts.updateProfile(userId, {
+      username: input.username,
+      displayName: input.displayName,
+      bio: input.bio ? input.bio : null,
+      favoriteStoryType: input.favoriteStoryType ? input.favoriteStoryType : null,
+    });
     if (!row) throw unauthorized('Please sign in to continue.');
     return toCurrentUser(row);
   } catch (error) {
@@ -191,45 +160,32 @@ export async function setupProfile(
   }
 }
 
-export async function usernameExists(deps: AuthDeps, username: string, context: RequestContext): Promise<boolean> {
-  await limitRequests(deps.db, context, [{ bucket: `check-ip:${context.ip}`, rule: AUTH_LIMITS.usernameChecksPerIp }]);
-  return (await findUserByUsername(deps.db, username)) !== undefined;
+async function usernameExists(deps: AuthDeps, username: string, context: RequestContext): Promise<boolean> {
+  await limitRequests(deps.accounts, context, [{ bucket: `check-ip:${context.ip}`, rule: AUTH_LIMITS.usernameChecksPerIp }]);
+  return (await deps.accounts.findByUsername(username)) !== undefined;
 }
 
 /**
  * Step 1 of the reset dialog: mails a fresh single-use code to the account's email. Earlier codes stop
  * working. If the mail cannot be sent, nothing stays behind.
  */
-export async function requestPasswordReset(deps: AuthDeps, username: string, context: RequestContext): Promise<void> {
-  const { db, mailer } = deps;
-  await limitRequests(db, context, [
+async function requestPasswordReset(deps: AuthDeps, username: string, context: RequestContext): Promise<void> {
+  const { accounts, mailer } = deps;
+  await limitRequests(accounts, context, [
     { bucket: `reset-mail-ip:${context.ip}`, rule: AUTH_LIMITS.resetMailsPerIp },
     { bucket: `reset-mail-user:${username.toLowerCase()}`, rule: AUTH_LIMITS.resetMailsPerUsername },
   ]);
-  const user = await findUserByUsername(db, username);
+  const user = await accounts.findByUsername(username);
   if (!user) throw notFound(MESSAGES.noAccountForUsername);
 
   const code = generateResetCode();
-  const [reset] = await db.transaction(async (tx) => {
-    await tx
-      .update(passwordResets)
-      .set({ used: true })
-      .where(and(eq(passwordResets.userId, user.id), eq(passwordResets.used, false)));
-    return tx
-      .insert(passwordResets)
-      .values({
-        userId: user.id,
-        token: hashResetCode(code),
-        expiresAt: new Date(context.now.getTime() + RESET_CODE_TTL_MS),
-        createdAt: context.now,
-      })
-      .returning({ id: passwordResets.id });
-  });
+  const expiresAt = new Date(context.now.getTime() + RESET_CODE_TTL_MS);
+  const resetId = await accounts.replaceResetCode(user.id, hashResetCode(code), expiresAt, context.now);
   try {
     await mailer.send(resetCodeMail(user, code));
   } catch (error) {
     deps.log.error({ err: error }, 'reset mail could not be sent');
-    await db.delete(passwordResets).where(eq(passwordResets.id, reset!.id));
+    await accounts.deleteReset(resetId);
     throw new HttpError(503, AUTH_MESSAGES.mailFailed, { 'retry-after': '60' });
   }
 }
@@ -238,22 +194,17 @@ export async function requestPasswordReset(deps: AuthDeps, username: string, con
  * Step 2: the mailed code plus a new password. A right code works once within 15 minutes; five wrong codes
  * spend it. Success ends every session of the account and signs this browser in with a new one.
  */
-export async function resetPassword(
+async function resetPassword(
   deps: AuthDeps,
   input: ResetPasswordRequest,
   context: RequestContext,
 ): Promise<{ user: CurrentUser; token: string }> {
-  const { db } = deps;
-  await limitRequests(db, context, [{ bucket: `reset-ip:${context.ip}`, rule: AUTH_LIMITS.resetAttemptsPerIp }]);
-  const user = await findUserByUsername(db, input.username);
+  const { accounts } = deps;
+  await limitRequests(accounts, context, [{ bucket: `reset-ip:${context.ip}`, rule: AUTH_LIMITS.resetAttemptsPerIp }]);
+  const user = await accounts.findByUsername(input.username);
   if (!user) throw badRequest(AUTH_MESSAGES.resetCodeNone);
 
-  const [reset] = await db
-    .select()
-    .from(passwordResets)
-    .where(eq(passwordResets.userId, user.id))
-    .orderBy(desc(passwordResets.createdAt))
-    .limit(1);
+  const reset = await accounts.latestReset(user.id);
   if (!reset) throw badRequest(AUTH_MESSAGES.resetCodeNone);
   if (reset.failedAttempts >= RESET_CODE_MAX_WRONG_ATTEMPTS) throw badRequest(AUTH_MESSAGES.resetCodeTooManyAttempts);
   if (reset.used) throw badRequest(AUTH_MESSAGES.resetCodeUsed);
@@ -261,39 +212,34 @@ export async function resetPassword(
 
   if (!sameDigest(reset.token, hashResetCode(input.token))) {
     // Counted atomically; the fifth wrong code also spends the reset.
-    const [counted] = await db
-      .update(passwordResets)
-      .set({ failedAttempts: sql`${passwordResets.failedAttempts} + 1` })
-      .where(and(eq(passwordResets.id, reset.id), eq(passwordResets.used, false)))
-      .returning({ failedAttempts: passwordResets.failedAttempts });
-    if (counted && counted.failedAttempts >= RESET_CODE_MAX_WRONG_ATTEMPTS) {
-      await db.update(passwordResets).set({ used: true }).where(eq(passwordResets.id, reset.id));
+    const failedAttempts = await accounts.countWrongCode(reset.id);
+    if (failedAttempts !== undefined && failedAttempts >= RESET_CODE_MAX_WRONG_ATTEMPTS) {
+      await accounts.spendReset(reset.id);
       throw badRequest(AUTH_MESSAGES.resetCodeTooManyAttempts);
     }
     throw badRequest(AUTH_MESSAGES.resetCodeInvalid);
   }
 
   const passwordHash = await hashPassword(input.newPassword);
-  const token = await db.transaction(async (tx) => {
-    // Claiming the code and changing the password happen together or not at all; a concurrent second use
-    // of the same code finds it already used.
-    const claimed = await tx
-      .update(passwordResets)
-      .set({ used: true })
-      .where(
-        and(
-          eq(passwordResets.id, reset.id),
-          eq(passwordResets.used, false),
-          sql`${passwordResets.failedAttempts} < ${RESET_CODE_MAX_WRONG_ATTEMPTS}`,
-        ),
-      )
-      .returning({ id: passwordResets.id });
-    if (claimed.length === 0) throw badRequest(AUTH_MESSAGES.resetCodeUsed);
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-    await deleteUserSessions(tx as unknown as Db, user.id);
-    return (await createSession(tx as unknown as Db, user.id)).token;
-  });
+  const token = await accounts.completeReset(reset.id, user.id, passwordHash);
+  if (token === null) throw badRequest(AUTH_MESSAGES.resetCodeUsed);
   // Whoever holds the mailed code owns the account again: forget its failed sign-ins.
-  await clearBuckets(db, [`login-user:${user.username.toLowerCase()}`]);
+  await accounts.clearBuckets([`login-user:${user.username.toLowerCase()}`]);
   return { user: toCurrentUser(user), token };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(deps: AuthDeps) {
+  return {
+    register: (input: RegisterRequest, context: RequestContext, previousToken: string | undefined) =>
+      register(deps, input, context, previousToken),
+    login: (input: LoginRequest, context: RequestContext, previousToken: string | undefined) =>
+      login(deps, input, context, previousToken),
+    setupProfile: (userId: string, input: z.output<typeof setupRequestSchema>) => setupProfile(deps, userId, input),
+    usernameExists: (username: string, context: RequestContext) => usernameExists(deps, username, context),
+    requestPasswordReset: (username: string, context: RequestContext) => requestPasswordReset(deps, username, context),
+    resetPassword: (input: ResetPasswordRequest, context: RequestContext) => resetPassword(deps, input, context),
+    endSession: (token: string) => deps.accounts.endSession(token),
+  };
 }

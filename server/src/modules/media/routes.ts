@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { withErrorResponses } from '../../lib/route-responses';
-import { createMediaStore, isValidMediaKey, type ByteRange } from '../../media/media-store';
+import { isValidMediaKey, type ByteRange } from '../../media/media-store';
 import { mimeTypeOfKey } from '../../media/sniff';
 
 export const MEDIA_LINK_INVALID = 'This media link is invalid or has expired.';
@@ -49,7 +49,7 @@ const signedUrlQuerySchema = z.object({
 const mediaFileResponse = z.unknown().describe('The media bytes (audio, image or video), whole or one byte range');
 
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = createMediaStore(app.config);
+  const store = app.mediaStore;
 
   app.get(
     '/media/*',

@@ -157,12 +157,12 @@ export function createNotificationRepository(database: Database) {
      * notification go in together, and only when the mark is new.
      */
     async insertLikeOnce(likerId: string, notification: NewNotification): Promise<Notification[]> {
-      return database.db.transaction(async (tx) => {
-        const marked = await tx.execute(sql`
+      return database.transaction(async (tx) => {
+        const marked = await tx.query(sql`
           INSERT INTO notification_marks (user_id, story_id, kind) VALUES (${likerId}, ${notification.storyId}, 'liked')
           ON CONFLICT DO NOTHING RETURNING story_id`);
-        if (rowsFrom(marked).length === 0) return [];
-        return rowsFrom<NotificationRow>(await tx.execute(insertAndPublish([notification]))).map(toNotification);
+        if (marked.length === 0) return [];
+        return (await tx.query<NotificationRow>(insertAndPublish([notification]))).map(toNotification);
       });
     },
 
@@ -235,38 +235,34 @@ export function createNotificationRepository(database: Database) {
     }): Promise<{ created: Notification[]; lastGroupAt: Date | null; pending: number }> {
       const { userId } = args;
       const at = args.now.toISOString();
-      return database.db.transaction(async (tx) => {
+      return database.transaction(async (tx) => {
         // An upsert that touches the row locks it for the rest of the transaction and returns its value.
-        const [state] = rowsFrom<{ last_nearby_group_at: Date | string | null; due: boolean }>(
-          await tx.execute(sql`
+        const [state] = await tx.query<{ last_nearby_group_at: Date | string | null; due: boolean }>(sql`
             INSERT INTO notification_state AS s (user_id) VALUES (${userId})
             ON CONFLICT (user_id) DO UPDATE SET user_id = s.user_id
             RETURNING s.last_nearby_group_at,
                       (s.last_nearby_group_at IS NULL OR s.last_nearby_group_at
-                         <= ${at}::timestamptz - ${NOTIFICATION_LIMITS.nearbyGroupIntervalMs} * interval '1 millisecond') AS due`),
-        );
+                         <= ${at}::timestamptz - ${NOTIFICATION_LIMITS.nearbyGroupIntervalMs} * interval '1 millisecond') AS due`);
         const lastGroupAt = state?.last_nearby_group_at ? new Date(state.last_nearby_group_at) : null;
         if (!state?.due) {
-          const [pending] = rowsFrom<{ n: number }>(
-            await tx.execute(sql`
+          const [pending] = await tx.query<{ n: number }>(sql`
               SELECT count(*)::int AS n FROM notification_marks
-              WHERE user_id = ${userId} AND kind = 'nearby' AND announced_at IS NULL`),
-          );
+              WHERE user_id = ${userId} AND kind = 'nearby' AND announced_at IS NULL`);
           return { created: [], lastGroupAt, pending: Number(pending?.n ?? 0) };
         }
         // Pending finds of stories still visible to others; ones hidden or made private meanwhile stay out.
-        const group = rowsFrom<{ story_id: string }>(
-          await tx.execute(sql`
+        const group = (
+          await tx.query<{ story_id: string }>(sql`
             UPDATE notification_marks m SET announced_at = ${at}::timestamptz
             FROM stories s
             WHERE m.user_id = ${userId} AND m.kind = 'nearby' AND m.announced_at IS NULL
               AND s.id = m.story_id AND s.is_public AND s.hidden_at IS NULL AND s.author_id <> ${userId}
-            RETURNING m.story_id`),
+            RETURNING m.story_id`)
         ).map((r) => r.story_id);
         if (group.length === 0) return { created: [], lastGroupAt, pending: 0 };
-        await tx.execute(sql`UPDATE notification_state SET last_nearby_group_at = ${at}::timestamptz WHERE user_id = ${userId}`);
+        await tx.query(sql`UPDATE notification_state SET last_nearby_group_at = ${at}::timestamptz WHERE user_id = ${userId}`);
         const notification = args.notification(group.length, group.length === 1 ? group[0]! : null);
-        const created = rowsFrom<NotificationRow>(await tx.execute(insertAndPublish([notification]))).map(toNotification);
+        const created = (await tx.query<NotificationRow>(insertAndPublish([notification]))).map(toNotification);
         return { created, lastGroupAt: args.now, pending: 0 };
       });
     },
@@ -347,9 +343,4 @@ export function createNotificationRepository(database: Database) {
 
 function toNotificationWithCursor(row: NotificationRow) {
   return { notification: toNotification(row), cursor: { createdAt: row.created_at_text, id: row.id } };
-}
-
-/** Rows of a Drizzle `execute` result (node-postgres and PGlite both answer `{ rows }`). */
-function rowsFrom<T extends Record<string, unknown>>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }

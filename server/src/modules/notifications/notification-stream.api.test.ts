@@ -11,7 +11,6 @@ import { notificationSchema, type Notification } from '#common/notifications';
 import { buildApp } from '../../app';
 import { createTestApp, sameDatabaseAgain, type TestApp } from '../../../../tests/helpers/test-app';
 import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
-import type { Database } from '../../db/client';
 import { insertStory } from '../stories/test-support/story-fixtures';
 
 interface SseClient {
@@ -144,7 +143,7 @@ describe('notification stream (SSE)', () => {
       await onB.ended;
     } finally {
       await appB.close();
-      if (second.owned) await (second.database as Database).close();
+      if (second.owned) await second.database.close();
     }
   });
 });

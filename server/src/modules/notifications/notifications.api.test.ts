@@ -44,7 +44,7 @@ describe('notifications', () => {
   const read = async (user: TestUser, at: LatLng) => {
     const res = await get(`/api/stories/discoverable/${at.latitude}/${at.longitude}`, user);
     expect(res.statusCode).toBe(200);
-    return res.json() as { id: string; isLocked: boolean }[];
+    return res.json<{ id: string; isLocked: boolean }[]>();
   };
   const story = (fields: Partial<StoryInsert> & Pick<StoryInsert, 'latitude' | 'longitude'>) =>
     insertStory(t.database, { authorId: author.id, title: 'The old lighthouse', ...fields });

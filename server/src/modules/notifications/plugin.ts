@@ -32,12 +32,13 @@ export const notificationsPlugin = fp(
     await hub.start();
     app.decorate('notifications', { service, hub });
 
-    const prune = () =>
+    const prune = () => {
       service.prune().catch((error: unknown) => app.log.warn({ err: error }, 'notifications: pruning failed'));
+    };
     const timer = setInterval(prune, PRUNE_EVERY_MS);
     timer.unref();
     app.addHook('onReady', async () => {
-      void prune();
+      prune();
     });
     // Streams are ended before the server stops accepting, so closing does not wait on open SSE connections.
     app.addHook('preClose', async () => {

@@ -13,10 +13,10 @@ import { unsupportedMediaType } from '../../lib/http-errors';
 import { withErrorResponses } from '../../lib/route-responses';
 import { streamedBody } from '../../plugins/route-contract';
 import { detectAvTools } from '../../media/av';
-import { createMediaStore } from '../../media/media-store';
 import { sweepOrphanMedia } from '../../media/orphan-media';
 import { currentUser } from '../../plugins/access';
-import { createStory } from './create-service';
+import { createStoryCreateService } from './create-service';
+import { createStoryRepository } from './story-repository';
 import { readStoryForm } from './story-form';
 import { toStoryView } from './story-view';
 
@@ -36,8 +36,12 @@ export const storyCreateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  const store = createMediaStore(app.config);
-  const avTools = detectAvTools();
+  const store = app.mediaStore;
+  const service = createStoryCreateService({
+    repository: createStoryRepository(app.database),
+    store,
+    avTools: detectAvTools(),
+  });
   const uploadsDir = path.join(app.config.dataDir, 'tmp', 'uploads');
   await fsp.mkdir(uploadsDir, { recursive: true });
   await removeStaleUploads(uploadsDir);
@@ -76,7 +80,7 @@ export const storyCreateRoutes: FastifyPluginAsyncZod = async (app) => {
       const workDir = await fsp.mkdtemp(path.join(uploadsDir, 'req-'));
       try {
         const form = await readStoryForm(request, workDir, maxUploadBytes);
-        const row = await createStory({ db: app.database.db, store, avTools }, user.id, { ...form, workDir });
+        const row = await service.create(user.id, { ...form, workDir });
         const now = new Date();
         reply.code(201);
         // The author stands where the story was placed and always sees their own story unlocked.

@@ -5,18 +5,17 @@
  */
 import crypto from 'node:crypto';
 import { createStoryFieldsSchema, MESSAGES, type CreateStoryData } from '#common/schemas';
-import type { Db } from '../../db/client';
-import { stories } from '../../db/schema';
 import { badRequest, parseOrThrow, unsupportedMediaType } from '../../lib/http-errors';
 import { UnreadableMediaError, type AvTools } from '../../media/av';
 import { UnreadableImageError } from '../../media/images';
 import type { MediaStore } from '../../media/media-store';
 import { prepareMedia, UnsupportedMediaError, type PreparedMedia, type UploadedFile } from '../../media/pipeline';
 import type { MediaKind } from '../../media/sniff';
+import type { StoryRepository } from './story-repository';
 import type { StoryRow } from './story-view';
 
 export interface CreateStoryDeps {
-  db: Db;
+  repository: Pick<StoryRepository, 'insert'>;
   store: MediaStore;
   avTools: AvTools;
   /** Called after the files are stored and before the row is inserted (tests inject failures here). */
@@ -96,11 +95,15 @@ async function processUpload(
   }
 }
 
-export async function createStory(
-  deps: CreateStoryDeps,
-  authorId: string,
-  request: CreateStoryRequest,
-): Promise<StoryRow> {
+export type StoryCreateService = ReturnType<typeof createStoryCreateService>;
+
+export function createStoryCreateService(deps: CreateStoryDeps) {
+  return {
+    create: (authorId: string, request: CreateStoryRequest) => createStory(deps, authorId, request),
+  };
+}
+
+async function createStory(deps: CreateStoryDeps, authorId: string, request: CreateStoryRequest): Promise<StoryRow> {
   const data = parseOrThrow(createStoryFieldsSchema, request.fields);
   const upload = requiredUpload(data, request.files);
   const media = upload ? await processUpload(upload[0], upload[1], data, request, deps) : null;
@@ -117,35 +120,31 @@ export async function createStory(
       keys[file.role] = key;
     }
     await deps.beforeInsert?.(id);
-    const [row] = await deps.db
-      .insert(stories)
-      .values({
-        id,
-        title: data.title,
-        description: data.description,
-        content: data.content,
-        audioKey: keys.audio ?? null,
-        videoKey: keys.video ?? null,
-        imageKey: keys.image ?? null,
-        thumbnailKey: keys.thumbnail ?? null,
-        tiktokUrl: data.tiktokUrl,
-        tiktokVideoId: data.tiktokVideoId,
-        duration: media?.duration ?? null,
-        wordCount: countWords(data.content),
-        latitude: data.latitude,
-        longitude: data.longitude,
-        category: data.category,
-        type: data.type,
-        authorId,
-        isPublic: data.isPublic,
-        timeRestriction: data.timeRestriction,
-        unlockStartTime: data.unlockStartTime,
-        unlockEndTime: data.unlockEndTime,
-        unlockSeason: data.unlockSeason,
-        unlockWeather: data.unlockWeather,
-      })
-      .returning();
-    return row!;
+    return await deps.repository.insert({
+      id,
+      title: data.title,
+      description: data.description,
+      content: data.content,
+      audioKey: keys.audio ?? null,
+      videoKey: keys.video ?? null,
+      imageKey: keys.image ?? null,
+      thumbnailKey: keys.thumbnail ?? null,
+      tiktokUrl: data.tiktokUrl,
+      tiktokVideoId: data.tiktokVideoId,
+      duration: media?.duration ?? null,
+      wordCount: countWords(data.content),
+      latitude: data.latitude,
+      longitude: data.longitude,
+      category: data.category,
+      type: data.type,
+      authorId,
+      isPublic: data.isPublic,
+      timeRestriction: data.timeRestriction,
+      unlockStartTime: data.unlockStartTime,
+      unlockEndTime: data.unlockEndTime,
+      unlockSeason: data.unlockSeason,
+      unlockWeather: data.unlockWeather,
+    });
   } catch (error) {
     // No row without its files and no files without their row.
     await Promise.allSettled(written.map((key) => deps.store.delete(key)));

@@ -24,7 +24,8 @@ import {
   oggAudio,
   pngWithAlpha,
 } from '../../media/test-media';
-import { createStory, HEIC_MESSAGE, UNREADABLE_MEDIA_MESSAGES, UNSUPPORTED_MEDIA_MESSAGES } from './create-service';
+import { createStoryRepository } from './story-repository';
+import { createStoryCreateService, HEIC_MESSAGE, UNREADABLE_MEDIA_MESSAGES, UNSUPPORTED_MEDIA_MESSAGES } from './create-service';
 import { baseStoryFields, listFiles, postStory } from './story-test-helpers';
 
 const hasFfmpeg = detectAvTools().ffmpeg !== null;
@@ -271,11 +272,11 @@ describe('POST /api/stories', () => {
       const meta = await sharp(image.rawPayload).metadata();
       expect(meta.exif).toBeUndefined();
       expect(image.rawPayload.includes(Buffer.from('SpyCam'))).toBe(false);
-      expect(Math.max(meta.width!, meta.height!)).toBe(2048);
+      expect(Math.max(meta.width, meta.height)).toBe(2048);
       const thumbnail = await fetchMedia(story.thumbnailUrl);
       expect(thumbnail.headers['content-type']).toBe('image/webp');
       const thumbMeta = await sharp(thumbnail.rawPayload).metadata();
-      expect(Math.max(thumbMeta.width!, thumbMeta.height!)).toBe(400);
+      expect(Math.max(thumbMeta.width, thumbMeta.height)).toBe(400);
       expect(story.duration).toBeNull();
     });
 
@@ -373,18 +374,17 @@ describe('POST /api/stories', () => {
       fs.writeFileSync(upload, liveWebmAudio(1));
       let storyId = '';
       await expect(
-        createStory(
-          {
-            db: t.database.db,
-            store,
-            avTools: NO_AV_TOOLS,
-            beforeInsert: (id) => {
-              storyId = id;
-              // The file really is in the store at this point.
-              expect(listFiles(path.join(scratch, 'crash-store'))).toEqual([`stories/${id}/audio.webm`]);
-              throw new Error('process died here');
-            },
+        createStoryCreateService({
+          repository: createStoryRepository(t.database),
+          store,
+          avTools: NO_AV_TOOLS,
+          beforeInsert: (id) => {
+            storyId = id;
+            // The file really is in the store at this point.
+            expect(listFiles(path.join(scratch, 'crash-store'))).toEqual([`stories/${id}/audio.webm`]);
+            throw new Error('process died here');
           },
+        }).create(
           user.id,
           { fields: baseStoryFields({ type: 'audio' }), files: { audio: { path: upload, size: fs.statSync(upload).size } }, workDir },
         ),
@@ -409,7 +409,11 @@ describe('POST /api/stories', () => {
       fs.writeFileSync(upload, await jpegWithGps(300, 200));
       const rowsBefore = await storyCount();
       await expect(
-        createStory({ db: t.database.db, store: flaky, avTools: NO_AV_TOOLS }, user.id, {
+        createStoryCreateService({
+          repository: createStoryRepository(t.database),
+          store: flaky,
+          avTools: NO_AV_TOOLS,
+        }).create(user.id, {
           fields: baseStoryFields({ type: 'image' }),
           files: { image: { path: upload, size: fs.statSync(upload).size } },
           workDir,

@@ -12,7 +12,8 @@ import { likeResponseSchema, reportResponseSchema, reportStoryRequestSchema } fr
 import { notFound } from '../../lib/http-errors';
 import { withErrorResponses } from '../../lib/route-responses';
 import { currentUser } from '../../plugins/access';
-import { likeStory, reportStory, STORY_NOT_FOUND, unlikeStory } from './interaction-service';
+import { createInteractionRepository } from './interaction-repository';
+import { createInteractionService, STORY_NOT_FOUND } from './interaction-service';
 
 /** A malformed id names no story: 404 like any unknown id. */
 function storyIdOf(params: { id: string }): string {
@@ -27,6 +28,7 @@ const likeSchema = (summary: string) => ({
 });
 
 export const storyInteractionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createInteractionService({ repository: createInteractionRepository(app.database) });
   // Generous (a reader may like many stories while browsing); counted per account, else per address.
   const rateLimit = app.config.rateLimitDisabled
     ? (false as const)
@@ -41,14 +43,14 @@ export const storyInteractionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/stories/:id/like', { config, schema: likeSchema('Like (once per user)') }, async (request) => {
     const user = currentUser(request);
     const storyId = storyIdOf(request.params);
-    const result = await likeStory(app.database, user.id, storyId);
+    const result = await service.like(user.id, storyId);
     // Notifications hook (issue 11): story_liked to the author, once per liker and story.
     if (result.changed) await app.notifications.service.storyLiked(user, storyId);
     return { likes: result.likes, liked: result.liked };
   });
 
   app.delete('/stories/:id/like', { config, schema: likeSchema('Unlike') }, async (request) => {
-    const result = await unlikeStory(app.database, currentUser(request).id, storyIdOf(request.params));
+    const result = await service.unlike(currentUser(request).id, storyIdOf(request.params));
     return { likes: result.likes, liked: result.liked };
   });
 
@@ -65,7 +67,7 @@ export const storyInteractionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const storyId = storyIdOf(request.params);
-      const result = await reportStory(app.database, currentUser(request).id, storyId, request.body.reason);
+      const result = await service.report(currentUser(request).id, storyId, request.body.reason);
       return reply.code(result.created ? 201 : 200).send({ reported: true });
     },
   );

@@ -26,7 +26,6 @@ import {
 import { latLngParamsSchema, storySchema } from '#common/schemas';
 import { notFound } from '../../lib/http-errors';
 import { withErrorResponses } from '../../lib/route-responses';
-import { weatherProviderFromConfig } from '../../weather/weather-provider';
 import { createStoryReadService } from './read-service';
 import { createStoryRepository, type PageCursor } from './story-repository';
 
@@ -83,7 +82,7 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createStoryReadService({
     repository: createStoryRepository(app.database),
     signer: app.mediaSigner,
-    weather: weatherProviderFromConfig(app.config),
+    weather: app.weather,
   });
   const rateLimit = app.config.rateLimitDisabled ? (false as const) : { ...LOCATION_RATE_LIMIT };
   const config = { access: 'public', rateLimit } as const;

@@ -7,7 +7,8 @@ import { haversineMetres } from '#common/geo';
 import type { Story } from '#common/schemas';
 import type { MediaUrlSigner } from '../../media/media-urls';
 import type { WeatherProvider } from '../../weather/weather-provider';
-import type { BoundingBox, PageCursor, StoryRecord, StoryRepository } from './story-repository';
+import type { BoundingBox } from '#common/route-schemas';
+import type { PageCursor, StoryRecord, StoryRepository } from './story-repository';
 import { toStoryView } from './story-view';
 
 export interface Reader {

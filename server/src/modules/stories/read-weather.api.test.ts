@@ -26,7 +26,7 @@ describe('weather locks with a WeatherProvider configured', () => {
   });
 
   const discover = async (at = here, user = reader) =>
-    (await t.app.inject({ method: 'GET', url: `/api/stories/discoverable/${at.latitude}/${at.longitude}`, headers: { cookie: user.cookie } })).json() as Story[];
+    (await t.app.inject({ method: 'GET', url: `/api/stories/discoverable/${at.latitude}/${at.longitude}`, headers: { cookie: user.cookie } })).json<Story[]>();
 
   it('locks a rainy-weather story while it is sunny, for everyone but its author', async () => {
     standIn.setCondition('sunny');
@@ -62,7 +62,7 @@ describe('weather locks when it rains', () => {
     const here = { latitude: -41.2865, longitude: 174.7762 };
     await insertStory(t.database, { authorId: author.id, ...here, timeRestriction: 'weather', unlockWeather: 'rainy', content: 'wet' });
     const res = await t.app.inject({ method: 'GET', url: `/api/stories/discoverable/${here.latitude}/${here.longitude}` });
-    expect((res.json() as Story[])[0]).toMatchObject({ isLocked: false, lockReason: null, content: 'wet' });
+    expect((res.json<Story[]>())[0]).toMatchObject({ isLocked: false, lockReason: null, content: 'wet' });
     expect(standIn.requests).toHaveLength(1);
   });
 });

@@ -33,7 +33,7 @@ describe('story reads', () => {
   const discover = async (at: { latitude: number; longitude: number }, user?: TestUser) => {
     const res = await get(`/api/stories/discoverable/${at.latitude}/${at.longitude}`, user);
     expect(res.statusCode).toBe(200);
-    return res.json() as Story[];
+    return res.json<Story[]>();
   };
 
   beforeAll(async () => {
@@ -238,11 +238,11 @@ describe('story reads', () => {
         `/api/stories/user/${author.id}`,
       ];
       for (const url of calls) {
-        const others = (await get(url, reader)).json() as Story[];
+        const others = (await get(url, reader)).json<Story[]>();
         expect(others.filter((s) => ids.includes(s.id)), url).toEqual([]);
-        const visitor = (await get(url)).json() as Story[];
+        const visitor = (await get(url)).json<Story[]>();
         expect(visitor.filter((s) => ids.includes(s.id)), url).toEqual([]);
-        const own = (await get(url, author)).json() as Story[];
+        const own = (await get(url, author)).json<Story[]>();
         expect(own.filter((s) => ids.includes(s.id)).map((s) => s.id).sort(), url).toEqual(ids);
       }
       for (const id of ids) {
@@ -259,7 +259,7 @@ describe('story reads', () => {
       const a = await insertStory(t.database, { authorId: author.id, ...offsetNorth(centre, 3_000) });
       const b = await insertStory(t.database, { authorId: author.id, ...offsetNorth(centre, 200) });
       const res = await get(`/api/stories/map/${centre.latitude}/${centre.longitude}`);
-      const ids = (res.json() as Story[]).map((s) => s.id);
+      const ids = (res.json<Story[]>()).map((s) => s.id);
       expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(a.id));
       expect(ids.indexOf(a.id)).toBeGreaterThanOrEqual(0);
     });
@@ -271,7 +271,7 @@ describe('story reads', () => {
       await insertStory(t.database, { authorId: author.id, latitude: -20.2, longitude: 20 });
       const res = await get(`/api/stories/map?bbox=19.9,-20.1,20.1,-19.9&lat=${centre.latitude}&lng=${centre.longitude}`, reader);
       expect(res.statusCode).toBe(200);
-      const list = res.json() as Story[];
+      const list = res.json<Story[]>();
       expect(list.map((s) => s.id)).toEqual([inside2.id, inside1.id]);
       expect(list[0]!.distance).toBeGreaterThan(100);
       expect(list[0]!.isLocked).toBe(true);
@@ -283,9 +283,9 @@ describe('story reads', () => {
       await insertStory(t.database, { authorId: author.id, latitude: -17, longitude: 179 });
       const res = await get('/api/stories/map?bbox=179.5,-17.5,-179.5,-16.5');
       expect(res.statusCode).toBe(200);
-      expect((res.json() as Story[]).map((s) => s.id).sort()).toEqual([east.id, west.id].sort());
+      expect((res.json<Story[]>()).map((s) => s.id).sort()).toEqual([east.id, west.id].sort());
       // Without a reader location the stories are locked and carry no distance.
-      expect((res.json() as Story[])[0]).toMatchObject({ isLocked: true, lockReason: 'distance', distance: null });
+      expect((res.json<Story[]>())[0]).toMatchObject({ isLocked: true, lockReason: 'distance', distance: null });
     });
 
     it.each(['', '1,2,3', '1,2,3,x', '1,2,3,4,5', '0,10,1,5', '-181,0,0,1', '0,-91,1,0', ',,,'])(
@@ -326,7 +326,7 @@ describe('story reads', () => {
         const res = await get(url);
         expect(res.statusCode).toBe(200);
         expect(Array.isArray(res.json())).toBe(true);
-        seen.push(...(res.json() as Story[]));
+        seen.push(...(res.json<Story[]>()));
         const link = res.headers.link as string | undefined;
         url = link ? /^<([^>]+)>; rel="next"$/.exec(link)![1] : undefined;
         pages++;
@@ -342,10 +342,10 @@ describe('story reads', () => {
     });
 
     it('keeps the reader location in the next link and unlocks stories in reach', async () => {
-      const first = (await get('/api/stories/all?limit=1')).json() as Story[];
+      const first = (await get('/api/stories/all?limit=1')).json<Story[]>();
       const story = first[0]!;
       const res = await get(`/api/stories/all?limit=1&lat=${story.latitude}&lng=${story.longitude}`, reader);
-      expect((res.json() as Story[])[0]).toMatchObject({ id: story.id, isLocked: false, distance: 0 });
+      expect((res.json<Story[]>())[0]).toMatchObject({ id: story.id, isLocked: false, distance: 0 });
       expect(res.headers.link).toMatch(/lat=.*lng=.*cursor=|cursor=.*lat=/);
       expect(first[0]).toMatchObject({ isLocked: true, lockReason: 'distance', distance: null });
     });
@@ -361,7 +361,7 @@ describe('story reads', () => {
     it("lists a user's stories newest first", async () => {
       const res = await get(`/api/stories/user/${pager.id}`);
       expect(res.statusCode).toBe(200);
-      const list = res.json() as Story[];
+      const list = res.json<Story[]>();
       expect(list).toHaveLength(5);
       expect(list[0]!.title).toBe('p4');
       expect(list.every((s) => s.author.displayName === 'Paige')).toBe(true);
@@ -375,7 +375,7 @@ describe('story reads', () => {
       expect(far.statusCode).toBe(200);
       expect(far.json()).toMatchObject({ id, isLocked: true, lockReason: 'distance' });
       expect(far.json()).not.toHaveProperty('content');
-      const story = far.json() as Story;
+      const story = far.json<Story>();
       const near = await get(`/api/stories/${id}?lat=${story.latitude}&lng=${story.longitude}`, reader);
       expect(near.json()).toMatchObject({ id, isLocked: false, content: 'Hidden words', distance: 0 });
       const missing = await get('/api/stories/00000000-0000-4000-8000-000000000000');

@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import { DISCOVERABLE_RESULT_CAP, DISCOVERY_RADIUS_M, MAP_RADIUS_M, MAP_RESULT_CAP } from '#common/constants';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { createTestUser } from '../../../../tests/helpers/users';
-import { storyQueries, type NearbyMethod } from './story-repository';
+import type { NearbyMethod } from './nearby-method';
+import { storyQueries } from './story-queries';
 import { seedCity } from './test-support/seed-city';
 
 interface PlanNode {
@@ -50,7 +51,7 @@ describe('query plans of the story reads', () => {
         const args = params.length ? `(${params.map(literal).join(', ')})` : '';
         const res = await tx.execute(sql.raw(`EXPLAIN (FORMAT JSON) EXECUTE plan_probe${args}`));
         await tx.execute(sql.raw('DEALLOCATE plan_probe'));
-        const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
+        const rows = (res as { rows: Record<string, unknown>[] }).rows;
         const raw = Object.values(rows[0]!)[0];
         const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
         result.push(parsed[0]!.Plan);

@@ -62,7 +62,7 @@ export async function postStory(
 /** Every file under a directory (relative paths), or [] when it does not exist. */
 export function listFiles(root: string): string[] {
   if (!fs.existsSync(root)) return [];
-  return (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+  return (fs.readdirSync(root, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DISCOVERABLE_RESULT_CAP, DISCOVERY_RADIUS_M, MAP_RADIUS_M, MAP_RESULT_CAP } from '#common/constants';
 import { haversineMetres } from '#common/geo';
-import { coveringCircle, useBoxMethod } from './story-repository';
+import { useBoxMethod } from './nearby-method';
+import { coveringCircle } from './story-queries';
 
 describe('useBoxMethod: where the lon/lat box answers exactly', () => {
   const discoverable = (latitude: number, longitude: number) =>

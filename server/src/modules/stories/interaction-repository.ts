@@ -1,0 +1,104 @@
+/**
+ * Likes and reports in SQL (DESIGN.md decision 7), on stories the user may see (db/visibility.ts). One like per
+ * user and story, counted exactly under concurrency: the like row and the counter change in one statement, so a
+ * like that was not inserted (already there) never touches the counter.
+ */
+import { sql } from 'drizzle-orm';
+import { REPORTS_TO_HIDE } from '#common/constants';
+import type { Database } from '../../db/client';
+import { stories } from '../../db/schema';
+import { visibleStory } from '../../db/visibility';
+
+export interface CounterResult {
+  /** False when the story does not exist or the user may not see it. */
+  found: boolean;
+  likes: number;
+  /** True only when this call added (or removed) the like. */
+  changed: boolean;
+}
+
+interface CounterRow extends Record<string, unknown> {
+  found: number;
+  changed: number;
+  likes: number | null;
+}
+
+export type ReportOutcome =
+  | { kind: 'not-found' }
+  | { kind: 'own-story' }
+  | { kind: 'stored'; created: boolean; hidden: boolean };
+
+export type InteractionRepository = ReturnType<typeof createInteractionRepository>;
+
+export function createInteractionRepository(database: Database) {
+  const visibleTo = (userId: string) => visibleStory(sql`${userId}::uuid`);
+  const counterResult = (row: CounterRow | undefined): CounterResult => ({
+    found: Number(row?.found ?? 0) > 0,
+    likes: Number(row?.likes ?? 0),
+    changed: Number(row?.changed ?? 0) > 0,
+  });
+
+  return {
+    async like(userId: string, storyId: string): Promise<CounterResult> {
+      // Data-modifying CTEs see the same snapshot, so the final count is taken from the UPDATE when it ran.
+      const [row] = await database.query<CounterRow>(sql`
+        WITH target AS (
+          SELECT ${stories.id} AS id FROM ${stories} WHERE ${stories.id} = ${storyId} AND ${visibleTo(userId)}
+        ), inserted AS (
+          INSERT INTO likes (user_id, story_id) SELECT ${userId}, id FROM target
+          ON CONFLICT (user_id, story_id) DO NOTHING
+          RETURNING story_id
+        ), counted AS (
+          UPDATE stories SET likes = likes + 1 WHERE id IN (SELECT story_id FROM inserted) RETURNING likes
+        )
+        SELECT (SELECT count(*) FROM target)::int AS found,
+               (SELECT count(*) FROM counted)::int AS changed,
+               COALESCE((SELECT likes FROM counted), (SELECT likes FROM stories WHERE id = ${storyId})) AS likes`);
+      return counterResult(row);
+    },
+
+    async unlike(userId: string, storyId: string): Promise<CounterResult> {
+      const [row] = await database.query<CounterRow>(sql`
+        WITH target AS (
+          SELECT ${stories.id} AS id FROM ${stories} WHERE ${stories.id} = ${storyId} AND ${visibleTo(userId)}
+        ), removed AS (
+          DELETE FROM likes WHERE user_id = ${userId} AND story_id IN (SELECT id FROM target)
+          RETURNING story_id
+        ), counted AS (
+          UPDATE stories SET likes = GREATEST(likes - 1, 0) WHERE id IN (SELECT story_id FROM removed) RETURNING likes
+        )
+        SELECT (SELECT count(*) FROM target)::int AS found,
+               (SELECT count(*) FROM counted)::int AS changed,
+               COALESCE((SELECT likes FROM counted), (SELECT likes FROM stories WHERE id = ${storyId})) AS likes`);
+      return counterResult(row);
+    },
+
+    /**
+     * Stores a report; when REPORTS_TO_HIDE distinct users have reported the story, hides it. The story row is
+     * locked first so concurrent reports are counted one after another and the threshold is never missed.
+     */
+    async report(userId: string, storyId: string, reason: string): Promise<ReportOutcome> {
+      return database.transaction(async (tx) => {
+        const [target] = await tx.query<{ author_id: string }>(sql`
+          SELECT ${stories.authorId} AS author_id FROM ${stories}
+          WHERE ${stories.id} = ${storyId} AND ${visibleTo(userId)}
+          FOR UPDATE`);
+        if (!target) return { kind: 'not-found' };
+        if (target.author_id === userId) return { kind: 'own-story' };
+
+        const inserted = await tx.query<{ id: string }>(sql`
+          INSERT INTO reports (story_id, user_id, reason) VALUES (${storyId}, ${userId}, ${reason})
+          ON CONFLICT (story_id, user_id) DO NOTHING
+          RETURNING id`);
+        if (inserted.length === 0) return { kind: 'stored', created: false, hidden: false };
+
+        const hidden = await tx.query<{ id: string }>(sql`
+          UPDATE stories SET hidden_at = now()
+          WHERE id = ${storyId} AND hidden_at IS NULL
+            AND (SELECT count(*) FROM reports WHERE story_id = ${storyId}) >= ${REPORTS_TO_HIDE}
+          RETURNING id`);
+        return { kind: 'stored', created: true, hidden: hidden.length > 0 };
+      });
+    },
+  };
+}
