@@ -138,8 +138,8 @@ interface PageState {
   frames: [start: number, duration: number, script: number, render: number, styleLayout: number, top: string][];
 }
 
-const readState = (page: Page) => page.evaluate('window.__bench') as Promise<PageState>;
-const pageNow = (page: Page) => page.evaluate('performance.now()') as Promise<number>;
+const readState = (page: Page) => page.evaluate<PageState>('window.__bench');
+const pageNow = (page: Page) => page.evaluate<number>('performance.now()');
 const cardCount = (page: Page, screen: Screen) => page.locator(screen.card).count();
 
 /**

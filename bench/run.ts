@@ -5,7 +5,8 @@
  *
  * Seeds N stories spread like a city (server/src/modules/stories/test-support/seed-city.ts) straight through SQL,
  * starts the real app with buildApp(config) (logger silent, rate limit off), loads the endpoint at random points
- * with autocannon, then runs the very same prepared SQL for the same points directly from Node with the same
+ * with autocannon — as a visitor, then as signed-in readers (whose reads also make notifications: issue 11) — then
+ * runs the very same prepared SQL for the same points directly from Node with the same
  * concurrency, and prints p50/p99 latency, requests/s and the app/raw ratio, plus the EXPLAIN of the query.
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/whispers_bench, created if missing).
  */
@@ -23,7 +24,14 @@ import { openDatabase, type Database } from '../server/src/db/client';
 import { useBoxMethod, type NearbyMethod } from '../server/src/modules/stories/nearby-method';
 import { storyQueries } from '../server/src/modules/stories/story-queries';
 import { seedCity } from '../server/src/modules/stories/test-support/seed-city';
-import { CITY_BACKGROUND_HALF_DEGREES, CITY_CENTRE, createBenchAuthor, ensurePostgresDatabase, randomPoints } from './support';
+import {
+  CITY_BACKGROUND_HALF_DEGREES,
+  CITY_CENTRE,
+  createBenchAuthor,
+  createBenchReaders,
+  ensurePostgresDatabase,
+  randomPoints,
+} from './support';
 
 const { values: args } = parseArgs({
   options: {
@@ -79,19 +87,31 @@ interface Figures {
   errors: number;
 }
 
-/** Loads the app's endpoint with autocannon, one random point per request. */
-async function loadApp(baseUrl: string, points: { latitude: number; longitude: number }[]): Promise<Figures> {
+/**
+ * Loads the app's endpoint with autocannon, one random point per request; with `cookies`, request i is made by
+ * reader i mod n (signed in), so each reader reads its own share of the points, one after another.
+ */
+async function loadApp(
+  baseUrl: string,
+  points: { latitude: number; longitude: number }[],
+  cookies: string[] = [],
+  /** A fixed number of requests instead of the duration. */
+  amount?: number,
+): Promise<Figures> {
   let i = 0;
   const result = await autocannon({
     url: baseUrl,
     connections: CONNECTIONS,
     duration: DURATION_S,
+    ...(amount ? { amount } : {}),
     requests: [
       {
         method: 'GET',
         setupRequest(request) {
-          const p = points[i++ % points.length]!;
+          const n = i++;
+          const p = points[n % points.length]!;
           request.path = `/api/stories/discoverable/${p.latitude.toFixed(6)}/${p.longitude.toFixed(6)}`;
+          if (cookies.length) request.headers = { ...request.headers, cookie: cookies[n % cookies.length]! };
           return request;
         },
       },
@@ -104,6 +124,13 @@ async function loadApp(baseUrl: string, points: { latitude: number; longitude: n
     requests: result.requests.total,
     errors: result.errors + result.non2xx,
   };
+}
+
+/** Notifications the signed-in runs made, and the marks behind them (they must be there: the work was done). */
+async function notificationCounts(database: Database) {
+  const [row] = await database.query<{ notifications: number; marks: number }>(sql`
+    SELECT (SELECT count(*) FROM notifications)::int AS notifications, (SELECT count(*) FROM notification_marks)::int AS marks`);
+  return row!;
 }
 
 /** The same SQL, prepared, for the same points, with the same concurrency, straight from Node. */
@@ -174,6 +201,10 @@ async function main() {
     ).length;
   }
 
+  // Signed-in readers, one per connection; their notifications and marks start from nothing in every run.
+  await database.query(sql`TRUNCATE notifications, notification_marks, notification_state`);
+  const cookies = await createBenchReaders(database, CONNECTIONS);
+
   // The app runs in its own process; PGlite is single-process, so the bench closes its handle first.
   if (kind === 'pglite') await database.close();
   const child = fork(fileURLToPath(new URL('./serve.ts', import.meta.url)), {
@@ -193,9 +224,16 @@ async function main() {
   // Warm the app (prepared statements on every pooled connection, JIT) before measuring.
   await autocannon({ url: `${address}/api/stories/discoverable/${sample.latitude}/${sample.longitude}`, connections: CONNECTIONS, duration: 3 });
   const appFigures = await loadApp(address, points);
+  // Signed in, first pass: every reader reads each of its points for the first time, so nearly every read finds
+  // stories new to it and writes marks (and now and then a notification).
+  const signedInFirst = await loadApp(address, points, cookies, points.length);
+  // Signed in, steady: the same readers at places they have read before (a reader at home, or walking back).
+  const signedInFigures = await loadApp(address, points, cookies);
+  const visitorAgain = await loadApp(address, points);
   child.send('stop');
   await new Promise((resolve) => child.once('exit', resolve));
   if (kind === 'pglite') database = await openDatabase({ pgliteDir: PGLITE_DIR, migrate: false });
+  const made = await notificationCounts(database);
 
   // Raw: the same prepared statement through a node-postgres pool of the same size (or the same PGlite).
   const { sql: text } = sampleQuery.toSQL();
@@ -229,6 +267,15 @@ async function main() {
   console.log(`\n${kind}, N = ${N}, ${CONNECTIONS} connections, pool ${POOL}, ${DURATION_S} s, ${points.length} random points`);
   console.log(`average answer: ${(totalRows / 200).toFixed(1)} stories (cap ${DISCOVERABLE_RESULT_CAP}, radius ${DISCOVERY_RADIUS_M} m)`);
   console.log(`app  GET /api/stories/discoverable: ${fmt(appFigures)}`);
+  console.log(`app  signed in, first pass:          ${fmt(signedInFirst)}`);
+  console.log(`app  signed in, steady:              ${fmt(signedInFigures)}`);
+  console.log(`app  visitor again:                  ${fmt(visitorAgain)}`);
+  const visitorRps = (appFigures.rps + visitorAgain.rps) / 2;
+  console.log(
+    `signed in / visitor throughput: steady ${((signedInFigures.rps / visitorRps) * 100).toFixed(0)}%, ` +
+      `first pass ${((signedInFirst.rps / visitorRps) * 100).toFixed(0)}% ` +
+      `(${made.marks} marks, ${made.notifications} notifications made)`,
+  );
   console.log(`raw  same SQL from Node:            ${fmt(rawFigures)}`);
   console.log(`app / raw throughput: ${((appFigures.rps / rawFigures.rps) * 100).toFixed(0)}%`);
   console.log(`\nEXPLAIN (ANALYZE, BUFFERS) at ${sample.latitude.toFixed(5)}, ${sample.longitude.toFixed(5)}:\n${plan}`);

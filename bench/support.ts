@@ -2,6 +2,7 @@
 import pg from 'pg';
 import type { Database } from '../server/src/db/client';
 import { users } from '../server/src/db/schema';
+import { createSession, SESSION_COOKIE } from '../server/src/modules/auth/session-store';
 
 export interface Point {
   latitude: number;
@@ -60,4 +61,19 @@ export async function createBenchAuthor(database: Database): Promise<string> {
     .values({ username: `bench_${Date.now()}`, email: `bench${Date.now()}@example.test`, displayName: 'Bench Author', passwordHash: 'x' })
     .returning({ id: users.id });
   return author!.id;
+}
+
+/** `count` signed-in readers (fresh users with a session each); returns their Cookie header values. */
+export async function createBenchReaders(database: Database, count: number): Promise<string[]> {
+  const stamp = Date.now().toString(36);
+  const cookies: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const [reader] = await database.db
+      .insert(users)
+      .values({ username: `reader_${stamp}_${i}`, email: `reader_${stamp}_${i}@example.test`, displayName: `Bench Reader ${i}`, passwordHash: 'x', isSetupComplete: true })
+      .returning({ id: users.id });
+    const { token } = await createSession(database.db, reader!.id);
+    cookies.push(`${SESSION_COOKIE}=${token}`);
+  }
+  return cookies;
 }

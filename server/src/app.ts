@@ -32,6 +32,8 @@ import { mediaRoutes } from './modules/media/routes';
 import { mediaSignerPlugin } from './media/signer-plugin';
 import { docsRoutes } from './modules/docs/routes';
 import { sharePageRoutes } from './modules/share/routes';
+import { notificationsPlugin } from './modules/notifications/plugin';
+import { notificationRoutes } from './modules/notifications/routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLIENT_DIST_DIR = path.resolve(here, '../../dist/client');
@@ -100,6 +102,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(mediaStorePlugin, { store: deps.mediaStore });
   await app.register(mailerPlugin, { mailer: deps.mailer });
   await app.register(weatherPlugin, { weather: deps.weather });
+  await app.register(notificationsPlugin);
 
   await app.register(
     async (api) => {
@@ -109,6 +112,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       await api.register(authRoutes);
       await api.register(storyRoutes);
       await api.register(mediaRoutes);
+      await api.register(notificationRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

@@ -28,6 +28,18 @@ export interface TestApp {
 }
 
 let copyCounter = 0;
+/** The URL of each PostgreSQL test database, so a second app instance can open its own pool on it. */
+const postgresUrls = new WeakMap<Database, string>();
+
+/**
+ * The same database for a second app instance: its own pool on PostgreSQL (as two processes would have), the
+ * very same PGlite object otherwise (PGlite is one in-process database). Close it only when it is a new pool.
+ */
+export async function sameDatabaseAgain(database: Database): Promise<{ database: Database; owned: boolean }> {
+  const url = postgresUrls.get(database);
+  if (!url) return { database, owned: false };
+  return { database: await openDatabase({ databaseUrl: url, migrate: false, poolSize: 5 }), owned: true };
+}
 
 /** A fresh migrated database for this file. */
 export async function openTestDatabase(): Promise<Database> {
@@ -42,7 +54,10 @@ export async function openTestDatabase(): Promise<Database> {
     } finally {
       await admin.end();
     }
-    return openDatabase({ databaseUrl: withDatabase(testDatabaseUrl, name), migrate: false, poolSize: 20 });
+    const url = withDatabase(testDatabaseUrl, name);
+    const database = await openDatabase({ databaseUrl: url, migrate: false, poolSize: 20 });
+    postgresUrls.set(database, url);
+    return database;
   }
   const template = await fs.readFile(inject('pgliteTemplatePath'));
   return openDatabase({ pgliteTemplate: new Blob([template], { type: 'application/x-gzip' }), migrate: false });

@@ -1,17 +1,24 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
+import { HeaderSlotsProvider } from '#client/components/layout/header-slots';
 import { Toaster } from '#client/components/ui/toaster';
+import { NotificationsMenu } from '#client/features/notifications/components/notifications-menu';
 import { queryClient } from '#client/lib/query-client';
 import { AppErrorBoundary } from './app-error-boundary';
 import { AppRouter } from './router';
+
+/** Header pieces every page shows; made once so the bell keeps its stream across page changes' re-renders. */
+const headerSlots = { notifications: <NotificationsMenu /> };
 
 export function App() {
   const [location] = useLocation();
   return (
     <QueryClientProvider client={queryClient}>
-      <AppErrorBoundary resetKey={location}>
-        <AppRouter />
-      </AppErrorBoundary>
+      <HeaderSlotsProvider value={headerSlots}>
+        <AppErrorBoundary resetKey={location}>
+          <AppRouter />
+        </AppErrorBoundary>
+      </HeaderSlotsProvider>
       <Toaster />
     </QueryClientProvider>
   );

@@ -30,6 +30,8 @@ export const queryKeys = {
   },
   notifications: {
     all: ['notifications'] as const,
+    list: ['notifications', 'list'] as const,
+    unread: ['notifications', 'unread'] as const,
     smart: (reader: Location, timeOfDay: string) => ['notifications', 'smart', { ...at(reader), timeOfDay }] as const,
   },
 };

@@ -31,6 +31,12 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /**
+   * LISTEN on a channel (PostgreSQL NOTIFY): `handler` gets each payload, from this process or any other on the
+   * same database. Resolves to a function that stops listening. node-postgres holds one dedicated connection
+   * for it (a pooled one would be handed to other queries) and re-listens after the connection drops.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** The PGlite instance when embedded (tests dump it as a template). */
   pglite?: PGlite;
@@ -75,6 +81,9 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     async ping() {
       await client.query('SELECT 1');
     },
+    async listen(channel, handler) {
+      return client.listen(channel, handler);
+    },
     async close() {
       if (!client.closed) await client.close();
     },
@@ -90,6 +99,7 @@ async function openPostgres(options: OpenDatabaseOptions): Promise<Database> {
   });
   // A dropped connection must not crash the process; the next query gets a fresh one.
   pool.on('error', () => {});
+  const listeners = new Set<() => Promise<void>>();
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'postgres',
@@ -99,7 +109,9 @@ async function openPostgres(options: OpenDatabaseOptions): Promise<Database> {
     async ping() {
       await db.execute(sql`SELECT 1`);
     },
+    listen: (channel, handler) => listenPostgres(options.databaseUrl!, channel, handler, listeners),
     async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
   };
@@ -113,4 +125,53 @@ async function rowsOf<T extends Record<string, unknown>>(db: Db, query: SQL): Pr
 
 function inTransaction<T>(db: Db, work: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction((tx) => work({ db: tx, query: (query) => rowsOf(tx, query) }));
+}
+
+const RELISTEN_DELAY_MS = 1_000;
+
+/** A dedicated node-postgres connection LISTENing on `channel`, reconnected after a drop until stopped. */
+async function listenPostgres(
+  connectionString: string,
+  channel: string,
+  handler: (payload: string) => void,
+  registry: Set<() => Promise<void>>,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const quoted = `"${channel.replace(/"/g, '""')}"`;
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handler(message.payload ?? '');
+    });
+    // A dropped connection is replaced; notifications sent meanwhile are lost (the SSE replay covers them).
+    next.on('error', () => {
+      void next.end().catch(() => {});
+      scheduleReconnect();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${quoted}`);
+    client = next;
+  };
+  const scheduleReconnect = () => {
+    if (stopped || retry) return;
+    client = undefined;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().catch(scheduleReconnect);
+    }, RELISTEN_DELAY_MS);
+    retry.unref();
+  };
+
+  await connect();
+  const stop = async () => {
+    stopped = true;
+    registry.delete(stop);
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
+  registry.add(stop);
+  return stop;
 }

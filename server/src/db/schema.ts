@@ -206,10 +206,43 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
-    // DESIGN.md decision 10: at most one notification of a kind per story per user.
-    uniqueIndex('notifications_once_per_story_idx')
-      .on(t.userId, t.storyId, t.type)
-      .where(sql`${t.storyId} IS NOT NULL`),
+    // The list and its keyset pages: newest first per user (id breaks ties).
+    index('notifications_user_created_id_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // The unread list and the badge.
+    index('notifications_user_unread_idx').on(t.userId, t.createdAt.desc()).where(sql`NOT ${t.isRead}`),
   ],
 );
+
+/**
+ * What the server already did for a user and a story, so each notification is made at most once even after the
+ * notification itself has been read and pruned (issue 11). Only (user, story, kind): never a reader's position.
+ * Kinds: `nearby` (the story was found within 1.5 km; `announced_at` set once a grouped story_nearby counted it),
+ * `unlocked` (story_unlocked sent), `near_locked` (the reader was within 100 m while a time lock held),
+ * `time_locked` (time_locked sent), `liked` (this user's like was announced to the author: user = the liker).
+ */
+export const notificationMarks = pgTable(
+  'notification_marks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storyId: uuid('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+    announcedAt: timestamp('announced_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.storyId] }),
+    index('notification_marks_story_idx').on(t.storyId),
+  ],
+);
+
+/** Per-user notification bookkeeping: when the last grouped story_nearby was made (at most one an hour). */
+export const notificationState = pgTable('notification_state', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastNearbyGroupAt: timestamp('last_nearby_group_at', { withTimezone: true }),
+});

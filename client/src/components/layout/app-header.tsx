@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { paths } from '#client/config/paths';
 import { AccountMenu } from './account-menu';
+import { useHeaderSlots } from './header-slots';
 
 /** Sticky header: product title, tagline, then (optionally) extra actions and the account menu. */
 export function AppHeader({ actions }: { actions?: ReactNode }) {
+  const slots = useHeaderSlots();
   return (
     <header className="sticky top-0 z-40 border-b border-night-700/70 bg-night-950/85 backdrop-blur supports-[backdrop-filter]:bg-night-950/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
@@ -19,6 +21,7 @@ export function AppHeader({ actions }: { actions?: ReactNode }) {
         </Link>
         <div className="flex items-center gap-2">
           {actions}
+          {slots.notifications}
           <AccountMenu />
         </div>
       </div>

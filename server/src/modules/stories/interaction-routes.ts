@@ -41,7 +41,11 @@ export const storyInteractionRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = { access: 'user', rateLimit } as const;
 
   app.post('/stories/:id/like', { config, schema: likeSchema('Like (once per user)') }, async (request) => {
-    const result = await service.like(currentUser(request).id, storyIdOf(request.params));
+    const user = currentUser(request);
+    const storyId = storyIdOf(request.params);
+    const result = await service.like(user.id, storyId);
+    // Notifications hook (issue 11): story_liked to the author, once per liker and story.
+    if (result.changed) await app.notifications.service.storyLiked(user, storyId);
     return { likes: result.likes, liked: result.liked };
   });
 

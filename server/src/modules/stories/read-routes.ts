@@ -29,7 +29,7 @@ import { createStoryReadService } from './read-service';
 import { createStoryRepository, type PageCursor } from './story-repository';
 
 /** Location queries are the hot path: generous per-IP limit, off when RATE_LIMIT_DISABLED (benchmarks). */
-const LOCATION_RATE_LIMIT = { max: 600, timeWindow: '1 minute' } as const;
+export const LOCATION_RATE_LIMIT = { max: 600, timeWindow: '1 minute' } as const;
 
 const STORY_NOT_FOUND = 'Story not found';
 const BAD_CURSOR = 'Invalid cursor';
@@ -103,7 +103,10 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { lat, lng } = request.params;
       const reader = { viewerId: viewerOf(request), location: { latitude: lat, longitude: lng } };
-      return service.nearby(reader, DISCOVERY_RADIUS_M, DISCOVERABLE_RESULT_CAP);
+      const stories = await service.nearby(reader, DISCOVERY_RADIUS_M, DISCOVERABLE_RESULT_CAP);
+      // Notifications hook (issue 11): story_nearby / story_unlocked / time_locked for a signed-in reader.
+      if (reader.viewerId) await app.notifications.service.recordNearbyRead(reader.viewerId, stories);
+      return stories;
     },
   );
 

@@ -1,33 +1,30 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SMART_SUGGESTIONS } from '#common/constants';
-import type { Location, SmartNotification } from '#common/schemas';
+import { smartSuggestionsSchema, timeOfDayFor, type SmartNotification, type TimeOfDay } from '#common/notifications';
+import type { Location } from '#common/schemas';
 import { apiGet } from '#client/lib/api-client';
 import { queryKeys } from '#client/lib/query-keys';
 
-type TimeOfDay = 'night' | 'morning' | 'afternoon' | 'evening';
-
+/** The reader's time of day as the spec maps hours (before 6 night, 12 morning, 18 afternoon, else evening). */
 export function timeOfDay(date: Date = new Date()): TimeOfDay {
-  const hour = date.getHours();
-  if (hour < 6) return 'night';
-  if (hour < 12) return 'morning';
-  if (hour < 18) return 'afternoon';
-  return hour < 22 ? 'evening' : 'night';
+  return timeOfDayFor(date.getHours());
 }
 
 /**
  * Smart suggestions for the reader's place and time (spec section 9: fresh 5 minutes, refetched every 10).
- * Any failure (including an endpoint that does not exist yet) yields an empty list: the block shows nothing.
+ * A failure yields an empty list (spec section 7): the block then shows nothing.
  */
 function smartSuggestionsQuery(location: Location, when: TimeOfDay) {
   return queryOptions({
     queryKey: queryKeys.notifications.smart(location, when),
     queryFn: async ({ signal }): Promise<SmartNotification[]> => {
       try {
-        const list = await apiGet<SmartNotification[] | null>(
+        const list = await apiGet<unknown>(
           `/api/notifications/smart/${location.latitude}/${location.longitude}?timeOfDay=${when}`,
           { signal },
         );
-        return Array.isArray(list) ? list : [];
+        const parsed = smartSuggestionsSchema.safeParse(list);
+        return parsed.success ? parsed.data : [];
       } catch {
         return [];
       }

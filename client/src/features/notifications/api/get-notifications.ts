@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { NOTIFICATIONS } from '#common/constants';
+import type { Notification } from '#common/notifications';
+import { apiGet } from '#client/lib/api-client';
+import { queryKeys } from '#client/lib/query-keys';
+
+/**
+ * The signed-in user's notifications and the unread ones (spec section 7): each refetched every 30 s even with
+ * the live stream open (it covers a cut stream); TanStack Query pauses the interval while the tab is hidden.
+ */
+export const notificationsQuery = queryOptions({
+  queryKey: queryKeys.notifications.list,
+  queryFn: ({ signal }) => apiGet<Notification[]>('/api/notifications', { signal }),
+  refetchInterval: NOTIFICATIONS.pollMs,
+  refetchIntervalInBackground: false,
+});
+
+export const unreadNotificationsQuery = queryOptions({
+  queryKey: queryKeys.notifications.unread,
+  queryFn: ({ signal }) => apiGet<Notification[]>('/api/notifications/unread', { signal }),
+  refetchInterval: NOTIFICATIONS.pollMs,
+  refetchIntervalInBackground: false,
+});
+
+export function useNotifications(enabled: boolean) {
+  return useQuery({ ...notificationsQuery, enabled });
+}
+
+export function useUnreadNotifications(enabled: boolean) {
+  return useQuery({ ...unreadNotificationsQuery, enabled });
+}

@@ -1,0 +1,39 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { notificationSchema, type Notification } from '#common/notifications';
+import { queryKeys } from '#client/lib/query-keys';
+
+/** Puts `n` at the head of a cached list, once. */
+export function prependOnce(list: Notification[] | undefined, n: Notification): Notification[] | undefined {
+  if (!list) return list;
+  return [n, ...list.filter((item) => item.id !== n.id)];
+}
+
+/**
+ * Holds the live stream (GET /api/notifications/stream) while signed in: each pushed notification goes straight
+ * into both cached lists, so the badge changes at once. EventSource reconnects by itself and sends
+ * Last-Event-ID, so the server replays what was missed meanwhile.
+ */
+export function useNotificationStream(enabled: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const source = new EventSource('/api/notifications/stream', { withCredentials: true });
+    source.addEventListener('notification', (event) => {
+      let data: unknown;
+      try {
+        data = JSON.parse((event as MessageEvent<string>).data);
+      } catch {
+        return;
+      }
+      const parsed = notificationSchema.safeParse(data);
+      if (!parsed.success) return;
+      const n = parsed.data;
+      queryClient.setQueryData<Notification[]>(queryKeys.notifications.list, (old) => prependOnce(old, n));
+      queryClient.setQueryData<Notification[]>(queryKeys.notifications.unread, (old) =>
+        n.isRead ? old : (prependOnce(old, n) ?? [n]),
+      );
+    });
+    return () => source.close();
+  }, [enabled, queryClient]);
+}

@@ -1,0 +1,135 @@
+/**
+ * Notifications and smart suggestions (spec sections 3, 7, 9; issue 11): the request/answer schemas of the
+ * /api/notifications… calls and the pure helpers both sides share — the texts the server writes, the grouping
+ * of nearby finds, the time of day the client sends, compass directions and distances in words.
+ */
+import { z } from 'zod';
+import { DISCOVERY_RADIUS_M } from './constants';
+import { latitudeSchema, longitudeSchema, notificationSchema, smartNotificationSchema, TIMES_OF_DAY } from './schemas';
+
+export { notificationSchema, smartNotificationSchema };
+export type { Notification, SmartNotification } from './schemas';
+
+export const NOTIFICATION_LIMITS = {
+  /** Default and largest page of GET /api/notifications and /unread. */
+  pageDefault: 50,
+  pageMax: 100,
+  /** At most one grouped story_nearby per user in this window; finds in between join the next group. */
+  nearbyGroupIntervalMs: 60 * 60_000,
+  /** Read notifications older than this, or beyond the newest `keepPerUser`, are pruned. */
+  keepDays: 90,
+  keepPerUser: 500,
+  /** SSE: heartbeat comment period, Last-Event-ID replay bounds, open streams per user. */
+  heartbeatMs: 25_000,
+  replayMax: 100,
+  replayWindowMs: 24 * 3600_000,
+  streamsPerUser: 5,
+  /** Smart suggestions: how many nearest stories one read looks at, and how far a discovery may be. */
+  smartSampleSize: 100,
+  discoveryRadiusM: 50_000,
+} as const;
+
+// ---------- schemas ----------
+export const TIME_OF_DAY_MESSAGE = `timeOfDay must be one of: ${TIMES_OF_DAY.join(', ')}`;
+export const timeOfDayParamSchema = z.enum(TIMES_OF_DAY, { error: TIME_OF_DAY_MESSAGE });
+export type TimeOfDay = z.infer<typeof timeOfDayParamSchema>;
+
+export const smartParamsSchema = z.object({ lat: latitudeSchema, lng: longitudeSchema });
+export const smartQuerySchema = z.object({ timeOfDay: timeOfDayParamSchema });
+export const smartSuggestionsSchema = z.array(smartNotificationSchema);
+
+const pageLimitMessage = `limit must be a whole number from 1 to ${NOTIFICATION_LIMITS.pageMax}`;
+export const notificationPageQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: pageLimitMessage })
+    .int(pageLimitMessage)
+    .min(1, pageLimitMessage)
+    .max(NOTIFICATION_LIMITS.pageMax, pageLimitMessage)
+    .optional(),
+  cursor: z.string().max(200, 'Invalid cursor').optional(),
+});
+export const notificationListSchema = z.array(notificationSchema);
+/** Any text: a malformed id names no notification of the user, so it answers 404 like someone else's. */
+export const notificationIdParamsSchema = z.object({ id: z.string().describe('Notification id (uuid)') });
+export const streamQuerySchema = z.object({
+  lastEventId: z.string().max(100).optional().describe('For clients that cannot send the Last-Event-ID header'),
+});
+export const readResultSchema = z.object({ ok: z.literal(true) });
+export const readAllResultSchema = z.object({ updated: z.number().int() });
+
+// ---------- texts ----------
+export const NOTIFICATION_TEXTS = {
+  likedTitle: 'New like',
+  nearbyTitle: 'New whispers nearby',
+  unlockedTitle: 'Story unlocked',
+  timeLockedTitle: 'A time lock opened',
+} as const;
+
+/** "{display name} liked your story “{title}”" (issue 11, word for word). */
+export function likedMessage(displayName: string, title: string): string {
+  return `${displayName} liked your story “${title}”`;
+}
+
+/** "3 new whispers within 1.5 km", "1 new whisper within 1.5 km". */
+export function nearbyGroupMessage(count: number): string {
+  return `${count} new ${count === 1 ? 'whisper' : 'whispers'} within ${formatDistance(DISCOVERY_RADIUS_M)}`;
+}
+
+export function unlockedMessage(title: string): string {
+  return `You unlocked “${title}”. It is yours to read now.`;
+}
+
+export function timeLockedMessage(title: string): string {
+  return `“${title}”, which you found locked, can be read now. Come back within 100 m to read it.`;
+}
+
+// ---------- grouping ----------
+/**
+ * Whether a grouped story_nearby may be made now: never one before, or the last one at least an hour ago.
+ * Stories found while the hour runs stay pending and are counted by the next group.
+ */
+export function nearbyGroupDue(lastGroupAt: Date | null, now: Date): boolean {
+  return lastGroupAt === null || now.getTime() - lastGroupAt.getTime() >= NOTIFICATION_LIMITS.nearbyGroupIntervalMs;
+}
+
+// ---------- time of day (spec section 7) ----------
+/** Before 6 night, before 12 morning, before 18 afternoon, else evening (22:00-24:00 included). */
+export function timeOfDayFor(hour: number): TimeOfDay {
+  if (hour < 6) return 'night';
+  if (hour < 12) return 'morning';
+  if (hour < 18) return 'afternoon';
+  return 'evening';
+}
+
+/** The time of day an "HH:MM" window start falls in, or null when it is not a time. */
+export function timeOfDayOfStart(hhmm: string | null): TimeOfDay | null {
+  const match = /^([01]\d|2[0-3]):[0-5]\d$/.exec(hhmm ?? '');
+  return match ? timeOfDayFor(Number(match[1])) : null;
+}
+
+// ---------- words for places ----------
+const COMPASS = ['north', 'north-east', 'east', 'south-east', 'south', 'south-west', 'west', 'north-west'] as const;
+export type CompassDirection = (typeof COMPASS)[number];
+
+/** Initial great-circle bearing from `from` to `to`, as one of eight compass directions. */
+export function compassDirection(
+  from: { latitude: number; longitude: number },
+  to: { latitude: number; longitude: number },
+): CompassDirection {
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const φ1 = rad(from.latitude);
+  const φ2 = rad(to.latitude);
+  const Δλ = rad(to.longitude - from.longitude);
+  const y = Math.sin(Δλ) * Math.cos(φ2);
+  const x = Math.cos(φ1) * Math.sin(φ2) - Math.sin(φ1) * Math.cos(φ2) * Math.cos(Δλ);
+  const bearing = ((Math.atan2(y, x) * 180) / Math.PI + 360) % 360;
+  return COMPASS[Math.round(bearing / 45) % 8]!;
+}
+
+/** "240 m" below a kilometre (to 10 m), else "1.5 km" (one decimal, none from 10 km). */
+export function formatDistance(metres: number): string {
+  const tens = Math.max(10, Math.round(metres / 10) * 10);
+  if (tens < 1000) return `${tens} m`;
+  const km = metres / 1000;
+  return km >= 10 ? `${Math.round(km)} km` : `${(Math.round(km * 10) / 10).toString()} km`;
+}

@@ -1,0 +1,237 @@
+/**
+ * Notifications (spec sections 3, 4, 7; DESIGN.md decision 10; issue 11). The server makes them when something
+ * happens, never a client:
+ * - story_liked: to the author when someone else likes their story, once per liker and story;
+ * - story_nearby: a signed-in reader's discoverable read brings others' stories within 1.5 km; the new finds of a
+ *   read become ONE grouped notification, at most one an hour, finds in between join the next group;
+ * - story_unlocked: the server unlocked someone else's story for the reader (within 100 m), once per story (a
+ *   story unlocked by the read that first finds it is not also counted in a group);
+ * - time_locked: at the first read after a time lock opens, for stories the reader was within 100 m of while
+ *   the lock held.
+ * None for one's own, private or hidden stories (the read only returns others' stories that are public and not
+ * hidden). Which (user, story, kind) were handled is kept in notification_marks; never a reader's position.
+ *
+ * Cost: the discoverable read is the hot path. Marks only ever appear (they go only with their user or story), so
+ * this process remembers which marks it has seen exist (MarkMemory) and goes to the database only when a read
+ * holds something it has not seen yet — or pending nearby finds are due to be announced. The database stays the
+ * judge (ON CONFLICT DO NOTHING), so several instances never notify twice.
+ */
+import type { Story } from '#common/schemas';
+import { evaluateLock } from '#common/locks';
+import {
+  likedMessage,
+  nearbyGroupMessage,
+  NOTIFICATION_LIMITS,
+  NOTIFICATION_TEXTS,
+  timeLockedMessage,
+  unlockedMessage,
+  type Notification,
+  type TimeOfDay,
+} from '#common/notifications';
+import { badRequest, notFound } from '../../lib/http-errors';
+import { timeZoneAt } from '../stories/time-zone';
+import type { NewNotification, NotificationCursor, NotificationRepository } from './notification-repository';
+import { buildSmartSuggestions } from './smart-suggestions';
+import { MarkMemory } from './mark-memory';
+
+export const NOTIFICATION_NOT_FOUND = 'Notification not found';
+const BAD_CURSOR = 'Invalid cursor';
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Time locks a reader can wait for (weather is not a time: it unlocks with story_unlocked when it clears). */
+const TIME_LOCKS = new Set<string>(['time_of_day', 'season']);
+
+export type NotificationService = ReturnType<typeof createNotificationService>;
+
+export interface NotificationServiceDeps {
+  repository: NotificationRepository;
+  /** Where a failed hook is reported: a like or a read must not fail because its notification could not be made. */
+  logger?: { error(obj: unknown, msg?: string): void };
+  now?: () => Date;
+}
+
+export function createNotificationService(deps: NotificationServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const memory = new MarkMemory();
+  const reported = async (what: string, work: () => Promise<Notification[]>): Promise<Notification[]> => {
+    try {
+      return await work();
+    } catch (error) {
+      deps.logger?.error({ err: error }, `notifications: ${what} failed`);
+      return [];
+    }
+  };
+
+  async function page(userId: string, query: { limit?: number; cursor?: string }, unreadOnly: boolean) {
+    const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+    if (query.cursor && !cursor) throw badRequest(BAD_CURSOR);
+    const { items, next } = await deps.repository.page(userId, {
+      limit: query.limit ?? NOTIFICATION_LIMITS.pageDefault,
+      cursor,
+      unreadOnly,
+    });
+    return { items, next: next ? encodeCursor(next) : null };
+  }
+
+  /**
+   * The nearby-read bookkeeping (see the file comment). Marks not known here go to the database in one
+   * statement; the hourly group is looked at only when it may be due (this process saw no group this hour).
+   */
+  async function recordNearbyRead(userId: string, stories: Story[]): Promise<Notification[]> {
+    const at = now();
+    // Time locks already told, or looked at a moment ago, are not evaluated again (a time-zone lookup each).
+    const settled = (id: string) => memory.has(userId, 'time_locked', id) || memory.recentlyChecked(userId, id, at);
+    const candidates = nearbyCandidates(userId, stories, at, settled);
+    const marks = candidates.marks.filter((m) => !memory.has(userId, m.kind, m.storyId));
+    const opened = candidates.opened;
+    // A closed time lock is looked at again after a few minutes: time_locked comes at a read within that of opening.
+    for (const id of candidates.closed) memory.checked(userId, id, at);
+    const created: Notification[] = [];
+    let newPending = 0;
+    if (marks.length > 0 || opened.length > 0) {
+      const titles = new Map(stories.map((s) => [s.id, s.title]));
+      const result = await deps.repository.recordMarks({
+        userId,
+        marks,
+        opened,
+        now: at,
+        texts: [
+          ...marks.filter((m) => m.kind === 'unlocked').map((m) => ({ storyId: m.storyId, kind: 'unlocked' as const, notification: unlockedNotification(userId, m.storyId, titles) })),
+          ...opened.map((id) => ({ storyId: id, kind: 'time_locked' as const, notification: timeLockedNotification(userId, id, titles) })),
+        ],
+      });
+      created.push(...result.created);
+      newPending = result.newPending;
+      for (const m of marks) memory.add(userId, m.kind, m.storyId);
+      for (const n of result.created) if (n.type === 'time_locked' && n.storyId) memory.add(userId, 'time_locked', n.storyId);
+      for (const id of opened) memory.checked(userId, id, at);
+    }
+    if (memory.groupMayBeDue(userId, at, newPending)) {
+      const group = await deps.repository.announcePendingNearby({
+        userId,
+        now: at,
+        notification: (count, onlyStoryId) => ({
+          userId,
+          type: 'story_nearby',
+          title: NOTIFICATION_TEXTS.nearbyTitle,
+          message: nearbyGroupMessage(count),
+          // A group of one opens its story; a larger group has no single story (the client opens the nearby list).
+          storyId: onlyStoryId,
+        }),
+      });
+      created.push(...group.created);
+      memory.setGroup(userId, group.lastGroupAt, group.pending);
+    }
+    return created;
+  }
+
+  return {
+    list: (userId: string, query: { limit?: number; cursor?: string }) => page(userId, query, false),
+    unread: (userId: string, query: { limit?: number; cursor?: string }) => page(userId, query, true),
+
+    async markRead(userId: string, id: string): Promise<void> {
+      // Someone else's notification, a missing one and a malformed id all answer the same 404.
+      if (!UUID_RE.test(id) || !(await deps.repository.markRead(userId, id))) throw notFound(NOTIFICATION_NOT_FOUND);
+    },
+
+    markAllRead: (userId: string) => deps.repository.markAllRead(userId),
+
+    replay(userId: string, lastEventId: string | null): Promise<Notification[]> {
+      const since = new Date(now().getTime() - NOTIFICATION_LIMITS.replayWindowMs);
+      const id = lastEventId && UUID_RE.test(lastEventId) ? lastEventId : null;
+      return deps.repository.replay(userId, id, since, NOTIFICATION_LIMITS.replayMax);
+    },
+
+    /** After a like was added: story_liked to the author, once per liker and story. */
+    storyLiked(liker: { id: string; displayName: string }, storyId: string): Promise<Notification[]> {
+      return reported('story_liked', async () => {
+        const story = await deps.repository.likedStory(liker.id, storyId);
+        if (!story) return [];
+        return deps.repository.insertLikeOnce(liker.id, {
+          userId: story.authorId,
+          type: 'story_liked',
+          title: NOTIFICATION_TEXTS.likedTitle,
+          message: likedMessage(liker.displayName, story.title),
+          storyId,
+        });
+      });
+    },
+
+    /**
+     * After a signed-in reader's discoverable read (`stories` as the reader received them: distance and lock
+     * decided by the server). Writes only what is new, and nothing at all when every mark is known.
+     */
+    recordNearbyRead(userId: string, stories: Story[]): Promise<Notification[]> {
+      return reported('nearby read', () => recordNearbyRead(userId, stories));
+    },
+
+    async smart(args: { latitude: number; longitude: number; timeOfDay: TimeOfDay; user: { id: string; favoriteStoryType: string | null } | null }) {
+      const sample = await deps.repository.smartSample({
+        latitude: args.latitude,
+        longitude: args.longitude,
+        userId: args.user?.id ?? null,
+        limit: NOTIFICATION_LIMITS.smartSampleSize,
+        maxDistance: NOTIFICATION_LIMITS.discoveryRadiusM,
+      });
+      return buildSmartSuggestions(sample, {
+        location: args,
+        timeOfDay: args.timeOfDay,
+        user: args.user ? { favoriteStoryType: args.user.favoriteStoryType } : null,
+      });
+    },
+
+    prune: () => deps.repository.prune(now()),
+  };
+}
+
+/**
+ * What one read may mark: every story of someone else as found nearby; those the server unlocked; those within
+ * 100 m but held by a time lock; and (`opened`) the time-locked ones whose lock is open right now, distance aside
+ * (`closed`: those whose lock is shut; `settled` ones are not evaluated at all).
+ */
+export function nearbyCandidates(userId: string, stories: Story[], now: Date, settled: (storyId: string) => boolean = () => false) {
+  const marks: { storyId: string; kind: 'nearby' | 'unlocked' | 'near_locked'; announced?: boolean }[] = [];
+  const opened: string[] = [];
+  const closed: string[] = [];
+  for (const story of stories) {
+    if (story.authorId === userId || !story.isPublic) continue;
+    // A story unlocked by the very read that finds it is told by story_unlocked alone, not also in a group.
+    marks.push({ storyId: story.id, kind: 'nearby', announced: !story.isLocked });
+    if (!story.isLocked) marks.push({ storyId: story.id, kind: 'unlocked' });
+    else if (story.lockReason && TIME_LOCKS.has(story.lockReason)) marks.push({ storyId: story.id, kind: 'near_locked' });
+    if (TIME_LOCKS.has(story.timeRestriction) && !settled(story.id)) (timeLockOpen(story, now) ? opened : closed).push(story.id);
+  }
+  return { marks, opened, closed };
+}
+
+/** The story's time lock alone (as if the reader stood at it), in the story's own time zone. */
+function timeLockOpen(story: Story, now: Date): boolean {
+  const lock = evaluateLock(story, {
+    distance: 0,
+    isAuthor: false,
+    now,
+    timeZone: timeZoneAt(story.latitude, story.longitude),
+  });
+  return !lock.isLocked;
+}
+
+function unlockedNotification(userId: string, storyId: string, titles: Map<string, string>): NewNotification {
+  const title = titles.get(storyId) ?? 'a whisper';
+  return { userId, type: 'story_unlocked', title: NOTIFICATION_TEXTS.unlockedTitle, message: unlockedMessage(title), storyId };
+}
+
+function timeLockedNotification(userId: string, storyId: string, titles: Map<string, string>): NewNotification {
+  const title = titles.get(storyId) ?? 'a whisper';
+  return { userId, type: 'time_locked', title: NOTIFICATION_TEXTS.timeLockedTitle, message: timeLockedMessage(title), storyId };
+}
+
+export function encodeCursor(cursor: NotificationCursor): string {
+  return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
+}
+
+export function decodeCursor(value: string): NotificationCursor | null {
+  const [createdAt, id, extra] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  // Only what PostgreSQL itself printed for created_at is accepted back, so the cast cannot fail.
+  const timestamp = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+  if (extra !== undefined || !createdAt || !id || !timestamp.test(createdAt) || !UUID_RE.test(id)) return null;
+  return { createdAt, id };
+}

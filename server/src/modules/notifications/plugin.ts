@@ -1,0 +1,50 @@
+/**
+ * The notifications feature's shared parts, decorated on the app as `app.notifications` so that the story routes
+ * can report what happened (a like, a nearby read) without knowing how notifications are made:
+ * the service, and the hub that LISTENs for new notifications and feeds this instance's SSE streams.
+ * Also prunes old read notifications once at start and then every hour.
+ */
+import fp from 'fastify-plugin';
+import { createNotificationHub, type NotificationHub } from './notification-hub';
+import { createNotificationRepository } from './notification-repository';
+import { createNotificationService, type NotificationService } from './notification-service';
+
+export interface NotificationsFeature {
+  service: NotificationService;
+  hub: NotificationHub;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notifications: NotificationsFeature;
+  }
+}
+
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+export const notificationsPlugin = fp(
+  async (app) => {
+    const service = createNotificationService({
+      repository: createNotificationRepository(app.database),
+      logger: app.log,
+    });
+    const hub = createNotificationHub({ database: app.database, logger: app.log });
+    await hub.start();
+    app.decorate('notifications', { service, hub });
+
+    const prune = () => {
+      service.prune().catch((error: unknown) => app.log.warn({ err: error }, 'notifications: pruning failed'));
+    };
+    const timer = setInterval(prune, PRUNE_EVERY_MS);
+    timer.unref();
+    app.addHook('onReady', async () => {
+      prune();
+    });
+    // Streams are ended before the server stops accepting, so closing does not wait on open SSE connections.
+    app.addHook('preClose', async () => {
+      clearInterval(timer);
+      await hub.close();
+    });
+  },
+  { name: 'notifications' },
+);

@@ -1,0 +1,183 @@
+/**
+ * Notifications (spec section 7; issue 11), all under /api:
+ * - GET  /notifications            the user's own, newest first; ?limit=&cursor=, Link rel="next"; a plain array
+ * - GET  /notifications/unread     the same, unread only
+ * - POST /notifications/:id/read   404 for someone else's
+ * - POST /notifications/read-all
+ * - GET  /notifications/stream     Server-Sent Events (below)
+ * - GET  /notifications/smart/:lat/:lng?timeOfDay=night|morning|afternoon|evening   public
+ * Everything but /smart answers 401 signed out.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  NOTIFICATION_LIMITS,
+  notificationIdParamsSchema,
+  notificationListSchema,
+  notificationPageQuerySchema,
+  readAllResultSchema,
+  readResultSchema,
+  smartParamsSchema,
+  smartQuerySchema,
+  smartSuggestionsSchema,
+  streamQuerySchema,
+  type Notification,
+} from '#common/notifications';
+import { withErrorResponses } from '../../lib/route-responses';
+import { currentUser } from '../../plugins/access';
+import { LOCATION_RATE_LIMIT } from '../stories/read-routes';
+
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { service, hub } = app.notifications;
+  const user = { access: 'user' } as const;
+  const smartConfig = {
+    access: 'public',
+    rateLimit: app.config.rateLimitDisabled ? (false as const) : { ...LOCATION_RATE_LIMIT },
+  } as const;
+  const listResponse = withErrorResponses({ 200: notificationListSchema });
+
+  /** Link header to the next page: same path and query, new cursor. */
+  const linkNext = (request: FastifyRequest, reply: FastifyReply, cursor: string | null) => {
+    if (!cursor) return;
+    const url = new URL(request.url, 'http://local');
+    url.searchParams.set('cursor', cursor);
+    reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
+  };
+
+  app.get(
+    '/notifications',
+    {
+      config: user,
+      schema: { summary: 'My notifications, newest first (Link rel="next")', querystring: notificationPageQuerySchema, response: listResponse },
+    },
+    async (request, reply) => {
+      const page = await service.list(currentUser(request).id, request.query);
+      linkNext(request, reply, page.next);
+      return page.items;
+    },
+  );
+
+  app.get(
+    '/notifications/unread',
+    {
+      config: user,
+      schema: { summary: 'My unread notifications, newest first', querystring: notificationPageQuerySchema, response: listResponse },
+    },
+    async (request, reply) => {
+      const page = await service.unread(currentUser(request).id, request.query);
+      linkNext(request, reply, page.next);
+      return page.items;
+    },
+  );
+
+  app.post(
+    '/notifications/read-all',
+    { config: user, schema: { summary: 'Mark all my notifications read', response: withErrorResponses({ 200: readAllResultSchema }) } },
+    async (request) => ({ updated: await service.markAllRead(currentUser(request).id) }),
+  );
+
+  app.post(
+    '/notifications/:id/read',
+    {
+      config: user,
+      schema: {
+        summary: 'Mark one of my notifications read (404 for anyone else’s)',
+        params: notificationIdParamsSchema,
+        response: withErrorResponses({ 200: readResultSchema }),
+      },
+    },
+    async (request) => {
+      await service.markRead(currentUser(request).id, request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/notifications/smart/:lat/:lng',
+    {
+      config: smartConfig,
+      schema: {
+        summary: 'Suggestions for a place and time of day (signed out: nearby and discovery only)',
+        params: smartParamsSchema,
+        querystring: smartQuerySchema,
+        response: withErrorResponses({ 200: smartSuggestionsSchema }),
+      },
+    },
+    async (request) => {
+      const { lat, lng } = request.params;
+      const signedIn = request.user ? { id: request.user.id, favoriteStoryType: request.user.favoriteStoryType } : null;
+      return service.smart({ latitude: lat, longitude: lng, timeOfDay: request.query.timeOfDay, user: signedIn });
+    },
+  );
+
+  /**
+   * The live stream: `event: notification`, `id:` the notification id, `data:` the notification as the list
+   * returns it; a heartbeat comment every 25 s; on reconnect (Last-Event-ID header, or ?lastEventId= for a
+   * client that cannot set it) what was missed in the last 24 h, up to 100. Live ones arriving during the replay
+   * are held back and sent after it, each id once. At most 5 streams per user here: a sixth ends the oldest.
+   */
+  app.get(
+    '/notifications/stream',
+    {
+      config: user,
+      schema: {
+        summary: 'Server-Sent Events: my new notifications, live (event: notification)',
+        querystring: streamQuerySchema,
+        response: withErrorResponses({ 200: z.string().describe('text/event-stream') }),
+      },
+    },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const headerId = request.headers['last-event-id'];
+      const lastEventId = typeof headerId === 'string' ? headerId : (request.query.lastEventId ?? null);
+
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // Proxies such as nginx must pass events through at once.
+        'x-accel-buffering': 'no',
+      });
+      res.write(': connected\n\n');
+
+      let replaying = true;
+      const held: Notification[] = [];
+      const sent = new Set<string>();
+      const write = (n: Notification) => {
+        if (res.writableEnded || sent.has(n.id)) return;
+        if (replaying) sent.add(n.id);
+        res.write(`event: notification\nid: ${n.id}\ndata: ${JSON.stringify(n)}\n\n`);
+      };
+      const heartbeat = setInterval(() => {
+        if (!res.writableEnded) res.write(': heartbeat\n\n');
+      }, NOTIFICATION_LIMITS.heartbeatMs);
+      heartbeat.unref();
+      const remove = hub.add({
+        userId,
+        send: (n) => (replaying ? held.push(n) : write(n)),
+        close: () => {
+          if (!res.writableEnded) res.end();
+        },
+      });
+      const cleanUp = () => {
+        clearInterval(heartbeat);
+        remove();
+      };
+      request.raw.on('close', cleanUp);
+      res.on('close', cleanUp);
+
+      try {
+        if (lastEventId) for (const n of await service.replay(userId, lastEventId)) write(n);
+      } catch (error) {
+        request.log.warn({ err: error }, 'notifications: replay failed');
+      }
+      for (const n of held) write(n);
+      replaying = false;
+      held.length = 0;
+      sent.clear();
+    },
+  );
+};

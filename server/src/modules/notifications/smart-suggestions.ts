@@ -1,0 +1,128 @@
+/**
+ * Smart suggestions (spec section 3 "Smart notification", issue 11), built from one sample: the nearest visible
+ * stories of others around the reader (one KNN walk of the GiST index, at most NOTIFICATION_LIMITS.smartSampleSize
+ * rows, within 50 km). Pure, so every rule is unit-tested; the query is in notification-repository.ts.
+ */
+import { DISCOVERY_RADIUS_M, UNLOCK_RADIUS_M } from '#common/constants';
+import {
+  compassDirection,
+  formatDistance,
+  NOTIFICATION_LIMITS,
+  timeOfDayOfStart,
+  type SmartNotification,
+  type TimeOfDay,
+} from '#common/notifications';
+
+export interface SmartSampleStory {
+  latitude: number;
+  longitude: number;
+  category: string;
+  type: string;
+  timeRestriction: string;
+  unlockStartTime: string | null;
+  /** Metres from the reader (sphere). */
+  distance: number;
+  /** The signed-in reader has unlocked it before (a `unlocked` mark); always false for visitors. */
+  read: boolean;
+}
+
+export interface SmartContext {
+  location: { latitude: number; longitude: number };
+  timeOfDay: TimeOfDay;
+  /** Null for a visitor: only the nearby and discovery suggestions. */
+  user: { favoriteStoryType: string | null } | null;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** `sample` nearest first. */
+export function buildSmartSuggestions(sample: SmartSampleStory[], ctx: SmartContext): SmartNotification[] {
+  const within = sample.filter((s) => s.distance <= DISCOVERY_RADIUS_M);
+  const suggestions: SmartNotification[] = [];
+  const where = (s: SmartSampleStory) =>
+    `${formatDistance(s.distance)} to the ${compassDirection(ctx.location, s)}`;
+
+  if (within.length > 0) {
+    const capped = within.length >= NOTIFICATION_LIMITS.smartSampleSize;
+    const inReach = within.filter((s) => s.distance <= UNLOCK_RADIUS_M).length;
+    const nearestLocked = within.find((s) => s.distance > UNLOCK_RADIUS_M);
+    const parts: string[] = [];
+    if (inReach > 0) parts.push(inReach === 1 ? 'One is close enough to read now.' : `${inReach} are close enough to read now.`);
+    if (nearestLocked) parts.push(`The nearest locked one is ${where(nearestLocked)}.`);
+    suggestions.push({
+      type: 'nearby',
+      priority: inReach > 0 ? 'high' : 'medium',
+      title: `${capped ? `${within.length}+ whispers` : plural(within.length, 'whisper', 'whispers')} within ${formatDistance(DISCOVERY_RADIUS_M)}`,
+      message: parts.join(' '),
+    });
+  } else {
+    const nearest = sample[0];
+    suggestions.push(
+      nearest
+        ? {
+            type: 'discovery',
+            priority: 'medium',
+            title: 'A whisper further afield',
+            message: `Nothing within ${formatDistance(DISCOVERY_RADIUS_M)} yet. The nearest whisper is ${where(nearest)}.`,
+          }
+        : {
+            type: 'discovery',
+            priority: 'low',
+            title: 'Uncharted territory',
+            message: `No whispers within ${formatDistance(NOTIFICATION_LIMITS.discoveryRadiusM)}. Leave the first one here.`,
+          },
+    );
+  }
+  if (!ctx.user || within.length === 0) return suggestions;
+
+  const opening = within.filter(
+    (s) => s.timeRestriction === 'time_of_day' && timeOfDayOfStart(s.unlockStartTime) === ctx.timeOfDay,
+  );
+  if (opening.length > 0) {
+    const when = ctx.timeOfDay === 'night' ? 'tonight' : `this ${ctx.timeOfDay}`;
+    suggestions.push({
+      type: 'other',
+      priority: 'medium',
+      title: `Opening ${when}`,
+      message: `${plural(opening.length, 'time-locked whisper', 'time-locked whispers')} nearby ${opening.length === 1 ? 'opens' : 'open'} ${when}.`,
+    });
+  }
+
+  const favourite = ctx.user.favoriteStoryType;
+  const favourites = favourite ? within.filter((s) => s.type === favourite).length : 0;
+  if (favourite && favourites > 0) {
+    suggestions.push({
+      type: 'recommendation',
+      priority: 'medium',
+      title: `Your favourite: ${favourite} stories`,
+      message: `${plural(favourites, `${favourite} whisper is`, `${favourite} whispers are`)} within ${formatDistance(DISCOVERY_RADIUS_M)}.`,
+    });
+  }
+
+  const unreadCategory = categoryNotReadNearby(within);
+  if (unreadCategory) {
+    suggestions.push({
+      type: 'recommendation',
+      priority: 'low',
+      title: `Something new: ${unreadCategory.category}`,
+      message: `${plural(unreadCategory.count, `${unreadCategory.category} whisper`, `${unreadCategory.category} whispers`)} nearby, a kind you have not read here yet.`,
+    });
+  }
+  return suggestions;
+}
+
+/** The category with the most stories nearby of which the reader has read none (ties: the nearest first). */
+export function categoryNotReadNearby(within: SmartSampleStory[]): { category: string; count: number } | null {
+  const counts = new Map<string, { count: number; read: boolean }>();
+  for (const s of within) {
+    const entry = counts.get(s.category) ?? { count: 0, read: false };
+    entry.count += 1;
+    entry.read ||= s.read;
+    counts.set(s.category, entry);
+  }
+  let best: { category: string; count: number } | null = null;
+  for (const [category, { count, read }] of counts) {
+    if (!read && (!best || count > best.count)) best = { category, count };
+  }
+  return best;
+}
