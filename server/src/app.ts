@@ -25,6 +25,8 @@ import { storyRoutes } from './modules/stories/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { mediaSignerPlugin } from './media/signer-plugin';
 import { docsRoutes } from './modules/docs/routes';
+import { locationPlugin, type LocationPluginOptions } from './modules/location/location-plugin';
+import { withPrivateRequestLogs } from './modules/location/log-serializers';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const CLIENT_DIST_DIR = path.resolve(here, '../../dist/client');
@@ -33,11 +35,13 @@ export interface AppDependencies {
   /** An already-open database (tests pass a migrated copy); otherwise one is opened from the config. */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The reader-claim store and clock (a shared store for several instances; tests pass a clock). */
+  location?: LocationPluginOptions;
 }
 
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: withPrivateRequestLogs(deps.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Route ids are uuids and coordinates; nothing legitimate is longer than this.
@@ -77,6 +81,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(sameOriginGuard, { publicUrl: config.publicUrl });
   await app.register(sessionPlugin);
   await app.register(mediaSignerPlugin);
+  await app.register(locationPlugin, deps.location ?? {});
 
   await app.register(
     async (api) => {

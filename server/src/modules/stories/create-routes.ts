@@ -60,7 +60,10 @@ export const storyCreateRoutes: FastifyPluginAsync = async (app) => {
     const workDir = await fsp.mkdtemp(path.join(uploadsDir, 'req-'));
     try {
       const form = await readStoryForm(request, workDir, maxUploadBytes);
-      const row = await createStory({ db: app.database.db, store, avTools }, user.id, { ...form, workDir });
+      // The story's point is the author's position claim: the travel rule applies, the pin moves ≤ 200 m.
+      const checkPlacement = (point: { latitude: number; longitude: number }) =>
+        app.locationGuard.checkPlacement(user.id, point);
+      const row = await createStory({ db: app.database.db, store, avTools, checkPlacement }, user.id, { ...form, workDir });
       const now = new Date();
       reply.code(201);
       // The author stands where the story was placed and always sees their own story unlocked.

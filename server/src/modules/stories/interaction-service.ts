@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { REPORTS_TO_HIDE } from '#common/constants';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-errors';
+import { requireUnlocked } from '../location/unlock-repository';
 
 export const STORY_NOT_FOUND = 'Story not found';
 
@@ -27,6 +28,8 @@ interface CounterRow extends Record<string, unknown> {
 }
 
 export async function likeStory(database: Database, userId: string, storyId: string): Promise<LikeResult> {
+  // You cannot like what you could not read (DESIGN.md decision 11): 403 unless unlocked for this user once.
+  await requireUnlocked(database, userId, storyId);
   // Data-modifying CTEs see the same snapshot, so the final count is taken from the UPDATE when it ran.
   const [row] = await database.query<CounterRow>(sql`
     WITH target AS (
@@ -82,6 +85,8 @@ export async function reportStory(
   storyId: string,
   reason: string,
 ): Promise<ReportResult> {
+  // You cannot report what you could not read (DESIGN.md decisions 11, 14).
+  await requireUnlocked(database, userId, storyId);
   return database.db.transaction(async (tx) => {
     const { rows: targets } = (await tx.execute(sql`
       SELECT s.id, s.author_id FROM stories s
