@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/src/app';
+import { buildApp, type AppDependencies } from '../../server/src/app';
 import { loadConfig, type Config, type Env } from '../../server/src/config';
 import { openDatabase, type Database } from '../../server/src/db/client';
 import { withDatabase } from '../setup/global-db';
@@ -43,11 +43,12 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ pgliteTemplate: new Blob([template], { type: 'application/x-gzip' }), migrate: false });
 }
 
-export async function createTestApp(env: Partial<Env> = {}): Promise<TestApp> {
+/** `deps` may pass e.g. `location: { now }`, a clock for the reader-claim rules. */
+export async function createTestApp(env: Partial<Env> = {}, deps: Omit<AppDependencies, 'database'> = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'whispers-test-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...stringify(env) });
   const database = await openTestDatabase();
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { ...deps, database });
   await app.ready();
   return {
     app,
