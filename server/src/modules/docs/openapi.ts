@@ -5,6 +5,7 @@
 import { z, type ZodType } from 'zod';
 import { CATEGORIES } from '#common/categories';
 import {
+  accuracyQuerySchema,
   checkUsernameRequestSchema,
   createStoryFieldsSchema,
   currentUserSchema,
@@ -37,6 +38,9 @@ interface Operation {
 
 const stories = z.array(storySchema);
 const latLng = ['lat', 'lng'];
+/** Query parameters documented from their zod schema (type and description), not as plain strings. */
+const describedQuery: Record<string, ZodType> = { accuracy: accuracyQuerySchema.shape.accuracy };
+const claimNote = ' The reader position is a claim (docs/security.md): lockReason may be location, travel, accuracy or budget.';
 
 const operations: Record<string, Record<string, Operation>> = {
   '/api/health': { get: { summary: 'Liveness + database check (200 or 503)' } },
@@ -56,18 +60,19 @@ const operations: Record<string, Record<string, Operation>> = {
   '/api/stories': {
     post: { summary: 'Create a story (multipart; file field audio, image or video)', auth: true, multipart: createStoryFieldsSchema, response: storySchema, status: 201 },
   },
-  '/api/stories/discoverable/{lat}/{lng}': { get: { summary: 'Public stories within 1500 m, nearest first', params: latLng, response: stories } },
-  '/api/stories/map/{lat}/{lng}': { get: { summary: 'Stories around a point for the map', params: latLng, response: stories } },
-  '/api/stories/map': { get: { summary: 'Stories in a viewport', query: ['bbox', 'lat', 'lng'], response: stories } },
-  '/api/stories/all': { get: { summary: 'Public stories, newest first; next page in the Link header', query: ['limit', 'cursor', 'lat', 'lng'], response: stories } },
-  '/api/stories/user/{userId}': { get: { summary: "A user's stories", params: ['userId'], query: ['lat', 'lng'], response: stories } },
-  '/api/stories/{id}': { get: { summary: 'One story', params: ['id'], query: ['lat', 'lng'], response: storySchema } },
+  '/api/stories/discoverable/{lat}/{lng}': { get: { summary: `Public stories within 1500 m, nearest first.${claimNote}`, params: latLng, query: ['accuracy'], response: stories } },
+  '/api/stories/around/{lat}/{lng}': { get: { summary: 'Stories around a place that is not the reader\'s position (location denied): all locked, lockReason "location", no distance', params: latLng, response: stories } },
+  '/api/stories/map/{lat}/{lng}': { get: { summary: `Stories around a point for the map.${claimNote}`, params: latLng, query: ['accuracy'], response: stories } },
+  '/api/stories/map': { get: { summary: `Stories in a viewport (without lat/lng all locked, "location").${claimNote}`, query: ['bbox', 'lat', 'lng', 'accuracy'], response: stories } },
+  '/api/stories/all': { get: { summary: 'Public stories, newest first; next page in the Link header (opaque, signed cursor)', query: ['limit', 'cursor', 'lat', 'lng', 'accuracy'], response: stories } },
+  '/api/stories/user/{userId}': { get: { summary: "The signed-in user's own stories (My Stories); 401 signed out, 403 for anyone else's", auth: true, params: ['userId'], query: ['limit', 'cursor'], response: stories } },
+  '/api/stories/{id}': { get: { summary: `One story.${claimNote}`, params: ['id'], query: ['lat', 'lng', 'accuracy'], response: storySchema } },
   '/api/stories/{id}/like': {
-    post: { summary: 'Like (once per user)', auth: true, params: ['id'], response: likeResponseSchema },
+    post: { summary: 'Like (once per user; 403 unless the story was unlocked for this user once)', auth: true, params: ['id'], response: likeResponseSchema },
     delete: { summary: 'Unlike', auth: true, params: ['id'], response: likeResponseSchema },
   },
   '/api/stories/{id}/report': {
-    post: { summary: 'Report a story (201; 200 when reported again)', auth: true, params: ['id'], body: reportStoryRequestSchema, response: reportResponseSchema, status: 201 },
+    post: { summary: 'Report a story (201; 200 when reported again; 403 unless the story was unlocked for this user once)', auth: true, params: ['id'], body: reportStoryRequestSchema, response: reportResponseSchema, status: 201 },
   },
   '/api/media/{key}': { get: { summary: 'A media file through a signed URL (HTTP Range supported)', params: ['key'], query: ['exp', 'sig'] } },
   '/api/notifications': { get: { summary: "The signed-in user's notifications", auth: true, response: z.array(notificationSchema) } },
@@ -80,7 +85,11 @@ export function buildOpenApiDocument() {
     for (const [method, op] of Object.entries(methods)) {
       const parameters = [
         ...(op.params ?? []).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
-        ...(op.query ?? []).map((name) => ({ name, in: 'query', required: false, schema: { type: 'string' } })),
+        ...(op.query ?? []).map((name) => {
+          const described = describedQuery[name];
+          if (!described) return { name, in: 'query', required: false, schema: { type: 'string' } };
+          return { name, in: 'query', required: false, description: described.description, schema: json(described, 'input') };
+        }),
       ];
       const requestBody = op.body
         ? { required: true, content: { 'application/json': { schema: json(op.body, 'input') } } }

@@ -138,6 +138,14 @@ describe('location claims over the API', () => {
     clock.now += 20 * MIN;
   });
 
+  it('documents the accuracy parameter and the around read in the API description', async () => {
+    const doc = (await get('/api/docs/openapi.json')).json();
+    const accuracy = doc.paths['/api/stories/discoverable/{lat}/{lng}'].get.parameters.find((p: { name: string }) => p.name === 'accuracy');
+    expect(accuracy).toMatchObject({ in: 'query', required: false, schema: { type: 'number' } });
+    expect(accuracy.description).toMatch(/metres/);
+    expect(doc.paths['/api/stories/around/{lat}/{lng}'].get.summary).toMatch(/location/);
+  });
+
   describe("authors' whereabouts", () => {
     it('others see createdAt to the day; the author sees the exact time', async () => {
       const { ip, area } = fresh();
