@@ -8,6 +8,7 @@ import { ToastAction } from '../../components/ui/toaster';
 import { toast } from '../../components/ui/use-toast';
 import { paths } from '../../config/paths';
 import { useGeolocation } from '../../lib/geolocation';
+import { TURN_ON_LOCATION } from '../location/lib/claim-lock-text';
 import { useCurrentUser } from '../auth/api/get-current-user';
 import { useDiscoverableStories } from '../stories/api/get-discoverable-stories';
 import { useMapStories, type BoundingBox } from '../stories/api/get-map-stories';
@@ -52,8 +53,10 @@ export function HomePage({ storyId }: { storyId?: string }) {
   const [selected, setSelected] = useState<Story | null>(null);
   const create = useCreateStoryLauncher();
 
-  const discoverable = useDiscoverableStories(reader, settled);
-  const mapStories = useMapStories(settled ? viewport : null, reader);
+  // Without a real fix the default centre is only an area to look at: the positionless reads, nothing unlocks.
+  const claim = useMemo(() => ({ known: geo.isKnown, accuracy: geo.accuracy }), [geo.isKnown, geo.accuracy]);
+  const discoverable = useDiscoverableStories(reader, settled, claim);
+  const mapStories = useMapStories(settled ? viewport : null, reader, claim);
   const ownStories = useUserStories(user?.id);
 
   const inCategory = useCallback((story: Story) => category === 'All' || story.category === category, [category]);
@@ -87,6 +90,11 @@ export function HomePage({ storyId }: { storyId?: string }) {
         {geo.error && (
           <p role="status" className="rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400">
             {geo.error} Showing stories around the default location.
+          </p>
+        )}
+        {settled && !geo.isKnown && (
+          <p role="status" className="rounded-lg border border-glow-500/40 bg-glow-500/10 px-3 py-2 text-sm font-medium text-mist-100">
+            {TURN_ON_LOCATION}
           </p>
         )}
         <Suspense fallback={<MapPlaceholder />}>
@@ -131,7 +139,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
       <StoryDetailDialog
         storyId={settled ? openStoryId : null}
         initialStory={selected ?? undefined}
-        location={reader}
+        location={geo.isKnown ? reader : null}
         onClose={closeStory}
       />
       {create.dialog}

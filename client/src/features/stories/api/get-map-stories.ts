@@ -2,6 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { DISCOVERY } from '#common/constants';
 import type { Location, Story } from '#common/schemas';
 import { apiGet } from '../../../lib/api-client';
+import { accuracyParam } from '../../location/lib/claim-lock-text';
+import type { ReaderClaim } from './get-discoverable-stories';
 import { storyKeys } from './query-keys';
 
 /** A map viewport in degrees. */
@@ -22,20 +24,20 @@ export function bboxParam(box: BoundingBox): string {
  * Stories inside the visible map area; the reader's location makes the server add distance and lock state.
  * The previous viewport's stories stay shown while the next ones load (no flicker while panning).
  */
-export function mapStoriesQuery(box: BoundingBox, reader: Location) {
+export function mapStoriesQuery(box: BoundingBox, reader: Location, claim: ReaderClaim = { known: true, accuracy: null }) {
   const bbox = bboxParam(box);
+  // Without a known position the viewport is read without one: everything locked ("location").
+  const where = claim.known
+    ? `&lat=${reader.latitude}&lng=${reader.longitude}${claim.accuracy !== null ? `&${accuracyParam(claim.accuracy)}` : ''}`
+    : '';
   return queryOptions({
-    queryKey: storyKeys.mapViewport(bbox, reader.latitude, reader.longitude),
-    queryFn: ({ signal }) =>
-      apiGet<Story[]>(
-        `/api/stories/map?bbox=${bbox}&lat=${reader.latitude}&lng=${reader.longitude}`,
-        { signal },
-      ),
+    queryKey: [...storyKeys.mapViewport(bbox, reader.latitude, reader.longitude), where] as const,
+    queryFn: ({ signal }) => apiGet<Story[]>(`/api/stories/map?bbox=${bbox}${where}`, { signal }),
     retry: DISCOVERY.mapRetries,
     placeholderData: keepPreviousData,
   });
 }
 
-export function useMapStories(box: BoundingBox | null, reader: Location) {
-  return useQuery({ ...mapStoriesQuery(box ?? { west: 0, south: 0, east: 0, north: 0 }, reader), enabled: box !== null });
+export function useMapStories(box: BoundingBox | null, reader: Location, claim?: ReaderClaim) {
+  return useQuery({ ...mapStoriesQuery(box ?? { west: 0, south: 0, east: 0, north: 0 }, reader, claim), enabled: box !== null });
 }

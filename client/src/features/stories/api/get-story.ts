@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Location, Story } from '#common/schemas';
 import { apiGet } from '../../../lib/api-client';
+import { accuracyParam } from '../../location/lib/claim-lock-text';
 import { storyKeys } from './query-keys';
 
 /** One story as the reader at `location` may see it (locked stories come without content). */
-export function storyQuery(id: string, location: Location | null) {
-  const where = location ? `?lat=${location.latitude}&lng=${location.longitude}` : '';
+export function storyQuery(id: string, location: Location | null, accuracy: number | null = null) {
+  const claim = accuracyParam(accuracy);
+  const where = location ? `?lat=${location.latitude}&lng=${location.longitude}${claim ? `&${claim}` : ''}` : '';
   return queryOptions({
     queryKey: [...storyKeys.detail(id), where] as const,
     queryFn: ({ signal }) => apiGet<Story>(`/api/stories/${encodeURIComponent(id)}${where}`, { signal }),
@@ -13,6 +15,6 @@ export function storyQuery(id: string, location: Location | null) {
 }
 
 /** `initial` (e.g. the card that was clicked) shows at once while the fresh copy loads. */
-export function useStory(id: string | null, location: Location | null, initial?: Story) {
-  return useQuery({ ...storyQuery(id ?? '', location), enabled: id !== null, placeholderData: initial });
+export function useStory(id: string | null, location: Location | null, initial?: Story, accuracy: number | null = null) {
+  return useQuery({ ...storyQuery(id ?? '', location, accuracy), enabled: id !== null, placeholderData: initial });
 }

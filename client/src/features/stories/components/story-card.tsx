@@ -1,5 +1,7 @@
 import type { Story } from '#common/schemas';
 import { cn } from '../../../lib/utils';
+import { ClaimLockLine } from '../../location/components/claim-lock-line';
+import { isClaimLock } from '../../location/lib/claim-lock-text';
 import { isStoryLocked } from '../lib/lock';
 import { countWords, formatDuration, formatWordCount, storyTypeIcon, storyTypeLabel } from '../lib/story-display';
 
@@ -36,7 +38,12 @@ export function StoryCard({ story, onSelect, showDistance = true }: { story: Sto
         {distance && <span className="shrink-0 text-xs font-medium text-mist-300">{distance}</span>}
       </span>
       <span className="line-clamp-2 text-sm text-mist-300">{story.description || 'No description available'}</span>
-      {locked && <span className="text-sm font-medium text-ember-400">Walk closer to unlock this story</span>}
+      {locked &&
+        (isClaimLock(story.lockReason) ? (
+          <ClaimLockLine reason={story.lockReason} className="text-sm font-medium text-ember-400" />
+        ) : (
+          <span className="text-sm font-medium text-ember-400">Walk closer to unlock this story</span>
+        ))}
       <span className="flex items-center gap-2 text-xs text-mist-400">
         <span className="rounded-full bg-night-700 px-2 py-0.5 text-mist-100">{storyTypeLabel(story.type)}</span>
         <span>{lengthText(story)}</span>

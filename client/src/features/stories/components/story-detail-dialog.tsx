@@ -15,6 +15,9 @@ import { useCurrentUser } from '../../auth/api/get-current-user';
 import { useStory } from '../api/get-story';
 import { useLikeStory } from '../api/like-story';
 import { useReportStory } from '../api/report-story';
+import { useReaderAccuracy } from '../../../lib/geolocation';
+import { ClaimLockLine } from '../../location/components/claim-lock-line';
+import { isClaimLock } from '../../location/lib/claim-lock-text';
 import { isStoryLocked, metresToUnlock, timeLockText } from '../lib/lock';
 import { formatCreated, formatDuration, storyTypeIcon, storyTypeLabel } from '../lib/story-display';
 import { STORY_TOASTS, toastParts } from '../lib/story-toasts';
@@ -31,7 +34,8 @@ interface StoryDetailDialogProps {
 
 /** Spec section 2 "Story detail dialog". */
 export function StoryDetailDialog({ storyId, initialStory, location, onClose }: StoryDetailDialogProps) {
-  const query = useStory(storyId, location, initialStory?.id === storyId ? initialStory : undefined);
+  const accuracy = useReaderAccuracy();
+  const query = useStory(storyId, location, initialStory?.id === storyId ? initialStory : undefined, accuracy);
   const story = query.data;
   const title = story?.title ?? (query.isError ? 'Story not found' : 'Loading story...');
   return (
@@ -103,6 +107,16 @@ function StoryDetailBody({ story }: { story: Story }) {
 }
 
 function LockedNotice({ story }: { story: Story }) {
+  if (isClaimLock(story.lockReason)) {
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-xl border border-night-600 bg-night-800/70 p-6 text-center">
+        <span aria-hidden className="text-4xl">
+          🔒
+        </span>
+        <ClaimLockLine reason={story.lockReason} className="font-semibold text-mist-100" />
+      </div>
+    );
+  }
   const toWalk = metresToUnlock(story);
   return (
     <div className="flex flex-col items-center gap-2 rounded-xl border border-night-600 bg-night-800/70 p-6 text-center">
