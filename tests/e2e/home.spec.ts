@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { newAccount, registerViaApi } from './support/accounts';
-import { createStoryViaApi, newAuthor, northOf, type Author } from './support/stories';
+import { createStoryViaApi, newAuthor, northOf, SAVANNAH, type Author } from './support/stories';
 import { readerHeaders } from './support/reader-address';
 
 // One worker runs the whole file, so beforeAll seeds the stories once.
@@ -171,11 +171,16 @@ test('signed in without nearby stories: the welcome states and My Stories', asyn
   await expect(page.getByRole('button', { name: 'Create Your First Story' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
-  // One story of their own far from here: welcome back on /, a card (no distance) on /my-stories.
+  // One story of their own, placed where they stand (a story goes at most 200 m from its author's fix, issue 13);
+  // then they walk 1.8 km on, out of the 1.5 km list: welcome back on /, a card (no distance) on /my-stories.
   const res = await page.request.post('/api/stories', {
-    multipart: { title: `My Oak ${run}`, category: 'Personal', type: 'text', content: 'My own oak.', latitude: '30.5', longitude: '-83.5' },
+    multipart: {
+      title: `My Oak ${run}`, category: 'Personal', type: 'text', content: 'My own oak.',
+      latitude: String(EMPTY_PLACE.latitude), longitude: String(EMPTY_PLACE.longitude),
+    },
   });
-  expect(res.status()).toBe(201);
+  expect(res.status(), await res.text()).toBe(201);
+  await context.setGeolocation(northOf(EMPTY_PLACE, 1_800));
   await page.goto('/');
   await expect(page.getByRole('heading', { name: `Welcome back, ${account.displayName}!` })).toBeVisible();
   await expect(page.getByText("You've created 1 whisper(s). No stories are unlocked at your current location - travel to discover more!")).toBeVisible();
@@ -218,6 +223,10 @@ test('the AR view lists nearby stories over the camera and closes', async ({ pag
 });
 
 test('geolocation denied: the error is shown, stories around the default centre are listed locked', async ({ browser }) => {
+  // A story right at the default centre, where a reader without a position is shown around.
+  const centreAuthor = await newAuthor('home-centre');
+  const atCentre = await createStoryViaApi(centreAuthor, { ...northOf(SAVANNAH, 20), title: `Square Bench ${run}`, content: 'Sit.' });
+  await centreAuthor.request.dispose();
   const context = await browser.newContext({ permissions: [], extraHTTPHeaders: readerHeaders() });
   const page = await context.newPage();
   await page.goto('/');
@@ -225,9 +234,13 @@ test('geolocation denied: the error is shown, stories around the default centre 
   await expect(page.locator('.leaflet-marker-icon[title="Your location"]')).toBeVisible();
   // An unknown place never unlocks (issue 13): the list is an area to look at, every card says why.
   await expect(page.getByRole('status').filter({ hasText: 'Turn on location to unlock stories' })).toBeVisible();
-  const card = page.getByRole('button', { name: new RegExp(near.title) });
+  const card = page.getByRole('button', { name: new RegExp(atCentre.title) });
   await expect(card).toContainText('Turn on location to unlock stories');
   await expect(card).toContainText('Locked');
+  await page.screenshot({ path: '/tmp/loc-denied-390.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: '/tmp/loc-denied-1280.png' });
+  expect(await seriousViolations(page)).toEqual([]);
   await context.close();
 });
 
