@@ -442,6 +442,8 @@ test('the preview map moves the pin up to 200 m from the fix, not beyond; the st
   await drag(0, -500);
   await expect.poll(movedMetres).toBeGreaterThan(190);
   expect(await movedMetres()).toBeLessThanOrEqual(200);
+  await preview.locator('.leaflet-container').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/loc-pin-390.png' });
 
   const created = page.waitForResponse((r) => r.url().endsWith('/api/stories') && r.request().method() === 'POST');
   await preview.getByRole('button', { name: 'Publish Story' }).click();
