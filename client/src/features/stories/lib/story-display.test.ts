@@ -34,6 +34,13 @@ describe('story display helpers', () => {
     expect(formatCreated(old.toISOString(), now)).toBe(old.toLocaleDateString());
   });
 
+  it('reads a day-only createdAt (midnight UTC, what other readers get) as that calendar day in any time zone', () => {
+    const now = new Date(2026, 10, 23, 20, 0);
+    expect(formatCreated('2026-11-23T00:00:00.000Z', now)).toBe('Today');
+    expect(formatCreated('2026-11-22T00:00:00.000Z', now)).toBe('Yesterday');
+    expect(formatCreated('2026-11-01T00:00:00.000Z', now)).toBe(new Date(2026, 10, 1).toLocaleDateString());
+  });
+
   it('applies the lock rule of spec section 4', () => {
     expect(isStoryLocked({ isLocked: false, distance: 100 })).toBe(false);
     expect(isStoryLocked({ isLocked: false, distance: 100.5 })).toBe(true);
