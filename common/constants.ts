@@ -109,3 +109,28 @@ export const REPORTS_TO_HIDE = 3;
 
 /** POST /api/stories: at most this many stories per user in the window. */
 export const STORY_CREATE_RATE_LIMIT = { max: 30, timeWindowMs: 10 * 60_000 } as const;
+
+/**
+ * A reader's position is a claim (DESIGN.md decisions 11-12, server/src/modules/location/claim-rules.ts).
+ * The per-hour unlock budgets are configurable (config.ts); these are the rules' fixed figures.
+ */
+export const LOCATION_CLAIM = {
+  /** Impossible travel: farther than this slack plus MAX_SPEED × the time since the last accepted claim. */
+  travelSlackM: 2_000,
+  maxSpeedKmh: 300,
+  /** How long an impossible jump stops every unlock for that reader. */
+  travelRefusalMs: 15 * 60_000,
+  /** A fix less accurate than this (metres) never unlocks. */
+  maxAccuracyM: 100,
+  /** How long the last accepted position is kept (memory / shared store only, never the database). */
+  claimTtlMs: 60 * 60_000,
+  /** The unlock budget's sliding window. */
+  budgetWindowMs: 60 * 60_000,
+  /** Default unlock budgets per window (overridable by config). */
+  visitorBudget: 30,
+  userBudget: 120,
+  /** An author may move a new story's pin this far from their last accepted position… */
+  pinMoveM: 200,
+  /** …when that position is at most this old. */
+  pinFixMaxAgeMs: 10 * 60_000,
+} as const;

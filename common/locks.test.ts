@@ -112,10 +112,10 @@ describe('evaluateLock', () => {
     expect(evaluateLock({ ...summer, unlockSeason: 'winter' }, input())).toEqual({ isLocked: false, lockReason: null });
   });
 
-  it('enforces weather only when the weather is known', () => {
+  it('enforces weather when known, shows it unenforced without a provider, fails closed when the provider failed', () => {
     const rainy = { ...base, timeRestriction: 'weather' as const, unlockWeather: 'rainy' as const };
     expect(evaluateLock(rainy, input())).toEqual({ isLocked: false, lockReason: 'weather' });
-    expect(evaluateLock(rainy, input({ weather: null }))).toEqual({ isLocked: false, lockReason: 'weather' });
+    expect(evaluateLock(rainy, input({ weather: null }))).toEqual({ isLocked: true, lockReason: 'weather' });
     expect(evaluateLock(rainy, input({ weather: 'sunny' }))).toEqual({ isLocked: true, lockReason: 'weather' });
     expect(evaluateLock(rainy, input({ weather: 'rainy' }))).toEqual({ isLocked: false, lockReason: null });
   });

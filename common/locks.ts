@@ -76,7 +76,10 @@ export interface LockInput {
   now: Date;
   /** IANA time zone of the story's location. */
   timeZone: string;
-  /** Current weather at the story, or undefined when no WeatherProvider is configured (not enforced). */
+  /**
+   * Current weather at the story; undefined when no WeatherProvider is configured (weather locks shown, not
+   * enforced); null when a configured provider failed or timed out (weather locks stay locked: fail closed).
+   */
   weather?: Weather | null;
 }
 
@@ -113,7 +116,9 @@ export function evaluateLock(story: LockableStory, input: LockInput): LockState 
     }
     case 'weather': {
       if (!story.unlockWeather) break;
-      if (input.weather === undefined || input.weather === null) return { isLocked: false, lockReason: 'weather' };
+      // No provider configured: shown, not enforced. A configured provider that failed (null): fail closed.
+      if (input.weather === undefined) return { isLocked: false, lockReason: 'weather' };
+      if (input.weather === null) return { isLocked: true, lockReason: 'weather' };
       return input.weather === story.unlockWeather
         ? { isLocked: false, lockReason: null }
         : { isLocked: true, lockReason: 'weather' };

@@ -5,7 +5,13 @@
  */
 import { z } from 'zod';
 import { CATEGORIES } from './categories';
-import { createStoryFieldsSchema, latitudeSchema, latLngParamsSchema, longitudeSchema } from './schemas';
+import {
+  accuracyQuerySchema,
+  createStoryFieldsSchema,
+  latitudeSchema,
+  latLngParamsSchema,
+  longitudeSchema,
+} from './schemas';
 
 /** Canonical uuid text (any version), the form every id in the API takes. */
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -52,6 +58,7 @@ const bboxQueryValueSchema = z
 export const optionalLocationQueryShape = {
   lat: z.string().optional().describe('Reader latitude (with lng): distances and distance locks'),
   lng: z.string().optional().describe('Reader longitude (with lat)'),
+  accuracy: accuracyQuerySchema.shape.accuracy,
 };
 
 /** Validates the optional lat/lng pair of a parsed query; null when both are absent. */
@@ -68,12 +75,16 @@ export function readerLocationOf(query: { lat?: string; lng?: string }, ctx: z.R
 /** Query string with nothing but the optional reader location. */
 export const locationQuerySchema = z
   .object(optionalLocationQueryShape)
-  .transform((query, ctx) => ({ location: readerLocationOf(query, ctx) }));
+  .transform((query, ctx) => ({ location: readerLocationOf(query, ctx), accuracy: query.accuracy ?? null }));
 
 /** GET /api/stories/map?bbox=…[&lat&lng]: the bbox is checked first, then the location. */
 export const bboxQuerySchema = z
   .object({ bbox: bboxQueryValueSchema, ...optionalLocationQueryShape })
-  .transform((query, ctx) => ({ box: query.bbox, location: readerLocationOf(query, ctx) }));
+  .transform((query, ctx) => ({
+    box: query.bbox,
+    location: readerLocationOf(query, ctx),
+    accuracy: query.accuracy ?? null,
+  }));
 
 /**
  * `:id` of a story. Any text is accepted here: a malformed id names no story, so the route answers 404 like

@@ -17,7 +17,12 @@ export const SMART_NOTIFICATION_TYPES = ['nearby', 'weather', 'discovery', 'reco
 export const SMART_PRIORITIES = ['high', 'medium', 'low', 'other'] as const;
 /** Preferred type offered by the setup wizard (a subset of story types). */
 export const FAVORITE_STORY_TYPES = ['audio', 'text', 'image'] as const;
-export const LOCK_REASONS = ['distance', 'time_of_day', 'season', 'weather'] as const;
+/**
+ * Why a story is locked. Besides distance and time: the reader's position claim was refused (`location`: no
+ * position; `travel`: an impossible jump in the last 15 minutes; `accuracy`: a fix worse than 100 m) or the
+ * reader's hourly budget of new unlocks is spent (`budget`) — DESIGN.md decision 11.
+ */
+export const LOCK_REASONS = ['distance', 'time_of_day', 'season', 'weather', 'location', 'travel', 'accuracy', 'budget'] as const;
 export const TIMES_OF_DAY = ['night', 'morning', 'afternoon', 'evening'] as const;
 
 export const storyTypeSchema = z.enum(STORY_TYPES);
@@ -75,6 +80,20 @@ export const locationSchema = z.object({ latitude: latitudeSchema, longitude: lo
 export type Location = z.infer<typeof locationSchema>;
 /** Path parameters of the location-based reads: /api/stories/discoverable/:lat/:lng etc. */
 export const latLngParamsSchema = z.object({ lat: latitudeSchema, lng: longitudeSchema });
+
+/**
+ * The optional `accuracy` query parameter of the discoverable, map and story reads (DESIGN.md decision 11): the
+ * Geolocation fix's accuracy radius in metres. A fix less accurate than 100 m never unlocks
+ * (`lockReason: "accuracy"`); a read without it is judged by the other rules alone.
+ */
+export const accuracyQuerySchema = z.object({
+  accuracy: z.coerce
+    .number({ error: 'accuracy must be a number of metres' })
+    .min(0, 'accuracy must be a number of metres')
+    .max(10_000_000, 'accuracy must be a number of metres')
+    .optional()
+    .describe("The reader's GPS accuracy in metres (the Geolocation fix's `accuracy`); over 100 m nothing unlocks."),
+});
 
 // ---------- users ----------
 export const usernameSchema = z

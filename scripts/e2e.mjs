@@ -78,6 +78,8 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     DATA_DIR: dataDir,
     TILE_URL: `${tiles.url}/{z}/{x}/{y}.png`,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // Each browser context sends its own X-Forwarded-For (tests/e2e/support/reader-address.ts): a reader each.
+    TRUST_PROXY: 'true',
   },
 });
 

@@ -34,6 +34,8 @@ import { docsRoutes } from './modules/docs/routes';
 import { sharePageRoutes } from './modules/share/routes';
 import { notificationsPlugin } from './modules/notifications/plugin';
 import { notificationRoutes } from './modules/notifications/routes';
+import { locationPlugin, type LocationPluginOptions } from './modules/location/location-plugin';
+import { withPrivateRequestLogs } from './modules/location/log-serializers';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLIENT_DIST_DIR = path.resolve(here, '../../dist/client');
@@ -50,11 +52,13 @@ export interface AppDependencies {
   weather?: WeatherProvider;
   /** Called with every route as it is registered (app-routes.api.test.ts checks each route's contract). */
   onRoute?: (route: RouteOptions) => void;
+  /** The reader-claim store and clock (a shared store for several instances; tests pass a clock). */
+  location?: LocationPluginOptions;
 }
 
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: withPrivateRequestLogs(deps.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Route ids are uuids and coordinates; nothing legitimate is longer than this.
@@ -103,6 +107,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(mailerPlugin, { mailer: deps.mailer });
   await app.register(weatherPlugin, { weather: deps.weather });
   await app.register(notificationsPlugin);
+  await app.register(locationPlugin, deps.location ?? {});
 
   await app.register(
     async (api) => {

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { LOCATION_CLAIM } from '#common/constants';
 
 const megabytes = (fallback: number) =>
   z.coerce.number().positive().max(10_000).default(fallback).transform((mb) => Math.round(mb * 1024 * 1024));
@@ -41,6 +42,9 @@ const envSchema = z.object({
   MAX_VIDEO_MB: megabytes(200),
   WEATHER_URL: z.url().optional(),
   RATE_LIMIT_DISABLED: booleanFlag,
+  /** Distinct stories a reader may newly unlock per sliding hour (DESIGN.md decision 11). */
+  UNLOCK_BUDGET_VISITOR: z.coerce.number().int().min(1).max(100_000).default(LOCATION_CLAIM.visitorBudget),
+  UNLOCK_BUDGET_USER: z.coerce.number().int().min(1).max(100_000).default(LOCATION_CLAIM.userBudget),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -65,6 +69,7 @@ export interface Config {
   maxUploadBytes: { audio: number; image: number; video: number };
   weatherUrl: string | undefined;
   rateLimitDisabled: boolean;
+  unlockBudget: { visitor: number; user: number };
 }
 
 export class ConfigError extends Error {
@@ -100,5 +105,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxUploadBytes: { audio: e.MAX_AUDIO_MB, image: e.MAX_IMAGE_MB, video: e.MAX_VIDEO_MB },
     weatherUrl: e.WEATHER_URL,
     rateLimitDisabled: e.RATE_LIMIT_DISABLED,
+    unlockBudget: { visitor: e.UNLOCK_BUDGET_VISITOR, user: e.UNLOCK_BUDGET_USER },
   });
 }

@@ -5,7 +5,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { newAccount, registerViaApi } from './support/accounts';
-import { createStoryViaApi, newAuthor, northOf, type Author } from './support/stories';
+import { createStoryViaApi, newAuthor, northOf, SAVANNAH, type Author } from './support/stories';
+import { readerHeaders } from './support/reader-address';
 
 // One worker runs the whole file, so beforeAll seeds the stories once.
 test.describe.configure({ mode: 'serial' });
@@ -15,6 +16,10 @@ const run = Date.now().toString(36);
 const PLACE = { latitude: 31.95, longitude: -81.32 };
 const EMPTY_PLACE = { latitude: 31.2, longitude: -82.4 };
 let author: Author;
+// A second and third author for the far stories: one author cannot place stories kilometres apart in the same
+// minute (a story is placed at most 200 m from its author's fix, issue 13).
+let farAuthor: Author;
+let clusterAuthor: Author;
 let near: { id: string; title: string };
 let far: { id: string; title: string };
 
@@ -27,7 +32,9 @@ test.beforeAll(async () => {
     content: 'Moss grows in the shape of a lantern here.',
     timeRestriction: 'none',
   });
-  far = await createStoryViaApi(author, {
+  farAuthor = await newAuthor('home-far');
+  clusterAuthor = await newAuthor('home-cluster');
+  far = await createStoryViaApi(farAuthor, {
     // 1.2 km: inside the 1.5 km list, locked, and far enough (~75 px at zoom 13) not to cluster with `near`.
     ...northOf(PLACE, 1_200),
     title: `Quiet Dock ${run}`,
@@ -37,12 +44,18 @@ test.beforeAll(async () => {
   });
   // A tight group ~2.5 km away: one cluster marker at zoom 13.
   for (let i = 0; i < 4; i++) {
-    await createStoryViaApi(author, { ...northOf(PLACE, 2_500 + i * 15), title: `Cluster ${i} ${run}`, category: 'Horror', content: 'Boo.' });
+    await createStoryViaApi(clusterAuthor, { ...northOf(PLACE, 2_500 + i * 15), title: `Cluster ${i} ${run}`, category: 'Horror', content: 'Boo.' });
   }
 });
 
 test.afterAll(async () => {
   await author?.request.dispose();
+  await farAuthor?.request.dispose();
+  await clusterAuthor?.request.dispose();
+});
+
+test.beforeEach(async ({ context }) => {
+  await context.setExtraHTTPHeaders(readerHeaders());
 });
 
 async function seriousViolations(page: Page) {
@@ -158,11 +171,16 @@ test('signed in without nearby stories: the welcome states and My Stories', asyn
   await expect(page.getByRole('button', { name: 'Create Your First Story' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
-  // One story of their own far from here: welcome back on /, a card (no distance) on /my-stories.
+  // One story of their own, placed where they stand (a story goes at most 200 m from its author's fix, issue 13);
+  // then they walk 1.8 km on, out of the 1.5 km list: welcome back on /, a card (no distance) on /my-stories.
   const res = await page.request.post('/api/stories', {
-    multipart: { title: `My Oak ${run}`, category: 'Personal', type: 'text', content: 'My own oak.', latitude: '30.5', longitude: '-83.5' },
+    multipart: {
+      title: `My Oak ${run}`, category: 'Personal', type: 'text', content: 'My own oak.',
+      latitude: String(EMPTY_PLACE.latitude), longitude: String(EMPTY_PLACE.longitude),
+    },
   });
-  expect(res.status()).toBe(201);
+  expect(res.status(), await res.text()).toBe(201);
+  await context.setGeolocation(northOf(EMPTY_PLACE, 1_800));
   await page.goto('/');
   await expect(page.getByRole('heading', { name: `Welcome back, ${account.displayName}!` })).toBeVisible();
   await expect(page.getByText("You've created 1 whisper(s). No stories are unlocked at your current location - travel to discover more!")).toBeVisible();
@@ -204,17 +222,30 @@ test('the AR view lists nearby stories over the camera and closes', async ({ pag
   await expect(ar).toHaveCount(0);
 });
 
-test('geolocation denied: the error is shown and the app works at the default centre', async ({ browser }) => {
-  const context = await browser.newContext({ permissions: [] });
+test('geolocation denied: the error is shown, stories around the default centre are listed locked', async ({ browser }) => {
+  // A story right at the default centre, where a reader without a position is shown around.
+  const centreAuthor = await newAuthor('home-centre');
+  const atCentre = await createStoryViaApi(centreAuthor, { ...northOf(SAVANNAH, 20), title: `Square Bench ${run}`, content: 'Sit.' });
+  await centreAuthor.request.dispose();
+  const context = await browser.newContext({ permissions: [], extraHTTPHeaders: readerHeaders() });
   const page = await context.newPage();
   await page.goto('/');
   await expect(page.getByText('User denied the request for Geolocation.', { exact: false })).toBeVisible();
   await expect(page.locator('.leaflet-marker-icon[title="Your location"]')).toBeVisible();
+  // An unknown place never unlocks (issue 13): the list is an area to look at, every card says why.
+  await expect(page.getByRole('status').filter({ hasText: 'Turn on location to unlock stories' })).toBeVisible();
+  const card = page.getByRole('button', { name: new RegExp(atCentre.title) });
+  await expect(card).toContainText('Turn on location to unlock stories');
+  await expect(card).toContainText('Locked');
+  await page.screenshot({ path: '/tmp/loc-denied-390.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: '/tmp/loc-denied-1280.png' });
+  expect(await seriousViolations(page)).toEqual([]);
   await context.close();
 });
 
-test('signed in: Create alerts without a position; the + button still opens the create dialog', async ({ browser }) => {
-  const context = await browser.newContext({ permissions: [] });
+test('signed in: Create and the + button both ask for location without a position (never the default centre)', async ({ browser }) => {
+  const context = await browser.newContext({ permissions: [], extraHTTPHeaders: readerHeaders() });
   const page = await context.newPage();
   await registerViaApi(page.request, newAccount('maker'));
   await page.goto('/');
@@ -230,6 +261,8 @@ test('signed in: Create alerts without a position; the + button still opens the 
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Create Story' }).click();
-  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect.poll(() => alerts).toHaveLength(2);
+  expect(alerts[1]).toBe('Location access is required to create stories. Please enable location permissions and try again.');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await context.close();
 });

@@ -63,6 +63,7 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ pgliteTemplate: new Blob([template], { type: 'application/x-gzip' }), migrate: false });
 }
 
+/** `deps` may pass e.g. `location: { now }`, a clock for the reader-claim rules. */
 export async function createTestApp(
   env: Partial<Env> = {},
   deps: Omit<AppDependencies, 'database'> = {},

@@ -1,8 +1,9 @@
 /**
  * Browser geolocation with the spec's options (high accuracy, 10 s timeout, 60 s cache) and its error texts
- * (spec section 8). `useGeolocation` falls back to the default centre (Savannah) so the app always works.
+ * (spec section 8). `useGeolocation` falls back to the default centre (Savannah) so the app always works — as an area to look at,
+ * never as the reader's position (`isKnown` false: the lists use the positionless read, nothing unlocks).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { DEFAULT_CENTER, GEOLOCATION_OPTIONS } from '#common/constants';
 import type { Location } from '#common/schemas';
 
@@ -29,15 +30,43 @@ function messageFor(error: GeolocationPositionError): string {
   }
 }
 
+/** A position with the fix's accuracy radius in metres (the server judges claims by it, issue 13). */
+export type Fix = Location & { accuracy: number | null };
+
+// The latest fix's accuracy, for the lock texts ("GPS accuracy ±N m") wherever a story is shown.
+let latestAccuracy: number | null = null;
+const accuracyListeners = new Set<() => void>();
+function publishAccuracy(accuracy: number | null) {
+  latestAccuracy = accuracy;
+  for (const listener of accuracyListeners) listener();
+}
+
+/** The accuracy (metres) of the reader's latest fix, or null when none is known. */
+export function useReaderAccuracy(): number | null {
+  return useSyncExternalStore(
+    (listener) => {
+      accuracyListeners.add(listener);
+      return () => accuracyListeners.delete(listener);
+    },
+    () => latestAccuracy,
+  );
+}
+
+const accuracyOf = (position: GeolocationPosition) =>
+  Number.isFinite(position.coords.accuracy) ? position.coords.accuracy : null;
+
 /** One position request; rejects with a GeolocationError carrying the spec's message. */
-export function requestPosition(): Promise<Location> {
+export function requestPosition(): Promise<Fix> {
   return new Promise((resolve, reject) => {
     if (typeof navigator === 'undefined' || !navigator.geolocation) {
       reject(new GeolocationError(GEOLOCATION_ERRORS.unsupported));
       return;
     }
     navigator.geolocation.getCurrentPosition(
-      (position) => resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude }),
+      (position) => {
+        publishAccuracy(accuracyOf(position));
+        resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude, accuracy: accuracyOf(position) });
+      },
       (error) => reject(new GeolocationError(messageFor(error))),
       GEOLOCATION_OPTIONS,
     );
@@ -49,6 +78,8 @@ interface GeolocationState {
   location: Location;
   /** True when `location` is a real reading. */
   isKnown: boolean;
+  /** The reading's accuracy radius in metres, or null. */
+  accuracy: number | null;
   isLoading: boolean;
   error: string | null;
 }
@@ -58,6 +89,7 @@ export function useGeolocation(): GeolocationState {
   const [state, setState] = useState<GeolocationState>({
     location: { ...DEFAULT_CENTER },
     isKnown: false,
+    accuracy: null,
     isLoading: true,
     error: null,
   });
@@ -67,13 +99,16 @@ export function useGeolocation(): GeolocationState {
       return;
     }
     const watchId = navigator.geolocation.watchPosition(
-      (position) =>
+      (position) => {
+        publishAccuracy(accuracyOf(position));
         setState({
           location: { latitude: position.coords.latitude, longitude: position.coords.longitude },
           isKnown: true,
+          accuracy: accuracyOf(position),
           isLoading: false,
           error: null,
-        }),
+        });
+      },
       (error) => setState((s) => ({ ...s, isLoading: false, error: messageFor(error) })),
       GEOLOCATION_OPTIONS,
     );

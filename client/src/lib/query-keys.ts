@@ -17,16 +17,17 @@ export const queryKeys = {
   stories: {
     all: ['stories'] as const,
     /** Within 1.5 km of the reader (Nearby Whispers, AR view, discovery). */
-    discoverable: (reader: Location) => ['stories', 'discoverable', at(reader)] as const,
+    discoverable: (reader: Location, claim = '') => ['stories', 'discoverable', { ...at(reader), claim }] as const,
     /** The map's viewport (`bbox` rounded "w,s,e,n") for a reader. */
-    map: (bbox: string, reader: Location) => ['stories', 'map', { bbox, ...at(reader) }] as const,
+    map: (bbox: string, reader: Location, claim = '') => ['stories', 'map', { bbox, ...at(reader), claim }] as const,
     user: (userId: string) => ['stories', 'user', userId] as const,
     /** The discovery screen's list: around the reader, or the default area when the position is unknown. */
     discover: (reader: Location | null) => ['stories', 'discover', reader ? at(reader) : 'default-area'] as const,
     /** Every story, newest first, paged (simple discover). */
     allPages: (pageSize: number) => ['stories', 'all-pages', pageSize] as const,
     /** One story as the reader at `reader` (or nowhere known) may see it. */
-    detail: (id: string, reader: Location | null) => ['stories', 'detail', id, reader ? at(reader) : null] as const,
+    detail: (id: string, reader: Location | null, claim = '') =>
+      ['stories', 'detail', id, reader ? { ...at(reader), claim } : null] as const,
   },
   notifications: {
     all: ['notifications'] as const,

@@ -246,3 +246,21 @@ export const notificationState = pgTable('notification_state', {
     .references(() => users.id, { onDelete: 'cascade' }),
   lastNearbyGroupAt: timestamp('last_nearby_group_at', { withTimezone: true }),
 });
+
+/**
+ * Which stories each user has had unlocked, ever (DESIGN.md decisions 11 and 14): likes and reports need it.
+ * Written set-based by the read path for stories newly unlocked; positions are never stored here.
+ */
+export const unlocks = pgTable(
+  'unlocks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storyId: uuid('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.storyId] }), index('unlocks_story_idx').on(t.storyId)],
+);

@@ -16,6 +16,7 @@ import { StoryDetailDialog } from '#client/features/stories/components/story-det
 import { HomeTabs, type HomeView } from '#client/features/home/components/home-tabs';
 import { NearbySection } from '#client/features/home/components/nearby-section';
 import { SmartSuggestions } from '#client/features/home/components/smart-suggestions';
+import { TURN_ON_LOCATION } from '#client/lib/location/claim-lock-text';
 
 // Leaflet (~40 KiB gzipped) and the AR camera view load after the first paint, outside the initial bundle.
 const StoryMap = lazy(() => import('#client/features/stories/components/map/story-map'));
@@ -51,8 +52,10 @@ export function HomePage({ storyId }: { storyId?: string }) {
   const [selected, setSelected] = useState<Story | null>(null);
   const create = useCreateStoryLauncher();
 
-  const discoverable = useDiscoverableStories(reader, settled);
-  const mapStories = useMapStories(settled ? viewport : null, reader);
+  // Without a real fix the default centre is only an area to look at: the positionless reads, nothing unlocks.
+  const claim = useMemo(() => ({ known: geo.isKnown, accuracy: geo.accuracy }), [geo.isKnown, geo.accuracy]);
+  const discoverable = useDiscoverableStories(reader, settled, claim);
+  const mapStories = useMapStories(settled ? viewport : null, reader, claim);
   const ownStories = useUserStories(user?.id);
 
   const inCategory = useCallback((story: Story) => category === 'All' || story.category === category, [category]);
@@ -78,6 +81,11 @@ export function HomePage({ storyId }: { storyId?: string }) {
         {geo.error && (
           <p role="status" className="rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400">
             {geo.error} Showing stories around the default location.
+          </p>
+        )}
+        {settled && !geo.isKnown && (
+          <p role="status" className="rounded-lg border border-glow-500/40 bg-glow-500/10 px-3 py-2 text-sm font-medium text-mist-100">
+            {TURN_ON_LOCATION}
           </p>
         )}
         <Suspense fallback={<MapPlaceholder />}>
@@ -129,7 +137,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
       <StoryDetailDialog
         storyId={settled ? openStoryId : null}
         initialStory={selected ?? undefined}
-        location={reader}
+        location={geo.isKnown ? reader : null}
         onClose={closeStory}
       />
       {create.dialog}

@@ -1,5 +1,7 @@
 import type { Story } from '#common/schemas';
 import { cn } from '#client/lib/utils';
+import { isClaimLock } from '#client/lib/location/claim-lock-text';
+import { ClaimLockLine } from './claim-lock-line';
 import { countWords } from '#common/text';
 import { timeLockText } from '#common/time-lock-text';
 import { formatDuration, formatWordCount, storyTypeIcon, storyTypeLabel } from '#client/lib/stories/story-display';
@@ -38,11 +40,14 @@ export function StoryCard({ story, onSelect, showDistance = true }: { story: Sto
         {distance && <span className="shrink-0 text-xs font-medium text-mist-300">{distance}</span>}
       </span>
       <span className="line-clamp-2 text-sm text-mist-300">{story.description || 'No description available'}</span>
-      {locked && (
-        <span className="text-sm font-medium text-ember-400">
-          {(story.lockReason !== 'distance' && timeLockText(story)) || 'Walk closer to unlock this story'}
-        </span>
-      )}
+      {locked &&
+        (isClaimLock(story.lockReason) ? (
+          <ClaimLockLine reason={story.lockReason} className="text-sm font-medium text-ember-400" />
+        ) : (
+          <span className="text-sm font-medium text-ember-400">
+            {(story.lockReason !== 'distance' && timeLockText(story)) || 'Walk closer to unlock this story'}
+          </span>
+        ))}
       <span className="flex items-center gap-2 text-xs text-mist-400">
         <span className="rounded-full bg-night-700 px-2 py-0.5 text-mist-100">{storyTypeLabel(story.type)}</span>
         <span>{lengthText(story)}</span>

@@ -1,17 +1,30 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Location, Story } from '#common/schemas';
-import { apiGet } from '../api-client';
+import { apiGet } from '#client/lib/api-client';
+import { accuracyParam } from '#client/lib/location/claim-lock-text';
 import { queryKeys } from '#client/lib/query-keys';
 
-/** Stories within 1.5 km of the reader (the "Nearby Whispers" list and the AR view), nearest first. */
-export function discoverableStoriesQuery(location: Location) {
+/** The reader's position claim: a real fix (with its accuracy), or only an area to look at (location denied). */
+export interface ReaderClaim {
+  known: boolean;
+  accuracy: number | null;
+}
+
+/**
+ * Stories within 1.5 km of the reader (the "Nearby Whispers" list and the AR view), nearest first. Without a
+ * known position the positionless "around" read is used: the same stories, all locked (issue 13).
+ */
+export function discoverableStoriesQuery(location: Location, claim: ReaderClaim = { known: true, accuracy: null }) {
+  const accuracy = accuracyParam(claim.accuracy);
+  const url = claim.known
+    ? `/api/stories/discoverable/${location.latitude}/${location.longitude}${accuracy ? `?${accuracy}` : ''}`
+    : `/api/stories/around/${location.latitude}/${location.longitude}`;
   return queryOptions({
-    queryKey: queryKeys.stories.discoverable(location),
-    queryFn: ({ signal }) =>
-      apiGet<Story[]>(`/api/stories/discoverable/${location.latitude}/${location.longitude}`, { signal }),
+    queryKey: queryKeys.stories.discoverable(location, claim.known ? accuracy : 'around'),
+    queryFn: ({ signal }) => apiGet<Story[]>(url, { signal }),
   });
 }
 
-export function useDiscoverableStories(location: Location, enabled = true) {
-  return useQuery({ ...discoverableStoriesQuery(location), enabled });
+export function useDiscoverableStories(location: Location, enabled = true, claim?: ReaderClaim) {
+  return useQuery({ ...discoverableStoriesQuery(location, claim), enabled });
 }

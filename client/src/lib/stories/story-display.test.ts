@@ -31,6 +31,13 @@ describe('story display helpers', () => {
     expect(formatCreated(old.toISOString(), now)).toBe(old.toLocaleDateString());
   });
 
+  it('reads a day-only createdAt (midnight UTC, what other readers get) as that calendar day in any time zone', () => {
+    const now = new Date(2026, 10, 23, 20, 0);
+    expect(formatCreated('2026-11-23T00:00:00.000Z', now)).toBe('Today');
+    expect(formatCreated('2026-11-22T00:00:00.000Z', now)).toBe('Yesterday');
+    expect(formatCreated('2026-11-01T00:00:00.000Z', now)).toBe(new Date(2026, 10, 1).toLocaleDateString());
+  });
+
   it('counts the metres still to walk only for a distance lock the server decided', () => {
     const locked = { isLocked: true, lockReason: 'distance' as const };
     expect(metresToUnlock({ ...locked, distance: 500 })).toBe(400);

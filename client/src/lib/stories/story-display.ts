@@ -57,9 +57,15 @@ export function formatCreated(createdAt: string, now: Date = new Date()): string
   const created = new Date(createdAt);
   if (Number.isNaN(created.getTime())) return '';
   const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
-  const days = Math.round((startOfDay(now) - startOfDay(created)) / 86_400_000);
+  // Other readers get only the creation day, as midnight UTC (issue 13): read it as a calendar date, or west of
+  // Greenwich a story created today would say "Yesterday".
+  const dayOnly = created.getTime() % 86_400_000 === 0;
+  const createdDay = dayOnly
+    ? new Date(created.getUTCFullYear(), created.getUTCMonth(), created.getUTCDate()).getTime()
+    : startOfDay(created);
+  const days = Math.round((startOfDay(now) - createdDay) / 86_400_000);
   if (days <= 0) return 'Today';
   if (days === 1) return 'Yesterday';
   if (days < 7) return `${days} days ago`;
-  return created.toLocaleDateString();
+  return dayOnly ? created.toLocaleDateString(undefined, { timeZone: 'UTC' }) : created.toLocaleDateString();
 }

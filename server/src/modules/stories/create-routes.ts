@@ -41,6 +41,8 @@ export const storyCreateRoutes: FastifyPluginAsyncZod = async (app) => {
     repository: createStoryRepository(app.database),
     store,
     avTools: detectAvTools(),
+    // The story's point is the author's position claim: the travel rule applies, the pin moves ≤ 200 m.
+    checkPlacement: (authorId, point) => app.locationGuard.checkPlacement(authorId, point),
   });
   const uploadsDir = path.join(app.config.dataDir, 'tmp', 'uploads');
   await fsp.mkdir(uploadsDir, { recursive: true });

@@ -19,6 +19,11 @@ export interface CreateStoryDeps {
   repository: Pick<StoryRepository, 'insert'>;
   store: MediaStore;
   avTools: AvTools;
+  /**
+   * Checks the story's point as the author's position claim (location-guard.ts `checkPlacement`) before any
+   * file is processed; throws a 400 to refuse it.
+   */
+  checkPlacement?: (authorId: string, point: { latitude: number; longitude: number }) => Promise<void>;
   /** Called after the files are stored and before the row is inserted (tests inject failures here). */
   beforeInsert?: (storyId: string) => Promise<void> | void;
 }
@@ -100,6 +105,7 @@ export function createStoryCreateService(deps: CreateStoryDeps) {
 
 async function createStory(deps: CreateStoryDeps, authorId: string, request: CreateStoryRequest): Promise<StoryRow> {
   const data = parseOrThrow(createStoryFieldsSchema, request.fields);
+  await deps.checkPlacement?.(authorId, { latitude: data.latitude, longitude: data.longitude });
   const upload = requiredUpload(data, request.files);
   const media = upload ? await processUpload(upload[0], upload[1], data, request, deps) : null;
 

@@ -13,6 +13,7 @@ import { notFound } from '../../lib/http-errors';
 import { withErrorResponses } from '../../lib/route-responses';
 import { currentUser } from '../../plugins/access';
 import { createInteractionRepository } from './interaction-repository';
+import { createUnlockRepository } from '../location/unlock-repository';
 import { createInteractionService, STORY_NOT_FOUND } from './interaction-service';
 
 /** A malformed id names no story: 404 like any unknown id. */
@@ -28,7 +29,10 @@ const likeSchema = (summary: string) => ({
 });
 
 export const storyInteractionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createInteractionService({ repository: createInteractionRepository(app.database) });
+  const service = createInteractionService({
+    repository: createInteractionRepository(app.database),
+    unlocks: createUnlockRepository(app.database),
+  });
   // Generous (a reader may like many stories while browsing); counted per account, else per address.
   const rateLimit = app.config.rateLimitDisabled
     ? (false as const)

@@ -3,6 +3,7 @@
  * one's own story. The counting and the hiding threshold live in the SQL (interaction-repository.ts).
  */
 import { badRequest, notFound } from '../../lib/http-errors';
+import type { UnlockRepository } from '../location/unlock-repository';
 import type { CounterResult, InteractionRepository } from './interaction-repository';
 
 export const STORY_NOT_FOUND = 'Story not found';
@@ -23,7 +24,11 @@ export interface ReportResult {
 
 export type InteractionService = ReturnType<typeof createInteractionService>;
 
-export function createInteractionService(deps: { repository: InteractionRepository }) {
+export function createInteractionService(deps: {
+  repository: InteractionRepository;
+  /** You cannot like or report what you could not read (DESIGN.md decisions 11, 14): 403 unless unlocked once. */
+  unlocks: Pick<UnlockRepository, 'requireUnlocked'>;
+}) {
   const likeResult = (result: CounterResult, liked: boolean): LikeResult => {
     if (!result.found) throw notFound(STORY_NOT_FOUND);
     return { likes: result.likes, liked, changed: result.changed };
@@ -31,6 +36,7 @@ export function createInteractionService(deps: { repository: InteractionReposito
 
   return {
     async like(userId: string, storyId: string): Promise<LikeResult> {
+      await deps.unlocks.requireUnlocked(userId, storyId);
       return likeResult(await deps.repository.like(userId, storyId), true);
     },
 
@@ -39,6 +45,7 @@ export function createInteractionService(deps: { repository: InteractionReposito
     },
 
     async report(userId: string, storyId: string, reason: string): Promise<ReportResult> {
+      await deps.unlocks.requireUnlocked(userId, storyId);
       const outcome = await deps.repository.report(userId, storyId, reason);
       switch (outcome.kind) {
         case 'not-found':

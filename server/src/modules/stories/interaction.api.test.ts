@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORTS_TO_HIDE } from '#common/constants';
+import { DEFAULT_CENTER, REPORTS_TO_HIDE } from '#common/constants';
 import { likeResponseSchema, reportResponseSchema } from '#common/schemas';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
@@ -29,6 +29,15 @@ describe('likes and reports', () => {
     t.app.inject({ method, url: `/api/stories/${id}/like`, headers: cookie ? { cookie } : {} });
   const report = (id: string, cookie: string | undefined, body: unknown = { reason: 'Spam' }) =>
     t.app.inject({ method: 'POST', url: `/api/stories/${id}/report`, headers: cookie ? { cookie } : {}, payload: body as object });
+  /** Reads the story where it stands (the default centre): likes and reports need it unlocked once (issue 13). */
+  const reach = async (id: string, cookie: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/stories/${id}?lat=${DEFAULT_CENTER.latitude}&lng=${DEFAULT_CENTER.longitude}`,
+      headers: { cookie },
+    });
+    expect(res.json()).toMatchObject({ id, isLocked: false });
+  };
   const storyRow = async (id: string) => (await t.database.db.select().from(stories).where(eq(stories.id, id)))[0]!;
   const likeRows = async (id: string) =>
     Number((await t.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM likes WHERE story_id = ${id}`))[0]!.n);
@@ -36,6 +45,7 @@ describe('likes and reports', () => {
   describe('POST/DELETE /api/stories/:id/like', () => {
     it('likes once per user: liking again changes nothing', async () => {
       const id = await newStory();
+      await reach(id, reader.cookie);
       const first = await like(id, reader.cookie);
       expect(first.statusCode).toBe(200);
       expect(likeResponseSchema.parse(first.json())).toEqual({ likes: 1, liked: true });
@@ -47,6 +57,7 @@ describe('likes and reports', () => {
 
     it('unlikes, and unliking again changes nothing', async () => {
       const id = await newStory();
+      await reach(id, reader.cookie);
       await like(id, reader.cookie);
       await like(id, author.cookie);
       const unliked = await like(id, reader.cookie, 'DELETE');
@@ -91,6 +102,7 @@ describe('likes and reports', () => {
       const cookies = await Promise.all(
         rows.map(async (row) => `${SESSION_COOKIE}=${(await createSession(t.database.db, row.id)).token}`),
       );
+      await Promise.all(cookies.map((cookie) => reach(id, cookie)));
       const answers = await Promise.all([...cookies, ...cookies].map((cookie) => like(id, cookie)));
       expect(answers.every((a) => a.statusCode === 200 && a.json().liked === true)).toBe(true);
       expect((await storyRow(id)).likes).toBe(100);
@@ -107,6 +119,7 @@ describe('likes and reports', () => {
   describe('POST /api/stories/:id/report', () => {
     it('stores a report with its reason: 201, and a repeat by the same user is idempotent (200)', async () => {
       const id = await newStory();
+      await reach(id, reader.cookie);
       const first = await report(id, reader.cookie, { reason: '  Offensive language ' });
       expect(first.statusCode).toBe(201);
       expect(reportResponseSchema.parse(first.json())).toEqual({ reported: true });
@@ -144,6 +157,7 @@ describe('likes and reports', () => {
     it(`hides a story once ${REPORTS_TO_HIDE} distinct users reported it (reports arriving at once)`, async () => {
       const id = await newStory();
       const reporters = await Promise.all(Array.from({ length: REPORTS_TO_HIDE }, () => createTestUser(t.database)));
+      for (const r of reporters) await reach(id, r.cookie);
       // The same user reporting twice counts once.
       expect((await report(id, reporters[0]!.cookie)).statusCode).toBe(201);
       expect((await report(id, reporters[0]!.cookie)).statusCode).toBe(200);
@@ -163,6 +177,7 @@ describe('likes and reports', () => {
       const id = await newStory();
       for (let i = 0; i < REPORTS_TO_HIDE - 1; i++) {
         const r = await createTestUser(t.database);
+        await reach(id, r.cookie);
         expect((await report(id, r.cookie)).statusCode).toBe(201);
       }
       expect((await storyRow(id)).hiddenAt).toBeNull();

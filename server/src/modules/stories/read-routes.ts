@@ -1,6 +1,7 @@
 /**
  * Story reads (spec section 7, issue 4): discoverable, map (around a point and by viewport), all (paginated),
- * a user's stories and one story. Thin: parse and validate here, the service finds and presents.
+ * a user's own stories, one story, and the positionless "around here" read. Thin: each route declares its
+ * contract; the service finds and presents, judging the reader's position claim (issue 13).
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,11 +22,13 @@ import {
   readerLocationOf,
   storyIdParamsSchema,
   userIdParamsSchema,
+  type Point,
 } from '#common/route-schemas';
-import { latLngParamsSchema, storySchema } from '#common/schemas';
-import { notFound } from '../../lib/http-errors';
+import { accuracyQuerySchema, latLngParamsSchema, storySchema } from '#common/schemas';
+import { forbidden, notFound } from '../../lib/http-errors';
 import { withErrorResponses } from '../../lib/route-responses';
-import { createStoryReadService } from './read-service';
+import { currentUser } from '../../plugins/access';
+import { createStoryReadService, type Reader } from './read-service';
 import { createStoryRepository, type PageCursor } from './story-repository';
 
 /** Location queries are the hot path: generous per-IP limit, off when RATE_LIMIT_DISABLED (benchmarks). */
@@ -33,6 +36,7 @@ export const LOCATION_RATE_LIMIT = { max: 600, timeWindow: '1 minute' } as const
 
 const STORY_NOT_FOUND = 'Story not found';
 const BAD_CURSOR = 'Invalid cursor';
+const OWN_STORIES_ONLY = 'You can only list your own stories.';
 const limitMessage = `limit must be a whole number from 1 to ${ALL_STORIES_MAX_LIMIT}`;
 
 const limitSchema = (fallback: number) =>
@@ -43,54 +47,64 @@ const limitSchema = (fallback: number) =>
     .max(ALL_STORIES_MAX_LIMIT, limitMessage)
     .default(fallback);
 
-const cursorSchema = z
-  .string()
-  .optional()
-  .describe('Opaque cursor from the Link header of the previous page')
-  .transform((value, ctx): PageCursor | null => {
-    if (value === undefined || value === '') return null;
-    const cursor = decodeCursor(value);
-    if (!cursor) {
-      ctx.addIssue({ code: 'custom', message: BAD_CURSOR });
-      return z.NEVER;
-    }
-    return cursor;
-  });
+/** `open` unseals a cursor token (location/page-cursor.ts): cursors are opaque and signed. */
+const cursorSchema = (open: (token: string) => PageCursor | null) =>
+  z
+    .string()
+    .optional()
+    .describe('Opaque cursor from the Link header of the previous page')
+    .transform((value, ctx): PageCursor | null => {
+      if (value === undefined || value === '') return null;
+      const cursor = open(value);
+      if (!cursor) {
+        ctx.addIssue({ code: 'custom', message: BAD_CURSOR });
+        return z.NEVER;
+      }
+      return cursor;
+    });
 
 /** limit and cursor are checked before the optional reader location. */
-const pageQuerySchema = (defaultLimit: number) =>
+const pageQuerySchema = (defaultLimit: number, open: (token: string) => PageCursor | null) =>
   z
-    .object({ limit: limitSchema(defaultLimit), cursor: cursorSchema, ...optionalLocationQueryShape })
-    .transform((q, ctx) => ({ limit: q.limit, cursor: q.cursor, location: readerLocationOf(q, ctx) }));
+    .object({ limit: limitSchema(defaultLimit), cursor: cursorSchema(open), ...optionalLocationQueryShape })
+    .transform((q, ctx) => ({
+      limit: q.limit,
+      cursor: q.cursor,
+      location: readerLocationOf(q, ctx),
+      accuracy: q.accuracy ?? null,
+    }));
+
+/** A cursor's unsealed contents, checked again: only what PostgreSQL itself printed for created_at is accepted. */
+export function validCursor(cursor: PageCursor | null): PageCursor | null {
+  const timestamp = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+  return cursor && timestamp.test(cursor.createdAt) && isUuid(cursor.id) ? cursor : null;
+}
 
 const storiesResponse = withErrorResponses({ 200: z.array(storySchema) });
-
-function encodeCursor(cursor: PageCursor): string {
-  return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
-}
-
-function decodeCursor(value: string): PageCursor | null {
-  const [createdAt, id, extra] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  // Only what PostgreSQL itself printed for created_at is accepted back, so the cast cannot fail.
-  const timestamp = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-  if (extra !== undefined || !createdAt || !id || !timestamp.test(createdAt) || !isUuid(id)) return null;
-  return { createdAt, id };
-}
 
 export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createStoryReadService({
     repository: createStoryRepository(app.database),
     signer: app.mediaSigner,
     weather: app.weather,
+    location: app.locationGuard,
   });
+  const openCursor = (token: string) => validCursor(app.pageCursors.open(token));
   const rateLimit = app.config.rateLimitDisabled ? (false as const) : { ...LOCATION_RATE_LIMIT };
   const config = { access: 'public', rateLimit } as const;
   const viewerOf = (request: FastifyRequest) => request.user?.id ?? null;
+  /** The reader and their position claim: where they say they are, how accurately, and from which address. */
+  const readerOf = (request: FastifyRequest, location: Point | null, accuracy: number | null | undefined): Reader => ({
+    viewerId: viewerOf(request),
+    location,
+    accuracy: accuracy ?? null,
+    ip: request.ip,
+  });
 
   /** Link header to the next page: same path and query, new cursor. */
   const nextLink = (request: FastifyRequest, cursor: PageCursor) => {
     const url = new URL(request.url, 'http://local');
-    url.searchParams.set('cursor', encodeCursor(cursor));
+    url.searchParams.set('cursor', app.pageCursors.seal(cursor));
     return `<${url.pathname}${url.search}>; rel="next"`;
   };
 
@@ -98,11 +112,17 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stories/discoverable/:lat/:lng',
     {
       config,
-      schema: { summary: 'Public stories within 1500 m, nearest first', params: latLngParamsSchema, response: storiesResponse },
+      schema: {
+        summary: 'Public stories within 1500 m, nearest first',
+        params: latLngParamsSchema,
+        querystring: accuracyQuerySchema,
+        response: storiesResponse,
+      },
     },
     async (request) => {
       const { lat, lng } = request.params;
-      const reader = { viewerId: viewerOf(request), location: { latitude: lat, longitude: lng } };
+      const location = { latitude: lat, longitude: lng };
+      const reader = { ...readerOf(request, location, request.query.accuracy), location };
       const stories = await service.nearby(reader, DISCOVERY_RADIUS_M, DISCOVERABLE_RESULT_CAP);
       // Notifications hook (issue 11): story_nearby / story_unlocked / time_locked for a signed-in reader.
       if (reader.viewerId) await app.notifications.service.recordNearbyRead(reader.viewerId, stories);
@@ -111,12 +131,37 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/stories/map/:lat/:lng',
-    { config, schema: { summary: 'Stories around a point for the map', params: latLngParamsSchema, response: storiesResponse } },
+    '/stories/around/:lat/:lng',
+    {
+      config,
+      schema: {
+        summary: 'Stories around a place the reader does not claim to be at (location denied): all locked',
+        params: latLngParamsSchema,
+        response: storiesResponse,
+      },
+    },
     async (request) => {
       const { lat, lng } = request.params;
-      const reader = { viewerId: viewerOf(request), location: { latitude: lat, longitude: lng } };
-      return service.nearby(reader, MAP_RADIUS_M, MAP_RESULT_CAP);
+      const reader = { viewerId: viewerOf(request), ip: request.ip };
+      return service.around(reader, { latitude: lat, longitude: lng }, DISCOVERY_RADIUS_M, DISCOVERABLE_RESULT_CAP);
+    },
+  );
+
+  app.get(
+    '/stories/map/:lat/:lng',
+    {
+      config,
+      schema: {
+        summary: 'Stories around a point for the map',
+        params: latLngParamsSchema,
+        querystring: accuracyQuerySchema,
+        response: storiesResponse,
+      },
+    },
+    async (request) => {
+      const { lat, lng } = request.params;
+      const location = { latitude: lat, longitude: lng };
+      return service.nearby({ ...readerOf(request, location, request.query.accuracy), location }, MAP_RADIUS_M, MAP_RESULT_CAP);
     },
   );
 
@@ -124,8 +169,8 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stories/map',
     { config, schema: { summary: 'Stories in a viewport', querystring: bboxQuerySchema, response: storiesResponse } },
     async (request) => {
-      const { box, location } = request.query;
-      return service.inBox({ viewerId: viewerOf(request), location }, box, MAP_RESULT_CAP);
+      const { box, location, accuracy } = request.query;
+      return service.inBox(readerOf(request, location, accuracy), box, MAP_RESULT_CAP);
     },
   );
 
@@ -135,32 +180,34 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         summary: 'Public stories, newest first; the next page is in the Link header',
-        querystring: pageQuerySchema(ALL_STORIES_DEFAULT_LIMIT),
+        querystring: pageQuerySchema(ALL_STORIES_DEFAULT_LIMIT, openCursor),
         response: storiesResponse,
       },
     },
     async (request, reply) => {
-      const { limit, cursor, location } = request.query;
-      const page = await service.page({ viewerId: viewerOf(request), location }, { limit, cursor });
+      const { limit, cursor, location, accuracy } = request.query;
+      const page = await service.page(readerOf(request, location, accuracy), { limit, cursor });
       if (page.next) reply.header('link', nextLink(request, page.next));
       return page.stories;
     },
   );
 
+  // My Stories only (DESIGN.md decision 12): a list of someone else's stories would be a map of where they go.
   app.get(
     '/stories/user/:userId',
     {
-      config,
+      config: { access: 'user', rateLimit },
       schema: {
-        summary: "A user's stories (all of them for the author), newest first; next page in the Link header",
+        summary: "The signed-in user's own stories, newest first; next page in the Link header",
         params: userIdParamsSchema,
-        querystring: pageQuerySchema(ALL_STORIES_MAX_LIMIT),
+        querystring: pageQuerySchema(ALL_STORIES_MAX_LIMIT, openCursor),
         response: storiesResponse,
       },
     },
     async (request, reply) => {
-      const { limit, cursor, location } = request.query;
-      const reader = { viewerId: viewerOf(request), location };
+      if (currentUser(request).id !== request.params.userId) throw forbidden(OWN_STORIES_ONLY);
+      const { limit, cursor, location, accuracy } = request.query;
+      const reader = readerOf(request, location, accuracy);
       const page = await service.page(reader, { limit, cursor, authorId: request.params.userId });
       if (page.next) reply.header('link', nextLink(request, page.next));
       return page.stories;
@@ -182,9 +229,13 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       // A malformed id names no story: same answer as a missing one.
       if (!isUuid(id)) throw notFound(STORY_NOT_FOUND);
-      const story = await service.byId({ viewerId: viewerOf(request), location: request.query.location }, id);
+      const { location, accuracy } = request.query;
+      const story = await service.byId(readerOf(request, location, accuracy), id);
       if (!story) throw notFound(STORY_NOT_FOUND);
       return story;
     },
   );
 };
+
+// Exported for tests that check the wording.
+export const READ_MESSAGES = { STORY_NOT_FOUND, BAD_CURSOR, OWN_STORIES_ONLY } as const;

@@ -8,18 +8,26 @@ import type { Story } from '#common/schemas';
 import type { MediaUrlSigner } from '../../media/media-urls';
 import type { WeatherProvider } from '../../weather/weather-provider';
 import type { BoundingBox } from '#common/route-schemas';
+import type { LocationGuard, UnlockGate } from '../location/location-guard';
 import type { PageCursor, StoryRecord, StoryRepository } from './story-repository';
 import { toStoryView } from './story-view';
 
 export interface Reader {
   viewerId: string | null;
+  /** The reader's claimed position (null: unknown — nothing unlocks when a LocationGuard is configured). */
   location: { latitude: number; longitude: number } | null;
+  /** The fix's accuracy in metres, when the client sent one. */
+  accuracy?: number | null;
+  /** The client address: a visitor's claims are kept per address (IPv6 per /64). */
+  ip?: string;
 }
 
 export interface StoryReadServiceDeps {
   repository: StoryRepository;
   signer: MediaUrlSigner;
   weather?: WeatherProvider;
+  /** Checks the reader's position claim and unlock budget (DESIGN.md decision 11). */
+  location?: LocationGuard;
   now?: () => Date;
 }
 
@@ -29,14 +37,29 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
   const now = deps.now ?? (() => new Date());
 
   async function present(records: StoryRecord[], reader: Reader): Promise<Story[]> {
-    const weather = await weatherFor(records, reader);
-    const ctx = { viewerId: reader.viewerId, reader: reader.location, now: now(), signer: deps.signer, weather };
-    return records.map((record) =>
+    const gate = await claimGate(reader);
+    const weather = gate?.refusal ? undefined : await weatherFor(records, reader);
+    const ctx = { viewerId: reader.viewerId, reader: reader.location, now: now(), signer: deps.signer, weather, gate };
+    const views = records.map((record) =>
       toStoryView(record, record.authorDisplayName, ctx, reader.viewerId ? { likedByMe: record.likedByMe } : {}),
+    );
+    await gate?.commit();
+    return views;
+  }
+
+  /** The reader's position claim, judged once per read (location/location-guard.ts). */
+  async function claimGate(reader: Reader): Promise<UnlockGate | undefined> {
+    if (!deps.location) return undefined;
+    return deps.location.gate(
+      { userId: reader.viewerId, ip: reader.ip ?? '' },
+      { position: reader.location, accuracy: reader.accuracy },
     );
   }
 
-  /** Current weather at the reader, fetched only when some weather-locked story is within unlock reach. */
+  /**
+   * Current weather at the reader, fetched only when some weather-locked story is within unlock reach. A
+   * configured provider that fails answers null (weather locks then stay locked); no provider: undefined.
+   */
   async function weatherFor(records: StoryRecord[], reader: Reader) {
     const location = reader.location;
     if (!deps.weather || !location) return undefined;
@@ -46,13 +69,23 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
         r.authorId !== reader.viewerId &&
         haversineMetres(location, r) <= UNLOCK_RADIUS_M,
     );
-    return needed ? deps.weather.current(location.latitude, location.longitude) : undefined;
+    if (!needed) return undefined;
+    return deps.weather.current(location.latitude, location.longitude).catch(() => null);
   }
 
   return {
     async nearby(reader: Reader & { location: NonNullable<Reader['location']> }, radius: number, limit: number) {
       const records = await deps.repository.nearby({ ...reader.location, radius, limit, viewerId: reader.viewerId });
       return present(records, reader);
+    },
+
+    /**
+     * Stories around a point that is NOT the reader's position (location denied: the client's default centre).
+     * Nothing unlocks and no distance is given: every other reader's story is locked with "location".
+     */
+    async around(reader: Omit<Reader, 'location' | 'accuracy'>, centre: NonNullable<Reader['location']>, radius: number, limit: number) {
+      const records = await deps.repository.nearby({ ...centre, radius, limit, viewerId: reader.viewerId });
+      return present(records, { ...reader, location: null });
     },
 
     async inBox(reader: Reader, box: BoundingBox, limit: number) {

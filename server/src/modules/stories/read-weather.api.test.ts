@@ -42,6 +42,18 @@ describe('weather locks with a WeatherProvider configured', () => {
     expect(far).toMatchObject({ isLocked: true, lockReason: 'distance' });
     expect(standIn.requests.length).toBe(before);
   });
+
+  it('fails closed: a provider error keeps the weather lock locked (issue 13)', async () => {
+    const elsewhere = offsetNorth(here, 5_000);
+    await insertStory(t.database, { authorId: author.id, ...elsewhere, timeRestriction: 'weather', unlockWeather: 'rainy', content: 'wet' });
+    standIn.answer = { status: 500, body: 'provider down' };
+    const before = standIn.requests.length;
+    // A reader of their own: this one was just 5 km away, which the travel rule would refuse.
+    const [story] = await discover(elsewhere, await createTestUser(t.database));
+    expect(standIn.requests.length).toBe(before + 1);
+    expect(story).toMatchObject({ isLocked: true, lockReason: 'weather' });
+    expect(story).not.toHaveProperty('content');
+  });
 });
 
 describe('weather locks when it rains', () => {

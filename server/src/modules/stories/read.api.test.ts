@@ -26,7 +26,12 @@ describe('story reads', () => {
   let area = 0;
   const nextArea = () => offsetEast(SAVANNAH, 10_000 * ++area);
 
+  // Each read happens two hours after the previous one (on the location rules' clock): these tests move one
+  // reader between areas far apart, which the travel rule would refuse in the same second (issue 13; the rules
+  // themselves are tested in location/location.api.test.ts).
+  const claimClock = { now: Date.UTC(2026, 0, 1) };
   const get = async (url: string, user?: TestUser) => {
+    claimClock.now += 2 * 60 * 60_000;
     const res = await t.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });
     return res;
   };
@@ -37,7 +42,7 @@ describe('story reads', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { location: { now: () => claimClock.now } });
     author = await createTestUser(t.database, { displayName: 'Ada Author' });
     reader = await createTestUser(t.database, { displayName: 'Rae Reader' });
   });
@@ -235,7 +240,6 @@ describe('story reads', () => {
         `/api/stories/map/${centre.latitude}/${centre.longitude}`,
         `/api/stories/map?bbox=${box}`,
         `/api/stories/all?limit=500`,
-        `/api/stories/user/${author.id}`,
       ];
       for (const url of calls) {
         const others = (await get(url, reader)).json<Story[]>();
@@ -245,6 +249,11 @@ describe('story reads', () => {
         const own = (await get(url, author)).json<Story[]>();
         expect(own.filter((s) => ids.includes(s.id)).map((s) => s.id).sort(), url).toEqual(ids);
       }
+      // A user's list is served to that user only (DESIGN.md decision 12).
+      expect((await get(`/api/stories/user/${author.id}`, reader)).statusCode).toBe(403);
+      expect((await get(`/api/stories/user/${author.id}`)).statusCode).toBe(401);
+      const own = (await get(`/api/stories/user/${author.id}`, author)).json<Story[]>();
+      expect(own.filter((s) => ids.includes(s.id)).map((s) => s.id).sort()).toEqual(ids);
       for (const id of ids) {
         expect((await get(`/api/stories/${id}?${q}`, reader)).statusCode).toBe(404);
         expect((await get(`/api/stories/${id}`)).statusCode).toBe(404);
@@ -285,7 +294,7 @@ describe('story reads', () => {
       expect(res.statusCode).toBe(200);
       expect((res.json<Story[]>()).map((s) => s.id).sort()).toEqual([east.id, west.id].sort());
       // Without a reader location the stories are locked and carry no distance.
-      expect((res.json<Story[]>())[0]).toMatchObject({ isLocked: true, lockReason: 'distance', distance: null });
+      expect((res.json<Story[]>())[0]).toMatchObject({ isLocked: true, lockReason: 'location', distance: null });
     });
 
     it.each(['', '1,2,3', '1,2,3,x', '1,2,3,4,5', '0,10,1,5', '-181,0,0,1', '0,-91,1,0', ',,,'])(
@@ -323,7 +332,8 @@ describe('story reads', () => {
       let url: string | undefined = '/api/stories/all?limit=2';
       let pages = 0;
       while (url && pages < 10) {
-        const res = await get(url);
+        // As the author: only they see their stories' exact creation times, which this order check needs.
+        const res = await get(url, pager);
         expect(res.statusCode).toBe(200);
         expect(Array.isArray(res.json())).toBe(true);
         seen.push(...(res.json<Story[]>()));
@@ -347,7 +357,7 @@ describe('story reads', () => {
       const res = await get(`/api/stories/all?limit=1&lat=${story.latitude}&lng=${story.longitude}`, reader);
       expect((res.json<Story[]>())[0]).toMatchObject({ id: story.id, isLocked: false, distance: 0 });
       expect(res.headers.link).toMatch(/lat=.*lng=.*cursor=|cursor=.*lat=/);
-      expect(first[0]).toMatchObject({ isLocked: true, lockReason: 'distance', distance: null });
+      expect(first[0]).toMatchObject({ isLocked: true, lockReason: 'location', distance: null });
     });
 
     it('defaults to 100 per page and refuses bad limits and cursors', async () => {
@@ -358,22 +368,23 @@ describe('story reads', () => {
       }
     });
 
-    it("lists a user's stories newest first", async () => {
-      const res = await get(`/api/stories/user/${pager.id}`);
+    it("lists a user's stories newest first, to that user only", async () => {
+      const res = await get(`/api/stories/user/${pager.id}`, pager);
       expect(res.statusCode).toBe(200);
       const list = res.json<Story[]>();
       expect(list).toHaveLength(5);
       expect(list[0]!.title).toBe('p4');
       expect(list.every((s) => s.author.displayName === 'Paige')).toBe(true);
-      expect((await get('/api/stories/user/not-a-uuid')).statusCode).toBe(400);
-      expect((await get('/api/stories/user/00000000-0000-4000-8000-000000000000')).json()).toEqual([]);
+      expect((await get('/api/stories/user/not-a-uuid', pager)).statusCode).toBe(400);
+      expect((await get('/api/stories/user/00000000-0000-4000-8000-000000000000', pager)).statusCode).toBe(403);
     });
 
     it('answers one story, unlocked only in reach, 404 when missing', async () => {
       const id = created[0]!;
       const far = await get(`/api/stories/${id}`, reader);
       expect(far.statusCode).toBe(200);
-      expect(far.json()).toMatchObject({ id, isLocked: true, lockReason: 'distance' });
+      // Without a position nothing unlocks (DESIGN.md decision 11).
+      expect(far.json()).toMatchObject({ id, isLocked: true, lockReason: 'location' });
       expect(far.json()).not.toHaveProperty('content');
       const story = far.json<Story>();
       const near = await get(`/api/stories/${id}?lat=${story.latitude}&lng=${story.longitude}`, reader);

@@ -22,6 +22,8 @@ import { evaluateLock } from '#common/locks';
 import type { Story, Weather } from '#common/schemas';
 import type { stories } from '../../db/schema';
 import type { MediaUrlSigner } from '../../media/media-urls';
+import { createdAtFor } from '../location/created-at';
+import type { UnlockGate } from '../location/location-guard';
 import { timeZoneAt } from './time-zone';
 
 /** A stories row; the generated `location` column is not needed (reads do not select it). */
@@ -34,8 +36,13 @@ export interface StoryViewContext {
   reader: { latitude: number; longitude: number } | null;
   now: Date;
   signer: MediaUrlSigner;
-  /** Current weather where the reader is; undefined or null when unknown (weather locks not enforced). */
+  /**
+   * Current weather where the reader is: undefined without a provider (weather locks not enforced), null when
+   * the configured provider failed (weather locks stay locked).
+   */
   weather?: Weather | null;
+  /** The reader's position claim and unlock budget (location/location-guard.ts); absent: ordinary locks only. */
+  gate?: UnlockGate;
 }
 
 export interface StoryViewExtra {
@@ -60,13 +67,15 @@ export function toStoryView(
     !isAuthor &&
     exactDistance !== null &&
     exactDistance <= UNLOCK_RADIUS_M;
-  const lock = evaluateLock(row, {
+  const ordinaryLock = evaluateLock(row, {
     distance: exactDistance,
     isAuthor,
     now: ctx.now,
     timeZone: needsTimeZone ? timeZoneAt(row.latitude, row.longitude) : 'UTC',
     weather: ctx.weather,
   });
+  // The position claim and the unlock budget may lock it further; decided before any content is attached below.
+  const lock = ctx.gate ? ctx.gate.decide(row, ordinaryLock) : ordinaryLock;
 
   const story: Story = {
     id: row.id,
@@ -87,7 +96,7 @@ export function toStoryView(
     unlockEndTime: row.unlockEndTime,
     unlockSeason: row.unlockSeason,
     unlockWeather: row.unlockWeather,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: createdAtFor(row.createdAt, isAuthor),
     distance: exactDistance === null ? null : roundMetres(exactDistance),
     isLocked: lock.isLocked,
     lockReason: lock.lockReason,

@@ -2,7 +2,7 @@
  * The Create Story dialog (spec sections 2, 4, 5): edit → preview (Preview Story) → publish, and back (Edit
  * Story). Lazy-loaded by the home screen, so nothing here is in the initial bundle.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Eye, Pencil, Send } from 'lucide-react';
 import { Button } from '#client/components/ui/button';
 import { Dialog, DialogContent } from '#client/components/ui/dialog';
@@ -23,6 +23,9 @@ import { StoryForm } from './story-form';
 import { StoryPreview } from './story-preview';
 import { UploadProgress } from './upload-progress';
 
+// Leaflet for the pin map loads only when the preview is shown.
+const PinPicker = lazy(() => import('./pin-picker'));
+
 const CREATED_MESSAGE = 'Story created! Your story has been published successfully.';
 
 interface CreateStoryDialogProps {
@@ -33,6 +36,9 @@ interface CreateStoryDialogProps {
 
 export default function CreateStoryDialog({ open, onOpenChange, location }: CreateStoryDialogProps) {
   const [draft, setDraft] = useState<StoryDraft>(EMPTY_DRAFT);
+  // Where the story goes: the author's fix, or the pin they moved (≤ 200 m) on the preview's map.
+  const [movedPin, setMovedPin] = useState<Location | null>(null);
+  const placed = movedPin ?? location;
   const [step, setStep] = useState<'edit' | 'preview'>('edit');
   const [progress, setProgress] = useState<number | null>(null);
   const [published, setPublished] = useState(false);
@@ -73,6 +79,7 @@ export default function CreateStoryDialog({ open, onOpenChange, location }: Crea
 
   const reset = () => {
     setDraft(EMPTY_DRAFT);
+    setMovedPin(null);
     setStep('edit');
     setProgress(null);
     setPublished(false);
@@ -94,7 +101,7 @@ export default function CreateStoryDialog({ open, onOpenChange, location }: Crea
     if (pendingRef.current || !location || !check()) return; // a submission is already under way
     pendingRef.current = true;
     setProgress(0);
-    createStory.mutate(buildStoryFormData(draft, location), {
+    createStory.mutate(buildStoryFormData(draft, placed ?? location), {
       onSuccess: () => {
         setPublished(true);
         messageToast(CREATED_MESSAGE, 'success');
@@ -163,7 +170,14 @@ export default function CreateStoryDialog({ open, onOpenChange, location }: Crea
               onTypeChange={changeType}
             />
           ) : (
-            <StoryPreview draft={draft} location={location} />
+            <>
+              <StoryPreview draft={draft} location={placed} />
+              {location && placed && (
+                <Suspense fallback={null}>
+                  <PinPicker fix={location} value={placed} onChange={setMovedPin} />
+                </Suspense>
+              )}
+            </>
           )}
 
           {progress !== null && <UploadProgress percent={progress} done={published} />}

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useLocation } from 'wouter';
-import { DEFAULT_CENTER } from '#common/constants';
 import type { Location } from '#common/schemas';
 import { ACCOUNT_REQUIRED, showAccountRequired } from '#client/lib/account-required';
 import { requestPosition } from '#client/lib/geolocation';
@@ -19,7 +18,8 @@ function showCreateAccountRequired(navigate: (to: string) => void) {
 
 /**
  * Opens the create dialog. `openAtCurrentPosition` asks for a fresh position and alerts on failure (Create tab,
- * "Create Your First …" buttons); `openAt` uses a known location or the default centre (the + button).
+ * "Create Your First …" buttons); `openAt` uses a known location (the + button), and without one asks for a
+ * position the same way — a story is never placed at the default centre (issue 13).
  */
 export function useCreateStoryLauncher() {
   const [, navigate] = useLocation();
@@ -28,16 +28,6 @@ export function useCreateStoryLauncher() {
   // Stays mounted after the first open so closing can animate and the chunk is not re-evaluated.
   const [mounted, setMounted] = useState(false);
   const [location, setLocation] = useState<Location | null>(null);
-
-  const openAt = useCallback(
-    (at: Location | null) => {
-      if (!user) return showCreateAccountRequired(navigate);
-      setLocation(at ?? { ...DEFAULT_CENTER });
-      setMounted(true);
-      setOpen(true);
-    },
-    [user, navigate],
-  );
 
   const openAtCurrentPosition = useCallback(() => {
     if (!user) return showCreateAccountRequired(navigate);
@@ -50,6 +40,17 @@ export function useCreateStoryLauncher() {
       () => window.alert(CREATE_LOCATION_REQUIRED),
     );
   }, [user, navigate]);
+
+  const openAt = useCallback(
+    (at: Location | null) => {
+      if (!user) return showCreateAccountRequired(navigate);
+      if (!at) return openAtCurrentPosition();
+      setLocation(at);
+      setMounted(true);
+      setOpen(true);
+    },
+    [user, navigate, openAtCurrentPosition],
+  );
 
   const dialog = mounted ? (
     <Suspense fallback={null}>

@@ -2,7 +2,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { DISCOVERY } from '#common/constants';
 import type { Location, Story } from '#common/schemas';
 import { apiGet } from '#client/lib/api-client';
+import { accuracyParam } from '#client/lib/location/claim-lock-text';
 import { queryKeys } from '#client/lib/query-keys';
+import type { ReaderClaim } from '#client/lib/stories/get-discoverable-stories';
 
 /** A map viewport in degrees. */
 export interface BoundingBox {
@@ -22,20 +24,20 @@ function bboxParam(box: BoundingBox): string {
  * Stories inside the visible map area; the reader's location makes the server add distance and lock state.
  * The previous viewport's stories stay shown while the next ones load (no flicker while panning).
  */
-function mapStoriesQuery(box: BoundingBox, reader: Location) {
+function mapStoriesQuery(box: BoundingBox, reader: Location, claim: ReaderClaim = { known: true, accuracy: null }) {
   const bbox = bboxParam(box);
+  // Without a known position the viewport is read without one: everything locked ("location").
+  const where = claim.known
+    ? `&lat=${reader.latitude}&lng=${reader.longitude}${claim.accuracy !== null ? `&${accuracyParam(claim.accuracy)}` : ''}`
+    : '';
   return queryOptions({
-    queryKey: queryKeys.stories.map(bbox, reader),
-    queryFn: ({ signal }) =>
-      apiGet<Story[]>(
-        `/api/stories/map?bbox=${bbox}&lat=${reader.latitude}&lng=${reader.longitude}`,
-        { signal },
-      ),
+    queryKey: queryKeys.stories.map(bbox, reader, where),
+    queryFn: ({ signal }) => apiGet<Story[]>(`/api/stories/map?bbox=${bbox}${where}`, { signal }),
     retry: DISCOVERY.mapRetries,
     placeholderData: keepPreviousData,
   });
 }
 
-export function useMapStories(box: BoundingBox | null, reader: Location) {
-  return useQuery({ ...mapStoriesQuery(box ?? { west: 0, south: 0, east: 0, north: 0 }, reader), enabled: box !== null });
+export function useMapStories(box: BoundingBox | null, reader: Location, claim?: ReaderClaim) {
+  return useQuery({ ...mapStoriesQuery(box ?? { west: 0, south: 0, east: 0, north: 0 }, reader, claim), enabled: box !== null });
 }

@@ -1,6 +1,7 @@
 import type { Location, Story } from '#common/schemas';
 import { Dialog, DialogContent } from '#client/components/ui/dialog';
 import { errorMessage } from '#client/lib/api-client';
+import { useReaderAccuracy } from '#client/lib/geolocation';
 import { useStory } from '../api/get-story';
 import { StoryByline } from './story-detail/story-byline';
 import { StoryDetailBody } from './story-detail/story-detail-body';
@@ -16,7 +17,8 @@ interface StoryDetailDialogProps {
 
 /** Spec section 2 "Story detail dialog". */
 export function StoryDetailDialog({ storyId, initialStory, location, onClose }: StoryDetailDialogProps) {
-  const query = useStory(storyId, location, initialStory?.id === storyId ? initialStory : undefined);
+  const accuracy = useReaderAccuracy();
+  const query = useStory(storyId, location, initialStory?.id === storyId ? initialStory : undefined, accuracy);
   const story = query.data;
   const title = story?.title ?? (query.isError ? 'Story not found' : 'Loading story...');
   return (

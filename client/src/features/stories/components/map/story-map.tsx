@@ -6,7 +6,7 @@ import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { DEFAULT_ZOOM, MAX_TILE_ZOOM } from '#common/constants';
 import type { Location, Story } from '#common/schemas';
 import type { BoundingBox } from '#client/features/stories/api/get-map-stories';
-import { usePublicConfig } from '#client/features/stories/api/get-public-config';
+import { usePublicConfig } from '#client/lib/get-public-config';
 import { storyTypeLabel } from '#client/lib/stories/story-display';
 import { clusterClickZoom } from './cluster-protocol';
 import { clusterIcon, storyIcon, userIcon } from './marker-icons';

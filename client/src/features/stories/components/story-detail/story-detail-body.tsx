@@ -1,5 +1,7 @@
 import { Lock } from 'lucide-react';
 import { categoryEmoji } from '#common/categories';
+import { ClaimLockLine } from '#client/components/stories/claim-lock-line';
+import { isClaimLock } from '#client/lib/location/claim-lock-text';
 import type { Story } from '#common/schemas';
 import { timeLockText } from '#common/time-lock-text';
 import { formatCreated, metresToUnlock, storyTypeLabel } from '#client/lib/stories/story-display';
@@ -40,6 +42,17 @@ export function StoryDetailBody({ story }: { story: Story }) {
 
 /** Why the server locked the story: too far away, or a time lock that is closed right now. */
 function LockedNotice({ story }: { story: Story }) {
+  if (isClaimLock(story.lockReason)) {
+    // The reader's position claim was refused (issue 13): say why in plain words, not "walk closer".
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-xl border border-night-600 bg-night-800/70 p-6 text-center">
+        <span aria-hidden className="text-4xl">
+          🔒
+        </span>
+        <ClaimLockLine reason={story.lockReason} className="font-semibold text-mist-100" />
+      </div>
+    );
+  }
   const toWalk = metresToUnlock(story);
   const timeLocked = story.lockReason !== null && story.lockReason !== 'distance';
   return (

@@ -1,0 +1,76 @@
+/**
+ * A small map in the create preview: the author may drag the story's pin (or tap the map) up to 200 m from
+ * their fix — to the door, the bench, the landmark, not their doorstep (DESIGN.md decision 12). Lazy-loaded
+ * with the create dialog (Leaflet).
+ */
+import 'leaflet/dist/leaflet.css';
+import L from 'leaflet';
+import { useMemo } from 'react';
+import { Circle, MapContainer, Marker, TileLayer, useMapEvents } from 'react-leaflet';
+import { LOCATION_CLAIM, MAX_TILE_ZOOM } from '#common/constants';
+import { haversineMetres } from '#common/geo';
+import type { Location } from '#common/schemas';
+import { usePublicConfig } from '#client/lib/get-public-config';
+import { clampPin } from '../lib/pin-limit';
+
+const pinIcon = L.divIcon({
+  className: 'story-pin',
+  html: '<span aria-hidden="true" style="display:block;width:22px;height:22px;border-radius:9999px;background:#a78bfa;border:3px solid #fff;box-shadow:0 0 0 2px rgba(0,0,0,.4)"></span>',
+  iconSize: [22, 22],
+  iconAnchor: [11, 11],
+});
+
+function TapToMove({ onMove }: { onMove: (point: Location) => void }) {
+  useMapEvents({ click: (event) => onMove({ latitude: event.latlng.lat, longitude: event.latlng.lng }) });
+  return null;
+}
+
+export interface PinPickerProps {
+  /** The author's fix. */
+  fix: Location;
+  /** Where the story will be placed. */
+  value: Location;
+  onChange: (point: Location) => void;
+}
+
+export default function PinPicker({ fix, value, onChange }: PinPickerProps) {
+  const tiles = usePublicConfig().data;
+  const move = (point: Location) => onChange(clampPin(fix, point));
+  const moved = Math.round(haversineMetres(fix, value));
+  const handlers = useMemo(
+    () => ({
+      dragend: (event: L.LeafletEvent) => {
+        const at = (event.target as L.Marker).getLatLng();
+        move({ latitude: at.lat, longitude: at.lng });
+      },
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `move` only depends on the fix
+    [fix.latitude, fix.longitude],
+  );
+  return (
+    <div className="grid gap-2">
+      <MapContainer
+        center={[fix.latitude, fix.longitude]}
+        zoom={17}
+        maxZoom={MAX_TILE_ZOOM}
+        className="isolate z-0 h-48 w-full rounded-xl border border-night-700"
+        aria-label="Story position: drag the pin up to 200 m"
+      >
+        {tiles && <TileLayer url={tiles.tileUrl} attribution={tiles.tileAttribution} maxZoom={MAX_TILE_ZOOM} />}
+        <Circle center={[fix.latitude, fix.longitude]} radius={LOCATION_CLAIM.pinMoveM} pathOptions={{ color: '#a78bfa', weight: 1, fillOpacity: 0.08 }} />
+        <Marker position={[value.latitude, value.longitude]} draggable icon={pinIcon} eventHandlers={handlers} title="Story pin" />
+        <TapToMove onMove={move} />
+      </MapContainer>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-mist-300">
+        <span role="status">
+          {moved === 0 ? 'The story is placed where you are.' : `Pin moved ${moved} m from where you are (up to ${LOCATION_CLAIM.pinMoveM} m).`}
+        </span>
+        {moved > 0 && (
+          <button type="button" className="rounded-md px-2 py-1 text-glow-300 underline hover:text-glow-200" onClick={() => onChange(fix)}>
+            Put the pin back
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

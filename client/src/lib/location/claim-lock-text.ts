@@ -1,0 +1,34 @@
+/**
+ * Plain words for the locks the reader's position claim causes (issue 13, docs/security.md): the server says
+ * why (`lockReason`), the card and the story dialog say it to the reader.
+ */
+import type { LockReason } from '#common/schemas';
+
+export const TURN_ON_LOCATION = 'Turn on location to unlock stories';
+
+export type ClaimLockReason = Extract<LockReason, 'location' | 'travel' | 'accuracy' | 'budget'>;
+
+export function isClaimLock(reason: LockReason | null | undefined): reason is ClaimLockReason {
+  return reason === 'location' || reason === 'travel' || reason === 'accuracy' || reason === 'budget';
+}
+
+/** The line to show for a claim lock; `accuracy` is the reader's current fix in metres, when known. */
+export function claimLockText(reason: ClaimLockReason, accuracy: number | null): string {
+  switch (reason) {
+    case 'location':
+      return TURN_ON_LOCATION;
+    case 'travel':
+      return 'Your location jumped farther than anyone can travel. Stories stay locked for 15 minutes.';
+    case 'accuracy':
+      return accuracy !== null && Number.isFinite(accuracy)
+        ? `GPS accuracy ±${Math.round(accuracy)} m — step into the open`
+        : 'GPS accuracy too low — step into the open';
+    case 'budget':
+      return "You've unlocked many stories this hour. More will open soon.";
+  }
+}
+
+/** The `accuracy` query parameter for a story read, rounded up to 10 m so GPS jitter does not refetch. */
+export function accuracyParam(accuracy: number | null): string {
+  return accuracy !== null && Number.isFinite(accuracy) ? `accuracy=${Math.ceil(accuracy / 10) * 10}` : '';
+}

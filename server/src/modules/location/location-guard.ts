@@ -1,0 +1,119 @@
+/**
+ * Applies the claim rules (claim-rules.ts) to story reads and story creation with the short-lived
+ * ReaderClaimStore. A read asks for a gate once, runs every story's ordinary lock through `gate.decide` BEFORE
+ * any content is attached (story-view.ts), then `gate.commit()` records what was newly unlocked: in the budget
+ * window and, for a signed-in reader, in the persistent `unlocks` table that likes and reports require.
+ *
+ * Usage (read-service.ts):
+ *   const gate = await guard.gate({ userId, ip }, { position, accuracy });
+ *   const views = records.map((r) => toStoryView(r, …, { …, gate }));
+ *   await gate.commit();
+ */
+import { LOCATION_CLAIM } from '#common/constants';
+import { haversineMetres, type LatLng } from '#common/geo';
+import type { LockState } from '#common/locks';
+import { badRequest } from '../../lib/http-errors';
+import { budgetVerdict, judgeClaim, readerKey, type Claim, type ClaimRefusal } from './claim-rules';
+import { CLAIM_STATE_TTL_MS, type ReaderClaimStore } from './reader-claim-store';
+
+export const LOCATION_MESSAGES = {
+  PIN_TOO_FAR: `A story can be placed at most ${LOCATION_CLAIM.pinMoveM} m from where you are. Move the pin closer and try again.`,
+  TRAVEL: 'Your location changed faster than anyone can travel. Creating and unlocking stories is paused for 15 minutes.',
+} as const;
+
+export interface ReaderIdentity {
+  userId: string | null;
+  /** The client address (request.ip); used for visitors only. */
+  ip: string;
+}
+
+export interface UnlockGate {
+  /** Why nothing unlocks for this read, or null when the claim was accepted. */
+  readonly refusal: ClaimRefusal | null;
+  /** The story's final lock for this reader: its ordinary lock, then the claim and the unlock budget. */
+  decide(story: { id: string; authorId: string }, lock: LockState): LockState;
+  /** Records the stories this read newly unlocked (budget window, and `unlocks` for a signed-in reader). */
+  commit(): Promise<void>;
+}
+
+/** Writes the persistent record of what a user has unlocked (unlock-repository.ts). */
+export interface UnlockRecorder {
+  record(userId: string, storyIds: readonly string[]): Promise<void>;
+}
+
+export interface LocationGuardDeps {
+  store: ReaderClaimStore;
+  budgets: { visitor: number; user: number };
+  unlocks?: UnlockRecorder;
+  /** Clock in epoch ms (tests inject one). */
+  now?: () => number;
+}
+
+export type LocationGuard = ReturnType<typeof createLocationGuard>;
+
+export function createLocationGuard(deps: LocationGuardDeps) {
+  const now = deps.now ?? Date.now;
+
+  /** Judges the claim and stores the outcome: an accepted position, or a new travel refusal. */
+  async function judge(key: string, claim: Claim, at: number) {
+    const state = await deps.store.getState(key);
+    const judgement = judgeClaim(state, claim, at);
+    if (judgement.accepted) {
+      await deps.store.setState(key, { last: judgement.accepted, refusedUntil: null }, CLAIM_STATE_TTL_MS);
+    } else if (judgement.refuseUntil !== null) {
+      // The refused claim does not replace the last accepted position; the refusal outlives it if need be.
+      const ttl = Math.max(CLAIM_STATE_TTL_MS, judgement.refuseUntil - at);
+      await deps.store.setState(key, { last: state.last, refusedUntil: judgement.refuseUntil }, ttl);
+    }
+    return { state, judgement };
+  }
+
+  return {
+    async gate(identity: ReaderIdentity, claim: Claim): Promise<UnlockGate> {
+      const key = readerKey(identity.userId, identity.ip);
+      const at = now();
+      const { judgement } = await judge(key, claim, at);
+      const refusal = judgement.refusal;
+      const budget = identity.userId ? deps.budgets.user : deps.budgets.visitor;
+      const recent = refusal ? new Set<string>() : await deps.store.recentUnlocks(key, LOCATION_CLAIM.budgetWindowMs);
+      const fresh: string[] = [];
+
+      return {
+        refusal,
+        decide(story, lock) {
+          // The author always sees their own story (DESIGN.md decision 3); it never counts against the budget.
+          if (identity.userId !== null && story.authorId === identity.userId) return lock;
+          if (refusal) return { isLocked: true, lockReason: refusal };
+          if (lock.isLocked) return lock;
+          const verdict = budgetVerdict(story.id, recent, fresh, budget);
+          if (verdict === 'over') return { isLocked: true, lockReason: 'budget' };
+          if (verdict === 'fresh') fresh.push(story.id);
+          return lock;
+        },
+        async commit() {
+          if (fresh.length === 0) return;
+          await deps.store.addUnlocks(key, fresh, LOCATION_CLAIM.budgetWindowMs);
+          if (identity.userId && deps.unlocks) await deps.unlocks.record(identity.userId, fresh);
+        },
+      };
+    },
+
+    /**
+     * A new story's point is the author's position claim. With an accepted position from the last 10 minutes
+     * the point may lie up to 200 m from it (the author moved the pin); otherwise the point itself is judged
+     * (travel rule) and, when plausible, becomes the last accepted position. Refusals are 400s.
+     */
+    async checkPlacement(userId: string, point: LatLng): Promise<void> {
+      const key = readerKey(userId, '');
+      const at = now();
+      const state = await deps.store.getState(key);
+      if (state.refusedUntil !== null && at < state.refusedUntil) throw badRequest(LOCATION_MESSAGES.TRAVEL);
+      if (state.last && at - state.last.at <= LOCATION_CLAIM.pinFixMaxAgeMs) {
+        if (haversineMetres(state.last, point) > LOCATION_CLAIM.pinMoveM) throw badRequest(LOCATION_MESSAGES.PIN_TOO_FAR);
+        return;
+      }
+      const { judgement } = await judge(key, { position: point }, at);
+      if (judgement.refusal) throw badRequest(LOCATION_MESSAGES.TRAVEL);
+    },
+  };
+}
