@@ -32,7 +32,7 @@ function startServer(env: Record<string, string>): { child: ChildProcess; output
   return { child, output: () => output, exited };
 }
 
-async function waitForHealth(baseUrl: string, timeoutMs = 60_000) {
+async function waitForHealth(baseUrl: string, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -87,5 +87,5 @@ describe('server process', () => {
       second.child.kill('SIGTERM');
       await second.exited;
     }
-  }, 120_000);
+  }, 300_000);
 });

@@ -35,6 +35,14 @@ describe('notifications', () => {
 
   const get = (url: string, user?: TestUser) => t.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });
   const post = (url: string, user?: TestUser) => t.app.inject({ method: 'POST', url, headers: user ? { cookie: user.cookie } : {} });
+  /**
+   * Likes need the story unlocked for the liker once (issue 13). Recorded directly, as a read within 100 m
+   * would: these tests jump between neighbourhoods 60 km apart, which the travel rule would rightly refuse.
+   */
+  const like = async (storyId: string, user: TestUser) => {
+    await t.app.unlockRecords.record(user.id, [storyId]);
+    return post(`/api/stories/${storyId}/like`, user);
+  };
   const list = async (user: TestUser, query = '') => {
     const res = await get(`/api/notifications${query}`, user);
     expect(res.statusCode).toBe(200);
@@ -53,16 +61,16 @@ describe('notifications', () => {
   describe('story_liked', () => {
     it('tells the author once per liker and story, with the liker’s name and the title', async () => {
       const s = await story({ ...freshPlace(), title: 'Moonlit bench' });
-      expect((await post(`/api/stories/${s.id}/like`, reader)).statusCode).toBe(200);
-      await post(`/api/stories/${s.id}/like`, reader);
+      expect((await like(s.id, reader)).statusCode).toBe(200);
+      await like(s.id, reader);
       await t.app.inject({ method: 'DELETE', url: `/api/stories/${s.id}/like`, headers: { cookie: reader.cookie } });
-      await post(`/api/stories/${s.id}/like`, reader);
+      await like(s.id, reader);
 
       const liked = (await ofType(author, 'story_liked')).filter((n) => n.storyId === s.id);
       expect(liked).toHaveLength(1);
       expect(liked[0]).toMatchObject({ message: 'Rita Reader liked your story “Moonlit bench”', isRead: false, userId: author.id });
 
-      await post(`/api/stories/${s.id}/like`, other);
+      await like(s.id, other);
       expect((await ofType(author, 'story_liked')).filter((n) => n.storyId === s.id)).toHaveLength(2);
       expect(await ofType(reader, 'story_liked')).toHaveLength(0);
     });
@@ -71,9 +79,9 @@ describe('notifications', () => {
       const own = await story({ ...freshPlace() });
       await post(`/api/stories/${own.id}/like`, author);
       const privateStory = await story({ ...freshPlace(), isPublic: false });
-      expect((await post(`/api/stories/${privateStory.id}/like`, reader)).statusCode).toBe(404);
+      expect((await like(privateStory.id, reader)).statusCode).toBe(404);
       const hidden = await story({ ...freshPlace(), hiddenAt: new Date() });
-      expect((await post(`/api/stories/${hidden.id}/like`, reader)).statusCode).toBe(404);
+      expect((await like(hidden.id, reader)).statusCode).toBe(404);
       const ids = new Set([own.id, privateStory.id, hidden.id]);
       expect((await list(author, '?limit=100')).filter((n) => ids.has(n.storyId ?? ''))).toHaveLength(0);
     });
@@ -226,7 +234,7 @@ describe('notifications', () => {
       const got: string[] = [];
       const stop = await t.database.listen(NOTIFICATION_CHANNEL, (payload) => got.push(payload));
       const s = await story({ ...freshPlace() });
-      await post(`/api/stories/${s.id}/like`, other);
+      await like(s.id, other);
       await expect.poll(() => got.length).toBeGreaterThan(0);
       expect(JSON.parse(got[0]!)).toMatchObject({ userId: author.id, type: 'story_liked', storyId: s.id });
       await stop();
