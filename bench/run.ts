@@ -2,15 +2,20 @@
  * Benchmark of the hot read, GET /api/stories/discoverable/:lat/:lng (issue 4 "Performance").
  *
  *   npm run bench -- [--db postgres|pglite] [--n 1000000] [--duration 15] [--connections 16] [--pool 4] [--reseed]
+ *                    [--workers 1,2]
  *
  * Seeds N stories spread like a city (server/src/modules/stories/test-support/seed-city.ts) straight through SQL,
  * starts the real app with buildApp(config) (logger silent, rate limit off), loads the endpoint at random points
  * with autocannon — as a visitor, then as signed-in readers (whose reads also make notifications: issue 11) — then
  * runs the very same prepared SQL for the same points directly from Node with the same
  * concurrency, and prints p50/p99 latency, requests/s and the app/raw ratio, plus the EXPLAIN of the query.
+ * On PostgreSQL it then starts the production entry (server/src/main.ts) with WEB_CONCURRENCY = each of --workers
+ * (node:cluster, issue 16) and loads the same endpoint as a visitor, so one and two workers are compared.
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/whispers_bench, created if missing).
  */
-import { fork } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import net from 'node:net';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,6 +47,7 @@ const { values: args } = parseArgs({
     pool: { type: 'string', default: '4' },
     points: { type: 'string', default: '2000' },
     reseed: { type: 'boolean', default: false },
+    workers: { type: 'string', default: '1,2' },
   },
 });
 
@@ -163,6 +169,63 @@ async function loadRaw(
   return { p50: pct(0.5), p99: pct(0.99), rps: latencies.length / elapsed, requests: latencies.length, errors };
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The production entry with WEB_CONCURRENCY workers (cluster mode), loaded as a visitor. Each worker gets its own
+ * pool of POOL connections, so two workers hold twice the connections: what a deployment would run.
+ */
+async function loadCluster(workers: number, points: { latitude: number; longitude: number }[]): Promise<Figures> {
+  const port = await freePort();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'whispers-bench-cluster-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_DISABLED: 'true',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: BENCH_URL,
+      DATABASE_POOL_SIZE: String(POOL),
+      WEB_CONCURRENCY: String(workers),
+      REDIS_URL: '',
+      // Every worker must sign media links alike.
+      MEDIA_SECRET: crypto.randomBytes(32).toString('hex'),
+    },
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}`);
+      if (Date.now() > deadline) throw new Error('the app did not become ready');
+      const ready = await fetch(`${baseUrl}/api/ready`).then((r) => r.ok, () => false);
+      if (ready) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    // Every worker warms up (JIT, prepared statements on each pooled connection) before measuring.
+    const sample = points[0]!;
+    await autocannon({ url: `${baseUrl}/api/stories/discoverable/${sample.latitude}/${sample.longitude}`, connections: CONNECTIONS, duration: 3 });
+    return await loadApp(baseUrl, points);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'whispers-bench-'));
   let database: Database;
@@ -262,6 +325,11 @@ async function main() {
   await database.close();
   await fs.rm(dataDir, { recursive: true, force: true });
 
+  // Cluster mode needs PostgreSQL (PGlite is one process).
+  const workerCounts = kind === 'postgres' ? args.workers.split(',').map(Number).filter((w) => w >= 1) : [];
+  const clusterFigures: [number, Figures][] = [];
+  for (const workers of workerCounts) clusterFigures.push([workers, await loadCluster(workers, points)]);
+
   const fmt = (f: Figures) =>
     `p50 ${f.p50.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms  ${f.rps.toFixed(0)} req/s  (${f.requests} requests, ${f.errors} errors)`;
   console.log(`\n${kind}, N = ${N}, ${CONNECTIONS} connections, pool ${POOL}, ${DURATION_S} s, ${points.length} random points`);
@@ -278,6 +346,9 @@ async function main() {
   );
   console.log(`raw  same SQL from Node:            ${fmt(rawFigures)}`);
   console.log(`app / raw throughput: ${((appFigures.rps / rawFigures.rps) * 100).toFixed(0)}%`);
+  for (const [workers, figures] of clusterFigures) {
+    console.log(`npm start, WEB_CONCURRENCY=${workers}, visitor: ${fmt(figures)}`);
+  }
   console.log(`\nEXPLAIN (ANALYZE, BUFFERS) at ${sample.latitude.toFixed(5)}, ${sample.longitude.toFixed(5)}:\n${plan}`);
 }
 

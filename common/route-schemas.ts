@@ -99,6 +99,14 @@ export const categoriesResponseSchema = z.array(z.enum(CATEGORIES));
 export const healthResponseSchema = z.object({ status: z.literal('ok') });
 export const healthUnavailableResponseSchema = z.object({ status: z.literal('unavailable'), message: z.string() });
 
+/** GET /api/ready: each dependency's check, and what is missing when not ready (503). */
+export const readinessCheckResultSchema = z.enum(['ok', 'failed', 'not configured']);
+export const readinessResponseSchema = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  message: z.string().optional(),
+  checks: z.record(z.string(), readinessCheckResultSchema),
+});
+
 /** GET /api/config: the public subset of the configuration the client needs. */
 export const publicConfigResponseSchema = z.object({ tileUrl: z.string(), tileAttribution: z.string() });
 

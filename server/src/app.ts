@@ -36,6 +36,10 @@ import { notificationsPlugin } from './modules/notifications/plugin';
 import { notificationRoutes } from './modules/notifications/routes';
 import { locationPlugin, type LocationPluginOptions } from './modules/location/location-plugin';
 import { withPrivateRequestLogs } from './modules/location/log-serializers';
+import { sharedStatePlugin } from './shared-state/plugin';
+import { metricsPlugin, metricsRoutes } from './plugins/metrics';
+import { requestIdOptions, requestIdPlugin } from './plugins/request-id';
+import { readyRoutes } from './modules/health/ready-routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLIENT_DIST_DIR = path.resolve(here, '../../dist/client');
@@ -63,6 +67,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     bodyLimit: 1024 * 1024,
     // Route ids are uuids and coordinates; nothing legitimate is longer than this.
     routerOptions: { maxParamLength: 200 },
+    // Request ids (issue 16): a UUID per request in every log line and in the x-request-id response header.
+    ...requestIdOptions(config.trustProxy),
   });
 
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
@@ -89,9 +95,14 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
+  await app.register(requestIdPlugin);
+  // Shared short-lived state (issue 16): Redis when REDIS_URL is set, so limits hold across instances.
+  await app.register(sharedStatePlugin);
   // Limits are opt-in per route (login, registration, reset, creation, location queries).
   await app.register(rateLimit, {
     global: false,
+    // With Redis, counts are shared by every instance; if Redis is briefly away, requests pass rather than fail.
+    ...(app.redis ? { redis: app.redis, nameSpace: 'rate-limit:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
@@ -104,6 +115,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(accessPlugin);
   await app.register(mediaSignerPlugin);
   await app.register(mediaStorePlugin, { store: deps.mediaStore });
+  // Prometheus metrics (issue 16): request count/latency per route for every route registered after this.
+  await app.register(metricsPlugin);
   await app.register(mailerPlugin, { mailer: deps.mailer });
   await app.register(weatherPlugin, { weather: deps.weather });
   await app.register(notificationsPlugin);
@@ -112,6 +125,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(readyRoutes);
+      await api.register(metricsRoutes);
       await api.register(categoryRoutes);
       await api.register(publicConfigRoutes);
       await api.register(authRoutes);

@@ -14,6 +14,12 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** An optional text setting where an empty value means "not set". */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(5000),
@@ -45,6 +51,31 @@ const envSchema = z.object({
   /** Distinct stories a reader may newly unlock per sliding hour (DESIGN.md decision 11). */
   UNLOCK_BUDGET_VISITOR: z.coerce.number().int().min(1).max(100_000).default(LOCATION_CLAIM.visitorBudget),
   UNLOCK_BUDGET_USER: z.coerce.number().int().min(1).max(100_000).default(LOCATION_CLAIM.userBudget),
+  // ── Scaling out (issue 16): object storage, shared state, metrics, workers. docs/operations.md ──
+  S3_ENDPOINT: optionalText.pipe(z.url('S3_ENDPOINT must be a URL such as http://minio:9000').optional()),
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: booleanFlag,
+  REDIS_URL: optionalText.pipe(
+    z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional(),
+  ),
+  REDIS_KEY_PREFIX: z.string().default('whispers:'),
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+}).superRefine((e, context) => {
+  const problem = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)) {
+    problem('S3_BUCKET', 'S3_BUCKET is required when any other S3_ setting is given');
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problem('S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  // PGlite is one process holding its data directory: a second worker could not open it.
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    problem('WEB_CONCURRENCY', 'WEB_CONCURRENCY above 1 needs DATABASE_URL (the embedded database runs in one process only)');
+  }
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -70,6 +101,23 @@ export interface Config {
   weatherUrl: string | undefined;
   rateLimitDisabled: boolean;
   unlockBudget: { visitor: number; user: number };
+  /** Object storage for media; local directory under DATA_DIR when undefined. */
+  s3: S3Settings | undefined;
+  /** Shared short-lived state (request limits, counters); process memory when undefined. */
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
+  /** Bearer token for /api/metrics; the route answers 404 when undefined. */
+  metricsToken: string | undefined;
+  webConcurrency: number;
+}
+
+export interface S3Settings {
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {
@@ -106,5 +154,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     weatherUrl: e.WEATHER_URL,
     rateLimitDisabled: e.RATE_LIMIT_DISABLED,
     unlockBudget: { visitor: e.UNLOCK_BUDGET_VISITOR, user: e.UNLOCK_BUDGET_USER },
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    metricsToken: e.METRICS_TOKEN,
+    webConcurrency: e.WEB_CONCURRENCY,
   });
 }

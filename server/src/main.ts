@@ -1,6 +1,7 @@
 /** Process entry: read config, build the app, listen, and drain gracefully on SIGTERM/SIGINT. */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { isClusterSupervisor, runSupervisor } from './cluster';
 
 async function main() {
   let config;
@@ -13,6 +14,9 @@ async function main() {
     }
     throw error;
   }
+
+  // WEB_CONCURRENCY > 1 (issue 16): this process supervises that many workers, each running the code below.
+  if (isClusterSupervisor(config.webConcurrency)) return runSupervisor(config.webConcurrency);
 
   const startedAt = performance.now();
   const app = await buildApp(config, {

@@ -18,6 +18,7 @@ import { buildApp, type AppDependencies } from '../../server/src/app';
 import { loadConfig, type Config, type Env } from '../../server/src/config';
 import { openDatabase, type Database } from '../../server/src/db/client';
 import { withDatabase } from '../setup/global-db';
+import { dropRedisPrefix, uniqueRedisPrefix } from './redis';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -69,7 +70,10 @@ export async function createTestApp(
   deps: Omit<AppDependencies, 'database'> = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'whispers-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...stringify(env) });
+  // TEST_REDIS_URL (CI's second pass): shared state and request limits in Redis, under a prefix of this app's own.
+  const redisPrefix = process.env.TEST_REDIS_URL ? uniqueRedisPrefix('app') : undefined;
+  const redisEnv = redisPrefix ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: redisPrefix } : {};
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...redisEnv, ...stringify(env) });
   const database = await openTestDatabase();
   const app = await buildApp(config, { ...deps, database });
   await app.ready();
@@ -84,6 +88,7 @@ export async function createTestApp(
         await app.close();
         await database.close();
         await fs.rm(dataDir, { recursive: true, force: true });
+        if (redisPrefix) await dropRedisPrefix(redisPrefix);
       })();
       return closing;
     },

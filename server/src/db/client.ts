@@ -38,6 +38,8 @@ export interface Database extends Queryable {
    */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** Connections of the pool (PostgreSQL only): for /api/metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   /** The PGlite instance when embedded (tests dump it as a template). */
   pglite?: PGlite;
 }
@@ -58,11 +60,32 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     if (database.kind === 'pglite') {
       await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
     } else {
-      await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+      await withMigrationLock(options.databaseUrl!, () =>
+        migratePg(database.db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      );
     }
   }
   return database;
 }
+
+/**
+ * Several instances (or cluster workers) starting at once would all run the same migrations; a session
+ * advisory lock on a connection of its own lets one migrate while the others wait, then find nothing to do.
+ */
+async function withMigrationLock<T>(databaseUrl: string, work: () => Promise<T>): Promise<T> {
+  const lockClient = new pg.Client({ connectionString: databaseUrl });
+  await lockClient.connect();
+  try {
+    await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    return await work();
+  } finally {
+    await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await lockClient.end().catch(() => {});
+  }
+}
+
+/** An arbitrary 64-bit key naming "Whispers migrations" among advisory locks. */
+const MIGRATION_LOCK_KEY = '7268011522011916';
 
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   if (options.pgliteDir) await fs.mkdir(options.pgliteDir, { recursive: true });
@@ -110,6 +133,9 @@ async function openPostgres(options: OpenDatabaseOptions): Promise<Database> {
       await db.execute(sql`SELECT 1`);
     },
     listen: (channel, handler) => listenPostgres(options.databaseUrl!, channel, handler, listeners),
+    poolStats() {
+      return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: options.poolSize ?? 10 };
+    },
     async close() {
       await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();

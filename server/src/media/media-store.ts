@@ -10,6 +10,8 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { S3Settings } from '../config';
+import { createS3MediaStore, type S3MediaStore } from './s3-media-store';
 
 export interface MediaObjectInfo {
   size: number;
@@ -36,6 +38,8 @@ export interface MediaStore {
   delete(key: string): Promise<void>;
   /** Every object whose key starts with `prefix` (a folder such as `stories/`), in no particular order. */
   list(prefix: string): AsyncIterable<MediaObjectInfo & { key: string }>;
+  /** Throws when the store cannot be written to or reached (/api/ready). */
+  ping(): Promise<void>;
 }
 
 /** Letters, digits, `-`, `_` and `.` in slash-separated segments; no empty, dot or dot-dot segment. */
@@ -125,6 +129,11 @@ export function createLocalMediaStore(root: string): MediaStore {
       yield* walk(fileOf(folder), folder);
     },
 
+    async ping() {
+      await fsp.mkdir(root, { recursive: true });
+      await fsp.access(root, fs.constants.R_OK | fs.constants.W_OK);
+    },
+
     async delete(key) {
       const target = fileOf(key);
       await fsp.rm(target, { force: true });
@@ -135,7 +144,19 @@ export function createLocalMediaStore(root: string): MediaStore {
   };
 }
 
-/** The app's media store: the local directory under DATA_DIR (object storage would be chosen here). */
-export function createMediaStore(config: { dataDir: string }): MediaStore {
-  return createLocalMediaStore(path.join(config.dataDir, 'media'));
+/**
+ * The app's media store: an S3-compatible bucket when S3_BUCKET is set, otherwise the local directory under
+ * DATA_DIR. One store per configuration, so every part of one app shares one S3 client (and its sockets).
+ */
+export function createMediaStore(config: { dataDir: string; s3?: S3Settings | undefined }): MediaStore {
+  const s3 = config.s3;
+  if (!s3) return createLocalMediaStore(path.join(config.dataDir, 'media'));
+  let store = s3Stores.get(s3);
+  if (!store) {
+    store = createS3MediaStore(s3);
+    s3Stores.set(s3, store);
+  }
+  return store;
 }
+
+const s3Stores = new WeakMap<S3Settings, S3MediaStore>();

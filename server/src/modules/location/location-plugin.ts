@@ -1,6 +1,6 @@
 /**
  * One LocationGuard per app (`app.locationGuard`): the claim rules over the reader-claim store (in memory unless
- * a shared store is passed in), with the configured unlock budgets and the `unlocks` record; and one sealer for
+ * REDIS_URL is set or a store is passed in), with the configured unlock budgets and the `unlocks` record; and one sealer for
  * page cursors (`app.pageCursors`), keyed from the media secret. Registered before the story routes.
  */
 import fp from 'fastify-plugin';
@@ -8,6 +8,7 @@ import { resolveMediaSecret } from '../../media/media-urls';
 import { createLocationGuard, type LocationGuard } from './location-guard';
 import { createPageCursorSealer, type PageCursorSealer } from './page-cursor';
 import { createMemoryReaderClaimStore, type ReaderClaimStore } from './reader-claim-store';
+import { createRedisReaderClaimStore } from './redis-reader-claim-store';
 import { createUnlockRepository, type UnlockRepository } from './unlock-repository';
 
 declare module 'fastify' {
@@ -28,7 +29,12 @@ export interface LocationPluginOptions {
 export const locationPlugin = fp<LocationPluginOptions>(
   async (app, options) => {
     const unlockRecords = createUnlockRepository(app.database);
-    const store = options.store ?? createMemoryReaderClaimStore({ now: options.now });
+    // Several instances judge claims against one shared state (Redis when REDIS_URL is set, issue 16).
+    const store =
+      options.store ??
+      (app.redis
+        ? createRedisReaderClaimStore(app.redis, { now: options.now })
+        : createMemoryReaderClaimStore({ now: options.now }));
     app.decorate('unlockRecords', unlockRecords);
     app.decorate(
       'locationGuard',
@@ -36,5 +42,5 @@ export const locationPlugin = fp<LocationPluginOptions>(
     );
     app.decorate('pageCursors', createPageCursorSealer(resolveMediaSecret(app.config.mediaSecret, app.config.dataDir)));
   },
-  { name: 'location' },
+  { name: 'location', dependencies: ['shared-state'] },
 );

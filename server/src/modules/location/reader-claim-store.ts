@@ -2,7 +2,7 @@
  * Where the claim rules keep their short-lived state per reader (DESIGN.md decision 11): the last accepted
  * position, a running travel refusal, and the stories unlocked in the budget's sliding window. Never the
  * database, never a log line: entries expire (an hour) and the memory store is bounded. One instance uses the
- * in-memory store; several share a Redis-backed implementation of this same interface (wired at deployment).
+ * in-memory store; several share the Redis-backed implementation (redis-reader-claim-store.ts) when REDIS_URL is set.
  */
 import { LOCATION_CLAIM } from '#common/constants';
 import type { ReaderClaimState } from './claim-rules';
