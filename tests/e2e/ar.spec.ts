@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { offsetEast, offsetNorth } from '#common/geo';
 import { createStoryViaApi, newAuthor, type Author } from './support/stories';
+import { readerHeaders } from './support/reader-address';
 
 declare global {
   interface Window {
@@ -65,6 +66,8 @@ test.afterAll(async () => {
 const SENSORS = ['accelerometer', 'gyroscope', 'magnetometer'];
 
 test.beforeEach(async ({ context }) => {
+  // A reader of its own (issue 13 keeps a visitor's claims per address; every browser here is 127.0.0.1).
+  await context.setExtraHTTPHeaders(readerHeaders());
   await context.setGeolocation(PLACE);
   await context.grantPermissions(['geolocation', ...SENSORS]);
 });

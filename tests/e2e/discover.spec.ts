@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import type { Story } from '#common/schemas';
 import { createStoryViaApi, newAuthor, northOf, SAVANNAH, type Author } from './support/stories';
+import { readerHeaders } from './support/reader-address';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -16,6 +17,7 @@ const run = Date.now().toString(36);
 const PLACE = { latitude: 34.7465, longitude: -92.2896 };
 const PLACE_ZONE = 'America/Chicago';
 let author: Author;
+let savannahAuthor: Author;
 const titles = {
   near: `Lantern Porch ${run}`,
   far: `Distant Bell ${run}`,
@@ -44,7 +46,6 @@ test.beforeAll(async () => {
   author = await newAuthor('discover');
   const story = (fields: Parameters<typeof createStoryViaApi>[1]) => createStoryViaApi(author, fields);
   await story({ ...northOf(PLACE, 40), title: titles.near, category: 'Mystery', content: `The porch lantern hums. ${'x'.repeat(150)}` });
-  await story({ ...northOf(PLACE, 2_400), title: titles.far, category: 'Mystery', content: 'A bell rings far away.' });
   await story({
     ...northOf(PLACE, 30),
     title: titles.open,
@@ -66,12 +67,22 @@ test.beforeAll(async () => {
   });
   await story({ ...northOf(PLACE, 60), title: titles.weather, category: 'Nature', content: 'Rain.', timeRestriction: 'weather', unlockWeather: 'rainy' });
   await story({ ...northOf(PLACE, 70), title: titles.season, category: 'Nature', content: 'Leaves.', timeRestriction: 'season', unlockSeason: 'winter' });
+  // The author walks outwards (creation is judged against where they stand: issue 13), so the far one goes last.
   await story({ ...northOf(PLACE, 800), title: titles.mid, category: 'Romance', content: 'A mill wheel.' });
-  await story({ ...SAVANNAH, title: titles.savannah, category: 'History', content: 'SECRET-OAK-CONTENT', description: 'An oak on the square.' });
+  await story({ ...northOf(PLACE, 2_400), title: titles.far, category: 'Mystery', content: 'A bell rings far away.' });
+  // Savannah is another city: a story there has an author of its own (the travel rule).
+  savannahAuthor = await newAuthor('discover-sav');
+  await createStoryViaApi(savannahAuthor, { ...SAVANNAH, title: titles.savannah, category: 'History', content: 'SECRET-OAK-CONTENT', description: 'An oak on the square.' });
+});
+
+// Every browser context is a reader of its own (issue 13 keeps a visitor's claims per address).
+test.beforeEach(async ({ context }) => {
+  await context.setExtraHTTPHeaders(readerHeaders());
 });
 
 test.afterAll(async () => {
   await author?.request.dispose();
+  await savannahAuthor?.request.dispose();
 });
 
 async function seriousViolations(page: Page) {
@@ -269,7 +280,7 @@ async function ourPagesOnly(page: Page, limit: number) {
     url.searchParams.set('limit', String(limit));
     const response = await route.fetch({ url: url.toString() });
     const stories = (await response.json()) as Story[];
-    await route.fulfill({ response, json: stories.filter((story) => story.authorId === author.account.id) });
+    await route.fulfill({ response, json: stories.filter((story) => [author.account.id, savannahAuthor.account.id].includes(story.authorId)) });
   });
 }
 

@@ -234,7 +234,8 @@ test('geolocation denied: the error is shown, stories around the default centre 
   await expect(page.locator('.leaflet-marker-icon[title="Your location"]')).toBeVisible();
   // An unknown place never unlocks (issue 13): the list is an area to look at, every card says why.
   await expect(page.getByRole('status').filter({ hasText: 'Turn on location to unlock stories' })).toBeVisible();
-  const card = page.getByRole('button', { name: new RegExp(atCentre.title) });
+  // The card (its name starts with the title and goes on), not the map marker (named by the title alone).
+  const card = page.getByRole('button', { name: new RegExp(`^${atCentre.title}\\s`) });
   await expect(card).toContainText('Turn on location to unlock stories');
   await expect(card).toContainText('Locked');
   await page.screenshot({ path: '/tmp/loc-denied-390.png' });
