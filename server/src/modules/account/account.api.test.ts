@@ -16,7 +16,7 @@ import { jpegWithGps } from '../../media/test-support/test-media';
 import { SIGN_IN_REQUIRED } from '../../plugins/access';
 import { call, newAccount, sessionCookieOf } from '../auth/test-support/auth-helpers';
 import { SESSION_COOKIE } from '../auth/session-store';
-import { baseStoryFields, listFiles, postStory } from '../stories/test-support/story-helpers';
+import { baseStoryFields, listFiles, postStory, type FilePart } from '../stories/test-support/story-helpers';
 
 describe('your account and your data', () => {
   let t: TestApp;
@@ -33,7 +33,7 @@ describe('your account and your data', () => {
   const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie?: string, payload?: object) =>
     t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
   const storyOf = async (cookie: string, fields: Record<string, string> = {}, withImage = false) => {
-    const files = withImage ? { image: { data: await jpegWithGps(400, 300), filename: 'a.jpg' } } : {};
+    const files: Record<string, FilePart> = withImage ? { image: { data: await jpegWithGps(400, 300), filename: 'a.jpg' } } : {};
     const res = await postStory(t.app, cookie, baseStoryFields(fields), files);
     expect(res.statusCode).toBe(201);
     return res.json().id as string;
