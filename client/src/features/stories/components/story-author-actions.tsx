@@ -176,13 +176,14 @@ function EditStoryForm({ story, onDone }: { story: Story; onDone: () => void }) 
 }
 
 function DeleteStoryConfirmation({ story, onDeleted }: { story: Story; onDeleted?: () => void }) {
-  const remove = useDeleteStory();
+  const remove = useDeleteStory({
+    onDeleted: () => {
+      toast({ title: 'Story deleted', description: `“${story.title}” and everything with it is gone.`, variant: 'success' });
+      onDeleted?.();
+    },
+  });
   const onConfirm = () =>
     remove.mutate(story.id, {
-      onSuccess: () => {
-        toast({ title: 'Story deleted', description: `“${story.title}” and everything with it is gone.`, variant: 'success' });
-        onDeleted?.();
-      },
       onError: (failure) => toast({ title: 'Delete failed', description: errorMessage(failure, 'Something went wrong'), variant: 'destructive' }),
     });
   return (
