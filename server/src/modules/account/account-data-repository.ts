@@ -6,7 +6,8 @@
  */
 import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { likes, stories, throttleEvents, users } from '../../db/schema';
+import { likedMessage } from '#common/notifications';
+import { likes, notificationMarks, notifications, stories, throttleEvents, users } from '../../db/schema';
 import { visibleStory } from '../../db/visibility';
 
 export type AccountDataRepository = ReturnType<typeof createAccountDataRepository>;
@@ -27,7 +28,11 @@ export function createAccountDataRepository(database: Database) {
      */
     async deleteAccount(userId: string): Promise<{ deleted: boolean; storyIds: string[] }> {
       return database.transaction(async ({ db: tx }) => {
-        const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId)).for('update');
+        const [user] = await tx
+          .select({ username: users.username, displayName: users.displayName })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('update');
         if (!user) return { deleted: false, storyIds: [] };
         const own = await tx.select({ id: stories.id }).from(stories).where(eq(stories.authorId, userId));
         await tx
@@ -37,6 +42,24 @@ export function createAccountDataRepository(database: Database) {
             and(
               ne(stories.authorId, userId),
               inArray(stories.id, tx.select({ id: likes.storyId }).from(likes).where(eq(likes.userId, userId))),
+            ),
+          );
+        // "<name> liked your story …" sent to other authors names this user: remove those too. Only on stories
+        // where this user's like was announced (the `liked` mark), and only with their name at the start.
+        const likedPrefix = likedMessage(user.displayName, '').slice(0, -1);
+        await tx
+          .delete(notifications)
+          .where(
+            and(
+              eq(notifications.type, 'story_liked'),
+              inArray(
+                notifications.storyId,
+                tx
+                  .select({ id: notificationMarks.storyId })
+                  .from(notificationMarks)
+                  .where(and(eq(notificationMarks.userId, userId), eq(notificationMarks.kind, 'liked'))),
+              ),
+              sql`starts_with(${notifications.message}, ${likedPrefix})`,
             ),
           );
         await tx.delete(throttleEvents).where(eq(throttleEvents.bucket, `login-user:${user.username.toLowerCase()}`));

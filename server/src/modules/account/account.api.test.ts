@@ -11,7 +11,7 @@ import { ACCOUNT_MESSAGES, MESSAGES, accountExportSchema } from '#common/schemas
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
 import { rowsReferencing } from '../../../../tests/helpers/references';
-import { stories, throttleEvents } from '../../db/schema';
+import { notifications, stories, throttleEvents } from '../../db/schema';
 import { jpegWithGps } from '../../media/test-support/test-media';
 import { SIGN_IN_REQUIRED } from '../../plugins/access';
 import { call, newAccount, sessionCookieOf } from '../auth/test-support/auth-helpers';
@@ -107,6 +107,8 @@ describe('your account and your data', () => {
       );
       expect(listFiles(mediaDir()).filter((f) => f.includes(user.imageStory)).length).toBeGreaterThan(0);
       const likesBefore = await likesOf(user.othersStory);
+      const likedNotice = await t.database.db.select().from(notifications).where(eq(notifications.userId, other.id));
+      expect(likedNotice.map((n) => n.message)).toContain(`${user.account.displayName} liked your story “Their words”`);
 
       const res = await inject('DELETE', '/api/account', user.cookie, { password: user.account.password });
       expect(res.statusCode).toBe(200);
@@ -126,6 +128,9 @@ describe('your account and your data', () => {
         .where(eq(throttleEvents.bucket, `login-user:${user.account.username.toLowerCase()}`));
       expect(throttled).toEqual([]);
       expect(await likesOf(user.othersStory)).toBe(likesBefore - 1);
+      // The other author's "… liked your story" naming the deleted user is gone; their own notifications stay.
+      const othersNotifications = await t.database.db.select().from(notifications).where(eq(notifications.userId, other.id));
+      expect(othersNotifications.filter((n) => n.message.includes(user.account.displayName))).toEqual([]);
       // The other user's story and like stay.
       expect(Object.keys(await rowsReferencing(t.database, ['user_id', 'author_id'], other.id))).toEqual(
         expect.arrayContaining(['stories.author_id', 'sessions.user_id']),
