@@ -306,6 +306,7 @@ export const STORY_EDIT_MESSAGES = {
   nothingToChange: 'Nothing to change: send at least one of the editable fields.',
   lockWithoutRestriction: 'Send timeRestriction with the time-lock fields: the time lock is replaced as a whole.',
   contentNotText: 'Only text stories have text content to edit.',
+  notAnObject: 'Send the changes as a JSON object, e.g. { "title": "…" }.',
 } as const;
 
 /**
@@ -315,17 +316,20 @@ export const STORY_EDIT_MESSAGES = {
  * for time_of_day, the season, the weather). `description` '' or null clears it. Parsing yields only what changes.
  */
 export const editStoryRequestSchema = z
-  .object({
-    title: titleText.optional(),
-    description: descriptionText.nullable().optional(),
-    category: categoryText.optional(),
-    content: contentText.optional(),
-    timeRestriction: timeRestrictionField.optional(),
-    unlockStartTime: unlockStartTimeField.nullable(),
-    unlockEndTime: unlockEndTimeField.nullable(),
-    unlockSeason: unlockSeasonField.nullable().optional(),
-    unlockWeather: unlockWeatherField.nullable().optional(),
-  })
+  .object(
+    {
+      title: titleText.optional(),
+      description: descriptionText.nullable().optional(),
+      category: categoryText.optional(),
+      content: contentText.optional(),
+      timeRestriction: timeRestrictionField.optional(),
+      unlockStartTime: unlockStartTimeField.nullable(),
+      unlockEndTime: unlockEndTimeField.nullable(),
+      unlockSeason: unlockSeasonField.nullable().optional(),
+      unlockWeather: unlockWeatherField.nullable().optional(),
+    },
+    { error: STORY_EDIT_MESSAGES.notAnObject },
+  )
   .loose()
   .superRefine((f, ctx) => {
     const fail = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
@@ -464,9 +468,10 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 /** DELETE /api/account: the account's password, to confirm. */
-export const deleteAccountRequestSchema = z.object({
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(256, MESSAGES.passwordRequired),
-});
+export const deleteAccountRequestSchema = z.object(
+  { password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(256, MESSAGES.passwordRequired) },
+  { error: MESSAGES.passwordRequired },
+);
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
 
 /**

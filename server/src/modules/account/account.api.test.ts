@@ -86,6 +86,9 @@ describe('your account and your data', () => {
       const noPassword = await inject('DELETE', '/api/account', user.cookie, {});
       expect(noPassword.statusCode).toBe(400);
       expect(noPassword.json()).toEqual({ message: MESSAGES.passwordRequired });
+      const noBody = await inject('DELETE', '/api/account', user.cookie);
+      expect(noBody.statusCode).toBe(400);
+      expect(noBody.json()).toEqual({ message: MESSAGES.passwordRequired });
       const signedOut = await inject('DELETE', '/api/account', undefined, { password: 'secret123' });
       expect(signedOut.statusCode).toBe(401);
       expect(signedOut.json()).toEqual({ message: SIGN_IN_REQUIRED });

@@ -98,6 +98,7 @@ describe('an author edits and deletes their story', () => {
       ['an unknown weather', { timeRestriction: 'weather', unlockWeather: 'foggy' }, STORY_CREATE_MESSAGES.weather],
       ['lock fields without their restriction', { unlockSeason: 'summer' }, STORY_EDIT_MESSAGES.lockWithoutRestriction],
       ['nothing at all', {}, STORY_EDIT_MESSAGES.nothingToChange],
+      ['a body that is not an object', [1], STORY_EDIT_MESSAGES.notAnObject],
     ])('refuses %s with the shared message', async (_name, body, message) => {
       const id = await newStory();
       const res = await edit(id, body);
