@@ -190,6 +190,21 @@ const normaliseLineBreaks = (text: string) => text.replace(/\r\n?/g, '\n');
 /** A multipart text value; a repeated or non-text value is refused with `message`. */
 const formText = (message: string) => z.string({ error: message });
 
+// The story fields both create and edit take, with one set of rules and messages.
+const titleText = formText('Title must be text')
+  .trim()
+  .max(LIMITS.titleMax, `Title must be at most ${LIMITS.titleMax} characters`);
+const descriptionText = formText('Description must be text')
+  .trim()
+  .max(LIMITS.descriptionMax, `Description must be at most ${LIMITS.descriptionMax} characters`);
+const categoryText = formText(STORY_CREATE_MESSAGES.category).trim();
+const contentText = formText('Content must be text').max(LIMITS.contentMax, `Content must be at most ${LIMITS.contentMax} characters`);
+const timeRestrictionField = z.enum(TIME_RESTRICTIONS, { error: STORY_CREATE_MESSAGES.timeRestriction });
+const unlockStartTimeField = optionalTime('Unlock start time must be in HH:MM format');
+const unlockEndTimeField = optionalTime('Unlock end time must be in HH:MM format');
+const unlockSeasonField = z.union([seasonSchema, z.literal('')], { error: STORY_CREATE_MESSAGES.season });
+const unlockWeatherField = z.union([weatherSchema, z.literal('')], { error: STORY_CREATE_MESSAGES.weather });
+
 /**
  * Non-file fields of POST /api/stories (spec section 7; multipart values arrive as strings). Unknown fields are
  * ignored. The rules run in the order of spec section 5, so the first message is the one the spec would show;
@@ -198,22 +213,14 @@ const formText = (message: string) => z.string({ error: message });
  */
 export const createStoryFieldsSchema = z
   .object({
-    title: formText('Title must be text')
-      .trim()
-      .max(LIMITS.titleMax, `Title must be at most ${LIMITS.titleMax} characters`)
-      .default(''),
-    description: formText('Description must be text')
-      .trim()
-      .max(LIMITS.descriptionMax, `Description must be at most ${LIMITS.descriptionMax} characters`)
-      .optional(),
-    category: formText(STORY_CREATE_MESSAGES.category).trim().default(''),
+    title: titleText.default(''),
+    description: descriptionText.optional(),
+    category: categoryText.default(''),
     type: z.enum(STORY_TYPES, { error: STORY_CREATE_MESSAGES.type }).default('audio'),
     latitude: formText('Latitude must be a number').trim().default(''),
     longitude: formText('Longitude must be a number').trim().default(''),
     isPublic: z.enum(['true', 'false'], { error: STORY_CREATE_MESSAGES.isPublic }).default('true'),
-    content: formText('Content must be text')
-      .max(LIMITS.contentMax, `Content must be at most ${LIMITS.contentMax} characters`)
-      .optional(),
+    content: contentText.optional(),
     // A browser reports a freshly recorded WebM's duration as Infinity (or NaN): that means "unknown", and the
     // server then measures the file, as it does when the field is absent.
     duration: formText(STORY_CREATE_MESSAGES.duration)
@@ -222,11 +229,11 @@ export const createStoryFieldsSchema = z
       .optional(),
     tiktokUrl: formText('TikTok URL must be text').trim().max(2_000, MESSAGES.invalidTikTokUrl).optional(),
     tiktokVideoId: formText('TikTok video id must be text').trim().max(64).optional(),
-    timeRestriction: z.enum(TIME_RESTRICTIONS, { error: STORY_CREATE_MESSAGES.timeRestriction }).default('none'),
-    unlockStartTime: optionalTime('Unlock start time must be in HH:MM format'),
-    unlockEndTime: optionalTime('Unlock end time must be in HH:MM format'),
-    unlockSeason: z.union([seasonSchema, z.literal('')], { error: STORY_CREATE_MESSAGES.season }).optional(),
-    unlockWeather: z.union([weatherSchema, z.literal('')], { error: STORY_CREATE_MESSAGES.weather }).optional(),
+    timeRestriction: timeRestrictionField.default('none'),
+    unlockStartTime: unlockStartTimeField,
+    unlockEndTime: unlockEndTimeField,
+    unlockSeason: unlockSeasonField.optional(),
+    unlockWeather: unlockWeatherField.optional(),
   })
   .loose()
   .superRefine((f, ctx) => {
@@ -278,6 +285,95 @@ export const createStoryFieldsSchema = z
   });
 export type CreateStoryFields = z.input<typeof createStoryFieldsSchema>;
 export type CreateStoryData = z.output<typeof createStoryFieldsSchema>;
+
+/** What an author may change on a story (issue 14); its type, media and place stay as created. */
+export const EDITABLE_STORY_FIELDS = [
+  'title',
+  'description',
+  'category',
+  'content',
+  'timeRestriction',
+  'unlockStartTime',
+  'unlockEndTime',
+  'unlockSeason',
+  'unlockWeather',
+] as const;
+const TIME_LOCK_FIELDS = ['unlockStartTime', 'unlockEndTime', 'unlockSeason', 'unlockWeather'] as const;
+
+export const STORY_EDIT_MESSAGES = {
+  fixedField: (field: string) =>
+    `${field} cannot be changed: only the title, description, category, text content and time lock of a story can be edited.`,
+  nothingToChange: 'Nothing to change: send at least one of the editable fields.',
+  lockWithoutRestriction: 'Send timeRestriction with the time-lock fields: the time lock is replaced as a whole.',
+  contentNotText: 'Only text stories have text content to edit.',
+  notAnObject: 'Send the changes as a JSON object, e.g. { "title": "…" }.',
+} as const;
+
+/**
+ * PATCH /api/stories/:id (JSON): any of EDITABLE_STORY_FIELDS, checked with the same rules and messages as
+ * create. Any other field (type, latitude, longitude, isPublic, media, TikTok URL, duration…) is refused with a
+ * 400 naming it. The time lock is replaced as a whole: `timeRestriction` with the fields it needs (both times
+ * for time_of_day, the season, the weather). `description` '' or null clears it. Parsing yields only what changes.
+ */
+export const editStoryRequestSchema = z
+  .object(
+    {
+      title: titleText.optional(),
+      description: descriptionText.nullable().optional(),
+      category: categoryText.optional(),
+      content: contentText.optional(),
+      timeRestriction: timeRestrictionField.optional(),
+      unlockStartTime: unlockStartTimeField.nullable(),
+      unlockEndTime: unlockEndTimeField.nullable(),
+      unlockSeason: unlockSeasonField.nullable().optional(),
+      unlockWeather: unlockWeatherField.nullable().optional(),
+    },
+    { error: STORY_EDIT_MESSAGES.notAnObject },
+  )
+  .loose()
+  .superRefine((f, ctx) => {
+    const fail = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
+    const fixed = Object.keys(f).find((key) => !(EDITABLE_STORY_FIELDS as readonly string[]).includes(key));
+    if (fixed !== undefined) return fail(STORY_EDIT_MESSAGES.fixedField(fixed), fixed);
+    if (Object.values(f).every((value) => value === undefined)) return fail(STORY_EDIT_MESSAGES.nothingToChange, 'title');
+    if (f.title !== undefined && !f.title) return fail(MESSAGES.missingInformation, 'title');
+    if (f.category !== undefined) {
+      if (!f.category) return fail(MESSAGES.missingInformation, 'category');
+      if (!(CATEGORIES as readonly string[]).includes(f.category)) return fail(STORY_CREATE_MESSAGES.category, 'category');
+    }
+    if (f.content !== undefined && !f.content.trim()) return fail(MESSAGES.missingContent, 'content');
+    const lockFieldSent = TIME_LOCK_FIELDS.find((key) => f[key] !== undefined);
+    if (f.timeRestriction === undefined) {
+      if (lockFieldSent) return fail(STORY_EDIT_MESSAGES.lockWithoutRestriction, lockFieldSent);
+      return;
+    }
+    if (f.timeRestriction === 'time_of_day' && (!f.unlockStartTime || !f.unlockEndTime)) {
+      return fail(STORY_CREATE_MESSAGES.timeWindow, 'unlockStartTime');
+    }
+    if (f.timeRestriction === 'season' && !f.unlockSeason) return fail(STORY_CREATE_MESSAGES.season, 'unlockSeason');
+    if (f.timeRestriction === 'weather' && !f.unlockWeather) return fail(STORY_CREATE_MESSAGES.weather, 'unlockWeather');
+  })
+  .transform((f) => {
+    const restriction = f.timeRestriction;
+    return {
+      title: f.title,
+      description: f.description === undefined ? undefined : f.description ? normaliseLineBreaks(f.description) : null,
+      category: f.category as Category | undefined,
+      content: f.content === undefined ? undefined : normaliseLineBreaks(f.content),
+      timeLock:
+        restriction === undefined
+          ? undefined
+          : {
+              timeRestriction: restriction,
+              unlockStartTime: restriction === 'time_of_day' ? f.unlockStartTime || null : null,
+              unlockEndTime: restriction === 'time_of_day' ? f.unlockEndTime || null : null,
+              unlockSeason: restriction === 'season' ? f.unlockSeason || null : null,
+              unlockWeather: restriction === 'weather' ? f.unlockWeather || null : null,
+            },
+    };
+  });
+export type EditStoryRequest = z.input<typeof editStoryRequestSchema>;
+export type EditStoryChanges = z.output<typeof editStoryRequestSchema>;
 
 /** Seconds from a form value such as "42" or "12.5"; null unless a finite number up to MEDIA.maxDurationSeconds. */
 export function parseDuration(value: string): number | null {
@@ -364,3 +460,68 @@ export const errorResponseSchema = z.object({ message: z.string() });
 // ---------- account messages shared by server answers and client checks ----------
 /** The server's 409 for a taken username, and what the setup form says after checking it. */
 export const USERNAME_TAKEN_MESSAGE = 'That username is already taken.';
+
+// ---------- your account and your data (issue 14) ----------
+export const ACCOUNT_MESSAGES = {
+  wrongPassword: 'That password is not right. Your account was not deleted.',
+  deleted: 'Your account and everything in it have been deleted.',
+} as const;
+
+/** DELETE /api/account: the account's password, to confirm. */
+export const deleteAccountRequestSchema = z.object(
+  { password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(256, MESSAGES.passwordRequired) },
+  { error: MESSAGES.passwordRequired },
+);
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
+/**
+ * GET /api/account/export: everything the app keeps about the signed-in user, as one JSON file. Never a password
+ * hash, a session token or a reset code. Media links are signed and valid for a day.
+ */
+export const accountExportSchema = z.object({
+  exportedAt: z.string(),
+  profile: z.object({
+    id: z.uuid(),
+    username: z.string(),
+    displayName: z.string(),
+    email: z.string(),
+    bio: z.string().nullable(),
+    favoriteStoryType: z.string().nullable(),
+    avatar: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+  stories: z.array(
+    z.object({
+      id: z.uuid(),
+      title: z.string(),
+      description: z.string().nullable(),
+      content: z.string().nullable(),
+      type: storyTypeSchema,
+      category: z.string(),
+      latitude: z.number(),
+      longitude: z.number(),
+      isPublic: z.boolean(),
+      hiddenByReports: z.boolean(),
+      likes: z.number().int(),
+      duration: z.number().int().nullable(),
+      wordCount: z.number().int().nullable(),
+      tiktokUrl: z.string().nullable(),
+      timeRestriction: timeRestrictionSchema,
+      unlockStartTime: z.string().nullable(),
+      unlockEndTime: z.string().nullable(),
+      unlockSeason: seasonSchema.nullable(),
+      unlockWeather: weatherSchema.nullable(),
+      createdAt: z.string(),
+      /** Signed links to the story's files, valid for a day (null when the story has no such file). */
+      media: z.object({
+        audioUrl: z.string().nullable(),
+        imageUrl: z.string().nullable(),
+        thumbnailUrl: z.string().nullable(),
+        videoUrl: z.string().nullable(),
+        expiresAt: z.string(),
+      }),
+    }),
+  ),
+  likesGiven: z.array(z.object({ storyId: z.uuid(), title: z.string().nullable(), likedAt: z.string() })),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;

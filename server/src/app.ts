@@ -28,6 +28,7 @@ import { categoryRoutes } from './modules/categories/routes';
 import { publicConfigRoutes } from './modules/config/routes';
 import { authRoutes } from './modules/auth/routes';
 import { storyRoutes } from './modules/stories/routes';
+import { accountRoutes } from './modules/account/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { mediaSignerPlugin } from './media/signer-plugin';
 import { docsRoutes } from './modules/docs/routes';
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       await api.register(publicConfigRoutes);
       await api.register(authRoutes);
       await api.register(storyRoutes);
+      await api.register(accountRoutes);
       await api.register(mediaRoutes);
       await api.register(notificationRoutes);
       await api.register(docsRoutes);

@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Heart, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Story } from '#common/schemas';
@@ -11,6 +11,7 @@ import { useUserStories } from '#client/features/stories/api/get-user-stories';
 import { useCreateStoryLauncher } from '#client/features/create-story/components/create-story-launcher';
 import { StoryCard } from '#client/components/stories/story-card';
 import { StoryDetailDialog } from '#client/features/stories/components/story-detail-dialog';
+import { StoryAuthorActions } from '#client/features/stories/components/story-author-actions';
 
 /** Spec section 2 "My Stories" (/my-stories): the signed-in user's own stories. */
 export default function MyStoriesPage() {
@@ -46,10 +47,18 @@ export default function MyStoriesPage() {
           </p>
         ) : (
           <section aria-labelledby="your-stories" className="grid gap-4">
-            <h2 id="your-stories" className="flex items-center gap-2 font-display text-xl font-semibold text-mist-100">
-              Your Stories
-              <span className="rounded-full bg-glow-600/30 px-2.5 py-0.5 text-sm font-medium text-glow-300">{list.length}</span>
-            </h2>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="your-stories" className="flex items-center gap-2 font-display text-xl font-semibold text-mist-100">
+                Your Stories
+                <span className="rounded-full bg-glow-600/30 px-2.5 py-0.5 text-sm font-medium text-glow-300">{list.length}</span>
+              </h2>
+              {list.length > 0 && (
+                <Button onClick={create.openAtCurrentPosition}>
+                  <Plus aria-hidden />
+                  Create
+                </Button>
+              )}
+            </div>
             {list.length === 0 ? (
               <div className="flex flex-col items-center gap-3 rounded-2xl border border-night-700 bg-night-900/70 p-8 text-center">
                 <span aria-hidden className="text-4xl">📝</span>
@@ -60,8 +69,15 @@ export default function MyStoriesPage() {
             ) : (
               <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
                 {list.map((story) => (
-                  <li key={story.id}>
+                  <li key={story.id} className="grid content-start gap-2">
                     <StoryCard story={story} onSelect={setSelected} showDistance={false} />
+                    <div className="flex flex-wrap items-center gap-2 px-1">
+                      <span className="mr-auto inline-flex items-center gap-1.5 text-sm text-mist-300">
+                        <Heart className="h-4 w-4 text-glow-300" aria-hidden />
+                        {story.likes === 1 ? '1 like' : `${story.likes} likes`}
+                      </span>
+                      <StoryAuthorActions story={story} />
+                    </div>
                   </li>
                 ))}
               </ul>

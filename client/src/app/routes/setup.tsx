@@ -5,6 +5,7 @@ import { paths } from '#client/config/paths';
 import { useCurrentUser } from '#client/lib/auth/current-user';
 import { ProfileView } from '#client/features/auth/components/profile-view';
 import { SetupWizard } from '#client/features/auth/components/setup-wizard';
+import { AccountDataSection } from '#client/features/account/components/account-data-section';
 
 /** /setup (spec section 2): the wizard until the profile is set up, then the profile view/edit. */
 export default function SetupPage() {
@@ -19,7 +20,12 @@ export default function SetupPage() {
         {isPending || !user ? (
           <PageLoading />
         ) : user.isSetupComplete ? (
-          <ProfileView user={user} />
+          <>
+            <ProfileView user={user} />
+            <div className="mx-auto w-full max-w-xl">
+              <AccountDataSection />
+            </div>
+          </>
         ) : (
           <SetupWizard user={user} />
         )}

@@ -12,7 +12,7 @@ import { STORY_TYPE_TABS } from '../lib/story-types';
 import { AudioRecorder } from './audio-recorder';
 import { MediaPicker } from './media-picker';
 import { TikTokUrlField } from './tiktok-url-field';
-import { TimeLockFields } from './time-lock-fields';
+import { TimeLockFields } from '#client/components/stories/time-lock-fields';
 
 /** The edit step: type tabs, the shared fields, the content of the chosen type, time lock and notes. */
 export function StoryForm({

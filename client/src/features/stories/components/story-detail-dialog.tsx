@@ -5,6 +5,7 @@ import { useReaderAccuracy } from '#client/lib/geolocation';
 import { useStory } from '../api/get-story';
 import { StoryByline } from './story-detail/story-byline';
 import { StoryDetailBody } from './story-detail/story-detail-body';
+import { StoryAuthorActions } from './story-author-actions';
 
 interface StoryDetailDialogProps {
   storyId: string | null;
@@ -25,7 +26,10 @@ export function StoryDetailDialog({ storyId, initialStory, location, onClose }: 
     <Dialog open={storyId !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent title={title} description={story ? <StoryByline story={story} /> : undefined} className="max-w-xl">
         {story ? (
-          <StoryDetailBody key={story.id} story={story} />
+          <>
+            <StoryDetailBody key={story.id} story={story} />
+            <StoryAuthorActions story={story} onDeleted={onClose} />
+          </>
         ) : query.isError ? (
           <p className="text-sm text-mist-300">{errorMessage(query.error, 'This story could not be loaded.')}</p>
         ) : (

@@ -23,6 +23,8 @@ export function StoryActions({ story }: { story: Story }) {
   // Once liked here, the count shows +1 of what the dialog opened with (spec section 4 "Like").
   const [baseLikes] = useState(story.likes);
   const likes = likedNow ? baseLikes + 1 : story.likes;
+  // Nobody likes or reports their own story (issue 14): the author sees the count, not the buttons.
+  const isOwnStory = user?.id === story.authorId;
 
   // Also said inside the dialog: its focus trap keeps keyboard and screen-reader users from the toast's Sign In.
   const [accountNotice, setAccountNotice] = useState<string | null>(null);
@@ -63,23 +65,32 @@ export function StoryActions({ story }: { story: Story }) {
   return (
     <div className="grid gap-3 border-t border-night-700 pt-4">
       <div className="flex flex-wrap gap-2">
-        <Button type="button" variant={likedNow || alreadyLiked ? 'secondary' : 'default'} onClick={onLike} disabled={likedNow || alreadyLiked || like.isPending} aria-label={`Like (${likes} likes)`}>
-          <Heart className={likedNow || alreadyLiked ? 'fill-current' : undefined} aria-hidden />
-          {likes}
-        </Button>
+        {isOwnStory ? (
+          <span className="inline-flex h-10 items-center gap-2 rounded-lg bg-night-800 px-4 text-sm text-mist-100">
+            <Heart className="h-4 w-4" aria-hidden />
+            {likes === 1 ? '1 like' : `${likes} likes`}
+          </span>
+        ) : (
+          <Button type="button" variant={likedNow || alreadyLiked ? 'secondary' : 'default'} onClick={onLike} disabled={likedNow || alreadyLiked || like.isPending} aria-label={`Like (${likes} likes)`}>
+            <Heart className={likedNow || alreadyLiked ? 'fill-current' : undefined} aria-hidden />
+            {likes}
+          </Button>
+        )}
         <Button type="button" variant="outline" onClick={() => void onShare()}>
           <Share2 aria-hidden />
           Share
         </Button>
-        <Button
-          type="button"
-          variant="ghost"
-          aria-expanded={reporting}
-          onClick={() => (user ? setReporting((r) => !r) : requireAccount(ACCOUNT_REQUIRED.report))}
-        >
-          <Flag aria-hidden />
-          Report
-        </Button>
+        {!isOwnStory && (
+          <Button
+            type="button"
+            variant="ghost"
+            aria-expanded={reporting}
+            onClick={() => (user ? setReporting((r) => !r) : requireAccount(ACCOUNT_REQUIRED.report))}
+          >
+            <Flag aria-hidden />
+            Report
+          </Button>
+        )}
       </div>
       {accountNotice && (
         <p role="alert" className="flex flex-wrap items-center gap-3 text-sm text-mist-300">
@@ -89,7 +100,7 @@ export function StoryActions({ story }: { story: Story }) {
           </Button>
         </p>
       )}
-      {reporting && <ReportForm storyId={story.id} onDone={() => setReporting(false)} />}
+      {reporting && !isOwnStory && <ReportForm storyId={story.id} onDone={() => setReporting(false)} />}
     </div>
   );
 }

@@ -2,8 +2,7 @@ import { Clock } from 'lucide-react';
 import { FormField } from '#client/components/ui/form-field';
 import { Input } from '#client/components/ui/input';
 import { Select } from '#client/components/ui/select';
-import { SEASONS, TIME_RESTRICTIONS, WEATHERS, type TimeRestriction } from '#common/schemas';
-import type { StoryDraft } from '../lib/draft';
+import { SEASONS, TIME_RESTRICTIONS, WEATHERS, type Season, type TimeRestriction, type Weather } from '#common/schemas';
 
 const RESTRICTION_LABELS: Record<TimeRestriction, string> = {
   none: 'No time lock',
@@ -23,27 +22,36 @@ function asRestriction(value: string): TimeRestriction {
   return TIME_RESTRICTIONS.find((option) => option === value) ?? 'none';
 }
 
-type TimeLockDraft = Pick<
-  StoryDraft,
-  'timeRestriction' | 'unlockStartTime' | 'unlockEndTime' | 'unlockSeason' | 'unlockWeather'
->;
+/** A story's time lock as form values ('' when not set); the create form and the edit form both hold one. */
+export interface TimeLockDraft {
+  timeRestriction: TimeRestriction;
+  unlockStartTime: string;
+  unlockEndTime: string;
+  unlockSeason: Season | '';
+  unlockWeather: Weather | '';
+}
 
-/** "Time-Lock Settings (Optional)": none, a time-of-day window, a season or a weather. */
+/**
+ * "Time-Lock Settings (Optional)": none, a time-of-day window, a season or a weather. `idPrefix` keeps the
+ * controls' ids apart when two forms could be on one page (create, edit).
+ */
 export function TimeLockFields({
   value,
   onChange,
   disabled,
+  idPrefix = 'create',
 }: {
   value: TimeLockDraft;
   onChange: (patch: Partial<TimeLockDraft>) => void;
   disabled?: boolean;
+  idPrefix?: string;
 }) {
   return (
     <fieldset className="grid gap-3 rounded-xl border border-night-600 bg-night-800/40 p-3" disabled={disabled}>
       <legend className="flex items-center gap-2 px-1 text-sm font-medium text-mist-100">
         <Clock className="h-4 w-4 text-ember-400" aria-hidden /> Time-Lock Settings (Optional)
       </legend>
-      <FormField id="create-time-restriction" label="Unlock condition">
+      <FormField id={`${idPrefix}-time-restriction`} label="Unlock condition">
         {(field) => (
           <Select {...field} value={value.timeRestriction} onChange={(e) => onChange({ timeRestriction: asRestriction(e.target.value) })}>
             {TIME_RESTRICTIONS.map((key) => (
@@ -57,10 +65,10 @@ export function TimeLockFields({
 
       {value.timeRestriction === 'time_of_day' && (
         <div className="grid grid-cols-2 gap-3">
-          <FormField id="create-unlock-start" label="Start time">
+          <FormField id={`${idPrefix}-unlock-start`} label="Start time">
             {(field) => <Input {...field} type="time" value={value.unlockStartTime} onChange={(e) => onChange({ unlockStartTime: e.target.value })} />}
           </FormField>
-          <FormField id="create-unlock-end" label="End time">
+          <FormField id={`${idPrefix}-unlock-end`} label="End time">
             {(field) => <Input {...field} type="time" value={value.unlockEndTime} onChange={(e) => onChange({ unlockEndTime: e.target.value })} />}
           </FormField>
           <p className="col-span-2 text-xs text-mist-400">
@@ -70,7 +78,7 @@ export function TimeLockFields({
       )}
 
       {value.timeRestriction === 'season' && (
-        <FormField id="create-unlock-season" label="Season">
+        <FormField id={`${idPrefix}-unlock-season`} label="Season">
           {(field) => (
             <Select {...field} value={value.unlockSeason} onChange={(e) => onChange({ unlockSeason: pick(SEASONS, e.target.value) })}>
               <option value="">Choose a season</option>
@@ -85,7 +93,7 @@ export function TimeLockFields({
       )}
 
       {value.timeRestriction === 'weather' && (
-        <FormField id="create-unlock-weather" label="Weather">
+        <FormField id={`${idPrefix}-unlock-weather`} label="Weather">
           {(field) => (
             <Select {...field} value={value.unlockWeather} onChange={(e) => onChange({ unlockWeather: pick(WEATHERS, e.target.value) })}>
               <option value="">Choose the weather</option>

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DeleteAccountRequest } from '#common/schemas';
+import { apiSend } from '#client/lib/api-client';
+
+/** DELETE /api/account { password }: the account and everything in it (403 when the password is wrong). */
+function deleteAccount(body: DeleteAccountRequest): Promise<{ message: string }> {
+  return apiSend<{ message: string }>('DELETE', '/api/account', body);
+}
+
+/** On success every cached answer is dropped: nothing of the deleted account stays on screen. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteAccount, onSuccess: () => queryClient.clear() });
+}

@@ -1,0 +1,207 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { CATEGORIES } from '#common/categories';
+import { LIMITS } from '#common/constants';
+import { editStoryRequestSchema, type EditStoryRequest, type Story } from '#common/schemas';
+import { TimeLockFields, type TimeLockDraft } from '#client/components/stories/time-lock-fields';
+import { Button } from '#client/components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '#client/components/ui/dialog';
+import { FormField } from '#client/components/ui/form-field';
+import { Input, Textarea } from '#client/components/ui/input';
+import { Select } from '#client/components/ui/select';
+import { toast } from '#client/components/ui/use-toast';
+import { errorMessage } from '#client/lib/api-client';
+import { useCurrentUser } from '#client/lib/auth/current-user';
+import { cn } from '#client/lib/utils';
+import { useDeleteStory } from '../api/delete-story';
+import { useUpdateStory } from '../api/update-story';
+
+/**
+ * Edit and Delete for the author of a story (issue 14), in the story dialog and on My Stories. Renders nothing
+ * for anyone else (the server refuses them too). Delete asks first.
+ */
+export function StoryAuthorActions({ story, onDeleted, className }: { story: Story; onDeleted?: () => void; className?: string }) {
+  const { data: user } = useCurrentUser();
+  const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  if (!user || user.id !== story.authorId) return null;
+  return (
+    <div className={cn('flex flex-wrap gap-2', className)}>
+      <Button type="button" variant="outline" size="sm" onClick={() => setEditing(true)} aria-label={`Edit “${story.title}”`}>
+        <Pencil aria-hidden />
+        Edit
+      </Button>
+      <Button type="button" variant="ghost" size="sm" onClick={() => setConfirmingDelete(true)} aria-label={`Delete “${story.title}”`}>
+        <Trash2 aria-hidden />
+        Delete
+      </Button>
+      <Dialog open={editing} onOpenChange={setEditing}>
+        {editing && (
+          <DialogContent title="Edit story" description="Type, media and place stay as they are." className="max-w-xl">
+            <EditStoryForm story={story} onDone={() => setEditing(false)} />
+          </DialogContent>
+        )}
+      </Dialog>
+      <Dialog open={confirmingDelete} onOpenChange={setConfirmingDelete}>
+        {confirmingDelete && (
+          <DialogContent title="Delete this story?">
+            <DeleteStoryConfirmation story={story} onDeleted={onDeleted} />
+          </DialogContent>
+        )}
+      </Dialog>
+    </div>
+  );
+}
+
+interface EditDraft extends TimeLockDraft {
+  title: string;
+  description: string;
+  category: string;
+  content: string;
+}
+
+function draftOf(story: Story): EditDraft {
+  return {
+    title: story.title,
+    description: story.description ?? '',
+    category: story.category,
+    content: story.content ?? '',
+    timeRestriction: story.timeRestriction,
+    unlockStartTime: story.unlockStartTime ?? '',
+    unlockEndTime: story.unlockEndTime ?? '',
+    unlockSeason: story.unlockSeason ?? '',
+    unlockWeather: story.unlockWeather ?? '',
+  };
+}
+
+/** Everything the form holds, as the PATCH body (content only for a text story, the lock as a whole). */
+function requestOf(draft: EditDraft, story: Story): EditStoryRequest {
+  const lock =
+    draft.timeRestriction === 'time_of_day'
+      ? { unlockStartTime: draft.unlockStartTime, unlockEndTime: draft.unlockEndTime }
+      : draft.timeRestriction === 'season'
+        ? { unlockSeason: draft.unlockSeason }
+        : draft.timeRestriction === 'weather'
+          ? { unlockWeather: draft.unlockWeather }
+          : {};
+  return {
+    title: draft.title,
+    description: draft.description,
+    category: draft.category,
+    ...(story.type === 'text' ? { content: draft.content } : {}),
+    timeRestriction: draft.timeRestriction,
+    ...lock,
+  };
+}
+
+function EditStoryForm({ story, onDone }: { story: Story; onDone: () => void }) {
+  const [draft, setDraft] = useState(() => draftOf(story));
+  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const update = useUpdateStory();
+  const change = (patch: Partial<EditDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setError(null);
+  };
+  const errorFor = (...fields: string[]) => (error && fields.includes(error.field) ? error.message : undefined);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const body = requestOf(draft, story);
+    // The same rules and messages the server applies (common/schemas.ts), shown under the field at once.
+    const checked = editStoryRequestSchema.safeParse(body);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      setError({ field: String(issue?.path[0] ?? 'title'), message: issue?.message ?? 'Please check the story.' });
+      return;
+    }
+    update.mutate(
+      { id: story.id, changes: body },
+      {
+        onSuccess: () => {
+          toast({ title: 'Story updated', description: 'Your changes have been saved.', variant: 'success' });
+          onDone();
+        },
+        onError: (failure) => toast({ title: 'Update failed', description: errorMessage(failure, 'Something went wrong'), variant: 'destructive' }),
+      },
+    );
+  }
+
+  const timeLockError = errorFor('timeRestriction', 'unlockStartTime', 'unlockEndTime', 'unlockSeason', 'unlockWeather');
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormField id="edit-title" label="Title" error={errorFor('title')}>
+        {(field) => <Input {...field} value={draft.title} maxLength={LIMITS.titleMax} onChange={(e) => change({ title: e.target.value })} />}
+      </FormField>
+      <FormField id="edit-description" label="Description" error={errorFor('description')}>
+        {(field) => (
+          <Textarea {...field} rows={3} value={draft.description} maxLength={LIMITS.descriptionMax} onChange={(e) => change({ description: e.target.value })} />
+        )}
+      </FormField>
+      <FormField id="edit-category" label="Category" error={errorFor('category')}>
+        {(field) => (
+          <Select {...field} value={draft.category} onChange={(e) => change({ category: e.target.value })}>
+            {CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {category}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      {story.type === 'text' && (
+        <FormField id="edit-content" label="Story" error={errorFor('content')}>
+          {(field) => (
+            <Textarea {...field} rows={8} value={draft.content} maxLength={LIMITS.contentMax} onChange={(e) => change({ content: e.target.value })} />
+          )}
+        </FormField>
+      )}
+      <TimeLockFields idPrefix="edit" value={draft} onChange={change} disabled={update.isPending} />
+      {timeLockError && (
+        <p role="alert" className="text-sm text-red-300">
+          {timeLockError}
+        </p>
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button type="button" variant="outline" disabled={update.isPending}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function DeleteStoryConfirmation({ story, onDeleted }: { story: Story; onDeleted?: () => void }) {
+  const remove = useDeleteStory({
+    onDeleted: () => {
+      toast({ title: 'Story deleted', description: `“${story.title}” and everything with it is gone.`, variant: 'success' });
+      onDeleted?.();
+    },
+  });
+  const onConfirm = () =>
+    remove.mutate(story.id, {
+      onError: (failure) => toast({ title: 'Delete failed', description: errorMessage(failure, 'Something went wrong'), variant: 'destructive' }),
+    });
+  return (
+    <div className="grid gap-4">
+      <p className="text-sm text-mist-300">
+        “{story.title}” will be removed for good, with its media, likes and reports. This cannot be undone.
+      </p>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button type="button" variant="outline" disabled={remove.isPending}>
+            Keep it
+          </Button>
+        </DialogClose>
+        <Button type="button" variant="destructive" onClick={onConfirm} disabled={remove.isPending}>
+          <Trash2 aria-hidden />
+          {remove.isPending ? 'Deleting...' : 'Delete story'}
+        </Button>
+      </div>
+    </div>
+  );
+}

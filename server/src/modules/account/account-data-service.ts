@@ -1,0 +1,93 @@
+/**
+ * Your account and your data (issue 14): delete the account after confirming its password (403 and nothing
+ * changes when it is wrong), and export everything the app keeps about you as one JSON document.
+ */
+import { ACCOUNT_MESSAGES, type AccountExport } from '#common/schemas';
+import { forbidden, unauthorized } from '../../lib/http-errors';
+import type { MediaUrlSigner } from '../../media/media-urls';
+import type { MediaStore } from '../../media/media-store';
+import { removeStoryMedia } from '../../media/story-media-removal';
+import { SIGN_IN_REQUIRED } from '../../plugins/access';
+import { verifyPassword } from '../auth/passwords';
+import type { AccountDataRepository } from './account-data-repository';
+
+/** Media links in an export stay valid this long (the file may be opened later). */
+export const EXPORT_LINK_TTL_SECONDS = 24 * 60 * 60;
+
+export type AccountDataService = ReturnType<typeof createAccountDataService>;
+
+export function createAccountDataService(deps: {
+  repository: AccountDataRepository;
+  store: MediaStore;
+  /** Signs with the app's media secret and EXPORT_LINK_TTL_SECONDS. */
+  exportSigner: MediaUrlSigner;
+  log: { warn(obj: object, msg: string): void };
+}) {
+  return {
+    async deleteAccount(userId: string, password: string): Promise<void> {
+      const hash = await deps.repository.passwordHashOf(userId);
+      if (!hash) throw unauthorized(SIGN_IN_REQUIRED);
+      if (!(await verifyPassword(hash, password))) throw forbidden(ACCOUNT_MESSAGES.wrongPassword);
+      const { deleted, storyIds } = await deps.repository.deleteAccount(userId);
+      if (!deleted) throw unauthorized(SIGN_IN_REQUIRED);
+      // After the commit: a file that cannot be removed now is left to the orphan sweep, never the rows.
+      await removeStoryMedia(deps.store, storyIds, deps.log);
+    },
+
+    async exportData(userId: string, now = new Date()): Promise<AccountExport> {
+      const data = await deps.repository.exportData(userId);
+      if (!data) throw unauthorized(SIGN_IN_REQUIRED);
+      const { user } = data;
+      const sign = (key: string | null) => (key ? deps.exportSigner.sign(key, now) : null);
+      const expiresAt = new Date(now.getTime() + EXPORT_LINK_TTL_SECONDS * 1000).toISOString();
+      return {
+        exportedAt: now.toISOString(),
+        // Listed field by field: never the password hash.
+        profile: {
+          id: user.id,
+          username: user.username,
+          displayName: user.displayName,
+          email: user.email,
+          bio: user.bio,
+          favoriteStoryType: user.favoriteStoryType,
+          avatar: user.avatar,
+          createdAt: user.createdAt.toISOString(),
+        },
+        stories: data.stories.map((story) => ({
+          id: story.id,
+          title: story.title,
+          description: story.description,
+          content: story.content,
+          type: story.type,
+          category: story.category,
+          latitude: story.latitude,
+          longitude: story.longitude,
+          isPublic: story.isPublic,
+          hiddenByReports: story.hiddenAt !== null,
+          likes: story.likes,
+          duration: story.duration,
+          wordCount: story.wordCount,
+          tiktokUrl: story.tiktokUrl,
+          timeRestriction: story.timeRestriction,
+          unlockStartTime: story.unlockStartTime,
+          unlockEndTime: story.unlockEndTime,
+          unlockSeason: story.unlockSeason,
+          unlockWeather: story.unlockWeather,
+          createdAt: story.createdAt.toISOString(),
+          media: {
+            audioUrl: sign(story.audioKey),
+            imageUrl: sign(story.imageKey),
+            thumbnailUrl: sign(story.thumbnailKey),
+            videoUrl: sign(story.videoKey),
+            expiresAt,
+          },
+        })),
+        likesGiven: data.likesGiven.map((like) => ({
+          storyId: like.storyId,
+          title: like.title,
+          likedAt: like.likedAt.toISOString(),
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Your account and your data (issue 14), signed in only:
+ * - DELETE /api/account { password } → 200 { message }: the user, their stories with their media, their likes
+ *   (other stories' counts go down), reports, notifications, sessions, unlock records and reset codes; the
+ *   session cookie is cleared. A wrong password → 403 and nothing changes.
+ * - GET /api/account/export → 200 one JSON file (Content-Disposition: attachment): profile, stories with media
+ *   links valid for a day, likes given. Never a password hash, a session token or a reset code.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messageResponseSchema } from '#common/route-schemas';
+import { ACCOUNT_MESSAGES, accountExportSchema, deleteAccountRequestSchema } from '#common/schemas';
+import { withErrorResponses } from '../../lib/route-responses';
+import { createMediaUrlSigner, resolveMediaSecret } from '../../media/media-urls';
+import { currentUser } from '../../plugins/access';
+import { clearSessionCookie } from '../auth/session-plugin';
+import { createAccountDataRepository } from './account-data-repository';
+import { createAccountDataService, EXPORT_LINK_TTL_SECONDS } from './account-data-service';
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createAccountDataService({
+    repository: createAccountDataRepository(app.database),
+    store: app.mediaStore,
+    // The app's own media secret (so /api/media verifies these links), with a day's validity.
+    exportSigner: createMediaUrlSigner(resolveMediaSecret(app.config.mediaSecret, app.config.dataDir), EXPORT_LINK_TTL_SECONDS),
+    log: app.log,
+  });
+  // Password confirmations are throttled like sign-ins would be: a stolen session must not try passwords freely.
+  const rateLimit = app.config.rateLimitDisabled
+    ? (false as const)
+    : {
+        max: 10,
+        timeWindow: 15 * 60_000,
+        keyGenerator: (request: { user: { id: string } | null; ip: string }) =>
+          request.user ? `user:${request.user.id}` : `ip:${request.ip}`,
+      };
+
+  // Personal answers: no shared cache may keep them.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.delete(
+    '/account',
+    {
+      config: { access: 'user', rateLimit },
+      schema: {
+        summary: 'Delete your account and everything in it (confirm with your password; wrong password: 403)',
+        body: deleteAccountRequestSchema,
+        response: withErrorResponses({ 200: messageResponseSchema }),
+      },
+    },
+    async (request, reply) => {
+      await service.deleteAccount(currentUser(request).id, request.body.password);
+      clearSessionCookie(reply);
+      return { message: ACCOUNT_MESSAGES.deleted };
+    },
+  );
+
+  app.get(
+    '/account/export',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Download your data: profile, stories (media links valid for a day) and likes given, as one JSON file',
+        response: withErrorResponses({ 200: accountExportSchema }),
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const data = await service.exportData(user.id);
+      const date = data.exportedAt.slice(0, 10);
+      reply.header('content-disposition', `attachment; filename="whispers-data-${user.username}-${date}.json"`);
+      return data;
+    },
+  );
+};
