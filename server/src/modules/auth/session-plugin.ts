@@ -4,7 +4,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { findSessionUser, SESSION_ABSOLUTE_MS, SESSION_COOKIE, type SessionUser } from './session-store';
+import { createSessionCache } from './session-cache';
+import { findSessionUser, hashToken, SESSION_ABSOLUTE_MS, SESSION_COOKIE, type SessionUser } from './session-store';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,15 +14,41 @@ declare module 'fastify' {
   }
 }
 
+/** How long a resolved session is reused without asking the database (session-cache.ts says why it is safe). */
+export const SESSION_CACHE_TTL_MS = 10_000;
+/** Fed by the triggers of migration 0006 with the id of the user whose session or row changed. */
+export const SESSION_CHANGE_CHANNEL = 'session_change';
+
 export const sessionPlugin = fp(
   async (app) => {
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
+    const cache = createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS, max: 50_000 });
+    const stopListening = await app.database.listen(SESSION_CHANGE_CHANNEL, (userId) => cache.evictUser(userId));
+    app.addHook('onClose', async () => {
+      await stopListening();
+      cache.clear();
+    });
+
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return;
-      const found = await findSessionUser(app.database.db, request.cookies[SESSION_COOKIE]);
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token) return;
+      const tokenHash = hashToken(token);
+      let found = cache.get(tokenHash) ?? null;
+      if (!found) {
+        found = await findSessionUser(app.database.db, token);
+        if (found) cache.set(tokenHash, found);
+      }
       request.user = found?.user ?? null;
       request.sessionId = found?.sessionId ?? null;
+    });
+
+    // A state-changing request may end or change its own session or user (sign-out, setup, deletion): the
+    // browser's next request must not be served from before it, whenever the trigger's notification arrives.
+    app.addHook('onSend', async (request) => {
+      if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+      if (request.user) cache.evictUser(request.user.id);
     });
   },
   { name: 'session' },

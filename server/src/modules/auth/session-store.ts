@@ -15,7 +15,8 @@ const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
 export type SessionUser = typeof users.$inferSelect;
 
-function hashToken(token: string): string {
+/** What the database keeps of a token (and what the in-process session cache is keyed by). */
+export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
