@@ -316,6 +316,8 @@ export const storySchema = z.object({
   unlockEndTime: z.string().nullable(),
   unlockSeason: seasonSchema.nullable(),
   unlockWeather: weatherSchema.nullable(),
+  /** The story's IANA time zone, which a time-of-day window is read in; sent with such a lock only. */
+  timeZone: z.string().optional(),
   createdAt: z.string(),
   distance: z.number().nullable(),
   isLocked: z.boolean(),

@@ -6,9 +6,14 @@ import { countWords } from '#common/text';
 import { timeLockText } from '#common/time-lock-text';
 import { formatDuration, formatWordCount, storyTypeIcon, storyTypeLabel } from '#client/lib/stories/story-display';
 
-/** Audio shows its length as m:ss; every other type its word count (server's, else counted here). */
+/**
+ * Audio and video show their length as m:ss, an image "Photo"; text and TikTok their word count (server's, else
+ * counted here) — a picture's or a clip's teaser words say nothing about it.
+ */
 function lengthText(story: Story): string {
   if (story.type === 'audio') return formatDuration(story.duration);
+  if (story.type === 'video') return story.duration ? formatDuration(story.duration) : 'Video';
+  if (story.type === 'image') return 'Photo';
   return formatWordCount(story.wordCount ?? countWords(story.content ?? story.description));
 }
 
