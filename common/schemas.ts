@@ -355,6 +355,11 @@ export const smartNotificationSchema = z.object({
   priority: z.enum(SMART_PRIORITIES),
   title: z.string(),
   message: z.string(),
+  /**
+   * With the discovery suggestion when nothing is within 1.5 km: the nearest whisper's distance (metres) and
+   * compass direction (common/notifications.ts `compassDirection`), for the home list's empty state.
+   */
+  nearest: z.object({ distance: z.number(), direction: z.string() }).optional(),
 });
 export type SmartNotification = z.infer<typeof smartNotificationSchema>;
 

@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import './story-map.css';
-import type L from 'leaflet';
+import L from 'leaflet';
+import { LocateFixed } from 'lucide-react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { DEFAULT_ZOOM, MAX_TILE_ZOOM } from '#common/constants';
@@ -60,6 +61,7 @@ export default function StoryMap({ location, stories, onSelectStory, onViewportC
           }}
         />
         <FollowReader location={location} />
+        <CentreOnMe location={location} />
         {/* Below story markers, so a story right where the reader stands stays clickable. */}
         {showReader && (
           <Marker position={[location.latitude, location.longitude]} icon={userIcon} title="Your location" keyboard zIndexOffset={-1000}>
@@ -147,6 +149,34 @@ const ClusterMarker = memo(function ClusterMarker({ latitude, longitude, count, 
   }, [map, latitude, longitude, expansionZoom, storyIds, onList]);
   return <Marker position={position} icon={clusterIcon(count)} title={`${count} stories`} keyboard eventHandlers={handlers} />;
 });
+
+/** A map control (top right, under Leaflet's own) that brings the reader's position back to the centre. */
+function CentreOnMe({ location }: { location: Location }) {
+  const map = useMap();
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Clicks and scrolls on the control must not reach the map (a click there would be a map click).
+    if (container.current) {
+      L.DomEvent.disableClickPropagation(container.current);
+      L.DomEvent.disableScrollPropagation(container.current);
+    }
+  }, []);
+  return (
+    <div className="leaflet-top leaflet-right">
+      <div ref={container} className="leaflet-control leaflet-bar">
+        <button
+          type="button"
+          title="Centre on me"
+          aria-label="Centre on me"
+          onClick={() => map.setView([location.latitude, location.longitude], Math.max(map.getZoom(), DEFAULT_ZOOM))}
+          className="story-map__locate"
+        >
+          <LocateFixed className="h-5 w-5" aria-hidden />
+        </button>
+      </div>
+    </div>
+  );
+}
 
 /** Spec section 4: a changed user location recentres the map at zoom 13 (not on first render). */
 function FollowReader({ location }: { location: Location }) {
