@@ -120,7 +120,8 @@ export function RegisterForm() {
       <FormField
         id="register-password"
         label="Password"
-        hint={`Must be at least ${LIMITS.passwordMin} characters`}
+        // The hint gives way to the error, which says the same thing: once, not twice.
+        hint={shownError('password') ? undefined : `Must be at least ${LIMITS.passwordMin} characters`}
         error={shownError('password')}
       >
         {(field) => (
