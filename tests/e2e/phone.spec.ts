@@ -23,6 +23,8 @@ const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR ?? '/tmp';
 let author: Author;
 let stackAuthor: Author;
 let farAuthor: Author;
+let hillAuthor: Author;
+let uphill: Story;
 let timeLocked: Story;
 let picture: Story;
 let clip: Story;
@@ -68,6 +70,9 @@ test.beforeAll(async () => {
     title: `Far Beacon ${run}`,
     content: 'Far away.',
   });
+  // 1.2 km away (its own marker at zoom 13, ~75 px off): locked by distance alone.
+  hillAuthor = await newAuthor('phone-hill');
+  uphill = await createStoryViaApi(hillAuthor, { ...northOf(SPOT, 1_200), title: `Hill Path ${run}`, content: 'Up the hill.' });
   stackAuthor = await newAuthor('phone-stack');
   for (let i = 0; i < 6; i++) {
     await createStoryViaApi(stackAuthor, { ...STACK, title: `Stacked ${i} ${run}`, category: 'Mystery', content: `Stacked story ${i}.` });
@@ -78,6 +83,7 @@ test.afterAll(async () => {
   await author?.request.dispose();
   await stackAuthor?.request.dispose();
   await farAuthor?.request.dispose();
+  await hillAuthor?.request.dispose();
 });
 
 test.beforeEach(async ({ context }) => {
@@ -197,6 +203,10 @@ test('3. a time-locked story at 0 m names its window and time zone, once, and ne
   await expect(dialog.getByText('The bell rings only at dusk.')).toHaveCount(0);
   await page.screenshot({ path: `${SCREENSHOTS}/phone-time-lock-390.png` });
   expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  // Held by distance: the walk still to go, not a time (the card, not its map marker).
+  const hillCard = page.locator('button').filter({ hasText: uphill.title });
+  await expect(hillCard).toContainText('Walk closer to unlock this story (1100 m to go)');
 });
 
 test('6. far from every story: the nearest whisper\'s distance and direction, centre on me, the + hint until dismissed', async ({ page, context }) => {
@@ -311,7 +321,8 @@ test('5. a password reset ends signed in, in the app, with "Password Reset Succe
   await dialog.getByLabel('Confirm new password', { exact: true }).fill('tidal-moon-77');
   await dialog.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText('Password Reset Successful!')).toBeVisible();
+  await expect(openToast(page).getByText('Password Reset Successful!', { exact: true })).toBeVisible();
+  await expect(openToast(page).getByText("You're signed in with your new password.", { exact: true })).toBeVisible();
   await expect(page.getByText('You can now log in')).toHaveCount(0);
   await expect(page.locator('header').getByRole('link', { name: 'Sign In' })).toHaveCount(0);
   const current = await page.request.get('/api/user/current');

@@ -50,11 +50,12 @@ export function DialogContent({
           // The close button comes first in the (sticky) header; focus starts on the body's first control, as
           // before, and on the close button only when the body has none.
           const content = event.currentTarget instanceof HTMLElement ? event.currentTarget : null;
-          const first = content?.querySelector<HTMLElement>(FIRST_BODY_CONTROL);
-          if (first) {
-            event.preventDefault();
-            first.focus();
-          }
+          const first = [...(content?.querySelectorAll<HTMLElement>(FIRST_BODY_CONTROL) ?? [])].find(
+            (element) => element.tabIndex >= 0 && element.getClientRects().length > 0,
+          );
+          first?.focus();
+          // Radix's own choice (the first tabbable, here the close button) only when nothing took the focus.
+          if (first && document.activeElement === first) event.preventDefault();
         }}
         onCloseAutoFocus={(event) => {
           if (opener.current?.isConnected && opener.current !== document.body) {

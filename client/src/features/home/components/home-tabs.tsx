@@ -31,7 +31,7 @@ export function HomeTabs({ view, onViewChange, onMyStories, onCreate }: HomeTabs
   return (
     <nav aria-label="Home views" className="grid grid-cols-5 gap-1 rounded-xl border border-night-700 bg-night-900/80 p-1 sm:flex">
       <button type="button" aria-pressed={view === 'map'} className={cn(tabClass, view === 'map' && pressed)} onClick={() => onViewChange('map')}>
-        <Icon><Map /></Icon>Explore/<wbr />Map
+        <Icon><Map /></Icon>Explore/Map
       </button>
       <button type="button" aria-pressed={view === 'ar'} className={cn(tabClass, view === 'ar' && pressed)} onClick={() => onViewChange('ar')}>
         <Icon><Camera /></Icon>AR View

@@ -61,7 +61,8 @@ export default function StoryMap({ location, stories, onSelectStory, onViewportC
           }}
         />
         <FollowReader location={location} />
-        <CentreOnMe location={location} />
+        {/* Only with a real position: the default centre is not "me". */}
+        {showReader && <CentreOnMe location={location} />}
         {/* Below story markers, so a story right where the reader stands stays clickable. */}
         {showReader && (
           <Marker position={[location.latitude, location.longitude]} icon={userIcon} title="Your location" keyboard zIndexOffset={-1000}>
