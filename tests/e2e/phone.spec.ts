@@ -120,11 +120,16 @@ async function expectClear(toast: Locator, controls: Locator[]) {
 
 /** No sideways scrolling: the page is no wider than the screen. */
 async function expectNoHorizontalOverflow(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  const { scrollWidth, clientWidth, wide } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // What sticks out, to say in the failure message.
+    const sticking = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '').slice(0, 80)} (${Math.round(el.getBoundingClientRect().right)})`);
+    return { scrollWidth: document.documentElement.scrollWidth, clientWidth: width, wide: sticking };
+  });
+  expect(scrollWidth, `wider than the screen: ${wide.join(' | ')}`).toBeLessThanOrEqual(clientWidth);
 }
 
 test('1. a toast never covers the header, the tabs, the + button or an open dialog\'s title and close button', async ({ page, context }) => {
@@ -373,8 +378,14 @@ test('9. a long dialog keeps its close button in reach; an unknown story link sa
 test('9. nothing overflows sideways at 320 px', async ({ page, context }) => {
   await context.setGeolocation(SPOT);
   await page.setViewportSize({ width: 320, height: 640 });
-  for (const path of ['/', '/auth', '/discover', '/discover-simple']) {
+  for (const [path, loaded] of [
+    ['/', page.locator('button').filter({ hasText: timeLocked.title })],
+    ['/auth', page.getByRole('tab', { name: 'Create Account' })],
+    ['/discover', page.locator('.leaflet-container')],
+    ['/discover-simple', page.getByText(/^Showing \d+ stor/)],
+  ] as const) {
     await page.goto(path);
+    await expect(loaded).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: `${SCREENSHOTS}/phone-320${path.replace(/\//g, '-') || '-home'}.png`, fullPage: true });
