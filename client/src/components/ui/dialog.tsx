@@ -5,7 +5,9 @@ import { cn } from '#client/lib/utils';
 import { useToasts } from './use-toast';
 
 export const Dialog = RadixDialog.Root;
+export const DialogClose = RadixDialog.Close;
 
+/** Candidates for the first focus when a dialog opens: the controls of its body (not the header's close). */
 const FIRST_BODY_CONTROL = [
   'input:not([disabled]):not([type=hidden])',
   'select:not([disabled])',
@@ -16,7 +18,6 @@ const FIRST_BODY_CONTROL = [
 ]
   .map((selector) => `[data-dialog-body] ${selector}`)
   .join(', ');
-export const DialogClose = RadixDialog.Close;
 
 /** A centred (or bottom sheet), scrollable dialog with a sticky header: title and a close button ("Close"). */
 export function DialogContent({
