@@ -16,7 +16,6 @@ const run = Date.now().toString(36);
 const PLACE = { latitude: 34.7465, longitude: -92.2896 };
 const PLACE_ZONE = 'America/Chicago';
 let author: Author;
-const farAuthors: Author[] = [];
 const titles = {
   near: `Lantern Porch ${run}`,
   far: `Distant Bell ${run}`,
@@ -44,14 +43,8 @@ const closedWindow = { start: localHHMM(120), end: localHHMM(180) };
 test.beforeAll(async () => {
   author = await newAuthor('discover');
   const story = (fields: Parameters<typeof createStoryViaApi>[1]) => createStoryViaApi(author, fields);
-  // An author places a story at most 200 m from their own fix (issue 13): the far ones each get an author.
-  const farStory = async (fields: Parameters<typeof createStoryViaApi>[1]) => {
-    const elsewhere = await newAuthor('discover-far');
-    farAuthors.push(elsewhere);
-    return createStoryViaApi(elsewhere, fields);
-  };
   await story({ ...northOf(PLACE, 40), title: titles.near, category: 'Mystery', content: `The porch lantern hums. ${'x'.repeat(150)}` });
-  await farStory({ ...northOf(PLACE, 2_400), title: titles.far, category: 'Mystery', content: 'A bell rings far away.' });
+  await story({ ...northOf(PLACE, 2_400), title: titles.far, category: 'Mystery', content: 'A bell rings far away.' });
   await story({
     ...northOf(PLACE, 30),
     title: titles.open,
@@ -73,13 +66,12 @@ test.beforeAll(async () => {
   });
   await story({ ...northOf(PLACE, 60), title: titles.weather, category: 'Nature', content: 'Rain.', timeRestriction: 'weather', unlockWeather: 'rainy' });
   await story({ ...northOf(PLACE, 70), title: titles.season, category: 'Nature', content: 'Leaves.', timeRestriction: 'season', unlockSeason: 'winter' });
-  await farStory({ ...northOf(PLACE, 800), title: titles.mid, category: 'Romance', content: 'A mill wheel.' });
-  await farStory({ ...SAVANNAH, title: titles.savannah, category: 'History', content: 'SECRET-OAK-CONTENT', description: 'An oak on the square.' });
+  await story({ ...northOf(PLACE, 800), title: titles.mid, category: 'Romance', content: 'A mill wheel.' });
+  await story({ ...SAVANNAH, title: titles.savannah, category: 'History', content: 'SECRET-OAK-CONTENT', description: 'An oak on the square.' });
 });
 
 test.afterAll(async () => {
   await author?.request.dispose();
-  for (const far of farAuthors) await far.request.dispose();
 });
 
 async function seriousViolations(page: Page) {
@@ -278,7 +270,7 @@ async function ourPagesOnly(page: Page, limit: number) {
     url.searchParams.set('limit', String(limit));
     const response = await route.fetch({ url: url.toString() });
     const stories = (await response.json()) as Story[];
-    await route.fulfill({ response, json: stories.filter((story) => [author, ...farAuthors].some((a) => a.account.id === story.authorId)) });
+    await route.fulfill({ response, json: stories.filter((story) => story.authorId === author.account.id) });
   });
 }
 
