@@ -6,6 +6,7 @@ import {
   likedMessage,
   nearbyGroupDue,
   nearbyGroupMessage,
+  nearestWhisperText,
   timeOfDayFor,
   timeOfDayOfStart,
 } from './notifications';
@@ -69,5 +70,12 @@ describe('compassDirection and formatDistance', () => {
     expect(formatDistance(1_500)).toBe('1.5 km');
     expect(formatDistance(3_240)).toBe('3.2 km');
     expect(formatDistance(12_600)).toBe('13 km');
+  });
+
+  it('says where the nearest whisper is, distance then direction', () => {
+    const far = offsetEast(offsetNorth(here, 2_290), 2_290);
+    const line = nearestWhisperText({ distance: 3_240, direction: compassDirection(here, far) });
+    expect(line).toBe('The nearest whisper is 3.2 km north-east');
+    expect(nearestWhisperText({ distance: 243, direction: 'south' })).toBe('The nearest whisper is 240 m south');
   });
 });

@@ -133,3 +133,8 @@ export function formatDistance(metres: number): string {
   const km = metres / 1000;
   return km >= 10 ? `${Math.round(km)} km` : `${(Math.round(km * 10) / 10).toString()} km`;
 }
+
+/** "The nearest whisper is 3.2 km north-east": where the nearest story is when none is within reach. */
+export function nearestWhisperText(nearest: { distance: number; direction: string }): string {
+  return `The nearest whisper is ${formatDistance(nearest.distance)} ${nearest.direction}`;
+}

@@ -412,6 +412,8 @@ export const storySchema = z.object({
   unlockEndTime: z.string().nullable(),
   unlockSeason: seasonSchema.nullable(),
   unlockWeather: weatherSchema.nullable(),
+  /** The story's IANA time zone, which a time-of-day window is read in; sent with such a lock only. */
+  timeZone: z.string().optional(),
   createdAt: z.string(),
   distance: z.number().nullable(),
   isLocked: z.boolean(),
@@ -449,6 +451,11 @@ export const smartNotificationSchema = z.object({
   priority: z.enum(SMART_PRIORITIES),
   title: z.string(),
   message: z.string(),
+  /**
+   * With the discovery suggestion when nothing is within 1.5 km: the nearest whisper's distance (metres) and
+   * compass direction (common/notifications.ts `compassDirection`), for the home list's empty state.
+   */
+  nearest: z.object({ distance: z.number(), direction: z.string() }).optional(),
 });
 export type SmartNotification = z.infer<typeof smartNotificationSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeLockText } from './time-lock-text';
+import { timeLockText, timeZoneLabel } from './time-lock-text';
 
 const base = { unlockStartTime: null, unlockEndTime: null, unlockSeason: null, unlockWeather: null };
 
@@ -17,5 +17,29 @@ describe('timeLockText', () => {
     expect(timeLockText({ ...base, timeRestriction: 'time_of_day', unlockStartTime: '18:00' })).toBeNull();
     expect(timeLockText({ ...base, timeRestriction: 'season' })).toBeNull();
     expect(timeLockText({ ...base, timeRestriction: 'weather' })).toBeNull();
+  });
+});
+
+describe('time zones in the time-lock sentence', () => {
+  it('names the city of the story\'s zone after a window', () => {
+    const lock = { ...base, timeRestriction: 'time_of_day' as const, unlockStartTime: '14:00', unlockEndTime: '16:00' };
+    expect(timeLockText({ ...lock, timeZone: 'America/New_York' })).toBe('Unlocks 14:00 - 16:00 (New York time)');
+    expect(timeLockText({ ...lock, timeZone: 'America/Argentina/Buenos_Aires' })).toBe('Unlocks 14:00 - 16:00 (Buenos Aires time)');
+    expect(timeLockText({ ...lock, timeZone: null })).toBe('Unlocks 14:00 - 16:00');
+  });
+
+  it('leaves the season and weather sentences alone', () => {
+    expect(timeLockText({ ...base, timeRestriction: 'season', unlockSeason: 'winter', timeZone: 'Europe/Paris' })).toBe('Available in winter');
+    expect(timeLockText({ ...base, timeRestriction: 'weather', unlockWeather: 'sunny', timeZone: 'Europe/Paris' })).toBe(
+      'Unlocks during sunny weather',
+    );
+  });
+
+  it('says UTC and sea zones as offsets (Etc/GMT signs are inverted)', () => {
+    expect(timeZoneLabel('UTC')).toBe('UTC');
+    expect(timeZoneLabel('Etc/GMT')).toBe('UTC');
+    expect(timeZoneLabel('Etc/GMT+5')).toBe('UTC-5');
+    expect(timeZoneLabel('Etc/GMT-12')).toBe('UTC+12');
+    expect(timeZoneLabel('Europe/London')).toBe('London time');
   });
 });

@@ -18,14 +18,30 @@ export function timeWindowText(lock: Pick<TimeLockFields, 'unlockStartTime' | 'u
 }
 
 /**
- * "Unlocks {start} - {end}", "Unlocks during {weather} weather" or "Available in {season}"; null when the story has
- * no time lock, or one missing its value (such a lock never locks, see locks.ts `evaluateLock`).
+ * The words for the clock a time window is read on, from the story's IANA zone (the server evaluates windows in
+ * the story's local time, DESIGN.md decision 4): its city ("America/New_York" → "New York time",
+ * "America/Argentina/Buenos_Aires" → "Buenos Aires time"), "UTC" for UTC, "UTC+5" for the sea zones "Etc/GMT-5"
+ * (whose sign is inverted, by POSIX convention).
  */
-export function timeLockText(lock: TimeLockFields): string | null {
+export function timeZoneLabel(timeZone: string): string {
+  if (timeZone === 'UTC' || timeZone === 'Etc/UTC' || timeZone === 'Etc/GMT' || timeZone === 'GMT') return 'UTC';
+  const seaZone = /^Etc\/GMT([+-])(\d{1,2})$/.exec(timeZone);
+  if (seaZone) return `UTC${seaZone[1] === '+' ? '-' : '+'}${seaZone[2]}`;
+  const city = timeZone.split('/').pop() ?? timeZone;
+  return `${city.replace(/_/g, ' ')} time`;
+}
+
+/**
+ * "Unlocks {start} - {end}", "Unlocks during {weather} weather" or "Available in {season}"; null when the story has
+ * no time lock, or one missing its value (such a lock never locks, see locks.ts `evaluateLock`). With the story's
+ * `timeZone` a window names the clock it is read on: "Unlocks 14:00 - 16:00 (New York time)".
+ */
+export function timeLockText(lock: TimeLockFields & { timeZone?: string | null }): string | null {
   switch (lock.timeRestriction) {
     case 'time_of_day': {
       const window = timeWindowText(lock);
-      return window ? `Unlocks ${window}` : null;
+      if (!window) return null;
+      return lock.timeZone ? `Unlocks ${window} (${timeZoneLabel(lock.timeZone)})` : `Unlocks ${window}`;
     }
     case 'weather':
       return lock.unlockWeather ? `Unlocks during ${lock.unlockWeather} weather` : null;

@@ -141,7 +141,8 @@ test.describe('/discover with the reader at the place', () => {
     };
     await status(titles.near, 'Always available', 'green');
     await status(titles.open, `Available now (${openWindow.start} - ${openWindow.end})`, 'green');
-    await status(titles.closed, `Unlocks ${closedWindow.start} - ${closedWindow.end}`, 'yellow');
+    // The window is read on the story's clock, which the sentence names (issue 14).
+    await status(titles.closed, `Unlocks ${closedWindow.start} - ${closedWindow.end} (Chicago time)`, 'yellow');
     await status(titles.weather, 'Unlocks during rainy weather', 'blue');
     await status(titles.season, 'Available in winter', 'orange');
     // Far away: no time rule, but locked by distance, so not green.

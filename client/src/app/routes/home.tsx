@@ -16,6 +16,9 @@ import { StoryDetailDialog } from '#client/features/stories/components/story-det
 import { HomeTabs, type HomeView } from '#client/features/home/components/home-tabs';
 import { NearbySection } from '#client/features/home/components/nearby-section';
 import { SmartSuggestions } from '#client/features/home/components/smart-suggestions';
+import { CreateHint, useCreateHintLane } from '#client/features/home/components/create-hint';
+import { useSmartSuggestions } from '#client/features/home/api/get-smart-suggestions';
+import { nearestWhisperText } from '#common/notifications';
 import { TURN_ON_LOCATION } from '#client/lib/location/claim-lock-text';
 
 // Leaflet (~40 KiB gzipped) and the AR camera view load after the first paint, outside the initial bundle.
@@ -51,12 +54,20 @@ export function HomePage({ storyId }: { storyId?: string }) {
   const [viewport, setViewport] = useState<BoundingBox | null>(null);
   const [selected, setSelected] = useState<Story | null>(null);
   const create = useCreateStoryLauncher();
+  const [createUsed, setCreateUsed] = useState(false);
+  const hintLane = useCreateHintLane();
 
   // Without a real fix the default centre is only an area to look at: the positionless reads, nothing unlocks.
   const claim = useMemo(() => ({ known: geo.isKnown, accuracy: geo.accuracy }), [geo.isKnown, geo.accuracy]);
   const discoverable = useDiscoverableStories(reader, settled, claim);
   const mapStories = useMapStories(settled ? viewport : null, reader, claim);
   const ownStories = useUserStories(user?.id);
+
+  // Nothing within 1.5 km of a real position: the smart suggestions' nearest whisper (distance and direction,
+  // computed by the server) replaces the list's empty promise, and that suggestion is not said a second time.
+  const suggestions = useSmartSuggestions(reader, settled);
+  const nearestElsewhere =
+    geo.isKnown && discoverable.data?.length === 0 ? suggestions.data?.find((item) => item.nearest)?.nearest : undefined;
 
   const inCategory = useCallback((story: Story) => category === 'All' || story.category === category, [category]);
   const nearby = useMemo(() => (discoverable.data ?? []).filter(inCategory), [discoverable.data, inCategory]);
@@ -76,7 +87,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
 
   return (
     <PageShell>
-      <div className="grid gap-5 pb-24 sm:pb-0">
+      <div className="grid gap-5">
         <HomeTabs view={view} onViewChange={setView} onMyStories={openMyStories} onCreate={create.openAtCurrentPosition} />
         {geo.error && (
           <p role="status" className="rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400">
@@ -96,7 +107,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
             Failed to load map stories
           </p>
         )}
-        <SmartSuggestions location={reader} enabled={settled} />
+        <SmartSuggestions location={reader} enabled={settled} hideNearest={nearestElsewhere !== undefined} />
         <NearbySection
           stories={nearby}
           isLoading={!settled || discoverable.isLoading}
@@ -107,15 +118,21 @@ export function HomePage({ storyId }: { storyId?: string }) {
           user={user}
           ownStoryCount={ownStories.data?.length}
           onCreateFirst={create.openAtCurrentPosition}
+          nearestLine={nearestElsewhere && `${nearestWhisperText(nearestElsewhere)}.`}
         />
+        {/* The end lane the + button and its hint float over on phones: no text lies under them there. */}
+        <div ref={hintLane.ref} aria-hidden className="-mt-5 h-32 sm:hidden" />
       </div>
 
-      <div className="fixed bottom-5 right-5 z-30 flex items-center gap-2">
-        <span className="rounded-full bg-night-800/90 px-3 py-1 text-xs text-mist-300 shadow sm:hidden">Tap + to Create Story</span>
+      <div className="fixed bottom-5 right-5 z-30 flex flex-col items-end gap-2">
+        <CreateHint used={createUsed} laneClear={hintLane.clear} />
         <button
           type="button"
           aria-label="Create Story"
-          onClick={() => create.openAt(geo.isKnown ? geo.location : null)}
+          onClick={() => {
+            setCreateUsed(true);
+            create.openAt(geo.isKnown ? geo.location : null);
+          }}
           className="flex h-14 w-14 items-center justify-center rounded-full bg-glow-600 text-white shadow-xl shadow-glow-600/40 transition-transform hover:scale-105 hover:bg-glow-500"
         >
           <Plus className="h-7 w-7" aria-hidden />

@@ -4,12 +4,28 @@ import { isClaimLock } from '#client/lib/location/claim-lock-text';
 import { ClaimLockLine } from './claim-lock-line';
 import { countWords } from '#common/text';
 import { timeLockText } from '#common/time-lock-text';
-import { formatDuration, formatWordCount, storyTypeIcon, storyTypeLabel } from '#client/lib/stories/story-display';
+import { formatDuration, formatWordCount, metresToUnlock, storyTypeIcon, storyTypeLabel } from '#client/lib/stories/story-display';
 
-/** Audio shows its length as m:ss; every other type its word count (server's, else counted here). */
+/**
+ * Audio and video show their length as m:ss, an image "Photo"; text and TikTok their word count (server's, else
+ * counted here) — a picture's or a clip's teaser words say nothing about it.
+ */
 function lengthText(story: Story): string {
   if (story.type === 'audio') return formatDuration(story.duration);
+  if (story.type === 'video') return story.duration ? formatDuration(story.duration) : 'Video';
+  if (story.type === 'image') return 'Photo';
   return formatWordCount(story.wordCount ?? countWords(story.content ?? story.description));
+}
+
+/**
+ * What holds a locked story, said once: its time lock (with the window's time zone) when that is the reason,
+ * else the walk still to go.
+ */
+function lockLine(story: Story): string {
+  const timeLock = story.lockReason !== 'distance' ? timeLockText(story) : null;
+  if (timeLock) return timeLock;
+  const toWalk = metresToUnlock(story);
+  return toWalk === null ? 'Walk closer to unlock this story' : `Walk closer to unlock this story (${toWalk} m to go)`;
 }
 
 /**
@@ -44,9 +60,7 @@ export function StoryCard({ story, onSelect, showDistance = true }: { story: Sto
         (isClaimLock(story.lockReason) ? (
           <ClaimLockLine reason={story.lockReason} className="text-sm font-medium text-ember-400" />
         ) : (
-          <span className="text-sm font-medium text-ember-400">
-            {(story.lockReason !== 'distance' && timeLockText(story)) || 'Walk closer to unlock this story'}
-          </span>
+          <span className="text-sm font-medium text-ember-400">{lockLine(story)}</span>
         ))}
       <span className="flex items-center gap-2 text-xs text-mist-400">
         <span className="rounded-full bg-night-700 px-2 py-0.5 text-mist-100">{storyTypeLabel(story.type)}</span>

@@ -339,7 +339,13 @@ describe('notifications', () => {
       await story({ ...offsetEast(place, -3_200) });
       const res = await get(`/api/notifications/smart/${place.latitude}/${place.longitude}?timeOfDay=morning`);
       expect(res.json()).toEqual([
-        { type: 'discovery', priority: 'medium', title: 'A whisper further afield', message: 'Nothing within 1.5 km yet. The nearest whisper is 3.2 km to the west.' },
+        {
+          type: 'discovery',
+          priority: 'medium',
+          title: 'A whisper further afield',
+          message: 'Nothing within 1.5 km yet. The nearest whisper is 3.2 km west.',
+          nearest: { distance: 3_200, direction: 'west' },
+        },
       ]);
     });
   });

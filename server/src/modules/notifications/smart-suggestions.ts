@@ -7,6 +7,7 @@ import { DISCOVERY_RADIUS_M, UNLOCK_RADIUS_M } from '#common/constants';
 import {
   compassDirection,
   formatDistance,
+  nearestWhisperText,
   NOTIFICATION_LIMITS,
   timeOfDayOfStart,
   type SmartNotification,
@@ -56,14 +57,16 @@ export function buildSmartSuggestions(sample: SmartSampleStory[], ctx: SmartCont
       message: parts.join(' '),
     });
   } else {
-    const nearest = sample[0];
+    const sampled = sample[0];
+    const nearest = sampled && { distance: Math.round(sampled.distance), direction: compassDirection(ctx.location, sampled) };
     suggestions.push(
       nearest
         ? {
             type: 'discovery',
             priority: 'medium',
             title: 'A whisper further afield',
-            message: `Nothing within ${formatDistance(DISCOVERY_RADIUS_M)} yet. The nearest whisper is ${where(nearest)}.`,
+            message: `Nothing within ${formatDistance(DISCOVERY_RADIUS_M)} yet. ${nearestWhisperText(nearest)}.`,
+            nearest,
           }
         : {
             type: 'discovery',

@@ -36,7 +36,13 @@ describe('buildSmartSuggestions', () => {
   it('points at the nearest story within 50 km when none is within 1.5 km', () => {
     const far = { ...offsetEast(here, 4_000), category: 'History', type: 'text', timeRestriction: 'none', unlockStartTime: null, distance: 4_000, read: false };
     expect(buildSmartSuggestions([far], { location: here, timeOfDay: 'night', user: { favoriteStoryType: 'text' } })).toEqual([
-      { type: 'discovery', priority: 'medium', title: 'A whisper further afield', message: 'Nothing within 1.5 km yet. The nearest whisper is 4 km to the east.' },
+      {
+        type: 'discovery',
+        priority: 'medium',
+        title: 'A whisper further afield',
+        message: 'Nothing within 1.5 km yet. The nearest whisper is 4 km east.',
+        nearest: { distance: 4_000, direction: 'east' },
+      },
     ]);
     expect(buildSmartSuggestions([], { location: here, timeOfDay: 'night', user: null })[0]).toMatchObject({ type: 'discovery', priority: 'low' });
   });

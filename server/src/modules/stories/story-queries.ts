@@ -83,8 +83,9 @@ function nearestByKnn(db: Db, p: NearestParams) {
       })
       .from(stories)
       .where(visibleOnce(p.viewerId))
-      // By the output column: the index's KNN order, and the outer query's order without a second sort key.
-      .orderBy(sql`"knn"`)
+      // By the output column: the index's KNN order (stories at one spot newest first, an incremental sort of
+      // each tie), and the outer query's order by the same columns.
+      .orderBy(sql`"knn"`, sql`${stories.createdAt} DESC`, sql`${stories.id} DESC`)
       .limit(literalLimit(p.limit))
       .as('nearest')
   );
@@ -121,7 +122,7 @@ function nearestInReachBox(db: Db, p: NearestParams) {
     })
     .from(stories)
     .where(sql`${stories.locationGeom} && ${box} AND ${visibleOnce(p.viewerId)}`)
-    .orderBy(sql`"distance"`)
+    .orderBy(sql`"distance"`, sql`${stories.createdAt} DESC`, sql`${stories.id} DESC`)
     .limit(limit)
     .as('nearest');
 }
@@ -169,7 +170,13 @@ export const storyQueries = {
       .from(nearest)
       .innerJoin(users, eq(users.id, nearest.authorId))
       .where(sql`${nearest.distance} <= ${p.radius}::float8`)
-      .orderBy(sql`"nearest"."${sql.raw(p.method === 'box' ? 'distance' : 'knn')}"`);
+      // Among stories at one distance the newest first (and by id when created together), so a crowded spot
+      // shows its new stories rather than the `limit` oldest.
+      .orderBy(
+        sql`"nearest"."${sql.raw(p.method === 'box' ? 'distance' : 'knn')}"`,
+        sql`${nearest.createdAt} DESC`,
+        sql`${nearest.id} DESC`,
+      );
   },
 
   /**
@@ -196,7 +203,11 @@ export const storyQueries = {
           visibleToViewer(p.viewerId),
         ),
       )
-      .orderBy(sql`${stories.location} <-> ${pointSql(p.centre.latitude, p.centre.longitude)}`)
+      .orderBy(
+        sql`${stories.location} <-> ${pointSql(p.centre.latitude, p.centre.longitude)}`,
+        sql`${stories.createdAt} DESC`,
+        sql`${stories.id} DESC`,
+      )
       .limit(p.limit);
   },
 

@@ -67,11 +67,15 @@ export function toStoryView(
     !isAuthor &&
     exactDistance !== null &&
     exactDistance <= UNLOCK_RADIUS_M;
+  // A time window is also said with its zone ("Unlocks 14:00 - 16:00 (New York time)"), so every reader of one
+  // gets the zone; other stories need it only to be judged.
+  const timeZone =
+    needsTimeZone || row.timeRestriction === 'time_of_day' ? timeZoneAt(row.latitude, row.longitude) : 'UTC';
   const ordinaryLock = evaluateLock(row, {
     distance: exactDistance,
     isAuthor,
     now: ctx.now,
-    timeZone: needsTimeZone ? timeZoneAt(row.latitude, row.longitude) : 'UTC',
+    timeZone,
     weather: ctx.weather,
   });
   // The position claim and the unlock budget may lock it further; decided before any content is attached below.
@@ -101,6 +105,7 @@ export function toStoryView(
     isLocked: lock.isLocked,
     lockReason: lock.lockReason,
   };
+  if (row.timeRestriction === 'time_of_day') story.timeZone = timeZone;
   if (extra.likedByMe !== undefined) story.likedByMe = extra.likedByMe;
   if (lock.isLocked) return story;
 

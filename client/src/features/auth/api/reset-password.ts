@@ -1,10 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ResetPasswordRequest } from '#common/schemas';
-import { apiRequest } from '#client/lib/api-client';
+import type { CurrentUser, ResetPasswordRequest } from '#common/schemas';
+import { apiSend } from '#client/lib/api-client';
 
-/** POST /api/user/reset-password: the mailed code plus the new password; the code works once. */
-async function resetPassword(data: ResetPasswordRequest): Promise<void> {
-  await apiRequest('POST', '/api/user/reset-password', data);
+/**
+ * POST /api/user/reset-password: the mailed code plus the new password; the code works once. Success ends every
+ * other session of the account and signs this browser in (a new session cookie): the answer is that user.
+ */
+function resetPassword(data: ResetPasswordRequest): Promise<CurrentUser> {
+  return apiSend<CurrentUser>('POST', '/api/user/reset-password', data);
 }
 
 export function useResetPassword() {

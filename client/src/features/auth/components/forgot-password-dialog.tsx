@@ -6,6 +6,7 @@ import { FormField } from '#client/components/ui/form-field';
 import { Input } from '#client/components/ui/input';
 import { toast } from '#client/components/ui/use-toast';
 import { ApiError, errorMessage } from '#client/lib/api-client';
+import { queueToastAfterReload } from '#client/lib/auth/pending-toast';
 import { AUTH_TEXTS } from '../lib/auth-texts';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
@@ -16,32 +17,25 @@ interface ForgotPasswordDialogProps {
   onOpenChange: (open: boolean) => void;
   /** Whatever the login form's username field holds when the dialog opens. */
   initialUsername: string;
-  /** Called after a successful reset with the username, so the login form can be prefilled. */
-  onResetDone: (username: string) => void;
 }
 
 /**
  * Forgot-password dialog (spec section 2, DESIGN.md decision 5): step 1 asks for the username and makes the
- * server mail a single-use code; step 2 takes that code with the new password and its confirmation.
+ * server mail a single-use code; step 2 takes that code with the new password and its confirmation, and a
+ * success reloads into the app signed in (the server's new session).
  */
-export function ForgotPasswordDialog({ open, onOpenChange, initialUsername, onResetDone }: ForgotPasswordDialogProps) {
+export function ForgotPasswordDialog({ open, onOpenChange, initialUsername }: ForgotPasswordDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title="Reset your password" className="max-w-md">
         {/* Radix unmounts the content when closed, so every opening starts again at step 1 ("Cancel" resets). */}
-        <ResetSteps
-          initialUsername={initialUsername.trim()}
-          onDone={(username) => {
-            onOpenChange(false);
-            onResetDone(username);
-          }}
-        />
+        <ResetSteps initialUsername={initialUsername.trim()} />
       </DialogContent>
     </Dialog>
   );
 }
 
-function ResetSteps({ initialUsername, onDone }: { initialUsername: string; onDone: (username: string) => void }) {
+function ResetSteps({ initialUsername }: { initialUsername: string }) {
   const [step, setStep] = useState<'username' | 'reset'>('username');
   const [username, setUsername] = useState(initialUsername);
   const [usernameError, setUsernameError] = useState<string>();
@@ -87,13 +81,16 @@ function ResetSteps({ initialUsername, onDone }: { initialUsername: string; onDo
     reset.mutate(
       { username: name, token: code.trim(), newPassword },
       {
-        onSuccess: () => {
-          toast({
+        // The server signed this browser in with the new password (and ended every other session): go into the
+        // app signed in, as after a login — never "you can now log in" over a session that is already open.
+        onSuccess: (user) => {
+          queueToastAfterReload({
             title: 'Password Reset Successful!',
-            description: 'You can now log in with your new password.',
+            description: "You're signed in with your new password.",
             variant: 'success',
+            offerSetup: !user.isSetupComplete,
           });
-          onDone(name);
+          window.location.assign('/');
         },
         onError: (error) =>
           toast({ title: 'Reset Failed', description: errorMessage(error, 'Something went wrong'), variant: 'destructive' }),

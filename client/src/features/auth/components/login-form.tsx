@@ -42,13 +42,6 @@ export function LoginForm() {
     );
   }
 
-  // After a successful reset the dialog hands the username back: the person only has to type the new password.
-  function onResetDone(resetUsername: string) {
-    setUsername(resetUsername);
-    setPassword('');
-    requestAnimationFrame(() => document.getElementById('login-password')?.focus());
-  }
-
   const busy = login.isPending || login.isSuccess;
   // The dialog sits outside the <form>: React events bubble through portals, and its own submit must not sign in.
   return (
@@ -100,7 +93,6 @@ export function LoginForm() {
         open={forgotOpen}
         onOpenChange={setForgotOpen}
         initialUsername={username}
-        onResetDone={onResetDone}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { LIMITS } from '#common/constants';
 import { Button } from '#client/components/ui/button';
 import { FormField } from '#client/components/ui/form-field';
@@ -7,20 +7,43 @@ import { toast } from '#client/components/ui/use-toast';
 import { errorMessage } from '#client/lib/api-client';
 import { useRegister } from '../api/register';
 import { queueToastAfterReload } from '#client/lib/auth/pending-toast';
+import { REGISTER_FIELDS, validateRegistration, type RegisterField, type RegisterValues } from '../lib/register-validation';
 import { PasswordInput } from './password-input';
 
+/** The id suffix of each field's control (`register-…`). */
+const FIELD_IDS: Record<RegisterField, string> = {
+  username: 'username',
+  displayName: 'display-name',
+  email: 'email',
+  password: 'password',
+};
+
 /**
- * The "Create Account" tab. Every field is required; the 6-character minimum is a hint here (spec section 5)
- * and enforced by the server, whose message then shows in the "Registration Failed" toast.
+ * The "Create Account" tab. Each field says what is wrong with it under it, in the shared schema's words, as the
+ * user types or leaves it (all of them at once on submit, which then sends nothing); what only the server knows
+ * (a taken username or email) comes back in the "Registration Failed" toast.
  */
 export function RegisterForm() {
-  const [fields, setFields] = useState({ username: '', displayName: '', email: '', password: '' });
+  const [fields, setFields] = useState<RegisterValues>({ username: '', displayName: '', email: '', password: '' });
+  const [touched, setTouched] = useState<Partial<Record<RegisterField, boolean>>>({});
   const register = useRegister();
-  const set = (name: keyof typeof fields) => (e: { target: { value: string } }) =>
+  const errors = useMemo(() => validateRegistration(fields), [fields]);
+  const shownError = (name: RegisterField) => (touched[name] ? errors[name] : undefined);
+  const touch = (name: RegisterField) => setTouched((t) => (t[name] ? t : { ...t, [name]: true }));
+  const set = (name: RegisterField) => (e: { target: { value: string } }) => {
     setFields((f) => ({ ...f, [name]: e.target.value }));
+    touch(name);
+  };
+  const leave = (name: RegisterField) => () => touch(name);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setTouched(Object.fromEntries(REGISTER_FIELDS.map((name) => [name, true])));
+    const firstInvalid = REGISTER_FIELDS.find((name) => errors[name]);
+    if (firstInvalid) {
+      document.getElementById(`register-${FIELD_IDS[firstInvalid]}`)?.focus();
+      return;
+    }
     register.mutate(
       {
         username: fields.username.trim(),
@@ -50,8 +73,9 @@ export function RegisterForm() {
 
   const busy = register.isPending || register.isSuccess;
   return (
-    <form onSubmit={onSubmit} className="grid gap-4">
-      <FormField id="register-username" label="Username">
+    // noValidate: the app's own messages under each field, never the browser's bubbles.
+    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <FormField id="register-username" label="Username" error={shownError('username')}>
         {(field) => (
           <Input
             {...field}
@@ -62,22 +86,54 @@ export function RegisterForm() {
             required
             value={fields.username}
             onChange={set('username')}
+            onBlur={leave('username')}
           />
         )}
       </FormField>
-      <FormField id="register-display-name" label="Display Name">
+      <FormField id="register-display-name" label="Display Name" error={shownError('displayName')}>
         {(field) => (
-          <Input {...field} name="displayName" autoComplete="nickname" required value={fields.displayName} onChange={set('displayName')} />
+          <Input
+            {...field}
+            name="displayName"
+            autoComplete="nickname"
+            required
+            value={fields.displayName}
+            onChange={set('displayName')}
+            onBlur={leave('displayName')}
+          />
         )}
       </FormField>
-      <FormField id="register-email" label="Email">
+      <FormField id="register-email" label="Email" error={shownError('email')}>
         {(field) => (
-          <Input {...field} name="email" type="email" autoComplete="email" required value={fields.email} onChange={set('email')} />
+          <Input
+            {...field}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={fields.email}
+            onChange={set('email')}
+            onBlur={leave('email')}
+          />
         )}
       </FormField>
-      <FormField id="register-password" label="Password" hint={`Must be at least ${LIMITS.passwordMin} characters`}>
+      <FormField
+        id="register-password"
+        label="Password"
+        // The hint gives way to the error, which says the same thing: once, not twice.
+        hint={shownError('password') ? undefined : `Must be at least ${LIMITS.passwordMin} characters`}
+        error={shownError('password')}
+      >
         {(field) => (
-          <PasswordInput {...field} name="password" autoComplete="new-password" required value={fields.password} onChange={set('password')} />
+          <PasswordInput
+            {...field}
+            name="password"
+            autoComplete="new-password"
+            required
+            value={fields.password}
+            onChange={set('password')}
+            onBlur={leave('password')}
+          />
         )}
       </FormField>
       <Button type="submit" size="lg" disabled={busy} className="mt-1 w-full">

@@ -17,6 +17,7 @@ const STEP_INTROS = [
   'A few words for those who find your whispers. You can skip this.',
   'Which kind of story calls to you? You can skip this too.',
 ] as const;
+const KEPT_FROM_REGISTRATION = 'Kept from your registration: press Next to keep them, or change them here.';
 
 /**
  * The 3-step setup wizard (spec sections 2 and 4): steps 1 → 3, back down to 1, "Next" blocked while the step
@@ -32,6 +33,8 @@ export function SetupWizard({ user }: { user: CurrentUser }) {
   const isLast = step === WIZARD_STEPS.length - 1;
   const stepValid = form.isValid(current.fields);
   const busy = checking || setup.isPending;
+  // Registration already took a username and a display name: step 1 shows them filled in, to keep or change.
+  const fromRegistration = user.username !== '' && user.displayName !== '';
 
   // Every step's primary button submits the form, so Enter works too; only the last step saves.
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -104,7 +107,7 @@ export function SetupWizard({ user }: { user: CurrentUser }) {
         <h1 id="setup-step-title" className="mt-1 font-display text-2xl font-semibold">
           {current.title}
         </h1>
-        <p className="mt-1 text-sm text-mist-400">{STEP_INTROS[step]}</p>
+        <p className="mt-1 text-sm text-mist-400">{step === 0 && fromRegistration ? KEPT_FROM_REGISTRATION : STEP_INTROS[step]}</p>
 
         <div className="mt-6 grid gap-5">
           {step === 0 && (

@@ -14,8 +14,9 @@ interface HomeTabsProps {
 }
 
 // Phones: five equal columns, icon over a small label; wider screens: one row of icon + label.
+// Labels may wrap on phones (at 320 px "Explore/Map" is wider than its fifth of the bar), never overflow it.
 const tabClass =
-  'inline-flex min-h-12 flex-col items-center justify-center gap-1 whitespace-nowrap rounded-lg px-1 text-[11px] font-medium text-mist-300 transition-colors hover:bg-night-700 hover:text-mist-100 sm:min-h-10 sm:flex-row sm:gap-1.5 sm:px-3 sm:text-sm';
+  'inline-flex min-h-12 min-w-0 flex-col items-center justify-center gap-1 rounded-lg px-0.5 text-center text-[11px] font-medium leading-tight [overflow-wrap:anywhere] sm:whitespace-nowrap text-mist-300 transition-colors hover:bg-night-700 hover:text-mist-100 sm:min-h-10 sm:flex-row sm:gap-1.5 sm:px-3 sm:text-sm';
 
 function Icon({ children }: { children: ReactNode }) {
   return <span aria-hidden className="[&_svg]:h-4 [&_svg]:w-4">{children}</span>;

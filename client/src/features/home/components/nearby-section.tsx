@@ -1,3 +1,4 @@
+import { Compass } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { CATEGORIES, categoryEmoji } from '#common/categories';
 import type { CurrentUser, Story } from '#common/schemas';
@@ -17,6 +18,8 @@ interface NearbySectionProps {
   /** How many stories the signed-in user has written (welcome-back empty state), when known. */
   ownStoryCount: number | undefined;
   onCreateFirst: () => void;
+  /** "The nearest whisper is 3.2 km north-east." when nothing is within 1.5 km of the reader. */
+  nearestLine?: string;
 }
 
 /** "Nearby Whispers": category chips, then the discoverable stories as cards (or one of three empty states). */
@@ -77,7 +80,21 @@ export function NearbySection(props: NearbySectionProps) {
   );
 }
 
-function EmptyState({ user, ownStoryCount, onCreateFirst }: NearbySectionProps) {
+function EmptyState(props: NearbySectionProps) {
+  return (
+    <div className="grid gap-3">
+      {props.nearestLine && (
+        <p className="flex items-center justify-center gap-2 rounded-xl border border-glow-500/40 bg-glow-600/10 px-4 py-3 text-center text-sm font-medium text-mist-100">
+          <Compass className="h-4 w-4 shrink-0 text-glow-300" aria-hidden />
+          {props.nearestLine}
+        </p>
+      )}
+      <EmptyWelcome {...props} />
+    </div>
+  );
+}
+
+function EmptyWelcome({ user, ownStoryCount, onCreateFirst }: NearbySectionProps) {
   const [, navigate] = useLocation();
   const box = 'flex flex-col items-center gap-3 rounded-2xl border border-night-700 bg-night-900/70 p-8 text-center';
   if (!user) {

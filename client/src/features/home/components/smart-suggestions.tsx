@@ -8,13 +8,17 @@ const PRIORITY_CLASS: Record<string, string> = {
   medium: 'border-glow-500/40 bg-glow-600/10',
 };
 
-/** What the smart-suggestions endpoint returns for here and now; nothing at all when it returns nothing. */
-export function SmartSuggestions({ location, enabled }: { location: Location; enabled: boolean }) {
+/**
+ * What the smart-suggestions endpoint returns for here and now; nothing at all when it returns nothing.
+ * `hideNearest`: the nearby list already says where the nearest whisper is, so that suggestion is left out.
+ */
+export function SmartSuggestions({ location, enabled, hideNearest = false }: { location: Location; enabled: boolean; hideNearest?: boolean }) {
   const { data } = useSmartSuggestions(location, enabled);
-  if (!data?.length) return null;
+  const shown = data?.filter((item) => !(hideNearest && item.nearest));
+  if (!shown?.length) return null;
   return (
     <section aria-label="Suggestions for you" className="grid gap-2">
-      {data.map((item, i) => (
+      {shown.map((item, i) => (
         <div
           key={`${item.type}-${i}`}
           className={cn('flex gap-3 rounded-xl border border-night-700 bg-night-900/70 p-3', PRIORITY_CLASS[item.priority])}

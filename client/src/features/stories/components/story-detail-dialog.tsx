@@ -1,6 +1,7 @@
 import type { Location, Story } from '#common/schemas';
-import { Dialog, DialogContent } from '#client/components/ui/dialog';
-import { errorMessage } from '#client/lib/api-client';
+import { Button } from '#client/components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '#client/components/ui/dialog';
+import { ApiError, errorMessage } from '#client/lib/api-client';
 import { useReaderAccuracy } from '#client/lib/geolocation';
 import { useStory } from '../api/get-story';
 import { StoryByline } from './story-detail/story-byline';
@@ -16,12 +17,17 @@ interface StoryDetailDialogProps {
   onClose: () => void;
 }
 
+/** What an unknown, private or hidden story's link shows (400 for an id that is not one, 404 otherwise). */
+export const STORY_NOT_SHARED = 'This story does not exist or is no longer shared.';
+const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+
 /** Spec section 2 "Story detail dialog". */
 export function StoryDetailDialog({ storyId, initialStory, location, onClose }: StoryDetailDialogProps) {
   const accuracy = useReaderAccuracy();
   const query = useStory(storyId, location, initialStory?.id === storyId ? initialStory : undefined, accuracy);
   const story = query.data;
-  const title = story?.title ?? (query.isError ? 'Story not found' : 'Loading story...');
+  const missing = !story && query.isError && isMissing(query.error);
+  const title = story?.title ?? (missing ? 'Story not found' : query.isError ? 'Story unavailable' : 'Loading story...');
   return (
     <Dialog open={storyId !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent title={title} description={story ? <StoryByline story={story} /> : undefined} className="max-w-xl">
@@ -30,6 +36,15 @@ export function StoryDetailDialog({ storyId, initialStory, location, onClose }: 
             <StoryDetailBody key={story.id} story={story} />
             <StoryAuthorActions story={story} onDeleted={onClose} />
           </>
+        ) : missing ? (
+          <div className="grid gap-4">
+            <p className="text-sm text-mist-300">{STORY_NOT_SHARED}</p>
+            <DialogClose asChild>
+              <Button type="button" className="justify-self-start">
+                Back to the map
+              </Button>
+            </DialogClose>
+          </div>
         ) : query.isError ? (
           <p className="text-sm text-mist-300">{errorMessage(query.error, 'This story could not be loaded.')}</p>
         ) : (

@@ -52,4 +52,28 @@ describe('cluster index', () => {
     expect(clusterClickZoom(19, 17)).toBe(18);
     expect(clusterClickZoom(18, 18)).toBe(18);
   });
+
+  it('stacks stories at one spot at the last zoom into one cluster that lists them', () => {
+    const spot = Array.from({ length: 6 }, (_, i) => ({ id: `p${i}`, latitude: 32.08, longitude: -81.1 }));
+    const nearby = { id: 'n', latitude: 32.0801, longitude: -81.1001 }; // ~14 m away: its own marker
+    const items = createClusterIndex([...spot, nearby]).query([-81.2, 32, -81, 32.2], 18);
+    const stack = items.find((item) => item.kind === 'cluster');
+    expect(stack).toMatchObject({ kind: 'cluster', count: 6 });
+    expect(stack?.kind === 'cluster' && [...(stack.storyIds ?? [])].sort()).toEqual(['p0', 'p1', 'p2', 'p3', 'p4', 'p5']);
+    expect(items.filter((item) => item.kind === 'story').map((item) => item.id)).toEqual(['n']);
+  });
+
+  it('lists a crowded cluster at the last zoom, and zooms into it below that', () => {
+    const crowded = Array.from({ length: 1_000 }, (_, i) => ({
+      id: `d${i}`,
+      latitude: 32.08 + ((i * 7919) % 1000) / 1_000 * 0.0014,
+      longitude: -81.1 + ((i * 104729) % 1000) / 1_000 * 0.0016,
+    }));
+    const index = createClusterIndex(crowded);
+    const atLast = index.query([-81.101, 32.079, -81.098, 32.082], 18).filter((item) => item.kind === 'cluster');
+    expect(atLast.length).toBeGreaterThan(0);
+    for (const cluster of atLast) expect(cluster.kind === 'cluster' && cluster.storyIds?.length).toBe(cluster.kind === 'cluster' && cluster.count);
+    const below = index.query([-81.101, 32.079, -81.098, 32.082], 16).filter((item) => item.kind === 'cluster');
+    expect(below.every((cluster) => cluster.kind === 'cluster' && cluster.storyIds === undefined)).toBe(true);
+  });
 });

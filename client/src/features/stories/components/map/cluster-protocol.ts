@@ -13,7 +13,17 @@ export type ClusterRequest =
 
 export type ClusterItem =
   | { kind: 'story'; id: string; latitude: number; longitude: number }
-  | { kind: 'cluster'; id: number; latitude: number; longitude: number; count: number; expansionZoom: number };
+  | {
+      kind: 'cluster';
+      /** Supercluster's id; negative for a stack (stories at one spot at the last zoom). */
+      id: number;
+      latitude: number;
+      longitude: number;
+      count: number;
+      expansionZoom: number;
+      /** Set when the cluster cannot split any further on this map (its last zoom): a click lists these stories. */
+      storyIds?: string[];
+    };
 
 export interface ClusterResponse {
   requestId: number;
@@ -29,6 +39,16 @@ export const MAX_DOM_MARKERS = 150;
 export const CLUSTER_MAX_ZOOM = 17;
 /** Cluster radius in pixels: about one 40 px marker plus a margin. */
 export const CLUSTER_RADIUS_PX = 60;
+/**
+ * At the last zoom, markers closer than this (pixels, about 4 m) hide one another: they become one stack that
+ * lists its stories when clicked.
+ */
+export const STACK_RADIUS_PX = 8;
+
+/** Whether a cluster shown at `zoom` can still split by zooming in, or must list its stories instead. */
+export function clusterCannotSplit(zoom: number): boolean {
+  return Math.round(zoom) >= MAX_TILE_ZOOM;
+}
 
 /**
  * Where a click on a cluster zooms to: where it breaks apart, but always at least one level further in, since a

@@ -1,7 +1,8 @@
 import 'leaflet/dist/leaflet.css';
 import './story-map.css';
-import type L from 'leaflet';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import L from 'leaflet';
+import { LocateFixed } from 'lucide-react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { DEFAULT_ZOOM, MAX_TILE_ZOOM } from '#common/constants';
 import type { Location, Story } from '#common/schemas';
@@ -10,6 +11,7 @@ import { usePublicConfig } from '#client/lib/get-public-config';
 import { storyTypeLabel } from '#client/lib/stories/story-display';
 import { clusterClickZoom } from './cluster-protocol';
 import { clusterIcon, storyIcon, userIcon } from './marker-icons';
+import { StoryStackSheet } from './story-stack-sheet';
 import { useMapClusters, type MapView } from './use-map-clusters';
 
 interface StoryMapProps {
@@ -31,41 +33,69 @@ export default function StoryMap({ location, stories, onSelectStory, onViewportC
   const [view, setView] = useState<MapView | null>(null);
   const clusters = useMapClusters(stories, view);
   const byId = useMemo(() => new Map(stories.map((s) => [s.id, s])), [stories]);
+  // The stories of a cluster that cannot split further, listed in a bottom sheet.
+  const [stack, setStack] = useState<Story[] | null>(null);
+  const openStack = useCallback(
+    (ids: string[]) => setStack(ids.map((id) => byId.get(id)).filter((story): story is Story => story !== undefined)),
+    [byId],
+  );
 
   return (
-    <MapContainer
-      center={[location.latitude, location.longitude]}
-      zoom={DEFAULT_ZOOM}
-      maxZoom={MAX_TILE_ZOOM}
-      // `isolate` keeps Leaflet's own z-indexes (panes 400, controls 1000) below dialogs and the header.
-      className="isolate z-0 h-96 w-full rounded-2xl border border-night-700"
-      aria-label="Story map"
-    >
-      {config.data && (
-        <TileLayer url={config.data.tileUrl} attribution={config.data.tileAttribution} maxZoom={MAX_TILE_ZOOM} />
-      )}
-      {/* Before FollowReader: its moveend listener must exist before FollowReader can move the map. */}
-      <ViewportWatcher
-        onChange={(next, box) => {
-          setView(next);
-          onViewportChange(box);
+    <>
+      <MapContainer
+        center={[location.latitude, location.longitude]}
+        zoom={DEFAULT_ZOOM}
+        maxZoom={MAX_TILE_ZOOM}
+        // `isolate` keeps Leaflet's own z-indexes (panes 400, controls 1000) below dialogs and the header.
+        className="isolate z-0 h-96 w-full rounded-2xl border border-night-700"
+        aria-label="Story map"
+      >
+        {config.data && (
+          <TileLayer url={config.data.tileUrl} attribution={config.data.tileAttribution} maxZoom={MAX_TILE_ZOOM} />
+        )}
+        {/* Before FollowReader: its moveend listener must exist before FollowReader can move the map. */}
+        <ViewportWatcher
+          onChange={(next, box) => {
+            setView(next);
+            onViewportChange(box);
+          }}
+        />
+        <FollowReader location={location} />
+        {/* Only with a real position: the default centre is not "me". */}
+        {showReader && <CentreOnMe location={location} />}
+        {/* Below story markers, so a story right where the reader stands stays clickable. */}
+        {showReader && (
+          <Marker position={[location.latitude, location.longitude]} icon={userIcon} title="Your location" keyboard zIndexOffset={-1000}>
+            <Popup>Your location</Popup>
+          </Marker>
+        )}
+        {clusters.map((item) => {
+          if (item.kind === 'cluster')
+            return (
+              <ClusterMarker
+                key={`c${item.id}`}
+                latitude={item.latitude}
+                longitude={item.longitude}
+                count={item.count}
+                expansionZoom={item.expansionZoom}
+                storyIds={item.storyIds}
+                onList={openStack}
+              />
+            );
+          const story = byId.get(item.id);
+          if (!story) return null;
+          return <StoryMarker key={story.id} story={story} onSelect={onSelectStory} />;
+        })}
+      </MapContainer>
+      <StoryStackSheet
+        stories={stack}
+        onClose={() => setStack(null)}
+        onSelect={(story) => {
+          setStack(null);
+          onSelectStory(story);
         }}
       />
-      <FollowReader location={location} />
-      {/* Below story markers, so a story right where the reader stands stays clickable. */}
-      {showReader && (
-        <Marker position={[location.latitude, location.longitude]} icon={userIcon} title="Your location" keyboard zIndexOffset={-1000}>
-          <Popup>Your location</Popup>
-        </Marker>
-      )}
-      {clusters.map((item) => {
-        if (item.kind === 'cluster')
-          return <ClusterMarker key={`c${item.id}`} latitude={item.latitude} longitude={item.longitude} count={item.count} expansionZoom={item.expansionZoom} />;
-        const story = byId.get(item.id);
-        if (!story) return null;
-        return <StoryMarker key={story.id} story={story} onSelect={onSelectStory} />;
-      })}
-    </MapContainer>
+    </>
   );
 }
 
@@ -99,15 +129,55 @@ const StoryMarker = memo(function StoryMarker({ story, onSelect }: { story: Stor
   );
 });
 
-const ClusterMarker = memo(function ClusterMarker({ latitude, longitude, count, expansionZoom }: { latitude: number; longitude: number; count: number; expansionZoom: number }) {
+interface ClusterMarkerProps {
+  latitude: number;
+  longitude: number;
+  count: number;
+  expansionZoom: number;
+  /** Set when zooming cannot split it any further: a click lists these stories instead. */
+  storyIds?: string[];
+  onList: (storyIds: string[]) => void;
+}
+
+const ClusterMarker = memo(function ClusterMarker({ latitude, longitude, count, expansionZoom, storyIds, onList }: ClusterMarkerProps) {
   const map = useMap();
   const position = useMemo<[number, number]>(() => [latitude, longitude], [latitude, longitude]);
   const handlers = useMemo(() => {
-    const zoomIn = () => map.flyTo([latitude, longitude], clusterClickZoom(expansionZoom, map.getZoom()));
-    return { click: zoomIn, keydown: onActivateKey(zoomIn) };
-  }, [map, latitude, longitude, expansionZoom]);
+    const open = storyIds
+      ? () => onList(storyIds)
+      : () => map.flyTo([latitude, longitude], clusterClickZoom(expansionZoom, map.getZoom()));
+    return { click: open, keydown: onActivateKey(open) };
+  }, [map, latitude, longitude, expansionZoom, storyIds, onList]);
   return <Marker position={position} icon={clusterIcon(count)} title={`${count} stories`} keyboard eventHandlers={handlers} />;
 });
+
+/** A map control (top right, under Leaflet's own) that brings the reader's position back to the centre. */
+function CentreOnMe({ location }: { location: Location }) {
+  const map = useMap();
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Clicks and scrolls on the control must not reach the map (a click there would be a map click).
+    if (container.current) {
+      L.DomEvent.disableClickPropagation(container.current);
+      L.DomEvent.disableScrollPropagation(container.current);
+    }
+  }, []);
+  return (
+    <div className="leaflet-top leaflet-right">
+      <div ref={container} className="leaflet-control leaflet-bar">
+        <button
+          type="button"
+          title="Centre on me"
+          aria-label="Centre on me"
+          onClick={() => map.setView([location.latitude, location.longitude], Math.max(map.getZoom(), DEFAULT_ZOOM))}
+          className="story-map__locate"
+        >
+          <LocateFixed className="h-5 w-5" aria-hidden />
+        </button>
+      </div>
+    </div>
+  );
+}
 
 /** Spec section 4: a changed user location recentres the map at zoom 13 (not on first render). */
 function FollowReader({ location }: { location: Location }) {

@@ -2,7 +2,7 @@ import { Lock } from 'lucide-react';
 import { categoryEmoji } from '#common/categories';
 import { ClaimLockLine } from '#client/components/stories/claim-lock-line';
 import { isClaimLock } from '#client/lib/location/claim-lock-text';
-import type { Story } from '#common/schemas';
+import type { LockReason, Story } from '#common/schemas';
 import { timeLockText } from '#common/time-lock-text';
 import { formatCreated, metresToUnlock, storyTypeLabel } from '#client/lib/stories/story-display';
 import { StoryActions } from './story-actions';
@@ -11,11 +11,13 @@ import { StoryContent } from './story-content';
 /** The story (or why it is locked), its details and badges, then the actions. */
 export function StoryDetailBody({ story }: { story: Story }) {
   const lockText = timeLockText(story);
+  // When the time lock is what holds the story, the locked notice already says it: said once, not twice.
+  const saidByNotice = story.isLocked && isTimeLockReason(story.lockReason);
   return (
     <div className="grid gap-4">
       {story.isLocked ? <LockedNotice story={story} /> : <StoryContent story={story} />}
       {story.description && <p className="whitespace-pre-line text-sm text-mist-300">{story.description}</p>}
-      {lockText && (
+      {lockText && !saidByNotice && (
         <section aria-labelledby={`lock-${story.id}`} className="rounded-xl border border-ember-500/40 bg-ember-500/10 p-3 text-sm">
           <h3 id={`lock-${story.id}`} className="flex items-center gap-2 font-semibold text-ember-400">
             <Lock className="h-4 w-4" aria-hidden />
@@ -40,6 +42,11 @@ export function StoryDetailBody({ story }: { story: Story }) {
   );
 }
 
+/** The server holds the story by its time lock (time of day, season or weather), not by distance or the claim. */
+function isTimeLockReason(reason: LockReason | null): boolean {
+  return reason === 'time_of_day' || reason === 'season' || reason === 'weather';
+}
+
 /** Why the server locked the story: too far away, or a time lock that is closed right now. */
 function LockedNotice({ story }: { story: Story }) {
   if (isClaimLock(story.lockReason)) {
@@ -54,7 +61,7 @@ function LockedNotice({ story }: { story: Story }) {
     );
   }
   const toWalk = metresToUnlock(story);
-  const timeLocked = story.lockReason !== null && story.lockReason !== 'distance';
+  const timeLocked = isTimeLockReason(story.lockReason);
   return (
     <div className="flex flex-col items-center gap-2 rounded-xl border border-night-600 bg-night-800/70 p-6 text-center">
       <span aria-hidden className="text-4xl">

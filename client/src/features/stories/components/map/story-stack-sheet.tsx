@@ -1,0 +1,52 @@
+import type { Story } from '#common/schemas';
+import { Dialog, DialogContent } from '#client/components/ui/dialog';
+import { formatDistance, storyTypeIcon, storyTypeLabel } from '#client/lib/stories/story-display';
+import { cn } from '#client/lib/utils';
+
+/**
+ * The stories of a map cluster that cannot split any further (stories at one spot, at the last zoom), as a
+ * bottom sheet: newest first, each opens the story (issue 14, item 2).
+ */
+export function StoryStackSheet({
+  stories,
+  onSelect,
+  onClose,
+}: {
+  /** The stack's stories; null when the sheet is closed. */
+  stories: Story[] | null;
+  onSelect: (story: Story) => void;
+  onClose: () => void;
+}) {
+  const newestFirst = stories ? [...stories].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) : [];
+  return (
+    <Dialog open={stories !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent placement="bottom" title={`${newestFirst.length} stories here`} description="Stories at this spot, newest first.">
+        <ul aria-label="Stories at this spot" className="grid gap-2">
+          {newestFirst.map((story) => (
+            <li key={story.id}>
+              <button
+                type="button"
+                onClick={() => onSelect(story)}
+                className={cn(
+                  'flex w-full items-center gap-3 rounded-xl border border-night-700 bg-night-800/70 px-3 py-2.5 text-left transition-colors hover:border-glow-500/60 hover:bg-night-800',
+                )}
+              >
+                <span aria-hidden className="text-xl leading-none">
+                  {storyTypeIcon(story.type)}
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-medium text-mist-100">{story.title}</span>
+                  <span className="block truncate text-xs text-mist-400">
+                    {story.category} · {storyTypeLabel(story.type)}
+                    {story.isLocked ? ' · Locked' : ''}
+                  </span>
+                </span>
+                {formatDistance(story.distance) && <span className="shrink-0 text-xs text-mist-300">{formatDistance(story.distance)}</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </DialogContent>
+    </Dialog>
+  );
+}

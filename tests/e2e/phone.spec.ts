@@ -1,0 +1,396 @@
+/**
+ * Issue 14, "On the phone", at 390×844 (the config's viewport): toasts never on a control, a stack of stories at
+ * one spot listed from the map, time locks said as they are, cards of pictures and clips, the first screen's
+ * nearest-whisper line and centre-on-me control, registration's inline errors, the end of a password reset, long
+ * dialogs, unknown story links and 320 px wide screens.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Story } from '#common/schemas';
+import { latestResetCode, newAccount, registerViaApi } from './support/accounts';
+import { createStoryViaApi, imagePng, newAuthor, northOf, videoMp4, type Author } from './support/stories';
+import { readerHeaders } from './support/reader-address';
+
+test.describe.configure({ mode: 'serial' });
+
+const run = Date.now().toString(36);
+// Places of this file's own (no other spec seeds stories there).
+const SPOT = { latitude: 31.61, longitude: -80.93 };
+const STACK = northOf(SPOT, 60);
+const LONELY = { latitude: 31.4, longitude: -81.7 };
+const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR ?? '/tmp';
+
+let author: Author;
+let stackAuthor: Author;
+let farAuthor: Author;
+let hillAuthor: Author;
+let uphill: Story;
+let timeLocked: Story;
+let picture: Story;
+let clip: Story;
+let long: Story;
+let lockWindow: { start: string; end: string };
+
+/** "HH:MM" `deltaMinutes` from now in an IANA zone. */
+function localHHMM(timeZone: string, deltaMinutes: number): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date());
+  const minutes = Number(parts.find((p) => p.type === 'hour')!.value) * 60 + Number(parts.find((p) => p.type === 'minute')!.value);
+  const total = (((minutes + deltaMinutes) % 1440) + 1440) % 1440;
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
+
+test.beforeAll(async () => {
+  author = await newAuthor('phone');
+  // Closed for the next two hours, wherever the test runs: the window starts in two hours, story's local time.
+  lockWindow = { start: localHHMM('America/New_York', 120), end: localHHMM('America/New_York', 180) };
+  timeLocked = await createStoryViaApi(author, {
+    ...SPOT,
+    title: `Dusk Bell ${run}`,
+    category: 'History',
+    content: 'The bell rings only at dusk.',
+    timeRestriction: 'time_of_day',
+    unlockStartTime: lockWindow.start,
+    unlockEndTime: lockWindow.end,
+  });
+  picture = await createStoryViaApi(author, { ...northOf(SPOT, 5), title: `Harbour Light ${run}`, type: 'image', category: 'Nature', description: 'A photo of the old harbour light at low tide, with many words in its description.' }, imagePng());
+  clip = await createStoryViaApi(author, { ...northOf(SPOT, 8), title: `Tide Clip ${run}`, type: 'video', category: 'Personal' }, videoMp4(3));
+  long = await createStoryViaApi(author, {
+    ...northOf(SPOT, 12),
+    title: `Long Letter ${run}`,
+    category: 'Romance',
+    description: 'A long letter.',
+    content: Array.from({ length: 60 }, (_, i) => `Line ${i + 1} of a letter that goes on and on across the page.`).join('\n'),
+  });
+  // 3.2 km north-east of LONELY (2,263 m north and east): the nearest whisper, outside the 1.5 km list.
+  farAuthor = await newAuthor('phone-far');
+  const north = northOf(LONELY, 2_263);
+  await createStoryViaApi(farAuthor, {
+    latitude: north.latitude,
+    longitude: LONELY.longitude + 2_263 / (111_195 * Math.cos((LONELY.latitude * Math.PI) / 180)),
+    title: `Far Beacon ${run}`,
+    content: 'Far away.',
+  });
+  // 1.2 km away (its own marker at zoom 13, ~75 px off): locked by distance alone.
+  hillAuthor = await newAuthor('phone-hill');
+  uphill = await createStoryViaApi(hillAuthor, { ...northOf(SPOT, 1_200), title: `Hill Path ${run}`, content: 'Up the hill.' });
+  stackAuthor = await newAuthor('phone-stack');
+  for (let i = 0; i < 6; i++) {
+    await createStoryViaApi(stackAuthor, { ...STACK, title: `Stacked ${i} ${run}`, category: 'Mystery', content: `Stacked story ${i}.` });
+  }
+});
+
+test.afterAll(async () => {
+  await author?.request.dispose();
+  await stackAuthor?.request.dispose();
+  await farAuthor?.request.dispose();
+  await hillAuthor?.request.dispose();
+});
+
+test.beforeEach(async ({ context }) => {
+  await context.setExtraHTTPHeaders(readerHeaders());
+});
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  expect(box, `a box for ${locator.toString()}`).not.toBeNull();
+  return box!;
+}
+
+/** The open toast (Radix renders each as a list item in the "Notifications" region). */
+// By CSS: an open dialog hides the toast region from the accessibility tree (aria-hidden).
+const openToast = (page: Page) => page.locator('li[data-swipe-direction][data-state="open"]');
+
+async function expectClear(toast: Locator, controls: Locator[]) {
+  const toastBox = await boxOf(toast);
+  for (const control of controls) {
+    const box = await boxOf(control);
+    expect(overlaps(toastBox, box), `toast ${JSON.stringify(toastBox)} on ${control.toString()} ${JSON.stringify(box)}`).toBe(false);
+  }
+}
+
+/** No sideways scrolling: the page is no wider than the screen. */
+async function expectNoHorizontalOverflow(page: Page) {
+  const { scrollWidth, clientWidth, wide } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // What sticks out, to say in the failure message.
+    const sticking = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '').slice(0, 80)} (${Math.round(el.getBoundingClientRect().right)})`);
+    return { scrollWidth: document.documentElement.scrollWidth, clientWidth: width, wide: sticking };
+  });
+  expect(scrollWidth, `wider than the screen: ${wide.join(' | ')}`).toBeLessThanOrEqual(clientWidth);
+}
+
+test('1. a toast never covers the header, the tabs, the + button or an open dialog\'s title and close button', async ({ page, context }) => {
+  await context.setGeolocation(SPOT);
+  for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 800 }, { width: 320, height: 640 }]) {
+    await page.setViewportSize(size);
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: new RegExp(`^Dusk Bell ${run}`) })).toBeVisible();
+    const header = page.locator('header');
+    const controls = [
+      header.getByRole('link', { name: 'Sign In' }),
+      header.getByRole('link', { name: /Whispers/ }),
+      ...['Explore/Map', 'AR View', 'My Stories', 'Create'].map((name) => page.getByRole('button', { name, exact: true })),
+      page.getByRole('link', { name: 'Discover', exact: true }),
+      page.getByRole('button', { name: 'Create Story' }),
+    ];
+    await page.getByRole('button', { name: 'My Stories', exact: true }).click();
+    await expect(openToast(page)).toContainText('Account Required');
+    await expectClear(openToast(page), controls);
+    await page.screenshot({ path: `${SCREENSHOTS}/phone-toast-${size.width}.png` });
+    await openToast(page).getByRole('button', { name: 'Close' }).click();
+
+    // In a dialog: Like while signed out asks to sign in, in a toast.
+    await page.getByRole('button', { name: new RegExp(`^Long Letter ${run}`) }).click();
+    const dialog = page.getByRole('dialog', { name: `Long Letter ${run}` });
+    await expect(dialog.getByText('Line 60 of a letter')).toBeAttached();
+    await dialog.getByRole('button', { name: /^Like/ }).click();
+    await expect(openToast(page)).toContainText('Account Required');
+    // The dialog moves up above the toast (animated): wait for it to settle.
+    await expect
+      .poll(async () => overlaps(await boxOf(openToast(page)), await boxOf(dialog)), { message: 'dialog clear of the toast' })
+      .toBe(false);
+    await expectClear(openToast(page), [dialog.getByRole('button', { name: 'Close' }).last(), dialog.getByRole('heading', { name: `Long Letter ${run}` })]);
+    await page.screenshot({ path: `${SCREENSHOTS}/phone-toast-dialog-${size.width}.png` });
+    await page.keyboard.press('Escape');
+  }
+});
+
+test('2. six stories at one spot: the cluster at the last zoom lists all six, each opens', async ({ page, context }) => {
+  await context.setGeolocation(SPOT);
+  await page.goto('/');
+  // At zoom 13 the stack and the stories 60 m away are one cluster; clicks zoom in until the stack stands alone.
+  await page.locator('.leaflet-marker-icon[title="10 stories"]').click();
+  const cluster = page.locator('.leaflet-marker-icon[title="6 stories"]');
+  const sheet = page.getByRole('dialog', { name: '6 stories here' });
+  const zoomIn = page.locator('.leaflet-control-zoom-in');
+  for (let clicks = 0; clicks < 6 && !(await sheet.isVisible()); clicks++) {
+    await cluster.click();
+    await expect.poll(async () => (await sheet.isVisible()) || !(await page.locator('.leaflet-zoom-anim').count())).toBe(true);
+    await page.waitForTimeout(400);
+  }
+  await expect(sheet).toBeVisible();
+  // Only at the last zoom does the stack list its stories: there it cannot split any further.
+  await expect(zoomIn).toHaveClass(/leaflet-disabled/);
+  const items = sheet.getByRole('list', { name: 'Stories at this spot' }).getByRole('button');
+  await expect(items).toHaveCount(6);
+  await expect(items.first()).toContainText(`Stacked 5 ${run}`); // newest first
+  await page.screenshot({ path: `${SCREENSHOTS}/phone-stack-sheet-390.png` });
+  expect(await seriousViolations(page)).toEqual([]);
+  await items.nth(2).click();
+  await expect(page.getByRole('dialog', { name: `Stacked 3 ${run}` })).toBeVisible();
+  await expect(sheet).toHaveCount(0);
+});
+
+test('3. a time-locked story at 0 m names its window and time zone, once, and never says walk closer', async ({ page, context }) => {
+  await context.setGeolocation(SPOT);
+  await page.goto('/');
+  const sentence = `Unlocks ${lockWindow.start} - ${lockWindow.end} (New York time)`;
+  const card = page.getByRole('button', { name: new RegExp(`^${timeLocked.title}`) });
+  await expect(card).toContainText(sentence);
+  await expect(card).not.toContainText('Walk closer');
+  await card.click();
+  const dialog = page.getByRole('dialog', { name: timeLocked.title });
+  await expect(dialog.getByText(sentence)).toHaveCount(1);
+  await expect(dialog.getByText('Walk closer to unlock this story')).toHaveCount(0);
+  await expect(dialog.getByText('The bell rings only at dusk.')).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/phone-time-lock-390.png` });
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  // Held by distance: the walk still to go, not a time (the card, not its map marker).
+  const hillCard = page.locator('button').filter({ hasText: uphill.title });
+  await expect(hillCard).toContainText('Walk closer to unlock this story (1100 m to go)');
+});
+
+test('6. far from every story: the nearest whisper\'s distance and direction, centre on me, the + hint until dismissed', async ({ page, context }) => {
+  await context.setGeolocation(LONELY);
+  await page.goto('/');
+  const line = page.getByText('The nearest whisper is 3.2 km north-east.');
+  await expect(line).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'Mystery Mode Active' })).toBeVisible();
+
+  // Centre on me: after a pan away, the reader's marker comes back to the middle of the map.
+  const map = page.locator('.leaflet-container');
+  const mapBox = await boxOf(map);
+  const reader = page.locator('.leaflet-marker-icon[title="Your location"]');
+  await page.mouse.move(mapBox.x + mapBox.width / 2, mapBox.y + mapBox.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(mapBox.x + 40, mapBox.y + 60, { steps: 8 });
+  await page.mouse.up();
+  const centreDistance = async () => {
+    const box = await boxOf(reader);
+    return Math.hypot(box.x + box.width / 2 - (mapBox.x + mapBox.width / 2), box.y + box.height / 2 - (mapBox.y + mapBox.height / 2));
+  };
+  await expect.poll(centreDistance).toBeGreaterThan(100);
+  await page.getByRole('button', { name: 'Centre on me' }).click();
+  await expect.poll(centreDistance).toBeLessThan(3);
+
+  // The + hint shows over the page's end lane, on no text; dismissed, it stays away.
+  const hint = page.getByText('Tap + to Create Story');
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(hint).toBeVisible();
+  const texts = page.locator('main').getByText(/\S/).filter({ visible: true });
+  const hintBox = await boxOf(hint);
+  for (const text of await texts.all()) {
+    const box = await text.boundingBox();
+    if (box && (await text.evaluate((el) => !el.closest('.leaflet-container') && !el.closest('.fixed')))) {
+      expect(overlaps(hintBox, box), `hint on "${await text.innerText()}"`).toBe(false);
+    }
+  }
+  await page.screenshot({ path: `${SCREENSHOTS}/phone-nearest-390.png` });
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Dismiss hint' }).click();
+  await expect(hint).toHaveCount(0);
+  await page.reload();
+  await expect(line).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(hint).toHaveCount(0);
+});
+
+test('4. registration says what is wrong under each field, as one types or leaves it, all at once on submit', async ({ page }) => {
+  const registrations: string[] = [];
+  page.on('request', (req) => req.url().endsWith('/api/user/register') && registrations.push(req.url()));
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Create Account', exact: true }) });
+  await expect(form).toHaveAttribute('novalidate', '');
+  const username = page.getByLabel('Username', { exact: true });
+  const displayName = page.getByLabel('Display Name', { exact: true });
+  const email = page.getByLabel('Email', { exact: true });
+  const password = page.getByLabel('Password', { exact: true });
+
+  // As one types: the username's message under it, gone once the value is fine.
+  await username.fill('ab');
+  await expect(page.getByText('Username must be at least 3 characters')).toBeVisible();
+  await expect(username).toHaveAttribute('aria-invalid', 'true');
+  await username.fill('luna moth');
+  await expect(page.getByText('Username can only contain letters, numbers, and underscores')).toBeVisible();
+  await username.fill(newAccount('inline').username);
+  await expect(username).not.toHaveAttribute('aria-invalid', 'true');
+  // As one leaves a field: an empty display name says so.
+  await displayName.focus();
+  await email.focus();
+  await expect(page.getByText('Display name must be at least 2 characters')).toBeVisible();
+
+  // Submit with the rest wrong: every message at once, and nothing is sent.
+  await email.fill('not-an-email');
+  await password.fill('12345');
+  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+  await expect(page.getByText('Display name must be at least 2 characters')).toBeVisible();
+  await expect(page.getByText('Valid email is required')).toBeVisible();
+  await expect(page.getByText('Password must be at least 6 characters', { exact: true })).toBeVisible();
+  await expect(displayName).toBeFocused();
+  expect(registrations).toEqual([]);
+  await page.mouse.move(0, 0); // the pointer off the button: axe judges its resting colours, not the hover's
+  await page.screenshot({ path: `${SCREENSHOTS}/phone-register-errors-390.png`, fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Put right, it registers and lands signed in.
+  const chosen = await username.inputValue();
+  await displayName.fill('Luna Moth');
+  await email.fill(`${chosen.toLowerCase()}@example.test`);
+  await password.fill('moonlit-oak');
+  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(registrations).toHaveLength(1);
+
+  // The setup wizard does not ask again: what registration took is filled in.
+  await page.goto('/setup');
+  await expect(page.getByLabel('Username', { exact: true })).toHaveValue(chosen);
+  await expect(page.getByLabel('Display Name', { exact: true })).toHaveValue('Luna Moth');
+  await expect(page.getByText('Kept from your registration')).toBeVisible();
+});
+
+test('5. a password reset ends signed in, in the app, with "Password Reset Successful!"', async ({ page, request }) => {
+  const account = await registerViaApi(request, newAccount('reset'));
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+  await dialog.getByLabel('Username').fill(account.username);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  const code = await latestResetCode(account.email);
+  await dialog.getByLabel('Reset code').fill(code);
+  await dialog.getByLabel('New password', { exact: true }).fill('tidal-moon-77');
+  await dialog.getByLabel('Confirm new password', { exact: true }).fill('tidal-moon-77');
+  await dialog.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(openToast(page).getByText('Password Reset Successful!', { exact: true })).toBeVisible();
+  await expect(openToast(page).getByText("You're signed in with your new password.", { exact: true })).toBeVisible();
+  await expect(page.getByText('You can now log in')).toHaveCount(0);
+  await expect(page.locator('header').getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  const current = await page.request.get('/api/user/current');
+  expect(current.status()).toBe(200);
+  expect(((await current.json()) as { username: string }).username).toBe(account.username);
+  // The same browser at /auth is told it is signed in, not shown a login form.
+  await page.goto('/auth');
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toHaveCount(0);
+});
+
+test('7. image and video cards say "Photo" and the clip\'s length instead of a word count', async ({ page, context }) => {
+  await context.setGeolocation(SPOT);
+  await page.goto('/');
+  const pictureCard = page.getByRole('button', { name: new RegExp(`^${picture.title}`) });
+  await expect(pictureCard).toContainText('Photo');
+  await expect(pictureCard).not.toContainText(/\d+ words?/);
+  const clipCard = page.getByRole('button', { name: new RegExp(`^${clip.title}`) });
+  await expect(clipCard).toContainText('0:03');
+  await expect(clipCard).not.toContainText(/\d+ words?/);
+});
+
+test('9. a long dialog keeps its close button in reach; an unknown story link says so, with a way back', async ({ page, context }) => {
+  await context.setGeolocation(SPOT);
+  await page.goto(`/stories/${long.id}`);
+  const dialog = page.getByRole('dialog', { name: long.title });
+  await expect(dialog.getByText('Line 60 of a letter')).toBeVisible({ visible: false });
+  await dialog.getByText('Line 60 of a letter').scrollIntoViewIfNeeded();
+  const close = dialog.getByRole('button', { name: 'Close' }).first();
+  await expect(close).toBeInViewport();
+  const closeBox = await boxOf(close);
+  const dialogBox = await boxOf(dialog);
+  expect(closeBox.y).toBeGreaterThanOrEqual(dialogBox.y);
+  await page.screenshot({ path: `${SCREENSHOTS}/phone-long-dialog-390.png` });
+  await close.click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/stories/00000000-0000-4000-8000-000000000000');
+  const missing = page.getByRole('dialog', { name: 'Story not found' });
+  await expect(missing.getByText('This story does not exist or is no longer shared.')).toHaveCount(1);
+  expect(await seriousViolations(page)).toEqual([]);
+  await missing.getByRole('button', { name: 'Back to the map' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(missing).toHaveCount(0);
+  await page.goto('/stories/not-a-story');
+  await expect(page.getByRole('dialog', { name: 'Story not found' }).getByText('This story does not exist or is no longer shared.')).toBeVisible();
+});
+
+test('9. nothing overflows sideways at 320 px', async ({ page, context }) => {
+  await context.setGeolocation(SPOT);
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const [path, loaded] of [
+    ['/', page.locator('button').filter({ hasText: timeLocked.title })],
+    ['/auth', page.getByRole('tab', { name: 'Create Account' })],
+    ['/discover', page.locator('.leaflet-container')],
+    ['/discover-simple', page.getByText(/^Showing \d+ stor/)],
+  ] as const) {
+    await page.goto(path);
+    await expect(loaded).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: `${SCREENSHOTS}/phone-320${path.replace(/\//g, '-') || '-home'}.png`, fullPage: true });
+  }
+  await page.goto(`/stories/${long.id}`);
+  await expect(page.getByRole('dialog', { name: long.title })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+});
