@@ -32,6 +32,14 @@ export const LIMITS = {
   descriptionMax: 2_000,
   contentMax: 20_000,
   reportReasonMax: 500,
+  /** Bounds on inputs that have no product limit of their own (issue 15: every text input has a maximum). */
+  passwordMax: 256,
+  emailMax: 254,
+  resetCodeMax: 64,
+  /** A number sent as text (coordinates, accuracy, duration); nothing legitimate is longer. */
+  numberTextMax: 40,
+  categoryMax: 64,
+  cursorMax: 512,
   avatarInitials: 2,
   setupSteps: 3,
 } as const;
