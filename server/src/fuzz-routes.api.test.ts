@@ -18,7 +18,8 @@ import { z } from 'zod';
 import { DEFAULT_CENTER } from '#common/constants';
 import { createSession, SESSION_COOKIE } from './modules/auth/session-store';
 import { insertStory } from './modules/stories/test-support/story-fixtures';
-import { multipartBody, baseStoryFields } from './modules/stories/test-support/story-helpers';
+import { baseStoryFields, multipartBody, postStory } from './modules/stories/test-support/story-helpers';
+import { NUL_IN_TEXT } from './plugins/route-contract';
 import { fillPath, isEndlessStream, routeInventory, routeName, type InventoryRoute } from '../../tests/helpers/route-inventory';
 import { useTestApp } from '../../tests/helpers/test-app';
 import { createTestUser, type TestUser } from '../../tests/helpers/users';
@@ -107,11 +108,29 @@ interface FuzzContext {
 
 type Caller = 'signed out' | 'signed in' | 'garbled cookie';
 
+type Boundary = 'keep' | 'drop' | 'wrong';
+
+/** A story form to send: its fields, how much of it (0–1), a file part, and what becomes of the boundary. */
+interface MultipartPlan {
+  fields: Record<string, string>;
+  cut: number;
+  file: null | { name: string; bytes: Buffer };
+  boundary: Boundary;
+}
+
 interface FuzzRequest {
   caller: Caller;
   inject: Omit<InjectOptions, 'headers'> & { headers: Record<string, string> };
+  /** Built when sent (the platform's FormData encoder is asynchronous). */
+  multipart: MultipartPlan | undefined;
   /** What the request is, for the failure report (bodies cut short). */
   describe: string;
+}
+
+interface BodyPlan {
+  payload?: string;
+  type?: string;
+  multipart?: MultipartPlan;
 }
 
 /** A cursor altered the ways an attacker would: truncated, one character changed, re-encoded, forged. */
@@ -157,7 +176,17 @@ function requestArbitrary(route: InventoryRoute, ctx: FuzzContext): fc.Arbitrary
     .array(fc.tuple(fc.constantFrom(...queryKeys, 'unknown'), fc.oneof(queryValue, cursor)), { maxLength: 4 })
     .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : ''));
 
+  // A valid body with one field made hostile: the value alone must be refused, not the body around it.
+  const valid = VALID_BODIES[routeName(route)];
+  const oneFieldHostile = valid
+    ? fc.tuple(fc.constantFrom(...Object.keys(valid)), fc.oneof(hostileText, hostileJson)).map(([key, value]) => ({
+        payload: JSON.stringify({ ...valid, [key]: value }),
+        type: 'application/json',
+      }))
+    : fc.constant({});
   const jsonBody = fc.oneof(
+    oneFieldHostile,
+    oneFieldHostile,
     // The route's own fields with hostile values (and one unknown field).
     fc.dictionary(fc.constantFrom(...bodyKeys, 'unknown', '__proto__'), hostileJson, { maxKeys: bodyKeys.length + 1 }).map((b) => ({
       payload: JSON.stringify(b),
@@ -179,7 +208,7 @@ function requestArbitrary(route: InventoryRoute, ctx: FuzzContext): fc.Arbitrary
     fc.tuple(fc.constantFrom(...Object.keys(baseStoryFields()), 'type', 'unknown', '__proto__'), hostileText).map(([name, value]) => ({
       fields: { ...baseStoryFields(), [name]: value },
       cut: 1,
-      file: null as null | { name: string; bytes: Buffer },
+      file: null,
     })),
     // A truncated form.
     fc.double({ min: 0, max: 1, noNaN: true }).map((cut) => ({ fields: baseStoryFields(), cut, file: null })),
@@ -191,17 +220,17 @@ function requestArbitrary(route: InventoryRoute, ctx: FuzzContext): fc.Arbitrary
     })),
   );
 
-  const bodyArb: fc.Arbitrary<{ payload?: string | Buffer; type?: string; multipart?: { fields: Record<string, string>; cut: number; file: null | { name: string; bytes: Buffer } }; boundary?: 'keep' | 'drop' | 'wrong' }> =
-    !sendsBody
-      ? fc.constant({})
-      : isMultipart
-        ? fc.oneof(
-            fc.tuple(multipart, fc.constantFrom('keep', 'keep', 'drop', 'wrong') as fc.Arbitrary<'keep' | 'drop' | 'wrong'>).map(([m, boundary]) => ({ multipart: m, boundary })),
-            jsonBody,
-          )
-        : fc.oneof(fc.constant({}), jsonBody);
+  const boundaries: Boundary[] = ['keep', 'keep', 'drop', 'wrong'];
+  const bodyArb: fc.Arbitrary<BodyPlan> = !sendsBody
+    ? fc.constant({})
+    : isMultipart
+      ? fc.oneof(
+          fc.tuple(multipart, fc.constantFrom(...boundaries)).map(([m, boundary]): BodyPlan => ({ multipart: { ...m, boundary } })),
+          jsonBody,
+        )
+      : fc.oneof(fc.constant({}), jsonBody);
 
-  return fc.record({ caller: fc.constantFrom(...callers), path: pathArb, query: queryArb, body: bodyArb }).map(({ caller, path, query, body }) => {
+  return fc.record({ caller: fc.constantFrom(...callers), path: pathArb, query: queryArb, body: bodyArb }).map(({ caller, path, query, body }): FuzzRequest => {
     const headers: Record<string, string> = {};
     if (body.type !== undefined) headers['content-type'] = body.type;
     const inject: FuzzRequest['inject'] = { method: route.method, url: path + query, headers };
@@ -210,12 +239,23 @@ function requestArbitrary(route: InventoryRoute, ctx: FuzzContext): fc.Arbitrary
       caller,
       inject,
       describe: `${caller} ${route.method} ${(path + query).slice(0, 300)} ${body.type ?? ''} ${String(body.payload ?? '').slice(0, 200)}${
-        body.multipart ? ` multipart(${body.boundary}, cut ${body.multipart.cut}, ${JSON.stringify(body.multipart.fields).slice(0, 300)}, file ${body.multipart.file?.name ?? '-'})` : ''
+        body.multipart ? ` multipart(${body.multipart.boundary}, cut ${body.multipart.cut}, ${JSON.stringify(body.multipart.fields).slice(0, 300)}, file ${body.multipart.file?.name ?? '-'})` : ''
       }`,
-      multipart: body.multipart ? { ...body.multipart, boundary: body.boundary ?? 'keep' } : undefined,
-    } as FuzzRequest & { multipart?: { fields: Record<string, string>; cut: number; file: null | { name: string; bytes: Buffer }; boundary: 'keep' | 'drop' | 'wrong' } };
+      multipart: body.multipart,
+    };
   });
 }
+
+/** A body each known route accepts (the fuzz changes one field of it); a new route still gets the other bodies. */
+const VALID_BODIES: Record<string, Record<string, unknown>> = {
+  'POST /api/user/register': { username: 'fuzzed_user', displayName: 'Fuzz Person', email: 'fuzz@example.test', password: 'secret123' },
+  'POST /api/user/login': { username: 'fuzzed_user', password: 'secret123' },
+  'POST /api/user/setup': { username: 'fuzzed_user2', displayName: 'Fuzz Person', bio: 'A bio', favoriteStoryType: 'text' },
+  'POST /api/user/check-username': { username: 'fuzzed_user' },
+  'POST /api/user/forgot-password': { username: 'fuzzed_user' },
+  'POST /api/user/reset-password': { username: 'fuzzed_user', token: 'ABCDEFGHJK', newPassword: 'secret456' },
+  'POST /api/stories/:id/report': { reason: 'Not what it says' },
+};
 
 function validParam(param: string, ctx: FuzzContext): string {
   switch (param) {
@@ -231,7 +271,7 @@ function validParam(param: string, ctx: FuzzContext): string {
   }
 }
 
-async function multipartPayload(m: { fields: Record<string, string>; cut: number; file: null | { name: string; bytes: Buffer }; boundary: 'keep' | 'drop' | 'wrong' }) {
+async function multipartPayload(m: MultipartPlan) {
   const files = m.file ? { [m.file.name]: { data: m.file.bytes, contentType: 'image/png', filename: 'x.png' } } : {};
   let built: Awaited<ReturnType<typeof multipartBody>>;
   try {
@@ -306,6 +346,22 @@ describe('no 5xx for any input: every route of the inventory, fuzzed', () => {
     }
   });
 
+  it('refuses text holding a NUL character (which PostgreSQL cannot store) with 400, signed in or not', async () => {
+    const { app, database } = t.current;
+    const user = await createTestUser(database);
+    const json = (url: string, payload: object, cookie?: string) =>
+      app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
+    const answers = [
+      await json('/api/user/register', { ...VALID_BODIES['POST /api/user/register'], displayName: 'Ada\u0000Lovelace' }),
+      await json('/api/user/login', { username: 'ada\u0000', password: 'x' }),
+      await json('/api/user/check-username', { username: 'ada\u0000' }),
+      await json('/api/user/forgot-password', { username: 'ada\u0000' }),
+      await json('/api/user/setup', { ...VALID_BODIES['POST /api/user/setup'], bio: 'a\u0000b' }, user.cookie),
+      await postStory(app, user.cookie, baseStoryFields({ title: 'Nul\u0000title' })),
+    ];
+    expect(answers.map((res) => [res.statusCode, res.json<{ message: string }>().message])).toEqual(answers.map(() => [400, NUL_IN_TEXT]));
+  });
+
   it('answers a malformed multipart body with 400, not 500 (no boundary, an over-long one, a body cut short)', async () => {
     const { app, database } = t.current;
     const user = await createTestUser(database);
@@ -346,7 +402,7 @@ describe('no 5xx for any input: every route of the inventory, fuzzed', () => {
     for (const route of inventory.apiRoutes()) {
       const result = await fc.check(
         fc.asyncProperty(requestArbitrary(route, ctx), async (request) => {
-          const sent = request as FuzzRequest & { multipart?: Parameters<typeof multipartPayload>[0] };
+          const sent = request;
           const headers = { ...sent.inject.headers };
           if (sent.caller === 'signed in') {
             const { token } = await createSession(database.db, user.id);
@@ -375,7 +431,7 @@ describe('no 5xx for any input: every route of the inventory, fuzzed', () => {
         { numRuns: RUNS_PER_ROUTE, endOnFailure: false },
       );
       if (result.failed) {
-        const example = result.counterexample?.[0] as FuzzRequest | undefined;
+        const example = result.counterexample?.[0];
         failures.push(`${routeName(route)} (seed ${result.seed}): ${String(result.errorInstance)}\n    request: ${example?.describe ?? '?'}`);
       }
     }

@@ -9,6 +9,7 @@ import { Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, payloadTooLarge } from '../../lib/http-errors';
+import { NUL_IN_TEXT } from '../../plugins/route-contract';
 import type { UploadedFile } from '../../media/pipeline';
 import type { MediaKind } from '../../media/sniff';
 
@@ -67,6 +68,7 @@ async function readParts(request: FastifyRequest, workDir: string, maxBytes: Rec
     } else {
       if (UNSAFE_NAMES.has(part.fieldname)) continue;
       if (part.valueTruncated) throw payloadTooLarge(`The ${part.fieldname} field is too long.`);
+      if (typeof part.value === 'string' && part.value.includes('\u0000')) throw badRequest(NUL_IN_TEXT);
       // Text fields arrive as strings; anything else is handed on so the schema can refuse it by name.
       fields[part.fieldname] = part.value as string;
     }
