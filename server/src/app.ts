@@ -35,7 +35,7 @@ import { sharePageRoutes } from './modules/share/routes';
 import { notificationsPlugin } from './modules/notifications/plugin';
 import { notificationRoutes } from './modules/notifications/routes';
 import { locationPlugin, type LocationPluginOptions } from './modules/location/location-plugin';
-import { withPrivateRequestLogs } from './modules/location/log-serializers';
+import { withPrivateLogs } from './plugins/log-privacy';
 import { sharedStatePlugin } from './shared-state/plugin';
 import { metricsPlugin, metricsRoutes } from './plugins/metrics';
 import { requestIdOptions, requestIdPlugin } from './plugins/request-id';
@@ -62,7 +62,7 @@ export interface AppDependencies {
 
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: withPrivateRequestLogs(deps.logger ?? { level: config.logLevel }),
+    logger: withPrivateLogs(deps.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Route ids are uuids and coordinates; nothing legitimate is longer than this.
