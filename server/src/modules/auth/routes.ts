@@ -17,7 +17,9 @@ import {
   setupRequestSchema,
 } from '#common/schemas';
 import { withErrorResponses } from '../../lib/route-responses';
+import { forbidden } from '../../lib/http-errors';
 import { currentUser } from '../../plugins/access';
+import { CROSS_SITE_REFUSED, isSameOriginNavigation } from '../../plugins/same-origin';
 import { createAccountRepository } from './account-repository';
 import { createAuthService, toCurrentUser, type RequestContext } from './service';
 import { clearSessionCookie, setSessionCookie } from './session-plugin';
@@ -41,10 +43,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const cookieToken = (request: FastifyRequest) => request.cookies[SESSION_COOKIE];
 
-  // Account answers are personal: no shared cache may keep them.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
 
   app.post(
     '/user/register',
@@ -156,6 +154,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // A link on another site must not sign the user out (a GET is not checked by the same-origin guard).
+      if (!isSameOriginNavigation(request)) throw forbidden(CROSS_SITE_REFUSED);
       await endSession(request);
       clearSessionCookie(reply);
       return reply.redirect('/auth', 302);
