@@ -115,6 +115,12 @@ export const MEDIA = {
 /** A story reported by this many distinct users is hidden from everyone but its author (DESIGN.md decision 7). */
 export const REPORTS_TO_HIDE = 3;
 
+/**
+ * A report counts toward hiding only when its account was at least this old when it reported (and had unlocked
+ * the story): a crowd of accounts made for the purpose cannot hide a story at once (DESIGN.md decision 14).
+ */
+export const REPORTER_MIN_ACCOUNT_AGE_HOURS = 24;
+
 /** POST /api/stories: at most this many stories per user in the window. */
 export const STORY_CREATE_RATE_LIMIT = { max: 30, timeWindowMs: 10 * 60_000 } as const;
 

@@ -12,7 +12,7 @@ export const STORY_TYPES = ['audio', 'text', 'image', 'video', 'tiktok'] as cons
 export const TIME_RESTRICTIONS = ['none', 'time_of_day', 'season', 'weather'] as const;
 export const SEASONS = ['spring', 'summer', 'autumn', 'winter'] as const;
 export const WEATHERS = ['sunny', 'rainy', 'cloudy', 'stormy'] as const;
-export const NOTIFICATION_TYPES = ['story_nearby', 'story_unlocked', 'story_liked', 'time_locked', 'other'] as const;
+export const NOTIFICATION_TYPES = ['story_nearby', 'story_unlocked', 'story_liked', 'time_locked', 'story_hidden', 'other'] as const;
 export const SMART_NOTIFICATION_TYPES = ['nearby', 'weather', 'discovery', 'recommendation', 'other'] as const;
 export const SMART_PRIORITIES = ['high', 'medium', 'low', 'other'] as const;
 /** Preferred type offered by the setup wizard (a subset of story types). */
