@@ -106,8 +106,11 @@ export const ALL_STORIES_MAX_LIMIT = 500;
 export const MEDIA = {
   imageMaxSide: 2048,
   thumbnailMaxSide: 400,
-  /** Decoded-pixel ceiling for uploaded images (guards against decompression bombs). */
-  imageMaxPixels: 100_000_000,
+  /**
+   * Pixel ceiling for uploaded images, checked on the header before anything is decoded (a decompression bomb
+   * declares 100 megapixels in a few kilobytes). A 50-megapixel camera photo passes.
+   */
+  imageMaxPixels: 50_000_000,
   /** Longest accepted audio/video duration in seconds (a form value above it is refused). */
   maxDurationSeconds: 6 * 3600,
 } as const;
