@@ -32,6 +32,14 @@ export const LIMITS = {
   descriptionMax: 2_000,
   contentMax: 20_000,
   reportReasonMax: 500,
+  /** Bounds on inputs that have no product limit of their own (issue 15: every text input has a maximum). */
+  passwordMax: 256,
+  emailMax: 254,
+  resetCodeMax: 64,
+  /** A number sent as text (coordinates, accuracy, duration); nothing legitimate is longer. */
+  numberTextMax: 40,
+  categoryMax: 64,
+  cursorMax: 512,
   avatarInitials: 2,
   setupSteps: 3,
 } as const;
@@ -98,14 +106,23 @@ export const ALL_STORIES_MAX_LIMIT = 500;
 export const MEDIA = {
   imageMaxSide: 2048,
   thumbnailMaxSide: 400,
-  /** Decoded-pixel ceiling for uploaded images (guards against decompression bombs). */
-  imageMaxPixels: 100_000_000,
+  /**
+   * Pixel ceiling for uploaded images, checked on the header before anything is decoded (a decompression bomb
+   * declares 100 megapixels in a few kilobytes). A 50-megapixel camera photo passes.
+   */
+  imageMaxPixels: 50_000_000,
   /** Longest accepted audio/video duration in seconds (a form value above it is refused). */
   maxDurationSeconds: 6 * 3600,
 } as const;
 
 /** A story reported by this many distinct users is hidden from everyone but its author (DESIGN.md decision 7). */
 export const REPORTS_TO_HIDE = 3;
+
+/**
+ * A report counts toward hiding only when its account was at least this old when it reported (and had unlocked
+ * the story): a crowd of accounts made for the purpose cannot hide a story at once (DESIGN.md decision 14).
+ */
+export const REPORTER_MIN_ACCOUNT_AGE_HOURS = 24;
 
 /** POST /api/stories: at most this many stories per user in the window. */
 export const STORY_CREATE_RATE_LIMIT = { max: 30, timeWindowMs: 10 * 60_000 } as const;

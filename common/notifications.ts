@@ -63,6 +63,7 @@ export const NOTIFICATION_TEXTS = {
   nearbyTitle: 'New whispers nearby',
   unlockedTitle: 'Story unlocked',
   timeLockedTitle: 'A time lock opened',
+  hiddenTitle: 'Story hidden',
 } as const;
 
 /** "{display name} liked your story “{title}”" (issue 11, word for word). */
@@ -73,6 +74,11 @@ export function likedMessage(displayName: string, title: string): string {
 /** "3 new whispers within 1.5 km", "1 new whisper within 1.5 km". */
 export function nearbyGroupMessage(count: number): string {
   return `${count} new ${count === 1 ? 'whisper' : 'whispers'} within ${formatDistance(DISCOVERY_RADIUS_M)}`;
+}
+
+/** To the author, when reports hid their story (DESIGN.md decision 14). */
+export function hiddenMessage(title: string): string {
+  return `Your story “${title}” was reported by several readers and is hidden until it is reviewed.`;
 }
 
 export function unlockedMessage(title: string): string {

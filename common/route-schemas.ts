@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { CATEGORIES } from './categories';
+import { LIMITS } from './constants';
 import {
   accuracyQuerySchema,
   createStoryFieldsSchema,
@@ -36,18 +37,16 @@ export const BAD_BBOX_MESSAGE = 'bbox must be west,south,east,north in degrees (
 /** `bbox=west,south,east,north` → a BoundingBox, with one message for every malformed value. */
 const bboxQueryValueSchema = z
   .string({ error: BAD_BBOX_MESSAGE })
+  .max(LIMITS.numberTextMax * 4, BAD_BBOX_MESSAGE)
   .transform((value, ctx): BoundingBox => {
     const parts = value.split(',').map((p) => (p.trim() === '' ? Number.NaN : Number(p)));
-    const [west = Number.NaN, south = Number.NaN, east = Number.NaN, north = Number.NaN] = parts;
-    const valid =
-      parts.length === 4 &&
-      parts.every(Number.isFinite) &&
-      longitudeSchema.safeParse(west).success &&
-      longitudeSchema.safeParse(east).success &&
-      latitudeSchema.safeParse(south).success &&
-      latitudeSchema.safeParse(north).success &&
-      south <= north;
-    if (!valid) {
+    const [west, south, east, north] = [
+      longitudeSchema.safeParse(parts[0]),
+      latitudeSchema.safeParse(parts[1]),
+      longitudeSchema.safeParse(parts[2]),
+      latitudeSchema.safeParse(parts[3]),
+    ].map((parsed) => (parsed.success && parts.length === 4 ? parsed.data : undefined));
+    if (west === undefined || south === undefined || east === undefined || north === undefined || south > north) {
       ctx.addIssue({ code: 'custom', message: BAD_BBOX_MESSAGE });
       return z.NEVER;
     }
@@ -56,8 +55,8 @@ const bboxQueryValueSchema = z
 
 /** The optional reader location of a query string: both `lat` and `lng`, or neither. */
 export const optionalLocationQueryShape = {
-  lat: z.string().optional().describe('Reader latitude (with lng): distances and distance locks'),
-  lng: z.string().optional().describe('Reader longitude (with lat)'),
+  lat: z.string().max(LIMITS.numberTextMax, 'Latitude must be a number').optional().describe('Reader latitude (with lng): distances and distance locks'),
+  lng: z.string().max(LIMITS.numberTextMax, 'Longitude must be a number').optional().describe('Reader longitude (with lat)'),
   accuracy: accuracyQuerySchema.shape.accuracy,
 };
 

@@ -12,7 +12,7 @@ export const STORY_TYPES = ['audio', 'text', 'image', 'video', 'tiktok'] as cons
 export const TIME_RESTRICTIONS = ['none', 'time_of_day', 'season', 'weather'] as const;
 export const SEASONS = ['spring', 'summer', 'autumn', 'winter'] as const;
 export const WEATHERS = ['sunny', 'rainy', 'cloudy', 'stormy'] as const;
-export const NOTIFICATION_TYPES = ['story_nearby', 'story_unlocked', 'story_liked', 'time_locked', 'other'] as const;
+export const NOTIFICATION_TYPES = ['story_nearby', 'story_unlocked', 'story_liked', 'time_locked', 'story_hidden', 'other'] as const;
 export const SMART_NOTIFICATION_TYPES = ['nearby', 'weather', 'discovery', 'recommendation', 'other'] as const;
 export const SMART_PRIORITIES = ['high', 'medium', 'low', 'other'] as const;
 /** Preferred type offered by the setup wizard (a subset of story types). */
@@ -68,14 +68,23 @@ export const MESSAGES = {
 } as const;
 
 // ---------- location ----------
+/**
+ * A coordinate closer to zero than 1e-9° (0.1 mm) is zero: PostgreSQL raises "value out of range: underflow" when
+ * its float arithmetic meets a subnormal number such as 5e-324, which `Number()` happily parses (issue 15).
+ */
+const COORDINATE_RESOLUTION_DEGREES = 1e-9;
+const flushTinyToZero = (degrees: number) => (Math.abs(degrees) < COORDINATE_RESOLUTION_DEGREES ? 0 : degrees);
+
 export const latitudeSchema = z.coerce
   .number({ error: 'Latitude must be a number' })
   .refine(Number.isFinite, 'Latitude must be a number')
-  .refine((v) => v >= -90 && v <= 90, 'Latitude must be between -90 and 90');
+  .refine((v) => v >= -90 && v <= 90, 'Latitude must be between -90 and 90')
+  .transform(flushTinyToZero);
 export const longitudeSchema = z.coerce
   .number({ error: 'Longitude must be a number' })
   .refine(Number.isFinite, 'Longitude must be a number')
-  .refine((v) => v >= -180 && v <= 180, 'Longitude must be between -180 and 180');
+  .refine((v) => v >= -180 && v <= 180, 'Longitude must be between -180 and 180')
+  .transform(flushTinyToZero);
 export const locationSchema = z.object({ latitude: latitudeSchema, longitude: longitudeSchema });
 export type Location = z.infer<typeof locationSchema>;
 /** Path parameters of the location-based reads: /api/stories/discoverable/:lat/:lng etc. */
@@ -96,6 +105,16 @@ export const accuracyQuerySchema = z.object({
 });
 
 // ---------- users ----------
+const PASSWORD_MAX_MESSAGE = `Password must be at most ${LIMITS.passwordMax} characters`;
+/**
+ * A username typed to sign in, check or reset: only required (the registration rules are not repeated), and no
+ * longer than any username can be.
+ */
+const typedUsernameSchema = z
+  .string({ error: MESSAGES.usernameRequired })
+  .trim()
+  .min(1, MESSAGES.usernameRequired)
+  .max(LIMITS.usernameMax, MESSAGES.usernameMax);
 export const usernameSchema = z
   .string({ error: MESSAGES.usernameRequired })
   .trim()
@@ -111,7 +130,7 @@ export const bioSchema = z.string().trim().max(LIMITS.bioMax, MESSAGES.bioMax);
 export const passwordSchema = z
   .string({ error: MESSAGES.passwordRequired })
   .min(LIMITS.passwordMin, MESSAGES.passwordMin)
-  .max(256, 'Password must be at most 256 characters');
+  .max(LIMITS.passwordMax, PASSWORD_MAX_MESSAGE);
 export const favoriteStoryTypeSchema = z.enum(FAVORITE_STORY_TYPES);
 
 /** What the server tells a client about a user (never a hash, never a token). */
@@ -130,14 +149,14 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 export const registerRequestSchema = z.object({
   username: usernameSchema,
   displayName: displayNameSchema,
-  email: z.string({ error: MESSAGES.emailInvalid }).trim().pipe(z.email(MESSAGES.emailInvalid)),
+  email: z.string({ error: MESSAGES.emailInvalid }).trim().max(LIMITS.emailMax, MESSAGES.emailInvalid).pipe(z.email(MESSAGES.emailInvalid)),
   password: passwordSchema,
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z.object({
-  username: z.string({ error: MESSAGES.usernameRequired }).trim().min(1, MESSAGES.usernameRequired),
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
+  username: typedUsernameSchema,
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(LIMITS.passwordMax, PASSWORD_MAX_MESSAGE),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -149,15 +168,17 @@ export const setupRequestSchema = z.object({
 });
 export type SetupRequest = z.input<typeof setupRequestSchema>;
 
-export const checkUsernameRequestSchema = z.object({
-  username: z.string({ error: MESSAGES.usernameRequired }).trim().min(1, MESSAGES.usernameRequired),
-});
+export const checkUsernameRequestSchema = z.object({ username: typedUsernameSchema });
 
 export const forgotPasswordRequestSchema = checkUsernameRequestSchema;
 
 export const resetPasswordRequestSchema = z.object({
-  username: z.string({ error: MESSAGES.usernameRequired }).trim().min(1, MESSAGES.usernameRequired),
-  token: z.string({ error: MESSAGES.resetTokenRequired }).trim().min(1, MESSAGES.resetTokenRequired),
+  username: typedUsernameSchema,
+  token: z
+    .string({ error: MESSAGES.resetTokenRequired })
+    .trim()
+    .min(1, MESSAGES.resetTokenRequired)
+    .max(LIMITS.resetCodeMax, 'Invalid reset code. Please check the code in your email.'),
   newPassword: passwordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
@@ -181,6 +202,7 @@ const optionalTime = (message: string) =>
   z
     .string({ error: message })
     .trim()
+    .max(LIMITS.numberTextMax, message)
     .refine((v) => v === '' || hhmm.safeParse(v).success, message)
     .optional();
 
@@ -197,7 +219,7 @@ const titleText = formText('Title must be text')
 const descriptionText = formText('Description must be text')
   .trim()
   .max(LIMITS.descriptionMax, `Description must be at most ${LIMITS.descriptionMax} characters`);
-const categoryText = formText(STORY_CREATE_MESSAGES.category).trim();
+const categoryText = formText(STORY_CREATE_MESSAGES.category).trim().max(LIMITS.categoryMax, STORY_CREATE_MESSAGES.category);
 const contentText = formText('Content must be text').max(LIMITS.contentMax, `Content must be at most ${LIMITS.contentMax} characters`);
 const timeRestrictionField = z.enum(TIME_RESTRICTIONS, { error: STORY_CREATE_MESSAGES.timeRestriction });
 const unlockStartTimeField = optionalTime('Unlock start time must be in HH:MM format');
@@ -217,14 +239,15 @@ export const createStoryFieldsSchema = z
     description: descriptionText.optional(),
     category: categoryText.default(''),
     type: z.enum(STORY_TYPES, { error: STORY_CREATE_MESSAGES.type }).default('audio'),
-    latitude: formText('Latitude must be a number').trim().default(''),
-    longitude: formText('Longitude must be a number').trim().default(''),
+    latitude: formText('Latitude must be a number').trim().max(LIMITS.numberTextMax, 'Latitude must be a number').default(''),
+    longitude: formText('Longitude must be a number').trim().max(LIMITS.numberTextMax, 'Longitude must be a number').default(''),
     isPublic: z.enum(['true', 'false'], { error: STORY_CREATE_MESSAGES.isPublic }).default('true'),
     content: contentText.optional(),
     // A browser reports a freshly recorded WebM's duration as Infinity (or NaN): that means "unknown", and the
     // server then measures the file, as it does when the field is absent.
     duration: formText(STORY_CREATE_MESSAGES.duration)
       .trim()
+      .max(LIMITS.numberTextMax, STORY_CREATE_MESSAGES.duration)
       .transform((v) => (v === 'Infinity' || v === 'NaN' ? '' : v))
       .optional(),
     tiktokUrl: formText('TikTok URL must be text').trim().max(2_000, MESSAGES.invalidTikTokUrl).optional(),
@@ -268,8 +291,8 @@ export const createStoryFieldsSchema = z
       description: f.description ? normaliseLineBreaks(f.description) : null,
       category: f.category as Category,
       type: f.type,
-      latitude: Number(f.latitude),
-      longitude: Number(f.longitude),
+      latitude: latitudeSchema.parse(f.latitude),
+      longitude: longitudeSchema.parse(f.longitude),
       isPublic: f.isPublic === 'true',
       content,
       /** Seconds from the form; null when absent or zero (the server then measures the file). */

@@ -16,6 +16,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { errorHandler } from './plugins/error-handler';
 import { sameOriginGuard } from './plugins/same-origin';
+import { responseHeadersPlugin } from './plugins/response-headers';
 import { accessPlugin } from './plugins/access';
 import { routeContractPlugin } from './plugins/route-contract';
 import { mailerPlugin, mediaStorePlugin, weatherPlugin } from './plugins/services';
@@ -36,13 +37,16 @@ import { sharePageRoutes } from './modules/share/routes';
 import { notificationsPlugin } from './modules/notifications/plugin';
 import { notificationRoutes } from './modules/notifications/routes';
 import { locationPlugin, type LocationPluginOptions } from './modules/location/location-plugin';
-import { withPrivateRequestLogs } from './modules/location/log-serializers';
+import { withPrivateLogs } from './plugins/log-privacy';
 import { sharedStatePlugin } from './shared-state/plugin';
 import { metricsPlugin, metricsRoutes } from './plugins/metrics';
 import { requestIdOptions, requestIdPlugin } from './plugins/request-id';
 import { readyRoutes } from './modules/health/ready-routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** Time limits on receiving a request: its head, and the whole of it (uploads included). */
+export const HEADERS_TIMEOUT_MS = 30_000;
+export const REQUEST_TIMEOUT_MS = 10 * 60_000;
 const CLIENT_DIST_DIR = path.resolve(here, '../../dist/client');
 
 export interface AppDependencies {
@@ -63,16 +67,21 @@ export interface AppDependencies {
 
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: withPrivateRequestLogs(deps.logger ?? { level: config.logLevel }),
+    logger: withPrivateLogs(deps.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Route ids are uuids and coordinates; nothing legitimate is longer than this.
     routerOptions: { maxParamLength: 200 },
+    // A client must send its whole request within this time (a slow-loris holds no socket for ever); long
+    // enough for the largest upload on a slow mobile connection.
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // Request ids (issue 16): a UUID per request in every log line and in the x-request-id response header.
     ...requestIdOptions(config.trustProxy),
   });
 
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  // Node's http server: the request head must arrive within this time (Fastify has no option of its own for it).
+  app.server.headersTimeout = HEADERS_TIMEOUT_MS;
 
   const ownsDatabase = !deps.database;
   const database =
@@ -111,6 +120,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   });
   await app.register(sameOriginGuard, { publicUrl: config.publicUrl });
   await app.register(sessionPlugin);
+  await app.register(responseHeadersPlugin);
   // Before any route: both act on routes as they are registered (compilers, docs, access hooks).
   await app.register(routeContractPlugin);
   await app.register(accessPlugin);
@@ -140,14 +150,23 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     { prefix: '/api' },
   );
 
-  await registerClient(app, deps.clientDir ?? CLIENT_DIST_DIR);
+  await registerClient(app, deps.clientDir ?? CLIENT_DIST_DIR, { serveSourceMaps: config.env !== 'production' });
   return app;
 }
 
-/** Serves the built client: hashed assets cached for a year, index.html never cached, SPA fallback. */
-async function registerClient(app: FastifyInstance, clientDir: string) {
+/**
+ * Serves the built client: hashed assets cached for a year, index.html never cached, SPA fallback. Source maps
+ * (the build writes them for error reports) are not served in production: they would publish the source.
+ */
+async function registerClient(app: FastifyInstance, clientDir: string, options: { serveSourceMaps: boolean }) {
   const indexPath = path.join(clientDir, 'index.html');
   const hasClient = fs.existsSync(indexPath);
+  if (!options.serveSourceMaps) {
+    app.addHook('onRequest', async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '';
+      if (pathname.endsWith('.map')) return reply.code(404).send({ message: `Route ${request.method} ${pathname} not found` });
+    });
+  }
   if (hasClient) {
     await app.register(sharePageRoutes, { indexHtml: fs.readFileSync(indexPath, 'utf8') });
     await app.register(fastifyStatic, {

@@ -38,7 +38,8 @@ const envSchema = z.object({
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: booleanFlag,
-  COOKIE_SECURE: booleanFlag,
+  // Unset: Secure in production (COOKIE_SECURE=false for a plain-HTTP deployment), not elsewhere.
+  COOKIE_SECURE: z.enum(['true', 'false', '1', '0', '']).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Whispers <no-reply@whispers.local>'),
   MEDIA_SECRET: z.string().min(32, 'MEDIA_SECRET must be at least 32 characters').optional(),
@@ -145,7 +146,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tileAttribution: e.TILE_ATTRIBUTION,
     publicUrl: e.PUBLIC_URL,
     trustProxy: e.TRUST_PROXY,
-    cookieSecure: e.COOKIE_SECURE,
+    cookieSecure: e.COOKIE_SECURE === undefined || e.COOKIE_SECURE === '' ? e.NODE_ENV === 'production' : e.COOKIE_SECURE === 'true' || e.COOKIE_SECURE === '1',
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     mediaSecret: e.MEDIA_SECRET,

@@ -16,7 +16,7 @@ export interface TestUser {
 
 export async function createTestUser(
   database: Database,
-  fields: Partial<{ username: string; displayName: string; email: string; isSetupComplete: boolean }> = {},
+  fields: Partial<{ username: string; displayName: string; email: string; isSetupComplete: boolean; createdAt: Date }> = {},
 ): Promise<TestUser> {
   const suffix = crypto.randomBytes(4).toString('hex');
   const username = fields.username ?? `user_${suffix}`;
@@ -28,6 +28,7 @@ export async function createTestUser(
       email: fields.email ?? `${username}@example.test`,
       passwordHash: 'not-a-real-hash',
       isSetupComplete: fields.isSetupComplete ?? true,
+      ...(fields.createdAt ? { createdAt: fields.createdAt } : {}),
     })
     .returning();
   const { token } = await createSession(database.db, row!.id);

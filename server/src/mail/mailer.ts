@@ -44,7 +44,8 @@ export function createMailer(options: MailerOptions): Mailer {
       kind: 'smtp',
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });
-        options.log.info({ to: message.to, subject: message.subject }, 'mail sent');
+        // The recipient is personal data: the subject says which mail it was.
+        options.log.info({ subject: message.subject }, 'mail sent');
       },
       close: () => transport.close(),
     };
@@ -63,7 +64,7 @@ export function createMailer(options: MailerOptions): Mailer {
       // Write then rename, so a reader never sees half a mail.
       await fs.writeFile(`${file}.tmp`, info.message as Buffer);
       await fs.rename(`${file}.tmp`, file);
-      options.log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
+      options.log.info({ subject: message.subject, file }, 'mail written to outbox');
     },
     close: () => transport.close(),
   };

@@ -30,6 +30,14 @@ export class UnreadableImageError extends Error {
   }
 }
 
+/** The image declares more pixels than MEDIA.imageMaxPixels: refused before it is decoded. */
+export class ImageTooLargeError extends Error {
+  constructor(public readonly pixels: number) {
+    super(`The image has ${pixels} pixels (at most ${MEDIA.imageMaxPixels})`);
+    this.name = 'ImageTooLargeError';
+  }
+}
+
 /**
  * Photos become JPEG; images with transparency or animation become WebP (keeping both). sharp writes no
  * metadata unless asked to, so the output carries no EXIF/GPS whatever the input had.
@@ -37,11 +45,16 @@ export class UnreadableImageError extends Error {
 export async function processImage(input: string | Buffer, container: Container): Promise<ProcessedImage> {
   const options = { limitInputPixels: MEDIA.imageMaxPixels, failOn: 'error' as const };
   const mayAnimate = container === 'gif' || container === 'webp';
-  const metadata = await sharp(input, { ...options, animated: mayAnimate })
+  // The header only (nothing is decoded): without the pixel limit here, so a too-large image is told apart
+  // from an unreadable one and answered 413, below.
+  const metadata = await sharp(input, { ...options, limitInputPixels: false, animated: mayAnimate })
     .metadata()
     .catch((error: unknown) => {
       throw new UnreadableImageError(error, container);
     });
+  // The header's size, all frames together: sharp's limitInputPixels stays as a second net during decoding.
+  const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+  if (pixels > MEDIA.imageMaxPixels) throw new ImageTooLargeError(pixels);
   const animated = mayAnimate && (metadata.pages ?? 1) > 1;
   const asWebp = animated || metadata.hasAlpha === true;
 

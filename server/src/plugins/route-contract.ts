@@ -15,6 +15,7 @@ import fastJsonStringify, { type Schema } from 'fast-json-stringify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
+import { badRequest } from '../lib/http-errors';
 
 const streamedBodies = new WeakSet<$ZodType>();
 
@@ -27,8 +28,25 @@ export function streamedBody<T extends $ZodType>(schema: T): T {
   return schema;
 }
 
-const requestValidatorCompiler: FastifySchemaCompiler<$ZodType> = (route) =>
-  route.httpPart === 'body' && streamedBodies.has(route.schema) ? () => true : validatorCompiler(route);
+/** PostgreSQL text cannot hold U+0000: a value carrying one would fail its query with a 500 (issue 15). */
+export const NUL_IN_TEXT = 'Text must not contain NUL characters.';
+
+/** Whether a string anywhere in a parsed request part (values or keys, at any depth) holds U+0000. */
+export function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || containsNul(inner));
+  }
+  return false;
+}
+
+/** The declared zod schema, after a refusal of NUL characters that no schema needs to repeat. */
+const requestValidatorCompiler: FastifySchemaCompiler<$ZodType> = (route) => {
+  if (route.httpPart === 'body' && streamedBodies.has(route.schema)) return () => true;
+  const validate = validatorCompiler(route);
+  return (data) => (containsNul(data) ? { error: badRequest(NUL_IN_TEXT) } : validate(data));
+};
 
 /** Serialiser for a declared zod response schema, compiled once per route and status. */
 const responseSerializerCompiler: FastifySerializerCompiler<$ZodType> = ({ schema }) => {

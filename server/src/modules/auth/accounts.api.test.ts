@@ -235,7 +235,7 @@ describe('accounts API', () => {
       expect(Object.keys(current.json()).sort()).toEqual(
         ['avatar', 'bio', 'displayName', 'email', 'favoriteStoryType', 'id', 'isSetupComplete', 'username'].sort(),
       );
-      expect(current.headers['cache-control']).toBe('no-store');
+      expect(current.headers['cache-control']).toBe('private, no-store');
       expectNoSecrets(current);
     });
 

@@ -11,6 +11,8 @@ const MINUTE = 60 * 1000;
 export const AUTH_LIMITS = {
   loginFailuresPerUsername: { limit: 10, windowMs: 15 * MINUTE },
   loginFailuresPerIp: { limit: 10, windowMs: 15 * MINUTE },
+  /** From a browser that signed in as that user before (device-cookies.ts): counted for that device alone. */
+  loginFailuresPerDevice: { limit: 10, windowMs: 15 * MINUTE },
   // 100 an hour still stops bulk sign-ups, and a whole e2e run (fresh users per test) stays far below it.
   registrationsPerIp: { limit: 100, windowMs: 60 * MINUTE },
   resetMailsPerIp: { limit: 30, windowMs: 15 * MINUTE },

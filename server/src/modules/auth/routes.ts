@@ -17,11 +17,15 @@ import {
   setupRequestSchema,
 } from '#common/schemas';
 import { withErrorResponses } from '../../lib/route-responses';
+import { forbidden } from '../../lib/http-errors';
 import { currentUser } from '../../plugins/access';
+import { CROSS_SITE_REFUSED, isSameOriginNavigation } from '../../plugins/same-origin';
 import { createAccountRepository } from './account-repository';
 import { createAuthService, toCurrentUser, type RequestContext } from './service';
 import { clearSessionCookie, setSessionCookie } from './session-plugin';
 import { SESSION_COOKIE } from './session-store';
+import { createDeviceCookies, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookies';
+import { resolveMediaSecret } from '../../media/media-urls';
 
 const publicRoute = { access: 'public' } as const;
 const userRoute = { access: 'user' } as const;
@@ -32,19 +36,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     accounts: createAccountRepository(app.database),
     mailer: app.mailer,
     log: app.log,
+    devices: createDeviceCookies(resolveMediaSecret(app.config.mediaSecret, app.config.dataDir)),
   });
 
   const context = (request: FastifyRequest): RequestContext => ({
     ip: request.ip,
     now: new Date(),
     rateLimits: !app.config.rateLimitDisabled,
+    deviceCookie: request.cookies[DEVICE_COOKIE],
   });
   const cookieToken = (request: FastifyRequest) => request.cookies[SESSION_COOKIE];
 
-  // Account answers are personal: no shared cache may keep them.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
 
   app.post(
     '/user/register',
@@ -67,8 +69,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/login',
     { config: publicRoute, schema: { summary: 'Sign in', body: loginRequestSchema, response: userResponse } },
     async (request, reply) => {
-      const { user, token } = await service.login(request.body, context(request), cookieToken(request));
+      const { user, token, deviceCookie } = await service.login(request.body, context(request), cookieToken(request));
       setSessionCookie(request, reply, token);
+      // Only the sign-in call reads it: no other request carries it.
+      reply.setCookie(DEVICE_COOKIE, deviceCookie, {
+        path: '/api/user/login',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: app.config.cookieSecure || request.protocol === 'https',
+        maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+      });
       return user;
     },
   );
@@ -156,6 +166,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // A link on another site must not sign the user out (a GET is not checked by the same-origin guard).
+      if (!isSameOriginNavigation(request)) throw forbidden(CROSS_SITE_REFUSED);
       await endSession(request);
       clearSessionCookie(reply);
       return reply.redirect('/auth', 302);

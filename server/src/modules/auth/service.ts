@@ -20,6 +20,7 @@ import { AUTH_LIMITS } from './limits';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { generateResetCode, hashResetCode, RESET_CODE_MAX_WRONG_ATTEMPTS, RESET_CODE_TTL_MS, sameDigest } from './reset-codes';
 import { resetCodeMail } from './reset-mail';
+import type { DeviceCookies } from './device-cookies';
 import type { SessionUser } from './session-store';
 import type { ThrottleCheck } from './throttle';
 
@@ -41,12 +42,15 @@ export interface RequestContext {
   ip: string;
   now: Date;
   rateLimits: boolean;
+  /** The recognised-device cookie the browser sent, if any (device-cookies.ts). */
+  deviceCookie?: string;
 }
 
 export interface AuthDeps {
   accounts: AccountRepository;
   mailer: Mailer;
   log: { error(obj: object, msg: string): void };
+  devices: DeviceCookies;
 }
 
 /** The only shape in which a user leaves the server: never the hash, never a token. */
@@ -116,12 +120,17 @@ async function login(
   input: LoginRequest,
   context: RequestContext,
   previousToken: string | undefined,
-): Promise<{ user: CurrentUser; token: string }> {
+): Promise<{ user: CurrentUser; token: string; deviceCookie: string }> {
   const { accounts } = deps;
-  const failureBuckets: ThrottleCheck[] = [
-    { bucket: `login-user:${input.username.toLowerCase()}`, rule: AUTH_LIMITS.loginFailuresPerUsername },
-    { bucket: `login-ip:${context.ip}`, rule: AUTH_LIMITS.loginFailuresPerIp },
-  ];
+  const username = input.username.toLowerCase();
+  // From the owner's recognised browser only that device's failures count: a stranger elsewhere cannot lock it.
+  const device = deps.devices.deviceOf(context.deviceCookie, username);
+  const failureBuckets: ThrottleCheck[] = device
+    ? [{ bucket: `login-device:${username}:${device}`, rule: AUTH_LIMITS.loginFailuresPerDevice }]
+    : [
+        { bucket: `login-user:${username}`, rule: AUTH_LIMITS.loginFailuresPerUsername },
+        { bucket: `login-ip:${context.ip}`, rule: AUTH_LIMITS.loginFailuresPerIp },
+      ];
   // Checked before the password: once locked, even the right password waits, or guessing would go on.
   await accounts.assertNotThrottled(failureBuckets, AUTH_MESSAGES.tooManyLogins, context.now);
 
@@ -131,10 +140,11 @@ async function login(
     await accounts.recordEvents(failureBuckets, context.now);
     throw unauthorized(MESSAGES.invalidCredentials);
   }
-  // A success forgives this username's failures; the IP's stay (one good account must not reset a guesser).
+  // A success forgives this username's (or this device's) failures; the IP's stay (one good account must not
+  // reset a guesser).
   await accounts.clearBuckets([failureBuckets[0]!.bucket]);
   const { token } = await accounts.startSession(user.id, previousToken);
-  return { user: toCurrentUser(user), token };
+  return { user: toCurrentUser(user), token, deviceCookie: context.deviceCookie && device ? context.deviceCookie : deps.devices.issue(username) };
 }
 
 async function setupProfile(

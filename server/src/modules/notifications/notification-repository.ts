@@ -152,6 +152,11 @@ export function createNotificationRepository(database: Database) {
       return row ? { title: row.title, authorId: row.author_id } : undefined;
     },
 
+    /** One notification, inserted and published. */
+    async insert(notification: NewNotification): Promise<Notification[]> {
+      return (await database.query<NotificationRow>(insertAndPublish([notification]))).map(toNotification);
+    },
+
     /**
      * story_liked for the author, once per liker and story: the `liked` mark (user = the liker) and the
      * notification go in together, and only when the mark is new.

@@ -19,6 +19,7 @@
 import type { Story } from '#common/schemas';
 import { evaluateLock } from '#common/locks';
 import {
+  hiddenMessage,
   likedMessage,
   nearbyGroupMessage,
   NOTIFICATION_LIMITS,
@@ -154,6 +155,19 @@ export function createNotificationService(deps: NotificationServiceDeps) {
           storyId,
         });
       });
+    },
+
+    /** story_hidden to the author of a story that reports have just hidden (made once: hiding happens once). */
+    storyHidden(story: { storyId: string; authorId: string; title: string }): Promise<Notification[]> {
+      return reported('story_hidden', () =>
+        deps.repository.insert({
+          userId: story.authorId,
+          type: 'story_hidden',
+          title: NOTIFICATION_TEXTS.hiddenTitle,
+          message: hiddenMessage(story.title),
+          storyId: story.storyId,
+        }),
+      );
     },
 
     /**

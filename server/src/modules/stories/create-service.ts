@@ -4,16 +4,19 @@
  * failure"): files first, then the row; when anything fails after a file was written, the files are removed.
  */
 import crypto from 'node:crypto';
+import { MEDIA } from '#common/constants';
 import { createStoryFieldsSchema, MESSAGES, type CreateStoryData } from '#common/schemas';
 import { countWords } from '#common/text';
-import { badRequest, parseOrThrow, unsupportedMediaType } from '../../lib/http-errors';
+import { badRequest, parseOrThrow, payloadTooLarge, unsupportedMediaType } from '../../lib/http-errors';
 import { UnreadableMediaError, type AvTools } from '../../media/av';
-import { UnreadableImageError } from '../../media/images';
+import { ImageTooLargeError, UnreadableImageError } from '../../media/images';
 import type { MediaStore } from '../../media/media-store';
 import { prepareMedia, UnsupportedMediaError, type PreparedMedia, type UploadedFile } from '../../media/pipeline';
 import type { MediaKind } from '../../media/sniff';
 import type { StoryRepository } from './story-repository';
 import type { StoryRow } from './story-view';
+
+export const IMAGE_TOO_LARGE_MESSAGE = `The image is too large (at most ${MEDIA.imageMaxPixels / 1_000_000} megapixels).`;
 
 export interface CreateStoryDeps {
   repository: Pick<StoryRepository, 'insert'>;
@@ -87,6 +90,7 @@ async function processUpload(
     });
   } catch (error) {
     if (error instanceof UnsupportedMediaError) throw unsupportedMediaType(UNSUPPORTED_MEDIA_MESSAGES[kind]);
+    if (error instanceof ImageTooLargeError) throw payloadTooLarge(IMAGE_TOO_LARGE_MESSAGE);
     if (error instanceof UnreadableImageError && error.container === 'heic') throw unsupportedMediaType(HEIC_MESSAGE);
     if (error instanceof UnreadableMediaError || error instanceof UnreadableImageError) {
       throw badRequest(UNREADABLE_MEDIA_MESSAGES[kind]);

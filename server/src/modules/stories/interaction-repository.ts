@@ -4,7 +4,7 @@
  * like that was not inserted (already there) never touches the counter.
  */
 import { sql } from 'drizzle-orm';
-import { REPORTS_TO_HIDE } from '#common/constants';
+import { REPORTER_MIN_ACCOUNT_AGE_HOURS, REPORTS_TO_HIDE } from '#common/constants';
 import type { Database } from '../../db/client';
 import { stories } from '../../db/schema';
 import { visibleStory } from '../../db/visibility';
@@ -26,7 +26,7 @@ interface CounterRow extends Record<string, unknown> {
 export type ReportOutcome =
   | { kind: 'not-found' }
   | { kind: 'own-story' }
-  | { kind: 'stored'; created: boolean; hidden: boolean };
+  | { kind: 'stored'; created: boolean; hidden: { authorId: string; title: string } | null };
 
 export type InteractionRepository = ReturnType<typeof createInteractionRepository>;
 
@@ -90,14 +90,20 @@ export function createInteractionRepository(database: Database) {
           INSERT INTO reports (story_id, user_id, reason) VALUES (${storyId}, ${userId}, ${reason})
           ON CONFLICT (story_id, user_id) DO NOTHING
           RETURNING id`);
-        if (inserted.length === 0) return { kind: 'stored', created: false, hidden: false };
+        if (inserted.length === 0) return { kind: 'stored', created: false, hidden: null };
 
-        const hidden = await tx.query<{ id: string }>(sql`
+        // Only reports that cost something count: from an account old enough when it reported, that had unlocked
+        // the story (the route requires the unlock too; counted here so the rule holds whoever stores a report).
+        const [hidden] = await tx.query<{ author_id: string; title: string }>(sql`
           UPDATE stories SET hidden_at = now()
           WHERE id = ${storyId} AND hidden_at IS NULL
-            AND (SELECT count(*) FROM reports WHERE story_id = ${storyId}) >= ${REPORTS_TO_HIDE}
-          RETURNING id`);
-        return { kind: 'stored', created: true, hidden: hidden.length > 0 };
+            AND (SELECT count(*) FROM reports r JOIN users u ON u.id = r.user_id
+                 WHERE r.story_id = ${storyId}
+                   AND r.created_at >= u.created_at + make_interval(hours => ${REPORTER_MIN_ACCOUNT_AGE_HOURS})
+                   AND EXISTS (SELECT 1 FROM unlocks k WHERE k.user_id = r.user_id AND k.story_id = r.story_id)
+                ) >= ${REPORTS_TO_HIDE}
+          RETURNING author_id, title`);
+        return { kind: 'stored', created: true, hidden: hidden ? { authorId: hidden.author_id, title: hidden.title } : null };
       });
     },
   };

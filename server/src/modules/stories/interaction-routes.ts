@@ -72,6 +72,8 @@ export const storyInteractionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const storyId = storyIdOf(request.params);
       const result = await service.report(currentUser(request).id, storyId, request.body.reason);
+      // The author is told their story is hidden (DESIGN.md decision 14); never who reported it.
+      if (result.hidden) await app.notifications.service.storyHidden({ storyId, ...result.hidden });
       return reply.code(result.created ? 201 : 200).send({ reported: true });
     },
   );

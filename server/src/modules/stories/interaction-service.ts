@@ -18,8 +18,8 @@ export interface LikeResult {
 export interface ReportResult {
   /** False when this user had already reported the story (the call is then idempotent). */
   created: boolean;
-  /** True when this report was the one that hid the story. */
-  hidden: boolean;
+  /** The story's author and title when this report was the one that hid it (to tell the author). */
+  hidden: { authorId: string; title: string } | null;
 }
 
 export type InteractionService = ReturnType<typeof createInteractionService>;

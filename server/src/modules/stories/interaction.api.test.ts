@@ -156,7 +156,9 @@ describe('likes and reports', () => {
 
     it(`hides a story once ${REPORTS_TO_HIDE} distinct users reported it (reports arriving at once)`, async () => {
       const id = await newStory();
-      const reporters = await Promise.all(Array.from({ length: REPORTS_TO_HIDE }, () => createTestUser(t.database)));
+      // Accounts old enough for their reports to count (DESIGN.md decision 14; report-abuse.api.test.ts).
+      const twoDaysAgo = new Date(Date.now() - 48 * 3600_000);
+      const reporters = await Promise.all(Array.from({ length: REPORTS_TO_HIDE }, () => createTestUser(t.database, { createdAt: twoDaysAgo })));
       for (const r of reporters) await reach(id, r.cookie);
       // The same user reporting twice counts once.
       expect((await report(id, reporters[0]!.cookie)).statusCode).toBe(201);

@@ -12,6 +12,7 @@ import {
   DISCOVERABLE_RESULT_CAP,
   DISCOVERY_RADIUS_M,
   MAP_RADIUS_M,
+  LIMITS,
   MAP_RESULT_CAP,
 } from '#common/constants';
 import {
@@ -51,6 +52,7 @@ const limitSchema = (fallback: number) =>
 const cursorSchema = (open: (token: string) => PageCursor | null) =>
   z
     .string()
+    .max(LIMITS.cursorMax, BAD_CURSOR)
     .optional()
     .describe('Opaque cursor from the Link header of the previous page')
     .transform((value, ctx): PageCursor | null => {

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { payloadTooLarge } from '../../lib/http-errors';
+import { badRequest, payloadTooLarge } from '../../lib/http-errors';
+import { NUL_IN_TEXT } from '../../plugins/route-contract';
 import type { UploadedFile } from '../../media/pipeline';
 import type { MediaKind } from '../../media/sniff';
 
@@ -30,11 +31,28 @@ function fileTooLargeMessage(kind: MediaKind, maxBytes: number): string {
   return `The ${noun} is too large (maximum ${readableSize(maxBytes)}).`;
 }
 
+export const MALFORMED_FORM = 'The form could not be read: the multipart body is malformed or incomplete.';
+
+/**
+ * What the multipart parser (busboy) throws for a body it cannot parse — no boundary, a boundary over 256
+ * characters, a body cut short. They carry no status, so they would otherwise answer 500.
+ */
+const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|The needle cannot|Unexpected end of (multipart data|form)|(Part|File|Field) terminated early|Malformed part header|Missing Content-Type|Unsupported Content-Type)/i;
+
 export async function readStoryForm(
   request: FastifyRequest,
   workDir: string,
   maxBytes: Record<MediaKind, number>,
 ): Promise<StoryForm> {
+  try {
+    return await readParts(request, workDir, maxBytes);
+  } catch (error) {
+    if (error instanceof Error && !('statusCode' in error) && MALFORMED_MULTIPART.test(error.message)) throw badRequest(MALFORMED_FORM);
+    throw error;
+  }
+}
+
+async function readParts(request: FastifyRequest, workDir: string, maxBytes: Record<MediaKind, number>): Promise<StoryForm> {
   const fields: Record<string, string> = {};
   const files: StoryForm['files'] = {};
   for await (const part of request.parts()) {
@@ -50,6 +68,7 @@ export async function readStoryForm(
     } else {
       if (UNSAFE_NAMES.has(part.fieldname)) continue;
       if (part.valueTruncated) throw payloadTooLarge(`The ${part.fieldname} field is too long.`);
+      if (typeof part.value === 'string' && part.value.includes('\u0000')) throw badRequest(NUL_IN_TEXT);
       // Text fields arrive as strings; anything else is handed on so the schema can refuse it by name.
       fields[part.fieldname] = part.value as string;
     }

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."notification_type" ADD VALUE 'story_hidden' BEFORE 'other';

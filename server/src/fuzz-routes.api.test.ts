@@ -1,0 +1,443 @@
+/**
+ * No 5xx for any input (issue 15, item 1): a fast-check property over every route of the route inventory. Each
+ * run sends one malformed request — wrong types, NUL and other control characters, over-long text in every field
+ * and parameter, unicode edge cases, NaN/Infinity/out-of-range/hex coordinates, forged and garbled cursors, broken
+ * and truncated multipart bodies, wrong content types, garbled cookies — and checks:
+ * - never a 5xx;
+ * - every error is JSON `{ message }` (Fastify's own errors included);
+ * - a refused request (4xx) leaves every table as it was (row counts; throttle_events excepted: counting a failed
+ *   sign-in is what a refused login is meant to do).
+ * Failing routes are collected with their shrunk counterexample and fast-check seed, so one run shows them all.
+ */
+import crypto from 'node:crypto';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { DEFAULT_CENTER } from '#common/constants';
+import { createSession, SESSION_COOKIE } from './modules/auth/session-store';
+import { insertStory } from './modules/stories/test-support/story-fixtures';
+import { baseStoryFields, multipartBody, postStory } from './modules/stories/test-support/story-helpers';
+import { NUL_IN_TEXT } from './plugins/route-contract';
+import { fillPath, isEndlessStream, routeInventory, routeName, type InventoryRoute } from '../../tests/helpers/route-inventory';
+import { useTestApp } from '../../tests/helpers/test-app';
+import { createTestUser, type TestUser } from '../../tests/helpers/users';
+
+/** Requests per route; 33 routes → some 2,600 requests, about 25 s on PGlite. */
+const RUNS_PER_ROUTE = 80;
+
+// ---------- hostile values ----------
+const UNICODE_EDGES = [
+  '\u0000', 'a\u0000b', '\u0007\u0008\u001b[31m', '\r\n\r\n', '\t', '\u007f', '\u0085', '\u2028\u2029',
+  '\uFEFF', '\u200B\u200D', '\u202Eevil', 'e\u0301\u0301\u0301', '👩‍👩‍👧‍👦', '\uFFFF', '\uFFFD', 'Ｒｅａｄ', '１２',
+  '\uD800', '\uDFFF', 'İı', 'ß', '𝕏', '\u0130\u0131',
+];
+const NUMBER_LIKE = [
+  'NaN', 'Infinity', '-Infinity', '1e400', '-1e400', '1e-400', '0x1F', '0X10', '0b101', '0o17', '-0', '+5', ' 12 ',
+  '1_000', '91', '-91', '181', '-181', '90.0000000001', '9'.repeat(400), '1.2.3', '', ' ', '12abc', '٣', 'null',
+  'undefined', 'true', '[]', '{}', '1,2', '1;2',
+];
+const INJECTION_LIKE = [
+  "' OR 1=1--", '"; DROP TABLE users;--', '../../../etc/passwd', '..%2f..%2f', '<script>alert(1)</script>',
+  '${7*7}', '{{7*7}}', '%00', '%', '%zz', '__proto__', 'constructor', 'a|b|c', '\\', '/', '?', '#', '&',
+];
+
+const longText = fc.integer({ min: 201, max: 120_000 }).chain((length) =>
+  fc.constantFrom('a', 'é', '\u0000', '😀', ' ', '%').map((unit) => unit.repeat(length)),
+);
+const hostileText: fc.Arbitrary<string> = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constantFrom(...UNICODE_EDGES, ...NUMBER_LIKE, ...INJECTION_LIKE),
+  fc.double().map(String),
+  fc.integer().map((n) => n.toString(16)),
+  longText,
+);
+/** Any JSON value, of any type a field could wrongly carry. */
+const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
+  hostileText,
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(null, true, false, [], {}, 1e308, -0, Number.MAX_SAFE_INTEGER + 2),
+  fc.array(hostileText, { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), hostileText, { maxKeys: 3 }),
+);
+
+/** A path segment: an encoded hostile text, or raw bytes that are not valid percent-encoded UTF-8. */
+const pathSegment: fc.Arbitrary<string> = fc.oneof(
+  hostileText.map((text) => {
+    try {
+      return encodeURIComponent(text);
+    } catch {
+      return '%ED%A0%80'; // a lone surrogate, as raw UTF-8 bytes
+    }
+  }),
+  fc.constantFrom('%', '%zz', '%00', '%C0%AF', '%ED%A0%80', '%FF%FE', '..', '.', '%2e%2e', 'x%2Fy'),
+);
+
+const queryValue = fc.oneof(
+  hostileText.map((text) => {
+    try {
+      return encodeURIComponent(text);
+    } catch {
+      return '%ED%A0%80';
+    }
+  }),
+  fc.constantFrom('%', '%zz', '%00', '&', '=', '%ED%A0%80'),
+);
+
+/** Top-level field names of a zod schema (objects, through pipes/transforms, intersections and wrappers). */
+function fieldNamesOf(schema: unknown): string[] {
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  if (schema instanceof z.ZodPipe) return fieldNamesOf(schema.in);
+  if (schema instanceof z.ZodIntersection) return [...fieldNamesOf(schema.def.left), ...fieldNamesOf(schema.def.right)];
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return fieldNamesOf(schema.unwrap());
+  if (schema instanceof z.ZodDefault) return fieldNamesOf(schema.def.innerType);
+  return [];
+}
+
+const COMMON_QUERY_KEYS = ['lat', 'lng', 'accuracy', 'limit', 'cursor', 'bbox', 'timeOfDay', 'lastEventId', 'exp', 'sig'];
+
+// ---------- the request generator ----------
+interface FuzzContext {
+  storyId: string;
+  notificationCursor: string;
+  storyCursor: string;
+}
+
+type Caller = 'signed out' | 'signed in' | 'garbled cookie';
+
+type Boundary = 'keep' | 'drop' | 'wrong';
+
+/** A story form to send: its fields, how much of it (0–1), a file part, and what becomes of the boundary. */
+interface MultipartPlan {
+  fields: Record<string, string>;
+  cut: number;
+  file: null | { name: string; bytes: Buffer };
+  boundary: Boundary;
+}
+
+interface FuzzRequest {
+  caller: Caller;
+  inject: Omit<InjectOptions, 'headers'> & { headers: Record<string, string> };
+  /** Built when sent (the platform's FormData encoder is asynchronous). */
+  multipart: MultipartPlan | undefined;
+  /** What the request is, for the failure report (bodies cut short). */
+  describe: string;
+}
+
+interface BodyPlan {
+  payload?: string;
+  type?: string;
+  multipart?: MultipartPlan;
+}
+
+/** A cursor altered the ways an attacker would: truncated, one character changed, re-encoded, forged. */
+function cursorArbitrary(real: string): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.integer({ min: 0, max: Math.max(0, real.length - 1) }).map((n) => real.slice(0, n)),
+    fc.integer({ min: 0, max: Math.max(0, real.length - 1) }).map((i) => real.slice(0, i) + (real[i] === 'A' ? 'B' : 'A') + real.slice(i + 1)),
+    fc.constantFrom(
+      Buffer.from(`2024-01-01 00:00:00+00|${crypto.randomUUID()}`).toString('base64url'),
+      Buffer.from(`9999-99-99 99:99:99+99|${crypto.randomUUID()}`).toString('base64url'),
+      Buffer.from("'; select 1;--|x").toString('base64url'),
+      Buffer.from('x'.repeat(300)).toString('base64url'),
+      real + real,
+      '====',
+      '!!!',
+    ),
+    hostileText,
+  );
+}
+
+function requestArbitrary(route: InventoryRoute, ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
+  const queryKeys = [...new Set([...fieldNamesOf(route.options.schema?.querystring), ...COMMON_QUERY_KEYS])];
+  const bodyKeys = fieldNamesOf(route.options.schema?.body);
+  const isMultipart = route.method === 'POST' && route.url === '/api/stories';
+  const sendsBody = route.method !== 'GET' && route.method !== 'DELETE';
+  const callers: Caller[] = isEndlessStream(route) ? ['signed out', 'garbled cookie'] : ['signed out', 'signed in', 'garbled cookie'];
+
+  // Path: each parameter a valid-looking value or a hostile one.
+  const pathArb = fc
+    .tuple(...route.params.map((param) => fc.oneof(fc.constant(validParam(param, ctx)), pathSegment)))
+    .map((values) => {
+      let i = 0;
+      return fillPath(route.url, () => `\u0001${i++}\u0001`).replace(/%01(\d+)%01/g, (_m, n: string) => values[Number(n)]!);
+    });
+  const cursor = fc.oneof(cursorArbitrary(ctx.storyCursor), cursorArbitrary(ctx.notificationCursor)).map((c) => {
+    try {
+      return encodeURIComponent(c);
+    } catch {
+      return '%ED%A0%80';
+    }
+  });
+  const queryArb = fc
+    .array(fc.tuple(fc.constantFrom(...queryKeys, 'unknown'), fc.oneof(queryValue, cursor)), { maxLength: 4 })
+    .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : ''));
+
+  // A valid body with one field made hostile: the value alone must be refused, not the body around it.
+  const valid = VALID_BODIES[routeName(route)];
+  const oneFieldHostile = valid
+    ? fc.tuple(fc.constantFrom(...Object.keys(valid)), fc.oneof(hostileText, hostileJson)).map(([key, value]) => ({
+        payload: JSON.stringify({ ...valid, [key]: value }),
+        type: 'application/json',
+      }))
+    : fc.constant({});
+  const jsonBody = fc.oneof(
+    oneFieldHostile,
+    oneFieldHostile,
+    // The route's own fields with hostile values (and one unknown field).
+    fc.dictionary(fc.constantFrom(...bodyKeys, 'unknown', '__proto__'), hostileJson, { maxKeys: bodyKeys.length + 1 }).map((b) => ({
+      payload: JSON.stringify(b),
+      type: 'application/json',
+    })),
+    // Not an object at all, not JSON at all, or JSON under the wrong label.
+    hostileJson.map((v) => ({ payload: JSON.stringify(v) ?? 'null', type: 'application/json' })),
+    fc.constantFrom('{', '{"a":', '[1,2', '\u0000', '', 'null', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}').map((payload) => ({
+      payload,
+      type: 'application/json',
+    })),
+    fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data', 'application/json; charset=utf-16', 'application/json; charset=latin1', '', '\u0000', 'application/json, text/plain').chain((type) =>
+      hostileText.map((payload) => ({ payload, type })),
+    ),
+  );
+
+  const multipart = fc.oneof(
+    // The real form with one field made hostile.
+    fc.tuple(fc.constantFrom(...Object.keys(baseStoryFields()), 'type', 'unknown', '__proto__'), hostileText).map(([name, value]) => ({
+      fields: { ...baseStoryFields(), [name]: value },
+      cut: 1,
+      file: null,
+    })),
+    // A truncated form.
+    fc.double({ min: 0, max: 1, noNaN: true }).map((cut) => ({ fields: baseStoryFields(), cut, file: null })),
+    // A file part that is not what it claims to be.
+    fc.tuple(fc.constantFrom('image', 'audio', 'video', 'avatar'), fc.uint8Array({ maxLength: 2048 })).map(([name, bytes]) => ({
+      fields: baseStoryFields({ type: name === 'avatar' ? 'image' : name }),
+      cut: 1,
+      file: { name, bytes: Buffer.from(bytes) },
+    })),
+  );
+
+  const boundaries: Boundary[] = ['keep', 'keep', 'drop', 'wrong'];
+  const bodyArb: fc.Arbitrary<BodyPlan> = !sendsBody
+    ? fc.constant({})
+    : isMultipart
+      ? fc.oneof(
+          fc.tuple(multipart, fc.constantFrom(...boundaries)).map(([m, boundary]): BodyPlan => ({ multipart: { ...m, boundary } })),
+          jsonBody,
+        )
+      : fc.oneof(fc.constant({}), jsonBody);
+
+  return fc.record({ caller: fc.constantFrom(...callers), path: pathArb, query: queryArb, body: bodyArb }).map(({ caller, path, query, body }): FuzzRequest => {
+    const headers: Record<string, string> = {};
+    if (body.type !== undefined) headers['content-type'] = body.type;
+    const inject: FuzzRequest['inject'] = { method: route.method, url: path + query, headers };
+    if (body.payload !== undefined) inject.payload = body.payload;
+    return {
+      caller,
+      inject,
+      describe: `${caller} ${route.method} ${(path + query).slice(0, 300)} ${body.type ?? ''} ${String(body.payload ?? '').slice(0, 200)}${
+        body.multipart ? ` multipart(${body.multipart.boundary}, cut ${body.multipart.cut}, ${JSON.stringify(body.multipart.fields).slice(0, 300)}, file ${body.multipart.file?.name ?? '-'})` : ''
+      }`,
+      multipart: body.multipart,
+    };
+  });
+}
+
+/** A body each known route accepts (the fuzz changes one field of it); a new route still gets the other bodies. */
+const VALID_BODIES: Record<string, Record<string, unknown>> = {
+  'POST /api/user/register': { username: 'fuzzed_user', displayName: 'Fuzz Person', email: 'fuzz@example.test', password: 'secret123' },
+  'POST /api/user/login': { username: 'fuzzed_user', password: 'secret123' },
+  'POST /api/user/setup': { username: 'fuzzed_user2', displayName: 'Fuzz Person', bio: 'A bio', favoriteStoryType: 'text' },
+  'POST /api/user/check-username': { username: 'fuzzed_user' },
+  'POST /api/user/forgot-password': { username: 'fuzzed_user' },
+  'POST /api/user/reset-password': { username: 'fuzzed_user', token: 'ABCDEFGHJK', newPassword: 'secret456' },
+  'POST /api/stories/:id/report': { reason: 'Not what it says' },
+};
+
+function validParam(param: string, ctx: FuzzContext): string {
+  switch (param) {
+    case 'lat':
+      return String(DEFAULT_CENTER.latitude);
+    case 'lng':
+      return String(DEFAULT_CENTER.longitude);
+    case 'id':
+    case 'userId':
+      return ctx.storyId;
+    default:
+      return 'x';
+  }
+}
+
+async function multipartPayload(m: MultipartPlan) {
+  const files = m.file ? { [m.file.name]: { data: m.file.bytes, contentType: 'image/png', filename: 'x.png' } } : {};
+  let built: Awaited<ReturnType<typeof multipartBody>>;
+  try {
+    built = await multipartBody(m.fields, files);
+  } catch {
+    // A field the platform's encoder cannot write (a lone surrogate): send it as the bytes it would be.
+    built = await multipartBody({ ...m.fields, title: '\uFFFD' }, files);
+  }
+  const payload = built.payload.subarray(0, Math.floor(built.payload.length * m.cut));
+  const type =
+    m.boundary === 'keep' ? built.headers['content-type']! : m.boundary === 'drop' ? 'multipart/form-data' : 'multipart/form-data; boundary=nope';
+  return { payload, type };
+}
+
+// ---------- the database, before and after ----------
+async function tableCounts(t: { database: { query: <T extends Record<string, unknown>>(q: ReturnType<typeof sql>) => Promise<T[]> } }, tables: string[]) {
+  const counts = tables.map((table) => `(SELECT count(*) FROM "${table}")::int AS "${table}"`).join(', ');
+  const [row] = await t.database.query<Record<string, number>>(sql.raw(`SELECT ${counts}`));
+  return row!;
+}
+
+const isJsonMessage = (res: LightMyRequestResponse) => {
+  if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) return false;
+  try {
+    const body = res.json<unknown>();
+    return typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Text fields of a zod schema without a maximum length (paths such as `body.username`). Path parameters are
+ * bounded by the router (maxParamLength); `z.unknown()` values are ignored by their route.
+ */
+function unboundedTexts(schema: unknown, at: string): string[] {
+  if (schema instanceof z.ZodString) return schema.maxLength === null ? [at] : [];
+  if (schema instanceof z.ZodObject) return Object.entries(schema.shape).flatMap(([key, value]) => unboundedTexts(value, `${at}.${key}`));
+  if (schema instanceof z.ZodPipe) return unboundedTexts(schema.in, at);
+  if (schema instanceof z.ZodIntersection) return [...unboundedTexts(schema.def.left, at), ...unboundedTexts(schema.def.right, at)];
+  if (schema instanceof z.ZodUnion) return schema.options.flatMap((option) => unboundedTexts(option, at));
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return unboundedTexts(schema.unwrap(), at);
+  if (schema instanceof z.ZodDefault) return unboundedTexts(schema.def.innerType, at);
+  return [];
+}
+
+describe('no 5xx for any input: every route of the inventory, fuzzed', () => {
+  const inventory = routeInventory();
+  const t = useTestApp({ RATE_LIMIT_DISABLED: 'true' }, { onRoute: inventory.onRoute });
+
+  it('every text a route reads from a body or query string has a maximum length', () => {
+    const unbounded = inventory
+      .apiRoutes()
+      .flatMap((route) => [
+        ...unboundedTexts(route.options.schema?.body, `${routeName(route)} body`),
+        ...unboundedTexts(route.options.schema?.querystring, `${routeName(route)} query`),
+      ]);
+    expect(unbounded).toEqual([]);
+  });
+
+  it('reads at subnormal coordinates (5e-324, which PostgreSQL float arithmetic refuses as underflow) answer, not 500', async () => {
+    const { app } = t.current;
+    for (const url of [
+      '/api/stories/around/-5e-324/-81.0998',
+      '/api/stories/discoverable/-5e-324/5e-324',
+      '/api/stories/map/1e-320/-81.0998',
+      '/api/stories/map?bbox=-5e-324,-5e-324,5e-324,5e-324&lat=5e-324&lng=5e-324',
+      '/api/stories/all?lat=5e-324&lng=-5e-324',
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 200 });
+    }
+  });
+
+  it('refuses text holding a NUL character (which PostgreSQL cannot store) with 400, signed in or not', async () => {
+    const { app, database } = t.current;
+    const user = await createTestUser(database);
+    const json = (url: string, payload: object, cookie?: string) =>
+      app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
+    const answers = [
+      await json('/api/user/register', { ...VALID_BODIES['POST /api/user/register'], displayName: 'Ada\u0000Lovelace' }),
+      await json('/api/user/login', { username: 'ada\u0000', password: 'x' }),
+      await json('/api/user/check-username', { username: 'ada\u0000' }),
+      await json('/api/user/forgot-password', { username: 'ada\u0000' }),
+      await json('/api/user/setup', { ...VALID_BODIES['POST /api/user/setup'], bio: 'a\u0000b' }, user.cookie),
+      await postStory(app, user.cookie, baseStoryFields({ title: 'Nul\u0000title' })),
+    ];
+    expect(answers.map((res) => [res.statusCode, res.json<{ message: string }>().message])).toEqual(answers.map(() => [400, NUL_IN_TEXT]));
+  });
+
+  it('answers a malformed multipart body with 400, not 500 (no boundary, an over-long one, a body cut short)', async () => {
+    const { app, database } = t.current;
+    const user = await createTestUser(database);
+    const { payload, headers } = await multipartBody(baseStoryFields());
+    const cases: [string, string, Buffer][] = [
+      ['no boundary', 'multipart/form-data', payload],
+      ['no boundary, empty body', 'multipart/form-data', Buffer.alloc(0)],
+      ['a 300-character boundary', `multipart/form-data; boundary=${'b'.repeat(300)}`, payload],
+      ['cut short', headers['content-type']!, payload.subarray(0, Math.floor(payload.length / 2))],
+    ];
+    for (const [name, type, body] of cases) {
+      const res = await app.inject({ method: 'POST', url: '/api/stories', payload: body, headers: { 'content-type': type, cookie: user.cookie } });
+      expect({ name, status: res.statusCode, json: isJsonMessage(res) }).toEqual({ name, status: 400, json: true });
+    }
+  });
+
+  it('never answers 5xx, always answers errors as JSON { message }, and refused requests change nothing', { timeout: 300_000 }, async () => {
+    const { app, database } = t.current;
+    const user: TestUser = await createTestUser(database);
+    const story = await insertStory(database, { authorId: user.id, ...DEFAULT_CENTER });
+    for (let i = 0; i < 3; i++) await insertStory(database, { authorId: user.id, ...DEFAULT_CENTER });
+    const page = await app.inject({ method: 'GET', url: '/api/stories/all?limit=1' });
+    const storyCursor = decodeURIComponent(/cursor=([^&>]+)/.exec(String(page.headers.link))?.[1] ?? 'none');
+    const ctx: FuzzContext = {
+      storyId: story.id,
+      storyCursor,
+      notificationCursor: Buffer.from(`2024-01-01 00:00:00+00|${crypto.randomUUID()}`).toString('base64url'),
+    };
+    const tableRows = await database.query<{ name: string }>(
+      sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('throttle_events', 'spatial_ref_sys')`,
+    );
+    const tables = tableRows.map((r) => r.name);
+    expect(tables).toEqual(expect.arrayContaining(['users', 'stories', 'sessions', 'notifications', 'unlocks']));
+
+    const failures: string[] = [];
+    let requests = 0;
+    const started = Date.now();
+    for (const route of inventory.apiRoutes()) {
+      const result = await fc.check(
+        fc.asyncProperty(requestArbitrary(route, ctx), async (request) => {
+          const sent = request;
+          const headers = { ...sent.inject.headers };
+          if (sent.caller === 'signed in') {
+            const { token } = await createSession(database.db, user.id);
+            headers.cookie = `${SESSION_COOKIE}=${token}`;
+          } else if (sent.caller === 'garbled cookie') {
+            headers.cookie = `${SESSION_COOKIE}=${'%00'.repeat(3)}garbled; other=\u0001`;
+          }
+          const inject = { ...sent.inject, headers };
+          if (sent.multipart) {
+            const { payload, type } = await multipartPayload(sent.multipart);
+            inject.payload = payload;
+            headers['content-type'] = type;
+          }
+          const before = await tableCounts(t.current, tables);
+          requests += 1;
+          const res = await app.inject(inject);
+          if (res.statusCode >= 500) throw new Error(`${res.statusCode} ${res.body.slice(0, 300)}`);
+          if (res.statusCode >= 400) {
+            if (!isJsonMessage(res)) throw new Error(`${res.statusCode} not JSON { message }: ${res.headers['content-type']} ${res.body.slice(0, 200)}`);
+            const after = await tableCounts(t.current, tables);
+            if (JSON.stringify(after) !== JSON.stringify(before)) {
+              throw new Error(`${res.statusCode} but the database changed: ${JSON.stringify(before)} → ${JSON.stringify(after)}`);
+            }
+          }
+        }),
+        { numRuns: RUNS_PER_ROUTE, endOnFailure: false },
+      );
+      if (result.failed) {
+        const example = result.counterexample?.[0];
+        failures.push(`${routeName(route)} (seed ${result.seed}): ${String(result.errorInstance)}\n    request: ${example?.describe ?? '?'}`);
+      }
+    }
+    const seconds = (Date.now() - started) / 1000;
+    console.info(`fuzz: ${requests} requests (shrinking included) over ${inventory.apiRoutes().length} routes in ${seconds.toFixed(1)} s`);
+    expect(failures).toEqual([]);
+    expect(requests).toBeGreaterThanOrEqual(inventory.apiRoutes().length * RUNS_PER_ROUTE);
+  });
+});

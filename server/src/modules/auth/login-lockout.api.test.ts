@@ -1,0 +1,65 @@
+/**
+ * A stranger's failures never lock the owner out of their own browser (issue 15, item 3): a browser that signed
+ * in as a user before carries a signed device cookie, and its failed sign-ins are counted for it alone; without
+ * one, failures count per username and per address as before (login-throttle.api.test.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { DEVICE_COOKIE } from './device-cookies';
+import { call, newAccount } from './test-support/auth-helpers';
+
+describe('recognised devices and lockout', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_DISABLED: 'true' });
+  });
+  afterAll(async () => t.close());
+
+  const login = (username: string, password: string, ip: string, device?: string) =>
+    call(t.app, 'POST', '/api/user/login', { username, password }, { ip, ...(device ? { cookie: `${DEVICE_COOKIE}=${device}` } : {}) });
+
+  /** An account, and the device cookie its owner's browser got from signing in at `ip`. */
+  async function ownerWithDevice(ip: string) {
+    const account = newAccount('dv');
+    expect((await call(t.app, 'POST', '/api/user/register', account)).statusCode).toBe(201);
+    const signedIn = await login(account.username, account.password, ip);
+    expect(signedIn.statusCode).toBe(200);
+    const cookie = signedIn.cookies.find((c) => c.name === DEVICE_COOKIE)!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/user/login' });
+    return { account, device: cookie.value };
+  }
+
+  async function lockUsername(username: string, prefix: string) {
+    for (let i = 0; i < 10; i++) expect((await login(username, 'wrong-password', `${prefix}.${i}.1`)).statusCode).toBe(401);
+  }
+
+  it("a stranger who locks the username does not lock out the owner's own browser", async () => {
+    const { account, device } = await ownerWithDevice('198.51.100.7');
+    await lockUsername(account.username, '10.20');
+    // Elsewhere, and even from the owner's address without the cookie, the username is locked.
+    const locked = await login(account.username, account.password, '198.51.100.7');
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    // The owner's browser gets in.
+    expect((await login(account.username, account.password, '198.51.100.7', device)).statusCode).toBe(200);
+  });
+
+  it("failures from a recognised browser lock that browser only (429 with Retry-After), not the owner's other ones", async () => {
+    const { account, device } = await ownerWithDevice('198.51.100.8');
+    for (let i = 0; i < 10; i++) expect((await login(account.username, 'wrong-password', '198.51.100.8', device)).statusCode).toBe(401);
+    const locked = await login(account.username, account.password, '198.51.100.8', device);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login(account.username, account.password, '198.51.100.99')).statusCode).toBe(200);
+  });
+
+  it('a forged cookie, or one issued for another user, counts as no device', async () => {
+    const { account } = await ownerWithDevice('198.51.100.9');
+    const other = await ownerWithDevice('198.51.100.10');
+    await lockUsername(account.username, '10.21');
+    const [deviceId] = other.device.split('.');
+    for (const forged of [other.device, `${deviceId}.AAAA`, 'garbage', `${other.device}.extra`]) {
+      expect((await login(account.username, account.password, '198.51.100.9', forged)).statusCode).toBe(429);
+    }
+  });
+});
