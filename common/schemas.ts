@@ -510,16 +510,7 @@ export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
  */
 export const accountExportSchema = z.object({
   exportedAt: z.string(),
-  profile: z.object({
-    id: z.uuid(),
-    username: z.string(),
-    displayName: z.string(),
-    email: z.string(),
-    bio: z.string().nullable(),
-    favoriteStoryType: z.string().nullable(),
-    avatar: z.string().nullable(),
-    createdAt: z.string(),
-  }),
+  profile: currentUserSchema.extend({ createdAt: z.string() }),
   stories: z.array(
     z.object({
       id: z.uuid(),

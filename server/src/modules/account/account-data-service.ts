@@ -9,6 +9,7 @@ import type { MediaStore } from '../../media/media-store';
 import { removeStoryMedia } from '../../media/story-media-removal';
 import { SIGN_IN_REQUIRED } from '../../plugins/access';
 import { verifyPassword } from '../auth/passwords';
+import { toCurrentUser } from '../auth/service';
 import type { AccountDataRepository } from './account-data-repository';
 
 /** Media links in an export stay valid this long (the file may be opened later). */
@@ -42,17 +43,8 @@ export function createAccountDataService(deps: {
       const expiresAt = new Date(now.getTime() + EXPORT_LINK_TTL_SECONDS * 1000).toISOString();
       return {
         exportedAt: now.toISOString(),
-        // Listed field by field: never the password hash.
-        profile: {
-          id: user.id,
-          username: user.username,
-          displayName: user.displayName,
-          email: user.email,
-          bio: user.bio,
-          favoriteStoryType: user.favoriteStoryType,
-          avatar: user.avatar,
-          createdAt: user.createdAt.toISOString(),
-        },
+        // The one public shape of a user (never the password hash), and when the account was made.
+        profile: { ...toCurrentUser(user), createdAt: user.createdAt.toISOString() },
         stories: data.stories.map((story) => ({
           id: story.id,
           title: story.title,
