@@ -26,7 +26,7 @@ interface NearbySectionProps {
 export function NearbySection(props: NearbySectionProps) {
   const { stories, isLoading, error, category, onCategoryChange, onSelect } = props;
   return (
-    <section aria-labelledby="nearby-heading" className="grid gap-4">
+    <section aria-labelledby="nearby-heading" className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <div className="flex items-end justify-between gap-3">
         <div>
           <h2 id="nearby-heading" className="font-display text-2xl font-semibold text-mist-100">
