@@ -68,6 +68,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     bodyLimit: 1024 * 1024,
     // Route ids are uuids and coordinates; nothing legitimate is longer than this.
     routerOptions: { maxParamLength: 200 },
+    // On SIGTERM the closed listener refuses new connections; a request already on an accepted connection is
+    // served rather than answered 503 (issue 15: in-flight requests finish).
+    return503OnClosing: false,
     // Request ids (issue 16): a UUID per request in every log line and in the x-request-id response header.
     ...requestIdOptions(config.trustProxy),
   });
