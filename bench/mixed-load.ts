@@ -199,10 +199,36 @@ async function prepareReaders(baseUrl: string, cookies: string[]): Promise<Reade
 
 const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
+/** One request at a time of each kind, timed from the client: where the latency comes from, without queueing. */
+async function probeKinds(baseUrl: string, readers: Reader[], perKind = 20) {
+  const kinds: Record<string, () => RawRequest> = {
+    discoverable: () => nextRequest(readers, 0.1),
+    map: () => nextRequest(readers, 0.5),
+    like: () => nextRequest(readers, 0.9),
+    create: () => nextRequest(readers, 0.99),
+  };
+  for (const [name, make] of Object.entries(kinds)) {
+    const times: number[] = [];
+    for (let i = 0; i < perKind; i++) {
+      const request = make();
+      const started = performance.now();
+      const response = await fetch(`${baseUrl}${request.path}`, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body ? new Uint8Array(request.body as Buffer) : undefined,
+      });
+      await response.arrayBuffer();
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(0);
+    console.log(`  ${name.padEnd(12)} one at a time: p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${at(1)} ms`);
+  }
+}
+
 /** One request of the mix, drawn at random: 40 % nearby, 40 % map, 15 % like, 5 % creation. */
-function nextRequest(readers: Reader[]): RawRequest {
+function nextRequest(readers: Reader[], roll = Math.random()): RawRequest {
   const reader = pick(readers);
-  const roll = Math.random();
   if (roll < 0.8) {
     const at = jitter(reader.place, READ_JITTER_M);
     const route = roll < 0.4 ? 'discoverable' : 'map';
@@ -326,6 +352,7 @@ async function main() {
       `${CONNECTIONS} connections, pool ${args.pool}, rate limits off (RATE_LIMIT_DISABLED=true)`);
     // Warm-up: prepared statements on the pooled connections, JIT.
     await load(baseUrl, readers, 10, 10);
+    await probeKinds(baseUrl, readers);
 
     let rate: number;
     if (args.rate) {
