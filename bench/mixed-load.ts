@@ -14,7 +14,7 @@
  * 1. Search (unless --rate): from --start (5) req/s, each rate held --step seconds, rates rise by ×1.25 until p99 >
  *    100 ms, a failure, or the achieved rate falls 10 % short of the target (or, when the start fails, fall by ×0.8
  *    until one holds); the last rate that held is confirmed over --duration s (stepping down until a run holds).
- * 2. Soak at half that rate for --soak seconds (0 skips it): errors and non-2xx answers must be zero, and the app's
+ * 2. Soak at half that rate (or at --rate N req/s, which skips the search) for --soak seconds (0 skips it): errors and non-2xx answers must be zero, and the app's
  *    RSS and heap (after a full GC) are read at the start and end; growth must stay under 10 %.
  *
  * The app runs in its own process (bench/serve.ts: buildApp as production, logger silent, RATE_LIMIT_DISABLED=true,
