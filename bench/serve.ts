@@ -19,6 +19,13 @@ async function stop() {
   await database?.close();
   process.exit(0);
 }
+/** The process's memory for the soak (bench/mixed-load.ts): after a full collection when --expose-gc is on. */
+function reportMemory() {
+  (globalThis as { gc?: () => void }).gc?.();
+  const { rss, heapUsed } = process.memoryUsage();
+  process.send?.({ memory: { rss, heapUsed } });
+}
 process.on('message', (message) => {
   if (message === 'stop') void stop();
+  if (message === 'memory') reportMemory();
 });

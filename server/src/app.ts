@@ -75,6 +75,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     // A client must send its whole request within this time (a slow-loris holds no socket for ever); long
     // enough for the largest upload on a slow mobile connection.
     requestTimeout: REQUEST_TIMEOUT_MS,
+    // On SIGTERM the closed listener refuses new connections; a request already on an accepted connection is
+    // served rather than answered 503 (issue 15: in-flight requests finish).
+    return503OnClosing: false,
     // Request ids (issue 16): a UUID per request in every log line and in the x-request-id response header.
     ...requestIdOptions(config.trustProxy),
   });

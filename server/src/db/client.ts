@@ -14,6 +14,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { retryReadsOnLostConnection } from './lost-connection';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -122,6 +123,7 @@ async function openPostgres(options: OpenDatabaseOptions): Promise<Database> {
   });
   // A dropped connection must not crash the process; the next query gets a fresh one.
   pool.on('error', () => {});
+  retryReadsOnLostConnection(pool);
   const listeners = new Set<() => Promise<void>>();
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
