@@ -242,10 +242,23 @@ export function encodeCursor(cursor: NotificationCursor): string {
   return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
 }
 
+/** What PostgreSQL prints for a timestamptz: "2026-11-24 06:55:20.123456+00" (the offset may carry minutes). */
+const PG_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-](\d{2})(:(\d{2}))?$/;
+
+/** A printed timestamp whose every part is in range (a real calendar day), so the ::timestamptz cast cannot fail. */
+function isPrintedTimestamp(text: string): boolean {
+  const parts = PG_TIMESTAMP.exec(text);
+  if (!parts) return false;
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offsetHours = 0] = [1, 2, 3, 4, 5, 6, 8].map((i) => Number(parts[i]));
+  const offsetMinutes = parts[10] === undefined ? 0 : Number(parts[10]);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const realDay = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return realDay && year >= 1 && hour <= 23 && minute <= 59 && second <= 59 && offsetHours <= 15 && offsetMinutes <= 59;
+}
+
 export function decodeCursor(value: string): NotificationCursor | null {
   const [createdAt, id, extra] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  // Only what PostgreSQL itself printed for created_at is accepted back, so the cast cannot fail.
-  const timestamp = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-  if (extra !== undefined || !createdAt || !id || !timestamp.test(createdAt) || !UUID_RE.test(id)) return null;
+  // Only what PostgreSQL itself could have printed for created_at is accepted back.
+  if (extra !== undefined || !createdAt || !id || !isPrintedTimestamp(createdAt) || !UUID_RE.test(id)) return null;
   return { createdAt, id };
 }
