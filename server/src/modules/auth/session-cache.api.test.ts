@@ -40,6 +40,26 @@ describe('session cache across instances', () => {
     await expect.poll(async () => (await current(appB, user.cookie)).statusCode, { timeout: 2_000, interval: 50 }).toBe(401);
   });
 
+  it('the instance handling a sign-out (POST, or GET /api/logout by navigation) never serves the old session, even deaf to notifications', async () => {
+    // As if its LISTEN connection had dropped: only the instance's own eviction can help.
+    const deafDatabase = { ...second.database, listen: async () => async () => {} };
+    const deaf = await buildApp(t.config, { database: deafDatabase, logger: false });
+    try {
+      for (const signOut of [
+        { method: 'POST' as const, headers: {} },
+        { method: 'GET' as const, headers: { 'sec-fetch-site': 'same-origin' } },
+      ]) {
+        const user = await createTestUser(t.database);
+        expect((await current(deaf, user.cookie)).statusCode).toBe(200); // cached
+        const out = await deaf.inject({ method: signOut.method, url: '/api/logout', headers: { cookie: user.cookie, ...signOut.headers } });
+        expect(out.statusCode).toBeLessThan(400);
+        expect((await current(deaf, user.cookie)).statusCode, signOut.method).toBe(401);
+      }
+    } finally {
+      await deaf.close();
+    }
+  });
+
   it('a session deleted straight in the database (any code path) and a renamed user reach the cache', async () => {
     const user = await createTestUser(t.database, { displayName: 'Before Rename' });
     expect((await current(appB, user.cookie)).json().displayName).toBe('Before Rename');

@@ -44,11 +44,14 @@ export const sessionPlugin = fp(
       request.sessionId = found?.sessionId ?? null;
     });
 
-    // A state-changing request may end or change its own session or user (sign-out, setup, deletion): the
-    // browser's next request must not be served from before it, whenever the trigger's notification arrives.
-    app.addHook('onSend', async (request) => {
-      if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-      if (request.user) cache.evictUser(request.user.id);
+    // A state-changing request — or any answer that sets or clears the session cookie, such as GET /api/logout —
+    // may end or change its own session or user (sign-out, setup, deletion): the browser's next request must not
+    // be served from before it, whenever the trigger's notification arrives.
+    app.addHook('onSend', async (request, reply) => {
+      if (!request.user) return;
+      const safeMethod = request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS';
+      if (safeMethod && !String(reply.getHeader('set-cookie') ?? '').includes(`${SESSION_COOKIE}=`)) return;
+      cache.evictUser(request.user.id);
     });
   },
   { name: 'session' },
