@@ -83,9 +83,11 @@ function nearestByKnn(db: Db, p: NearestParams) {
       })
       .from(stories)
       .where(visibleOnce(p.viewerId))
-      // By the output column: the index's KNN order (stories at one spot newest first, an incremental sort of
-      // each tie), and the outer query's order by the same columns.
-      .orderBy(sql`"knn"`, sql`${stories.createdAt} DESC`, sql`${stories.id} DESC`)
+      // By the output column alone: the index's KNN order. A second sort key (newest first among ties) makes
+      // PostgreSQL 15's generic plan sort the whole table instead of walking the index (story-plans test), so
+      // here ties at the cap boundary come in index order; the outer query orders the answer newest first. The
+      // discoverable read uses the box method, whose explicit sort takes the tie-break at no cost.
+      .orderBy(sql`"knn"`)
       .limit(literalLimit(p.limit))
       .as('nearest')
   );
@@ -203,6 +205,8 @@ export const storyQueries = {
           visibleToViewer(p.viewerId),
         ),
       )
+      // Newest first among stories at one distance. The box is found through the index (ST_DWithin), then
+      // its rows are sorted: the tie-break costs no index walk here, unlike in nearestByKnn.
       .orderBy(
         sql`${stories.location} <-> ${pointSql(p.centre.latitude, p.centre.longitude)}`,
         sql`${stories.createdAt} DESC`,
