@@ -15,7 +15,6 @@
  */
 import { fork, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import net from 'node:net';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +28,7 @@ import { openDatabase, type Database } from '../server/src/db/client';
 import { useBoxMethod, type NearbyMethod } from '../server/src/modules/stories/nearby-method';
 import { storyQueries } from '../server/src/modules/stories/story-queries';
 import { seedCity } from '../server/src/modules/stories/test-support/seed-city';
+import { freePort } from '../tests/helpers/processes';
 import {
   CITY_BACKGROUND_HALF_DEGREES,
   CITY_CENTRE,
@@ -167,16 +167,6 @@ async function loadRaw(
   latencies.sort((a, b) => a - b);
   const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   return { p50: pct(0.5), p99: pct(0.99), rps: latencies.length / elapsed, requests: latencies.length, errors };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
