@@ -99,7 +99,8 @@ export const healthResponseSchema = z.object({ status: z.literal('ok') });
 export const healthUnavailableResponseSchema = z.object({ status: z.literal('unavailable'), message: z.string() });
 
 /** GET /api/ready: each dependency's check, and what is missing when not ready (503). */
-export const readinessCheckResultSchema = z.enum(['ok', 'failed', 'not configured']);
+/** 'warming' / 'catching-up': the in-memory story index, whose reads go to SQL meanwhile (not a failure). */
+export const readinessCheckResultSchema = z.enum(['ok', 'failed', 'not configured', 'warming', 'catching-up']);
 export const readinessResponseSchema = z.object({
   status: z.enum(['ready', 'unavailable']),
   message: z.string().optional(),

@@ -42,6 +42,7 @@ import { sharedStatePlugin } from './shared-state/plugin';
 import { metricsPlugin, metricsRoutes } from './plugins/metrics';
 import { requestIdOptions, requestIdPlugin } from './plugins/request-id';
 import { readyRoutes } from './modules/health/ready-routes';
+import { storyIndexPlugin } from './modules/stories/story-index/plugin';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Time limits on receiving a request: its head, and the whole of it (uploads included). */
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(weatherPlugin, { weather: deps.weather });
   await app.register(notificationsPlugin);
   await app.register(locationPlugin, deps.location ?? {});
+  await app.register(storyIndexPlugin);
 
   await app.register(
     async (api) => {

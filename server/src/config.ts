@@ -65,6 +65,11 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default('whispers:'),
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * The nearby reads from an in-memory index kept exact by the database's change feed (issue 17, decision 009):
+   * `on`; `every-read` (each read waits for the feed to catch up: another instance's write too); `off` (SQL).
+   */
+  STORY_INDEX: z.enum(['on', 'every-read', 'off']).default('on'),
 }).superRefine((e, context) => {
   const problem = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
   if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)) {
@@ -110,6 +115,7 @@ export interface Config {
   /** Bearer token for /api/metrics; the route answers 404 when undefined. */
   metricsToken: string | undefined;
   webConcurrency: number;
+  storyIndex: 'on' | 'every-read' | 'off';
 }
 
 export interface S3Settings {
@@ -169,5 +175,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     metricsToken: e.METRICS_TOKEN,
     webConcurrency: e.WEB_CONCURRENCY,
+    storyIndex: e.STORY_INDEX,
   });
 }

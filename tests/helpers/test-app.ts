@@ -73,7 +73,10 @@ export async function createTestApp(
   // TEST_REDIS_URL (CI's second pass): shared state and request limits in Redis, under a prefix of this app's own.
   const redisPrefix = process.env.TEST_REDIS_URL ? uniqueRedisPrefix('app') : undefined;
   const redisEnv = redisPrefix ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: redisPrefix } : {};
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...redisEnv, ...stringify(env) });
+  // On PostgreSQL, tests write rows behind the app's back (straight SQL on another connection) and read at once:
+  // each read waits for the story index to catch up. PGlite hands notifications over before a write returns.
+  const storyIndexEnv = process.env.TEST_DATABASE_URL ? { STORY_INDEX: 'every-read' } : {};
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...redisEnv, ...storyIndexEnv, ...stringify(env) });
   const database = await openTestDatabase();
   const app = await buildApp(config, { ...deps, database });
   await app.ready();

@@ -84,7 +84,7 @@ function zip(keys: string[], row: unknown[]): Record<string, unknown> {
  * A server-side prepared statement on PGlite. Its `query()` re-plans every statement, and planning the spatial
  * query costs several times its execution (bench/README.md), so the hot query is PREPAREd once and EXECUTEd with
  * literal arguments: PostgreSQL then reuses the plan as it does for node-postgres's named statements. Values are
- * only finite numbers, null or uuids (checked here), so inlining them is safe. Rows come back as arrays in the
+ * only finite numbers, null, uuids or arrays of uuids (checked here), so inlining them is safe. Rows come back as arrays in the
  * order of the builder's selection and are zipped with its keys; PGlite's own type parsers give the same JS
  * types (Date, number, boolean, string) as Drizzle's mapping for these columns.
  */
@@ -99,7 +99,11 @@ function pgliteStatement(
   let prepared: Promise<unknown> | undefined;
   return {
     async execute(values: NamedValues) {
-      prepared ??= lite.exec(`PREPARE ${name} AS ${text}`);
+      // A statement of this name is the same SQL (names are per builder): another repository on this database
+      // may have prepared it already.
+      prepared ??= lite.exec(`PREPARE ${name} AS ${text}`).catch((error: { code?: string }) => {
+        if (error.code !== DUPLICATE_PREPARED_STATEMENT) throw error;
+      });
       await prepared;
       const args = names.map((n) => sqlLiteral(values[n]));
       const result = await lite.query<unknown[]>(`EXECUTE ${name}(${args.join(', ')})`, [], { rowMode: 'array' });
@@ -108,9 +112,12 @@ function pgliteStatement(
   };
 }
 
+const DUPLICATE_PREPARED_STATEMENT = '42P05';
+
 function sqlLiteral(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'string' && isUuid(value)) return `'${value}'`;
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' && isUuid(v))) return `'{${value.join(',')}}'`;
   throw new Error('Unsupported prepared statement argument');
 }

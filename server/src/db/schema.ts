@@ -4,12 +4,14 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   doublePrecision,
   index,
   integer,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -30,6 +32,8 @@ export const timeRestriction = pgEnum('time_restriction', TIME_RESTRICTIONS);
 export const season = pgEnum('season', SEASONS);
 export const weather = pgEnum('weather', WEATHERS);
 export const notificationType = pgEnum('notification_type', NOTIFICATION_TYPES);
+/** Story revisions (stories.revision): one counter for every story, so a revision is never reused. */
+export const storyRevisionSeq = pgSequence('story_revision_seq');
 
 /** PostGIS geography point; only ever written by the generated column below, read through SQL. */
 const geographyPoint = customType<{ data: string; driverData: string }>({
@@ -152,6 +156,13 @@ export const stories = pgTable(
     unlockSeason: season('unlock_season'),
     unlockWeather: weather('unlock_weather'),
     createdAt: createdAt(),
+    /**
+     * Bumped on every insert and update (migration 0008's trigger): the in-memory story index compares its sums
+     * per id range with the database's to find what a lost change notification left stale (story-index/).
+     */
+    revision: bigint('revision', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('story_revision_seq')`),
   },
   (t) => [
     index('stories_location_gist_idx').using('gist', t.location),

@@ -1,6 +1,7 @@
 /**
  * GET /api/ready — readiness for load balancers and orchestrators: 200 when the database, the media store and
- * (when REDIS_URL is set) Redis all answer within a short time; 503 naming what failed otherwise.
+ * (when REDIS_URL is set) Redis all answer within a short time; 503 naming what failed otherwise. It also says
+ * whether the in-memory story index is serving (`checks.storyIndex`).
  * /api/health stays the cheap liveness check (database only).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -49,6 +50,9 @@ export const readyRoutes: FastifyPluginAsyncZod = async (app) => {
           }
         }),
       );
+      // The story index never fails readiness: while it warms up or catches up, the nearby reads use SQL.
+      const index = app.storyIndex;
+      entries.push(['storyIndex', !index ? 'not configured' : index.state === 'ready' ? 'ok' : index.state === 'warming' ? 'warming' : 'catching-up']);
       const results = Object.fromEntries(entries);
       const failed = entries.filter(([, result]) => result === 'failed').map(([name]) => name);
       if (failed.length === 0) return { status: 'ready' as const, checks: results };

@@ -86,7 +86,7 @@ const storiesResponse = withErrorResponses({ 200: z.array(storySchema) });
 
 export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createStoryReadService({
-    repository: createStoryRepository(app.database),
+    repository: createStoryRepository(app.database, app.storyIndex),
     signer: app.mediaSigner,
     weather: app.weather,
     location: app.locationGuard,

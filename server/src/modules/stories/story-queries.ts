@@ -15,14 +15,19 @@ import type { Db } from '../../db/client';
 import { stories, users } from '../../db/schema';
 import { visibleStory } from '../../db/visibility';
 import { POSTGIS_SPHERE_RADIUS_M, type NearbyMethod } from './nearby-method';
+import { STORY_VIEW_COLUMNS } from './story-view';
 
 export interface PageCursor {
   createdAt: string;
   id: string;
 }
 
-// Reads never need the generated geography column itself.
-const { location: _location, ...storyColumns } = getTableColumns(stories);
+// Reads select the columns a view is built from and nothing else (not the generated location columns).
+const allColumns = getTableColumns(stories);
+const storyColumns = Object.fromEntries(STORY_VIEW_COLUMNS.map((key) => [key, allColumns[key]])) as Pick<
+  typeof allColumns,
+  (typeof STORY_VIEW_COLUMNS)[number]
+>;
 
 /** A bound value, or a placeholder filled when a prepared statement executes. */
 type Param<T> = T | ReturnType<typeof sql.placeholder>;

@@ -9,6 +9,7 @@ import { stories } from '../../db/schema';
 import { prepareRows, type PreparedRows } from '../../db/prepared-statements';
 import { useBoxMethod, type NearbyMethod } from './nearby-method';
 import { storyQueries, type PageCursor } from './story-queries';
+import type { StoryIndex } from './story-index/story-index';
 import type { StoryRow } from './story-view';
 
 export type { PageCursor } from './story-queries';
@@ -26,7 +27,11 @@ export interface StoryPage {
 
 export type StoryRepository = ReturnType<typeof createStoryRepository>;
 
-export function createStoryRepository(database: Database) {
+/**
+ * `index`: the in-memory story index (story-index/), which answers the nearby reads when it can do so exactly;
+ * the SQL below answers them otherwise (warming up, catching up) and answers every other read.
+ */
+export function createStoryRepository(database: Database, index: StoryIndex | null = null) {
   const { db } = database;
   const placeholder = sql.placeholder;
   // The hot statements, prepared once (per pooled connection with node-postgres): one per answer cap, which is
@@ -62,6 +67,8 @@ export function createStoryRepository(database: Database) {
     },
 
     async nearby(args: { latitude: number; longitude: number; radius: number; limit: number; viewerId: string | null }) {
+      const fromMemory = await index?.nearby(args);
+      if (fromMemory) return fromMemory;
       const { latitude: lat, longitude: lng, radius, limit, viewerId } = args;
       const method = useBoxMethod(lat, lng, radius, limit) ? 'box' : 'knn';
       return (await nearbyStatement(method, limit).execute({ lat, lng, radius, viewerId })) as unknown as StoryRecord[];

@@ -26,8 +26,36 @@ import { createdAtFor } from '../location/created-at';
 import type { UnlockGate } from '../location/location-guard';
 import { timeZoneAt } from './time-zone';
 
-/** A stories row; the generated `location` column is not needed (reads do not select it). */
-export type StoryRow = Omit<typeof stories.$inferSelect, 'location'>;
+/** The columns of a stories row a reader's view is built from (reads select these and nothing else). */
+export const STORY_VIEW_COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'content',
+  'audioKey',
+  'imageKey',
+  'thumbnailKey',
+  'videoKey',
+  'tiktokUrl',
+  'tiktokVideoId',
+  'duration',
+  'wordCount',
+  'latitude',
+  'longitude',
+  'category',
+  'type',
+  'authorId',
+  'likes',
+  'isPublic',
+  'timeRestriction',
+  'unlockStartTime',
+  'unlockEndTime',
+  'unlockSeason',
+  'unlockWeather',
+  'createdAt',
+] as const satisfies readonly (keyof typeof stories.$inferSelect)[];
+
+export type StoryRow = Pick<typeof stories.$inferSelect, (typeof STORY_VIEW_COLUMNS)[number]>;
 
 export interface StoryViewContext {
   /** The signed-in reader's user id, or null for a visitor. */
