@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -17,6 +16,7 @@ import { openDatabase, type Database } from './db/client';
 import { errorHandler } from './plugins/error-handler';
 import { sameOriginGuard } from './plugins/same-origin';
 import { responseHeadersPlugin } from './plugins/response-headers';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { accessPlugin } from './plugins/access';
 import { routeContractPlugin } from './plugins/route-contract';
 import { mailerPlugin, mediaStorePlugin, weatherPlugin } from './plugins/services';
@@ -102,7 +102,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.setErrorHandler(errorHandler);
 
   const servedOverHttps = config.cookieSecure || config.publicUrl?.startsWith('https://') === true;
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
     // HSTS only makes sense when the app is really served over HTTPS.
     strictTransportSecurity: servedOverHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
@@ -219,8 +219,9 @@ function contentSecurityPolicy(config: Config) {
 /** Origin of a tile template such as https://{s}.tile.example.org/{z}/{x}/{y}.png (subdomains wildcarded). */
 function originOf(template: string): string | undefined {
   try {
-    const url = new URL(template.replace(/\{s\}/g, 'SUBDOMAIN').replace(/\{[a-z]+\}/g, '0'));
-    return `${url.protocol}//${url.host.replace('SUBDOMAIN', '*')}`;
+    // URL lower-cases the host, so the marker is lower case.
+    const url = new URL(template.replace(/\{s\}/g, 'subdomain-marker').replace(/\{[a-z]+\}/g, '0'));
+    return `${url.protocol}//${url.host.replace('subdomain-marker', '*')}`;
   } catch {
     return undefined;
   }

@@ -1,0 +1,32 @@
+/** Helmet's headers, worked out once at start-up, on every answer: pages, API answers, errors. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+
+describe('security headers', () => {
+  let plain: TestApp;
+  let https: TestApp;
+  beforeAll(async () => {
+    plain = await createTestApp({ TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png' });
+    https = await createTestApp({ PUBLIC_URL: 'https://whispers.example.org' });
+  });
+  afterAll(async () => Promise.all([plain?.close(), https?.close()]));
+
+  it('sends the content security policy (with the tile origin), nosniff and the referrer policy on every answer', async () => {
+    for (const url of ['/api/health', '/api/stories/not-a-story', '/some/page']) {
+      const res = await plain.app.inject({ url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain('img-src');
+      expect(csp).toContain('https://*.tiles.example.org');
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('adds HSTS only when the app is served over HTTPS', async () => {
+    const res = await https.app.inject({ url: '/api/health' });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+});
