@@ -198,8 +198,22 @@ export const storyQueries = {
       box.west <= box.east
         ? sql`${stories.longitude} BETWEEN ${box.west} AND ${box.east}`
         : sql`(${stories.longitude} >= ${box.west} OR ${stories.longitude} <= ${box.east})`;
+    // Content and media keys only within unlock reach of the centre (the reader, when there is one) or for the
+    // viewer's own stories: nothing else can be unlocked by this read (as nearbySelection).
+    const centre = pointSql(p.centre.latitude, p.centre.longitude);
+    const inReach = sql`(${stories.authorId} = ${p.viewerId}::uuid OR ST_Distance(${stories.location}, ${centre}, false) <= ${sql.raw(String(UNLOCK_RADIUS_M + 1))})`;
+    const ifInReach = (column: AnyPgColumn) => sql<string | null>`CASE WHEN ${inReach} THEN ${column} END`;
     return db
-      .select(selection(p.viewerId))
+      .select({
+        ...selection(p.viewerId),
+        content: ifInReach(stories.content),
+        audioKey: ifInReach(stories.audioKey),
+        imageKey: ifInReach(stories.imageKey),
+        thumbnailKey: ifInReach(stories.thumbnailKey),
+        videoKey: ifInReach(stories.videoKey),
+        tiktokUrl: ifInReach(stories.tiktokUrl),
+        tiktokVideoId: ifInReach(stories.tiktokVideoId),
+      })
       .from(stories)
       .innerJoin(users, eq(users.id, stories.authorId))
       .where(

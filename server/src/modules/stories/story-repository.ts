@@ -28,8 +28,8 @@ export interface StoryPage {
 export type StoryRepository = ReturnType<typeof createStoryRepository>;
 
 /**
- * `index`: the in-memory story index (story-index/), which answers the nearby reads when it can do so exactly;
- * the SQL below answers them otherwise (warming up, catching up) and answers every other read.
+ * `index`: the in-memory story index (story-index/), which answers the nearby and viewport reads when it can do
+ * so exactly; the SQL below answers them otherwise (warming up, catching up) and answers every other read.
  */
 export function createStoryRepository(database: Database, index: StoryIndex | null = null) {
   const { db } = database;
@@ -75,6 +75,8 @@ export function createStoryRepository(database: Database, index: StoryIndex | nu
     },
 
     async inBox(args: { box: BoundingBox; centre: Point; limit: number; viewerId: string | null }) {
+      const fromMemory = await index?.inBox(args);
+      if (fromMemory) return fromMemory;
       return (await storyQueries.inBox(db, args)) as StoryRecord[];
     },
 

@@ -1,7 +1,8 @@
 /**
  * Turns a stories row into the `Story` JSON a reader receives (common/schemas.ts `storySchema`), deciding the
  * lock on the server (DESIGN.md decisions 3-4). A locked story keeps its title, category, type, description,
- * author, duration/word count, distance and lock reason, and never carries content or a media/TikTok URL.
+ * author, duration/word count, distance and lock reason, and never carries content or a media/TikTok URL. An
+ * unlocked one carries `content` and only the media/TikTok fields its type has.
  *
  * Usage (e.g. the 201 answer of POST /api/stories, where the author sees their own story unlocked):
  *
@@ -137,13 +138,14 @@ export function toStoryView(
   if (extra.likedByMe !== undefined) story.likedByMe = extra.likedByMe;
   if (lock.isLocked) return story;
 
-  const signed = (key: string | null) => (key ? ctx.signer.sign(key, ctx.now) : null);
+  // An unlocked story always says its content (null for a media story); a media link or TikTok field only when
+  // there is one: a story has one kind of media, and the nearby answers are the hot path (issue 17).
   story.content = row.content;
-  story.audioUrl = signed(row.audioKey);
-  story.imageUrl = signed(row.imageKey);
-  story.thumbnailUrl = signed(row.thumbnailKey);
-  story.videoUrl = signed(row.videoKey);
-  story.tiktokUrl = row.tiktokUrl;
-  story.tiktokVideoId = row.tiktokVideoId;
+  if (row.audioKey) story.audioUrl = ctx.signer.sign(row.audioKey, ctx.now);
+  if (row.imageKey) story.imageUrl = ctx.signer.sign(row.imageKey, ctx.now);
+  if (row.thumbnailKey) story.thumbnailUrl = ctx.signer.sign(row.thumbnailKey, ctx.now);
+  if (row.videoKey) story.videoUrl = ctx.signer.sign(row.videoKey, ctx.now);
+  if (row.tiktokUrl) story.tiktokUrl = row.tiktokUrl;
+  if (row.tiktokVideoId) story.tiktokVideoId = row.tiktokVideoId;
   return story;
 }

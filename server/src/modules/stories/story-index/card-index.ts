@@ -11,6 +11,7 @@
  */
 import KDBush from 'kdbush';
 import { around } from 'geokdbush';
+import type { BoundingBox } from '#common/route-schemas';
 import type { StoryRecord } from '../story-repository';
 import { POSTGIS_SPHERE_RADIUS_M } from '../nearby-method';
 
@@ -184,6 +185,35 @@ export class CardIndex {
       .filter((hit) => hit.distance <= q.radius)
       .sort(byDistanceThenNewest)
       .slice(0, limit);
+  }
+
+  /**
+   * The cards the viewer may see inside a latitude/longitude box (west > east crosses the antimeridian), nearest
+   * to `centre` first, at most `limit`: the SQL's viewport read (storyQueries.inBox).
+   */
+  inBox(box: BoundingBox, centre: { latitude: number; longitude: number }, limit: number, viewerId: string | null): NearestCard[] {
+    const visible = (card: StoryCard | null | undefined): card is StoryCard =>
+      !!card && ((card.isPublic && !card.hidden) || card.authorId === viewerId);
+    const inside = (card: StoryCard) =>
+      card.latitude >= box.south &&
+      card.latitude <= box.north &&
+      (box.west <= box.east
+        ? card.longitude >= box.west && card.longitude <= box.east
+        : card.longitude >= box.west || card.longitude <= box.east);
+    const spans: [number, number][] = box.west <= box.east ? [[box.west, box.east]] : [[box.west, 180], [-180, box.east]];
+    const found: NearestCard[] = [];
+    for (const [west, east] of spans) {
+      for (const slot of this.tree.range(west, box.south, east, box.north)) {
+        const card = this.slots[slot];
+        if (visible(card) && inside(card)) {
+          found.push({ card, distance: sphereMetres(centre, card) });
+        }
+      }
+    }
+    for (const card of this.overlay.values()) {
+      if (visible(card) && inside(card)) found.push({ card, distance: sphereMetres(centre, card) });
+    }
+    return found.sort(byDistanceThenNewest).slice(0, limit);
   }
 
   private count(card: StoryCard, sign: 1 | -1) {

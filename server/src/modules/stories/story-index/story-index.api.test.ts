@@ -114,17 +114,31 @@ describe('the story index against the SQL', () => {
           }
           compared += fromMemory!.length;
         }
+        // The map's viewport, centred on the reader or elsewhere; and one whose west is greater than its east (it
+        // crosses the antimeridian: every longitude but the strip between them).
+        const half = 0.005 + random() * 0.03;
+        for (const box of [
+          { south: place.latitude - half, north: place.latitude + half, west: place.longitude - half, east: place.longitude + half },
+          { south: place.latitude - half, north: place.latitude + half, west: place.longitude + half, east: place.longitude - half },
+        ]) {
+          const centre = random() < 0.5 ? place : { latitude: place.latitude + half / 2, longitude: place.longitude };
+          const q = { box, centre, limit: random() < 0.5 ? MAP_RESULT_CAP : 7, viewerId };
+          const fromMemory = await index.inBox(q);
+          expect(fromMemory).not.toBeNull();
+          expect(fromMemory!.map(comparable)).toEqual((await sqlOnly.inBox(q)).map(comparable));
+          compared += fromMemory!.length;
+        }
       }
     }
     return compared;
   }
 
-  it('answers like the SQL after random writes of every kind', async () => {
+  it('answers like the SQL after random writes of every kind', { timeout: 180_000 }, async () => {
     await insertRandom(300);
-    expect(await expectSameAnswers(15)).toBeGreaterThan(1_000);
+    expect(await expectSameAnswers(10)).toBeGreaterThan(1_000);
     for (let round = 0; round < 4; round++) {
       await randomWrites();
-      await expectSameAnswers(8);
+      await expectSameAnswers(5);
     }
   });
 

@@ -26,7 +26,8 @@ import type { Database } from '../../../db/client';
 import { prepareRows, type PreparedRows } from '../../../db/prepared-statements';
 import { SESSION_CHANGE_CHANNEL } from '../../auth/session-plugin';
 import type { StoryRecord } from '../story-repository';
-import { CardIndex, ID_RANGES, idRangeOf, type NearestQuery, type StoryCard } from './card-index';
+import type { BoundingBox, Point } from '#common/route-schemas';
+import { CardIndex, ID_RANGES, idRangeOf, type NearestCard, type NearestQuery, type StoryCard } from './card-index';
 
 export const STORY_CHANGE_CHANNEL = 'story_change';
 const RETRY_LOAD_MS = 2_000;
@@ -398,6 +399,28 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
     });
   }
 
+  /**
+   * The chosen cards as StoryRecords. Content and media keys only within unlock reach of the read's point or for
+   * the viewer's own stories, as the SQL ships them (1 m of slack for the sphere), fetched with the viewer's likes.
+   */
+  async function withDetails(chosen: NearestCard[], viewerId: string | null): Promise<StoryRecord[]> {
+    if (chosen.length === 0) return [];
+    const reach = chosen.filter((n) => n.card.authorId === viewerId || n.distance <= UNLOCK_RADIUS_M + 1).map((n) => n.card.id);
+    const details = new Map<string, Record<string, unknown>>();
+    if (reach.length > 0 || viewerId) {
+      const ids = viewerId ? chosen.map((n) => n.card.id) : reach;
+      for (const row of await contentStatement.execute({ reach, ids, viewerId })) details.set(row.id as string, row);
+    }
+    const records: StoryRecord[] = [];
+    for (const { card } of chosen) {
+      const detail = details.get(card.id);
+      // Fetched but gone, or no longer visible to this viewer: not in the answer.
+      if (!detail && (viewerId || reach.includes(card.id))) continue;
+      records.push(recordOf(card, authorNames.get(card.authorId) ?? null, detail));
+    }
+    return records;
+  }
+
   // ---------------------------------------------------------------------------------------------------------
   // Start.
 
@@ -464,27 +487,14 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
     async nearby(q: NearestQuery): Promise<StoryRecord[] | null> {
       const ready = readyForRead();
       if (ready !== true && !(await ready)) return null;
-      const nearest = cards.nearest(q);
-      if (nearest.length === 0) return [];
-      // Content only within unlock reach or for the author, as the SQL ships it (1 m of slack for the sphere).
-      const reach = nearest
-        .filter((n) => n.card.authorId === q.viewerId || n.distance <= UNLOCK_RADIUS_M + 1)
-        .map((n) => n.card.id);
-      const details = new Map<string, Record<string, unknown>>();
-      if (reach.length > 0 || q.viewerId) {
-        const ids = q.viewerId ? nearest.map((n) => n.card.id) : reach;
-        for (const row of await contentStatement.execute({ reach, ids, viewerId: q.viewerId })) {
-          details.set(row.id as string, row);
-        }
-      }
-      const records: StoryRecord[] = [];
-      for (const { card } of nearest) {
-        const detail = details.get(card.id);
-        // Fetched but gone, or no longer visible to this viewer: not in the answer.
-        if (!detail && (q.viewerId || reach.includes(card.id))) continue;
-        records.push(recordOf(card, authorNames.get(card.authorId) ?? null, detail));
-      }
-      return records;
+      return withDetails(cards.nearest(q), q.viewerId);
+    },
+
+    /** The viewport read from memory (storyQueries.inBox's rows and order); null: run the SQL. */
+    async inBox(q: { box: BoundingBox; centre: Point; limit: number; viewerId: string | null }): Promise<StoryRecord[] | null> {
+      const ready = readyForRead();
+      if (ready !== true && !(await ready)) return null;
+      return withDetails(cards.inBox(q.box, q.centre, q.limit, q.viewerId), q.viewerId);
     },
 
     async close() {
