@@ -48,9 +48,10 @@ export async function startApp(env: NodeJS.ProcessEnv): Promise<AppProcess> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}`);
     if (Date.now() > deadline) throw new Error('the app did not become ready (or its index never warmed)');
+    type ReadyAnswer = { ok: boolean; body: { checks?: Record<string, unknown> } };
     const answer = await fetch(`${address}/api/ready`).then(
-      async (r) => ({ ok: r.ok, body: (await r.json().catch(() => ({}))) as { checks?: Record<string, unknown> } }),
-      () => ({ ok: false, body: {} }),
+      async (r): Promise<ReadyAnswer> => ({ ok: r.ok, body: (await r.json().catch(() => ({}))) as ReadyAnswer['body'] }),
+      (): ReadyAnswer => ({ ok: false, body: {} }),
     );
     if (answer.ok) {
       if (Number.isNaN(readyMs)) readyMs = performance.now() - started;

@@ -31,22 +31,32 @@ export function processCpuMs(pid: number): number {
 }
 
 /**
- * CPU ms used so far by the PostgreSQL backends connected to database `name` (their command line reads
- * "postgres: <user> <database> <client> <state>"), as bench/spatial-variants.ts reads it. Only backends alive at
- * both readings count fully, so every pool stays open across the runs it is measured in.
+ * CPU ms used so far by each PostgreSQL backend connected to database `name` (their command line reads
+ * "postgres: <user> <database> <client> <state>"), by pid, as bench/spatial-variants.ts reads them.
  */
-export function backendCpuMs(name: string): number {
-  let total = 0;
+export function backendCpu(name: string): Map<number, number> {
+  const cpu = new Map<number, number>();
   for (const pid of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       if (!cmdline.startsWith('postgres:') || !cmdline.includes(` ${name} `)) continue;
-      total += statCpuMs(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+      cpu.set(Number(pid), statCpuMs(fs.readFileSync(`/proc/${pid}/stat`, 'utf8')));
     } catch {
       // The process ended meanwhile.
     }
   }
+  return cpu;
+}
+
+/**
+ * CPU ms the backends of database `name` used since `before` (a backendCpu reading): per backend, so one that
+ * ended in between (a pool closing an idle connection) does not subtract what it had used before; a backend that
+ * ended during the run loses its share of the run, so the pools measured stay open throughout.
+ */
+export function backendCpuSince(name: string, before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of backendCpu(name)) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 

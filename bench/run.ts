@@ -34,7 +34,7 @@ import {
 } from './app-load';
 import { DISTRIBUTIONS, makeReaders, scheduleFor, seedIfNeeded, type Distribution, type DistributionKey } from './distributions';
 import { clusterExtras, explainExtras, signedInExtras } from './extras';
-import { backendCpuMs, formatFigures, loadAverage, mean, processCpuMs, runLoops, type Figures, type LoopResult } from './measure';
+import { backendCpu, backendCpuSince, formatFigures, loadAverage, mean, processCpuMs, runLoops, type Figures, type LoopResult } from './measure';
 import { appStatementOnPool, plainOnPool } from './plain-query';
 import { createBenchReaderAccounts, ensurePostgresDatabase } from './support';
 
@@ -144,21 +144,21 @@ function printStart(app: AppProcess) {
 
 async function appRound(app: AppProcess, load: AppLoad, dbName: string | undefined) {
   await loadApp(app.address, load, { seconds: WARMUP_S });
-  const pg0 = dbName ? backendCpuMs(dbName) : Number.NaN;
+  const pg0 = dbName ? backendCpu(dbName) : undefined;
   const [run, appCpu] = await withProcessCpu(app.pid, () => loadApp(app.address, load, { seconds: DURATION_S }));
-  const pgCpu = dbName ? backendCpuMs(dbName) - pg0 : Number.NaN;
+  const pgCpu = dbName && pg0 ? backendCpuSince(dbName, pg0) : Number.NaN;
   return figuresOf(run, { pgCpuMs: pgCpu / run.requests, appCpuMs: appCpu / run.requests });
 }
 
 /** SQL from this process: `connections` loops on the reader schedule; PostgreSQL and client CPU around it. */
 async function sqlRound(dbName: string, run: (c: number, k: number) => Promise<number>) {
   await runLoops(CONNECTIONS, WARMUP_S, run);
-  const pg0 = backendCpuMs(dbName);
+  const pg0 = backendCpu(dbName);
   const client0 = process.cpuUsage();
   const result = await runLoops(CONNECTIONS, DURATION_S, run);
   const client = process.cpuUsage(client0);
   return figuresOf(loopFigures(result), {
-    pgCpuMs: (backendCpuMs(dbName) - pg0) / result.requests,
+    pgCpuMs: backendCpuSince(dbName, pg0) / result.requests,
     clientCpuMs: (client.user + client.system) / 1000 / result.requests,
   });
 }
@@ -172,7 +172,7 @@ async function benchPostgres(dist: Distribution): Promise<Summary> {
   const { readers, load, viewerIds, extraCookies } = await prepareReaders(database, dist);
 
   // One pool for both SQL statements, open for the whole run (so its backends' CPU is counted in full).
-  const sqlPool = new pg.Pool({ connectionString: url, max: POOL });
+  const sqlPool = new pg.Pool({ connectionString: url, max: POOL, idleTimeoutMillis: 0 });
   const plain = plainOnPool(sqlPool);
   const appStatement = appStatementOnPool(database.db, sqlPool);
   const schedules = Array.from({ length: CONNECTIONS }, (_, c) => scheduleFor(readers, CONNECTIONS, c));
