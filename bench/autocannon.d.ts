@@ -6,8 +6,20 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string | Buffer;
   }
+  interface RequestSpec {
+    method?: string;
+    path?: string;
+    setupRequest?: (request: RawRequest) => RawRequest;
+    onResponse?: (status: number, body: string) => void;
+  }
+  /** One connection (autocannon's Client). */
+  interface Client {
+    setRequests(requests: RequestSpec[]): void;
+  }
   interface Options {
     url: string;
+    /** Called once per connection as it is created. */
+    setupClient?: (client: Client) => void;
     connections?: number;
     duration?: number;
     amount?: number;
@@ -15,11 +27,7 @@ declare module 'autocannon' {
     overallRate?: number;
     /** Seconds without an answer before a request counts as a timeout. */
     timeout?: number;
-    requests?: {
-      method?: string;
-      setupRequest?: (request: RawRequest) => RawRequest;
-      onResponse?: (status: number, body: string) => void;
-    }[];
+    requests?: RequestSpec[];
   }
   interface Histogram {
     p50: number;

@@ -1,348 +1,307 @@
 /**
- * Benchmark of the hot read, GET /api/stories/discoverable/:lat/:lng (issue 4 "Performance").
+ * `npm run bench` (issue 17): the nearby read, GET /api/stories/discoverable/:lat/:lng, against the plain query a
+ * competent developer would write by hand (bench/plain-query.ts), side by side in one interleaved run, on two
+ * story distributions (bench/distributions.ts), with PostgreSQL backend CPU per request read from /proc.
  *
- *   npm run bench -- [--db postgres|pglite] [--n 1000000] [--duration 15] [--connections 16] [--pool 4] [--reseed]
- *                    [--workers 1,2]
+ *   npm run bench -- [--db postgres|pglite] [--n N] [--dist city,poi] [--duration 10] [--rounds 3]
+ *                    [--connections 16] [--pool 4] [--points 2000] [--reseed] [--app-env KEY=VALUE,…] [--extras]
  *
- * Seeds N stories spread like a city (server/src/modules/stories/test-support/seed-city.ts) straight through SQL,
- * starts the real app with buildApp(config) (logger silent, rate limit off), loads the endpoint at random points
- * with autocannon — as a visitor, then as signed-in readers (whose reads also make notifications: issue 11) — then
- * runs the very same prepared SQL for the same points directly from Node with the same
- * concurrency, and prints p50/p99 latency, requests/s and the app/raw ratio, plus the EXPLAIN of the query.
- * On PostgreSQL it then starts the production entry (server/src/main.ts) with WEB_CONCURRENCY = each of --workers
- * (node:cluster, issue 16) and loads the same endpoint as a visitor, so one and two workers are compared.
- * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/whispers_bench, created if missing).
+ * Per distribution: seed when the row count differs (or --reseed); start the app (bench/serve.ts, production
+ * config, rate limits off, TRUST_PROXY=1) and wait until /api/ready says its story index is no longer warming; a
+ * first pass of every reader position (warms the app, counts the answers); then --rounds interleaved rounds of
+ *   app (autocannon, realistic readers) → plain query (from Node) → the app's own statement (from Node; PostgreSQL)
+ * each after a short warm-up, --duration seconds. bench/README.md explains the output.
  */
-import { fork, spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { DISCOVERABLE_RESULT_CAP, DISCOVERY_RADIUS_M } from '#common/constants';
 import { openDatabase, type Database } from '../server/src/db/client';
-import { useBoxMethod, type NearbyMethod } from '../server/src/modules/stories/nearby-method';
-import { storyQueries } from '../server/src/modules/stories/story-queries';
-import { seedCity } from '../server/src/modules/stories/test-support/seed-city';
-import { freePort } from '../tests/helpers/processes';
 import {
-  CITY_BACKGROUND_HALF_DEGREES,
-  CITY_CENTRE,
-  createBenchAuthor,
-  createBenchReaders,
-  ensurePostgresDatabase,
-  randomPoints,
-} from './support';
+  appMemory,
+  isSignedIn,
+  loadApp,
+  plainInApp,
+  startApp,
+  stopApp,
+  withProcessCpu,
+  type AnswerStats,
+  type AppLoad,
+  type AppProcess,
+} from './app-load';
+import { DISTRIBUTIONS, makeReaders, scheduleFor, seedIfNeeded, type Distribution, type DistributionKey } from './distributions';
+import { clusterExtras, explainExtras, signedInExtras } from './extras';
+import { backendCpu, backendCpuSince, formatFigures, loadAverage, mean, processCpuMs, runLoops, type Figures, type LoopResult } from './measure';
+import { appStatementOnPool, plainOnPool } from './plain-query';
+import { createBenchReaderAccounts, ensurePostgresDatabase } from './support';
 
 const { values: args } = parseArgs({
   options: {
     db: { type: 'string', default: 'postgres' },
     n: { type: 'string' },
-    duration: { type: 'string', default: '15' },
+    dist: { type: 'string', default: 'city,poi' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '16' },
     pool: { type: 'string', default: '4' },
     points: { type: 'string', default: '2000' },
     reseed: { type: 'boolean', default: false },
-    workers: { type: 'string', default: '1,2' },
+    'app-env': { type: 'string', multiple: true, default: [] },
+    extras: { type: 'boolean', default: false },
   },
 });
 
-const kind = args.db === 'pglite' ? 'pglite' : 'postgres';
-const N = Number(args.n ?? (kind === 'postgres' ? 1_000_000 : 100_000));
+const KIND = args.db === 'pglite' ? 'pglite' : 'postgres';
+const N = Number(args.n ?? (KIND === 'postgres' ? 1_000_000 : 100_000));
 const DURATION_S = Number(args.duration);
+const WARMUP_S = Number(args.warmup);
+const ROUNDS = Number(args.rounds);
 const CONNECTIONS = Number(args.connections);
 const POOL = Number(args.pool);
-const PGLITE_DIR = path.join(os.tmpdir(), `whispers-bench-pglite-${N}`);
-const BENCH_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/whispers_bench';
+const POINTS = Number(args.points);
+const DISTS = args.dist.split(',').map((d) => d.trim()).filter(Boolean) as DistributionKey[];
+for (const d of DISTS) if (!(d in DISTRIBUTIONS)) throw new Error(`--dist: unknown distribution ${d} (city, poi)`);
+/** --app-env KEY=VALUE (repeatable, or a comma list): passed to the app's process. */
+const APP_ENV: Record<string, string> = Object.fromEntries(
+  args['app-env'].flatMap((a) => a.split(',')).filter(Boolean).map((pair) => {
+    const at = pair.indexOf('=');
+    if (at < 1) throw new Error(`--app-env: expected KEY=VALUE, got ${pair}`);
+    return [pair.slice(0, at), pair.slice(at + 1)];
+  }),
+);
 
-async function seedIfNeeded(database: Database) {
-  const [{ count } = { count: 0 }] = await database.query<{ count: number }>(sql`SELECT count(*)::int AS count FROM stories`);
-  if (count === N && !args.reseed) {
-    console.log(`stories: ${count} already seeded`);
-    return;
-  }
-  console.log(`seeding ${N} stories…`);
-  const started = performance.now();
-  await database.query(sql`TRUNCATE stories CASCADE`);
-  const authorId = await createBenchAuthor(database);
-  // Building the GiST index once after the load is several times faster than maintaining it row by row.
-  await database.query(sql`DROP INDEX IF EXISTS stories_location_gist_idx`);
-  await database.query(sql`DROP INDEX IF EXISTS stories_location_geom_gist_idx`);
-  await seedCity(database, {
-    count: N,
-    authorId,
-    centre: CITY_CENTRE,
-    backgroundHalfDegrees: CITY_BACKGROUND_HALF_DEGREES,
-    batch: kind === 'pglite' ? 20_000 : 200_000,
-  });
-  await database.query(sql`CREATE INDEX stories_location_gist_idx ON stories USING gist (location)`);
-  await database.query(sql`CREATE INDEX stories_location_geom_gist_idx ON stories USING gist (location_geom)`);
-  await database.query(sql`ANALYZE stories`);
-  console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+interface Row {
+  round: number;
+  what: 'app' | 'plain' | 'app SQL';
+  figures: Figures;
 }
 
-interface Figures {
-  p50: number;
-  p99: number;
-  rps: number;
-  requests: number;
-  errors: number;
+interface Summary {
+  dist: DistributionKey;
+  rows: Row[];
+  answers: AnswerStats;
+  app: AppProcess;
+  rssWarm: number;
+  rssEnd: number;
 }
 
-/**
- * Loads the app's endpoint with autocannon, one random point per request; with `cookies`, request i is made by
- * reader i mod n (signed in), so each reader reads its own share of the points, one after another.
- */
-async function loadApp(
-  baseUrl: string,
-  points: { latitude: number; longitude: number }[],
-  cookies: string[] = [],
-  /** A fixed number of requests instead of the duration. */
-  amount?: number,
-): Promise<Figures> {
-  let i = 0;
-  const result = await autocannon({
-    url: baseUrl,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    ...(amount ? { amount } : {}),
-    requests: [
-      {
-        method: 'GET',
-        setupRequest(request) {
-          const n = i++;
-          const p = points[n % points.length]!;
-          request.path = `/api/stories/discoverable/${p.latitude.toFixed(6)}/${p.longitude.toFixed(6)}`;
-          if (cookies.length) request.headers = { ...request.headers, cookie: cookies[n % cookies.length]! };
-          return request;
-        },
-      },
-    ],
-  });
+function figuresOf(run: { rps: number; p50: number; p99: number; requests: number; errors: number }, cpu: Partial<Figures>): Figures {
   return {
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    rps: result.requests.total / (result.duration || DURATION_S),
-    requests: result.requests.total,
-    errors: result.errors + result.non2xx,
+    rps: run.rps,
+    p50: run.p50,
+    p99: run.p99,
+    requests: run.requests,
+    errors: run.errors,
+    pgCpuMs: Number.NaN,
+    appCpuMs: Number.NaN,
+    clientCpuMs: Number.NaN,
+    ...cpu,
   };
 }
 
-/** Notifications the signed-in runs made, and the marks behind them (they must be there: the work was done). */
-async function notificationCounts(database: Database) {
-  const [row] = await database.query<{ notifications: number; marks: number }>(sql`
-    SELECT (SELECT count(*) FROM notifications)::int AS notifications, (SELECT count(*) FROM notification_marks)::int AS marks`);
-  return row!;
+const loopFigures = (r: LoopResult) => ({ ...r, rps: r.requests / r.seconds });
+
+function report(rows: Row[], row: Row) {
+  rows.push(row);
+  console.log(`  round ${row.round}  ${row.what.padEnd(8)} ${formatFigures(row.figures)}  (load ${loadAverage()})`);
 }
 
-/** The same SQL, prepared, for the same points, with the same concurrency, straight from Node. */
-async function loadRaw(
-  run: (p: { latitude: number; longitude: number }) => Promise<unknown>,
-  points: { latitude: number; longitude: number }[],
-): Promise<Figures> {
-  const latencies: number[] = [];
-  let i = 0;
-  let errors = 0;
-  const deadline = performance.now() + DURATION_S * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < deadline) {
-        const p = points[i++ % points.length]!;
-        const t0 = performance.now();
-        try {
-          await run(p);
-        } catch {
-          errors++;
-        }
-        latencies.push(performance.now() - t0);
-      }
-    }),
+/** Readers of the distribution, half of them (those on even connections) signed in with accounts of their own. */
+async function prepareReaders(database: Database, dist: Distribution) {
+  // Notifications start from nothing in every run (bench databases only).
+  await database.query(sql`TRUNCATE notifications, notification_marks, notification_state`);
+  const readers = makeReaders(dist, POINTS);
+  const signed = readers.filter((r) => isSignedIn(r, CONNECTIONS));
+  const accounts = await createBenchReaderAccounts(database, signed.length);
+  const load: AppLoad = { readers, connections: CONNECTIONS, cookies: new Map(signed.map((r, i) => [r.index, accounts[i]!.cookie])) };
+  const viewerIds = new Map(signed.map((r, i) => [r.index, accounts[i]!.id]));
+  const extraCookies = args.extras ? (await createBenchReaderAccounts(database, CONNECTIONS)).map((a) => a.cookie) : [];
+  return { readers, load, viewerIds, extraCookies };
+}
+
+/** The first pass: every reader reads each of its positions once (the app warms up); the answers are counted. */
+async function firstPass(app: AppProcess, load: AppLoad): Promise<AnswerStats> {
+  const stats: AnswerStats = { answers: 0, withStories: 0, stories: 0, bytes: 0 };
+  const run = await loadApp(app.address, load, { amount: POINTS, stats });
+  console.log(
+    `  first pass (unmeasured warm-up, ${run.requests} requests, ${run.errors} errors): ` +
+      `${stats.withStories} of ${stats.answers} answers had stories, mean ${(stats.stories / (stats.answers || 1)).toFixed(1)} stories ` +
+      `(cap ${DISCOVERABLE_RESULT_CAP}, ${DISCOVERY_RADIUS_M} m), mean ${(stats.bytes / (stats.answers || 1) / 1024).toFixed(1)} KiB`,
   );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { p50: pct(0.5), p99: pct(0.99), rps: latencies.length / elapsed, requests: latencies.length, errors };
+  return stats;
 }
 
-/**
- * The production entry with WEB_CONCURRENCY workers (cluster mode), loaded as a visitor. Each worker gets its own
- * pool of POOL connections, so two workers hold twice the connections: what a deployment would run.
- */
-async function loadCluster(workers: number, points: { latitude: number; longitude: number }[]): Promise<Figures> {
-  const port = await freePort();
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'whispers-bench-cluster-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: fileURLToPath(new URL('..', import.meta.url)),
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_DISABLED: 'true',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: BENCH_URL,
-      DATABASE_POOL_SIZE: String(POOL),
-      WEB_CONCURRENCY: String(workers),
-      REDIS_URL: '',
-      // Every worker must sign media links alike.
-      MEDIA_SECRET: crypto.randomBytes(32).toString('hex'),
-    },
+function printStart(app: AppProcess) {
+  const index = app.indexState === undefined ? 'no story index in /api/ready' : `storyIndex ${JSON.stringify(app.indexState)}`;
+  console.log(`  app started: ready after ${(app.readyMs / 1000).toFixed(1)} s, index ready after ${(app.indexReadyMs / 1000).toFixed(1)} s (${index})`);
+}
+
+async function appRound(app: AppProcess, load: AppLoad, dbName: string | undefined) {
+  await loadApp(app.address, load, { seconds: WARMUP_S });
+  const pg0 = dbName ? backendCpu(dbName) : undefined;
+  const [run, appCpu] = await withProcessCpu(app.pid, () => loadApp(app.address, load, { seconds: DURATION_S }));
+  const pgCpu = dbName && pg0 ? backendCpuSince(dbName, pg0) : Number.NaN;
+  return figuresOf(run, { pgCpuMs: pgCpu / run.requests, appCpuMs: appCpu / run.requests });
+}
+
+/** SQL from this process: `connections` loops on the reader schedule; PostgreSQL and client CPU around it. */
+async function sqlRound(dbName: string, run: (c: number, k: number) => Promise<number>) {
+  await runLoops(CONNECTIONS, WARMUP_S, run);
+  const pg0 = backendCpu(dbName);
+  const client0 = process.cpuUsage();
+  const result = await runLoops(CONNECTIONS, DURATION_S, run);
+  const client = process.cpuUsage(client0);
+  return figuresOf(loopFigures(result), {
+    pgCpuMs: backendCpuSince(dbName, pg0) / result.requests,
+    clientCpuMs: (client.user + client.system) / 1000 / result.requests,
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
+}
+
+async function benchPostgres(dist: Distribution): Promise<Summary> {
+  const url = dist.databaseUrl;
+  const dbName = new URL(url).pathname.slice(1);
+  await ensurePostgresDatabase(url);
+  const database = await openDatabase({ databaseUrl: url, poolSize: POOL });
+  await seedIfNeeded(database, dist, N, args.reseed);
+  const { readers, load, viewerIds, extraCookies } = await prepareReaders(database, dist);
+
+  // One pool for both SQL statements, open for the whole run (so its backends' CPU is counted in full).
+  const sqlPool = new pg.Pool({ connectionString: url, max: POOL, idleTimeoutMillis: 0 });
+  const plain = plainOnPool(sqlPool);
+  const appStatement = appStatementOnPool(database.db, sqlPool);
+  const schedules = Array.from({ length: CONNECTIONS }, (_, c) => scheduleFor(readers, CONNECTIONS, c));
+  const plainRun = (c: number, k: number) => plain(schedules[c]!(k).position);
+  const appSqlRun = (c: number, k: number) => {
+    const { reader, position } = schedules[c]!(k);
+    return appStatement(position, viewerIds.get(reader.index) ?? null);
+  };
+
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'whispers-bench-'));
+  const app = await startApp({ DATA_DIR: dataDir, DATABASE_URL: url, DATABASE_POOL_SIZE: String(POOL), ...APP_ENV });
   try {
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}`);
-      if (Date.now() > deadline) throw new Error('the app did not become ready');
-      const ready = await fetch(`${baseUrl}/api/ready`).then((r) => r.ok, () => false);
-      if (ready) break;
-      await new Promise((r) => setTimeout(r, 250));
+    printStart(app);
+    const answers = await firstPass(app, load);
+    const rssWarm = (await appMemory(app)).rss;
+    console.log(`  app RSS after warm-up: ${MB(rssWarm)}`);
+    const rows: Row[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      report(rows, { round, what: 'app', figures: await appRound(app, load, dbName) });
+      report(rows, { round, what: 'plain', figures: await sqlRound(dbName, plainRun) });
+      report(rows, { round, what: 'app SQL', figures: await sqlRound(dbName, appSqlRun) });
     }
-    // Every worker warms up (JIT, prepared statements on each pooled connection) before measuring.
-    const sample = points[0]!;
-    await autocannon({ url: `${baseUrl}/api/stories/discoverable/${sample.latitude}/${sample.longitude}`, connections: CONNECTIONS, duration: 3 });
-    return await loadApp(baseUrl, points);
+    const rssEnd = (await appMemory(app)).rss;
+    console.log(`  app RSS at the end: ${MB(rssEnd)}`);
+    if (args.extras) {
+      await signedInExtras(app.address, readers, extraCookies, DURATION_S);
+      await stopApp(app);
+      await clusterExtras(url, POOL, readers, CONNECTIONS, DURATION_S);
+      await explainExtras(database, sqlPool, readers[0]!.positions[0]!);
+    }
+    return { dist: dist.key, rows, answers, app, rssWarm, rssEnd };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
+    await stopApp(app);
+    await sqlPool.end();
+    await database.close();
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 }
 
-async function main() {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'whispers-bench-'));
-  let database: Database;
-  if (kind === 'postgres') {
-    await ensurePostgresDatabase(BENCH_URL);
-    database = await openDatabase({ databaseUrl: BENCH_URL, poolSize: POOL });
-  } else {
-    database = await openDatabase({ pgliteDir: PGLITE_DIR });
-  }
-  await seedIfNeeded(database);
-
-  const points = randomPoints(Number(args.points));
-  const sample = points[0]!;
-  // The method the app's repository picks for these points (all far from the antimeridian and the poles).
-  const method: NearbyMethod = useBoxMethod(sample.latitude, sample.longitude, DISCOVERY_RADIUS_M, DISCOVERABLE_RESULT_CAP) ? 'box' : 'knn';
-  const sampleQuery = storyQueries.nearby(database.db, {
-    lat: sample.latitude,
-    lng: sample.longitude,
-    radius: DISCOVERY_RADIUS_M,
-    limit: DISCOVERABLE_RESULT_CAP,
-    viewerId: null,
-    method,
-  });
-  const explain = await database.query<Record<string, unknown>>(
-    sql`EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT) ${sampleQuery}`,
-  );
-  const plan = explain.map((r) => Object.values(r)[0]).join('\n');
-
-  // Answer sizes at the sampled points (how many stories a reader gets back).
-  let totalRows = 0;
-  for (const p of points.slice(0, 200)) {
-    totalRows += (
-      await storyQueries.nearby(database.db, {
-        lat: p.latitude, lng: p.longitude, radius: DISCOVERY_RADIUS_M, limit: DISCOVERABLE_RESULT_CAP, viewerId: null, method,
-      })
-    ).length;
-  }
-
-  // Signed-in readers, one per connection; their notifications and marks start from nothing in every run.
-  await database.query(sql`TRUNCATE notifications, notification_marks, notification_state`);
-  const cookies = await createBenchReaders(database, CONNECTIONS);
-
-  // The app runs in its own process; PGlite is single-process, so the bench closes its handle first.
-  if (kind === 'pglite') await database.close();
-  const child = fork(fileURLToPath(new URL('./serve.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_POOL_SIZE: String(POOL),
-      ...(kind === 'postgres' ? { DATABASE_URL: BENCH_URL } : { DATABASE_URL: '', PGLITE_DIR: PGLITE_DIR }),
-    },
-  });
-  const address = await new Promise<string>((resolve, reject) => {
-    child.once('message', (m) => resolve((m as { address: string }).address));
-    child.once('exit', (code) => reject(new Error(`app exited with ${code}`)));
-  });
-
-  // Warm the app (prepared statements on every pooled connection, JIT) before measuring.
-  await autocannon({ url: `${address}/api/stories/discoverable/${sample.latitude}/${sample.longitude}`, connections: CONNECTIONS, duration: 3 });
-  const appFigures = await loadApp(address, points);
-  // Signed in, first pass: every reader reads each of its points for the first time, so nearly every read finds
-  // stories new to it and writes marks (and now and then a notification).
-  const signedInFirst = await loadApp(address, points, cookies, points.length);
-  // Signed in, steady: the same readers at places they have read before (a reader at home, or walking back).
-  const signedInFigures = await loadApp(address, points, cookies);
-  const visitorAgain = await loadApp(address, points);
-  child.send('stop');
-  await new Promise((resolve) => child.once('exit', resolve));
-  if (kind === 'pglite') database = await openDatabase({ pgliteDir: PGLITE_DIR, migrate: false });
-  const made = await notificationCounts(database);
-
-  // Raw: the same prepared statement through a node-postgres pool of the same size (or the same PGlite).
-  const { sql: text } = sampleQuery.toSQL();
-  let rawRun: (p: { latitude: number; longitude: number }) => Promise<unknown>;
-  let rawPool: pg.Pool | undefined;
-  // Parameter positions, found once with sentinel values, so the raw loop does no query building.
-  const sentinel = storyQueries
-    .nearby(database.db, { lat: -1001, lng: -1002, radius: DISCOVERY_RADIUS_M, limit: DISCOVERABLE_RESULT_CAP, viewerId: null, method })
-    .toSQL().params;
-  const params = (p: { latitude: number; longitude: number }) =>
-    sentinel.map((v) => (v === -1001 ? p.latitude : v === -1002 ? p.longitude : v));
-  if (kind === 'postgres') {
-    rawPool = new pg.Pool({ connectionString: BENCH_URL, max: POOL });
-    const pool = rawPool;
-    rawRun = (p) => pool.query({ name: 'bench_nearby', text, values: params(p) });
-  } else {
-    // PGlite has no named statements in its query(): PREPARE once and EXECUTE, as the app's repository does.
-    const lite = database.pglite!;
-    await lite.exec(`PREPARE bench_nearby AS ${text}`);
-    const literal = (v: unknown) => (v === null ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(v)}'`);
-    rawRun = (p) => lite.query(`EXECUTE bench_nearby(${params(p).map(literal).join(', ')})`, [], { rowMode: 'array' });
-  }
-  await loadRaw(rawRun, points.slice(0, 200));
-  const rawFigures = await loadRaw(rawRun, points);
-  await rawPool?.end();
+async function benchPglite(dist: Distribution): Promise<Summary> {
+  const dir = path.join(os.tmpdir(), `whispers-bench-pglite-${dist.key}-${N}`);
+  let database = await openDatabase({ pgliteDir: dir });
+  await seedIfNeeded(database, dist, N, args.reseed);
+  const { readers, load, extraCookies } = await prepareReaders(database, dist);
+  // PGlite is one process: the app's child owns the database from here on.
   await database.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
 
-  // Cluster mode needs PostgreSQL (PGlite is one process).
-  const workerCounts = kind === 'postgres' ? args.workers.split(',').map(Number).filter((w) => w >= 1) : [];
-  const clusterFigures: [number, Figures][] = [];
-  for (const workers of workerCounts) clusterFigures.push([workers, await loadCluster(workers, points)]);
-
-  const fmt = (f: Figures) =>
-    `p50 ${f.p50.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms  ${f.rps.toFixed(0)} req/s  (${f.requests} requests, ${f.errors} errors)`;
-  console.log(`\n${kind}, N = ${N}, ${CONNECTIONS} connections, pool ${POOL}, ${DURATION_S} s, ${points.length} random points`);
-  console.log(`average answer: ${(totalRows / 200).toFixed(1)} stories (cap ${DISCOVERABLE_RESULT_CAP}, radius ${DISCOVERY_RADIUS_M} m)`);
-  console.log(`app  GET /api/stories/discoverable: ${fmt(appFigures)}`);
-  console.log(`app  signed in, first pass:          ${fmt(signedInFirst)}`);
-  console.log(`app  signed in, steady:              ${fmt(signedInFigures)}`);
-  console.log(`app  visitor again:                  ${fmt(visitorAgain)}`);
-  const visitorRps = (appFigures.rps + visitorAgain.rps) / 2;
-  console.log(
-    `signed in / visitor throughput: steady ${((signedInFigures.rps / visitorRps) * 100).toFixed(0)}%, ` +
-      `first pass ${((signedInFirst.rps / visitorRps) * 100).toFixed(0)}% ` +
-      `(${made.marks} marks, ${made.notifications} notifications made)`,
-  );
-  console.log(`raw  same SQL from Node:            ${fmt(rawFigures)}`);
-  console.log(`app / raw throughput: ${((appFigures.rps / rawFigures.rps) * 100).toFixed(0)}%`);
-  for (const [workers, figures] of clusterFigures) {
-    console.log(`npm start, WEB_CONCURRENCY=${workers}, visitor: ${fmt(figures)}`);
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'whispers-bench-'));
+  const app = await startApp({ DATA_DIR: dataDir, DATABASE_URL: '', PGLITE_DIR: dir, DATABASE_POOL_SIZE: String(POOL), ...APP_ENV });
+  try {
+    printStart(app);
+    const answers = await firstPass(app, load);
+    const rssWarm = (await appMemory(app)).rss;
+    console.log(`  app RSS after warm-up: ${MB(rssWarm)}`);
+    const rows: Row[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      report(rows, { round, what: 'app', figures: await appRound(app, load, undefined) });
+      await plainInApp(app, readers, CONNECTIONS, WARMUP_S);
+      const cpu0 = processCpuMs(app.pid);
+      const result = await plainInApp(app, readers, CONNECTIONS, DURATION_S);
+      const cpu = processCpuMs(app.pid) - cpu0;
+      report(rows, { round, what: 'plain', figures: figuresOf(loopFigures(result), { appCpuMs: cpu / result.requests }) });
+    }
+    const rssEnd = (await appMemory(app)).rss;
+    console.log(`  app RSS at the end: ${MB(rssEnd)}`);
+    if (args.extras) await signedInExtras(app.address, readers, extraCookies, DURATION_S);
+    await stopApp(app);
+    if (args.extras) {
+      database = await openDatabase({ pgliteDir: dir, migrate: false });
+      await explainExtras(database, undefined, readers[0]!.positions[0]!);
+    }
+    return { dist: dist.key, rows, answers, app, rssWarm, rssEnd };
+  } finally {
+    await stopApp(app);
+    await database.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
   }
-  console.log(`\nEXPLAIN (ANALYZE, BUFFERS) at ${sample.latitude.toFixed(5)}, ${sample.longitude.toFixed(5)}:\n${plan}`);
+}
+
+const range = (values: number[], digits = 2) =>
+  values.length ? `${mean(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})` : '–';
+
+function printSummary(s: Summary) {
+  const of = (what: Row['what']) => s.rows.filter((r) => r.what === what).map((r) => r.figures);
+  const app = of('app');
+  const plain = of('plain');
+  const appSql = of('app SQL');
+  const ratios = app.map((f, i) => f.rps / plain[i]!.rps);
+  console.log(`\n${s.dist}: app / plain throughput ${range(ratios)}×   (issue 17 moonshot: ≥ 1.0×)`);
+  console.log(`  app    req/s ${range(app.map((f) => f.rps), 0)}  p99 ${app.map((f) => f.p99.toFixed(1)).join(', ')} ms  (moonshot: ≤ 25 ms PostgreSQL, ≤ 50 ms PGlite)`);
+  console.log(`  plain  q/s   ${range(plain.map((f) => f.rps), 0)}  p99 ${plain.map((f) => f.p99.toFixed(1)).join(', ')} ms`);
+  if (KIND === 'postgres') {
+    console.log(`  PG CPU ms per request: app ${range(app.map((f) => f.pgCpuMs), 3)}, plain ${range(plain.map((f) => f.pgCpuMs), 3)}`);
+    console.log(`  app CPU ms per request: ${range(app.map((f) => f.appCpuMs), 3)}; client CPU ms per plain query ${range(plain.map((f) => f.clientCpuMs), 3)}`);
+    const sqlRatios = appSql.map((f, i) => f.pgCpuMs / plain[i]!.pgCpuMs);
+    console.log(
+      `  SQL only: app statement ${range(appSql.map((f) => f.rps), 0)} q/s, PG CPU ${range(appSql.map((f) => f.pgCpuMs), 3)} ms/q; ` +
+        `app statement / plain PG CPU ${range(sqlRatios)}×   (target ≤ 1.2×)`,
+    );
+  } else {
+    console.log(`  process CPU ms per request: app ${range(app.map((f) => f.appCpuMs), 3)}, plain ${range(plain.map((f) => f.appCpuMs), 3)}`);
+  }
+  const a = s.answers;
+  console.log(
+    `  answers: ${a.withStories} of ${a.answers} had stories, mean ${(a.stories / (a.answers || 1)).toFixed(1)} stories; ` +
+      `app ready ${(s.app.readyMs / 1000).toFixed(1)} s, index ready ${(s.app.indexReadyMs / 1000).toFixed(1)} s; RSS ${MB(s.rssWarm)} → ${MB(s.rssEnd)}`,
+  );
+}
+
+async function main() {
+  const started = performance.now();
+  console.log(
+    `npm run bench: ${KIND}, N = ${N} per distribution (${DISTS.join(', ')}), ${CONNECTIONS} connections, pool ${POOL}, ` +
+      `${ROUNDS} rounds × ${DURATION_S} s (+ ${WARMUP_S} s warm-up), ${POINTS} reader positions` +
+      (Object.keys(APP_ENV).length ? `, app env ${JSON.stringify(APP_ENV)}` : ''),
+  );
+  console.log(`${os.cpus().length} CPUs, load average ${loadAverage()}, ${new Date().toISOString()}`);
+  const summaries: Summary[] = [];
+  for (const key of DISTS) {
+    const dist = DISTRIBUTIONS[key];
+    console.log(`\n== ${dist.describe}`);
+    summaries.push(KIND === 'postgres' ? await benchPostgres(dist) : await benchPglite(dist));
+  }
+  for (const s of summaries) printSummary(s);
+  console.log(`\nload average ${loadAverage()}; ${((performance.now() - started) / 60_000).toFixed(1)} min`);
 }
 
 main().catch((error) => {
   console.error(error);
   process.exit(1);
 });
+

@@ -2,10 +2,18 @@
  * The app under load, in its own process (bench/run.ts forks it) so the load generator does not share its
  * event loop: buildApp(config) exactly as production starts it, logger silent, rate limits off.
  * Environment: DATABASE_URL (PostgreSQL) or PGLITE_DIR, plus DATABASE_POOL_SIZE and DATA_DIR.
+ *
+ * IPC: 'stop'; 'memory' → { memory: { rss, heapUsed } }; { plain: { seconds, connections, readers } } runs the
+ * plain query (bench/plain-query.ts) in `connections` concurrent loops for `seconds` on the app's own database
+ * handle → { plainResult } — on PGlite the database lives in this process, so that is the only way to run it
+ * beside the app in one process lifetime.
  */
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/client';
+import { scheduleFor, type Reader } from './distributions';
+import { runLoops } from './measure';
+import { plainOnPglite, plainOnPool } from './plain-query';
 
 const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_DISABLED: 'true' });
 const database = config.databaseUrl
@@ -25,7 +33,20 @@ function reportMemory() {
   const { rss, heapUsed } = process.memoryUsage();
   process.send?.({ memory: { rss, heapUsed } });
 }
+let plainRun: ((p: Reader['home']) => Promise<number>) | undefined;
+/** The plain query from inside this process, the same loops and schedule as bench/run.ts runs from Node. */
+async function runPlain(request: { seconds: number; connections: number; readers: Reader[] }) {
+  plainRun ??= app.database.pglite
+    ? await plainOnPglite(app.database.pglite)
+    : plainOnPool((app.database.db as unknown as { $client: import('pg').Pool }).$client);
+  const run = plainRun;
+  const schedules = Array.from({ length: request.connections }, (_, c) => scheduleFor(request.readers, request.connections, c));
+  const plainResult = await runLoops(request.connections, request.seconds, (c, k) => run(schedules[c]!(k).position));
+  process.send?.({ plainResult });
+}
 process.on('message', (message) => {
   if (message === 'stop') void stop();
   if (message === 'memory') reportMemory();
+  const plain = (message as { plain?: Parameters<typeof runPlain>[0] } | null)?.plain;
+  if (plain) void runPlain(plain);
 });

@@ -14,7 +14,7 @@ export const CITY_CENTRE: Point = { latitude: 32.0835, longitude: -81.0998 };
 export const CITY_BACKGROUND_HALF_DEGREES = 1;
 
 /** Deterministic PRNG (mulberry32) so every run loads the same points. */
-function prng(seed: number) {
+export function prng(seed: number): () => number {
   return () => {
     seed = (seed + 0x6d2b79f5) | 0;
     let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
@@ -23,22 +23,25 @@ function prng(seed: number) {
   };
 }
 
+/** One place drawn like the city's stories: mostly in the busy clusters, some anywhere in the region. */
+export function cityPoint(random: () => number): Point {
+  if (random() < 0.6) {
+    const c = Math.floor(random() * 40);
+    return {
+      latitude: CITY_CENTRE.latitude + 0.12 * Math.sin(c * 12.9898) + (random() - 0.5) * 0.01,
+      longitude: CITY_CENTRE.longitude + 0.14 * Math.cos(c * 78.233) + (random() - 0.5) * 0.012,
+    };
+  }
+  return {
+    latitude: CITY_CENTRE.latitude + (random() * 2 - 1) * CITY_BACKGROUND_HALF_DEGREES,
+    longitude: CITY_CENTRE.longitude + (random() * 2 - 1) * CITY_BACKGROUND_HALF_DEGREES,
+  };
+}
+
 /** Reader positions drawn like the stories: mostly in the busy clusters, some anywhere in the region. */
 export function randomPoints(count: number): Point[] {
   const random = prng(42);
-  return Array.from({ length: count }, () => {
-    if (random() < 0.6) {
-      const c = Math.floor(random() * 40);
-      return {
-        latitude: CITY_CENTRE.latitude + 0.12 * Math.sin(c * 12.9898) + (random() - 0.5) * 0.01,
-        longitude: CITY_CENTRE.longitude + 0.14 * Math.cos(c * 78.233) + (random() - 0.5) * 0.012,
-      };
-    }
-    return {
-      latitude: CITY_CENTRE.latitude + (random() * 2 - 1) * CITY_BACKGROUND_HALF_DEGREES,
-      longitude: CITY_CENTRE.longitude + (random() * 2 - 1) * CITY_BACKGROUND_HALF_DEGREES,
-    };
-  });
+  return Array.from({ length: count }, () => cityPoint(random));
 }
 
 /** Creates the database named in `url` on its server when it is missing. */
@@ -65,15 +68,20 @@ export async function createBenchAuthor(database: Database): Promise<string> {
 
 /** `count` signed-in readers (fresh users with a session each); returns their Cookie header values. */
 export async function createBenchReaders(database: Database, count: number): Promise<string[]> {
+  return (await createBenchReaderAccounts(database, count)).map((reader) => reader.cookie);
+}
+
+/** `count` signed-in readers (fresh users with a session each): their ids and Cookie header values. */
+export async function createBenchReaderAccounts(database: Database, count: number): Promise<{ id: string; cookie: string }[]> {
   const stamp = Date.now().toString(36);
-  const cookies: string[] = [];
+  const readers: { id: string; cookie: string }[] = [];
   for (let i = 0; i < count; i++) {
     const [reader] = await database.db
       .insert(users)
       .values({ username: `reader_${stamp}_${i}`, email: `reader_${stamp}_${i}@example.test`, displayName: `Bench Reader ${i}`, passwordHash: 'x', isSetupComplete: true })
       .returning({ id: users.id });
     const { token } = await createSession(database.db, reader!.id);
-    cookies.push(`${SESSION_COOKIE}=${token}`);
+    readers.push({ id: reader!.id, cookie: `${SESSION_COOKIE}=${token}` });
   }
-  return cookies;
+  return readers;
 }
