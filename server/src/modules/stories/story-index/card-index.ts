@@ -62,25 +62,74 @@ const RAD = Math.PI / 180;
 /** geokdbush measures kilometres on a sphere of this radius. */
 const GEOKDBUSH_EARTH_KM = 6371;
 
-interface Entry {
-  card: StoryCard;
-  /** Position in the tree, or -1 while in the overlay. */
-  slot: number;
+/** Repeated text (categories, types, restriction values, author ids) stored once, by number. */
+class Interned<T> {
+  private readonly numbers = new Map<T, number>();
+  readonly values: T[] = [];
+  numberOf(value: T): number {
+    let n = this.numbers.get(value);
+    if (n === undefined) {
+      n = this.values.length;
+      this.values.push(value);
+      this.numbers.set(value, n);
+    }
+    return n;
+  }
+  numberIfKnown(value: T): number | undefined {
+    return this.numbers.get(value);
+  }
 }
 
+const INITIAL_CAPACITY = 1_024;
+const NO_SLOT = -1;
+
+/**
+ * The cards in columns: typed arrays for numbers and flags, numbers into interned tables for repeated text, and
+ * only each story's id, title and description as strings of their own. A million stories are then a few million strings and
+ * typed arrays, not a million objects for the garbage collector to trace on every major collection.
+ */
 export class CardIndex {
-  private readonly entries = new Map<string, Entry>();
+  /** Story id → row in the columns. */
+  private readonly rowOf = new Map<string, number>();
+  private readonly freeRows: number[] = [];
+  private capacity = 0;
+  private ids: (string | null)[] = [];
+  private titles: string[] = [];
+  private descriptions: (string | null)[] = [];
+  private latitudes = new Float64Array(0);
+  private longitudes = new Float64Array(0);
+  private createdAts = new Float64Array(0);
+  private revisions = new Float64Array(0);
+  /** likes, duration and word count (NaN: null). */
+  private likes = new Float64Array(0);
+  private durations = new Float64Array(0);
+  private wordCounts = new Float64Array(0);
+  /** bit 0 public, bit 1 hidden. */
+  private flags = new Uint8Array(0);
+  private authors = new Int32Array(0);
+  /** category, type, restriction, start, end, season, weather: numbers into `text` (a few values each). */
+  private textColumns: Int32Array[] = Array.from({ length: 7 }, () => new Int32Array(0));
+  private readonly text = new Interned<string | null>();
+  private readonly authorIds = new Interned<string>();
+  /** The row's position in the tree, or NO_SLOT while in the overlay. */
+  private slotOfRow = new Int32Array(0);
+
   private tree: KDBush = emptyTree();
-  /** Tree slot → current card (null: deleted or moved to the overlay since the build). */
-  private slots: (StoryCard | null)[] = [];
-  private readonly overlay = new Map<string, StoryCard>();
+  /** Tree slot → row (NO_SLOT: deleted or moved to the overlay since the build). */
+  private rowOfSlot = new Int32Array(1).fill(NO_SLOT);
+  /** Per tree slot, what the walk's filter tests for every point it opens: 1 = visible to everyone. */
+  private slotPublic = new Uint8Array(1);
+  /** Per tree slot, the author's number (-1: empty slot). */
+  private slotAuthor = new Int32Array(1).fill(NO_SLOT);
+  /** Rows created or moved since the last build. */
+  private readonly overlay = new Set<number>();
   private readonly rangeCounts = new Float64Array(ID_RANGES);
   private readonly rangeRevisionSums = new Float64Array(ID_RANGES);
 
   constructor(private readonly maxOverlay = 10_000) {}
 
   get size() {
-    return this.entries.size;
+    return this.rowOf.size;
   }
 
   get overlaySize() {
@@ -88,11 +137,12 @@ export class CardIndex {
   }
 
   get(id: string): StoryCard | undefined {
-    return this.entries.get(id)?.card;
+    const row = this.rowOf.get(id);
+    return row === undefined ? undefined : this.cardAt(row);
   }
 
-  ids(): IterableIterator<string> {
-    return this.entries.keys();
+  storyIds(): IterableIterator<string> {
+    return this.rowOf.keys();
   }
 
   /**
@@ -100,56 +150,77 @@ export class CardIndex {
    * `deferRebuild` and calls rebuild() once at its end.
    */
   upsert(card: StoryCard, deferRebuild = false) {
-    const entry = this.entries.get(card.id);
-    if (entry) {
-      if (card.revision < entry.card.revision) return;
-      this.count(entry.card, -1);
-      if (entry.slot >= 0 && entry.card.latitude === card.latitude && entry.card.longitude === card.longitude) {
-        this.slots[entry.slot] = card;
-      } else {
-        if (entry.slot >= 0) this.slots[entry.slot] = null;
-        entry.slot = -1;
-        this.overlay.set(card.id, card);
+    let row = this.rowOf.get(card.id);
+    if (row !== undefined) {
+      if (card.revision < this.revisions[row]!) return;
+      this.count(row, -1);
+      const slot = this.slotOfRow[row]!;
+      const moved = this.latitudes[row] !== card.latitude || this.longitudes[row] !== card.longitude;
+      this.write(row, card);
+      if (slot !== NO_SLOT && !moved) this.fillSlot(slot, row);
+      else if (slot !== NO_SLOT) {
+        this.fillSlot(slot, NO_SLOT);
+        this.slotOfRow[row] = NO_SLOT;
+        this.overlay.add(row);
       }
-      entry.card = card;
     } else {
-      this.entries.set(card.id, { card, slot: -1 });
-      this.overlay.set(card.id, card);
+      row = this.freeRows.pop() ?? this.growBy1();
+      this.rowOf.set(card.id, row);
+      this.write(row, card);
+      this.slotOfRow[row] = NO_SLOT;
+      this.overlay.add(row);
     }
-    this.count(card, 1);
+    this.count(row, 1);
     if (!deferRebuild && this.overlay.size > this.maxOverlay) this.rebuild();
   }
 
   delete(id: string) {
-    const entry = this.entries.get(id);
-    if (!entry) return;
-    this.count(entry.card, -1);
-    if (entry.slot >= 0) this.slots[entry.slot] = null;
-    else this.overlay.delete(id);
-    this.entries.delete(id);
+    const row = this.rowOf.get(id);
+    if (row === undefined) return;
+    this.count(row, -1);
+    const slot = this.slotOfRow[row]!;
+    if (slot !== NO_SLOT) this.fillSlot(slot, NO_SLOT);
+    else this.overlay.delete(row);
+    this.rowOf.delete(id);
+    this.ids[row] = null;
+    this.titles[row] = '';
+    this.descriptions[row] = null;
+    this.freeRows.push(row);
   }
 
   clear() {
-    this.entries.clear();
+    this.rowOf.clear();
+    this.freeRows.length = 0;
+    this.capacity = 0;
+    this.ids = [];
+    this.titles = [];
+    this.descriptions = [];
+    this.resize(0);
     this.overlay.clear();
     this.tree = emptyTree();
-    this.slots = [];
+    this.rowOfSlot = new Int32Array(1).fill(NO_SLOT);
+    this.slotPublic = new Uint8Array(1);
+    this.slotAuthor = new Int32Array(1).fill(NO_SLOT);
     this.rangeCounts.fill(0);
     this.rangeRevisionSums.fill(0);
   }
 
   /** Folds the overlay into a new tree (O(n log n); a million stories take a few hundred milliseconds). */
   rebuild() {
-    const tree = new KDBush(Math.max(1, this.entries.size));
-    const slots: StoryCard[] = [];
-    for (const entry of this.entries.values()) {
-      entry.slot = tree.add(entry.card.longitude, entry.card.latitude);
-      slots.push(entry.card);
+    const tree = new KDBush(Math.max(1, this.rowOf.size));
+    const rows: number[] = [];
+    for (const row of this.rowOf.values()) {
+      this.slotOfRow[row] = tree.add(this.longitudes[row]!, this.latitudes[row]!);
+      rows.push(row);
     }
-    if (slots.length === 0) tree.add(0, 0); // kdbush needs one point; slot 0 stays empty
+    if (rows.length === 0) tree.add(0, 0); // kdbush needs one point; slot 0 stays empty
     tree.finish();
     this.tree = tree;
-    this.slots = slots.length ? slots : [null];
+    const slots = Math.max(1, rows.length);
+    this.rowOfSlot = new Int32Array(slots).fill(NO_SLOT);
+    this.slotPublic = new Uint8Array(slots);
+    this.slotAuthor = new Int32Array(slots).fill(NO_SLOT);
+    rows.forEach((row, slot) => this.fillSlot(slot, row));
     this.overlay.clear();
   }
 
@@ -163,28 +234,27 @@ export class CardIndex {
    * Nearest first; among equal distances newest first, then by id descending (the SQL's order).
    */
   nearest(q: NearestQuery): NearestCard[] {
-    const { viewerId, limit } = q;
-    const visible = (card: StoryCard | null | undefined): card is StoryCard =>
-      !!card && ((card.isPublic && !card.hidden) || card.authorId === viewerId);
-    const slots = this.slots;
-    const bySlot = (slot: number) => visible(slots[slot]);
+    const { limit } = q;
+    const viewerNumber = this.viewerNumber(q.viewerId);
+    const { slotPublic, slotAuthor, rowOfSlot } = this;
+    const bySlot = (slot: number) => slotPublic[slot] === 1 || slotAuthor[slot] === viewerNumber;
     // A hair beyond the radius: the exact test below decides on PostGIS's sphere.
     const maxKm = (q.radius / POSTGIS_SPHERE_RADIUS_M) * GEOKDBUSH_EARTH_KM * (1 + 1e-9) + 1e-9;
-    const measure = (card: StoryCard): NearestCard => ({ card, distance: sphereMetres(q, card) });
+    const hit = (row: number): Hit => ({ row, distance: this.distanceTo(q, row) });
 
-    let found = around(this.tree, q.longitude, q.latitude, limit + 1, maxKm, bySlot).map((slot) => measure(slots[slot]!));
+    let found = around(this.tree, q.longitude, q.latitude, limit + 1, maxKm, bySlot).map((slot) => hit(rowOfSlot[slot]!));
     if (found.length === limit + 1 && found[limit - 1]!.distance === found[limit]!.distance) {
       // Stories tied at the cap's distance: all of them compete for the last places, newest first.
       const tieKm = (found[limit]!.distance / POSTGIS_SPHERE_RADIUS_M) * GEOKDBUSH_EARTH_KM * (1 + 1e-9);
-      found = around(this.tree, q.longitude, q.latitude, Infinity, tieKm, bySlot).map((slot) => measure(slots[slot]!));
+      found = around(this.tree, q.longitude, q.latitude, Infinity, tieKm, bySlot).map((slot) => hit(rowOfSlot[slot]!));
     }
-    for (const card of this.overlay.values()) {
-      if (visible(card)) found.push(measure(card));
+    for (const row of this.overlay) {
+      if (this.visibleRow(row, viewerNumber)) found.push(hit(row));
     }
-    return found
-      .filter((hit) => hit.distance <= q.radius)
-      .sort(byDistanceThenNewest)
-      .slice(0, limit);
+    return this.finish(
+      found.filter((h) => h.distance <= q.radius),
+      limit,
+    );
   }
 
   /**
@@ -192,35 +262,149 @@ export class CardIndex {
    * to `centre` first, at most `limit`: the SQL's viewport read (storyQueries.inBox).
    */
   inBox(box: BoundingBox, centre: { latitude: number; longitude: number }, limit: number, viewerId: string | null): NearestCard[] {
-    const visible = (card: StoryCard | null | undefined): card is StoryCard =>
-      !!card && ((card.isPublic && !card.hidden) || card.authorId === viewerId);
-    const inside = (card: StoryCard) =>
-      card.latitude >= box.south &&
-      card.latitude <= box.north &&
-      (box.west <= box.east
-        ? card.longitude >= box.west && card.longitude <= box.east
-        : card.longitude >= box.west || card.longitude <= box.east);
+    const viewerNumber = this.viewerNumber(viewerId);
+    const inside = (row: number) => {
+      const latitude = this.latitudes[row]!;
+      const longitude = this.longitudes[row]!;
+      return (
+        latitude >= box.south &&
+        latitude <= box.north &&
+        (box.west <= box.east ? longitude >= box.west && longitude <= box.east : longitude >= box.west || longitude <= box.east)
+      );
+    };
     const spans: [number, number][] = box.west <= box.east ? [[box.west, box.east]] : [[box.west, 180], [-180, box.east]];
-    const found: NearestCard[] = [];
+    const found: Hit[] = [];
     for (const [west, east] of spans) {
       for (const slot of this.tree.range(west, box.south, east, box.north)) {
-        const card = this.slots[slot];
-        if (visible(card) && inside(card)) {
-          found.push({ card, distance: sphereMetres(centre, card) });
+        const row = this.rowOfSlot[slot]!;
+        if (row !== NO_SLOT && this.visibleRow(row, viewerNumber) && inside(row)) {
+          found.push({ row, distance: this.distanceTo(centre, row) });
         }
       }
     }
-    for (const card of this.overlay.values()) {
-      if (visible(card) && inside(card)) found.push({ card, distance: sphereMetres(centre, card) });
+    for (const row of this.overlay) {
+      if (this.visibleRow(row, viewerNumber) && inside(row)) found.push({ row, distance: this.distanceTo(centre, row) });
     }
-    return found.sort(byDistanceThenNewest).slice(0, limit);
+    return this.finish(found, limit);
   }
 
-  private count(card: StoryCard, sign: 1 | -1) {
-    const range = idRangeOf(card.id);
-    this.rangeCounts[range]! += sign;
-    this.rangeRevisionSums[range]! += sign * card.revision;
+  /** Sorted as the SQL sorts, cut to `limit`, and only then made into card objects. */
+  private finish(found: Hit[], limit: number): NearestCard[] {
+    const { createdAts, ids } = this;
+    found.sort(
+      (a, b) =>
+        a.distance - b.distance ||
+        createdAts[b.row]! - createdAts[a.row]! ||
+        (ids[a.row]! < ids[b.row]! ? 1 : ids[a.row]! > ids[b.row]! ? -1 : 0),
+    );
+    return found.slice(0, limit).map((h) => ({ card: this.cardAt(h.row), distance: h.distance }));
   }
+
+  private viewerNumber(viewerId: string | null) {
+    return viewerId === null ? -2 : (this.authorIds.numberIfKnown(viewerId) ?? -2);
+  }
+
+  private visibleRow(row: number, viewerNumber: number) {
+    const flags = this.flags[row]!;
+    return (flags & 1 && !(flags & 2)) || this.authors[row] === viewerNumber;
+  }
+
+  private distanceTo(point: { latitude: number; longitude: number }, row: number) {
+    return sphereMetres(point, { latitude: this.latitudes[row]!, longitude: this.longitudes[row]! });
+  }
+
+  private cardAt(row: number): StoryCard {
+    const text = (column: number) => this.text.values[this.textColumns[column]![row]!]!;
+    const orNull = (value: number) => (Number.isNaN(value) ? null : value);
+    return {
+      id: this.ids[row]!,
+      title: this.titles[row]!,
+      description: this.descriptions[row] ?? null,
+      duration: orNull(this.durations[row]!),
+      wordCount: orNull(this.wordCounts[row]!),
+      latitude: this.latitudes[row]!,
+      longitude: this.longitudes[row]!,
+      category: text(0)!,
+      type: text(1) as StoryCard['type'],
+      authorId: this.authorIds.values[this.authors[row]!]!,
+      likes: this.likes[row]!,
+      isPublic: (this.flags[row]! & 1) === 1,
+      hidden: (this.flags[row]! & 2) === 2,
+      timeRestriction: text(2) as StoryCard['timeRestriction'],
+      unlockStartTime: text(3),
+      unlockEndTime: text(4),
+      unlockSeason: text(5) as StoryCard['unlockSeason'],
+      unlockWeather: text(6) as StoryCard['unlockWeather'],
+      createdAtMicros: this.createdAts[row]!,
+      revision: this.revisions[row]!,
+    };
+  }
+
+  private write(row: number, card: StoryCard) {
+    this.ids[row] = card.id;
+    this.titles[row] = card.title;
+    this.descriptions[row] = card.description;
+    this.latitudes[row] = card.latitude;
+    this.longitudes[row] = card.longitude;
+    this.createdAts[row] = card.createdAtMicros;
+    this.revisions[row] = card.revision;
+    this.likes[row] = card.likes;
+    this.durations[row] = card.duration ?? Number.NaN;
+    this.wordCounts[row] = card.wordCount ?? Number.NaN;
+    this.flags[row] = (card.isPublic ? 1 : 0) | (card.hidden ? 2 : 0);
+    this.authors[row] = this.authorIds.numberOf(card.authorId);
+    const texts = [card.category, card.type, card.timeRestriction, card.unlockStartTime, card.unlockEndTime, card.unlockSeason, card.unlockWeather];
+    texts.forEach((value, column) => (this.textColumns[column]![row] = this.text.numberOf(value)));
+  }
+
+  private fillSlot(slot: number, row: number) {
+    this.rowOfSlot[slot] = row;
+    this.slotPublic[slot] = row !== NO_SLOT && this.flags[row] === 1 ? 1 : 0;
+    this.slotAuthor[slot] = row === NO_SLOT ? NO_SLOT : this.authors[row]!;
+  }
+
+  /** A new row at the end of the columns, growing them (doubling) when full. */
+  private growBy1(): number {
+    const row = this.ids.length;
+    if (row >= this.capacity) this.resize(Math.max(INITIAL_CAPACITY, this.capacity * 2));
+    this.ids.push(null);
+    this.titles.push('');
+    this.descriptions.push(null);
+    return row;
+  }
+
+  private resize(capacity: number) {
+    const grow = <A extends Float64Array | Int32Array | Uint8Array>(array: A, make: (n: number) => A): A => {
+      const next = make(capacity);
+      next.set(array.subarray(0, Math.min(array.length, capacity)));
+      return next;
+    };
+    const f64 = (n: number) => new Float64Array(n);
+    const i32 = (n: number) => new Int32Array(n);
+    this.latitudes = grow(this.latitudes, f64);
+    this.longitudes = grow(this.longitudes, f64);
+    this.createdAts = grow(this.createdAts, f64);
+    this.revisions = grow(this.revisions, f64);
+    this.likes = grow(this.likes, f64);
+    this.durations = grow(this.durations, f64);
+    this.wordCounts = grow(this.wordCounts, f64);
+    this.flags = grow(this.flags, (n) => new Uint8Array(n));
+    this.authors = grow(this.authors, i32);
+    this.slotOfRow = grow(this.slotOfRow, i32);
+    this.textColumns = this.textColumns.map((column) => grow(column, i32));
+    this.capacity = capacity;
+  }
+
+  private count(row: number, sign: 1 | -1) {
+    const range = idRangeOf(this.ids[row]!);
+    this.rangeCounts[range]! += sign;
+    this.rangeRevisionSums[range]! += sign * this.revisions[row]!;
+  }
+}
+
+interface Hit {
+  row: number;
+  distance: number;
 }
 
 function emptyTree() {
@@ -236,12 +420,4 @@ export function sphereMetres(a: { latitude: number; longitude: number }, b: { la
   const dLng = (b.longitude - a.longitude) * RAD;
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * RAD) * Math.cos(b.latitude * RAD) * Math.sin(dLng / 2) ** 2;
   return 2 * POSTGIS_SPHERE_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-function byDistanceThenNewest(a: NearestCard, b: NearestCard) {
-  return (
-    a.distance - b.distance ||
-    b.card.createdAtMicros - a.card.createdAtMicros ||
-    (a.card.id < b.card.id ? 1 : a.card.id > b.card.id ? -1 : 0)
-  );
 }

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCOVERABLE_RESULT_CAP, DISCOVERY_RADIUS_M, MAP_RADIUS_M, MAP_RESULT_CAP } from '#common/constants';
 import { offsetEast, offsetNorth } from '#common/geo';
-import { stories, users } from '../../../db/schema';
+import { likes, stories, users } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../../../tests/helpers/test-app';
 import { createTestUser, type TestUser } from '../../../../../tests/helpers/users';
 import { createStoryRepository, type StoryRecord } from '../story-repository';
@@ -77,7 +77,13 @@ describe('the story index against the SQL', () => {
       else if (roll < 0.6) await t.database.db.update(stories).set({ title: `Edited ${i}`, description: 'Now with words' }).where(eq(stories.id, id));
       else if (roll < 0.7) await t.database.db.update(stories).set({ ...spot() }).where(eq(stories.id, id)); // moved
       else if (roll < 0.8) await t.database.db.delete(stories).where(eq(stories.id, id));
-      else if (roll < 0.9) await insertRandom(1);
+      else if (roll < 0.85) await insertRandom(1);
+      else if (roll < 0.9) {
+        // A reader likes a story, or takes a like back (likedByMe).
+        const liker = author().id;
+        if (random() < 0.7) await t.database.db.insert(likes).values({ userId: liker, storyId: id }).onConflictDoNothing();
+        else await t.database.db.delete(likes).where(eq(likes.userId, liker));
+      }
       else await t.database.db.update(users).set({ displayName: `Renamed ${i}` }).where(eq(users.id, author().id));
     }
   }

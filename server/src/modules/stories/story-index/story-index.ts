@@ -31,6 +31,9 @@ import { CardIndex, ID_RANGES, idRangeOf, type NearestCard, type NearestQuery, t
 
 export const STORY_CHANGE_CHANNEL = 'story_change';
 const RETRY_LOAD_MS = 2_000;
+/** Recent signed-in readers whose liked stories are kept, and the most likes kept for one of them. */
+const MAX_LIKED_READERS = 20_000;
+const MAX_LIKED_PER_READER = 5_000;
 
 export type StoryIndexState = 'warming' | 'ready' | 'catching-up' | 'closed';
 
@@ -55,6 +58,7 @@ type Task =
   | { kind: 'reconcile'; catchUp: boolean }
   | { kind: 'stories'; ids: string[] }
   | { kind: 'author'; id: string }
+  | { kind: 'likes'; userIds: string[] | '*' }
   | { kind: 'fence'; n: number };
 
 interface Waiter {
@@ -135,19 +139,37 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
     'story_index_content',
     {
       toSQL: () => ({
-        sql: `SELECT s.id,
-                CASE WHEN s.id = ANY($1::uuid[]) THEN s.content END, CASE WHEN s.id = ANY($1::uuid[]) THEN s.audio_key END,
-                CASE WHEN s.id = ANY($1::uuid[]) THEN s.image_key END, CASE WHEN s.id = ANY($1::uuid[]) THEN s.thumbnail_key END,
-                CASE WHEN s.id = ANY($1::uuid[]) THEN s.video_key END, CASE WHEN s.id = ANY($1::uuid[]) THEN s.tiktok_url END,
-                CASE WHEN s.id = ANY($1::uuid[]) THEN s.tiktok_video_id END,
-                EXISTS (SELECT 1 FROM likes l WHERE l.user_id = $3::uuid AND l.story_id = s.id)
-              FROM stories s
-              WHERE s.id = ANY($2::uuid[]) AND ((s.is_public AND s.hidden_at IS NULL) OR s.author_id = $3::uuid)`,
-        params: [sql.placeholder('reach'), sql.placeholder('ids'), sql.placeholder('viewerId')],
+        sql: `SELECT id, content, audio_key, image_key, thumbnail_key, video_key, tiktok_url, tiktok_video_id
+              FROM stories
+              WHERE id = ANY($1::uuid[]) AND ((is_public AND hidden_at IS NULL) OR author_id = $2::uuid)`,
+        params: [sql.placeholder('ids'), sql.placeholder('viewerId')],
       }),
     },
-    ['id', 'content', 'audioKey', 'imageKey', 'thumbnailKey', 'videoKey', 'tiktokUrl', 'tiktokVideoId', 'likedByMe'],
+    ['id', 'content', 'audioKey', 'imageKey', 'thumbnailKey', 'videoKey', 'tiktokUrl', 'tiktokVideoId'],
   ) satisfies PreparedRows;
+  const likedStatement = prepareRows(
+    database,
+    'story_index_liked',
+    {
+      toSQL: () => ({
+        sql: `SELECT story_id FROM likes WHERE user_id = $1::uuid LIMIT ${MAX_LIKED_PER_READER + 1}`,
+        params: [sql.placeholder('userId')],
+      }),
+    },
+    ['storyId'],
+  );
+  const likedAmongStatement = prepareRows(
+    database,
+    'story_index_liked_among',
+    {
+      toSQL: () => ({
+        sql: `SELECT story_id FROM likes WHERE user_id = $1::uuid AND story_id = ANY($2::uuid[])`,
+        params: [sql.placeholder('userId'), sql.placeholder('ids')],
+      }),
+    },
+    ['storyId'],
+  );
+  const liked = createLikedSets();
 
   // ---------------------------------------------------------------------------------------------------------
   // The queue.
@@ -208,6 +230,8 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
         return reconcile(task.catchUp);
       case 'author':
         return refreshAuthors([task.id]);
+      case 'likes':
+        return liked.forget(task.userIds);
       case 'fence':
         fencesOut.delete(task.n);
         fencesThrough.add(task.n);
@@ -235,7 +259,7 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
       await new Promise((resolve) => setImmediate(resolve));
     }
     cards.rebuild();
-    await refreshAuthors(missingAuthors(cards.ids()));
+    await refreshAuthors(missingAuthors(cards.storyIds()));
     loaded = true;
     readySince ??= performance.now();
     log?.info({ stories: cards.size, ms: Math.round(readySince - startedAt) }, 'story index ready');
@@ -313,7 +337,7 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
       present.add(card.id);
       cards.upsert(card);
     }
-    const gone = [...cards.ids()].filter((id) => idRangeOf(id) === range && !present.has(id));
+    const gone = [...cards.storyIds()].filter((id) => idRangeOf(id) === range && !present.has(id));
     for (const id of gone) cards.delete(id);
     const authors = missingAuthors(present);
     if (authors.length) await refreshAuthors(authors);
@@ -405,20 +429,67 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
    */
   async function withDetails(chosen: NearestCard[], viewerId: string | null): Promise<StoryRecord[]> {
     if (chosen.length === 0) return [];
-    const reach = chosen.filter((n) => n.card.authorId === viewerId || n.distance <= UNLOCK_RADIUS_M + 1).map((n) => n.card.id);
-    const details = new Map<string, Record<string, unknown>>();
-    if (reach.length > 0 || viewerId) {
-      const ids = viewerId ? chosen.map((n) => n.card.id) : reach;
-      for (const row of await contentStatement.execute({ reach, ids, viewerId })) details.set(row.id as string, row);
-    }
+    const reach = new Set(
+      chosen.filter((n) => n.card.authorId === viewerId || n.distance <= UNLOCK_RADIUS_M + 1).map((n) => n.card.id),
+    );
+    const [details, likedByViewer] = await Promise.all([
+      reach.size > 0 ? contentStatement.execute({ ids: [...reach], viewerId }) : [],
+      viewerId ? liked.of(viewerId, chosen.map((n) => n.card.id)) : null,
+    ]);
+    const detailById = new Map(details.map((row) => [row.id as string, row]));
     const records: StoryRecord[] = [];
     for (const { card } of chosen) {
-      const detail = details.get(card.id);
+      const detail = detailById.get(card.id);
       // Fetched but gone, or no longer visible to this viewer: not in the answer.
-      if (!detail && (viewerId || reach.includes(card.id))) continue;
-      records.push(recordOf(card, authorNames.get(card.authorId) ?? null, detail));
+      if (!detail && reach.has(card.id)) continue;
+      const record = recordOf(card, authorNames.get(card.authorId) ?? null, detail);
+      record.likedByMe = likedByViewer?.has(card.id) ?? false;
+      records.push(record);
     }
     return records;
+  }
+
+  /**
+   * The stories each recent signed-in reader has liked (likedByMe), loaded at their first read and forgotten when
+   * the likes trigger says theirs changed; a reader with very many likes is asked about each read's stories.
+   */
+  function createLikedSets() {
+    const sets = new Map<string, Set<string>>();
+    const askEachTime = new Set<string>();
+    /** Bumped by every change of anyone's likes: a load that saw one meanwhile is used once, not kept. */
+    let changes = 0;
+    return {
+      async of(userId: string, storyIds: string[]): Promise<Set<string>> {
+        const cached = sets.get(userId);
+        if (cached) {
+          // Map order as recency: a hit moves to the end.
+          sets.delete(userId);
+          sets.set(userId, cached);
+          return cached;
+        }
+        if (askEachTime.has(userId)) {
+          const rows = await likedAmongStatement.execute({ userId, ids: storyIds });
+          return new Set(rows.map((r) => r.storyId as string));
+        }
+        const before = changes;
+        const rows = await likedStatement.execute({ userId });
+        if (rows.length > MAX_LIKED_PER_READER) {
+          askEachTime.add(userId);
+          return this.of(userId, storyIds);
+        }
+        const set = new Set(rows.map((r) => r.storyId as string));
+        if (before === changes) {
+          sets.set(userId, set);
+          while (sets.size > MAX_LIKED_READERS) sets.delete(sets.keys().next().value!);
+        }
+        return set;
+      },
+      forget(userIds: string[] | '*') {
+        changes++;
+        if (userIds === '*') sets.clear();
+        else for (const id of userIds) sets.delete(id);
+      },
+    };
   }
 
   // ---------------------------------------------------------------------------------------------------------
@@ -429,6 +500,9 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
     if (payload.startsWith('fence:')) {
       const [, from, n] = payload.split(':');
       if (from === instance) enqueue({ kind: 'fence', n: Number(n) });
+    } else if (payload.startsWith('likes:')) {
+      const users = payload.slice('likes:'.length);
+      enqueue({ kind: 'likes', userIds: users === '*' ? '*' : users.split(',') });
     } else if (payload === '*') {
       distrust();
     } else {
