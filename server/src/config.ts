@@ -43,7 +43,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Whispers <no-reply@whispers.local>'),
   MEDIA_SECRET: z.string().min(32, 'MEDIA_SECRET must be at least 32 characters').optional(),
-  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(7 * 24 * 3600).default(3600),
+  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(7 * 24 * 3600).default(900),
   MAX_AUDIO_MB: megabytes(20),
   MAX_IMAGE_MB: megabytes(15),
   MAX_VIDEO_MB: megabytes(200),
