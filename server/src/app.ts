@@ -12,7 +12,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import type { Config } from './config';
+import { servedOverHttps, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { errorHandler } from './plugins/error-handler';
 import { sameOriginGuard } from './plugins/same-origin';
@@ -103,11 +103,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   app.setErrorHandler(errorHandler);
 
-  const servedOverHttps = config.cookieSecure || config.publicUrl?.startsWith('https://') === true;
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
     // HSTS only makes sense when the app is really served over HTTPS.
-    strictTransportSecurity: servedOverHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: servedOverHttps(config) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);

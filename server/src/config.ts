@@ -128,6 +128,14 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * Whether browsers reach the app over HTTPS, as the configuration says (COOKIE_SECURE, or an https PUBLIC_URL):
+ * decides HSTS and the session cookie's `__Host-` name.
+ */
+export function servedOverHttps(config: Pick<Config, 'cookieSecure' | 'publicUrl'>): boolean {
+  return config.cookieSecure || config.publicUrl?.startsWith('https://') === true;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
