@@ -11,7 +11,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import type { Config } from './config';
+import { servedOverHttps, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { errorHandler } from './plugins/error-handler';
 import { sameOriginGuard } from './plugins/same-origin';
@@ -19,8 +19,9 @@ import { responseHeadersPlugin } from './plugins/response-headers';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { accessPlugin } from './plugins/access';
 import { routeContractPlugin } from './plugins/route-contract';
-import { mailerPlugin, mediaStorePlugin, weatherPlugin } from './plugins/services';
+import { avToolsPlugin, mailerPlugin, mediaStorePlugin, weatherPlugin } from './plugins/services';
 import type { Mailer } from './mail/mailer';
+import type { AvTools } from './media/av';
 import type { MediaStore } from './media/media-store';
 import type { WeatherProvider } from './weather/weather-provider';
 import { sessionPlugin } from './modules/auth/session-plugin';
@@ -60,6 +61,8 @@ export interface AppDependencies {
   mediaStore?: MediaStore;
   mailer?: Mailer;
   weather?: WeatherProvider;
+  /** ffmpeg/ffprobe (default: as found on PATH; NO_AV_TOOLS for the pure-JS media checks). */
+  avTools?: AvTools;
   /** Called with every route as it is registered (app-routes.api.test.ts checks each route's contract). */
   onRoute?: (route: RouteOptions) => void;
   /** The reader-claim store and clock (a shared store for several instances; tests pass a clock). */
@@ -101,11 +104,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   app.setErrorHandler(errorHandler);
 
-  const servedOverHttps = config.cookieSecure || config.publicUrl?.startsWith('https://') === true;
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
     // HSTS only makes sense when the app is really served over HTTPS.
-    strictTransportSecurity: servedOverHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: servedOverHttps(config) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
@@ -130,6 +132,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(accessPlugin);
   await app.register(mediaSignerPlugin);
   await app.register(mediaStorePlugin, { store: deps.mediaStore });
+  await app.register(avToolsPlugin, { avTools: deps.avTools });
   // Prometheus metrics (issue 16): request count/latency per route for every route registered after this.
   await app.register(metricsPlugin);
   await app.register(mailerPlugin, { mailer: deps.mailer });

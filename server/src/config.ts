@@ -43,7 +43,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Whispers <no-reply@whispers.local>'),
   MEDIA_SECRET: z.string().min(32, 'MEDIA_SECRET must be at least 32 characters').optional(),
-  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(7 * 24 * 3600).default(3600),
+  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(7 * 24 * 3600).default(900),
   MAX_AUDIO_MB: megabytes(20),
   MAX_IMAGE_MB: megabytes(15),
   MAX_VIDEO_MB: megabytes(200),
@@ -132,6 +132,14 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/**
+ * Whether browsers reach the app over HTTPS, as the configuration says (COOKIE_SECURE, or an https PUBLIC_URL):
+ * decides HSTS and the session cookie's `__Host-` name.
+ */
+export function servedOverHttps(config: Pick<Config, 'cookieSecure' | 'publicUrl'>): boolean {
+  return config.cookieSecure || config.publicUrl?.startsWith('https://') === true;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

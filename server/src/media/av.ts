@@ -1,8 +1,12 @@
 /**
- * Audio and video uploads. Browser-recorded WebM (MediaRecorder) is written as a live stream: no Duration and
- * no Cues, so players cannot seek in it. Every WebM/MP4/QuickTime upload is therefore remuxed before it is
- * stored — with ffmpeg (`-c copy`, no re-encode) when the machine has it, else (WebM only) with a pure-JS EBML
- * rewrite, so that `npm install && npm start` works without system packages (DESIGN.md "audio/video").
+ * Audio and video uploads. Every accepted file is checked in full and rewritten into a fresh container before it
+ * is stored, so bytes around or between its media packets (an HTML page or a ZIP appended to a real MP3: a
+ * polyglot) never reach the store (issue 15, docs/decisions/010-audio-verification.md):
+ * - with ffmpeg: one pass decodes every packet (`-f null`, `-xerror`) while copying the packets into a new
+ *   container (`-c copy`, no metadata, no re-encode); any error, or any error-level message, refuses the file;
+ * - without ffmpeg (so that `npm install && npm start` works without system packages, DESIGN.md "audio/video"):
+ *   a pure-JS structural check and rewrite for WebM, Ogg and MP3; MP4/QuickTime cannot be checked and are refused.
+ * Browser-recorded WebM (MediaRecorder) has no Duration and no Cues; the rewrite makes it seekable.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import fsp from 'node:fs/promises';
@@ -11,6 +15,10 @@ import { parseFile } from 'music-metadata';
 import { Decoder, tools, type EBMLElementDetail } from 'ts-ebml';
 import { AUDIO, MEDIA } from '#common/constants';
 import type { Container, MediaKind } from './sniff';
+import { UnreadableMediaError, UnverifiableMediaError } from './av-errors';
+import { rewriteMp3, verifyOgg } from './verify-js';
+
+export { UnreadableMediaError, UnverifiableMediaError } from './av-errors';
 
 const run = promisify(execFile);
 
@@ -33,25 +41,28 @@ export function detectAvTools(): AvTools {
 
 export const NO_AV_TOOLS: AvTools = Object.freeze({ ffmpeg: null, ffprobe: null });
 
-/** The file was recognised by its first bytes but could not be processed (damaged, or not really media). */
-export class UnreadableMediaError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'UnreadableMediaError';
-  }
-}
-
 const FFMPEG_TIMEOUT_MS = 120_000;
 
+/** ffmpeg's demuxer for each sniffed container (forced: the file is read as what it was accepted as). */
+const DEMUXER: Partial<Record<Container, string>> = { webm: 'matroska', ogg: 'ogg', mp4: 'mov', quicktime: 'mov', mpeg: 'mp3' };
+
+function muxerFor(kind: MediaKind, container: Container): string {
+  if (container === 'mp4') return kind === 'audio' ? 'ipod' : 'mp4';
+  if (container === 'quicktime') return 'mov';
+  if (container === 'mpeg') return 'mp3';
+  return container; // webm, ogg
+}
+
 export interface RemuxResult {
-  /** False when the format needs no rewrite (Ogg, MP3) or cannot be rewritten without ffmpeg (MP4/QuickTime):
-   *  `output` is then not written and the caller keeps the original. */
-  written: boolean;
-  /** Seconds measured by the pure-JS rewrite from the block timestamps (null when ffmpeg did the work). */
+  /** Seconds measured by the pure-JS WebM rewrite from the block timestamps (null otherwise). */
   durationSeconds: number | null;
 }
 
-/** Rewrites `input` into `output` so that the stored file is seekable. */
+/**
+ * Checks `input` in full and writes its media packets, and nothing else, into `output` (a new container, seekable
+ * for WebM/MP4). Throws UnreadableMediaError when the file is not valid media throughout, UnverifiableMediaError
+ * when this machine cannot check its format.
+ */
 export async function remux(
   input: string,
   output: string,
@@ -59,29 +70,76 @@ export async function remux(
   container: Container,
   avTools: AvTools,
 ): Promise<RemuxResult> {
-  const isMatroska = container === 'webm';
-  const isIso = container === 'mp4' || container === 'quicktime';
-  if (!isMatroska && !isIso) return { written: false, durationSeconds: null };
+  const demuxer = DEMUXER[container];
+  if (!demuxer) throw new UnverifiableMediaError(container);
   if (avTools.ffmpeg) {
-    const format = isMatroska ? 'webm' : container === 'quicktime' ? 'mov' : 'mp4';
-    // Audio uploads keep their audio only; videos keep video and (when there is one) audio.
-    const maps = kind === 'audio' ? ['-map', '0:a'] : ['-map', '0:v', '-map', '0:a?'];
-    const args = ['-v', 'error', '-nostdin', '-y', '-i', input, ...maps, '-c', 'copy', '-dn', '-sn'];
-    if (isIso) args.push('-movflags', '+faststart');
-    args.push('-f', format, output);
-    try {
-      await run(avTools.ffmpeg, args, { timeout: FFMPEG_TIMEOUT_MS, maxBuffer: 1024 * 1024 });
-    } catch (error) {
-      await fsp.rm(output, { force: true });
-      throw new UnreadableMediaError('ffmpeg could not read the file', { cause: error });
-    }
-    return { written: true, durationSeconds: null };
+    await ffmpegVerifyAndRemux(avTools.ffmpeg, input, output, kind, container, demuxer);
+    return { durationSeconds: null };
   }
-  if (!isMatroska) return { written: false, durationSeconds: null };
-  const seekable = makeWebmSeekable(await fsp.readFile(input));
-  await fsp.writeFile(output, seekable.data);
-  return { written: true, durationSeconds: seekable.durationSeconds };
+  try {
+    if (container === 'webm') {
+      const seekable = makeWebmSeekable(await fsp.readFile(input));
+      await fsp.writeFile(output, seekable.data);
+      return { durationSeconds: seekable.durationSeconds };
+    }
+    if (container === 'ogg' && kind === 'audio') {
+      await fsp.writeFile(output, verifyOgg(await fsp.readFile(input)));
+      return { durationSeconds: null };
+    }
+    if (container === 'mpeg' && kind === 'audio') {
+      await fsp.writeFile(output, rewriteMp3(await fsp.readFile(input)));
+      return { durationSeconds: null };
+    }
+  } catch (error) {
+    await fsp.rm(output, { force: true });
+    throw error;
+  }
+  throw new UnverifiableMediaError(container);
 }
+
+async function ffmpegVerifyAndRemux(
+  ffmpeg: string,
+  input: string,
+  output: string,
+  kind: MediaKind,
+  container: Container,
+  demuxer: string,
+): Promise<void> {
+  // Audio uploads keep their audio only; videos keep video and (when there is one) audio.
+  const maps = kind === 'audio' ? ['-map', '0:a'] : ['-map', '0:v', '-map', '0:a?'];
+  const args = ['-v', 'error', '-nostdin', '-y', '-xerror', '-f', demuxer, '-i', input];
+  // Output 1: the stored file — the packets copied into a new container, without tags, chapters or attachments.
+  args.push(...maps, '-c', 'copy', '-map_metadata', '-1', '-map_chapters', '-1', '-dn', '-sn', '-fflags', '+bitexact');
+  if (container === 'mp4' || container === 'quicktime') args.push('-movflags', '+faststart');
+  if (container === 'mpeg') args.push('-id3v2_version', '0');
+  args.push('-f', muxerFor(kind, container), output);
+  // Output 2: every packet decoded and thrown away, so a file that is not media all through is refused.
+  args.push(...maps, '-f', 'null', '-');
+  let stderr: string;
+  try {
+    ({ stderr } = await run(ffmpeg, args, { timeout: FFMPEG_TIMEOUT_MS, maxBuffer: 1024 * 1024 }));
+  } catch (error) {
+    await fsp.rm(output, { force: true });
+    throw new UnreadableMediaError('ffmpeg could not read the file', { cause: error });
+  }
+  // Some damage (a WebM cut short, foreign bytes the demuxer skipped with a complaint) is reported without a failing
+  // exit status: at `-v error` a clean file prints nothing at all.
+  const size = (await fsp.stat(output).catch(() => null))?.size ?? 0;
+  if (stderr.trim() !== '' || size === 0) {
+    await fsp.rm(output, { force: true });
+    throw new UnreadableMediaError(stderr.trim() ? `ffmpeg: ${stderr.trim().slice(0, 200)}` : 'no media packets');
+  }
+}
+
+/** Free-text fields left out of the rewritten header (which keeps only the EBML header, Info and Tracks). */
+const DROPPED_METADATA = new Set(['Title', 'Name']);
+/** What may appear from the first cluster to the end of a WebM recording. */
+const MEDIA_ELEMENTS = new Set([
+  'Cluster', 'Timestamp', 'Timecode', 'Position', 'PrevSize', 'SimpleBlock', 'BlockGroup', 'Block', 'BlockDuration',
+  'ReferenceBlock', 'DiscardPadding', 'ReferencePriority', 'CodecState',
+  'Cues', 'CuePoint', 'CueTime', 'CueTrackPositions', 'CueTrack', 'CueClusterPosition', 'CueRelativePosition',
+  'CueDuration', 'CueBlockNumber',
+]);
 
 interface TrackInfo {
   number: number;
@@ -102,9 +160,25 @@ export function makeWebmSeekable(file: Buffer): { data: Buffer; durationSeconds:
   }
   const firstClusterIndex = elements.findIndex((e) => e.name === 'Cluster' && !isEnd(e));
   if (firstClusterIndex <= 0) throw new UnreadableMediaError('The WebM file has no media clusters');
-  const metadata = elements.slice(0, firstClusterIndex);
   const firstCluster = elements[firstClusterIndex]!;
-  const metadataEnd = metadata[metadata.length - 1]!.dataEnd;
+  const metadataEnd = elements[firstClusterIndex - 1]!.dataEnd;
+  // The new header keeps what playback needs (ts-ebml takes only the EBML header, Info and Tracks: no tags,
+  // attachments or padding), and not the free-text titles either.
+  // (The last element stays: ts-ebml measures the original header by it.)
+  const metadata = [
+    ...elements.slice(0, firstClusterIndex - 1).filter((e) => !DROPPED_METADATA.has(e.name)),
+    elements[firstClusterIndex - 1]!,
+  ];
+  // After the first cluster only media elements may follow, and they must run to the last byte: anything else
+  // (a page appended to the recording, bytes between clusters) refuses the file.
+  let mediaEnd = firstCluster.dataStart;
+  for (let i = firstClusterIndex; i < elements.length; i++) {
+    const element = elements[i]!;
+    if (!MEDIA_ELEMENTS.has(element.name)) throw new UnreadableMediaError(`Unexpected ${element.name} element in the WebM file`);
+    if (!isEnd(element) && element.type !== 'm') mediaEnd = Math.max(mediaEnd, element.dataEnd);
+    else if (isEnd(element) && element.dataEnd > 0) mediaEnd = Math.max(mediaEnd, element.dataEnd);
+  }
+  if (mediaEnd !== file.length) throw new UnreadableMediaError('The WebM file has bytes that are not media');
 
   // Block and cluster times count in TimestampScale nanoseconds (1 ms unless the file says otherwise).
   const scaleElement = metadata.find((e) => e.name === 'TimestampScale');

@@ -1,6 +1,7 @@
 /**
  * Turns one uploaded file (already on disk, size-checked) into the files a story stores: checked by content,
- * images re-encoded with a thumbnail, audio/video remuxed so they can seek, and the duration settled.
+ * images re-encoded with a thumbnail, audio/video checked in full and remuxed into a fresh container (so only
+ * their media packets are stored, and they can seek), and the duration settled.
  * Nothing here touches the MediaStore or the database; the stories service writes what this returns.
  */
 import fsp from 'node:fs/promises';
@@ -72,9 +73,9 @@ export async function prepareMedia(
     };
   }
 
-  const remuxedPath = path.join(options.workDir, `${kind}-remuxed.${accepted.extension}`);
-  const result = await remux(upload.path, remuxedPath, kind, accepted.container, options.avTools);
-  const storedPath = result.written ? remuxedPath : upload.path;
+  // The stored file is always the rewritten one, never the upload as it came.
+  const storedPath = path.join(options.workDir, `${kind}-remuxed.${accepted.extension}`);
+  const result = await remux(upload.path, storedPath, kind, accepted.container, options.avTools);
   const duration = await resolveDuration({
     formSeconds: options.formDuration,
     filePath: storedPath,

@@ -1,17 +1,19 @@
 /**
  * The app's outside services, each built once and decorated onto the app by a named plugin: the media store
- * (`app.mediaStore`), the mailer (`app.mailer`) and the weather provider (`app.weather`, undefined when none is
- * configured). `buildApp(config, deps)` passes a stand-in for any of them to the plugin (tests); otherwise the
+ * (`app.mediaStore`), the ffmpeg/ffprobe binaries (`app.avTools`), the mailer (`app.mailer`) and the weather provider
+ * (`app.weather`, undefined when none is configured). `buildApp(config, deps)` passes a stand-in for any of them to the plugin (tests); otherwise the
  * plugin builds the real one from the config.
  */
 import fp from 'fastify-plugin';
 import { createMailer, type Mailer } from '../mail/mailer';
+import { detectAvTools, type AvTools } from '../media/av';
 import { createMediaStore, type MediaStore } from '../media/media-store';
 import { weatherProviderFromConfig, type WeatherProvider } from '../weather/weather-provider';
 
 declare module 'fastify' {
   interface FastifyInstance {
     mediaStore: MediaStore;
+    avTools: AvTools;
     mailer: Mailer;
     weather: WeatherProvider | undefined;
   }
@@ -22,6 +24,14 @@ export const mediaStorePlugin = fp<{ store?: MediaStore }>(
     app.decorate('mediaStore', options.store ?? createMediaStore(app.config));
   },
   { name: 'media-store' },
+);
+
+/** ffmpeg/ffprobe as found on PATH; tests pass NO_AV_TOOLS to exercise the pure-JS checks through the app. */
+export const avToolsPlugin = fp<{ avTools?: AvTools }>(
+  async (app, options) => {
+    app.decorate('avTools', options.avTools ?? detectAvTools());
+  },
+  { name: 'av-tools' },
 );
 
 export const mailerPlugin = fp<{ mailer?: Mailer }>(

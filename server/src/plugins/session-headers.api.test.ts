@@ -10,10 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../app';
 import { loadConfig } from '../config';
 import { newAccount, sessionCookieOf } from '../modules/auth/test-support/auth-helpers';
-import { SESSION_COOKIE } from '../modules/auth/session-store';
+import { HOST_SESSION_COOKIE, SESSION_COOKIE } from '../modules/auth/session-store';
 import { CROSS_SITE_REFUSED } from './same-origin';
 import { PERSONAL_CACHE_CONTROL } from './response-headers';
-import { createTestApp, useTestApp } from '../../../tests/helpers/test-app';
+import { createTestApp, useTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { createTestUser } from '../../../tests/helpers/users';
 
 describe('sessions and headers', () => {
@@ -107,7 +107,7 @@ describe('production: no source maps, Secure session cookie by default', () => {
       const registered = await production.app.inject({ method: 'POST', url: '/api/user/register', payload: newAccount('prod') });
       expect(registered.statusCode).toBe(201);
       expect(sessionCookieOf(registered)).toBeDefined();
-      expect(registered.cookies.find((c) => c.name === SESSION_COOKIE)!.secure).toBe(true);
+      expect(registered.cookies.find((c) => c.name === HOST_SESSION_COOKIE)!.secure).toBe(true);
     } finally {
       await production.close();
       await development.close();
@@ -120,5 +120,51 @@ describe('production: no source maps, Secure session cookie by default', () => {
     expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development' }).cookieSecure).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);
+  });
+});
+
+/** Issue 15, item 5: over HTTPS the session cookie is `__Host-whispers_session`; the name is decided by the config. */
+describe('session cookie name', () => {
+  const register = (app: TestApp['app'], name: string) =>
+    app.inject({ method: 'POST', url: '/api/user/register', payload: newAccount(name) });
+  const current = (app: TestApp['app'], cookie: string) =>
+    app.inject({ method: 'GET', url: '/api/user/current', headers: { cookie } });
+
+  it.each([
+    ['COOKIE_SECURE=true', { COOKIE_SECURE: 'true' as const }],
+    ['an https PUBLIC_URL', { PUBLIC_URL: 'https://whispers.example' }],
+  ])('over HTTPS (%s): __Host- prefix, Secure, Path=/, no Domain; the plain name is not read', async (_label, env) => {
+    const t = await createTestApp({ RATE_LIMIT_DISABLED: 'true', ...env });
+    try {
+      const res = await register(t.app, 'host');
+      expect(res.statusCode).toBe(201);
+      const set = res.cookies.find((c) => c.name === HOST_SESSION_COOKIE)!;
+      expect(set).toMatchObject({ secure: true, path: '/', httpOnly: true, sameSite: 'Lax' });
+      expect(set.domain).toBeUndefined();
+      expect(res.cookies.some((c) => c.name === SESSION_COOKIE)).toBe(false);
+      expect((await current(t.app, `${HOST_SESSION_COOKIE}=${set.value}`)).statusCode).toBe(200);
+      // The same token under the plain name (what a plain-HTTP page or a sibling subdomain could set) is not read.
+      expect((await current(t.app, `${SESSION_COOKIE}=${set.value}`)).statusCode).toBe(401);
+      // Signing out clears the __Host- cookie, Secure so that browsers accept the clearing.
+      const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: `${HOST_SESSION_COOKIE}=${set.value}` } });
+      const cleared = out.cookies.find((c) => c.name === HOST_SESSION_COOKIE);
+      expect(cleared).toMatchObject({ value: '', secure: true, path: '/' });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('over plain HTTP (the default outside production, and e2e): the plain name, not Secure; a __Host- one is not read', async () => {
+    const t = await createTestApp({ RATE_LIMIT_DISABLED: 'true' });
+    try {
+      const res = await register(t.app, 'plain');
+      const set = res.cookies.find((c) => c.name === SESSION_COOKIE)!;
+      expect(set.secure).toBeFalsy();
+      expect(set.path).toBe('/');
+      expect((await current(t.app, `${SESSION_COOKIE}=${set.value}`)).statusCode).toBe(200);
+      expect((await current(t.app, `${HOST_SESSION_COOKIE}=${set.value}`)).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
   });
 });

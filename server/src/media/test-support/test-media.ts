@@ -41,6 +41,11 @@ export function oggAudio(seconds = 2): Buffer {
   return ffmpegToBuffer(['-f', 'lavfi', '-i', `sine=duration=${seconds}`, '-c:a', 'libvorbis', '-f', 'ogg']);
 }
 
+/** Ogg/Opus, as Firefox's MediaRecorder writes audio. */
+export function oggOpusAudio(seconds = 2): Buffer {
+  return ffmpegToBuffer(['-f', 'lavfi', '-i', `sine=duration=${seconds}`, '-c:a', 'libopus', '-f', 'ogg']);
+}
+
 export function mp3Audio(seconds = 2): Buffer {
   return ffmpegToBuffer(['-f', 'lavfi', '-i', `sine=duration=${seconds}`, '-c:a', 'libmp3lame', '-f', 'mp3']);
 }
@@ -94,6 +99,12 @@ export function ebmlElementNames(file: Buffer): Set<string> {
 export function probeDuration(file: string): number {
   const out = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]);
   return Number.parseFloat(out.toString().trim());
+}
+
+/** True when ffmpeg decodes the whole file without a single error. */
+export function decodesCleanly(file: string): boolean {
+  const result = spawnSync('ffmpeg', ['-v', 'error', '-nostdin', '-i', file, '-f', 'null', '-']);
+  return result.status === 0 && result.stderr.toString().trim() === '';
 }
 
 /** True when ffmpeg can seek to `seconds` in the file and decode from there without a single error. */

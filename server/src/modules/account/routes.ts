@@ -51,7 +51,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await service.deleteAccount(currentUser(request).id, request.body.password);
-      clearSessionCookie(reply);
+      clearSessionCookie(request, reply);
       return { message: ACCOUNT_MESSAGES.deleted };
     },
   );

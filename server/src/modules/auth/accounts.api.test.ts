@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { call, expectNoSecrets, newAccount, sessionCookieOf } from './test-support/auth-helpers';
 import { AUTH_LIMITS } from './limits';
-import { SESSION_COOKIE } from './session-store';
+import { HOST_SESSION_COOKIE, SESSION_COOKIE } from './session-store';
 
 // Pass-through spy on argon2 verification (the real function still runs).
 const argon2Verify = vi.hoisted(() => vi.fn());
@@ -138,7 +138,7 @@ describe('accounts API', () => {
       try {
         const res = await call(secure.app, 'POST', '/api/user/register', newAccount('sec'));
         expect(res.statusCode).toBe(201);
-        expect(res.cookies.find((c) => c.name === SESSION_COOKIE)!.secure).toBe(true);
+        expect(res.cookies.find((c) => c.name === HOST_SESSION_COOKIE)!.secure).toBe(true);
       } finally {
         await secure.close();
       }

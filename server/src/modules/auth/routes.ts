@@ -22,8 +22,7 @@ import { currentUser } from '../../plugins/access';
 import { CROSS_SITE_REFUSED, isSameOriginNavigation } from '../../plugins/same-origin';
 import { createAccountRepository } from './account-repository';
 import { createAuthService, toCurrentUser, type RequestContext } from './service';
-import { clearSessionCookie, setSessionCookie } from './session-plugin';
-import { SESSION_COOKIE } from './session-store';
+import { clearSessionCookie, sessionToken, setSessionCookie } from './session-plugin';
 import { createDeviceCookies, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookies';
 import { resolveMediaSecret } from '../../media/media-urls';
 
@@ -45,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     rateLimits: !app.config.rateLimitDisabled,
     deviceCookie: request.cookies[DEVICE_COOKIE],
   });
-  const cookieToken = (request: FastifyRequest) => request.cookies[SESSION_COOKIE];
+  const cookieToken = sessionToken;
 
 
   app.post(
@@ -150,7 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: publicRoute, schema: { summary: 'Sign out', response: withErrorResponses({ 200: messageResponseSchema }) } },
     async (request, reply) => {
       await endSession(request);
-      clearSessionCookie(reply);
+      clearSessionCookie(request, reply);
       return { message: 'Signed out' };
     },
   );
@@ -169,7 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // A link on another site must not sign the user out (a GET is not checked by the same-origin guard).
       if (!isSameOriginNavigation(request)) throw forbidden(CROSS_SITE_REFUSED);
       await endSession(request);
-      clearSessionCookie(reply);
+      clearSessionCookie(request, reply);
       return reply.redirect('/auth', 302);
     },
   );

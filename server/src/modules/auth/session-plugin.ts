@@ -5,7 +5,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createSessionCache } from './session-cache';
-import { findSessionUser, hashToken, SESSION_ABSOLUTE_MS, SESSION_COOKIE, type SessionUser } from './session-store';
+import { servedOverHttps } from '../../config';
+import { findSessionUser, hashToken, SESSION_ABSOLUTE_MS, sessionCookieName, type SessionUser } from './session-store';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,6 +24,7 @@ export const sessionPlugin = fp(
   async (app) => {
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
+    const cookieName = sessionCookieName(app.config);
     const cache = createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS, max: 50_000 });
     const stopListening = await app.database.listen(SESSION_CHANGE_CHANNEL, (userId) => cache.evictUser(userId));
     app.addHook('onClose', async () => {
@@ -32,7 +34,7 @@ export const sessionPlugin = fp(
 
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return;
-      const token = request.cookies[SESSION_COOKIE];
+      const token = request.cookies[cookieName];
       if (!token) return;
       const tokenHash = hashToken(token);
       let found = cache.get(tokenHash) ?? null;
@@ -50,23 +52,32 @@ export const sessionPlugin = fp(
     app.addHook('onSend', async (request, reply) => {
       if (!request.user) return;
       const safeMethod = request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS';
-      if (safeMethod && !String(reply.getHeader('set-cookie') ?? '').includes(`${SESSION_COOKIE}=`)) return;
+      if (safeMethod && !String(reply.getHeader('set-cookie') ?? '').includes(`${cookieName}=`)) return;
       cache.evictUser(request.user.id);
     });
   },
   { name: 'session' },
 );
 
+/** The session token the request carries under this deployment's cookie name. */
+export function sessionToken(request: FastifyRequest): string | undefined {
+  return request.cookies[sessionCookieName(request.server.config)];
+}
+
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
-  reply.setCookie(SESSION_COOKIE, token, {
+  const { config } = request.server;
+  // Path=/ and no Domain, as the __Host- name requires (and the plain name keeps alike).
+  reply.setCookie(sessionCookieName(config), token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: request.server.config.cookieSecure || request.protocol === 'https',
+    secure: servedOverHttps(config) || request.protocol === 'https',
     maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
   });
 }
 
-export function clearSessionCookie(reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  const { config } = request.server;
+  // Browsers ignore a __Host- cookie without Secure, the clearing one included.
+  reply.clearCookie(sessionCookieName(config), { path: '/', secure: servedOverHttps(config) || request.protocol === 'https' });
 }

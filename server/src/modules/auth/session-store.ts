@@ -4,10 +4,20 @@
  */
 import crypto from 'node:crypto';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { servedOverHttps, type Config } from '../../config';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
 export const SESSION_COOKIE = 'whispers_session';
+/**
+ * The name over HTTPS: the `__Host-` prefix makes browsers accept the cookie only when it is Secure, has Path=/
+ * and no Domain, so a sibling subdomain or a plain-HTTP page cannot set or shadow it.
+ */
+export const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/** The session cookie's one name for this deployment; a cookie under the other name is ignored. */
+export const sessionCookieName = (config: Pick<Config, 'cookieSecure' | 'publicUrl'>): string =>
+  servedOverHttps(config) ? HOST_SESSION_COOKIE : SESSION_COOKIE;
 const SESSION_IDLE_MS = 30 * 24 * 3600 * 1000;
 export const SESSION_ABSOLUTE_MS = 90 * 24 * 3600 * 1000;
 /** Refresh last_seen_at at most this often, so reads do not write on every request. */

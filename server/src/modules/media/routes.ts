@@ -2,7 +2,9 @@
  * GET /api/media/<key>?exp=&sig= — story media, only through the short-lived signed URLs that unlocked story
  * answers carry (DESIGN.md decision 3). Supports HTTP Range so audio and video can seek: 206 with one byte
  * range, 416 for a range the file cannot satisfy. The URL embeds its expiry, so its content never changes:
- * browsers may keep it (privately) until then.
+ * browsers may keep it (privately) until then. A valid signature is not enough: the story owning the key must
+ * still be visible to the requester (not hidden by reports, not made private, not deleted; its author, signed in
+ * with the session cookie the browser sends along, always sees it), else 404.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,8 +12,10 @@ import { forbidden, notFound } from '../../lib/http-errors';
 import { withErrorResponses } from '../../lib/route-responses';
 import { isValidMediaKey, type ByteRange } from '../../media/media-store';
 import { mimeTypeOfKey } from '../../media/sniff';
+import { createMediaAccessRepository } from './media-access-repository';
 
 export const MEDIA_LINK_INVALID = 'This media link is invalid or has expired.';
+export const MEDIA_STORY_UNAVAILABLE = 'This story is no longer available.';
 
 export type RangeRequest = { kind: 'none' } | { kind: 'range'; range: ByteRange } | { kind: 'unsatisfiable' };
 
@@ -50,6 +54,7 @@ const mediaFileResponse = z.unknown().describe('The media bytes (audio, image or
 
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = app.mediaStore;
+  const access = createMediaAccessRepository(app.database);
 
   app.get(
     '/media/*',
@@ -67,6 +72,9 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const exp = typeof request.query.exp === 'string' ? request.query.exp : undefined;
       const sig = typeof request.query.sig === 'string' ? request.query.sig : undefined;
       if (!isValidMediaKey(key) || !app.mediaSigner.verify(key, exp, sig)) throw forbidden(MEDIA_LINK_INVALID);
+      // Checked on every request (Range requests included): a link handed out before the story was hidden or made
+      // private stops working at once. A key no story owns (an orphan) is not served either.
+      if ((await access.access(key, request.user?.id ?? null)) !== 'visible') throw notFound(MEDIA_STORY_UNAVAILABLE);
 
       const info = await store.stat(key);
       if (!info) throw notFound('Media not found');

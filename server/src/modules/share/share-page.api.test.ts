@@ -9,6 +9,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stories } from '../../db/schema';
+import { HOST_SESSION_COOKIE, SESSION_COOKIE } from '../auth/session-store';
 import { useTestApp } from '../../../../tests/helpers/test-app';
 import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
 import { baseStoryFields, postStory } from '../stories/test-support/story-helpers';
@@ -41,7 +42,9 @@ async function get(url: string) {
 }
 
 async function createStory(fields: Record<string, string>) {
-  const response = await postStory(testApp.current.app, author.cookie, baseStoryFields({ content: SECRET, ...fields }));
+  // An https PUBLIC_URL: this app reads its session from the __Host- cookie only.
+  const cookie = author.cookie.replace(`${SESSION_COOKIE}=`, `${HOST_SESSION_COOKIE}=`);
+  const response = await postStory(testApp.current.app, cookie, baseStoryFields({ content: SECRET, ...fields }));
   expect(response.statusCode).toBe(201);
   return response.json<{ id: string }>().id;
 }

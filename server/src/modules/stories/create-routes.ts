@@ -12,7 +12,6 @@ import { storySchema } from '#common/schemas';
 import { unsupportedMediaType } from '../../lib/http-errors';
 import { withErrorResponses } from '../../lib/route-responses';
 import { streamedBody } from '../../plugins/route-contract';
-import { detectAvTools } from '../../media/av';
 import { sweepOrphanMedia } from '../../media/orphan-media';
 import { currentUser } from '../../plugins/access';
 import { createStoryCreateService } from './create-service';
@@ -40,7 +39,7 @@ export const storyCreateRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createStoryCreateService({
     repository: createStoryRepository(app.database),
     store,
-    avTools: detectAvTools(),
+    avTools: app.avTools,
     // The story's point is the author's position claim: the travel rule applies, the pin moves ≤ 200 m.
     checkPlacement: (authorId, point) => app.locationGuard.checkPlacement(authorId, point),
   });

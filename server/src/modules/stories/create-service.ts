@@ -8,7 +8,7 @@ import { MEDIA } from '#common/constants';
 import { createStoryFieldsSchema, MESSAGES, type CreateStoryData } from '#common/schemas';
 import { countWords } from '#common/text';
 import { badRequest, parseOrThrow, payloadTooLarge, unsupportedMediaType } from '../../lib/http-errors';
-import { UnreadableMediaError, type AvTools } from '../../media/av';
+import { UnreadableMediaError, UnverifiableMediaError, type AvTools } from '../../media/av';
 import { ImageTooLargeError, UnreadableImageError } from '../../media/images';
 import type { MediaStore } from '../../media/media-store';
 import { prepareMedia, UnsupportedMediaError, type PreparedMedia, type UploadedFile } from '../../media/pipeline';
@@ -43,6 +43,12 @@ export const UNSUPPORTED_MEDIA_MESSAGES: Record<MediaKind, string> = {
   audio: 'Unsupported audio format: please record again or upload WebM, Ogg, MP4 or MP3 audio.',
   image: 'Unsupported image format: please choose a JPEG, PNG, WebP, GIF or HEIC image.',
   video: 'Unsupported video format: please choose an MP4, WebM or QuickTime video.',
+};
+
+/** Without ffmpeg the server cannot check MP4/QuickTime (docs/decisions/010-audio-verification.md). */
+export const UNVERIFIABLE_MEDIA_MESSAGES: Record<'audio' | 'video', string> = {
+  audio: 'Unsupported audio format: this server accepts WebM, Ogg or MP3 audio. Please record again or upload one of those.',
+  video: 'Unsupported video format: this server accepts WebM video. Please choose a WebM video.',
 };
 
 /** sharp's prebuilt libvips reads AVIF but not HEVC-coded HEIC (iPhone photos); say so plainly. */
@@ -92,9 +98,11 @@ async function processUpload(
     if (error instanceof UnsupportedMediaError) throw unsupportedMediaType(UNSUPPORTED_MEDIA_MESSAGES[kind]);
     if (error instanceof ImageTooLargeError) throw payloadTooLarge(IMAGE_TOO_LARGE_MESSAGE);
     if (error instanceof UnreadableImageError && error.container === 'heic') throw unsupportedMediaType(HEIC_MESSAGE);
-    if (error instanceof UnreadableMediaError || error instanceof UnreadableImageError) {
-      throw badRequest(UNREADABLE_MEDIA_MESSAGES[kind]);
-    }
+    if (error instanceof UnverifiableMediaError && kind !== 'image') throw unsupportedMediaType(UNVERIFIABLE_MEDIA_MESSAGES[kind]);
+    // Audio or video that does not decode in full is not the format it claims to be (a damaged file, or a
+    // polyglot: media with something else around it).
+    if (error instanceof UnreadableMediaError) throw unsupportedMediaType(UNSUPPORTED_MEDIA_MESSAGES[kind]);
+    if (error instanceof UnreadableImageError) throw badRequest(UNREADABLE_MEDIA_MESSAGES[kind]);
     throw error;
   }
 }

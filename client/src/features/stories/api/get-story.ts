@@ -11,6 +11,9 @@ function storyQuery(id: string, location: Location | null, accuracy: number | nu
   return queryOptions({
     queryKey: queryKeys.stories.detail(id, location, claim),
     queryFn: ({ signal }) => apiGet<Story>(`/api/stories/${encodeURIComponent(id)}${where}`, { signal }),
+    // Its media URLs are signed for minutes (MEDIA_URL_TTL_SECONDS) and stop working once the story is hidden:
+    // opening the dialog again later fetches fresh ones rather than reusing the cached copy (the default never does).
+    staleTime: 60_000,
   });
 }
 

@@ -1,7 +1,7 @@
 /** Shared bits of the auth API tests: JSON calls through app.inject from a chosen IP, cookie helpers. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { SESSION_COOKIE } from '../session-store';
+import { HOST_SESSION_COOKIE, SESSION_COOKIE } from '../session-store';
 
 export interface CallOptions {
   cookie?: string;
@@ -19,10 +19,10 @@ export function call(app: FastifyInstance, method: 'GET' | 'POST', url: string, 
   });
 }
 
-/** The session cookie a response set, as a `cookie` request header value (undefined when none). */
+/** The session cookie a response set (either name: plain, or `__Host-` over HTTPS), as a `cookie` request header value. */
 export function sessionCookieOf(res: LightMyRequestResponse): string | undefined {
-  const set = res.cookies.find((c) => c.name === SESSION_COOKIE);
-  return set && set.value ? `${SESSION_COOKIE}=${set.value}` : undefined;
+  const set = res.cookies.find((c) => c.name === SESSION_COOKIE || c.name === HOST_SESSION_COOKIE);
+  return set && set.value ? `${set.name}=${set.value}` : undefined;
 }
 
 /** No answer ever carries a password hash, a reset-code hash or a session token in its body. */

@@ -1,0 +1,27 @@
+/**
+ * Whether the story that owns a media key may still be seen by the requester (db/visibility.ts): a signed URL
+ * outlives neither its story's hiding (reports), nor its going private, nor its deletion — except for the author.
+ * One lookup through the partial key indexes of migration 0008.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { stories } from '../../db/schema';
+import { visibleStory } from '../../db/visibility';
+
+export type MediaOwnerAccess = 'visible' | 'not-visible' | 'no-story';
+
+export function createMediaAccessRepository(database: Database) {
+  return {
+    async access(key: string, viewerId: string | null): Promise<MediaOwnerAccess> {
+      const viewer = viewerId ? sql`${viewerId}::uuid` : sql`NULL::uuid`;
+      const rows = await database.query<{ visible: boolean }>(sql`
+        SELECT ${visibleStory(viewer)} AS visible FROM ${stories}
+        WHERE ${stories.audioKey} = ${key} OR ${stories.imageKey} = ${key}
+           OR ${stories.thumbnailKey} = ${key} OR ${stories.videoKey} = ${key}
+        LIMIT 1`);
+      const row = rows[0];
+      if (!row) return 'no-story';
+      return row.visible ? 'visible' : 'not-visible';
+    },
+  };
+}
