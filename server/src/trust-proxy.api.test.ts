@@ -6,11 +6,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import type { Env } from './config';
 import { BUCKETS } from './modules/auth/throttle-buckets';
 
-const LIMITS = { RATE_LIMIT_DISABLED: 'false', LIMIT_LOGIN_FAILURES_PER_ADDRESS: '3/15m', LIMIT_RESET_MAILS_PER_ADDRESS: '3/15m' };
+const LIMITS = { LIMIT_LOGIN_FAILURES_PER_ADDRESS: '3/15m', LIMIT_RESET_MAILS_PER_ADDRESS: '3/15m' };
 
-function harness(env: Record<string, string>) {
+function harness(env: Partial<Env>) {
   const state: { t?: TestApp } = {};
   beforeAll(async () => {
     state.t = await createTestApp({ ...LIMITS, ...env });
@@ -64,7 +65,7 @@ describe('without a proxy configured (the default)', () => {
     expect((await h.forgot('192.0.2.11', spoofed(99))).statusCode).toBe(429);
   });
 
-  it("nor pick its own request id", async () => {
+  it('nor pick its own request id', async () => {
     expect((await h.requestId('192.0.2.12', 'chosen-by-client')).headers['x-request-id']).not.toBe('chosen-by-client');
   });
 });
