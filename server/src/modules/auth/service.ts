@@ -32,7 +32,7 @@ const AUTH_MESSAGES = {
   tooManyRequests: (retryIn: string) => `Too many requests. Please try again ${retryIn}.`,
   // Said for every username, existing or not, so it tells nobody whether an account exists.
   tooManyResetMails: (retryIn: string) =>
-    `A reset code was already sent for this username. Use the newest code in that email, or ask for a new one ${retryIn}.`,
+    `Too many reset codes asked for this username. The newest code already mailed still works; ask for a new one ${retryIn}.`,
   resetCodeInvalid: 'Invalid reset code. Please check the code in your email.',
   resetCodeExpired: 'This reset code has expired. Please request a new one.',
   resetCodeUsed: 'This reset code has already been used. Please request a new one.',
