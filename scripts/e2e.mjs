@@ -79,7 +79,8 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     TILE_URL: `${tiles.url}/{z}/{x}/{y}.png`,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // Each browser context sends its own X-Forwarded-For (tests/e2e/support/reader-address.ts): a reader each.
-    TRUST_PROXY: 'true',
+    // One hop, as behind one reverse proxy: the right-most entry is the client (docs/decisions/011-trust-proxy.md).
+    TRUST_PROXY: '1',
   },
 });
 

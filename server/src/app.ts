@@ -44,6 +44,7 @@ import { metricsPlugin, metricsRoutes } from './plugins/metrics';
 import { requestIdOptions, requestIdPlugin } from './plugins/request-id';
 import { readyRoutes } from './modules/health/ready-routes';
 import { storyIndexPlugin } from './modules/stories/story-index/plugin';
+import { addressKey } from './lib/client-address';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Time limits on receiving a request: its head, and the whole of it (uploads included). */
@@ -72,7 +73,7 @@ export interface AppDependencies {
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withPrivateLogs(deps.logger ?? { level: config.logLevel }),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Route ids are uuids and coordinates; nothing legitimate is longer than this.
     routerOptions: { maxParamLength: 200 },
@@ -119,6 +120,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     global: false,
     // With Redis, counts are shared by every instance; if Redis is briefly away, requests pass rather than fail.
     ...(app.redis ? { redis: app.redis, nameSpace: 'rate-limit:', skipOnError: true } : {}),
+    // Per client address with IPv6 by its /64: the one rule of every limit (lib/client-address.ts).
+    keyGenerator: (request) => addressKey(request.ip),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
@@ -160,6 +163,16 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   await registerClient(app, deps.clientDir ?? CLIENT_DIST_DIR, { serveSourceMaps: config.env !== 'production' });
   return app;
+}
+
+/**
+ * Which X-Forwarded-For entries Fastify believes (docs/decisions/011-trust-proxy.md); request.ip is then the
+ * right-most address not vouched for. A hop count trusts that many hops from the socket inward, whoever the peer
+ * is (Fastify's own number option now trusts nothing, so it is spelled out as a function here).
+ */
+export function trustProxyOption(setting: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting;
 }
 
 /**

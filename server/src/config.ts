@@ -2,9 +2,12 @@
  * Configuration is read from the environment once, at start-up, and validated here. A bad value stops the
  * process with a list of what is wrong; the rest of the server receives a typed, frozen `Config`.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { LOCATION_CLAIM } from '#common/constants';
+import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './modules/auth/limits';
+import type { WindowRule } from './modules/auth/throttle';
 
 const megabytes = (fallback: number) =>
   z.coerce.number().positive().max(10_000).default(fallback).transform((mb) => Math.round(mb * 1024 * 1024));
@@ -13,6 +16,90 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
+const DURATION = /^(\d+)(s|m|h)$/;
+const msOf = (text: string) => {
+  const [, amount, unit] = DURATION.exec(text)!;
+  return Number(amount) * UNIT_MS[unit as keyof typeof UNIT_MS];
+};
+const formatDuration = (ms: number) =>
+  ms % UNIT_MS.h === 0 ? `${ms / UNIT_MS.h}h` : ms % UNIT_MS.m === 0 ? `${ms / UNIT_MS.m}m` : `${ms / 1000}s`;
+
+/** A duration such as `30s`, `15m` or `1h` (at least a second, at most a day). */
+const blankIsUnset = (value: unknown) => (value === '' ? undefined : value);
+const duration = (fallbackMs: number) =>
+  z.preprocess(blankIsUnset, z
+    .string()
+    .trim()
+    .regex(DURATION, 'must be a duration such as 30s, 15m or 1h')
+    .default(formatDuration(fallbackMs))
+    .transform(msOf)
+    .pipe(z.number().min(1000, 'must be at least 1s').max(UNIT_MS.h * 24, 'must be at most 24h')));
+
+/** A limit written `count/duration`, e.g. `10/15m`: that many events per sliding window. */
+const windowLimit = (fallback: WindowRule) =>
+  z.preprocess(blankIsUnset, z
+    .string()
+    .trim()
+    .regex(/^\d+\s*\/\s*\d+(s|m|h)$/, 'must be a count per duration such as 10/15m or 100/1h')
+    .default(`${fallback.limit}/${formatDuration(fallback.windowMs)}`)
+    .transform((text) => {
+      const [count = '', window = ''] = text.split('/').map((part) => part.trim());
+      return { limit: Number(count), windowMs: msOf(window) };
+    })
+    .pipe(
+      z.object({
+        limit: z.number().int().min(1, 'the count must be at least 1').max(1_000_000),
+        windowMs: z.number().min(1000, 'the duration must be at least 1s').max(UNIT_MS.h * 24, 'the duration must be at most 24h'),
+      }),
+    ));
+
+/**
+ * Which X-Forwarded-For entries to believe (docs/decisions/011-trust-proxy.md): none (`false`/`0`, the default),
+ * the last `n` hops (the number of proxies in front of the app), or hops from these proxy addresses/CIDRs. Never
+ * "trust everything", which would take the left-most entry: whatever the client wrote.
+ */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+const trustProxySetting = z
+  .string()
+  .optional()
+  .transform((raw, context): false | number | string[] => {
+    const value = (raw ?? '').trim();
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (value === 'true') {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY=true is not accepted: it would trust the left-most X-Forwarded-For, which any client writes. ' +
+          'Give the number of proxies in front of the app (1 for one reverse proxy) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops > 10) context.addIssue({ code: 'custom', message: 'TRUST_PROXY hop count must be at most 10' });
+      return hops;
+    }
+    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (bad.length > 0 || entries.length === 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY must be false, a hop count or a comma-separated list of proxy addresses/CIDRs (not: ${bad.join(', ') || value})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /** An optional text setting where an empty value means "not set". */
 const optionalText = z
@@ -37,7 +124,7 @@ const envSchema = z.object({
     .string()
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
   PUBLIC_URL: z.url().optional(),
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: trustProxySetting,
   // Unset: Secure in production (COOKIE_SECURE=false for a plain-HTTP deployment), not elsewhere.
   COOKIE_SECURE: z.enum(['true', 'false', '1', '0', '']).optional(),
   SMTP_URL: z.string().optional(),
@@ -52,6 +139,16 @@ const envSchema = z.object({
   /** Distinct stories a reader may newly unlock per sliding hour (DESIGN.md decision 11). */
   UNLOCK_BUDGET_VISITOR: z.coerce.number().int().min(1).max(100_000).default(LOCATION_CLAIM.visitorBudget),
   UNLOCK_BUDGET_USER: z.coerce.number().int().min(1).max(100_000).default(LOCATION_CLAIM.userBudget),
+  // ── Abuse limits of the account calls (modules/auth/limits.ts; docs/security.md) ──
+  LIMIT_LOGIN_FAILURES_PER_ADDRESS: windowLimit(DEFAULT_AUTH_LIMITS.loginFailuresPerAddress),
+  LIMIT_LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).max(1000).default(DEFAULT_AUTH_LIMITS.loginBackoff.freeFailures),
+  LIMIT_LOGIN_MAX_DELAY: duration(DEFAULT_AUTH_LIMITS.loginBackoff.maxDelayMs),
+  LIMIT_REGISTRATIONS_PER_ADDRESS: windowLimit(DEFAULT_AUTH_LIMITS.registrationsPerAddress),
+  LIMIT_RESET_MAILS_PER_ADDRESS: windowLimit(DEFAULT_AUTH_LIMITS.resetMailsPerAddress),
+  LIMIT_RESET_MAILS_PER_USERNAME: windowLimit(DEFAULT_AUTH_LIMITS.resetMailsPerUsername),
+  LIMIT_RESET_ATTEMPTS_PER_ADDRESS: windowLimit(DEFAULT_AUTH_LIMITS.resetAttemptsPerAddress),
+  LIMIT_USERNAME_CHECKS_PER_ADDRESS: windowLimit(DEFAULT_AUTH_LIMITS.usernameChecksPerAddress),
+  LIMIT_PASSWORD_CONFIRMS_PER_USER: windowLimit(DEFAULT_AUTH_LIMITS.passwordConfirmsPerUser),
   // ── Scaling out (issue 16): object storage, shared state, metrics, workers. docs/operations.md ──
   S3_ENDPOINT: optionalText.pipe(z.url('S3_ENDPOINT must be a URL such as http://minio:9000').optional()),
   S3_BUCKET: optionalText,
@@ -97,7 +194,8 @@ export interface Config {
   tileUrl: string;
   tileAttribution: string;
   publicUrl: string | undefined;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses/CIDRs (never `true`). */
+  trustProxy: false | number | string[];
   cookieSecure: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -107,6 +205,8 @@ export interface Config {
   weatherUrl: string | undefined;
   rateLimitDisabled: boolean;
   unlockBudget: { visitor: number; user: number };
+  /** Failed sign-in, registration, reset and password-confirmation limits. */
+  limits: AuthLimits;
   /** Object storage for media; local directory under DATA_DIR when undefined. */
   s3: S3Settings | undefined;
   /** Shared short-lived state (request limits, counters); process memory when undefined. */
@@ -169,6 +269,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     weatherUrl: e.WEATHER_URL,
     rateLimitDisabled: e.RATE_LIMIT_DISABLED,
     unlockBudget: { visitor: e.UNLOCK_BUDGET_VISITOR, user: e.UNLOCK_BUDGET_USER },
+    limits: {
+      loginFailuresPerAddress: e.LIMIT_LOGIN_FAILURES_PER_ADDRESS,
+      loginBackoff: {
+        ...DEFAULT_AUTH_LIMITS.loginBackoff,
+        freeFailures: e.LIMIT_LOGIN_FREE_FAILURES,
+        maxDelayMs: e.LIMIT_LOGIN_MAX_DELAY,
+      },
+      registrationsPerAddress: e.LIMIT_REGISTRATIONS_PER_ADDRESS,
+      resetMailsPerAddress: e.LIMIT_RESET_MAILS_PER_ADDRESS,
+      resetMailsPerUsername: e.LIMIT_RESET_MAILS_PER_USERNAME,
+      resetAttemptsPerAddress: e.LIMIT_RESET_ATTEMPTS_PER_ADDRESS,
+      usernameChecksPerAddress: e.LIMIT_USERNAME_CHECKS_PER_ADDRESS,
+      passwordConfirmsPerUser: e.LIMIT_PASSWORD_CONFIRMS_PER_USER,
+    },
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT,

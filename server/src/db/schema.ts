@@ -103,7 +103,7 @@ export const passwordResets = pgTable(
 /**
  * Throttling events (failed logins per username and per IP, registrations, reset requests), kept in the
  * database rather than in memory so that every app instance counts the same attempts (DESIGN.md "Scale").
- * `bucket` names what is counted, e.g. `login-user:alice` or `register-ip:203.0.113.7`.
+ * `bucket` names what is counted, e.g. `login-pair:alice:ip:203.0.113.7` or `register:ip6:2001:db8:1:2::/64` (modules/auth/throttle-buckets.ts).
  */
 export const throttleEvents = pgTable(
   'throttle_events',

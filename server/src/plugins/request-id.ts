@@ -10,11 +10,11 @@ import fp from 'fastify-plugin';
 export const REQUEST_ID_HEADER = 'x-request-id';
 
 /** Fastify server options: spread into `Fastify({...})`. */
-export function requestIdOptions(trustProxy: boolean) {
+export function requestIdOptions(trustProxy: false | number | string[]) {
   return {
     genReqId: () => crypto.randomUUID(),
     // A client could put anything in the header: only a trusted proxy's value is taken.
-    requestIdHeader: trustProxy ? REQUEST_ID_HEADER : (false as const),
+    requestIdHeader: trustProxy === false ? (false as const) : REQUEST_ID_HEADER,
   };
 }
 

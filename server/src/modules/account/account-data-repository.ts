@@ -9,6 +9,8 @@ import type { Database } from '../../db/client';
 import { likedMessage } from '#common/notifications';
 import { likes, notificationMarks, notifications, stories, throttleEvents, users } from '../../db/schema';
 import { visibleStory } from '../../db/visibility';
+import { bucketStartsWith } from '../auth/throttle';
+import { BUCKETS } from '../auth/throttle-buckets';
 
 export type AccountDataRepository = ReturnType<typeof createAccountDataRepository>;
 
@@ -62,7 +64,10 @@ export function createAccountDataRepository(database: Database) {
               sql`starts_with(${notifications.message}, ${likedPrefix})`,
             ),
           );
-        await tx.delete(throttleEvents).where(eq(throttleEvents.bucket, `login-user:${user.username.toLowerCase()}`));
+        // Its failed sign-ins (every address and device) go with it.
+        for (const prefix of BUCKETS.loginOfUsername(user.username)) {
+          await tx.delete(throttleEvents).where(bucketStartsWith(prefix));
+        }
         await tx.delete(users).where(eq(users.id, userId));
         return { deleted: true, storyIds: own.map((s) => s.id) };
       });

@@ -9,6 +9,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageResponseSchema } from '#common/route-schemas';
 import { ACCOUNT_MESSAGES, accountExportSchema, deleteAccountRequestSchema } from '#common/schemas';
+import { addressKey } from '../../lib/client-address';
 import { withErrorResponses } from '../../lib/route-responses';
 import { createMediaUrlSigner, resolveMediaSecret } from '../../media/media-urls';
 import { currentUser } from '../../plugins/access';
@@ -28,10 +29,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const rateLimit = app.config.rateLimitDisabled
     ? (false as const)
     : {
-        max: 10,
-        timeWindow: 15 * 60_000,
+        max: app.config.limits.passwordConfirmsPerUser.limit,
+        timeWindow: app.config.limits.passwordConfirmsPerUser.windowMs,
         keyGenerator: (request: { user: { id: string } | null; ip: string }) =>
-          request.user ? `user:${request.user.id}` : `ip:${request.ip}`,
+          request.user ? `user:${request.user.id}` : addressKey(request.ip),
       };
 
   // Personal answers: no shared cache may keep them.

@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
 import { RESET_CODE_MAX_WRONG_ATTEMPTS } from './reset-codes';
 import { createSession, deleteSession, deleteUserSessions, type SessionUser } from './session-store';
-import { assertNotThrottled, clearBuckets, recordEvents, type ThrottleCheck } from './throttle';
+import { admit, clearBuckets, clearBucketsStartingWith, forget, type ThrottleCheck } from './throttle';
 
 const lowerEquals = (column: typeof users.username | typeof users.email, value: string) =>
   sql`lower(${column}) = lower(${value})`;
@@ -67,10 +67,11 @@ export function createAccountRepository(database: Database) {
       return createSession(db, userId);
     },
 
-    assertNotThrottled: (checks: ThrottleCheck[], message: (retryIn: string) => string, now: Date) =>
-      assertNotThrottled(db, checks, message, now),
-    recordEvents: (checks: ThrottleCheck[], now: Date) => recordEvents(db, checks, now),
+    /** Counts an attempt, or throws 429 with Retry-After (throttle.ts); returns the events written. */
+    admit: (checks: ThrottleCheck[], message: (retryIn: string) => string, now: Date) => admit(db, checks, message, now),
+    forgetEvents: (ids: string[]) => forget(db, ids),
     clearBuckets: (buckets: string[]) => clearBuckets(db, buckets),
+    clearBucketsStartingWith: (prefix: string) => clearBucketsStartingWith(db, prefix),
 
     /** Stores a new reset code for the user; earlier unused ones stop working. Returns its id. */
     async replaceResetCode(userId: string, codeHash: string, expiresAt: Date, createdAt: Date): Promise<string> {

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { call, expectNoSecrets, newAccount, sessionCookieOf } from './test-support/auth-helpers';
-import { AUTH_LIMITS } from './limits';
+import { DEFAULT_AUTH_LIMITS } from './limits';
+import { BUCKETS } from './throttle-buckets';
 import { HOST_SESSION_COOKIE, SESSION_COOKIE } from './session-store';
 
 // Pass-through spy on argon2 verification (the real function still runs).
@@ -145,7 +146,7 @@ describe('accounts API', () => {
     });
 
     it('is Secure when a trusted proxy says the request came over HTTPS', async () => {
-      const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+      const proxied = await createTestApp({ TRUST_PROXY: '1' });
       try {
         const https = await call(proxied.app, 'POST', '/api/user/register', newAccount('px'), {
           headers: { 'x-forwarded-proto': 'https' },
@@ -404,11 +405,11 @@ describe('accounts API', () => {
   describe('registration rate limit', () => {
     it('refuses one registration more than the hourly limit per IP with 429 and Retry-After', async () => {
       const ip = '198.51.100.7';
-      const { limit } = AUTH_LIMITS.registrationsPerIp;
+      const { limit } = DEFAULT_AUTH_LIMITS.registrationsPerAddress;
       // The limit's worth of registrations already counted in the last hour for this IP.
       await t.database.query(
         sql`INSERT INTO throttle_events (bucket, created_at)
-            SELECT ${`register-ip:${ip}`}, now() - interval '10 minutes' FROM generate_series(1, ${limit})`,
+            SELECT ${BUCKETS.register(`ip:${ip}`)}, now() - interval '10 minutes' FROM generate_series(1, ${limit})`,
       );
       const res = await register(newAccount('rl'), ip);
       expect(res.statusCode).toBe(429);

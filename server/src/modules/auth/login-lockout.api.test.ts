@@ -1,7 +1,8 @@
 /**
  * A stranger's failures never lock the owner out of their own browser (issue 15, item 3): a browser that signed
- * in as a user before carries a signed device cookie, and its failed sign-ins are counted for it alone; without
- * one, failures count per username and per address as before (login-throttle.api.test.ts).
+ * in as a user before carries a signed device cookie, and its failed sign-ins are counted for it alone, even on
+ * an address a stranger has used up; without one, failures count per (username, address) and per address
+ * (login-throttle.api.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
@@ -29,14 +30,17 @@ describe('recognised devices and lockout', () => {
     return { account, device: cookie.value };
   }
 
-  async function lockUsername(username: string, prefix: string) {
-    for (let i = 0; i < 10; i++) expect((await login(username, 'wrong-password', `${prefix}.${i}.1`)).statusCode).toBe(401);
+  /** Fails from `ip` (without a device cookie) until that (username, address) pair is made to wait. */
+  async function lockPair(username: string, ip: string) {
+    for (let i = 0; i < 5; i++) expect((await login(username, 'wrong-password', ip)).statusCode).toBe(401);
+    expect((await login(username, 'wrong-password', ip)).statusCode).toBe(429);
   }
 
-  it("a stranger who locks the username does not lock out the owner's own browser", async () => {
+  it("a stranger on the owner's own address (one NAT) cannot lock out the owner's browser", async () => {
     const { account, device } = await ownerWithDevice('198.51.100.7');
-    await lockUsername(account.username, '10.20');
-    // Elsewhere, and even from the owner's address without the cookie, the username is locked.
+    // The stranger shares the address: the pair waits, and then the whole address is over its limit.
+    await lockPair(account.username, '198.51.100.7');
+    for (let i = 0; i < 5; i++) expect((await login(`other_${i}`, 'wrong-password', '198.51.100.7')).statusCode).toBe(401);
     const locked = await login(account.username, account.password, '198.51.100.7');
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
@@ -44,22 +48,23 @@ describe('recognised devices and lockout', () => {
     expect((await login(account.username, account.password, '198.51.100.7', device)).statusCode).toBe(200);
   });
 
-  it("failures from a recognised browser lock that browser only (429 with Retry-After), not the owner's other ones", async () => {
+  it("failures from a recognised browser make that browser wait (429 with Retry-After), not the owner's other ones", async () => {
     const { account, device } = await ownerWithDevice('198.51.100.8');
-    for (let i = 0; i < 10; i++) expect((await login(account.username, 'wrong-password', '198.51.100.8', device)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await login(account.username, 'wrong-password', '198.51.100.8', device)).statusCode).toBe(401);
     const locked = await login(account.username, account.password, '198.51.100.8', device);
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login(account.username, account.password, '198.51.100.8')).statusCode).toBe(200);
     expect((await login(account.username, account.password, '198.51.100.99')).statusCode).toBe(200);
   });
 
   it('a forged cookie, or one issued for another user, counts as no device', async () => {
     const { account } = await ownerWithDevice('198.51.100.9');
     const other = await ownerWithDevice('198.51.100.10');
-    await lockUsername(account.username, '10.21');
+    await lockPair(account.username, '10.21.0.1');
     const [deviceId] = other.device.split('.');
     for (const forged of [other.device, `${deviceId}.AAAA`, 'garbage', `${other.device}.extra`]) {
-      expect((await login(account.username, account.password, '198.51.100.9', forged)).statusCode).toBe(429);
+      expect((await login(account.username, account.password, '10.21.0.1', forged)).statusCode).toBe(429);
     }
   });
 });

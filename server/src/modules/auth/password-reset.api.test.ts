@@ -6,6 +6,7 @@ import { readLatestResetCode, readOutbox } from '../../mail/test-support/outbox'
 import { outboxDir } from '../../mail/mailer';
 import { call, expectNoSecrets, newAccount, sessionCookieOf } from './test-support/auth-helpers';
 import { hashResetCode } from './reset-codes';
+import { BUCKETS } from './throttle-buckets';
 
 describe('password reset by mailed code', () => {
   let t: TestApp;
@@ -185,19 +186,65 @@ describe('password reset by mailed code', () => {
     expect(unknown.statusCode).toBe(400);
   });
 
-  it('limits reset mails per username (5 in 15 minutes) with 429', async () => {
-    const user = await registered();
-    for (let i = 0; i < 5; i++) expect((await forgot(user.username, `10.40.0.${i}`)).statusCode).toBe(200);
-    const res = await forgot(user.username, '10.40.0.99');
-    expect(res.statusCode).toBe(429);
-    expect(res.json().message).toMatch(/^Too many requests\. Please try again in \d+ minutes?\.$/);
-    expect(res.headers['retry-after']).toBeDefined();
+  describe('reset mail quota (5 per username, 30 per address, in 15 minutes)', () => {
+    const RESET_MAIL_REFUSED =
+      /^Too many reset codes asked for this username\. The newest code already mailed still works; ask for a new one in \d+ minutes?\.$/;
+
+    it("a third party who uses up the username's quota sends no more mail, and the code mailed last stays valid", async () => {
+      const user = await registered();
+      for (let i = 0; i < 5; i++) expect((await forgot(user.username, `10.40.0.${i}`)).statusCode).toBe(200);
+      const lastMailed = await mailedCode(user.email);
+      const mailsBefore = (await readOutbox(t.dataDir)).length;
+
+      // The stranger (and then the owner, from anywhere) is refused: 429 with Retry-After, no mail, no new code.
+      for (const ip of ['10.40.0.99', '10.40.1.1']) {
+        const refused = await forgot(user.username, ip);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().message).toMatch(RESET_MAIL_REFUSED);
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      }
+      expect((await readOutbox(t.dataDir)).length).toBe(mailsBefore);
+
+      // The owner resets with the code already in their inbox.
+      const done = await reset({ username: user.username, token: lastMailed, newPassword: 'owner-again' }, { ip: '10.40.1.1' });
+      expect(done.statusCode).toBe(200);
+      expect((await login(user.username, 'owner-again')).statusCode).toBe(200);
+    });
+
+    it('unknown usernames meet the same quota with the same answer (a refusal tells nobody whether an account exists)', async () => {
+      const user = await registered();
+      const answers = async (username: string, prefix: string) => {
+        const out: Array<[number, string]> = [];
+        for (let i = 0; i < 6; i++) {
+          const res = await forgot(username, `${prefix}.${i}`);
+          out.push([res.statusCode, res.statusCode === 429 ? res.json().message.replace(/\d+ minutes?/, 'N') : '']);
+        }
+        return out;
+      };
+      const known = await answers(user.username, '10.42.0');
+      const unknown = await answers('nobody_at_all', '10.42.1');
+      expect(known.at(-1)).toEqual(unknown.at(-1));
+      expect(known.at(-1)![0]).toBe(429);
+    });
+
+    it('per address: 30 mail requests, whatever the usernames, then 429 with the general message', async () => {
+      const ip = '10.43.0.1';
+      await t.database.query(
+        sql`INSERT INTO throttle_events (bucket, created_at) SELECT ${BUCKETS.resetMailAddress(`ip:${ip}`)}, now() FROM generate_series(1, 30)`,
+      );
+      const user = await registered();
+      const res = await forgot(user.username, ip);
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toMatch(/^Too many requests\. Please try again in \d+ minutes?\.$/);
+      expect(res.headers['retry-after']).toBeDefined();
+      expect((await forgot(user.username, '10.43.0.2')).statusCode).toBe(200);
+    });
   });
 
   it('limits reset attempts per IP (30 in 15 minutes) with 429', async () => {
     const ip = '10.41.0.1';
     await t.database.query(
-      sql`INSERT INTO throttle_events (bucket, created_at) SELECT ${`reset-ip:${ip}`}, now() FROM generate_series(1, 30)`,
+      sql`INSERT INTO throttle_events (bucket, created_at) SELECT ${BUCKETS.resetAttempt(`ip:${ip}`)}, now() FROM generate_series(1, 30)`,
     );
     const res = await reset({ username: 'someone', token: 'ABCDEFGHJK', newPassword: 'newpass1' }, { ip });
     expect(res.statusCode).toBe(429);

@@ -16,8 +16,9 @@ import {
   resetPasswordRequestSchema,
   setupRequestSchema,
 } from '#common/schemas';
+import { addressKey } from '../../lib/client-address';
 import { withErrorResponses } from '../../lib/route-responses';
-import { forbidden } from '../../lib/http-errors';
+import { badRequest, forbidden } from '../../lib/http-errors';
 import { currentUser } from '../../plugins/access';
 import { CROSS_SITE_REFUSED, isSameOriginNavigation } from '../../plugins/same-origin';
 import { createAccountRepository } from './account-repository';
@@ -36,10 +37,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     mailer: app.mailer,
     log: app.log,
     devices: createDeviceCookies(resolveMediaSecret(app.config.mediaSecret, app.config.dataDir)),
+    limits: app.config.limits,
   });
 
   const context = (request: FastifyRequest): RequestContext => ({
-    ip: request.ip,
+    address: addressKey(request.ip),
     now: new Date(),
     rateLimits: !app.config.rateLimitDisabled,
     deviceCookie: request.cookies[DEVICE_COOKIE],
@@ -66,8 +68,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/login',
-    { config: publicRoute, schema: { summary: 'Sign in', body: loginRequestSchema, response: userResponse } },
+    {
+      config: publicRoute,
+      schema: { summary: 'Sign in', body: loginRequestSchema, response: userResponse },
+      // A refused body is still a failed sign-in: counted for the address before the 400 (service.ts).
+      attachValidation: true,
+    },
     async (request, reply) => {
+      if (request.validationError) {
+        await service.countMalformedLogin(context(request));
+        throw badRequest(request.validationError.validation?.[0]?.message ?? request.validationError.message);
+      }
       const { user, token, deviceCookie } = await service.login(request.body, context(request), cookieToken(request));
       setSessionCookie(request, reply, token);
       // Only the sign-in call reads it: no other request carries it.

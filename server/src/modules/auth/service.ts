@@ -16,19 +16,23 @@ import type { z } from 'zod';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../lib/http-errors';
 import type { Mailer } from '../../mail/mailer';
 import type { AccountRepository } from './account-repository';
-import { AUTH_LIMITS } from './limits';
+import type { AuthLimits } from './limits';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { generateResetCode, hashResetCode, RESET_CODE_MAX_WRONG_ATTEMPTS, RESET_CODE_TTL_MS, sameDigest } from './reset-codes';
 import { resetCodeMail } from './reset-mail';
 import type { DeviceCookies } from './device-cookies';
 import type { SessionUser } from './session-store';
 import type { ThrottleCheck } from './throttle';
+import { BUCKETS } from './throttle-buckets';
 
 const AUTH_MESSAGES = {
   usernameTaken: USERNAME_TAKEN_MESSAGE,
   emailTaken: 'An account with that email already exists.',
   tooManyLogins: (retryIn: string) => `Too many failed sign-in attempts. Please try again ${retryIn}.`,
   tooManyRequests: (retryIn: string) => `Too many requests. Please try again ${retryIn}.`,
+  // Said for every username, existing or not, so it tells nobody whether an account exists.
+  tooManyResetMails: (retryIn: string) =>
+    `Too many reset codes asked for this username. The newest code already mailed still works; ask for a new one ${retryIn}.`,
   resetCodeInvalid: 'Invalid reset code. Please check the code in your email.',
   resetCodeExpired: 'This reset code has expired. Please request a new one.',
   resetCodeUsed: 'This reset code has already been used. Please request a new one.',
@@ -37,9 +41,10 @@ const AUTH_MESSAGES = {
   mailFailed: 'We could not send the reset email right now. Please try again later.',
 } as const;
 
-/** Who is asking: the client address (for per-IP limits), the clock, and whether request limits apply. */
+/** Who is asking: the client address (for per-address limits), the clock, and whether request limits apply. */
 export interface RequestContext {
-  ip: string;
+  /** The client's address key (lib/client-address.ts: IPv6 by its /64), never a raw header value. */
+  address: string;
   now: Date;
   rateLimits: boolean;
   /** The recognised-device cookie the browser sent, if any (device-cookies.ts). */
@@ -51,6 +56,7 @@ export interface AuthDeps {
   mailer: Mailer;
   log: { error(obj: object, msg: string): void };
   devices: DeviceCookies;
+  limits: AuthLimits;
 }
 
 /** The only shape in which a user leaves the server: never the hash, never a token. */
@@ -67,11 +73,15 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
   };
 }
 
-/** Request limits (registration, reset mails, reset attempts): check, then count this request. */
-async function limitRequests(accounts: AccountRepository, context: RequestContext, checks: ThrottleCheck[]) {
+/** Request limits (registration, reset mails, reset attempts): count this request, or refuse it with 429. */
+async function limitRequests(
+  accounts: AccountRepository,
+  context: RequestContext,
+  checks: ThrottleCheck[],
+  message: (retryIn: string) => string = AUTH_MESSAGES.tooManyRequests,
+) {
   if (!context.rateLimits) return;
-  await accounts.assertNotThrottled(checks, AUTH_MESSAGES.tooManyRequests, context.now);
-  await accounts.recordEvents(checks, context.now);
+  await accounts.admit(checks, message, context.now);
 }
 
 /** Maps a unique-index violation (a race lost between check and write) to the 409 a person understands. */
@@ -93,7 +103,7 @@ async function register(
   previousToken: string | undefined,
 ): Promise<{ user: CurrentUser; token: string }> {
   const { accounts } = deps;
-  await limitRequests(accounts, context, [{ bucket: `register-ip:${context.ip}`, rule: AUTH_LIMITS.registrationsPerIp }]);
+  await limitRequests(accounts, context, [{ bucket: BUCKETS.register(context.address), rule: deps.limits.registrationsPerAddress }]);
   if (await accounts.findByUsername(input.username)) throw conflict(AUTH_MESSAGES.usernameTaken);
   if (await accounts.emailTaken(input.email)) throw conflict(AUTH_MESSAGES.emailTaken);
 
@@ -121,30 +131,44 @@ async function login(
   context: RequestContext,
   previousToken: string | undefined,
 ): Promise<{ user: CurrentUser; token: string; deviceCookie: string }> {
-  const { accounts } = deps;
+  const { accounts, limits } = deps;
   const username = input.username.toLowerCase();
   // From the owner's recognised browser only that device's failures count: a stranger elsewhere cannot lock it.
+  // Otherwise per (username, address) with growing delays, and per address over every username. Never per
+  // username alone: that would let anyone lock the owner out from anywhere.
   const device = deps.devices.deviceOf(context.deviceCookie, username);
-  const failureBuckets: ThrottleCheck[] = device
-    ? [{ bucket: `login-device:${username}:${device}`, rule: AUTH_LIMITS.loginFailuresPerDevice }]
+  const checks: ThrottleCheck[] = device
+    ? [{ bucket: BUCKETS.loginDevice(username, device), rule: limits.loginBackoff }]
     : [
-        { bucket: `login-user:${username}`, rule: AUTH_LIMITS.loginFailuresPerUsername },
-        { bucket: `login-ip:${context.ip}`, rule: AUTH_LIMITS.loginFailuresPerIp },
+        { bucket: BUCKETS.loginPair(username, context.address), rule: limits.loginBackoff },
+        { bucket: BUCKETS.loginAddress(context.address), rule: limits.loginFailuresPerAddress },
       ];
-  // Checked before the password: once locked, even the right password waits, or guessing would go on.
-  await accounts.assertNotThrottled(failureBuckets, AUTH_MESSAGES.tooManyLogins, context.now);
+  // Counted as a failure before the password hash is computed (and taken back on success): parallel guesses
+  // see each other, and once refused even the right password waits, or guessing would go on.
+  const counted = await accounts.admit(checks, AUTH_MESSAGES.tooManyLogins, context.now);
 
   const user = await accounts.findByUsername(input.username);
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
-  if (!user || !valid) {
-    await accounts.recordEvents(failureBuckets, context.now);
-    throw unauthorized(MESSAGES.invalidCredentials);
-  }
-  // A success forgives this username's (or this device's) failures; the IP's stay (one good account must not
-  // reset a guesser).
-  await accounts.clearBuckets([failureBuckets[0]!.bucket]);
+  if (!user || !valid) throw unauthorized(MESSAGES.invalidCredentials);
+  // A success is no failure, and forgives this pair's (or device's) failures; the address's others stay (one good
+  // account must not reset a guesser).
+  await accounts.forgetEvents(counted);
+  await accounts.clearBuckets([checks[0]!.bucket]);
   const { token } = await accounts.startSession(user.id, previousToken);
   return { user: toCurrentUser(user), token, deviceCookie: context.deviceCookie && device ? context.deviceCookie : deps.devices.issue(username) };
+}
+
+/**
+ * A sign-in whose body the route contract refused (over-long name, missing password…): counted as a failure of
+ * the address like any other, so malformed requests are no free way around the limit. Throws 429 when the
+ * address is over it; the caller answers 400 otherwise.
+ */
+async function countMalformedLogin(deps: AuthDeps, context: RequestContext): Promise<void> {
+  await deps.accounts.admit(
+    [{ bucket: BUCKETS.loginAddress(context.address), rule: deps.limits.loginFailuresPerAddress }],
+    AUTH_MESSAGES.tooManyLogins,
+    context.now,
+  );
 }
 
 async function setupProfile(
@@ -171,20 +195,27 @@ async function setupProfile(
 }
 
 async function usernameExists(deps: AuthDeps, username: string, context: RequestContext): Promise<boolean> {
-  await limitRequests(deps.accounts, context, [{ bucket: `check-ip:${context.ip}`, rule: AUTH_LIMITS.usernameChecksPerIp }]);
+  await limitRequests(deps.accounts, context, [{ bucket: BUCKETS.usernameCheck(context.address), rule: deps.limits.usernameChecksPerAddress }]);
   return (await deps.accounts.findByUsername(username)) !== undefined;
 }
 
 /**
  * Step 1 of the reset dialog: mails a fresh single-use code to the account's email. Earlier codes stop
  * working. If the mail cannot be sent, nothing stays behind.
+ *
+ * Limited per address and per username; the username's quota is counted for every name asked, existing or not
+ * (so a refusal says nothing about the account), and a refusal happens before anything changes: the code mailed
+ * last stays valid, so a third party who uses up the quota cannot stop the owner from resetting with it.
  */
 async function requestPasswordReset(deps: AuthDeps, username: string, context: RequestContext): Promise<void> {
-  const { accounts, mailer } = deps;
-  await limitRequests(accounts, context, [
-    { bucket: `reset-mail-ip:${context.ip}`, rule: AUTH_LIMITS.resetMailsPerIp },
-    { bucket: `reset-mail-user:${username.toLowerCase()}`, rule: AUTH_LIMITS.resetMailsPerUsername },
-  ]);
+  const { accounts, mailer, limits } = deps;
+  await limitRequests(accounts, context, [{ bucket: BUCKETS.resetMailAddress(context.address), rule: limits.resetMailsPerAddress }]);
+  await limitRequests(
+    accounts,
+    context,
+    [{ bucket: BUCKETS.resetMailUsername(username), rule: limits.resetMailsPerUsername }],
+    AUTH_MESSAGES.tooManyResetMails,
+  );
   const user = await accounts.findByUsername(username);
   if (!user) throw notFound(MESSAGES.noAccountForUsername);
 
@@ -210,7 +241,7 @@ async function resetPassword(
   context: RequestContext,
 ): Promise<{ user: CurrentUser; token: string }> {
   const { accounts } = deps;
-  await limitRequests(accounts, context, [{ bucket: `reset-ip:${context.ip}`, rule: AUTH_LIMITS.resetAttemptsPerIp }]);
+  await limitRequests(accounts, context, [{ bucket: BUCKETS.resetAttempt(context.address), rule: deps.limits.resetAttemptsPerAddress }]);
   const user = await accounts.findByUsername(input.username);
   if (!user) throw badRequest(AUTH_MESSAGES.resetCodeNone);
 
@@ -233,8 +264,8 @@ async function resetPassword(
   const passwordHash = await hashPassword(input.newPassword);
   const token = await accounts.completeReset(reset.id, user.id, passwordHash);
   if (token === null) throw badRequest(AUTH_MESSAGES.resetCodeUsed);
-  // Whoever holds the mailed code owns the account again: forget its failed sign-ins.
-  await accounts.clearBuckets([`login-user:${user.username.toLowerCase()}`]);
+  // Whoever holds the mailed code owns the account again: forget its failed sign-ins (every address, every device).
+  for (const prefix of BUCKETS.loginOfUsername(user.username)) await accounts.clearBucketsStartingWith(prefix);
   return { user: toCurrentUser(user), token };
 }
 
@@ -246,6 +277,7 @@ export function createAuthService(deps: AuthDeps) {
       register(deps, input, context, previousToken),
     login: (input: LoginRequest, context: RequestContext, previousToken: string | undefined) =>
       login(deps, input, context, previousToken),
+    countMalformedLogin: (context: RequestContext) => countMalformedLogin(deps, context),
     setupProfile: (userId: string, input: z.output<typeof setupRequestSchema>) => setupProfile(deps, userId, input),
     usernameExists: (username: string, context: RequestContext) => usernameExists(deps, username, context),
     requestPasswordReset: (username: string, context: RequestContext) => requestPasswordReset(deps, username, context),

@@ -11,9 +11,9 @@
  * 4. farther from the last accepted position than 2 km + 300 km/h × elapsed → "travel", and the 15 minutes start.
  * Only a claim that passes all four becomes the last accepted position.
  */
-import { isIP } from 'node:net';
 import { LOCATION_CLAIM } from '#common/constants';
 import { haversineMetres, type LatLng } from '#common/geo';
+import { addressKey } from '../../lib/client-address';
 
 export type ClaimRefusal = 'location' | 'travel' | 'accuracy';
 
@@ -84,30 +84,9 @@ export function budgetVerdict(id: string, recent: ReadonlySet<string>, fresh: re
 }
 
 /**
- * Who a claim belongs to: the signed-in user, else the client address — an IPv6 address by its /64 (one
- * household or phone gets a whole /64, so counting single addresses would be no limit at all).
+ * Who a claim belongs to: the signed-in user, else the client address (IPv6 by its /64: lib/client-address.ts,
+ * the same rule as every request limit).
  */
 export function readerKey(userId: string | null, ip: string): string {
-  if (userId) return `user:${userId}`;
-  const address = ip.replace(/%.*$/, '');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return `ip:${mapped[1]}`;
-  if (isIP(address) === 6) return `ip6:${ipv6Groups(address).slice(0, 4).join(':')}::/64`;
-  return `ip:${address}`;
-}
-
-/** The eight 16-bit groups of an IPv6 address, as lowercase hex without leading zeros. */
-function ipv6Groups(address: string): string[] {
-  let text = address.toLowerCase();
-  // An embedded IPv4 tail (::ffff:1.2.3.4 style) becomes two groups.
-  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (v4) {
-    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
-    text = text.slice(0, v4.index) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const zeros = tail === undefined ? [] : Array<string>(8 - headGroups.length - tailGroups.length).fill('0');
-  return [...headGroups, ...zeros, ...tailGroups].map((g) => parseInt(g || '0', 16).toString(16));
+  return userId ? `user:${userId}` : addressKey(ip);
 }

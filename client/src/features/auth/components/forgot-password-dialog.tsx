@@ -60,6 +60,10 @@ function ResetSteps({ initialUsername }: { initialUsername: string }) {
       onError: (error) => {
         if (error instanceof ApiError && error.status === 404) {
           toast({ title: 'Username Not Found', description: AUTH_TEXTS.noAccountForUsername, variant: 'destructive' });
+        } else if (error instanceof ApiError && error.status === 429) {
+          // No new mail now, but a code mailed before still works (someone else may have used up the quota).
+          toast({ title: 'Error', description: errorMessage(error, 'Something went wrong'), variant: 'destructive' });
+          setStep('reset');
         } else {
           toast({ title: 'Error', description: errorMessage(error, 'Something went wrong'), variant: 'destructive' });
         }
