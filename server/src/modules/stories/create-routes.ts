@@ -10,6 +10,7 @@ import { STORY_CREATE_RATE_LIMIT } from '#common/constants';
 import { createStoryMultipartSchema } from '#common/route-schemas';
 import { storySchema } from '#common/schemas';
 import { unsupportedMediaType } from '../../lib/http-errors';
+import { addressKey } from '../../lib/client-address';
 import { withErrorResponses } from '../../lib/route-responses';
 import { streamedBody } from '../../plugins/route-contract';
 import { sweepOrphanMedia } from '../../media/orphan-media';
@@ -60,7 +61,7 @@ export const storyCreateRoutes: FastifyPluginAsyncZod = async (app) => {
         timeWindow: STORY_CREATE_RATE_LIMIT.timeWindowMs,
         // Counted per account when signed in (the session plugin ran before this hook), else per address.
         keyGenerator: (request: { user: { id: string } | null; ip: string }) =>
-          request.user ? `user:${request.user.id}` : `ip:${request.ip}`,
+          request.user ? `user:${request.user.id}` : `ip:${addressKey(request.ip)}`,
       };
 
   app.post(

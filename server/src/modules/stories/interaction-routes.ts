@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isUuid, storyIdParamsSchema } from '#common/route-schemas';
 import { likeResponseSchema, reportResponseSchema, reportStoryRequestSchema } from '#common/schemas';
 import { notFound } from '../../lib/http-errors';
+import { addressKey } from '../../lib/client-address';
 import { withErrorResponses } from '../../lib/route-responses';
 import { currentUser } from '../../plugins/access';
 import { createInteractionRepository } from './interaction-repository';
@@ -40,7 +41,7 @@ export const storyInteractionRoutes: FastifyPluginAsyncZod = async (app) => {
         max: 120,
         timeWindow: 60_000,
         keyGenerator: (request: { user: { id: string } | null; ip: string }) =>
-          request.user ? `user:${request.user.id}` : `ip:${request.ip}`,
+          request.user ? `user:${request.user.id}` : `ip:${addressKey(request.ip)}`,
       };
   const config = { access: 'user', rateLimit } as const;
 
