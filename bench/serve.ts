@@ -1,7 +1,7 @@
 /**
  * The app under load, in its own process (bench/run.ts forks it) so the load generator does not share its
  * event loop: buildApp(config) exactly as production starts it, logger silent, rate limits off.
- * Environment: DATABASE_URL (PostgreSQL) or PGLITE_DIR, plus DATABASE_POOL_SIZE and DATA_DIR.
+ * Environment: DATABASE_URL (PostgreSQL) or PGLITE_DIR, plus DATABASE_POOL_SIZE and DATA_DIR; BENCH_CPU_PROFILE.
  *
  * IPC: 'stop'; 'memory' → { memory: { rss, heapUsed } }; { plain: { seconds, connections, readers } } runs the
  * plain query (bench/plain-query.ts) in `connections` concurrent loops for `seconds` on the app's own database
@@ -22,7 +22,22 @@ const database = config.databaseUrl
 const app = await buildApp(config, { database, logger: false });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.send?.({ address });
+// BENCH_CPU_PROFILE=<file>: a V8 CPU profile of the whole run, written at 'stop' (open it in Chrome DevTools).
+const profiler = process.env.BENCH_CPU_PROFILE ? await startProfiler() : undefined;
+async function startProfiler() {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    const fs = await import('node:fs/promises');
+    await fs.writeFile(process.env.BENCH_CPU_PROFILE!, JSON.stringify(profile));
+  };
+}
 async function stop() {
+  await profiler?.();
   await app.close();
   await database?.close();
   process.exit(0);

@@ -110,7 +110,7 @@ export class CardIndex {
   /** category, type, restriction, start, end, season, weather: numbers into `text` (a few values each). */
   private textColumns: Int32Array[] = Array.from({ length: 7 }, () => new Int32Array(0));
   private readonly text = new Interned<string | null>();
-  private readonly authorIds = new Interned<string>();
+  private readonly authorTable = new Interned<string>();
   /** The row's position in the tree, or NO_SLOT while in the overlay. */
   private slotOfRow = new Int32Array(0);
 
@@ -143,6 +143,11 @@ export class CardIndex {
 
   storyIds(): IterableIterator<string> {
     return this.rowOf.keys();
+  }
+
+  /** Every author of a story held (and some whose stories have gone since). */
+  authorIds(): string[] {
+    return [...this.authorTable.values];
   }
 
   /**
@@ -301,7 +306,7 @@ export class CardIndex {
   }
 
   private viewerNumber(viewerId: string | null) {
-    return viewerId === null ? -2 : (this.authorIds.numberIfKnown(viewerId) ?? -2);
+    return viewerId === null ? -2 : (this.authorTable.numberIfKnown(viewerId) ?? -2);
   }
 
   private visibleRow(row: number, viewerNumber: number) {
@@ -326,7 +331,7 @@ export class CardIndex {
       longitude: this.longitudes[row]!,
       category: text(0)!,
       type: text(1) as StoryCard['type'],
-      authorId: this.authorIds.values[this.authors[row]!]!,
+      authorId: this.authorTable.values[this.authors[row]!]!,
       likes: this.likes[row]!,
       isPublic: (this.flags[row]! & 1) === 1,
       hidden: (this.flags[row]! & 2) === 2,
@@ -352,7 +357,7 @@ export class CardIndex {
     this.durations[row] = card.duration ?? Number.NaN;
     this.wordCounts[row] = card.wordCount ?? Number.NaN;
     this.flags[row] = (card.isPublic ? 1 : 0) | (card.hidden ? 2 : 0);
-    this.authors[row] = this.authorIds.numberOf(card.authorId);
+    this.authors[row] = this.authorTable.numberOf(card.authorId);
     const texts = [card.category, card.type, card.timeRestriction, card.unlockStartTime, card.unlockEndTime, card.unlockSeason, card.unlockWeather];
     texts.forEach((value, column) => (this.textColumns[column]![row] = this.text.numberOf(value)));
   }

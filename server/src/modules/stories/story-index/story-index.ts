@@ -259,7 +259,7 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
       await new Promise((resolve) => setImmediate(resolve));
     }
     cards.rebuild();
-    await refreshAuthors(missingAuthors(cards.storyIds()));
+    await refreshAuthors(cards.authorIds().filter((id) => !authorNames.has(id)));
     loaded = true;
     readySince ??= performance.now();
     log?.info({ stories: cards.size, ms: Math.round(readySince - startedAt) }, 'story index ready');
