@@ -329,7 +329,7 @@ export class CardIndex {
       wordCount: orNull(this.wordCounts[row]!),
       latitude: this.latitudes[row]!,
       longitude: this.longitudes[row]!,
-      category: text(0)!,
+      category: text(0),
       type: text(1) as StoryCard['type'],
       authorId: this.authorTable.values[this.authors[row]!]!,
       likes: this.likes[row]!,
