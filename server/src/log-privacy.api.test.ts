@@ -13,7 +13,8 @@ import { useTestApp } from '../../tests/helpers/test-app';
 
 describe('logs without secrets', () => {
   const lines: string[] = [];
-  const t = useTestApp({ RATE_LIMIT_DISABLED: 'true' }, { logger: { level: 'debug', stream: { write: (line: string) => void lines.push(line) } } });
+  // The SQL path of the nearby reads (no story index), whose failure is forced below to see what an error logs.
+  const t = useTestApp({ RATE_LIMIT_DISABLED: 'true', STORY_INDEX: 'off' }, { logger: { level: 'debug', stream: { write: (line: string) => void lines.push(line) } } });
 
   it('no log line of a run of representative calls carries a password, hash, email, reset code, session token, SQL parameter or position', { timeout: 60_000 }, async () => {
     const { app, database, dataDir } = t.current;

@@ -1,5 +1,7 @@
 CREATE SEQUENCE "public"."story_revision_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
 ALTER TABLE "stories" ADD COLUMN "revision" bigint DEFAULT nextval('story_revision_seq') NOT NULL;--> statement-breakpoint
+-- Owned by the column, so tools that carry rows over (db:move, restore) find it and continue above the copied revisions.
+ALTER SEQUENCE "public"."story_revision_seq" OWNED BY "stories"."revision";--> statement-breakpoint
 -- The in-memory story index of every app instance (modules/stories/story-index/) follows these: a new revision on
 -- every update, and one NOTIFY per statement naming the stories it inserted, updated or deleted — whatever code
 -- path wrote them (creation, edits, likes, reports, privacy, deletions and their cascades, SQL by hand). A
