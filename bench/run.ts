@@ -127,6 +127,12 @@ async function prepareReaders(database: Database, dist: Distribution) {
 
 /** The first pass: every reader reads each of its positions once (the app warms up); the answers are counted. */
 async function firstPass(app: AppProcess, load: AppLoad): Promise<AnswerStats> {
+  // The signed-in readers must really be signed in (the cookie's name depends on the app's configuration).
+  const [cookie] = load.cookies.values();
+  if (cookie) {
+    const current = await fetch(`${app.address}/api/user/current`, { headers: { cookie } });
+    if (current.status !== 200) throw new Error(`a bench reader is not signed in: GET /api/user/current answered ${current.status}`);
+  }
   const stats: AnswerStats = { answers: 0, withStories: 0, stories: 0, bytes: 0 };
   const run = await loadApp(app.address, load, { amount: POINTS, stats });
   console.log(

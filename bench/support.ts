@@ -2,7 +2,11 @@
 import pg from 'pg';
 import type { Database } from '../server/src/db/client';
 import { users } from '../server/src/db/schema';
-import { createSession, SESSION_COOKIE } from '../server/src/modules/auth/session-store';
+import { loadConfig } from '../server/src/config';
+import { createSession, sessionCookieName } from '../server/src/modules/auth/session-store';
+
+/** The session cookie the app under load reads: bench/serve.ts runs the production configuration (`__Host-…`). */
+const BENCH_SESSION_COOKIE = sessionCookieName(loadConfig({ NODE_ENV: 'production' }));
 
 export interface Point {
   latitude: number;
@@ -81,7 +85,7 @@ export async function createBenchReaderAccounts(database: Database, count: numbe
       .values({ username: `reader_${stamp}_${i}`, email: `reader_${stamp}_${i}@example.test`, displayName: `Bench Reader ${i}`, passwordHash: 'x', isSetupComplete: true })
       .returning({ id: users.id });
     const { token } = await createSession(database.db, reader!.id);
-    readers.push({ id: reader!.id, cookie: `${SESSION_COOKIE}=${token}` });
+    readers.push({ id: reader!.id, cookie: `${BENCH_SESSION_COOKIE}=${token}` });
   }
   return readers;
 }
