@@ -11,6 +11,7 @@ import type { BoundingBox } from '#common/route-schemas';
 import type { LocationGuard, UnlockGate } from '../location/location-guard';
 import type { PageCursor, StoryRecord, StoryRepository } from './story-repository';
 import { toStoryView } from './story-view';
+import { addressKey } from '../../lib/client-address';
 
 export interface Reader {
   viewerId: string | null;
@@ -75,7 +76,7 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
 
   return {
     async nearby(reader: Reader & { location: NonNullable<Reader['location']> }, radius: number, limit: number) {
-      const records = await deps.repository.nearby({ ...reader.location, radius, limit, viewerId: reader.viewerId });
+      const records = await deps.repository.nearby({ ...reader.location, radius, limit, ...readerKeys(reader) });
       return present(records, reader);
     },
 
@@ -84,7 +85,7 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
      * Nothing unlocks and no distance is given: every other reader's story is locked with "location".
      */
     async around(reader: Omit<Reader, 'location' | 'accuracy'>, centre: NonNullable<Reader['location']>, radius: number, limit: number) {
-      const records = await deps.repository.nearby({ ...centre, radius, limit, viewerId: reader.viewerId });
+      const records = await deps.repository.nearby({ ...centre, radius, limit, ...readerKeys(reader) });
       return present(records, { ...reader, location: null });
     },
 
@@ -93,7 +94,7 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
         latitude: (box.south + box.north) / 2,
         longitude: box.west <= box.east ? (box.west + box.east) / 2 : normaliseLongitude((box.west + box.east + 360) / 2),
       };
-      const records = await deps.repository.inBox({ box, centre, limit, viewerId: reader.viewerId });
+      const records = await deps.repository.inBox({ box, centre, limit, ...readerKeys(reader) });
       return present(records, reader);
     },
 
@@ -107,6 +108,11 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
       return { stories: await present(page.records, reader), next: page.next };
     },
   };
+}
+
+/** Who reads, for the story index's read-your-writes: the user, and the client address (IPv6 by /64). */
+function readerKeys(reader: Pick<Reader, 'viewerId' | 'ip'>) {
+  return { viewerId: reader.viewerId, readerAddress: reader.ip === undefined ? undefined : addressKey(reader.ip) };
 }
 
 function normaliseLongitude(longitude: number): number {

@@ -66,16 +66,17 @@ export function createStoryRepository(database: Database, index: StoryIndex | nu
       return row;
     },
 
-    async nearby(args: { latitude: number; longitude: number; radius: number; limit: number; viewerId: string | null }) {
-      const fromMemory = await index?.nearby(args);
+    /** `readerAddress`: the reader's address key, whose own latest write the index waits for (with the user id). */
+    async nearby(args: { latitude: number; longitude: number; radius: number; limit: number; viewerId: string | null; readerAddress?: string }) {
+      const fromMemory = await index?.nearby(args, [args.viewerId, args.readerAddress]);
       if (fromMemory) return fromMemory;
       const { latitude: lat, longitude: lng, radius, limit, viewerId } = args;
       const method = useBoxMethod(lat, lng, radius, limit) ? 'box' : 'knn';
       return (await nearbyStatement(method, limit).execute({ lat, lng, radius, viewerId })) as unknown as StoryRecord[];
     },
 
-    async inBox(args: { box: BoundingBox; centre: Point; limit: number; viewerId: string | null }) {
-      const fromMemory = await index?.inBox(args);
+    async inBox(args: { box: BoundingBox; centre: Point; limit: number; viewerId: string | null; readerAddress?: string }) {
+      const fromMemory = await index?.inBox(args, [args.viewerId, args.readerAddress]);
       if (fromMemory) return fromMemory;
       return (await storyQueries.inBox(db, args)) as StoryRecord[];
     },

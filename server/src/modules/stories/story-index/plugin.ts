@@ -1,9 +1,10 @@
 /**
  * The in-memory story index (story-index.ts) as `app.storyIndex`, null when STORY_INDEX=off. After every
- * state-changing request this instance answers, a fence goes out, so the next read waits until the index holds
- * what that request wrote (read-your-writes without asking the database on every read).
+ * state-changing request this instance answers, a fence goes out, so the same user's (or address's) next read
+ * waits until the index holds what that request wrote (read-your-writes without asking the database per read).
  */
 import fp from 'fastify-plugin';
+import { addressKey } from '../../../lib/client-address';
 import { createStoryIndex, type StoryIndex } from './story-index';
 
 declare module 'fastify' {
@@ -27,7 +28,7 @@ export const storyIndexPlugin = fp(
     });
     app.decorate('storyIndex', index);
     app.addHook('onSend', async (request) => {
-      if (!SAFE_METHODS.has(request.method)) index.fenceWrite();
+      if (!SAFE_METHODS.has(request.method)) index.fenceWrite([request.user?.id, addressKey(request.ip)]);
     });
     app.addHook('onClose', async () => index.close());
   },

@@ -10,8 +10,9 @@
  * - Fences: this instance NOTIFYs `fence:<instance>:<n>` on the same channel after each of its own writes
  *   (plugin.ts) and once a second. PostgreSQL delivers notifications in commit order, so when fence n has gone
  *   through the queue, every change committed before it was sent has been applied. A read waits (briefly) until
- *   the fences sent before it started are through — so a story a request created is in the next read — and a
- *   fence that does not come back within `lagMs` sends reads to the SQL path until it does.
+ *   the fence of its reader's own latest write is through — so a story a request created is in that reader's next
+ *   read — and for the changes already notified; a fence that does not come back within `lagMs` sends reads to
+ *   the SQL path until it does.
  * - Reconciliation: per id range, the table's count and sum of revisions against the index's; a range that
  *   differs is reloaded. Run every `reconcileMs`, after a bulk statement, and after a lost fence (a dropped
  *   LISTEN connection loses the notifications sent meanwhile) — reads use SQL until it is done.
@@ -128,7 +129,8 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
 
   // Fences: numbered per instance; `throughFence` is the highest n with every fence up to n through the queue.
   let fenceSent = 0;
-  let lastWriteFence = 0;
+  /** The fence after the latest write of each writer (user id, client address), while it is not through. */
+  const writeFences = new Map<string, number>();
   let throughFence = 0;
   const fencesOut = new Map<number, number>(); // n → sent at (ms); insertion order is n order
   const fencesThrough = new Set<number>();
@@ -403,11 +405,26 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
     }
   }
 
-  /** Whether the index may answer a read starting now: ready, not lagging, and through what preceded it. */
-  function readyForRead(): boolean | Promise<boolean> {
+  /** The fence a reader's own latest write sent, 0 when it is through (entries are dropped once through). */
+  function ownWriteFence(readerKeys: readonly (string | null | undefined)[]): number {
+    let fence = 0;
+    for (const key of readerKeys) {
+      const n = key ? writeFences.get(key) : undefined;
+      if (n === undefined) continue;
+      if (n <= throughFence) writeFences.delete(key!);
+      else fence = Math.max(fence, n);
+    }
+    return fence;
+  }
+
+  /**
+   * Whether the index may answer a read starting now: ready, not lagging, through every change already notified,
+   * and through the fence of this reader's own latest write (`readerKeys`: its user id and address).
+   */
+  function readyForRead(readerKeys: readonly (string | null | undefined)[]): boolean | Promise<boolean> {
     if (!serving() || lagging()) return false;
     const taskSeq = enqueuedSeq;
-    const fence = consistency === 'every-read' ? sendFence() : lastWriteFence;
+    const fence = consistency === 'every-read' ? sendFence() : ownWriteFence(readerKeys);
     if (caughtUp(taskSeq, fence)) return true;
     return new Promise<boolean>((resolve) => {
       const waiter: Waiter = {
@@ -538,9 +555,14 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
       return readySince === null ? null : Math.round(readySince - startedAt);
     },
 
-    /** After a write of this instance (plugin.ts): reads from now on wait until the index has it. */
-    fenceWrite() {
-      if (!closed) lastWriteFence = sendFence();
+    /**
+     * After a write of this instance (plugin.ts): the writer's next reads (by user id or address) wait until the
+     * index has it. Other readers see it as soon as its notification is through, milliseconds later.
+     */
+    fenceWrite(writerKeys: readonly (string | null | undefined)[]) {
+      if (closed) return;
+      const n = sendFence();
+      for (const key of writerKeys) if (key) writeFences.set(key, n);
     },
 
     /** Resolves once everything notified so far is applied (tests). */
@@ -558,15 +580,18 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
      * The nearby read from memory, as StoryRecords in the SQL's order; null when the index cannot answer it
      * exactly now (warming, catching up, lagging) and the caller should run the SQL.
      */
-    async nearby(q: NearestQuery): Promise<StoryRecord[] | null> {
-      const ready = readyForRead();
+    async nearby(q: NearestQuery, readerKeys: readonly (string | null | undefined)[] = [q.viewerId]): Promise<StoryRecord[] | null> {
+      const ready = readyForRead(readerKeys);
       if (ready !== true && !(await ready)) return null;
       return withDetails(cards.nearest(q), q.viewerId);
     },
 
     /** The viewport read from memory (storyQueries.inBox's rows and order); null: run the SQL. */
-    async inBox(q: { box: BoundingBox; centre: Point; limit: number; viewerId: string | null }): Promise<StoryRecord[] | null> {
-      const ready = readyForRead();
+    async inBox(
+      q: { box: BoundingBox; centre: Point; limit: number; viewerId: string | null },
+      readerKeys: readonly (string | null | undefined)[] = [q.viewerId],
+    ): Promise<StoryRecord[] | null> {
+      const ready = readyForRead(readerKeys);
       if (ready !== true && !(await ready)) return null;
       return withDetails(cards.inBox(q.box, q.centre, q.limit, q.viewerId), q.viewerId);
     },
