@@ -178,7 +178,7 @@ test('2. six stories at one spot: the cluster at the last zoom lists all six, ea
   const sheet = page.getByRole('dialog', { name: '6 stories here' });
   const zoomIn = page.locator('.leaflet-control-zoom-in');
   await expect(clusters.first()).toBeVisible();
-  for (let clicks = 0; clicks < 8 && !(await sheet.isVisible()); clicks++) {
+  for (let tries = 0; tries < 14 && !(await sheet.isVisible()); tries++) {
     // Let the zoom settle and the worker re-cluster, then click the cluster holding the stack: of those with at
     // least its 6 stories, the one nearest the reader, who stands 60 m from it (a retry's stack lies elsewhere).
     await expect.poll(async () => (await page.locator('.leaflet-zoom-anim').count()) === 0 && (await clusters.count()) > 0).toBe(true);
@@ -189,7 +189,8 @@ test('2. six stories at one spot: the cluster at the last zoom lists all six, ea
     );
     const gap = (b: DOMRect) => Math.hypot(b.x + b.width / 2 - (me.x + me.width / 2), b.y + b.height / 2 - (me.y + me.height / 2));
     const candidates = found.map((c, i) => ({ ...c, i })).filter((c) => c.count >= 6);
-    expect(candidates.length, 'a cluster holding the stack').toBeGreaterThan(0);
+    // Mid re-cluster the stack's marker may not be drawn yet: look again.
+    if (candidates.length === 0) continue;
     const nearest = candidates.reduce((best, c) => (gap(c.box) < gap(best.box) ? c : best));
     await clusters.nth(nearest.i).click();
   }
