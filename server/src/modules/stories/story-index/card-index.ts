@@ -132,10 +132,6 @@ export class CardIndex {
     return this.rowOf.size;
   }
 
-  get overlaySize() {
-    return this.overlay.size;
-  }
-
   get(id: string): StoryCard | undefined {
     const row = this.rowOf.get(id);
     return row === undefined ? undefined : this.cardAt(row);

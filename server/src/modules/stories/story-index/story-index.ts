@@ -27,7 +27,7 @@ import type { Database } from '../../../db/client';
 import { prepareRows, type PreparedRows } from '../../../db/prepared-statements';
 import { SESSION_CHANGE_CHANNEL } from '../../auth/session-plugin';
 import type { StoryRecord } from '../story-repository';
-import type { BoundingBox, Point } from '#common/route-schemas';
+import { isUuid, type BoundingBox, type Point } from '#common/route-schemas';
 import { CardIndex, ID_RANGES, idRangeOf, type NearestCard, type NearestQuery, type StoryCard } from './card-index';
 
 export const STORY_CHANGE_CHANNEL = 'story_change';
@@ -116,7 +116,6 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
   /** False from a bulk statement, a lost fence or a failed change until a reconciliation has run. */
   let trusted = true;
   let closed = false;
-  let readySince: number | null = null;
   /** Whether reads may be answered from memory (lag aside). */
   const serving = () => loaded && trusted && !closed;
   const startedAt = performance.now();
@@ -263,8 +262,7 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
     cards.rebuild();
     await refreshAuthors(cards.authorIds().filter((id) => !authorNames.has(id)));
     loaded = true;
-    readySince ??= performance.now();
-    log?.info({ stories: cards.size, ms: Math.round(readySince - startedAt) }, 'story index ready');
+    log?.info({ stories: cards.size, ms: Math.round(performance.now() - startedAt) }, 'story index ready');
   }
 
   async function refreshStories(ids: string[]) {
@@ -550,10 +548,6 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
     get size() {
       return cards.size;
     },
-    /** Milliseconds from creation to the first time the index was ready (null while warming). */
-    get warmUpMs() {
-      return readySince === null ? null : Math.round(readySince - startedAt);
-    },
 
     /**
      * After a write of this instance (plugin.ts): the writer's next reads (by user id or address) wait until the
@@ -645,6 +639,5 @@ function recordOf(card: StoryCard, authorDisplayName: string | null, detail: Rec
 
 /** A uuid[] literal's text; ids come from the database or from the trigger's payload, and are checked. */
 function toUuidArray(ids: string[]): string {
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  return `{${ids.filter((id) => uuid.test(id)).join(',')}}`;
+  return `{${ids.filter(isUuid).join(',')}}`;
 }
