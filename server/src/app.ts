@@ -31,7 +31,7 @@ import { publicConfigRoutes } from './modules/config/routes';
 import { authRoutes } from './modules/auth/routes';
 import { storyRoutes } from './modules/stories/routes';
 import { accountRoutes } from './modules/account/routes';
-import { mediaRoutes } from './modules/media/routes';
+import { mediaRoutes } from './modules/media-files/routes';
 import { mediaSignerPlugin } from './media/signer-plugin';
 import { docsRoutes } from './modules/docs/routes';
 import { sharePageRoutes } from './modules/share/routes';

@@ -7,7 +7,7 @@
  *   stack reduced to its frames, emails and argon2 hashes masked wherever they appear;
  * - pino `redact` censors the fields that hold secrets if any code ever logs such an object.
  */
-import { requestLogSerializer } from '../modules/location/log-serializers';
+import { requestLogSerializer } from './request-log-serializer';
 
 export const REDACTED = '[redacted]';
 

@@ -12,7 +12,7 @@
 import KDBush from 'kdbush';
 import { around } from 'geokdbush';
 import type { BoundingBox } from '#common/route-schemas';
-import type { StoryRecord } from '../story-repository';
+import type { StoryRecord } from '../story-record';
 import { POSTGIS_SPHERE_RADIUS_M } from '../nearby-method';
 
 /** The fields of a story a card shows (story-view.ts), without content and media keys. */
