@@ -9,9 +9,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import type { S3Settings } from '../config';
-import { isValidMediaKey, type ByteRange, type MediaObjectInfo, type MediaStore } from './media-store-interface';
+import { isValidMediaKey, type MediaObjectInfo, type MediaStore } from './media-store-interface';
 import { createS3MediaStore, type S3MediaStore } from './s3-media-store';
 
 export { isValidMediaKey, type ByteRange, type MediaObjectInfo, type MediaStore } from './media-store-interface';

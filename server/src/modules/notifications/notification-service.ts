@@ -30,7 +30,7 @@ import {
   type TimeOfDay,
 } from '#common/notifications';
 import { badRequest, notFound } from '../../lib/http-errors';
-import { timeZoneAt } from '../stories/time-zone';
+import { timeZoneAt } from '../stories';
 import type { NewNotification, NotificationCursor, NotificationRepository } from './notification-repository';
 import { buildSmartSuggestions } from './smart-suggestions';
 import { MarkMemory } from './mark-memory';
