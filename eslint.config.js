@@ -3,7 +3,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 // Client layers (docs/architecture.md): app → features → components/lib. A feature never reaches into another
 // feature; pages in app/routes compose features. Each feature folder (found on disk, so a new one is fenced at
@@ -29,10 +30,83 @@ const clientZones = [
     from: './client/src/features',
     message: 'Shared code (components/, lib/) must not depend on a feature.',
   },
+  {
+    target: './client/src',
+    from: './server',
+    message: 'The client never imports server code (secrets, database): share it through common/.',
+  },
 ];
 
+// Server zones (docs/architecture.md "The server's fences"). A module (server/src/modules/<x>, found on disk) is
+// used by another module only through its index.ts, which exports what it offers others; its other files are
+// internals. The layers below the modules (lib, db, media, mail, weather, shared-state, plugins, config.ts) import
+// no module, so nothing points up. app.ts (the composition root) and test code are outside these fences.
+const SERVER_MODULES = fs
+  .readdirSync(new URL('./server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const BELOW_MODULES = ['lib', 'db', 'media', 'mail', 'weather', 'shared-state', 'plugins'].map((dir) => `./server/src/${dir}`);
+/** `allowed`: module → files of it (relative to the module) that the linted file may import anyway. */
+const serverZones = (allowed = {}) => [
+  ...SERVER_MODULES.map((module) => ({
+    target: SERVER_MODULES.filter((other) => other !== module).map((other) => `./server/src/modules/${other}`),
+    from: `./server/src/modules/${module}`,
+    except: ['./index.ts', ...(allowed[module] ?? []).map((file) => `./${file}`)],
+    message: `Another module is used only through its index.ts: export what you need from modules/${module}/index.ts (or receive it as a port).`,
+  })),
+  {
+    target: [...BELOW_MODULES, './server/src/config.ts'],
+    from: './server/src/modules',
+    message: 'Layers below the modules never import a module: move the shared piece down (lib/, or beside config.ts), or have the module hand it in.',
+  },
+];
+
+// Known crossings of the module fence, each with the follow-up that removes it. Keep this list short and honest:
+// an entry is a debt, not a permission.
+const MODULE_FENCE_ALLOWLIST = [
+  {
+    // Follow-up: issue 21 item 3 (one composition root per module): the stories plugin builds the read service
+    // once and decorates the instance; the share page consumes it.
+    file: 'server/src/modules/share/routes.ts',
+    allowed: { stories: ['read-service.ts', 'story-repository.ts'] },
+  },
+  {
+    // Follow-up: issue 21 item 3: the location plugin decorates its unlock repository; interaction routes consume it.
+    file: 'server/src/modules/stories/interaction-routes.ts',
+    allowed: { location: ['unlock-repository.ts'] },
+  },
+];
+
+// Only data-access code runs queries: repositories, server/src/db/, the operator tools (ops/: whole-database copies
+// and backups) and these files, which are repositories by another name. A type-only import (a row type) is fine.
+const DATA_ACCESS_FILES = [
+  'server/src/modules/auth/session-store.ts',
+  'server/src/modules/auth/throttle.ts',
+  'server/src/modules/stories/story-queries.ts',
+];
+// Known crossings of the database fence, each with its follow-up.
+const DATABASE_FENCE_ALLOWLIST = [
+  // Follow-up: issue 21 item 6 (story index split): the index's loader and change-feed SQL move into a repository.
+  'server/src/modules/stories/story-index/story-index.ts',
+  // Follow-up: move the sweep's "which story ids still exist" query into a repository function the sweep is given.
+  'server/src/media/orphan-media.ts',
+];
+
+// The TypeScript resolver (tsconfig paths, package.json "imports", .ts/.tsx), so that import-x follows every import.
+const importSettings = {
+  'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+};
+
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', 'server/src/db/migrations/**'] },
+  {
+    ignores: [
+      'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', 'server/src/db/migrations/**',
+      // Each breaks one fence on purpose; tests/lint-fences.test.ts lints them and expects every one reported.
+      'tests/lint-fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -60,18 +134,63 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      // The client never imports server code (secrets, database).
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'Client code must not import server modules.' }] }],
     },
   },
   {
-    // The client's import fences: layer zones and no import cycles.
-    files: ['client/src/**/*.{ts,tsx}'],
+    // No import cycles anywhere in the app's code (client, server, common).
+    files: ['client/src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'common/**/*.ts', 'tests/lint-fixtures/**/*.ts'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    settings: importSettings,
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // The client's layers, and nothing of the server's.
+    files: ['client/src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: clientZones }] },
+  },
+  {
+    // The shared contract is imported by both sides and imports neither.
+    files: ['common/**/*.ts'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: clientZones }],
-      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [{ target: './common', from: ['./server', './client'], message: 'common/ imports nothing from the server or the client.' }] },
+      ],
+    },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts', 'server/src/**/test-support/**', 'server/src/app.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones() }] },
+  },
+  ...MODULE_FENCE_ALLOWLIST.map(({ file, allowed }) => ({
+    files: [file],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones(allowed) }] },
+  })),
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: [
+      'server/src/db/**', 'server/src/**/*-repository.ts', 'server/src/ops/**', ...DATA_ACCESS_FILES,
+      'server/src/**/*.test.ts', 'server/src/**/test-support/**', ...DATABASE_FENCE_ALLOWLIST,
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^drizzle-orm(/.*)?$',
+              allowTypeImports: true,
+              message: 'Only repositories (*-repository.ts) and server/src/db/ run queries: put this in a repository.',
+            },
+            {
+              regex: '(^|/)db/schema$',
+              allowTypeImports: true,
+              message: 'Only repositories (*-repository.ts) and server/src/db/ use the tables: put this in a repository.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -440,7 +440,7 @@ async function main() {
   await prepareData(database);
   const app = appStatement(database);
   // PostGIS's sphere (geography, use_spheroid false) has the WGS 84 mean radius; D uses the same so its radius
-  // test agrees with A's to the nanometre (common/constants.ts EARTH_RADIUS_M, 6,371,000, is the client's).
+  // test agrees with A's to the nanometre (the same as common/constants.ts EARTH_RADIUS_M, every distance's radius).
   const [{ r } = { r: 0 }] = await database.query<{ r: number }>(
     sql`SELECT ST_Distance('POINT(0 0)'::geography, 'POINT(0 1)'::geography, false) / radians(1) AS r`,
   );

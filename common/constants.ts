@@ -18,8 +18,11 @@ export const MAX_TILE_ZOOM = 18;
 export const STORY_MARKER_PX = 40;
 export const USER_MARKER_PX = 20;
 
-/** Earth radius used by haversine distances (metres). */
-export const EARTH_RADIUS_M = 6_371_000;
+/**
+ * The one Earth radius (metres) of every distance in the app: PostGIS's mean sphere (ST_DistanceSphere, geography
+ * with use_spheroid false), so the client, the server's haversine, the story index and the spatial SQL all agree.
+ */
+export const EARTH_RADIUS_M = 6_371_008.7714;
 
 export const LIMITS = {
   usernameMin: 3,

@@ -25,13 +25,14 @@ import type { AvTools } from './media/av';
 import type { MediaStore } from './media/media-store';
 import type { WeatherProvider } from './weather/weather-provider';
 import { sessionPlugin } from './modules/auth/session-plugin';
+import { sessionCookieName } from './modules/auth/session-store';
 import { healthRoutes } from './modules/health/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { publicConfigRoutes } from './modules/config/routes';
 import { authRoutes } from './modules/auth/routes';
 import { storyRoutes } from './modules/stories/routes';
 import { accountRoutes } from './modules/account/routes';
-import { mediaRoutes } from './modules/media/routes';
+import { mediaRoutes } from './modules/media-files/routes';
 import { mediaSignerPlugin } from './media/signer-plugin';
 import { docsRoutes } from './modules/docs/routes';
 import { sharePageRoutes } from './modules/share/routes';
@@ -131,7 +132,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(sessionPlugin);
   await app.register(responseHeadersPlugin);
   // Before any route: both act on routes as they are registered (compilers, docs, access hooks).
-  await app.register(routeContractPlugin);
+  await app.register(routeContractPlugin, {
+    sessionCookieName: sessionCookieName(config),
+    serverUrl: config.publicUrl ?? '/',
+  });
   await app.register(accessPlugin);
   await app.register(mediaSignerPlugin);
   await app.register(mediaStorePlugin, { store: deps.mediaStore });

@@ -6,8 +6,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { LOCATION_CLAIM } from '#common/constants';
-import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './modules/auth/limits';
-import type { WindowRule } from './modules/auth/throttle';
+import { DEFAULT_AUTH_LIMITS, type AuthLimits, type WindowRule } from './lib/limit-settings';
 
 const megabytes = (fallback: number) =>
   z.coerce.number().positive().max(10_000).default(fallback).transform((mb) => Math.round(mb * 1024 * 1024));

@@ -169,7 +169,7 @@ export const stories = pgTable(
     index('stories_location_geom_gist_idx').using('gist', t.locationGeom),
     index('stories_author_created_idx').on(t.authorId, t.createdAt.desc()),
     index('stories_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    // The media route finds the story owning a signed key to check it is still visible (modules/media).
+    // The media route finds the story owning a signed key to check it is still visible (modules/media-files).
     index('stories_audio_key_idx').on(t.audioKey).where(sql`${t.audioKey} IS NOT NULL`),
     index('stories_image_key_idx').on(t.imageKey).where(sql`${t.imageKey} IS NOT NULL`),
     index('stories_thumbnail_key_idx').on(t.thumbnailKey).where(sql`${t.thumbnailKey} IS NOT NULL`),

@@ -9,46 +9,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import type { S3Settings } from '../config';
+import { isValidMediaKey, type MediaObjectInfo, type MediaStore } from './media-store-interface';
 import { createS3MediaStore, type S3MediaStore } from './s3-media-store';
 
-export interface MediaObjectInfo {
-  size: number;
-  modifiedAt: Date;
-}
-
-export interface ByteRange {
-  /** First byte, inclusive. */
-  start: number;
-  /** Last byte, inclusive. */
-  end: number;
-}
-
-export interface MediaStore {
-  /** Stores bytes under `key`, replacing any previous object; readers never see a half-written object. */
-  putBuffer(key: string, data: Buffer): Promise<void>;
-  /** Moves (or copies) a local file into the store under `key`; the source may be gone afterwards. */
-  putFile(key: string, sourcePath: string): Promise<void>;
-  /** Size and time of an object, or null when there is none. */
-  stat(key: string): Promise<MediaObjectInfo | null>;
-  /** The object's bytes (all, or one inclusive range). */
-  read(key: string, range?: ByteRange): Readable;
-  /** Removes an object; removing a missing one is not an error. */
-  delete(key: string): Promise<void>;
-  /** Every object whose key starts with `prefix` (a folder such as `stories/`), in no particular order. */
-  list(prefix: string): AsyncIterable<MediaObjectInfo & { key: string }>;
-  /** Throws when the store cannot be written to or reached (/api/ready). */
-  ping(): Promise<void>;
-}
-
-/** Letters, digits, `-`, `_` and `.` in slash-separated segments; no empty, dot or dot-dot segment. */
-const KEY_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
-
-export function isValidMediaKey(key: string): boolean {
-  if (key.length === 0 || key.length > 300) return false;
-  return key.split('/').every((segment) => KEY_SEGMENT.test(segment) && !segment.includes('..'));
-}
+export { isValidMediaKey, type ByteRange, type MediaObjectInfo, type MediaStore } from './media-store-interface';
 
 function assertKey(key: string): void {
   if (!isValidMediaKey(key)) throw new Error(`Invalid media key: ${JSON.stringify(key)}`);

@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRange } from '../modules/media/routes';
+import { parseRange } from '../modules/media-files/routes';
 import { detectAvTools, makeWebmSeekable, NO_AV_TOOLS, remux, resolveDuration, UnreadableMediaError, UnverifiableMediaError } from './av';
 import { processImage, UnreadableImageError } from './images';
 import { createLocalMediaStore, isValidMediaKey } from './media-store';

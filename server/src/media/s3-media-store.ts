@@ -24,7 +24,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { isValidMediaKey, type MediaStore } from './media-store';
+import { isValidMediaKey, type MediaStore } from './media-store-interface';
 
 export interface S3MediaStoreOptions {
   bucket: string;

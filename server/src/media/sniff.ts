@@ -2,8 +2,9 @@
  * Recognises an upload by its first bytes (magic numbers), never by its file name or declared type
  * (DESIGN.md "Bad input and failure": uploads are checked by content).
  */
+import type { MediaKind } from '#common/story-types';
 
-export type MediaKind = 'audio' | 'image' | 'video';
+export type { MediaKind } from '#common/story-types';
 
 export type Container =
   | 'webm'

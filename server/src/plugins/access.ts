@@ -7,9 +7,14 @@
 import type { FastifyRequest, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../lib/http-errors';
-import type { SessionUser } from '../modules/auth/session-store';
 
 export type RouteAccess = 'public' | 'user';
+
+/**
+ * The signed-in user, as the session plugin (modules/auth/session-plugin.ts) decorates the request with it: this
+ * plugin reads the decorator's declared type and imports nothing from the auth module.
+ */
+export type SignedInUser = NonNullable<FastifyRequest['user']>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -47,7 +52,7 @@ function asArray<T>(value: T | T[] | undefined): T[] {
 }
 
 /** The signed-in user of a route declared `access: 'user'` (the access hook has already refused visitors). */
-export function currentUser(request: FastifyRequest): SessionUser {
+export function currentUser(request: FastifyRequest): SignedInUser {
   if (!request.user) throw unauthorized(SIGN_IN_REQUIRED);
   return request.user;
 }

@@ -1,13 +1,13 @@
 /**
  * Logs without secrets (issue 15, item 6). No log line may carry SQL parameters, password hashes, emails, reset
  * codes, session tokens or cookies, or a reader's position. Three layers:
- * - requests are logged by route pattern, never by URL (modules/location/log-serializers.ts);
+ * - requests are logged by route pattern, never by URL (request-log-serializer.ts);
  * - errors go through `errorLogSerializer`: a fixed set of fields, the message cut before Drizzle's
  *   `params:` list, driver fields such as `query`, `parameters` and `detail` (which echo values) dropped, the
  *   stack reduced to its frames, emails and argon2 hashes masked wherever they appear;
  * - pino `redact` censors the fields that hold secrets if any code ever logs such an object.
  */
-import { requestLogSerializer } from '../modules/location/log-serializers';
+import { requestLogSerializer } from './request-log-serializer';
 
 export const REDACTED = '[redacted]';
 

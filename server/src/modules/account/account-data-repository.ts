@@ -9,8 +9,7 @@ import type { Database } from '../../db/client';
 import { likedMessage } from '#common/notifications';
 import { likes, notificationMarks, notifications, stories, throttleEvents, users } from '../../db/schema';
 import { visibleStory } from '../../db/visibility';
-import { bucketStartsWith } from '../auth/throttle';
-import { BUCKETS } from '../auth/throttle-buckets';
+import { bucketStartsWith, BUCKETS } from '../auth';
 
 export type AccountDataRepository = ReturnType<typeof createAccountDataRepository>;
 

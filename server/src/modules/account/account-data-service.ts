@@ -8,8 +8,7 @@ import type { MediaUrlSigner } from '../../media/media-urls';
 import type { MediaStore } from '../../media/media-store';
 import { removeStoryMedia } from '../../media/story-media-removal';
 import { SIGN_IN_REQUIRED } from '../../plugins/access';
-import { verifyPassword } from '../auth/passwords';
-import { toCurrentUser } from '../auth/service';
+import { toCurrentUser, verifyPassword } from '../auth';
 import type { AccountDataRepository } from './account-data-repository';
 
 /** Media links in an export stay valid this long (the file may be opened later). */

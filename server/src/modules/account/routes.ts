@@ -13,7 +13,7 @@ import { addressKey } from '../../lib/client-address';
 import { withErrorResponses } from '../../lib/route-responses';
 import { createMediaUrlSigner, resolveMediaSecret } from '../../media/media-urls';
 import { currentUser } from '../../plugins/access';
-import { clearSessionCookie } from '../auth/session-plugin';
+import { clearSessionCookie } from '../auth';
 import { createAccountDataRepository } from './account-data-repository';
 import { createAccountDataService, EXPORT_LINK_TTL_SECONDS } from './account-data-service';
 

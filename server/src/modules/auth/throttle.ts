@@ -12,22 +12,9 @@ import { and, desc, eq, gt, inArray, like, lt, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { throttleEvents } from '../../db/schema';
 import { tooManyRequests } from '../../lib/http-errors';
+import type { BackoffRule, WindowRule } from '../../lib/limit-settings';
 
-export interface WindowRule {
-  /** Events allowed inside one window; the next attempt is refused. */
-  limit: number;
-  windowMs: number;
-}
-
-export interface BackoffRule {
-  /** Events allowed without any delay. */
-  freeFailures: number;
-  /** The wait after the first event past the free ones; it doubles with each further event. */
-  firstDelayMs: number;
-  maxDelayMs: number;
-  /** How long an event is remembered. */
-  windowMs: number;
-}
+export type { BackoffRule, WindowRule } from '../../lib/limit-settings';
 
 export type ThrottleRule = WindowRule | BackoffRule;
 

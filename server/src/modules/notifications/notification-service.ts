@@ -18,6 +18,7 @@
  */
 import type { Story } from '#common/schemas';
 import { evaluateLock } from '#common/locks';
+import { isUuid } from '#common/route-schemas';
 import {
   hiddenMessage,
   likedMessage,
@@ -30,14 +31,13 @@ import {
   type TimeOfDay,
 } from '#common/notifications';
 import { badRequest, notFound } from '../../lib/http-errors';
-import { timeZoneAt } from '../stories/time-zone';
+import { timeZoneAt } from '../stories';
 import type { NewNotification, NotificationCursor, NotificationRepository } from './notification-repository';
 import { buildSmartSuggestions } from './smart-suggestions';
 import { MarkMemory } from './mark-memory';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 const BAD_CURSOR = 'Invalid cursor';
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Time locks a reader can wait for (weather is not a time: it unlocks with story_unlocked when it clears). */
 const TIME_LOCKS = new Set<string>(['time_of_day', 'season']);
 
@@ -131,14 +131,14 @@ export function createNotificationService(deps: NotificationServiceDeps) {
 
     async markRead(userId: string, id: string): Promise<void> {
       // Someone else's notification, a missing one and a malformed id all answer the same 404.
-      if (!UUID_RE.test(id) || !(await deps.repository.markRead(userId, id))) throw notFound(NOTIFICATION_NOT_FOUND);
+      if (!isUuid(id) || !(await deps.repository.markRead(userId, id))) throw notFound(NOTIFICATION_NOT_FOUND);
     },
 
     markAllRead: (userId: string) => deps.repository.markAllRead(userId),
 
     replay(userId: string, lastEventId: string | null): Promise<Notification[]> {
       const since = new Date(now().getTime() - NOTIFICATION_LIMITS.replayWindowMs);
-      const id = lastEventId && UUID_RE.test(lastEventId) ? lastEventId : null;
+      const id = lastEventId && isUuid(lastEventId) ? lastEventId : null;
       return deps.repository.replay(userId, id, since, NOTIFICATION_LIMITS.replayMax);
     },
 
@@ -259,6 +259,6 @@ function isPrintedTimestamp(text: string): boolean {
 export function decodeCursor(value: string): NotificationCursor | null {
   const [createdAt, id, extra] = Buffer.from(value, 'base64url').toString('utf8').split('|');
   // Only what PostgreSQL itself could have printed for created_at is accepted back.
-  if (extra !== undefined || !createdAt || !id || !isPrintedTimestamp(createdAt) || !UUID_RE.test(id)) return null;
+  if (extra !== undefined || !createdAt || !id || !isPrintedTimestamp(createdAt) || !isUuid(id)) return null;
   return { createdAt, id };
 }

@@ -26,7 +26,7 @@ import {
 } from '#common/notifications';
 import { withErrorResponses } from '../../lib/route-responses';
 import { currentUser } from '../../plugins/access';
-import { LOCATION_RATE_LIMIT } from '../stories/read-routes';
+import { LOCATION_RATE_LIMIT } from '../stories';
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { service, hub } = app.notifications;

@@ -6,13 +6,13 @@
 import crypto from 'node:crypto';
 import { MEDIA } from '#common/constants';
 import { createStoryFieldsSchema, MESSAGES, type CreateStoryData } from '#common/schemas';
+import { STORY_TYPE_UPLOAD, UPLOAD_MESSAGES, type MediaKind } from '#common/story-types';
 import { countWords } from '#common/text';
 import { badRequest, parseOrThrow, payloadTooLarge, unsupportedMediaType } from '../../lib/http-errors';
 import { UnreadableMediaError, UnverifiableMediaError, type AvTools } from '../../media/av';
 import { ImageTooLargeError, UnreadableImageError } from '../../media/images';
 import type { MediaStore } from '../../media/media-store';
 import { prepareMedia, UnsupportedMediaError, type PreparedMedia, type UploadedFile } from '../../media/pipeline';
-import type { MediaKind } from '../../media/sniff';
 import type { StoryRepository } from './story-repository';
 import type { StoryRow } from './story-view';
 
@@ -62,23 +62,13 @@ export const UNREADABLE_MEDIA_MESSAGES: Record<MediaKind, string> = {
 
 /** The file the story type needs, checked for presence with the spec's message for each type. */
 function requiredUpload(data: CreateStoryData, files: CreateStoryRequest['files']): [MediaKind, UploadedFile] | null {
-  switch (data.type) {
-    case 'audio': {
-      const audio = files.audio;
-      if (!audio) throw badRequest(MESSAGES.missingRecording);
-      if (audio.size === 0) throw badRequest(MESSAGES.recordingError);
-      return ['audio', audio];
-    }
-    case 'image':
-      if (!files.image || files.image.size === 0) throw badRequest(MESSAGES.missingImage);
-      return ['image', files.image];
-    case 'video':
-      if (!files.video || files.video.size === 0) throw badRequest(MESSAGES.missingVideo);
-      return ['video', files.video];
-    default:
-      // Text and TikTok stories carry no file; a file sent along anyway is ignored.
-      return null;
-  }
+  // Text and TikTok stories carry no file (common/story-types.ts); a file sent along anyway is ignored.
+  const kind = STORY_TYPE_UPLOAD[data.type];
+  if (kind === null) return null;
+  const upload = files[kind];
+  if (!upload) throw badRequest(UPLOAD_MESSAGES[kind].missing);
+  if (upload.size === 0) throw badRequest(UPLOAD_MESSAGES[kind].empty);
+  return [kind, upload];
 }
 
 async function processUpload(

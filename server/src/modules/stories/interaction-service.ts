@@ -3,7 +3,7 @@
  * one's own story. The counting and the hiding threshold live in the SQL (interaction-repository.ts).
  */
 import { badRequest, notFound } from '../../lib/http-errors';
-import type { UnlockRepository } from '../location/unlock-repository';
+import type { UnlockRepository } from '../location';
 import type { CounterResult, InteractionRepository } from './interaction-repository';
 
 export const STORY_NOT_FOUND = 'Story not found';

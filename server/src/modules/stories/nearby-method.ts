@@ -2,10 +2,9 @@
  * Which SQL answers a nearby read (story-queries.ts has both): "box" is cheaper for small caps, "knn" is exact
  * everywhere. The choice depends only on the place, the radius and the cap (bench/README.md has the figures).
  */
-export type NearbyMethod = 'knn' | 'box';
+import { EARTH_RADIUS_M } from '#common/constants';
 
-/** PostGIS's sphere (ST_DistanceSphere and geography with use_spheroid false), for the box's size in degrees. */
-export const POSTGIS_SPHERE_RADIUS_M = 6_371_008.7714;
+export type NearbyMethod = 'knn' | 'box';
 
 /** Up to this cap the box method wins; at the map's 1,000 its box reads the heap twice and loses to "knn". */
 const BOX_METHOD_MAX_LIMIT = 200;
@@ -16,7 +15,7 @@ const BOX_METHOD_MAX_LIMIT = 200;
  */
 export function useBoxMethod(latitude: number, longitude: number, radius: number, limit: number): boolean {
   if (limit > BOX_METHOD_MAX_LIMIT) return false;
-  const rho = radius / POSTGIS_SPHERE_RADIUS_M;
+  const rho = radius / EARTH_RADIUS_M;
   const cosLat = Math.cos((latitude * Math.PI) / 180);
   if (Math.sin(rho) >= cosLat * 0.999) return false;
   const halfWidth = (Math.asin(Math.sin(rho) / cosLat) * 180) / Math.PI + 1e-6;

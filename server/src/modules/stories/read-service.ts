@@ -8,7 +8,7 @@ import type { Story } from '#common/schemas';
 import type { MediaUrlSigner } from '../../media/media-urls';
 import type { WeatherProvider } from '../../weather/weather-provider';
 import type { BoundingBox } from '#common/route-schemas';
-import type { LocationGuard, UnlockGate } from '../location/location-guard';
+import type { LocationGuard, UnlockGate } from '../location';
 import type { PageCursor, StoryRecord, StoryRepository } from './story-repository';
 import { toStoryView } from './story-view';
 import { addressKey } from '../../lib/client-address';

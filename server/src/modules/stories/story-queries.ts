@@ -14,7 +14,7 @@ import type { BoundingBox, Point } from '#common/route-schemas';
 import type { Db } from '../../db/client';
 import { stories, users } from '../../db/schema';
 import { visibleStory } from '../../db/visibility';
-import { POSTGIS_SPHERE_RADIUS_M, type NearbyMethod } from './nearby-method';
+import type { NearbyMethod } from './nearby-method';
 import { STORY_VIEW_COLUMNS } from './story-view';
 
 export interface PageCursor {
@@ -112,7 +112,7 @@ function nearestByKnn(db: Db, p: NearestParams) {
 function nearestInReachBox(db: Db, p: NearestParams) {
   const point = sql`(SELECT ST_SetSRID(ST_MakePoint(${p.lng}::float8, ${p.lat}::float8), 4326))`;
   const limit = literalLimit(p.limit);
-  const R = sql.raw(String(POSTGIS_SPHERE_RADIUS_M));
+  const R = sql.raw(String(EARTH_RADIUS_M));
   const reach = sql`least(${p.radius}::float8, coalesce((
     SELECT max(ST_DistanceSphere(walk.location_geom, ${point}))
     FROM (SELECT ${stories.locationGeom} FROM ${stories} WHERE ${visibleOnce(p.viewerId)}

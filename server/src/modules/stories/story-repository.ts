@@ -10,14 +10,12 @@ import { prepareRows, type PreparedRows } from '../../db/prepared-statements';
 import { useBoxMethod, type NearbyMethod } from './nearby-method';
 import { storyQueries, type PageCursor } from './story-queries';
 import type { StoryIndex } from './story-index/story-index';
+import type { StoryRecord } from './story-record';
 import type { StoryRow } from './story-view';
 
 export type { PageCursor } from './story-queries';
+export type { StoryRecord } from './story-record';
 
-export interface StoryRecord extends StoryRow {
-  authorDisplayName: string | null;
-  likedByMe: boolean;
-}
 
 export interface StoryPage {
   records: StoryRecord[];

@@ -23,8 +23,7 @@ import { evaluateLock } from '#common/locks';
 import type { Story, Weather } from '#common/schemas';
 import type { stories } from '../../db/schema';
 import type { MediaUrlSigner } from '../../media/media-urls';
-import { createdAtFor } from '../location/created-at';
-import type { UnlockGate } from '../location/location-guard';
+import { createdAtFor, type UnlockGate } from '../location';
 import { timeZoneAt } from './time-zone';
 
 /** The columns of a stories row a reader's view is built from (reads select these and nothing else). */

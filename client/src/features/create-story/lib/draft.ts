@@ -13,6 +13,7 @@ import {
   type TimeRestriction,
   type Weather,
 } from '#common/schemas';
+import { STORY_TYPE_UPLOAD, UPLOAD_MESSAGES, type MediaKind } from '#common/story-types';
 import { parseTikTokUrl } from '#common/tiktok';
 import { timeLockText } from '#common/time-lock-text';
 
@@ -124,17 +125,23 @@ export function draftFields(draft: StoryDraft, location: Location | null): Recor
 export function validateDraft(draft: StoryDraft, location: Location | null): string | null {
   const parsed = createStoryFieldsSchema.safeParse(draftFields(draft, location));
   if (!parsed.success) return parsed.error.issues[0]?.message ?? MESSAGES.missingInformation;
-  switch (draft.type) {
+  // The file the type requires (common/story-types.ts), with the server's messages for a missing or empty one.
+  const kind = STORY_TYPE_UPLOAD[draft.type];
+  if (kind === null) return null;
+  const size = uploadSize(draft, kind);
+  if (size === null) return UPLOAD_MESSAGES[kind].missing;
+  return size > 0 ? null : UPLOAD_MESSAGES[kind].empty;
+}
+
+/** The size of the draft's file of that kind (null: none chosen); exhaustive over the media kinds. */
+function uploadSize(draft: StoryDraft, kind: MediaKind): number | null {
+  switch (kind) {
     case 'audio':
-      if (!draft.audio) return MESSAGES.missingRecording;
-      return draft.audio.blob.size > 0 ? null : MESSAGES.recordingError;
+      return draft.audio ? draft.audio.blob.size : null;
     case 'image':
-      return draft.image ? null : MESSAGES.missingImage;
+      return draft.image ? draft.image.size : null;
     case 'video':
-      return draft.video ? null : MESSAGES.missingVideo;
-    case 'text':
-    case 'tiktok':
-      return null;
+      return draft.video ? draft.video.file.size : null;
   }
 }
 

@@ -12,8 +12,8 @@
 import KDBush from 'kdbush';
 import { around } from 'geokdbush';
 import type { BoundingBox } from '#common/route-schemas';
-import type { StoryRecord } from '../story-repository';
-import { POSTGIS_SPHERE_RADIUS_M } from '../nearby-method';
+import type { StoryRecord } from '../story-record';
+import { EARTH_RADIUS_M } from '#common/constants';
 
 /** The fields of a story a card shows (story-view.ts), without content and media keys. */
 export interface StoryCard {
@@ -240,13 +240,13 @@ export class CardIndex {
     const { slotPublic, slotAuthor, rowOfSlot } = this;
     const bySlot = (slot: number) => slotPublic[slot] === 1 || slotAuthor[slot] === viewerNumber;
     // A hair beyond the radius: the exact test below decides on PostGIS's sphere.
-    const maxKm = (q.radius / POSTGIS_SPHERE_RADIUS_M) * GEOKDBUSH_EARTH_KM * (1 + 1e-9) + 1e-9;
+    const maxKm = (q.radius / EARTH_RADIUS_M) * GEOKDBUSH_EARTH_KM * (1 + 1e-9) + 1e-9;
     const hit = (row: number): Hit => ({ row, distance: this.distanceTo(q, row) });
 
     let found = around(this.tree, q.longitude, q.latitude, limit + 1, maxKm, bySlot).map((slot) => hit(rowOfSlot[slot]!));
     if (found.length === limit + 1 && found[limit - 1]!.distance === found[limit]!.distance) {
       // Stories tied at the cap's distance: all of them compete for the last places, newest first.
-      const tieKm = (found[limit]!.distance / POSTGIS_SPHERE_RADIUS_M) * GEOKDBUSH_EARTH_KM * (1 + 1e-9);
+      const tieKm = (found[limit]!.distance / EARTH_RADIUS_M) * GEOKDBUSH_EARTH_KM * (1 + 1e-9);
       found = around(this.tree, q.longitude, q.latitude, Infinity, tieKm, bySlot).map((slot) => hit(rowOfSlot[slot]!));
     }
     for (const row of this.overlay) {
@@ -420,5 +420,5 @@ export function sphereMetres(a: { latitude: number; longitude: number }, b: { la
   const dLat = (b.latitude - a.latitude) * RAD;
   const dLng = (b.longitude - a.longitude) * RAD;
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * RAD) * Math.cos(b.latitude * RAD) * Math.sin(dLng / 2) ** 2;
-  return 2 * POSTGIS_SPHERE_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }

@@ -25,8 +25,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { UNLOCK_RADIUS_M } from '#common/constants';
 import type { Database } from '../../../db/client';
 import { prepareRows, type PreparedRows } from '../../../db/prepared-statements';
-import { SESSION_CHANGE_CHANNEL } from '../../auth/session-plugin';
-import type { StoryRecord } from '../story-repository';
+import { SESSION_CHANGE_CHANNEL } from '../../auth';
+import type { StoryRecord } from '../story-record';
 import { isUuid, type BoundingBox, type Point } from '#common/route-schemas';
 import { CardIndex, ID_RANGES, idRangeOf, type NearestCard, type NearestQuery, type StoryCard } from './card-index';
 

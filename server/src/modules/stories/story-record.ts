@@ -1,0 +1,11 @@
+/**
+ * A story as the read side loads it: the columns a reader's view is built from, with the author's name and whether
+ * the reader liked it. Its own file so that the repository and the story index (which answers the same reads from
+ * memory) both import it without importing each other.
+ */
+import type { StoryRow } from './story-view';
+
+export interface StoryRecord extends StoryRow {
+  authorDisplayName: string | null;
+  likedByMe: boolean;
+}

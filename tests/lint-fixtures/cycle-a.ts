@@ -1,0 +1,5 @@
+// expect: import-x/no-cycle
+// Two files importing each other (cycle-b.ts imports this one).
+import { b } from './cycle-b';
+
+export const a = (): number => b() + 1;
