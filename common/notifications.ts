@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DISCOVERY_RADIUS_M } from './constants';
+import { safeDisplayName } from './text';
 import { latitudeSchema, longitudeSchema, notificationSchema, smartNotificationSchema, TIMES_OF_DAY } from './schemas';
 
 export { notificationSchema, smartNotificationSchema };
@@ -68,7 +69,7 @@ export const NOTIFICATION_TEXTS = {
 
 /** "{display name} liked your story “{title}”" (issue 11, word for word). */
 export function likedMessage(displayName: string, title: string): string {
-  return `${displayName} liked your story “${title}”`;
+  return `${safeDisplayName(displayName)} liked your story “${title}”`;
 }
 
 /** "3 new whispers within 1.5 km", "1 new whisper within 1.5 km". */

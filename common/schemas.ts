@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { CATEGORIES, type Category } from './categories';
 import { LIMITS, MEDIA } from './constants';
+import { DISPLAY_NAME_CHARACTERS_MESSAGE, hasUnsafeNameCharacters } from './text';
 import { parseTikTokUrl } from './tiktok';
 
 // ---------- enums ----------
@@ -135,7 +136,9 @@ export const displayNameSchema = z
   .string({ error: 'Display name is required' })
   .trim()
   .min(LIMITS.displayNameMin, MESSAGES.displayNameMin)
-  .max(LIMITS.displayNameMax, MESSAGES.displayNameMax);
+  .max(LIMITS.displayNameMax, MESSAGES.displayNameMax)
+  // Shown to other people (notifications, share tags): no bidi overrides, zero-width or control characters.
+  .refine((name) => !hasUnsafeNameCharacters(name), DISPLAY_NAME_CHARACTERS_MESSAGE);
 export const bioSchema = z.string().trim().max(LIMITS.bioMax, MESSAGES.bioMax);
 export const passwordSchema = z
   .string({ error: MESSAGES.passwordRequired })

@@ -4,6 +4,7 @@
  * away does — locked: title, description, category, type and author only, never content or media.
  */
 import { STORY_TYPE_LABEL } from '#common/story-types';
+import { safeDisplayName } from '#common/text';
 import type { Story } from '#common/schemas';
 
 /** The app's own preview image (client/public), the same for every story: a story's media never goes out. */
@@ -20,7 +21,7 @@ export interface ShareTagsInput {
 
 /** The `<meta>` tags and `<title>` for one story, every value HTML-escaped. */
 export function shareTags({ story, origin }: ShareTagsInput): string {
-  const author = story.author.displayName ?? 'Anonymous';
+  const author = (story.author.displayName && safeDisplayName(story.author.displayName)) || 'Anonymous';
   const typeLabel = STORY_TYPE_LABEL[story.type];
   const summary = `${typeLabel} story · ${story.category} · by ${author}`;
   const description = story.description?.trim() ? `${summary}. ${story.description.trim()}` : `${summary}. Walk there to unlock it.`;
