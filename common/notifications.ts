@@ -11,6 +11,12 @@ import { latitudeSchema, longitudeSchema, notificationSchema, smartNotificationS
 export { notificationSchema, smartNotificationSchema };
 export type { Notification, SmartNotification } from './schemas';
 
+/**
+ * The last event of a stream that a newer tab of the same user replaced (issue 22): the client closes its
+ * EventSource and does not reconnect, so six tabs settle on five streams instead of evicting each other for ever.
+ */
+export const STREAM_REPLACED_EVENT = 'replaced';
+
 export const NOTIFICATION_LIMITS = {
   /** Default and largest page of GET /api/notifications and /unread. */
   pageDefault: 50,
@@ -25,6 +31,8 @@ export const NOTIFICATION_LIMITS = {
   replayMax: 100,
   replayWindowMs: 24 * 3600_000,
   streamsPerUser: 5,
+  /** A stream ends after this long and the client reconnects (issue 22): no connection outlives a day's rules. */
+  streamMaxLifetimeMs: 60 * 60_000,
   /** Smart suggestions: how many nearest stories one read looks at, and how far a discovery may be. */
   smartSampleSize: 100,
   discoveryRadiusM: 50_000,
