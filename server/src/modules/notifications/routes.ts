@@ -8,6 +8,7 @@
  * - GET  /notifications/smart/:lat/:lng?timeOfDay=night|morning|afternoon|evening   public
  * Everything but /smart answers 401 signed out.
  */
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -142,7 +143,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       res.writeHead(200, {
         // The same headers as every other answer (issue 22): the security headers and request id set by the
         // onRequest hooks, the Permissions-Policy, and a personal answer no cache may keep.
-        ...reply.getHeaders(),
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
         'permissions-policy': PERMISSIONS_POLICY,
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': `${PERSONAL_CACHE_CONTROL}, no-transform`,
