@@ -5,10 +5,17 @@
  */
 import { z } from 'zod';
 import { DISCOVERY_RADIUS_M } from './constants';
+import { safeDisplayName } from './text';
 import { latitudeSchema, longitudeSchema, notificationSchema, smartNotificationSchema, TIMES_OF_DAY } from './schemas';
 
 export { notificationSchema, smartNotificationSchema };
 export type { Notification, SmartNotification } from './schemas';
+
+/**
+ * The last event of a stream that a newer tab of the same user replaced (issue 22): the client closes its
+ * EventSource and does not reconnect, so six tabs settle on five streams instead of evicting each other for ever.
+ */
+export const STREAM_REPLACED_EVENT = 'replaced';
 
 export const NOTIFICATION_LIMITS = {
   /** Default and largest page of GET /api/notifications and /unread. */
@@ -24,6 +31,8 @@ export const NOTIFICATION_LIMITS = {
   replayMax: 100,
   replayWindowMs: 24 * 3600_000,
   streamsPerUser: 5,
+  /** A stream ends after this long and the client reconnects (issue 22): no connection outlives a day's rules. */
+  streamMaxLifetimeMs: 60 * 60_000,
   /** Smart suggestions: how many nearest stories one read looks at, and how far a discovery may be. */
   smartSampleSize: 100,
   discoveryRadiusM: 50_000,
@@ -68,7 +77,7 @@ export const NOTIFICATION_TEXTS = {
 
 /** "{display name} liked your story “{title}”" (issue 11, word for word). */
 export function likedMessage(displayName: string, title: string): string {
-  return `${displayName} liked your story “${title}”`;
+  return `${safeDisplayName(displayName)} liked your story “${title}”`;
 }
 
 /** "3 new whispers within 1.5 km", "1 new whisper within 1.5 km". */

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { CATEGORIES, type Category } from './categories';
 import { LIMITS, MEDIA } from './constants';
+import { DISPLAY_NAME_CHARACTERS_MESSAGE, hasUnsafeNameCharacters } from './text';
 import { parseTikTokUrl } from './tiktok';
 
 // ---------- enums ----------
@@ -75,13 +76,19 @@ export const MESSAGES = {
 const COORDINATE_RESOLUTION_DEGREES = 1e-9;
 const flushTinyToZero = (degrees: number) => (Math.abs(degrees) < COORDINATE_RESOLUTION_DEGREES ? 0 : degrees);
 
-export const latitudeSchema = z.coerce
-  .number({ error: 'Latitude must be a number' })
+/**
+ * Blank text is no number: `z.coerce.number()` alone reads `''` as 0, so `?lat=&lng=` claimed the point (0, 0)
+ * and `accuracy=` a perfect fix (issue 22). As NaN it is refused with the field's own message.
+ */
+const blankIsNaN = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? Number.NaN : value);
+/** A number sent as text (path, query string, form field) or as a JSON number; never blank. */
+const numberInput = (message: string) => z.preprocess(blankIsNaN, z.coerce.number({ error: message }));
+
+export const latitudeSchema = numberInput('Latitude must be a number')
   .refine(Number.isFinite, 'Latitude must be a number')
   .refine((v) => v >= -90 && v <= 90, 'Latitude must be between -90 and 90')
   .transform(flushTinyToZero);
-export const longitudeSchema = z.coerce
-  .number({ error: 'Longitude must be a number' })
+export const longitudeSchema = numberInput('Longitude must be a number')
   .refine(Number.isFinite, 'Longitude must be a number')
   .refine((v) => v >= -180 && v <= 180, 'Longitude must be between -180 and 180')
   .transform(flushTinyToZero);
@@ -96,10 +103,14 @@ export const latLngParamsSchema = z.object({ lat: latitudeSchema, lng: longitude
  * (`lockReason: "accuracy"`); a read without it is judged by the other rules alone.
  */
 export const accuracyQuerySchema = z.object({
-  accuracy: z.coerce
-    .number({ error: 'accuracy must be a number of metres' })
-    .min(0, 'accuracy must be a number of metres')
-    .max(10_000_000, 'accuracy must be a number of metres')
+  accuracy: z
+    .preprocess(
+      blankIsNaN,
+      z.coerce
+        .number({ error: 'accuracy must be a number of metres' })
+        .min(0, 'accuracy must be a number of metres')
+        .max(10_000_000, 'accuracy must be a number of metres'),
+    )
     .optional()
     .describe("The reader's GPS accuracy in metres (the Geolocation fix's `accuracy`); over 100 m nothing unlocks."),
 });
@@ -125,7 +136,9 @@ export const displayNameSchema = z
   .string({ error: 'Display name is required' })
   .trim()
   .min(LIMITS.displayNameMin, MESSAGES.displayNameMin)
-  .max(LIMITS.displayNameMax, MESSAGES.displayNameMax);
+  .max(LIMITS.displayNameMax, MESSAGES.displayNameMax)
+  // Shown to other people (notifications, share tags): no bidi overrides, zero-width or control characters.
+  .refine((name) => !hasUnsafeNameCharacters(name), DISPLAY_NAME_CHARACTERS_MESSAGE);
 export const bioSchema = z.string().trim().max(LIMITS.bioMax, MESSAGES.bioMax);
 export const passwordSchema = z
   .string({ error: MESSAGES.passwordRequired })

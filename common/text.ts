@@ -5,3 +5,28 @@ export function countWords(text: string | null | undefined): number {
   if (!text) return 0;
   return text.split(/\s+/u).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }
+
+/**
+ * Characters a display name may not hold (issue 22): controls (ESC, BEL, CR/LF…), format characters — the
+ * bidirectional overrides such as U+202E that make a name read backwards, zero-width spaces and joiners, the BOM —
+ * line separators, private-use and unassigned code points. Ordinary letters, marks, digits, spaces, punctuation,
+ * symbols and emoji stay; the zero-width joiner only inside an emoji sequence (👩‍👩‍👧) and tag characters only in
+ * a subdivision flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿).
+ */
+const NAME_TOKEN =
+  /(\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})?\u200D(?=\p{Extended_Pictographic}))|(\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F})|([^\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}])/gu;
+
+export const DISPLAY_NAME_CHARACTERS_MESSAGE =
+  'Display name can only contain letters, numbers, spaces, punctuation and emoji';
+
+/** A name with every character a display name may not hold left out (for names stored before the rule). */
+export function safeDisplayName(name: string): string {
+  return name.replace(NAME_TOKEN, (match, _joined: string | undefined, _flag: string | undefined, unsafe: string | undefined) =>
+    unsafe === undefined ? match : '',
+  );
+}
+
+/** Whether a display name holds a control, format (bidi override, zero-width) or other unsafe character. */
+export function hasUnsafeNameCharacters(name: string): boolean {
+  return safeDisplayName(name) !== name;
+}

@@ -19,6 +19,7 @@ import { responseHeadersPlugin } from './plugins/response-headers';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { accessPlugin } from './plugins/access';
 import { routeContractPlugin } from './plugins/route-contract';
+import { jsonBodyPlugin } from './plugins/json-body';
 import { avToolsPlugin, mailerPlugin, mediaStorePlugin, weatherPlugin } from './plugins/services';
 import type { Mailer } from './mail/mailer';
 import type { AvTools } from './media/av';
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(sessionPlugin);
   await app.register(responseHeadersPlugin);
   // Before any route: both act on routes as they are registered (compilers, docs, access hooks).
+  await app.register(jsonBodyPlugin);
   await app.register(routeContractPlugin, {
     sessionCookieName: sessionCookieName(config),
     serverUrl: config.publicUrl ?? '/',

@@ -262,9 +262,9 @@ function isEnd(element: EBMLElementDetail): boolean {
 }
 
 /**
- * Duration in whole seconds: the form's value when it is positive; else what the file says (music-metadata,
- * then ffprobe, then the pure-JS rewrite's measure); else, for audio, the spec's rule bytes / 16000 rounded
- * up. Null when nothing tells.
+ * Duration in whole seconds, measured from the file: the rewrite's own measure (ffmpeg's decode or the pure-JS
+ * walk), else what the rewritten file says (music-metadata, then ffprobe); only when the file tells nothing, the
+ * form's value when positive; else, for audio, the spec's rule bytes / 16000 rounded up. Null when nothing tells.
  */
 export async function resolveDuration(options: {
   formSeconds: number | null;
@@ -275,15 +275,17 @@ export async function resolveDuration(options: {
   measuredSeconds?: number | null;
 }): Promise<number | null> {
   const { formSeconds, filePath, fileBytes, kind, avTools } = options;
-  if (formSeconds !== null && formSeconds > 0) {
-    return Math.min(MEDIA.maxDurationSeconds, Math.max(1, Math.round(formSeconds)));
-  }
+  const clamp = (seconds: number) => Math.min(MEDIA.maxDurationSeconds, Math.max(1, Math.round(seconds)));
+  // The length measured from the file wins: a client's value is only a hint (a 1-second clip posted with
+  // duration=21600 was stored as 6 hours; issue 22).
   const fromFile =
+    (options.measuredSeconds || null) ??
     (await durationFromMetadata(filePath)) ??
     (await durationFromFfprobe(filePath, avTools)) ??
-    options.measuredSeconds ??
     null;
-  if (fromFile !== null && fromFile > 0) return Math.min(MEDIA.maxDurationSeconds, Math.max(1, Math.round(fromFile)));
+  if (fromFile !== null && fromFile > 0) return clamp(fromFile);
+  // A file that carries no length of its own: the form's value, if any, then the spec's last resort for audio.
+  if (formSeconds !== null && formSeconds > 0) return clamp(formSeconds);
   if (kind === 'audio') return Math.ceil(fileBytes / AUDIO.bytesPerSecondFallback);
   return null;
 }

@@ -6,6 +6,15 @@ import sharp from 'sharp';
 import { MEDIA } from '#common/constants';
 import type { Container } from './sniff';
 
+/**
+ * libvips' own limits (issue 22): two batches of 50-megapixel PNGs took the process from about 1 GB to 1.85 GB and
+ * kept it there. One thread per image (the uploads themselves run in parallel) and no operation cache (every
+ * upload is a different image, so the cache only holds memory) let memory return to its level.
+ */
+export const SHARP_THREADS = 1;
+sharp.concurrency(SHARP_THREADS);
+sharp.cache(false);
+
 export interface EncodedImage {
   data: Buffer;
   extension: 'jpg' | 'webp';

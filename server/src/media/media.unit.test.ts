@@ -260,11 +260,18 @@ describe('every audio file is checked in full and rewritten', () => {
 });
 
 describe('duration', () => {
-  it('prefers a positive form value', async () => {
-    const file = write('d1.webm', liveWebmAudio(2));
-    expect(
-      await resolveDuration({ formSeconds: 7.4, filePath: file, fileBytes: 1, kind: 'audio', avTools: NO_AV_TOOLS }),
-    ).toBe(7);
+  it("the file's own length wins over the form's value (issue 22: a short clip posted as 6 hours)", async () => {
+    const file = write('d1.ogg', oggAudio(2));
+    expect(await resolveDuration({ formSeconds: 21_600, filePath: file, fileBytes: 1, kind: 'audio', avTools: NO_AV_TOOLS })).toBe(2);
+    expect(await resolveDuration({ formSeconds: 7.4, filePath: file, fileBytes: 1, kind: 'audio', avTools: NO_AV_TOOLS })).toBe(2);
+    const junk = write('d1.bin', Buffer.alloc(100, 1));
+    const measured = { filePath: junk, fileBytes: 1, kind: 'video' as const, avTools: NO_AV_TOOLS, measuredSeconds: 1 };
+    expect(await resolveDuration({ ...measured, formSeconds: 21_600 })).toBe(1);
+  });
+
+  it('takes the form value only for a file that carries no length', async () => {
+    const junk = write('d1b.bin', Buffer.alloc(100, 1));
+    expect(await resolveDuration({ formSeconds: 7.4, filePath: junk, fileBytes: 1, kind: 'audio', avTools: NO_AV_TOOLS })).toBe(7);
   });
 
   it('reads the file when the form says nothing or zero', async () => {
@@ -372,5 +379,16 @@ describe('Range header parsing', () => {
     for (const header of ['bytes=100-', 'bytes=200-300', 'bytes=9-3', 'bytes=abc', 'bytes=-', 'bytes=-0']) {
       expect(parseRange(header, 100)).toEqual({ kind: 'unsatisfiable' });
     }
+  });
+});
+
+describe("sharp's memory (issue 22)", () => {
+  it('runs one libvips thread per image and keeps no operation cache', async () => {
+    const sharp = (await import('sharp')).default;
+    expect(sharp.concurrency()).toBe(1);
+    const cache = sharp.cache();
+    expect(cache.memory.max).toBe(0);
+    expect(cache.items.max).toBe(0);
+    expect(cache.files.max).toBe(0);
   });
 });

@@ -33,12 +33,24 @@ export function streamedBody<T extends $ZodType>(schema: T): T {
 /** PostgreSQL text cannot hold U+0000: a value carrying one would fail its query with a 500 (issue 15). */
 export const NUL_IN_TEXT = 'Text must not contain NUL characters.';
 
-/** Whether a string anywhere in a parsed request part (values or keys, at any depth) holds U+0000. */
+/**
+ * Whether a string anywhere in a parsed request part (values or keys, at any depth) holds U+0000. A walk with a
+ * stack of its own rather than recursion: no input can overflow the call stack (issue 22).
+ */
 export function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || containsNul(inner));
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return true;
+    } else if (Array.isArray(current)) {
+      for (const item of current) pending.push(item);
+    } else if (current !== null && typeof current === 'object') {
+      for (const [key, inner] of Object.entries(current)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(inner);
+      }
+    }
   }
   return false;
 }

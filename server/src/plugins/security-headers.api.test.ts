@@ -7,7 +7,7 @@ describe('security headers', () => {
   let https: TestApp;
   beforeAll(async () => {
     plain = await createTestApp({ TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png' });
-    https = await createTestApp({ PUBLIC_URL: 'https://whispers.example.org' });
+    https = await createTestApp({ PUBLIC_URL: 'https://whispers.example.org', TRUST_PROXY: '127.0.0.1' });
   });
   afterAll(async () => Promise.all([plain?.close(), https?.close()]));
 
@@ -25,8 +25,14 @@ describe('security headers', () => {
     }
   });
 
-  it('adds HSTS only when the app is served over HTTPS', async () => {
-    const res = await https.app.inject({ url: '/api/health' });
-    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  it('adds HSTS only when the app is served over HTTPS, and only on answers that travel over HTTPS', async () => {
+    const overHttps = await https.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(overHttps.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    // The same app reached over plain HTTP (issue 22): no HSTS on that answer.
+    const overHttp = await https.app.inject({ url: '/api/health' });
+    expect(overHttp.headers['strict-transport-security']).toBeUndefined();
+    // A client that is not the trusted proxy cannot claim HTTPS.
+    const forged = await https.app.inject({ url: '/api/health', remoteAddress: '203.0.113.9', headers: { 'x-forwarded-proto': 'https' } });
+    expect(forged.headers['strict-transport-security']).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 /**
- * Helmet's security headers (CSP, HSTS when served over HTTPS, X-Content-Type-Options, Referrer-Policy, …),
+ * Helmet's security headers (CSP, HSTS on HTTPS answers, X-Content-Type-Options, Referrer-Policy, …),
  * worked out once at start-up: helmet's middleware is run against a recording response, and every answer then
- * gets the recorded headers in one call. The headers never depend on the request here, and building them per
+ * gets the recorded headers in one call. Only HSTS depends on the request (its scheme); building the headers per
  * request was measurable on the nearby read (issue 17).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -31,9 +31,12 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 
 export const securityHeadersPlugin = fp<HelmetOptions>(
   async (app, options) => {
-    const headers = helmetHeaders(options);
-    app.addHook('onRequest', async (_request, reply) => {
+    const { 'strict-transport-security': hsts, ...headers } = helmetHeaders(options);
+    app.addHook('onRequest', async (request, reply) => {
       reply.headers(headers);
+      // HSTS only on an answer that itself travels over HTTPS (directly, or as a trusted proxy reports it): on
+      // plain HTTP it means nothing to a browser and misstates the connection (issue 22).
+      if (hsts && request.protocol === 'https') reply.header('strict-transport-security', hsts);
     });
   },
   { name: 'security-headers' },

@@ -21,6 +21,11 @@ export interface Claim {
   position: LatLng | null;
   /** Metres (the Geolocation fix's accuracy); absent: judged by the other rules alone. */
   accuracy?: number | null;
+  /**
+   * Another site made the browser send this read (an `<img>`, a link): the position is not the reader's claim.
+   * The read is answered, but it is never judged — no travel state, no unlock, no budget use (issue 22).
+   */
+  fromAnotherSite?: boolean;
 }
 
 /** The last accepted position and when (epoch ms). */

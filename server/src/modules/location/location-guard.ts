@@ -70,6 +70,7 @@ export function createLocationGuard(deps: LocationGuardDeps) {
 
   return {
     async gate(identity: ReaderIdentity, claim: Claim): Promise<UnlockGate> {
+      if (claim.fromAnotherSite) return notAClaim(identity);
       const key = readerKey(identity.userId, identity.ip);
       const at = now();
       const { judgement } = await judge(key, claim, at);
@@ -115,5 +116,17 @@ export function createLocationGuard(deps: LocationGuardDeps) {
       const { judgement } = await judge(key, { position: point }, at);
       if (judgement.refusal) throw badRequest(LOCATION_MESSAGES.TRAVEL);
     },
+  };
+}
+
+/** The gate of a read that is no position claim: nothing unlocks (the author still sees their own), nothing is stored. */
+function notAClaim(identity: ReaderIdentity): UnlockGate {
+  return {
+    refusal: 'location',
+    decide(story, lock) {
+      if (identity.userId !== null && story.authorId === identity.userId) return lock;
+      return { isLocked: true, lockReason: 'location' };
+    },
+    async commit() {},
   };
 }

@@ -225,6 +225,75 @@ describe('location claims over the API', () => {
       expect((await t.app.inject({ method: 'POST', url: `/api/stories/${story.id}/like` })).statusCode).toBe(401);
     });
   });
+
+  describe('positions nobody claimed (issue 22, item 9)', () => {
+    const getWith = (url: string, ip: string, headers: Record<string, string>, user?: TestUser) =>
+      t.app.inject({ method: 'GET', url, remoteAddress: ip, headers: { ...headers, ...(user ? { cookie: user.cookie } : {}) } });
+
+    it('empty numbers are 400, never the point (0, 0) or a perfect fix', async () => {
+      const { ip, area } = fresh();
+      const story = await insertStory(t.database, { authorId: author.id, ...area });
+      const box = `${area.longitude - 0.01},${area.latitude - 0.01},${area.longitude + 0.01},${area.latitude + 0.01}`;
+      const cases: [string, string][] = [
+        ['/api/stories/all?lat=&lng=', 'Latitude must be a number'],
+        ['/api/stories/all?lat=%20&lng=%20', 'Latitude must be a number'],
+        [`/api/stories/all?lat=${area.latitude}&lng=`, 'Longitude must be a number'],
+        [`/api/stories/${story.id}?lat=&lng=`, 'Latitude must be a number'],
+        [`/api/stories/map?bbox=${box}&lat=&lng=`, 'Latitude must be a number'],
+        [`/api/stories/discoverable/${area.latitude}/${area.longitude}?accuracy=`, 'accuracy must be a number of metres'],
+        [`/api/stories/map/${area.latitude}/${area.longitude}?accuracy=%20`, 'accuracy must be a number of metres'],
+      ];
+      for (const [url, message] of cases) {
+        const res = await get(url, { ip });
+        expect({ url, status: res.statusCode, body: res.json() }).toEqual({ url, status: 400, body: { message } });
+      }
+      // None of them was a claim: the reader is not travel-locked at home.
+      expect((await discover(area, { ip }))[0]).toMatchObject({ id: story.id, isLocked: false });
+    });
+
+    it('a read another site made the browser send is answered, but unlocks nothing, uses no budget and sets no travel state', async () => {
+      const { ip, area } = fresh();
+      for (let i = 0; i < 3; i++) await insertStory(t.database, { authorId: author.id, ...offsetNorth(area, i * 10) });
+      const turin = { latitude: 45.0703, longitude: 7.6869 };
+      const hostile: Record<string, string>[] = [
+        { 'sec-fetch-site': 'cross-site' },
+        { origin: 'https://evil.example' },
+        { referer: 'https://evil.example/page.html' },
+        { referer: 'https://localhost:80/' }, // the right host, the wrong scheme
+        { origin: 'null' },
+      ];
+      for (const headers of hostile) {
+        // As an <img> on another site would: first far away (a would-be travel lock), then right at the stories.
+        const far = await getWith(`/api/stories/discoverable/${turin.latitude}/${turin.longitude}`, ip, headers);
+        expect(far.statusCode).toBe(200);
+        const here = await getWith(`/api/stories/discoverable/${area.latitude}/${area.longitude}`, ip, headers);
+        expect(here.statusCode).toBe(200);
+        const stories = here.json<Story[]>();
+        expect(stories).toHaveLength(3);
+        for (const story of stories) expectWithheld(story, 'location');
+        clock.now += 1_000;
+      }
+      // The reader's own reads: no travel lock from Turin, and the whole budget of 3 is still there.
+      const own = await getWith(`/api/stories/discoverable/${area.latitude}/${area.longitude}`, ip, {
+        'sec-fetch-site': 'same-origin',
+        referer: 'http://localhost:80/map',
+      });
+      expect(own.json<Story[]>().map((s) => s.lockReason)).toEqual([null, null, null]);
+    });
+
+    it('a signed-in reader following a link from another site unlocks nothing: no record, so no like', async () => {
+      const { ip, area } = fresh();
+      const reader = await createTestUser(t.database);
+      const story = await insertStory(t.database, { authorId: author.id, ...area });
+      const linked = await getWith(`/api/stories/${story.id}?lat=${area.latitude}&lng=${area.longitude}`, ip, { 'sec-fetch-site': 'cross-site' }, reader);
+      expectWithheld(linked.json(), 'location');
+      const like = await t.app.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: reader.cookie } });
+      expect(like.json()).toEqual({ message: 'You can only like or report a story you have unlocked. Go to the story to unlock it first.' });
+      // Their own author sees their story whatever site sent the read.
+      const own = await getWith(`/api/stories/${story.id}?lat=${area.latitude}&lng=${area.longitude}`, ip, { 'sec-fetch-site': 'cross-site' }, author);
+      expect(own.json()).toMatchObject({ isLocked: false, content: 'Hidden words' });
+    });
+  });
 });
 
 describe('request logs', () => {

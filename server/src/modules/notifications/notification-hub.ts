@@ -11,9 +11,14 @@ import { NOTIFICATION_CHANNEL } from './notification-repository';
 export interface NotificationStream {
   userId: string;
   send(notification: Notification): void;
-  /** Ends the stream (a newer stream replaced it, or the app is closing). */
-  close(): void;
+  /**
+   * Ends the stream: `replaced` when a newer stream of the user took its place (the client must not come back),
+   * `ended` when the user's session changed, the stream lived its time or the app is closing (the client may).
+   */
+  close(reason: StreamEnd): void;
 }
+
+export type StreamEnd = 'replaced' | 'ended';
 
 export interface HubLogger {
   warn(obj: unknown, msg?: string): void;
@@ -50,7 +55,7 @@ export function createNotificationHub(deps: { database: Database; logger: HubLog
       const list = streams.get(stream.userId) ?? [];
       list.push(stream);
       streams.set(stream.userId, list);
-      while (list.length > NOTIFICATION_LIMITS.streamsPerUser) list.shift()!.close();
+      while (list.length > NOTIFICATION_LIMITS.streamsPerUser) list.shift()!.close('replaced');
       return () => {
         const current = streams.get(stream.userId);
         if (!current) return;
@@ -60,6 +65,15 @@ export function createNotificationHub(deps: { database: Database; logger: HubLog
       };
     },
 
+    /**
+     * Ends every stream of a user (issue 22): one of their sessions ended — sign-out, password reset — or their
+     * account went. A client whose session still holds reconnects and replays what it missed; the others get 401.
+     */
+    closeUser(userId: string) {
+      for (const stream of [...(streams.get(userId) ?? [])]) stream.close('ended');
+      streams.delete(userId);
+    },
+
     /** Open streams of a user on this instance (tests, metrics). */
     count(userId: string): number {
       return streams.get(userId)?.length ?? 0;
@@ -67,7 +81,7 @@ export function createNotificationHub(deps: { database: Database; logger: HubLog
 
     /** Closes every stream cleanly and stops listening (app shutdown). */
     async close() {
-      for (const list of streams.values()) for (const stream of [...list]) stream.close();
+      for (const list of streams.values()) for (const stream of [...list]) stream.close('ended');
       streams.clear();
       await stopListening?.();
       stopListening = undefined;

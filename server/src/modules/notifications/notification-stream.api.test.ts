@@ -8,13 +8,18 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CENTER } from '#common/constants';
 import { notificationSchema, type Notification } from '#common/notifications';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app';
+import { users } from '../../db/schema';
 import { createTestApp, sameDatabaseAgain, type TestApp } from '../../../../tests/helpers/test-app';
 import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
 import { insertStory } from '../stories/test-support/story-fixtures';
 
 interface SseClient {
   events: { id: string; notification: Notification }[];
+  /** Every event's name, in order (notification, replaced, …). */
+  names: string[];
+  headers: http.IncomingHttpHeaders;
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
   close(): void;
@@ -29,6 +34,7 @@ function openStream(baseUrl: string, cookie: string, lastEventId?: string): Prom
       if (response.statusCode !== 200) return reject(new Error(`stream answered ${response.statusCode}`));
       expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
       const events: SseClient['events'] = [];
+      const names: string[] = [];
       let buffer = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => {
@@ -43,13 +49,14 @@ function openStream(baseUrl: string, cookie: string, lastEventId?: string): Prom
               .filter((line) => !line.startsWith(':') && line.includes(':'))
               .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trimStart()]),
           );
+          if (fields.event) names.push(fields.event);
           if (fields.event === 'notification') {
             events.push({ id: fields.id!, notification: notificationSchema.parse(JSON.parse(fields.data!)) });
           }
         }
       });
       const ended = new Promise<void>((done) => response.on('end', done).on('close', done));
-      resolve({ events, ended, close: () => request.destroy() });
+      resolve({ events, names, headers: response.headers, ended, close: () => request.destroy() });
     });
     request.on('error', reject);
   });
@@ -125,7 +132,40 @@ describe('notification stream (SSE)', () => {
     streams.push(await openStream(baseUrl, user.cookie));
     await streams[0]!.ended;
     await expect.poll(() => t.app.notifications.hub.count(user.id)).toBe(5);
+    // Its last event tells the client not to reconnect (issue 22: six tabs evicted each other for ever).
+    expect(streams[0]!.names).toEqual(['replaced']);
+    expect(streams.slice(1).every((s) => s.names.length === 0)).toBe(true);
     for (const s of streams) s.close();
+  });
+
+  it('carries the same security headers as every other answer, and no cache may keep it', async () => {
+    const user = await createTestUser(t.database);
+    const stream = await openStream(baseUrl, user.cookie);
+    expect(stream.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(stream.headers['x-content-type-options']).toBe('nosniff');
+    expect(stream.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(stream.headers['permissions-policy']).toContain('camera=(self)');
+    expect(stream.headers['cache-control']).toBe('private, no-store, no-transform');
+    stream.close();
+  });
+
+  it('ends when the session signs out, and when the account goes (issue 22)', async () => {
+    const user = await createTestUser(t.database);
+    const stream = await openStream(baseUrl, user.cookie);
+    await expect.poll(() => t.app.notifications.hub.count(user.id)).toBe(1);
+    const logout = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: user.cookie } });
+    expect(logout.statusCode).toBe(200);
+    await stream.ended;
+    expect(t.app.notifications.hub.count(user.id)).toBe(0);
+    // Reconnecting with the ended session is refused.
+    await expect(openStream(baseUrl, user.cookie)).rejects.toThrow('stream answered 401');
+
+    const other = await createTestUser(t.database);
+    const second = await openStream(baseUrl, other.cookie);
+    await expect.poll(() => t.app.notifications.hub.count(other.id)).toBe(1);
+    await t.database.db.delete(users).where(eq(users.id, other.id));
+    await second.ended;
+    expect(t.app.notifications.hub.count(other.id)).toBe(0);
   });
 
   it('reaches a stream held on another app instance on the same database (LISTEN/NOTIFY)', async () => {

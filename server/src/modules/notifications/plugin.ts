@@ -5,6 +5,7 @@
  * Also prunes old read notifications once at start and then every hour.
  */
 import fp from 'fastify-plugin';
+import { SESSION_CHANGE_CHANNEL } from '../auth/session-plugin';
 import { createNotificationHub, type NotificationHub } from './notification-hub';
 import { createNotificationRepository } from './notification-repository';
 import { createNotificationService, type NotificationService } from './notification-service';
@@ -31,6 +32,8 @@ export const notificationsPlugin = fp(
     const hub = createNotificationHub({ database: app.database, logger: app.log });
     await hub.start();
     app.decorate('notifications', { service, hub });
+    // A sign-out, a password reset or an account deletion (the session_change triggers) ends the user's streams.
+    const stopListening = await app.database.listen(SESSION_CHANGE_CHANNEL, (userId) => hub.closeUser(userId));
 
     const prune = () => {
       service.prune().catch((error: unknown) => app.log.warn({ err: error }, 'notifications: pruning failed'));
@@ -43,8 +46,9 @@ export const notificationsPlugin = fp(
     // Streams are ended before the server stops accepting, so closing does not wait on open SSE connections.
     app.addHook('preClose', async () => {
       clearInterval(timer);
+      await stopListening();
       await hub.close();
     });
   },
-  { name: 'notifications' },
+  { name: 'notifications', dependencies: ['session'] },
 );

@@ -8,6 +8,7 @@
  * - GET  /notifications/smart/:lat/:lng?timeOfDay=night|morning|afternoon|evening   public
  * Everything but /smart answers 401 signed out.
  */
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,11 +22,14 @@ import {
   smartParamsSchema,
   smartQuerySchema,
   smartSuggestionsSchema,
+  STREAM_REPLACED_EVENT,
   streamQuerySchema,
   type Notification,
 } from '#common/notifications';
 import { withErrorResponses } from '../../lib/route-responses';
 import { currentUser } from '../../plugins/access';
+import { PERMISSIONS_POLICY, PERSONAL_CACHE_CONTROL } from '../../plugins/response-headers';
+import type { StreamEnd } from './notification-hub';
 import { LOCATION_RATE_LIMIT } from '../stories';
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -115,7 +119,9 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
    * The live stream: `event: notification`, `id:` the notification id, `data:` the notification as the list
    * returns it; a heartbeat comment every 25 s; on reconnect (Last-Event-ID header, or ?lastEventId= for a
    * client that cannot set it) what was missed in the last 24 h, up to 100. Live ones arriving during the replay
-   * are held back and sent after it, each id once. At most 5 streams per user here: a sixth ends the oldest.
+   * are held back and sent after it, each id once. At most 5 streams per user here: a sixth ends the oldest
+   * with a final `replaced` event (its client does not reconnect). A stream ends after an hour (the client
+   * reconnects) and when one of the user's sessions ends or the account goes.
    */
   app.get(
     '/notifications/stream',
@@ -135,8 +141,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
+        // The same headers as every other answer (issue 22): the security headers and request id set by the
+        // onRequest hooks, the Permissions-Policy, and a personal answer no cache may keep.
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
+        'permissions-policy': PERMISSIONS_POLICY,
         'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
+        'cache-control': `${PERSONAL_CACHE_CONTROL}, no-transform`,
         connection: 'keep-alive',
         // Proxies such as nginx must pass events through at once.
         'x-accel-buffering': 'no',
@@ -151,19 +161,27 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         if (replaying) sent.add(n.id);
         res.write(`event: notification\nid: ${n.id}\ndata: ${JSON.stringify(n)}\n\n`);
       };
+      const end = (reason: StreamEnd) => {
+        if (res.writableEnded) return;
+        // A replaced stream's client must not come back: it would replace another tab's, for ever (issue 22).
+        if (reason === 'replaced') res.write(`event: ${STREAM_REPLACED_EVENT}\ndata: {}\n\n`);
+        res.end();
+      };
       const heartbeat = setInterval(() => {
         if (!res.writableEnded) res.write(': heartbeat\n\n');
       }, NOTIFICATION_LIMITS.heartbeatMs);
       heartbeat.unref();
+      // No stream lives for ever: the client reconnects (with Last-Event-ID) and its session is checked again.
+      const lifetime = setTimeout(() => end('ended'), NOTIFICATION_LIMITS.streamMaxLifetimeMs);
+      lifetime.unref();
       const remove = hub.add({
         userId,
         send: (n) => (replaying ? held.push(n) : write(n)),
-        close: () => {
-          if (!res.writableEnded) res.end();
-        },
+        close: end,
       });
       const cleanUp = () => {
         clearInterval(heartbeat);
+        clearTimeout(lifetime);
         remove();
       };
       request.raw.on('close', cleanUp);

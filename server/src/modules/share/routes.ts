@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { storyIdParamsSchema } from '#common/route-schemas';
 import { createStoryReadService } from '../stories/read-service';
 import { createStoryRepository } from '../stories/story-repository';
+import { linkOrigin } from './link-origin';
 import { shareTags, withShareTags } from './share-tags';
 
 export interface SharePageOptions {
@@ -34,8 +35,7 @@ export const sharePageRoutes: FastifyPluginAsyncZod<SharePageOptions> = async (a
       // As a visitor with no position: only public, unhidden stories, and always locked.
       const story = id.success ? await stories.byId({ viewerId: null, location: null }, id.data) : undefined;
       if (!story) return reply.code(404).send(indexHtml);
-      const origin = app.config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
-      return withShareTags(indexHtml, shareTags({ story, origin }));
+      return withShareTags(indexHtml, shareTags({ story, origin: linkOrigin(request, app.config.publicUrl) }));
     },
   );
 };

@@ -110,3 +110,59 @@ describe('GET /stories/:id link previews', () => {
     expect(image.size).toBeGreaterThan(1000);
   });
 });
+
+describe('a title with $ patterns (issue 22, item 6)', () => {
+  it('puts the title in once, literally: $& $\' $` $1 $$ $<x> expand into nothing', async () => {
+    const title = "$& $' $` $1 $$ $<x>";
+    const id = await createStory({ title, description: "Costs $$ and $& more $'" });
+    const html = (await get(`/stories/${id}`)).body;
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(html.match(/<html/g)).toHaveLength(1);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain("<title>$&amp; $&#39; $` $1 $$ $&lt;x&gt; — Whispers</title>");
+    expect(meta(html, 'og:title')).toBe("$&amp; $&#39; $` $1 $$ $&lt;x&gt;");
+    expect(meta(html, 'og:description')).toBe("Text story · History · by Ada &lt;Lovelace&gt;. Costs $$ and $&amp; more $&#39;");
+  });
+});
+
+describe('share links without PUBLIC_URL trust only this server\'s own Host (issue 22, item 7)', () => {
+  const local = useTestApp({}, { clientDir });
+  let id: string;
+
+  beforeAll(async () => {
+    const user = await createTestUser(local.current.database);
+    const response = await postStory(local.current.app, user.cookie, baseStoryFields({ title: 'Local tale' }));
+    id = response.json<{ id: string }>().id;
+  });
+
+  const page = (host: string) => local.current.app.inject({ method: 'GET', url: `/stories/${id}`, headers: { host } });
+
+  it('a foreign Host gets the tags without absolute links, never a link to that host', async () => {
+    for (const host of ['evil.example', 'evil.example:3000', 'localhost.evil.example', '127.0.0.1.evil.example', '10.0.0.1']) {
+      const response = await page(host);
+      expect(response.statusCode).toBe(200);
+      expect(meta(response.body, 'og:title')).toBe('Local tale');
+      expect(meta(response.body, 'og:url')).toBeUndefined();
+      expect(meta(response.body, 'og:image')).toBeUndefined();
+      expect(meta(response.body, 'twitter:image')).toBeUndefined();
+      expect(response.body).not.toContain(host.split(':')[0]);
+    }
+  });
+
+  it('localhost and loopback addresses (npm start without PUBLIC_URL) keep their links', async () => {
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'LOCALHOST']) {
+      const response = await page(host);
+      expect(meta(response.body, 'og:url')).toBe(`http://${host}/stories/${id}`);
+      expect(meta(response.body, 'og:image')).toBe(`http://${host}/og-image.png`);
+    }
+  });
+});
+
+describe('with PUBLIC_URL, the Host header plays no part', () => {
+  it('links go to PUBLIC_URL whatever the Host says', async () => {
+    const id = await createStory({ title: 'Public link' });
+    const response = await testApp.current.app.inject({ method: 'GET', url: `/stories/${id}`, headers: { host: 'evil.example' } });
+    expect(meta(response.body, 'og:url')).toBe(`https://whispers.example/stories/${id}`);
+    expect(response.body).not.toContain('evil.example');
+  });
+});

@@ -4,6 +4,7 @@
  * away does — locked: title, description, category, type and author only, never content or media.
  */
 import { STORY_TYPE_LABEL } from '#common/story-types';
+import { safeDisplayName } from '#common/text';
 import type { Story } from '#common/schemas';
 
 /** The app's own preview image (client/public), the same for every story: a story's media never goes out. */
@@ -11,18 +12,21 @@ export const SHARE_IMAGE_PATH = '/og-image.png';
 
 export interface ShareTagsInput {
   story: Pick<Story, 'id' | 'title' | 'description' | 'category' | 'type' | 'author'>;
-  /** Absolute origin (PUBLIC_URL, else the request's own), without a trailing slash. */
-  origin: string;
+  /**
+   * Absolute origin (PUBLIC_URL, else the request's own when it names this server), without a trailing slash;
+   * undefined leaves the absolute links (og:url, og:image) out rather than build them from an unchecked Host.
+   */
+  origin: string | undefined;
 }
 
 /** The `<meta>` tags and `<title>` for one story, every value HTML-escaped. */
 export function shareTags({ story, origin }: ShareTagsInput): string {
-  const author = story.author.displayName ?? 'Anonymous';
+  const author = (story.author.displayName && safeDisplayName(story.author.displayName)) || 'Anonymous';
   const typeLabel = STORY_TYPE_LABEL[story.type];
   const summary = `${typeLabel} story · ${story.category} · by ${author}`;
   const description = story.description?.trim() ? `${summary}. ${story.description.trim()}` : `${summary}. Walk there to unlock it.`;
-  const url = `${origin}/stories/${encodeURIComponent(story.id)}`;
-  const image = `${origin}${SHARE_IMAGE_PATH}`;
+  const url = origin && `${origin}/stories/${encodeURIComponent(story.id)}`;
+  const image = origin && `${origin}${SHARE_IMAGE_PATH}`;
   const title = `${story.title} — Whispers`;
 
   const property = (name: string, content: string) => `<meta property="${name}" content="${escapeHtml(content)}" />`;
@@ -34,16 +38,15 @@ export function shareTags({ story, origin }: ShareTagsInput): string {
     property('og:type', 'article'),
     property('og:title', story.title),
     property('og:description', description),
-    property('og:url', url),
-    property('og:image', image),
-    property('og:image:alt', 'Whispers — Discover hidden stories'),
+    ...(url ? [property('og:url', url)] : []),
+    ...(image ? [property('og:image', image), property('og:image:alt', 'Whispers — Discover hidden stories')] : []),
     property('article:section', story.category),
     property('article:tag', typeLabel),
     property('article:author', author),
     named('twitter:card', 'summary_large_image'),
     named('twitter:title', story.title),
     named('twitter:description', description),
-    named('twitter:image', image),
+    ...(image ? [named('twitter:image', image)] : []),
   ].join('\n    ');
 }
 
@@ -55,7 +58,8 @@ export function withShareTags(indexHtml: string, tags: string): string {
   const withoutGeneric = indexHtml
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
     .replace(/<meta\s+name="description"[^>]*>\s*/i, '');
-  return withoutGeneric.replace(/<\/head>/i, `  ${tags}\n  </head>`);
+  // A replacer function: a replacement string would expand `$&`, `$'` and `` $` `` in a title (issue 22).
+  return withoutGeneric.replace(/<\/head>/i, () => `  ${tags}\n  </head>`);
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

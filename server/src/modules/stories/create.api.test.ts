@@ -226,9 +226,11 @@ describe('POST /api/stories', () => {
       expect(res.json().duration).toBe(2);
     });
 
-    it('takes the duration from the form when it is given', async () => {
-      const res = await post(baseStoryFields({ type: 'audio', duration: '12' }), { audio: { data: liveWebmAudio(2), filename: 'story.webm' } });
-      expect(res.json().duration).toBe(12);
+    it("stores the file's measured length, not the form's (issue 22: a 2-second recording posted as 6 hours)", async () => {
+      for (const duration of ['12', '21600']) {
+        const res = await post(baseStoryFields({ type: 'audio', duration }), { audio: { data: liveWebmAudio(2), filename: 'story.webm' } });
+        expect(res.json().duration).toBe(2);
+      }
     });
 
     it.each([

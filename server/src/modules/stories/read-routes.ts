@@ -29,6 +29,7 @@ import { accuracyQuerySchema, latLngParamsSchema, storySchema } from '#common/sc
 import { forbidden, notFound } from '../../lib/http-errors';
 import { withErrorResponses } from '../../lib/route-responses';
 import { currentUser } from '../../plugins/access';
+import { isCrossSiteRequest } from '../../plugins/same-origin';
 import { createStoryReadService, type Reader } from './read-service';
 import { createStoryRepository, type PageCursor } from './story-repository';
 
@@ -101,6 +102,7 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
     location,
     accuracy: accuracy ?? null,
     ip: request.ip,
+    fromAnotherSite: isCrossSiteRequest(request, app.config.publicUrl),
   });
 
   /** Link header to the next page: same path and query, new cursor. */
@@ -127,7 +129,7 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
       const reader = { ...readerOf(request, location, request.query.accuracy), location };
       const stories = await service.nearby(reader, DISCOVERY_RADIUS_M, DISCOVERABLE_RESULT_CAP);
       // Notifications hook (issue 11): story_nearby / story_unlocked / time_locked for a signed-in reader.
-      if (reader.viewerId) await app.notifications.service.recordNearbyRead(reader.viewerId, stories);
+      if (reader.viewerId && !reader.fromAnotherSite) await app.notifications.service.recordNearbyRead(reader.viewerId, stories);
       return stories;
     },
   );

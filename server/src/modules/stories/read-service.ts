@@ -21,6 +21,8 @@ export interface Reader {
   accuracy?: number | null;
   /** The client address: a visitor's claims are kept per address (IPv6 per /64). */
   ip?: string;
+  /** Another site made the browser send this read: its position is answered but is no claim (issue 22). */
+  fromAnotherSite?: boolean;
 }
 
 export interface StoryReadServiceDeps {
@@ -53,7 +55,7 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
     if (!deps.location) return undefined;
     return deps.location.gate(
       { userId: reader.viewerId, ip: reader.ip ?? '' },
-      { position: reader.location, accuracy: reader.accuracy },
+      { position: reader.location, accuracy: reader.accuracy, fromAnotherSite: reader.fromAnotherSite },
     );
   }
 

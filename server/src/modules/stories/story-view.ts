@@ -17,6 +17,7 @@
  * `extra.likedByMe` is set when the caller knows it (signed-in reads); `ctx.weather` is the current weather
  * at the reader's place when a WeatherProvider is configured (undefined: weather locks reported, not enforced).
  */
+import { safeDisplayName } from '#common/text';
 import { UNLOCK_RADIUS_M } from '#common/constants';
 import { haversineMetres } from '#common/geo';
 import { evaluateLock } from '#common/locks';
@@ -120,7 +121,8 @@ export function toStoryView(
     category: row.category,
     type: row.type,
     authorId: row.authorId,
-    author: { displayName: authorDisplayName },
+    // A name stored before display names refused control and bidi characters is shown without them (issue 22).
+    author: { displayName: authorDisplayName === null ? null : safeDisplayName(authorDisplayName) },
     likes: row.likes,
     isPublic: row.isPublic,
     timeRestriction: row.timeRestriction,

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { notificationSchema, type Notification } from '#common/notifications';
+import { notificationSchema, STREAM_REPLACED_EVENT, type Notification } from '#common/notifications';
 import { queryKeys } from '#client/lib/query-keys';
 
 /** Puts `n` at the head of a cached list, once. */
@@ -12,7 +12,8 @@ export function prependOnce(list: Notification[] | undefined, n: Notification): 
 /**
  * Holds the live stream (GET /api/notifications/stream) while signed in: each pushed notification goes straight
  * into both cached lists, so the badge changes at once. EventSource reconnects by itself and sends
- * Last-Event-ID, so the server replays what was missed meanwhile.
+ * Last-Event-ID, so the server replays what was missed meanwhile — except after a `replaced` event: more tabs
+ * than the per-user cap are open, and coming back would only end another tab's stream.
  */
 export function useNotificationStream(enabled: boolean) {
   const queryClient = useQueryClient();
@@ -34,6 +35,8 @@ export function useNotificationStream(enabled: boolean) {
         n.isRead ? old : (prependOnce(old, n) ?? [n]),
       );
     });
+    // A newer tab of this user took the stream's place: stay closed rather than evict another tab (issue 22).
+    source.addEventListener(STREAM_REPLACED_EVENT, () => source.close());
     return () => source.close();
   }, [enabled, queryClient]);
 }
