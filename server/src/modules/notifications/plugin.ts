@@ -5,7 +5,7 @@
  * Also prunes old read notifications once at start and then every hour.
  */
 import fp from 'fastify-plugin';
-import { SESSION_CHANGE_CHANNEL } from '../auth/session-plugin';
+import { SESSION_CHANGE_CHANNEL } from '../auth';
 import { createNotificationHub, type NotificationHub } from './notification-hub';
 import { createNotificationRepository } from './notification-repository';
 import { createNotificationService, type NotificationService } from './notification-service';
