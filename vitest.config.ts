@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['common/**/*.test.ts', 'server/**/*.unit.test.ts', 'client/src/**/*.test.{ts,tsx}'],
+          include: ['common/**/*.test.ts', 'server/**/*.unit.test.ts', 'client/src/**/*.test.{ts,tsx}', 'tests/helpers/**/*.test.ts'],
           environment: 'node',
         },
       },
