@@ -22,7 +22,7 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEFAULT_CENTER } from '#common/constants';
@@ -243,7 +243,7 @@ async function walkRoute(t: TestApp, route: InventoryRoute): Promise<Outcome> {
   let tried = false;
   const send = (request: Planned, user: TestUser | null) =>
     t.app.inject({
-      method: route.method as HTTPMethods,
+      method: route.method,
       url: request.url,
       headers: { ...request.headers, ...(user ? { cookie: user.cookie } : {}) },
       ...(request.payload === undefined ? {} : { payload: request.payload }),

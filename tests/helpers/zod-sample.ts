@@ -177,7 +177,7 @@ function isFileField(schema: AnySchema): boolean {
 export function hasFileField(schema: unknown): boolean {
   if (!(schema instanceof z.ZodType)) return false;
   const inner = unwrap(schema);
-  if (inner instanceof z.ZodObject) return Object.values(inner.shape as Record<string, AnySchema>).some(isFileField);
+  if (inner instanceof z.ZodObject) return Object.values(inner.shape).some(isFileField);
   if (inner instanceof z.ZodIntersection) return hasFileField(inner.def.left) || hasFileField(inner.def.right);
   return false;
 }
