@@ -26,7 +26,6 @@ import { DEFAULT_CENTER } from '#common/constants';
 import { createSession, findSessionUser, SESSION_COOKIE } from './modules/auth/session-store';
 import { insertStory } from './modules/stories/test-support/story-fixtures';
 import { baseStoryFields, multipartBody, postStory } from './modules/stories/test-support/story-helpers';
-import { NUL_IN_TEXT } from './plugins/route-contract';
 import { fillPath, isEndlessStream, routeInventory, routeName, type InventoryRoute } from '../../tests/helpers/route-inventory';
 import { useTestApp } from '../../tests/helpers/test-app';
 import { createTestUser, type TestUser } from '../../tests/helpers/users';
@@ -441,7 +440,7 @@ describe('no 5xx for any input: every route of the inventory, fuzzed', () => {
       await json('/api/user/setup', { ...VALID_BODIES['POST /api/user/setup'], bio: 'a\u0000b' }, user.cookie),
       await postStory(app, user.cookie, baseStoryFields({ title: 'Nul\u0000title' })),
     ];
-    expect(answers.map((res) => [res.statusCode, res.json<{ message: string }>().message])).toEqual(answers.map(() => [400, NUL_IN_TEXT]));
+    expect(answers.map((res) => [res.statusCode, res.json<{ message: string }>().message])).toEqual(answers.map(() => [400, 'Text must not contain NUL characters.']));
   });
 
   it('answers a malformed multipart body with 400, not 500 (no boundary, an over-long one, a body cut short)', async () => {
