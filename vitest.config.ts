@@ -8,7 +8,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['common/**/*.test.ts', 'server/**/*.unit.test.ts', 'client/src/**/*.test.{ts,tsx}', 'tests/*.unit.test.ts'],
+          include: [
+            'common/**/*.test.ts',
+            'server/**/*.unit.test.ts',
+            'client/src/**/*.test.{ts,tsx}',
+            'tests/*.unit.test.ts',
+            'tests/helpers/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

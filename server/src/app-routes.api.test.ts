@@ -6,7 +6,6 @@
 import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { $ZodType } from 'zod/v4/core';
-import { SIGN_IN_REQUIRED } from './plugins/access';
 import { useTestApp } from '../../tests/helpers/test-app';
 
 const isZod = (value: unknown) => value instanceof $ZodType;
@@ -72,7 +71,7 @@ describe('route contracts', () => {
           expect({ route: `${method} ${route.url}`, status: res.statusCode, body: res.json() }).toEqual({
             route: `${method} ${route.url}`,
             status: 401,
-            body: { message: SIGN_IN_REQUIRED },
+            body: { message: 'Please sign in to continue.' },
           });
         } else {
           expect({ route: `${method} ${route.url}`, status: res.statusCode }).not.toEqual({

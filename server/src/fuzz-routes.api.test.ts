@@ -1,31 +1,40 @@
 /**
- * No 5xx for any input (issue 15, item 1): a fast-check property over every route of the route inventory. Each
- * run sends one malformed request — wrong types, NUL and other control characters, over-long text in every field
- * and parameter, unicode edge cases, NaN/Infinity/out-of-range/hex coordinates, forged and garbled cursors, broken
- * and truncated multipart bodies, wrong content types, garbled cookies — and checks:
+ * No 5xx for any input (issue 15, item 1; made to check what it promises in issue 22, item 11): a fast-check
+ * property over every route of the route inventory, and one over the share page. Each run sends one malformed
+ * request — wrong types, NUL and other control characters, over-long text in every field and parameter, unicode
+ * edge cases, NaN/Infinity/out-of-range/hex coordinates, forged and garbled cursors, broken and truncated
+ * multipart bodies, wrong content types, garbled cookies, nested JSON (fc.letrec) and huge arrays, a body over the
+ * size limit, hostile Range / X-Forwarded-For / Origin / Sec-Fetch-Site headers, and the wrong method — and checks:
  * - never a 5xx;
  * - every error is JSON `{ message }` (Fastify's own errors included);
- * - a refused request (4xx) leaves every table as it was (row counts; throttle_events excepted: counting a failed
- *   sign-in is what a refused login is meant to do).
+ * - every 2xx answer matches the response schema the route declares for that status;
+ * - a refused request (4xx) leaves every stored row as it was (the rows' contents, not their counts;
+ *   throttle_events excepted: counting a failed sign-in is what a refused login is meant to do).
  * Failing routes are collected with their shrunk counterexample and fast-check seed, so one run shows them all.
+ * Cases found by issue 22's probe (deep nesting, `$` in a share title, an Origin of another scheme) are separate tests naming the item.
  */
 import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEFAULT_CENTER } from '#common/constants';
-import { createSession, SESSION_COOKIE } from './modules/auth/session-store';
+import { createSession, findSessionUser, SESSION_COOKIE } from './modules/auth/session-store';
 import { insertStory } from './modules/stories/test-support/story-fixtures';
 import { baseStoryFields, multipartBody, postStory } from './modules/stories/test-support/story-helpers';
-import { NUL_IN_TEXT } from './plugins/route-contract';
 import { fillPath, isEndlessStream, routeInventory, routeName, type InventoryRoute } from '../../tests/helpers/route-inventory';
 import { useTestApp } from '../../tests/helpers/test-app';
 import { createTestUser, type TestUser } from '../../tests/helpers/users';
 
-/** Requests per route; 33 routes → some 2,600 requests, about 25 s on PGlite. */
+/** Requests per route; 34 routes → some 2,700 requests (see the run's own figure in its console line). */
 const RUNS_PER_ROUTE = 80;
+const SHARE_PAGE_RUNS = 150;
+/** The app's request body limit (app.ts `bodyLimit`). */
+const BODY_LIMIT = 1024 * 1024;
 
 // ---------- hostile values ----------
 const UNICODE_EDGES = [
@@ -63,6 +72,35 @@ const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
   fc.array(hostileText, { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 8 }), hostileText, { maxKeys: 3 }),
 );
+
+/** JSON nested a few dozen levels deep, objects and arrays mixed (deeper nesting: its own test below). */
+const nestedJson: fc.Arbitrary<unknown> = fc.letrec<{ node: unknown }>((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small', maxDepth: 40 },
+    hostileText,
+    fc.integer(),
+    fc.array(tie('node'), { maxLength: 3 }),
+    fc.dictionary(fc.constantFrom('username', 'title', 'reason', 'a', '__proto__'), tie('node'), { maxKeys: 2 }),
+  ),
+})).node;
+/** A chain of `depth` arrays or objects, as raw JSON text (no recursion to build or print it). */
+const nestedText = (depth: number, kind: 'array' | 'object') =>
+  kind === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+const HUGE_ARRAY = `[${'0,'.repeat(200_000)}0]`;
+const OVER_THE_LIMIT = JSON.stringify({ title: 'x'.repeat(BODY_LIMIT) });
+
+/** Header values a proxy, a browser or an attacker may send (printable ASCII: what HTTP carries). */
+const headerText = hostileText.map((text) => text.replace(/[^\x20-\x7e]/g, '').slice(0, 300));
+const hostileHeaders: fc.Arbitrary<Record<string, string>> = fc.record(
+  {
+    range: fc.oneof(fc.constantFrom('bytes=0-0', 'bytes=-1', 'bytes=0-', 'bytes=99999999999999999999-', 'bytes=5-1', 'bytes=0-1,2-3', 'bytes=a-b', 'items=0-1', 'bytes='), headerText),
+    'x-forwarded-for': fc.oneof(fc.constantFrom('203.0.113.7', '::1', '127.0.0.1, 10.0.0.1', 'unknown', '300.1.1.1', ' , ,', '1.1.1.1, '.repeat(200)), headerText),
+    origin: fc.oneof(fc.constantFrom('null', 'https://evil.example', 'http://localhost:80', 'https://localhost:80', 'http://localhost', 'file://', '*'), headerText),
+    'sec-fetch-site': fc.oneof(fc.constantFrom('cross-site', 'same-site', 'same-origin', 'none', 'CROSS-SITE'), headerText),
+  },
+  { requiredKeys: [] },
+);
+const OTHER_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /** A path segment: an encoded hostile text, or raw bytes that are not valid percent-encoded UTF-8. */
 const pathSegment: fc.Arbitrary<string> = fc.oneof(
@@ -198,6 +236,9 @@ function requestArbitrary(route: InventoryRoute, ctx: FuzzContext): fc.Arbitrary
       payload,
       type: 'application/json',
     })),
+    // Nested values in the route's own fields, a huge array, and a body over the size limit.
+    fc.dictionary(fc.constantFrom(...bodyKeys, 'unknown'), nestedJson, { maxKeys: 2 }).map((b) => ({ payload: JSON.stringify(b), type: 'application/json' })),
+    fc.constantFrom(HUGE_ARRAY, OVER_THE_LIMIT, nestedText(30, 'array'), nestedText(30, 'object')).map((payload) => ({ payload, type: 'application/json' })),
     fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data', 'application/json; charset=utf-16', 'application/json; charset=latin1', '', '\u0000', 'application/json, text/plain').chain((type) =>
       hostileText.map((payload) => ({ payload, type })),
     ),
@@ -230,15 +271,22 @@ function requestArbitrary(route: InventoryRoute, ctx: FuzzContext): fc.Arbitrary
         )
       : fc.oneof(fc.constant({}), jsonBody);
 
-  return fc.record({ caller: fc.constantFrom(...callers), path: pathArb, query: queryArb, body: bodyArb }).map(({ caller, path, query, body }): FuzzRequest => {
-    const headers: Record<string, string> = {};
+  // Mostly the route's own method; now and then another one on the same path.
+  const methodArb = fc.oneof({ weight: 9, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom(...OTHER_METHODS) });
+  const headersArb = fc.oneof({ weight: 3, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: hostileHeaders });
+
+  return fc
+    .record({ caller: fc.constantFrom(...callers), method: methodArb, path: pathArb, query: queryArb, body: bodyArb, extra: headersArb })
+    .filter(({ method, caller }) => !(isEndlessStream(route) && method === 'GET' && caller === 'signed in'))
+    .map(({ caller, method, path, query, body, extra }): FuzzRequest => {
+    const headers: Record<string, string> = { ...extra };
     if (body.type !== undefined) headers['content-type'] = body.type;
-    const inject: FuzzRequest['inject'] = { method: route.method, url: path + query, headers };
-    if (body.payload !== undefined) inject.payload = body.payload;
+    const inject: FuzzRequest['inject'] = { method, url: path + query, headers };
+    if (body.payload !== undefined && method !== 'GET') inject.payload = body.payload;
     return {
       caller,
       inject,
-      describe: `${caller} ${route.method} ${(path + query).slice(0, 300)} ${body.type ?? ''} ${String(body.payload ?? '').slice(0, 200)}${
+      describe: `${caller} ${method} ${(path + query).slice(0, 300)} ${JSON.stringify(extra).slice(0, 200)} ${body.type ?? ''} ${String(body.payload ?? '').slice(0, 200)}${
         body.multipart ? ` multipart(${body.multipart.boundary}, cut ${body.multipart.cut}, ${JSON.stringify(body.multipart.fields).slice(0, 300)}, file ${body.multipart.file?.name ?? '-'})` : ''
       }`,
       multipart: body.multipart,
@@ -287,10 +335,29 @@ async function multipartPayload(m: MultipartPlan) {
 }
 
 // ---------- the database, before and after ----------
-async function tableCounts(t: { database: { query: <T extends Record<string, unknown>>(q: ReturnType<typeof sql>) => Promise<T[]> } }, tables: string[]) {
-  const counts = tables.map((table) => `(SELECT count(*) FROM "${table}")::int AS "${table}"`).join(', ');
-  const [row] = await t.database.query<Record<string, number>>(sql.raw(`SELECT ${counts}`));
+/** Each table's rows as a digest of their full text (order-free): a changed value shows, not only a new row. */
+async function tableContents(t: { database: { query: <T extends Record<string, unknown>>(q: ReturnType<typeof sql>) => Promise<T[]> } }, tables: string[]) {
+  const digests = tables
+    .map((table) => `(SELECT count(*) || ':' || coalesce(sum(hashtext(r::text)::bigint), 0) FROM "${table}" r) AS "${table}"`)
+    .join(', ');
+  const [row] = await t.database.query<Record<string, string>>(sql.raw(`SELECT ${digests}`));
   return row!;
+}
+
+/** The zod schema a route declares for an answer's status (exact code first, then `2xx`). */
+function declaredResponse(route: InventoryRoute, status: number): z.ZodType | undefined {
+  const responses = (route.options.schema?.response ?? {}) as Record<string, unknown>;
+  const schema = responses[String(status)] ?? responses[`${String(status)[0]}xx`];
+  return schema instanceof z.ZodType ? schema : undefined;
+}
+
+/** Why a 2xx answer does not match its declared schema (null when it does, or when it is not JSON). */
+function responseMismatch(route: InventoryRoute, res: LightMyRequestResponse): string | null {
+  const schema = declaredResponse(route, res.statusCode);
+  if (!schema) return `${res.statusCode} is not a status the route declares`;
+  if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) return null;
+  const parsed = schema.safeParse(res.json());
+  return parsed.success ? null : `${res.statusCode} does not match its declared schema: ${JSON.stringify(parsed.error.issues.slice(0, 3))}`;
 }
 
 const isJsonMessage = (res: LightMyRequestResponse) => {
@@ -318,9 +385,17 @@ function unboundedTexts(schema: unknown, at: string): string[] {
   return [];
 }
 
+/** A built client of the test's own, so the app serves the share page (`/stories/:id`). */
+const SHARE_INDEX_HTML = '<!doctype html><html lang="en"><head><title>Whispers</title></head><body><div id="root"></div></body></html>';
+const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'whispers-fuzz-client-'));
+fs.writeFileSync(path.join(clientDir, 'index.html'), SHARE_INDEX_HTML);
+
+const htmlEscaped = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
 describe('no 5xx for any input: every route of the inventory, fuzzed', () => {
   const inventory = routeInventory();
-  const t = useTestApp({ RATE_LIMIT_DISABLED: 'true' }, { onRoute: inventory.onRoute });
+  const t = useTestApp({ RATE_LIMIT_DISABLED: 'true' }, { onRoute: inventory.onRoute, clientDir });
 
   it('every text a route reads from a body or query string has a maximum length', () => {
     const unbounded = inventory
@@ -359,7 +434,7 @@ describe('no 5xx for any input: every route of the inventory, fuzzed', () => {
       await json('/api/user/setup', { ...VALID_BODIES['POST /api/user/setup'], bio: 'a\u0000b' }, user.cookie),
       await postStory(app, user.cookie, baseStoryFields({ title: 'Nul\u0000title' })),
     ];
-    expect(answers.map((res) => [res.statusCode, res.json<{ message: string }>().message])).toEqual(answers.map(() => [400, NUL_IN_TEXT]));
+    expect(answers.map((res) => [res.statusCode, res.json<{ message: string }>().message])).toEqual(answers.map(() => [400, 'Text must not contain NUL characters.']));
   });
 
   it('answers a malformed multipart body with 400, not 500 (no boundary, an over-long one, a body cut short)', async () => {
@@ -378,7 +453,8 @@ describe('no 5xx for any input: every route of the inventory, fuzzed', () => {
     }
   });
 
-  it('never answers 5xx, always answers errors as JSON { message }, and refused requests change nothing', { timeout: 300_000 }, async () => {
+  // About 40 s of CPU; the generous timeout is for a machine shared with other work.
+  it('never answers 5xx, errors are JSON { message }, 2xx answers match their declared schema, and refused requests change no stored row', { timeout: 900_000 }, async () => {
     const { app, database } = t.current;
     const user: TestUser = await createTestUser(database);
     const story = await insertStory(database, { authorId: user.id, ...DEFAULT_CENTER });
@@ -398,34 +474,41 @@ describe('no 5xx for any input: every route of the inventory, fuzzed', () => {
 
     const failures: string[] = [];
     let requests = 0;
+    let sessionToken: string | undefined;
     const started = Date.now();
+    const cpuAtStart = process.cpuUsage();
     for (const route of inventory.apiRoutes()) {
       const result = await fc.check(
         fc.asyncProperty(requestArbitrary(route, ctx), async (request) => {
           const sent = request;
           const headers = { ...sent.inject.headers };
           if (sent.caller === 'signed in') {
-            const { token } = await createSession(database.db, user.id);
-            headers.cookie = `${SESSION_COOKIE}=${token}`;
+            // One session while it lasts (a sign-out ends it): a new one per request would grow the table the
+            // before/after comparison reads on every request.
+            if (!sessionToken || !(await findSessionUser(database.db, sessionToken))) sessionToken = (await createSession(database.db, user.id)).token;
+            headers.cookie = `${SESSION_COOKIE}=${sessionToken}`;
           } else if (sent.caller === 'garbled cookie') {
             headers.cookie = `${SESSION_COOKIE}=${'%00'.repeat(3)}garbled; other=\u0001`;
           }
           const inject = { ...sent.inject, headers };
-          if (sent.multipart) {
+          if (sent.multipart && sent.inject.method !== 'GET') {
             const { payload, type } = await multipartPayload(sent.multipart);
             inject.payload = payload;
             headers['content-type'] = type;
           }
-          const before = await tableCounts(t.current, tables);
+          const before = await tableContents(t.current, tables);
           requests += 1;
           const res = await app.inject(inject);
           if (res.statusCode >= 500) throw new Error(`${res.statusCode} ${res.body.slice(0, 300)}`);
+          if (res.statusCode >= 200 && res.statusCode < 300 && inject.method === route.method) {
+            const mismatch = responseMismatch(route, res);
+            if (mismatch) throw new Error(mismatch);
+          }
           if (res.statusCode >= 400) {
             if (!isJsonMessage(res)) throw new Error(`${res.statusCode} not JSON { message }: ${res.headers['content-type']} ${res.body.slice(0, 200)}`);
-            const after = await tableCounts(t.current, tables);
-            if (JSON.stringify(after) !== JSON.stringify(before)) {
-              throw new Error(`${res.statusCode} but the database changed: ${JSON.stringify(before)} → ${JSON.stringify(after)}`);
-            }
+            const after = await tableContents(t.current, tables);
+            const changed = tables.filter((table) => after[table] !== before[table]);
+            if (changed.length) throw new Error(`${res.statusCode} but stored rows changed in ${changed.join(', ')}`);
           }
         }),
         { numRuns: RUNS_PER_ROUTE, endOnFailure: false },
@@ -436,8 +519,98 @@ describe('no 5xx for any input: every route of the inventory, fuzzed', () => {
       }
     }
     const seconds = (Date.now() - started) / 1000;
-    console.info(`fuzz: ${requests} requests (shrinking included) over ${inventory.apiRoutes().length} routes in ${seconds.toFixed(1)} s`);
+    const cpu = process.cpuUsage(cpuAtStart);
+    console.info(
+      `fuzz: ${requests} requests (shrinking included) over ${inventory.apiRoutes().length} routes in ${seconds.toFixed(1)} s (${((cpu.user + cpu.system) / 1e6).toFixed(1)} s of CPU)`,
+    );
     expect(failures).toEqual([]);
     expect(requests).toBeGreaterThanOrEqual(inventory.apiRoutes().length * RUNS_PER_ROUTE);
+  });
+
+  it('the share page: any id, any title, any headers — never a 5xx, always the page once, never a private story', { timeout: 300_000 }, async () => {
+    const { app, database } = t.current;
+    const author = await createTestUser(database);
+    const privateStory = await insertStory(database, { authorId: author.id, ...DEFAULT_CENTER, title: 'Private share title', isPublic: false });
+    const titled = fc
+      .oneof(hostileText, fc.constantFrom('<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', '</head><body>', '&amp;&lt;'))
+      .map((title) => title.replaceAll('\u0000', '').slice(0, 200) || 'x');
+    const target = fc.oneof(
+      titled.map((title) => ({ kind: 'story' as const, title })),
+      fc.constant({ kind: 'private' as const, title: '' }),
+      pathSegment.map((segment) => ({ kind: 'segment' as const, title: segment })),
+    );
+    const host = fc.oneof(fc.constant(undefined), fc.constantFrom('evil.example', 'localhost:80', '[::1]', 'a'.repeat(300), ''), headerText);
+    let requests = 0;
+    const started = Date.now();
+    await fc.assert(
+      fc.asyncProperty(target, hostileHeaders, host, async (pick, headers, hostHeader) => {
+        let url: string;
+        if (pick.kind === 'story') url = `/stories/${(await insertStory(database, { authorId: author.id, ...DEFAULT_CENTER, title: pick.title })).id}`;
+        else if (pick.kind === 'private') url = `/stories/${privateStory.id}`;
+        else url = `/stories/${pick.title}`;
+        requests += 1;
+        const res = await app.inject({ method: 'GET', url, headers: { ...headers, ...(hostHeader === undefined ? {} : { host: hostHeader }) } });
+        if (res.statusCode >= 500) throw new Error(`${res.statusCode} ${res.body.slice(0, 200)}`);
+        // Refusals other than the page's own 404 (a path the static files refuse, a bad Host…): JSON { message }.
+        if (res.statusCode >= 400 && res.statusCode !== 404) {
+          if (!isJsonMessage(res)) throw new Error(`${res.statusCode} not JSON { message }: ${res.body.slice(0, 200)}`);
+          return;
+        }
+        if (!String(res.headers['content-type']).startsWith('text/html')) throw new Error(`not a page: ${res.headers['content-type']}`);
+        // A path the router resolves to the client's static index.html honours Range like any static file.
+        if (res.statusCode === 206 && pick.kind === 'segment' && res.headers['content-range']) return;
+        if (res.body.split('</head>').length !== 2) throw new Error(`the page is not whole once: ${res.body.slice(0, 300)}`);
+        if (pick.kind === 'story' && res.statusCode !== 200) throw new Error(`a public story's page answered ${res.statusCode}`);
+        if (pick.kind === 'story' && !/\p{Cs}/u.test(pick.title) && !res.body.includes(`content="${htmlEscaped(pick.title)}"`)) {
+          throw new Error('the title is not in the page, HTML-escaped');
+        }
+        if (res.body.includes('<script>') || res.body.includes('<img src=x')) throw new Error('markup from a title is in the page');
+        if (pick.kind === 'private' && (res.statusCode !== 404 || res.body.includes('Private share title'))) throw new Error('a private story shows');
+      }),
+      { numRuns: SHARE_PAGE_RUNS },
+    );
+    console.info(`fuzz: share page ${requests} requests in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  });
+
+  it('issue 22 item 6: `$` patterns in a title do not expand inside the share page', async () => {
+    const { app, database } = t.current;
+    const author = await createTestUser(database);
+    const story = await insertStory(database, { authorId: author.id, ...DEFAULT_CENTER, title: "$& $' $` $1 $$" });
+    const res = await app.inject({ method: 'GET', url: `/stories/${story.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.split('</head>')).toHaveLength(2);
+  });
+
+  it('issue 22 item 1: JSON nested 5,000 to 200,000 levels deep answers 400, not 500', { timeout: 60_000 }, async () => {
+    const { app, database } = t.current;
+    const user = await createTestUser(database);
+    const story = await insertStory(database, { authorId: user.id, ...DEFAULT_CENTER });
+    const answers: string[] = [];
+    for (const url of ['/api/user/register', '/api/user/setup', '/api/user/check-username', '/api/user/forgot-password', '/api/user/reset-password', `/api/stories/${story.id}/report`]) {
+      for (const depth of [5_000, 200_000]) {
+        for (const kind of ['array', 'object'] as const) {
+          const res = await app.inject({ method: 'POST', url, payload: nestedText(depth, kind), headers: { 'content-type': 'application/json', cookie: user.cookie } });
+          answers.push(`${url} ${kind} ${depth}: ${res.statusCode}`);
+        }
+      }
+    }
+    expect(answers.filter((answer) => !answer.endsWith(': 400'))).toEqual([]);
+  });
+
+  it('issue 22 item 10: a same-host Origin of another scheme is cross-site (403)', async () => {
+    const { app } = t.current;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/check-username',
+      payload: { username: 'someone' },
+      headers: { origin: 'https://localhost:80' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('a body over the size limit is refused with 413 `{ message }`, stored nothing', async () => {
+    const res = await t.current.app.inject({ method: 'POST', url: '/api/user/register', payload: OVER_THE_LIMIT, headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(413);
+    expect(isJsonMessage(res)).toBe(true);
   });
 });

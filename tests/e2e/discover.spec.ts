@@ -295,7 +295,8 @@ async function scrollToCard(page: Page, title: string) {
       return window.scrollY === before;
     });
     if (atEnd) break;
-    await page.waitForTimeout(50);
+    // The virtual list renders the cards near the new scroll position on the next frames.
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   }
   return target;
 }
@@ -398,8 +399,8 @@ test('/discover-simple: the next page loads on scroll; only cards near the viewp
   const inDom = await page.getByTestId('simple-card').count();
   expect(inDom).toBeGreaterThan(0);
   expect(inDom).toBeLessThan(30);
-  // Nothing more is fetched until the reader scrolls near the end.
-  await page.waitForTimeout(500);
+  // Nothing more is fetched until the reader scrolls near the end (no request in flight, none started since).
+  await page.waitForLoadState('networkidle');
   expect(urls).toHaveLength(1);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect(page.getByText('Showing 400 stories')).toBeVisible();

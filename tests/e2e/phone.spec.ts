@@ -182,7 +182,8 @@ test('2. six stories at one spot: the cluster at the last zoom lists all six, ea
     // Let the zoom settle and the worker re-cluster, then click the cluster holding the stack: of those with at
     // least its 6 stories, the one nearest the reader, who stands 60 m from it (a retry's stack lies elsewhere).
     await expect.poll(async () => (await page.locator('.leaflet-zoom-anim').count()) === 0 && (await clusters.count()) > 0).toBe(true);
-    await page.waitForTimeout(400);
+    // …and the markers stand still: the same clusters at the same places across two painted frames.
+    await expect.poll(async () => (await clusterLayout(page)) === (await nextFrame(page), await clusterLayout(page))).toBe(true);
     const me = await boxOf(reader);
     const found = await clusters.evaluateAll((els) =>
       els.map((el) => ({ count: Number.parseInt(el.getAttribute('title') ?? '0', 10), box: el.getBoundingClientRect().toJSON() as DOMRect })),
@@ -411,3 +412,15 @@ test('9. nothing overflows sideways at 320 px', async ({ page, context }) => {
   await expect(page.getByRole('dialog', { name: long.title })).toBeVisible();
   await expectNoHorizontalOverflow(page);
 });
+
+/** Where the cluster markers stand now (title and box of each), to tell a settled map from a moving one. */
+async function clusterLayout(page: Page): Promise<string> {
+  return page
+    .locator('.leaflet-marker-icon[title$=" stories"]')
+    .evaluateAll((els) => JSON.stringify(els.map((el) => [el.getAttribute('title'), el.getBoundingClientRect().toJSON()])));
+}
+
+/** Resolves once the browser has painted the next frame. */
+async function nextFrame(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '#common/schemas';
 import { toastParts } from './toast-message';
 
 describe('toastParts', () => {
   it('splits at a colon, dropping it', () => {
-    expect(toastParts(MESSAGES.missingImage)).toEqual({ title: 'Missing image', description: 'Please select an image for your story.' });
+    expect(toastParts('Missing image: Please select an image for your story.')).toEqual({ title: 'Missing image', description: 'Please select an image for your story.' });
     expect(toastParts('Error: Failed to like story.')).toEqual({ title: 'Error', description: 'Failed to like story.' });
   });
 

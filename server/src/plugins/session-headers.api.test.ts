@@ -11,7 +11,6 @@ import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../app';
 import { loadConfig } from '../config';
 import { newAccount, sessionCookieOf } from '../modules/auth/test-support/auth-helpers';
 import { HOST_SESSION_COOKIE, SESSION_COOKIE } from '../modules/auth/session-store';
-import { CROSS_SITE_REFUSED } from './same-origin';
 import { PERSONAL_CACHE_CONTROL } from './response-headers';
 import { createTestApp, useTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { createTestUser } from '../../../tests/helpers/users';
@@ -29,7 +28,7 @@ describe('sessions and headers', () => {
       headers: { cookie: user.cookie, 'sec-fetch-site': 'cross-site' },
     });
     expect(crossSite.statusCode).toBe(403);
-    expect(crossSite.json()).toEqual({ message: CROSS_SITE_REFUSED });
+    expect(crossSite.json()).toEqual({ message: 'Cross-site request refused' });
     expect(await currentStatus(user.cookie)).toBe(200);
     const sameOrigin = await t.current.app.inject({
       method: 'POST',

@@ -5,7 +5,7 @@ import { haversineMetres, offsetEast, offsetNorth, type LatLng } from '#common/g
 import type { LockState } from '#common/locks';
 import type { HttpError } from '../../lib/http-errors';
 import { plausibleTravelMetres } from './claim-rules';
-import { createLocationGuard, LOCATION_MESSAGES } from './location-guard';
+import { createLocationGuard } from './location-guard';
 import { createMemoryReaderClaimStore } from './reader-claim-store';
 
 const HOME = { latitude: 32.0835, longitude: -81.0998 };
@@ -120,13 +120,13 @@ describe('location guard', () => {
     await guard.gate(user, { position: HOME });
     clock.now += 5 * MIN;
     expect(await error(guard.checkPlacement('user-1', offsetNorth(HOME, 199)))).toBeNull();
-    expect(await error(guard.checkPlacement('user-1', offsetNorth(HOME, 201)))).toEqual([400, LOCATION_MESSAGES.PIN_TOO_FAR]);
+    expect(await error(guard.checkPlacement('user-1', offsetNorth(HOME, 201)))).toEqual([400, 'A story can be placed at most 200 m from where you are. Move the pin closer and try again.']);
     clock.now += 6 * MIN;
     // The fix is older than 10 minutes: the point itself is the claim (1 km in 11 minutes is plausible).
     expect(await error(guard.checkPlacement('user-1', offsetNorth(HOME, 1_000)))).toBeNull();
     // …and that point is now the fresh fix the pin is measured from.
     expect(await error(guard.checkPlacement('user-1', offsetNorth(HOME, 1_150)))).toBeNull();
-    expect(await error(guard.checkPlacement('user-1', HOME))).toEqual([400, LOCATION_MESSAGES.PIN_TOO_FAR]);
+    expect(await error(guard.checkPlacement('user-1', HOME))).toEqual([400, 'A story can be placed at most 200 m from where you are. Move the pin closer and try again.']);
   });
 
   it('placement after a teleport is refused with the travel message', async () => {
@@ -134,7 +134,7 @@ describe('location guard', () => {
     await guard.gate(user, { position: HOME });
     clock.now += 11 * MIN;
     const refused = await guard.checkPlacement('user-1', offsetEast(HOME, 1_000_000)).catch((e: HttpError) => e.message);
-    expect(refused).toBe(LOCATION_MESSAGES.TRAVEL);
+    expect(refused).toBe('Your location changed faster than anyone can travel. Creating and unlocking stories is paused for 15 minutes.');
     expect((await guard.gate(user, { position: HOME })).refusal).toBe('travel');
   });
 });

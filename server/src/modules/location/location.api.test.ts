@@ -11,8 +11,6 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
 import { baseStoryFields, postStory } from '../stories/test-support/story-helpers';
 import { insertStory } from '../stories/test-support/story-fixtures';
-import { LOCATION_MESSAGES } from './location-guard';
-import { NOT_UNLOCKED_MESSAGE } from './unlock-repository';
 
 const MIN = 60_000;
 const BASE = { latitude: 40.0, longitude: -100.0 };
@@ -189,12 +187,12 @@ describe('location claims over the API', () => {
       expect((await postStory(t.app, creator.cookie, baseStoryFields(at(offsetNorth(area, 190))))).statusCode).toBe(201);
       const far = await postStory(t.app, creator.cookie, baseStoryFields(at(offsetNorth(area, 260))));
       expect(far.statusCode).toBe(400);
-      expect(far.json()).toEqual({ message: LOCATION_MESSAGES.PIN_TOO_FAR });
+      expect(far.json()).toEqual({ message: 'A story can be placed at most 200 m from where you are. Move the pin closer and try again.' });
 
       clock.now += 11 * MIN;
       const teleport = await postStory(t.app, creator.cookie, baseStoryFields(at({ latitude: 45.07, longitude: 7.69 })));
       expect(teleport.statusCode).toBe(400);
-      expect(teleport.json()).toEqual({ message: LOCATION_MESSAGES.TRAVEL });
+      expect(teleport.json()).toEqual({ message: 'Your location changed faster than anyone can travel. Creating and unlocking stories is paused for 15 minutes.' });
       expectWithheld((await discover(area, { user: creator })).find((s) => s.authorId !== creator.id), 'travel');
       clock.now += 16 * MIN;
     });
@@ -213,7 +211,7 @@ describe('location claims over the API', () => {
       expect((await discover(area, { user: reader }))[0]!.isLocked).toBe(true);
       for (const res of [await like(), await report()]) {
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ message: NOT_UNLOCKED_MESSAGE });
+        expect(res.json()).toEqual({ message: 'You can only like or report a story you have unlocked. Go to the story to unlock it first.' });
       }
       expect((await discover(offsetNorth(area, 450), { user: reader }))[0]!.isLocked).toBe(false);
       clock.now += 2 * 60 * MIN;

@@ -7,7 +7,6 @@ import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
 import { createMediaStore } from '../../media/media-store';
 import { liveWebmAudio } from '../../media/test-support/test-media';
 import { baseStoryFields, postStory } from '../stories/test-support/story-helpers';
-import { MEDIA_LINK_INVALID, MEDIA_STORY_UNAVAILABLE } from './routes';
 
 describe('GET /api/media/*', () => {
   let t: TestApp;
@@ -89,7 +88,7 @@ describe('GET /api/media/*', () => {
     for (const url of [badSig, noSig, otherKey, longerExpiry, expired]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(403);
-      expect(res.json()).toEqual({ message: MEDIA_LINK_INVALID });
+      expect(res.json()).toEqual({ message: 'This media link is invalid or has expired.' });
     }
   });
 
@@ -142,7 +141,7 @@ describe('GET /api/media/* after the story changed', () => {
   const expectGone = async (url: string, cookie?: string) => {
     const res = await get(url, cookie);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: MEDIA_STORY_UNAVAILABLE });
+    expect(res.json()).toEqual({ message: 'This story is no longer available.' });
   };
 
   beforeAll(async () => {
@@ -192,7 +191,7 @@ describe('GET /api/media/* after the story changed', () => {
     for (const cookie of [undefined, author.cookie]) {
       const res = await get(expired, cookie);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: MEDIA_LINK_INVALID });
+      expect(res.json()).toEqual({ message: 'This media link is invalid or has expired.' });
     }
   });
 

@@ -5,14 +5,12 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CENTER } from '#common/constants';
-import { MESSAGES, STORY_CREATE_MESSAGES, STORY_EDIT_MESSAGES, storySchema } from '#common/schemas';
+import { STORY_EDIT_MESSAGES, storySchema } from '#common/schemas';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
 import { rowsReferencing } from '../../../../tests/helpers/references';
 import { stories } from '../../db/schema';
 import { jpegWithGps } from '../../media/test-support/test-media';
-import { SIGN_IN_REQUIRED } from '../../plugins/access';
-import { NOT_THE_AUTHOR } from './author-service';
 import { baseStoryFields, listFiles, postStory } from './test-support/story-helpers';
 
 describe('an author edits and deletes their story', () => {
@@ -86,19 +84,19 @@ describe('an author edits and deletes their story', () => {
     );
 
     it.each([
-      ['an empty title', { title: '  ' }, MESSAGES.missingInformation],
+      ['an empty title', { title: '  ' }, 'Missing information: Please fill in all required fields.'],
       ['a title too long', { title: 'x'.repeat(201) }, 'Title must be at most 200 characters'],
-      ['an unknown category', { category: 'Gossip' }, STORY_CREATE_MESSAGES.category],
-      ['an empty category', { category: '' }, MESSAGES.missingInformation],
-      ['empty content', { content: ' ' }, MESSAGES.missingContent],
-      ['a time window without its end', { timeRestriction: 'time_of_day', unlockStartTime: '10:00' }, STORY_CREATE_MESSAGES.timeWindow],
+      ['an unknown category', { category: 'Gossip' }, 'Category must be one of: Mystery, Adventure, History, Fantasy, Personal, Romance, Horror, Nature, Science Fiction'],
+      ['an empty category', { category: '' }, 'Missing information: Please fill in all required fields.'],
+      ['empty content', { content: ' ' }, 'Missing content: Please write your story content.'],
+      ['a time window without its end', { timeRestriction: 'time_of_day', unlockStartTime: '10:00' }, 'Time-of-day locks need both a start and an end time (HH:MM).'],
       ['a malformed time', { timeRestriction: 'time_of_day', unlockStartTime: '25:00', unlockEndTime: '10:00' }, 'Unlock start time must be in HH:MM format'],
-      ['an unknown restriction', { timeRestriction: 'moon' }, STORY_CREATE_MESSAGES.timeRestriction],
-      ['a season lock without a season', { timeRestriction: 'season' }, STORY_CREATE_MESSAGES.season],
-      ['an unknown weather', { timeRestriction: 'weather', unlockWeather: 'foggy' }, STORY_CREATE_MESSAGES.weather],
-      ['lock fields without their restriction', { unlockSeason: 'summer' }, STORY_EDIT_MESSAGES.lockWithoutRestriction],
-      ['nothing at all', {}, STORY_EDIT_MESSAGES.nothingToChange],
-      ['a body that is not an object', [1], STORY_EDIT_MESSAGES.notAnObject],
+      ['an unknown restriction', { timeRestriction: 'moon' }, 'Time restriction must be one of: none, time_of_day, season, weather'],
+      ['a season lock without a season', { timeRestriction: 'season' }, 'Season must be one of: spring, summer, autumn, winter'],
+      ['an unknown weather', { timeRestriction: 'weather', unlockWeather: 'foggy' }, 'Weather must be one of: sunny, rainy, cloudy, stormy'],
+      ['lock fields without their restriction', { unlockSeason: 'summer' }, 'Send timeRestriction with the time-lock fields: the time lock is replaced as a whole.'],
+      ['nothing at all', {}, 'Nothing to change: send at least one of the editable fields.'],
+      ['a body that is not an object', [1], 'Send the changes as a JSON object, e.g. { "title": "…" }.'],
     ])('refuses %s with the shared message', async (_name, body, message) => {
       const id = await newStory();
       const res = await edit(id, body);
@@ -111,7 +109,7 @@ describe('an author edits and deletes their story', () => {
       const before = await storyRow(id);
       const res = await edit(id, { content: 'Words for a picture' });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: STORY_EDIT_MESSAGES.contentNotText });
+      expect(res.json()).toEqual({ message: 'Only text stories have text content to edit.' });
       expect(await storyRow(id)).toEqual(before);
     });
   });
@@ -121,7 +119,7 @@ describe('an author edits and deletes their story', () => {
       const id = await newStory();
       for (const res of [await edit(id, { title: 'Mine now' }, null), await remove(id, null)]) {
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ message: SIGN_IN_REQUIRED });
+        expect(res.json()).toEqual({ message: 'Please sign in to continue.' });
       }
       expect((await storyRow(id))!.title).toBe('The lamplighter');
     });
@@ -130,7 +128,7 @@ describe('an author edits and deletes their story', () => {
       const id = await newStory();
       for (const res of [await edit(id, { title: 'Mine now' }, reader.cookie), await remove(id, reader.cookie)]) {
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ message: NOT_THE_AUTHOR });
+        expect(res.json()).toEqual({ message: 'Only the author of this story can change or delete it.' });
       }
       expect((await storyRow(id))!.title).toBe('The lamplighter');
     });

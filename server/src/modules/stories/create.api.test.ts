@@ -4,28 +4,15 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORY_CREATE_RATE_LIMIT } from '#common/constants';
-import { MESSAGES, STORY_CREATE_MESSAGES, storySchema } from '#common/schemas';
+import { storySchema } from '#common/schemas';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
 import { stories } from '../../db/schema';
 import { NO_AV_TOOLS } from '../../media/av';
 import { createLocalMediaStore, type MediaStore } from '../../media/media-store';
-import {
-  ebmlElementNames,
-  gifImage,
-  jpegWithGps,
-  liveWebmAudio,
-  liveWebmVideo,
-  m4aAudio,
-  makeMediaDir,
-  movVideo,
-  mp3Audio,
-  mp4Video,
-  oggAudio,
-  pngWithAlpha,
-} from '../../media/test-support/test-media';
+import { ebmlElementNames, gifImage, jpegWithGps, liveWebmAudio, liveWebmVideo, m4aAudio, makeMediaDir, movVideo, mp3Audio, mp4Video, oggAudio, pngWithAlpha } from '../../media/test-support/test-media';
 import { createStoryRepository } from './story-repository';
-import { createStoryCreateService, HEIC_MESSAGE, UNREADABLE_MEDIA_MESSAGES, UNSUPPORTED_MEDIA_MESSAGES } from './create-service';
+import { createStoryCreateService, UNREADABLE_MEDIA_MESSAGES, UNSUPPORTED_MEDIA_MESSAGES } from './create-service';
 import { baseStoryFields, listFiles, postStory } from './test-support/story-helpers';
 
 
@@ -158,39 +145,39 @@ describe('POST /api/stories', () => {
         if (value === undefined) delete fields[key];
         else fields[key] = value;
       }
-      await expect400(fields, MESSAGES.missingInformation);
+      await expect400(fields, 'Missing information: Please fill in all required fields.');
     });
 
-    it('category outside the nine', () => expect400(baseStoryFields({ category: 'Cooking' }), STORY_CREATE_MESSAGES.category));
-    it('type outside the five', () => expect400(baseStoryFields({ type: 'poem' }), STORY_CREATE_MESSAGES.type));
+    it('category outside the nine', () => expect400(baseStoryFields({ category: 'Cooking' }), 'Category must be one of: Mystery, Adventure, History, Fantasy, Personal, Romance, Horror, Nature, Science Fiction'));
+    it('type outside the five', () => expect400(baseStoryFields({ type: 'poem' }), 'Type must be one of: audio, text, image, video, tiktok'));
     it('latitude not a number', () => expect400(baseStoryFields({ latitude: 'north' }), 'Latitude must be a number'));
     it('latitude out of range', () => expect400(baseStoryFields({ latitude: '90.5' }), 'Latitude must be between -90 and 90'));
     it('longitude out of range', () => expect400(baseStoryFields({ longitude: '-181' }), 'Longitude must be between -180 and 180'));
     it('title too long', () => expect400(baseStoryFields({ title: 'x'.repeat(201) }), 'Title must be at most 200 characters'));
-    it('isPublic not a boolean', () => expect400(baseStoryFields({ isPublic: 'yes' }), STORY_CREATE_MESSAGES.isPublic));
-    it('text without content', () => expect400(baseStoryFields({ content: ' \n ' }), MESSAGES.missingContent));
-    it('audio without a recording', () => expect400(baseStoryFields({ type: 'audio' }), MESSAGES.missingRecording));
+    it('isPublic not a boolean', () => expect400(baseStoryFields({ isPublic: 'yes' }), 'isPublic must be "true" or "false"'));
+    it('text without content', () => expect400(baseStoryFields({ content: ' \n ' }), 'Missing content: Please write your story content.'));
+    it('audio without a recording', () => expect400(baseStoryFields({ type: 'audio' }), 'Missing recording: Please record your story first. Make sure to stop the recording before submitting.'));
     it('audio with an empty recording', () =>
-      expect400(baseStoryFields({ type: 'audio' }), MESSAGES.recordingError, { audio: { data: Buffer.alloc(0), filename: 'story.webm' } }));
-    it('image without a file', () => expect400(baseStoryFields({ type: 'image' }), MESSAGES.missingImage));
-    it('video without a file', () => expect400(baseStoryFields({ type: 'video' }), MESSAGES.missingVideo));
-    it('TikTok without a URL', () => expect400(baseStoryFields({ type: 'tiktok', tiktokUrl: ' ' }), MESSAGES.missingTikTokUrl));
+      expect400(baseStoryFields({ type: 'audio' }), 'Recording error: Audio recording failed. Please try again.', { audio: { data: Buffer.alloc(0), filename: 'story.webm' } }));
+    it('image without a file', () => expect400(baseStoryFields({ type: 'image' }), 'Missing image: Please select an image for your story.'));
+    it('video without a file', () => expect400(baseStoryFields({ type: 'video' }), 'Missing video: Please select a video file for your story.'));
+    it('TikTok without a URL', () => expect400(baseStoryFields({ type: 'tiktok', tiktokUrl: ' ' }), 'Missing TikTok URL: Please paste a TikTok video URL.'));
     it('TikTok with a foreign host', () =>
-      expect400(baseStoryFields({ type: 'tiktok', tiktokUrl: 'https://youtube.com/@u/video/7234567890123456789' }), MESSAGES.invalidTikTokUrl));
+      expect400(baseStoryFields({ type: 'tiktok', tiktokUrl: 'https://youtube.com/@u/video/7234567890123456789' }), 'Invalid TikTok URL: Please paste a valid TikTok video URL.'));
     it('time window with a start but no end', () =>
-      expect400(baseStoryFields({ timeRestriction: 'time_of_day', unlockStartTime: '08:00' }), STORY_CREATE_MESSAGES.timeWindow));
+      expect400(baseStoryFields({ timeRestriction: 'time_of_day', unlockStartTime: '08:00' }), 'Time-of-day locks need both a start and an end time (HH:MM).'));
     it('time not in HH:MM', () =>
       expect400(baseStoryFields({ timeRestriction: 'time_of_day', unlockStartTime: '8am', unlockEndTime: '09:00' }), 'Unlock start time must be in HH:MM format'));
     it('end time not in HH:MM', () =>
       expect400(baseStoryFields({ timeRestriction: 'time_of_day', unlockStartTime: '08:00', unlockEndTime: '24:00' }), 'Unlock end time must be in HH:MM format'));
-    it('season outside the list', () => expect400(baseStoryFields({ timeRestriction: 'season', unlockSeason: 'monsoon' }), STORY_CREATE_MESSAGES.season));
-    it('weather outside the list', () => expect400(baseStoryFields({ timeRestriction: 'weather', unlockWeather: 'foggy' }), STORY_CREATE_MESSAGES.weather));
-    it('time restriction outside the list', () => expect400(baseStoryFields({ timeRestriction: 'moon' }), STORY_CREATE_MESSAGES.timeRestriction));
-    it('duration not a number', () => expect400(baseStoryFields({ duration: 'long' }), STORY_CREATE_MESSAGES.duration));
-    it('duration negative', () => expect400(baseStoryFields({ duration: '-3' }), STORY_CREATE_MESSAGES.duration));
+    it('season outside the list', () => expect400(baseStoryFields({ timeRestriction: 'season', unlockSeason: 'monsoon' }), 'Season must be one of: spring, summer, autumn, winter'));
+    it('weather outside the list', () => expect400(baseStoryFields({ timeRestriction: 'weather', unlockWeather: 'foggy' }), 'Weather must be one of: sunny, rainy, cloudy, stormy'));
+    it('time restriction outside the list', () => expect400(baseStoryFields({ timeRestriction: 'moon' }), 'Time restriction must be one of: none, time_of_day, season, weather'));
+    it('duration not a number', () => expect400(baseStoryFields({ duration: 'long' }), 'Duration must be a number of seconds.'));
+    it('duration negative', () => expect400(baseStoryFields({ duration: '-3' }), 'Duration must be a number of seconds.'));
 
     it('the spec order: missing information wins over missing content', () =>
-      expect400(baseStoryFields({ title: '', content: '' }), MESSAGES.missingInformation));
+      expect400(baseStoryFields({ title: '', content: '' }), 'Missing information: Please fill in all required fields.'));
 
     it('a field sent as a file is refused by name, never a 500', async () => {
       const res = await post(baseStoryFields({ title: '' }), { title: { data: Buffer.from('x') } });
@@ -310,7 +297,7 @@ describe('POST /api/stories', () => {
       const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic'), Buffer.alloc(400, 1)]);
       const res = await post(baseStoryFields({ type: 'image' }), { image: { data: heic, filename: 'IMG_0001.HEIC' } });
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ message: HEIC_MESSAGE });
+      expect(res.json()).toEqual({ message: 'HEIC images cannot be read on this server. Please choose a JPEG or PNG image.' });
     });
 
     it.each([

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '#common/schemas';
 import { storyTypeLabel, toSetupRequest, validateProfile, validateProfileField, WIZARD_STEPS } from './profile-validation';
 
 const valid = { username: 'luna_moth', displayName: 'Luna Moth', bio: '', favoriteStoryType: '' as const };
@@ -10,10 +9,10 @@ describe('profile validation (shared schemas, spec section 5 messages)', () => {
   });
 
   it.each([
-    ['ab', MESSAGES.usernameMin],
-    ['a'.repeat(21), MESSAGES.usernameMax],
-    ['bad name!', MESSAGES.usernameChars],
-    ['', MESSAGES.usernameMin],
+    ['ab', 'Username must be at least 3 characters'],
+    ['a'.repeat(21), 'Username must be less than 20 characters'],
+    ['bad name!', 'Username can only contain letters, numbers, and underscores'],
+    ['', 'Username must be at least 3 characters'],
   ])('username %j → %s', (username, message) => {
     expect(validateProfileField('username', username)).toBe(message);
   });
@@ -24,16 +23,16 @@ describe('profile validation (shared schemas, spec section 5 messages)', () => {
   });
 
   it.each([
-    ['A', MESSAGES.displayNameMin],
-    ['  A  ', MESSAGES.displayNameMin],
-    ['x'.repeat(51), MESSAGES.displayNameMax],
+    ['A', 'Display name must be at least 2 characters'],
+    ['  A  ', 'Display name must be at least 2 characters'],
+    ['x'.repeat(51), 'Display name must be less than 50 characters'],
   ])('display name %j → %s', (displayName, message) => {
     expect(validateProfileField('displayName', displayName)).toBe(message);
   });
 
   it('limits the bio to 150 characters', () => {
     expect(validateProfileField('bio', 'b'.repeat(150))).toBeUndefined();
-    expect(validateProfileField('bio', 'b'.repeat(151))).toBe(MESSAGES.bioMax);
+    expect(validateProfileField('bio', 'b'.repeat(151))).toBe('Bio must be less than 150 characters');
   });
 
   it('only knows audio, text and image as favourite types', () => {
@@ -48,8 +47,8 @@ describe('profile validation (shared schemas, spec section 5 messages)', () => {
 
   it('validates only the fields asked for (one wizard step at a time)', () => {
     const profile = { ...valid, username: 'x', bio: 'b'.repeat(200) };
-    expect(validateProfile(profile, WIZARD_STEPS[0].fields)).toEqual({ username: MESSAGES.usernameMin });
-    expect(validateProfile(profile, WIZARD_STEPS[1].fields)).toEqual({ bio: MESSAGES.bioMax });
+    expect(validateProfile(profile, WIZARD_STEPS[0].fields)).toEqual({ username: 'Username must be at least 3 characters' });
+    expect(validateProfile(profile, WIZARD_STEPS[1].fields)).toEqual({ bio: 'Bio must be less than 150 characters' });
     expect(WIZARD_STEPS.map((s) => s.title)).toEqual(['Create Your Identity', 'Tell Your Story', 'Choose Your Magic']);
   });
 

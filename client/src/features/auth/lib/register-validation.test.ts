@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '#common/schemas';
 import { validateRegisterField, validateRegistration } from './register-validation';
 
 describe('registration checks', () => {
@@ -7,7 +6,7 @@ describe('registration checks', () => {
     expect(validateRegistration({ username: 'a!', displayName: 'L', email: 'not-an-email', password: '12345' })).toEqual({
       username: expect.any(String),
       displayName: 'Display name must be at least 2 characters',
-      email: MESSAGES.emailInvalid,
+      email: 'Valid email is required',
       password: 'Password must be at least 6 characters',
     });
   });

@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '#common/schemas';
-import {
-  EMPTY_DRAFT,
-  buildStoryFormData,
-  formatCoordinate,
-  formatKb,
-  isPreviewDisabled,
-  recordingDuration,
-  switchType,
-  truncatePreview,
-  unlockSummary,
-  validateDraft,
-  type StoryDraft,
-} from './draft';
+import { EMPTY_DRAFT, buildStoryFormData, formatCoordinate, formatKb, isPreviewDisabled, recordingDuration, switchType, truncatePreview, unlockSummary, validateDraft, type StoryDraft } from './draft';
 
 const here = { latitude: 32.0835, longitude: -81.0998 };
 const base: StoryDraft = { ...EMPTY_DRAFT, title: 'Ghost of the square', category: 'Mystery' };
@@ -21,32 +8,32 @@ const file = (name: string, type: string, bytes = 10) => new File([new Uint8Arra
 
 describe('validateDraft (spec section 5)', () => {
   it('asks for title, category and location first', () => {
-    expect(validateDraft({ ...base, title: '   ', type: 'text', content: 'x' }, here)).toBe(MESSAGES.missingInformation);
-    expect(validateDraft({ ...base, category: '', type: 'text', content: 'x' }, here)).toBe(MESSAGES.missingInformation);
-    expect(validateDraft({ ...base, type: 'text', content: 'x' }, null)).toBe(MESSAGES.missingInformation);
+    expect(validateDraft({ ...base, title: '   ', type: 'text', content: 'x' }, here)).toBe('Missing information: Please fill in all required fields.');
+    expect(validateDraft({ ...base, category: '', type: 'text', content: 'x' }, here)).toBe('Missing information: Please fill in all required fields.');
+    expect(validateDraft({ ...base, type: 'text', content: 'x' }, null)).toBe('Missing information: Please fill in all required fields.');
   });
 
   it('checks the content of each type', () => {
-    expect(validateDraft({ ...base, type: 'text', content: ' \n ' }, here)).toBe(MESSAGES.missingContent);
+    expect(validateDraft({ ...base, type: 'text', content: ' \n ' }, here)).toBe('Missing content: Please write your story content.');
     expect(validateDraft({ ...base, type: 'text', content: 'Once' }, here)).toBeNull();
 
-    expect(validateDraft({ ...base, type: 'audio' }, here)).toBe(MESSAGES.missingRecording);
+    expect(validateDraft({ ...base, type: 'audio' }, here)).toBe('Missing recording: Please record your story first. Make sure to stop the recording before submitting.');
     expect(validateDraft({ ...base, type: 'audio', audio: { blob: new Blob([]), duration: 0 } }, here)).toBe(
-      MESSAGES.recordingError,
+      'Recording error: Audio recording failed. Please try again.',
     );
     expect(validateDraft({ ...base, type: 'audio', audio: { blob: new Blob(['abc']), duration: 1 } }, here)).toBeNull();
 
-    expect(validateDraft({ ...base, type: 'image' }, here)).toBe(MESSAGES.missingImage);
+    expect(validateDraft({ ...base, type: 'image' }, here)).toBe('Missing image: Please select an image for your story.');
     expect(validateDraft({ ...base, type: 'image', image: file('a.png', 'image/png') }, here)).toBeNull();
 
-    expect(validateDraft({ ...base, type: 'video' }, here)).toBe(MESSAGES.missingVideo);
+    expect(validateDraft({ ...base, type: 'video' }, here)).toBe('Missing video: Please select a video file for your story.');
     expect(
       validateDraft({ ...base, type: 'video', video: { file: file('v.mp4', 'video/mp4'), duration: 3 } }, here),
     ).toBeNull();
 
-    expect(validateDraft({ ...base, type: 'tiktok', tiktokUrl: '  ' }, here)).toBe(MESSAGES.missingTikTokUrl);
+    expect(validateDraft({ ...base, type: 'tiktok', tiktokUrl: '  ' }, here)).toBe('Missing TikTok URL: Please paste a TikTok video URL.');
     expect(validateDraft({ ...base, type: 'tiktok', tiktokUrl: 'https://example.com/@a/video/1' }, here)).toBe(
-      MESSAGES.invalidTikTokUrl,
+      'Invalid TikTok URL: Please paste a valid TikTok video URL.',
     );
     expect(
       validateDraft({ ...base, type: 'tiktok', tiktokUrl: 'https://www.tiktok.com/@user/video/7234567890123456789' }, here),
