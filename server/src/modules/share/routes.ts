@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { storyIdParamsSchema } from '#common/route-schemas';
 import { createStoryReadService } from '../stories/read-service';
 import { createStoryRepository } from '../stories/story-repository';
-import { shareTags, withShareTags } from './share-tags';
+import { shareTags, tourShareTags, withShareTags } from './share-tags';
 
 export interface SharePageOptions {
   /** The built client's index.html. */
@@ -36,6 +36,20 @@ export const sharePageRoutes: FastifyPluginAsyncZod<SharePageOptions> = async (a
       if (!story) return reply.code(404).send(indexHtml);
       const origin = app.config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
       return withShareTags(indexHtml, shareTags({ story, origin }));
+    },
+  );
+
+  // A shared walking tour (issue 25): as a visitor, so a tour shown to nobody but its author answers 404.
+  app.get(
+    '/tours/:id',
+    { config: { access: 'public' }, schema: { hide: true, params: storyIdParamsSchema } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      const id = storyIdSchema.safeParse(request.params.id);
+      const tour = id.success ? await app.tours.service.byId(null, id.data).catch(() => undefined) : undefined;
+      if (!tour) return reply.code(404).send(indexHtml);
+      const origin = app.config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+      return withShareTags(indexHtml, tourShareTags({ tour, origin }));
     },
   );
 };
