@@ -184,33 +184,36 @@ export function useWalkMode(options: { userId: string | null; onUnlocked?: (stor
     setState({ active: true, current: null, queue: [], position: null, stories: [], notice: null });
     void requestWakeLock();
 
-    w.watchId = navigator.geolocation.watchPosition(
-      (position) => {
-        const at = { latitude: position.coords.latitude, longitude: position.coords.longitude };
-        const now = Date.now();
-        w.latestAccuracy = Number.isFinite(position.coords.accuracy) ? position.coords.accuracy : null;
-        const decision = shouldSend(w.lastSent, at, now);
-        if (decision !== 'no') {
-          w.lastMovedAt = now;
-          w.latest = at;
-          setState((s) => ({ ...s, position: at }));
-        } else if (!w.latest) {
-          w.latest = at;
-        }
-        if (decision === 'now') {
-          if (w.pending) clearTimeout(w.pending);
+    const onFix = (position: GeolocationPosition) => {
+      if (!w.active) return;
+      const at = { latitude: position.coords.latitude, longitude: position.coords.longitude };
+      const now = Date.now();
+      w.latestAccuracy = Number.isFinite(position.coords.accuracy) ? position.coords.accuracy : null;
+      const decision = shouldSend(w.lastSent, at, now);
+      if (decision !== 'no') {
+        w.lastMovedAt = now;
+        w.latest = at;
+        setState((s) => ({ ...s, position: at }));
+      }
+      if (decision === 'now') {
+        if (w.pending) clearTimeout(w.pending);
+        w.pending = null;
+        void send();
+      } else if (decision === 'later' && !w.pending) {
+        w.pending = setTimeout(() => {
           w.pending = null;
           void send();
-        } else if (decision === 'later' && !w.pending) {
-          w.pending = setTimeout(() => {
-            w.pending = null;
-            void send();
-          }, WALK.sendEveryMs - (now - (w.lastSent?.time ?? now)));
-        }
-      },
-      () => stop(WALK_TEXTS.noLocation),
-      { enableHighAccuracy: true, maximumAge: 0, timeout: 30_000 },
-    );
+        }, WALK.sendEveryMs - (now - (w.lastSent?.time ?? now)));
+      }
+    };
+    // Only a refusal ends the walk; a fix that is briefly unavailable or late is waited out.
+    const onError = (error: GeolocationPositionError) => {
+      if (error.code === error.PERMISSION_DENIED) stop(WALK_TEXTS.noLocation);
+    };
+    const highAccuracy = { enableHighAccuracy: true, maximumAge: 0, timeout: 30_000 };
+    w.watchId = navigator.geolocation.watchPosition(onFix, onError, highAccuracy);
+    // A new watch may wait for the next movement before its first fix: the current one starts the walk at once.
+    navigator.geolocation.getCurrentPosition(onFix, onError, { ...highAccuracy, maximumAge: 30_000 });
     w.idleTimer = setInterval(() => {
       if (Date.now() - w.lastMovedAt >= WALK.idleEndMs) stop(WALK_TEXTS.idleEnded);
     }, 60_000);
