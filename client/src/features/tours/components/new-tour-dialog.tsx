@@ -123,7 +123,11 @@ export function NewTourDialog({
 
           <section aria-label="Your public stories" className="grid gap-1.5">
             <h3 className="text-sm font-semibold text-mist-100">Your public stories</h3>
-            {usable.length === 0 && <p className="text-sm text-mist-300">You have no public stories yet.</p>}
+            {usable.length === 0 ? (
+              <p className="text-sm text-mist-300">You have no public stories yet.</p>
+            ) : (
+              usable.length === chosen.length && <p className="text-sm text-mist-300">All your public stories are in this tour.</p>
+            )}
             <ul className="grid max-h-56 gap-1.5 overflow-y-auto">
               {usable
                 .filter((story) => !chosen.includes(story.id))

@@ -34,7 +34,7 @@ export default function TourMap({ stops, walker, onSelect }: { stops: TourStop[]
   const points = useMemo(() => stops.map((stop): [number, number] => [stop.latitude, stop.longitude]), [stops]);
   if (!config.data || points.length === 0) return <div className="h-72 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />;
   return (
-    <MapContainer center={points[0]} zoom={15} className="h-72 w-full rounded-2xl border border-night-700 sm:h-96" scrollWheelZoom={false}>
+    <MapContainer center={points[0]} zoom={15} className="relative z-0 h-72 w-full rounded-2xl border border-night-700 sm:h-96" scrollWheelZoom={false}>
       <TileLayer url={config.data.tileUrl} attribution={config.data.tileAttribution} maxZoom={MAX_TILE_ZOOM} />
       <Polyline positions={points} pathOptions={{ color: '#a78bfa', weight: 4, dashArray: '6 8' }} />
       {stops.map((stop) => (

@@ -35,7 +35,8 @@ export function WalkStatus({ walk, target, extra }: { walk: Walk; target?: { lab
   const nearestLocked = walk.stories
     .filter((story) => story.isLocked && story.distance !== null)
     .sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0))[0];
-  const pointTo = target ?? (nearestLocked ? { label: 'Next whisper', point: nearestLocked } : null);
+  // A tour passes its next stop (null once complete); elsewhere the compass points at the nearest locked story.
+  const pointTo = target !== undefined ? target : nearestLocked ? { label: 'Next whisper', point: nearestLocked } : null;
   if (!walk.active && !walk.notice) return null;
   return (
     <div role="status" className="grid gap-1 rounded-xl border border-glow-500/40 bg-glow-500/10 px-3 py-2 text-sm text-mist-100">
