@@ -333,12 +333,15 @@ export const EDITABLE_STORY_FIELDS = [
   'unlockEndTime',
   'unlockSeason',
   'unlockWeather',
+  // Issue 25: an author may switch a story between public and private (it then drops out of tours).
+  'isPublic',
 ] as const;
 const TIME_LOCK_FIELDS = ['unlockStartTime', 'unlockEndTime', 'unlockSeason', 'unlockWeather'] as const;
 
 export const STORY_EDIT_MESSAGES = {
   fixedField: (field: string) =>
-    `${field} cannot be changed: only the title, description, category, text content and time lock of a story can be edited.`,
+    `${field} cannot be changed: only the title, description, category, text content, time lock and visibility of a story can be edited.`,
+  isPublicNotBoolean: 'isPublic must be true or false',
   nothingToChange: 'Nothing to change: send at least one of the editable fields.',
   lockWithoutRestriction: 'Send timeRestriction with the time-lock fields: the time lock is replaced as a whole.',
   contentNotText: 'Only text stories have text content to edit.',
@@ -347,7 +350,7 @@ export const STORY_EDIT_MESSAGES = {
 
 /**
  * PATCH /api/stories/:id (JSON): any of EDITABLE_STORY_FIELDS, checked with the same rules and messages as
- * create. Any other field (type, latitude, longitude, isPublic, media, TikTok URL, duration…) is refused with a
+ * create, and `isPublic` (issue 25). Any other field (type, latitude, longitude, media, TikTok URL, duration…) is refused with a
  * 400 naming it. The time lock is replaced as a whole: `timeRestriction` with the fields it needs (both times
  * for time_of_day, the season, the weather). `description` '' or null clears it. Parsing yields only what changes.
  */
@@ -363,6 +366,7 @@ export const editStoryRequestSchema = z
       unlockEndTime: unlockEndTimeField.nullable(),
       unlockSeason: unlockSeasonField.nullable().optional(),
       unlockWeather: unlockWeatherField.nullable().optional(),
+      isPublic: z.boolean({ error: STORY_EDIT_MESSAGES.isPublicNotBoolean }).optional(),
     },
     { error: STORY_EDIT_MESSAGES.notAnObject },
   )
@@ -396,6 +400,7 @@ export const editStoryRequestSchema = z
       description: f.description === undefined ? undefined : f.description ? normaliseLineBreaks(f.description) : null,
       category: f.category as Category | undefined,
       content: f.content === undefined ? undefined : normaliseLineBreaks(f.content),
+      isPublic: f.isPublic,
       timeLock:
         restriction === undefined
           ? undefined
@@ -557,5 +562,9 @@ export const accountExportSchema = z.object({
     }),
   ),
   likesGiven: z.array(z.object({ storyId: z.uuid(), title: z.string().nullable(), likedAt: z.string() })),
+  /** The user's walking tours (issue 25), each with its stops' story ids in walking order. */
+  tours: z.array(
+    z.object({ id: z.uuid(), title: z.string(), description: z.string().nullable(), storyIds: z.array(z.uuid()), createdAt: z.string() }),
+  ),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -47,6 +47,7 @@ import { requestIdOptions, requestIdPlugin } from './plugins/request-id';
 import { readyRoutes } from './modules/health/ready-routes';
 import { storyIndexPlugin } from './modules/stories/story-index/plugin';
 import { addressKey } from './lib/client-address';
+import { tourRoutes, toursPlugin } from './modules/tours/plugin';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Time limits on receiving a request: its head, and the whole of it (uploads included). */
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(notificationsPlugin);
   await app.register(locationPlugin, deps.location ?? {});
   await app.register(storyIndexPlugin);
+  await app.register(toursPlugin);
 
   await app.register(
     async (api) => {
@@ -162,6 +164,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       await api.register(accountRoutes);
       await api.register(mediaRoutes);
       await api.register(notificationRoutes);
+      await api.register(tourRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

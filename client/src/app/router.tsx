@@ -11,6 +11,7 @@ const AuthPage = lazy(() => import('./routes/auth'));
 const DiscoverPage = lazy(() => import('./routes/discover'));
 const DiscoverSimplePage = lazy(() => import('./routes/discover-simple'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
+const TourPage = lazy(() => import('./routes/tour'));
 
 export function AppRouter() {
   return (
@@ -24,6 +25,7 @@ export function AppRouter() {
         <Route path={paths.discover} component={DiscoverPage} />
         <Route path={paths.discoverAdvanced} component={DiscoverPage} />
         <Route path={paths.discoverSimple} component={DiscoverSimplePage} />
+        <Route path={paths.tourPattern}>{(params) => <TourPage params={params} />}</Route>
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -11,5 +11,8 @@ export const paths = {
   discoverSimple: '/discover-simple',
   story: (id: string) => `/stories/${encodeURIComponent(id)}`,
   storyPattern: '/stories/:id',
+  /** A walking tour's page (issue 25), also its share link. */
+  tour: (id: string) => `/tours/${encodeURIComponent(id)}`,
+  tourPattern: '/tours/:id',
   logout: '/api/logout',
 } as const;

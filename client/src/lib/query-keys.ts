@@ -29,6 +29,13 @@ export const queryKeys = {
     detail: (id: string, reader: Location | null, claim = '') =>
       ['stories', 'detail', id, reader ? { ...at(reader), claim } : null] as const,
   },
+  /** Walking tours (issue 25): one tour (with this reader's progress), those near a point, the author's own. */
+  tours: {
+    all: ['tours'] as const,
+    detail: (id: string) => ['tours', 'detail', id] as const,
+    near: (reader: Location) => ['tours', 'near', at(reader)] as const,
+    mine: ['tours', 'mine'] as const,
+  },
   notifications: {
     all: ['notifications'] as const,
     list: ['notifications', 'list'] as const,

@@ -20,7 +20,7 @@ export const PERMISSIONS_POLICY = [
   'bluetooth=()',
   'midi=()',
   'display-capture=()',
-  'screen-wake-lock=()',
+  'screen-wake-lock=(self)',
   'browsing-topics=()',
 ].join(', ');
 

@@ -4,6 +4,7 @@ import { PageShell } from '#client/components/layout/page-shell';
 import { StoryDetailDialog } from '#client/features/stories/components/story-detail-dialog';
 import { DiscoverScreen, type DiscoverMapProps } from '#client/features/discover/components/discover-screen';
 import { useReaderPosition } from '#client/features/discover/lib/use-reader-position';
+import { ToursNearSection } from '#client/features/tours/components/tours-near-section';
 
 // The page composes the discovery feature with the stories feature's map and detail dialog; the feature's own
 // components receive them as props, so only this entry file reaches into another feature.
@@ -32,6 +33,7 @@ export default function DiscoverPage() {
   return (
     <PageShell>
       <DiscoverScreen position={position} renderMap={(props) => <DiscoverMap {...props} />} onOpenStory={setSelected} />
+      <ToursNearSection reader={position.reader} />
       <StoryDetailDialog
         storyId={selected?.id ?? null}
         initialStory={selected ?? undefined}

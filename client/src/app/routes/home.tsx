@@ -20,6 +20,8 @@ import { CreateHint, useCreateHintLane } from '#client/features/home/components/
 import { useSmartSuggestions } from '#client/features/home/api/get-smart-suggestions';
 import { nearestWhisperText } from '#common/notifications';
 import { TURN_ON_LOCATION } from '#client/lib/location/claim-lock-text';
+import { useWalkMode } from '#client/features/walk/hooks/use-walk-mode';
+import { WalkCard, WalkStatus, WalkToggle } from '#client/features/walk/components/walk-panel';
 
 // Leaflet (~40 KiB gzipped) and the AR camera view load after the first paint, outside the initial bundle.
 const StoryMap = lazy(() => import('#client/features/stories/components/map/story-map'));
@@ -56,6 +58,8 @@ export function HomePage({ storyId }: { storyId?: string }) {
   const create = useCreateStoryLauncher();
   const [createUsed, setCreateUsed] = useState(false);
   const hintLane = useCreateHintLane();
+  // Walk mode (issue 25): plays what the server unlocks as the walker moves; it never unlocks anything itself.
+  const walk = useWalkMode({ userId: user?.id ?? null });
 
   // Without a real fix the default centre is only an area to look at: the positionless reads, nothing unlocks.
   const claim = useMemo(() => ({ known: geo.isKnown, accuracy: geo.accuracy }), [geo.isKnown, geo.accuracy]);
@@ -89,6 +93,13 @@ export function HomePage({ storyId }: { storyId?: string }) {
     <PageShell>
       <div className="grid gap-5">
         <HomeTabs view={view} onViewChange={setView} onMyStories={openMyStories} onCreate={create.openAtCurrentPosition} />
+        <div className="grid gap-2">
+          <div className="flex flex-wrap items-center gap-3">
+            <WalkToggle walk={walk} />
+            {!walk.active && <span className="text-sm text-mist-300">Keep the phone in your pocket: whispers play as you reach them.</span>}
+          </div>
+          <WalkStatus walk={walk} />
+        </div>
         {geo.error && (
           <p role="status" className="rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400">
             {geo.error} Showing stories around the default location.
@@ -157,6 +168,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
         location={geo.isKnown ? reader : null}
         onClose={closeStory}
       />
+      <WalkCard walk={walk} onOpen={setSelected} />
       {create.dialog}
     </PageShell>
   );

@@ -1,7 +1,8 @@
-import { ArrowLeft, Heart, Plus } from 'lucide-react';
+import { ArrowLeft, Heart, Plus, Route as RouteIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { Story } from '#common/schemas';
+import { TOUR_MESSAGES, TOURS } from '#common/tours';
 import { PageShell } from '#client/components/layout/page-shell';
 import { Button } from '#client/components/ui/button';
 import { paths } from '#client/config/paths';
@@ -12,6 +13,9 @@ import { useCreateStoryLauncher } from '#client/features/create-story/components
 import { StoryCard } from '#client/components/stories/story-card';
 import { StoryDetailDialog } from '#client/features/stories/components/story-detail-dialog';
 import { StoryAuthorActions } from '#client/features/stories/components/story-author-actions';
+import { NewTourDialog } from '#client/features/tours/components/new-tour-dialog';
+import { TourCard } from '#client/features/tours/components/tour-card';
+import { useMyTours } from '#client/features/tours/api/tours';
 
 /** Spec section 2 "My Stories" (/my-stories): the signed-in user's own stories. */
 export default function MyStoriesPage() {
@@ -21,6 +25,10 @@ export default function MyStoriesPage() {
   const [selected, setSelected] = useState<Story | null>(null);
   const create = useCreateStoryLauncher();
   const list = stories.data ?? [];
+  // Walking tours (issue 25): made here from the author's public stories.
+  const [, navigate] = useLocation();
+  const [newTourOpen, setNewTourOpen] = useState(false);
+  const myTours = useMyTours(Boolean(user));
 
   return (
     <PageShell>
@@ -53,10 +61,16 @@ export default function MyStoriesPage() {
                 <span className="rounded-full bg-glow-600/30 px-2.5 py-0.5 text-sm font-medium text-glow-300">{list.length}</span>
               </h2>
               {list.length > 0 && (
-                <Button onClick={create.openAtCurrentPosition}>
-                  <Plus aria-hidden />
-                  Create
-                </Button>
+                <div className="flex flex-wrap gap-2">
+                  <Button variant="secondary" onClick={() => setNewTourOpen(true)}>
+                    <RouteIcon aria-hidden />
+                    New tour
+                  </Button>
+                  <Button onClick={create.openAtCurrentPosition}>
+                    <Plus aria-hidden />
+                    Create
+                  </Button>
+                </div>
               )}
             </div>
             {list.length === 0 ? (
@@ -84,7 +98,22 @@ export default function MyStoriesPage() {
             )}
           </section>
         )}
+        {user && (myTours.data ?? []).length > 0 && (
+          <section aria-labelledby="your-tours" className="grid gap-3">
+            <h2 id="your-tours" className="font-display text-xl font-semibold text-mist-100">
+              Your tours
+            </h2>
+            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {myTours.data!.map((tour) => (
+                <li key={tour.id}>
+                  <TourCard tour={tour} notice={tour.stopCount < TOURS.minStops ? TOUR_MESSAGES.hiddenForAuthor : null} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
       </div>
+      <NewTourDialog open={newTourOpen} onOpenChange={setNewTourOpen} stories={list} onCreated={(tour) => navigate(paths.tour(tour.id))} />
       <StoryDetailDialog
         storyId={selected?.id ?? null}
         initialStory={selected ?? undefined}

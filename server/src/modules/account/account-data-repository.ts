@@ -1,13 +1,13 @@
 /**
  * A user's own data as a whole (issue 14): removing the account with everything in it, and reading it all out
  * for the export. The tables' foreign keys cascade from users (sessions, password resets, stories, likes,
- * reports, notifications, notification marks and state, unlocks) and from stories (the likes, reports,
+ * reports, notifications, notification marks and state, unlocks, tours) and from stories (the likes, reports,
  * notifications and unlocks of the user's stories), so deleting the user row removes them in the same statement.
  */
 import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { likedMessage } from '#common/notifications';
-import { likes, notificationMarks, notifications, stories, throttleEvents, users } from '../../db/schema';
+import { likes, notificationMarks, notifications, stories, throttleEvents, tours, tourStops, users } from '../../db/schema';
 import { visibleStory } from '../../db/visibility';
 import { bucketStartsWith, BUCKETS } from '../auth';
 
@@ -92,7 +92,20 @@ export function createAccountDataRepository(database: Database) {
         .innerJoin(stories, eq(stories.id, likes.storyId))
         .where(eq(likes.userId, userId))
         .orderBy(asc(likes.createdAt));
-      return { user, stories: ownStories, likesGiven };
+      // Walking tours (issue 25), with every stop the author set (whatever its story's state now).
+      const ownTours = await db
+        .select({
+          id: tours.id,
+          title: tours.title,
+          description: tours.description,
+          createdAt: tours.createdAt,
+          storyIds: sql<string[]>`coalesce((SELECT array_agg(${tourStops.storyId} ORDER BY ${tourStops.position})
+            FROM ${tourStops} WHERE ${tourStops.tourId} = ${tours.id}), '{}')`,
+        })
+        .from(tours)
+        .where(eq(tours.authorId, userId))
+        .orderBy(desc(tours.createdAt));
+      return { user, stories: ownStories, likesGiven, tours: ownTours };
     },
   };
 }

@@ -78,6 +78,13 @@ export function createAccountDataService(deps: {
           title: like.title,
           likedAt: like.likedAt.toISOString(),
         })),
+        tours: data.tours.map((tour) => ({
+          id: tour.id,
+          title: tour.title,
+          description: tour.description,
+          storyIds: tour.storyIds,
+          createdAt: tour.createdAt.toISOString(),
+        })),
       };
     },
   };

@@ -10,7 +10,7 @@ import { storyIdParamsSchema } from '#common/route-schemas';
 import { createStoryReadService } from '../stories/read-service';
 import { createStoryRepository } from '../stories/story-repository';
 import { linkOrigin } from './link-origin';
-import { shareTags, withShareTags } from './share-tags';
+import { shareTags, tourShareTags, withShareTags } from './share-tags';
 
 export interface SharePageOptions {
   /** The built client's index.html. */
@@ -36,6 +36,20 @@ export const sharePageRoutes: FastifyPluginAsyncZod<SharePageOptions> = async (a
       const story = id.success ? await stories.byId({ viewerId: null, location: null }, id.data) : undefined;
       if (!story) return reply.code(404).send(indexHtml);
       return withShareTags(indexHtml, shareTags({ story, origin: linkOrigin(request, app.config.publicUrl) }));
+    },
+  );
+
+  // A shared walking tour (issue 25): as a visitor, so a tour shown to nobody but its author answers 404.
+  app.get(
+    '/tours/:id',
+    { config: { access: 'public' }, schema: { hide: true, params: storyIdParamsSchema } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      const id = storyIdSchema.safeParse(request.params.id);
+      const tour = id.success ? await app.tours.service.byId(null, id.data).catch(() => undefined) : undefined;
+      if (!tour) return reply.code(404).send(indexHtml);
+      const origin = app.config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+      return withShareTags(indexHtml, tourShareTags({ tour, origin }));
     },
   );
 };

@@ -6,6 +6,7 @@
 import { STORY_TYPE_LABEL } from '#common/story-types';
 import { safeDisplayName } from '#common/text';
 import type { Story } from '#common/schemas';
+import { tourLengthText, type Tour } from '#common/tours';
 
 /** The app's own preview image (client/public), the same for every story: a story's media never goes out. */
 export const SHARE_IMAGE_PATH = '/og-image.png';
@@ -66,4 +67,33 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+/**
+ * A shared walking tour's tags (issue 25), spoiler-safe like a story's: its title, description, stop count, length
+ * and author; never a stop's title, place or content (those are for walkers).
+ */
+export function tourShareTags({ tour, origin }: { tour: Pick<Tour, 'id' | 'title' | 'description' | 'stopCount' | 'lengthM' | 'walkingMinutes' | 'author'>; origin: string | undefined }): string {
+  const author = (tour.author.displayName && safeDisplayName(tour.author.displayName)) || 'Anonymous';
+  const summary = `Walking tour · ${tour.stopCount} stops · ${tourLengthText(tour.lengthM, tour.walkingMinutes)} · by ${author}`;
+  const description = tour.description?.trim() ? `${summary}. ${tour.description.trim()}` : `${summary}. Walk it to unlock its stories.`;
+  const url = origin && `${origin}/tours/${encodeURIComponent(tour.id)}`;
+  const image = origin && `${origin}${SHARE_IMAGE_PATH}`;
+  const property = (name: string, content: string) => `<meta property="${name}" content="${escapeHtml(content)}" />`;
+  const named = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}" />`;
+  return [
+    `<title>${escapeHtml(`${tour.title} — Whispers`)}</title>`,
+    named('description', description),
+    property('og:site_name', 'Whispers'),
+    property('og:type', 'article'),
+    property('og:title', tour.title),
+    property('og:description', description),
+    ...(url ? [property('og:url', url)] : []),
+    ...(image ? [property('og:image', image), property('og:image:alt', 'Whispers — Discover hidden stories')] : []),
+    property('article:author', author),
+    named('twitter:card', 'summary_large_image'),
+    named('twitter:title', tour.title),
+    named('twitter:description', description),
+    ...(image ? [named('twitter:image', image)] : []),
+  ].join('\n    ');
 }

@@ -21,6 +21,7 @@ export type StoryEditValues = Partial<
     | 'unlockEndTime'
     | 'unlockSeason'
     | 'unlockWeather'
+    | 'isPublic'
   >
 >;
 

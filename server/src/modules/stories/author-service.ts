@@ -45,6 +45,7 @@ export function createStoryAuthorService(deps: {
         values.wordCount = countWords(changes.content);
       }
       if (changes.timeLock) Object.assign(values, changes.timeLock);
+      if (changes.isPublic !== undefined) values.isPublic = changes.isPublic;
       const row = await deps.repository.update(storyId, userId, values);
       if (!row) throw notFound(STORY_NOT_FOUND);
       return row;

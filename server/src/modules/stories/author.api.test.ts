@@ -71,7 +71,7 @@ describe('an author edits and deletes their story', () => {
       expect(await storyRow(id)).toMatchObject({ timeRestriction: 'none', unlockSeason: null });
     });
 
-    it.each(['type', 'latitude', 'longitude', 'isPublic', 'imageUrl', 'audio', 'tiktokUrl', 'duration'])(
+    it.each(['type', 'latitude', 'longitude', 'imageUrl', 'audio', 'tiktokUrl', 'duration'])(
       'refuses to change %s with a 400 naming it, and changes nothing',
       async (field) => {
         const id = await newStory();

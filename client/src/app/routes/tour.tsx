@@ -1,0 +1,180 @@
+import { ArrowLeft, CheckCircle2, Lock, Share2, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation } from 'wouter';
+import { TOUR_COMPLETE, tourLengthText, tourProgressText, tourStopText } from '#common/tours';
+import { PageShell } from '#client/components/layout/page-shell';
+import { Button } from '#client/components/ui/button';
+import { paths } from '#client/config/paths';
+import { errorMessage } from '#client/lib/api-client';
+import { useCurrentUser } from '#client/lib/auth/current-user';
+import { useGeolocation } from '#client/lib/geolocation';
+import { queryKeys } from '#client/lib/query-keys';
+import { useDeleteTour, useTour } from '#client/features/tours/api/tours';
+import { StoryDetailDialog } from '#client/features/stories/components/story-detail-dialog';
+import { useWalkMode } from '#client/features/walk/hooks/use-walk-mode';
+import { WalkCard, WalkStatus, WalkToggle } from '#client/features/walk/components/walk-panel';
+
+const TourMap = lazy(() => import('#client/features/tours/components/tour-map'));
+
+/**
+ * `/tours/:id` (issue 25): a walking tour — its stops in order with this reader's progress ("3 of 7 found", from
+ * the server's unlock record), length and walking time, the route on the map, and walk mode pointing at the next
+ * stop ("Stop 4 of 7"). Every stop opens its story with the usual lock rules: a tour unlocks nothing itself.
+ */
+export default function TourPage({ params }: { params: { id: string } }) {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const { data: user } = useCurrentUser();
+  const geo = useGeolocation();
+  const tour = useTour(params.id);
+  const remove = useDeleteTour();
+  const [openStoryId, setOpenStoryId] = useState<string | null>(null);
+  const [shared, setShared] = useState<string | null>(null);
+  const refreshTour = () => void queryClient.invalidateQueries({ queryKey: queryKeys.tours.detail(params.id) });
+  // The tour's progress follows what the server unlocked during the walk (DESIGN.md decision 17).
+  const walk = useWalkMode({ userId: user?.id ?? null, onUnlocked: refreshTour });
+
+  const data = tour.data;
+  const nextStop = data?.stops.find((stop) => !stop.unlocked) ?? null;
+  const isAuthor = data !== undefined && user?.id === data.authorId;
+
+  const share = async () => {
+    const url = new URL(paths.tour(params.id), window.location.origin).toString();
+    const canShare = typeof navigator.share === 'function';
+    try {
+      if (canShare) await navigator.share({ title: data?.title, url });
+      else await navigator.clipboard.writeText(url);
+      setShared(canShare ? null : `Link copied: ${url}`);
+    } catch {
+      setShared(`Share this link: ${url}`);
+    }
+  };
+
+  return (
+    <PageShell>
+      <div className="grid gap-5">
+        <Link href={paths.discover} className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm text-mist-300 hover:text-mist-100">
+          <ArrowLeft className="h-4 w-4" aria-hidden />
+          Discover
+        </Link>
+        {tour.isLoading ? (
+          <p role="status" className="py-8 text-center text-mist-300">
+            Loading the tour...
+          </p>
+        ) : tour.error || !data ? (
+          <div role="alert" className="rounded-xl border border-red-500/40 bg-red-500/10 p-4 text-sm text-red-200">
+            {errorMessage(tour.error, 'Failed to load the tour')}
+          </div>
+        ) : (
+          <>
+            <header className="grid gap-2">
+              <p className="text-xs font-medium uppercase tracking-wide text-glow-300">Walking tour</p>
+              <h1 className="font-display text-3xl font-semibold text-mist-100">{data.title}</h1>
+              <p className="text-sm text-mist-300">
+                by {data.author.displayName ?? 'Anonymous'} · {data.stopCount} stops · {tourLengthText(data.lengthM, data.walkingMinutes)}
+              </p>
+              {data.description && <p className="whitespace-pre-line text-mist-200">{data.description}</p>}
+              {data.notice && (
+                <p role="status" className="rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400">
+                  {data.notice}
+                </p>
+              )}
+            </header>
+
+            <div className="flex flex-wrap items-center gap-3">
+              <p className="rounded-full bg-glow-600/30 px-3 py-1 text-sm font-semibold text-glow-200" data-testid="tour-progress">
+                {tourProgressText(data.foundCount, data.stopCount)}
+              </p>
+              {data.complete && (
+                <p className="inline-flex items-center gap-1.5 rounded-full bg-emerald-500/20 px-3 py-1 text-sm font-semibold text-emerald-200">
+                  <CheckCircle2 className="h-4 w-4" aria-hidden />
+                  {TOUR_COMPLETE}
+                </p>
+              )}
+              <WalkToggle walk={walk} label="Walk this tour" />
+              <Button type="button" variant="outline" onClick={() => void share()}>
+                <Share2 aria-hidden />
+                Share tour
+              </Button>
+              {isAuthor && (
+                <Button
+                  type="button"
+                  variant="destructive"
+                  disabled={remove.isPending}
+                  onClick={() => {
+                    if (!window.confirm('Delete this tour? Its stories stay.')) return;
+                    remove.mutate(data.id, { onSuccess: () => navigate(paths.myStories) });
+                  }}
+                >
+                  <Trash2 aria-hidden />
+                  Delete tour
+                </Button>
+              )}
+            </div>
+            {shared && <p className="break-all text-sm text-mist-300">{shared}</p>}
+            <WalkStatus
+              walk={walk}
+              target={nextStop ? { label: 'Next stop', point: nextStop } : null}
+              extra={nextStop ? tourStopText(nextStop.position, data.stopCount) : TOUR_COMPLETE}
+            />
+
+            <Suspense fallback={<div className="h-72 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />}>
+              <TourMap stops={data.stops} walker={walk.position} onSelect={(stop) => setOpenStoryId(stop.storyId)} />
+            </Suspense>
+
+            <section aria-labelledby="tour-stops" className="grid gap-3">
+              <h2 id="tour-stops" className="font-display text-xl font-semibold text-mist-100">
+                Stops
+              </h2>
+              <ol className="grid gap-2">
+                {data.stops.map((stop) => (
+                  <li key={stop.storyId}>
+                    <button
+                      type="button"
+                      onClick={() => setOpenStoryId(stop.storyId)}
+                      className="flex w-full items-center gap-3 rounded-xl border border-night-700 bg-night-900/70 p-3 text-left transition-colors hover:border-glow-500/60"
+                    >
+                      <span
+                        aria-hidden
+                        className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sm font-bold text-white ${stop.unlocked ? 'bg-glow-600' : 'bg-night-700'}`}
+                      >
+                        {stop.position}
+                      </span>
+                      <span className="min-w-0 flex-1">
+                        <span className="block truncate font-medium text-mist-100">{stop.title}</span>
+                        <span className="block text-sm text-mist-300">
+                          {tourStopText(stop.position, data.stopCount)} · {stop.category}
+                        </span>
+                      </span>
+                      {stop.unlocked ? (
+                        <span className="inline-flex items-center gap-1 text-sm font-medium text-emerald-200">
+                          <CheckCircle2 className="h-4 w-4" aria-hidden />
+                          Found
+                        </span>
+                      ) : (
+                        <span className="inline-flex items-center gap-1 text-sm text-mist-300">
+                          <Lock className="h-4 w-4" aria-hidden />
+                          Not found yet
+                        </span>
+                      )}
+                    </button>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          </>
+        )}
+      </div>
+      <WalkCard walk={walk} onOpen={(story) => setOpenStoryId(story.id)} />
+      <StoryDetailDialog
+        storyId={openStoryId}
+        location={geo.isKnown ? geo.location : null}
+        onClose={() => {
+          setOpenStoryId(null);
+          refreshTour();
+        }}
+      />
+    </PageShell>
+  );
+}

@@ -1,0 +1,26 @@
+/** A tour in a list ("Tours near you", My Stories): title, stops, length and walking time, how far its nearest stop is. */
+import { Route } from 'lucide-react';
+import { Link } from 'wouter';
+import { formatDistance } from '#common/notifications';
+import { tourLengthText, type TourSummary } from '#common/tours';
+import { paths } from '#client/config/paths';
+
+export function TourCard({ tour, notice }: { tour: TourSummary; notice?: string | null }) {
+  return (
+    <Link
+      href={paths.tour(tour.id)}
+      className="grid gap-1 rounded-2xl border border-night-700 bg-night-900/70 p-4 transition-colors hover:border-glow-500/60 focus-visible:outline-2 focus-visible:outline-glow-400"
+    >
+      <span className="flex items-center gap-2 font-display text-lg font-semibold text-mist-100">
+        <Route className="h-5 w-5 shrink-0 text-glow-300" aria-hidden />
+        {tour.title}
+      </span>
+      <span className="text-sm text-mist-300">
+        {tour.stopCount} stops · {tourLengthText(tour.lengthM, tour.walkingMinutes)}
+        {tour.distance !== null && ` · nearest stop ${formatDistance(tour.distance)} away`}
+      </span>
+      <span className="text-sm text-mist-300">by {tour.author.displayName ?? 'Anonymous'}</span>
+      {notice && <span className="text-sm text-ember-400">{notice}</span>}
+    </Link>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * Walk mode's pure rules (issue 25, DESIGN.md decision 17 "walk mode plays, it never unlocks"): when a position
+ * is worth sending, which stories the server's answer newly unlocked for this walk, and the compass line.
+ */
+import { haversineMetres, type LatLng } from '#common/geo';
+import { compassDirection, formatDistance } from '#common/notifications';
+import type { Story } from '#common/schemas';
+
+export const WALK = {
+  /** Positions go to the server at most this often… */
+  sendEveryMs: 5_000,
+  /** …and only once the walker has moved this far since the last one sent (battery). */
+  minMoveM: 10,
+  /** Walk mode ends by itself after this long without movement. */
+  idleEndMs: 60 * 60_000,
+} as const;
+
+export const WALK_TEXTS = {
+  start: 'Walk',
+  stop: 'Stop walking',
+  on: 'Walk mode is on: whispers will find you as you walk.',
+  noWakeLock: 'This browser cannot keep the screen awake: keep it on yourself while you walk.',
+  idleEnded: 'Walk mode ended after 60 minutes without movement.',
+  noLocation: 'Walk mode needs your location. Turn on location for this site and try again.',
+  nothingAhead: 'No whispers left to find nearby.',
+} as const;
+
+/** Whether a new fix should go to the server now: the first always; later ones after 10 m and 5 s. */
+export function shouldSend(
+  last: { at: LatLng; time: number } | null,
+  next: LatLng,
+  now: number,
+): 'now' | 'later' | 'no' {
+  if (!last) return 'now';
+  if (haversineMetres(last.at, next) < WALK.minMoveM) return 'no';
+  return now - last.time >= WALK.sendEveryMs ? 'now' : 'later';
+}
+
+/**
+ * The stories the server unlocked for this walker that this walk has not announced yet, nearest first. The
+ * walker's own stories (always open to their author) are never announced.
+ */
+export function newlyUnlocked(stories: readonly Story[], announced: ReadonlySet<string>, me: string | null): Story[] {
+  return stories
+    .filter((story) => !story.isLocked && story.authorId !== me && !announced.has(story.id))
+    .sort((a, b) => (a.distance ?? Infinity) - (b.distance ?? Infinity));
+}
+
+/** "Next whisper: 230 m north-east" (or "Next stop: …" in a tour). */
+export function nextLine(from: LatLng, target: LatLng, label = 'Next whisper'): string {
+  return `${label}: ${formatDistance(haversineMetres(from, target))} ${compassDirection(from, target)}`;
+}
+
+/** "2 more whispers here" / "1 more whisper here". */
+export const moreHereText = (count: number) => `${count} more ${count === 1 ? 'whisper' : 'whispers'} here`;

@@ -1,0 +1,26 @@
+/**
+ * The tours feature (issue 25), built once per app and decorated as `app.tours`: its service over its repository.
+ * Other modules (the share page) use tours only through this.
+ */
+import fp from 'fastify-plugin';
+import { createTourRepository } from './tour-repository';
+import { createTourService, type TourService } from './tour-service';
+
+export interface ToursFeature {
+  service: TourService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tours: ToursFeature;
+  }
+}
+
+export const toursPlugin = fp(
+  async (app) => {
+    app.decorate('tours', { service: createTourService({ repository: createTourRepository(app.database) }) });
+  },
+  { name: 'tours' },
+);
+
+export { tourRoutes } from './routes';

@@ -1,0 +1,211 @@
+/**
+ * Issue 25 in Chromium with fake geolocation stepping along a route: walk mode chimes, plays an audio story by
+ * itself, sets Media Session metadata and asks for a wake lock when the SERVER unlocks a story; a second story
+ * unlocking at once is queued; a tour made from My Stories is followed stop by stop to "Tour complete". Axe on
+ * the new screens; screenshots at 390×844 and 1280 wide in /tmp/i25-*.png.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { signUpAndSignIn } from './support/accounts';
+import { audioWebm, createStoryViaApi, newAuthor, northOf, type Author } from './support/stories';
+import { readerHeaders } from './support/reader-address';
+
+test.describe.configure({ mode: 'serial' });
+
+const run = Date.now().toString(36);
+// Places of their own, far from every other spec's stories.
+const WALK_PLACE = { latitude: 31.62, longitude: -81.71 };
+const TOUR_PLACE = { latitude: 31.58, longitude: -81.77 };
+
+/** Observes what the page asks of the browser: wake lock requests, Web Audio chimes, media play() results. */
+const OBSERVE = () => {
+  const w = window as unknown as Record<string, unknown[]>;
+  w.__wake = [];
+  w.__chimes = [];
+  w.__plays = [];
+  w.__audios = [];
+  Object.defineProperty(navigator, 'wakeLock', {
+    configurable: true,
+    value: {
+      request: async (type: string) => {
+        w.__wake!.push(type);
+        return { released: false, type, release: async () => undefined, addEventListener() {}, removeEventListener() {} };
+      },
+    },
+  });
+  const createOscillator = AudioContext.prototype.createOscillator;
+  AudioContext.prototype.createOscillator = function (this: AudioContext) {
+    w.__chimes!.push(Date.now());
+    return createOscillator.call(this);
+  };
+  const play = HTMLMediaElement.prototype.play;
+  HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+    w.__audios!.push(this);
+    const result = play.call(this);
+    result.then(
+      () => w.__plays!.push({ src: this.src, ok: true }),
+      (error: unknown) => w.__plays!.push({ src: this.src, ok: false, error: String(error) }),
+    );
+    return result;
+  };
+};
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `/tmp/i25-${name}-390.png`, fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `/tmp/i25-${name}-1280.png`, fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+/** Moves the fake GPS; walk mode sends at most every 5 s, so each step is waited on by what it should show. */
+async function stepTo(context: BrowserContext, at: { latitude: number; longitude: number }) {
+  await context.setGeolocation({ ...at, accuracy: 5 });
+}
+
+let author: Author;
+let first: { id: string; title: string };
+let second: { id: string; title: string };
+
+test.beforeAll(async () => {
+  author = await newAuthor('walker');
+  const spot = northOf(WALK_PLACE, 600);
+  // Two audio stories at the same spot: they unlock in the same answer, the nearer one first.
+  first = await createStoryViaApi(author, { ...spot, type: 'audio', title: `Bell Tower ${run}`, category: 'History', duration: 4 }, audioWebm(4));
+  second = await createStoryViaApi(
+    author,
+    { ...northOf(spot, 15), type: 'audio', title: `Ferry Horn ${run}`, category: 'Mystery', duration: 4 },
+    audioWebm(4),
+  );
+});
+
+test.afterAll(async () => author?.request.dispose());
+
+test('walk mode: entering reach chimes, plays the audio story by itself, fills Media Session, queues the second', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await context.setExtraHTTPHeaders(readerHeaders());
+  await context.addInitScript(OBSERVE);
+  await stepTo(context, WALK_PLACE);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Walk', exact: true }).click();
+  await expect(page.getByText('Walk mode is on: whispers will find you as you walk.')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __wake: string[] }).__wake)).toContain('screen');
+  // The compass line points at the nearest locked whisper, 600 m north.
+  await expect(page.getByTestId('walk-compass')).toHaveText(/^Next whisper: (5|6)\d0 m north$/);
+  await shoot(page, 'walk-on');
+
+  await stepTo(context, northOf(WALK_PLACE, 300));
+  await expect(page.getByTestId('walk-compass')).toHaveText(/^Next whisper: (2|3)\d0 m north$/, { timeout: 15_000 });
+  await stepTo(context, northOf(WALK_PLACE, 595));
+  const card = page.getByRole('region', { name: 'Whisper found' });
+  await expect(card.getByRole('heading', { name: first.title })).toBeVisible({ timeout: 15_000 });
+  await expect(card.getByText('1 more whisper here')).toBeVisible();
+
+  // Chimed once, the nearest audio story plays (play() resolved, not paused), the lock screen knows it.
+  expect(await page.evaluate(() => (window as unknown as { __chimes: number[] }).__chimes.length)).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __plays: { ok: boolean; src: string }[] }).__plays))
+    .toEqual([expect.objectContaining({ ok: true })]);
+  expect(
+    await page.evaluate(() => {
+      const audios = (window as unknown as { __audios: HTMLAudioElement[] }).__audios;
+      return audios[audios.length - 1]!.paused;
+    }),
+  ).toBe(false);
+  expect(await page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe(first.title);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shoot(page, 'walk-card');
+
+  // "Next" moves to the queued story, which plays too (once per story per walk).
+  await card.getByRole('button', { name: 'Next' }).click();
+  await expect(card.getByRole('heading', { name: second.title })).toBeVisible();
+  await expect(card.getByText(/more whisp/)).toHaveCount(0);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __plays: { ok: boolean }[] }).__plays.filter((p) => p.ok).length))
+    .toBe(2);
+  expect(await page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe(second.title);
+
+  // Stopping leaves the audio to finish.
+  await page.getByRole('button', { name: 'Stop walking' }).click();
+  await expect(page.getByRole('button', { name: 'Walk', exact: true })).toBeVisible();
+});
+
+test('a tour made from My Stories, followed stop by stop to "Tour complete"', async ({ browser, page, context }) => {
+  test.setTimeout(150_000);
+  // The author makes the tour in My Stories.
+  await context.setExtraHTTPHeaders(readerHeaders());
+  await stepTo(context, TOUR_PLACE);
+  const account = await signUpAndSignIn(page);
+  const authorApi: Author = { account, request: page.request };
+  const titles = ['Old Mill', 'Stone Bridge', 'Lantern Lane'].map((t) => `${t} ${run}`);
+  const stops = [0, 150, 300].map((m) => northOf(TOUR_PLACE, m));
+  for (const [i, title] of titles.entries()) {
+    await createStoryViaApi(authorApi, { ...stops[i]!, title, category: 'History', content: `Stop ${i + 1} words.` });
+  }
+  await page.goto('/my-stories');
+  await page.getByRole('button', { name: 'New tour' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New tour' });
+  await dialog.getByLabel('Title').fill(`River Walk ${run}`);
+  await dialog.getByLabel('Description (optional)').fill('Three stops along the mill race.');
+  // Added out of order, then put right with the up/down buttons.
+  for (const title of [titles[0]!, titles[2]!, titles[1]!]) await dialog.getByRole('button', { name: `Add ${title}` }).click();
+  await dialog.getByRole('button', { name: `Move ${titles[1]} up` }).click();
+  await expect(dialog.locator('ol > li')).toHaveText([new RegExp(titles[0]!), new RegExp(titles[1]!), new RegExp(titles[2]!)]);
+  await expect(dialog.getByText(/^\d+ m · \d+ min walk$/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shoot(page, 'new-tour');
+  await dialog.getByRole('button', { name: 'Create tour' }).click();
+  await expect(page).toHaveURL(/\/tours\/[0-9a-f-]{36}$/);
+  const tourUrl = new URL(page.url()).pathname;
+  await expect(page.getByRole('heading', { name: `River Walk ${run}` })).toBeVisible();
+  const listed = page.getByRole('region', { name: 'Stops' }).getByRole('listitem');
+  await expect(listed).toHaveText([new RegExp(titles[0]!), new RegExp(titles[1]!), new RegExp(titles[2]!)]);
+
+  // The share page carries spoiler-safe Open Graph tags.
+  const shared = await page.request.get(tourUrl);
+  const html = await shared.text();
+  expect(html).toContain(`<meta property="og:title" content="River Walk ${run}" />`);
+  expect(html).toContain('Walking tour · 3 stops');
+  expect(html).not.toContain(titles[0]!);
+
+  // A reader follows it.
+  const readerContext = await browser.newContext({ geolocation: { ...northOf(TOUR_PLACE, -250), accuracy: 5 }, permissions: ['geolocation'] });
+  await readerContext.setExtraHTTPHeaders(readerHeaders());
+  await readerContext.addInitScript(OBSERVE);
+  const reader = await readerContext.newPage();
+  await signUpAndSignIn(reader);
+  await reader.goto(tourUrl);
+  await expect(reader.getByTestId('tour-progress')).toHaveText('0 of 3 found');
+  await expect(reader.getByText(/3 stops · 300 m · 4 min walk$/)).toBeVisible();
+  expect(await seriousViolations(reader)).toEqual([]);
+  await reader.getByRole('button', { name: 'Walk this tour' }).click();
+  await expect(reader.getByText('Stop 1 of 3', { exact: true })).toBeVisible();
+  await expect(reader.getByTestId('walk-compass')).toHaveText(/^Next stop: 2\d0 m north$/);
+  await shoot(reader, 'tour-walk');
+
+  for (const [i, stop] of stops.entries()) {
+    await stepTo(readerContext, northOf(stop, -5));
+    await expect(reader.getByTestId('tour-progress')).toHaveText(`${i + 1} of 3 found`, { timeout: 20_000 });
+    if (i < 2) await expect(reader.getByText(`Stop ${i + 2} of 3`, { exact: true })).toBeVisible();
+  }
+  await expect(reader.getByText('Tour complete').first()).toBeVisible();
+  await shoot(reader, 'tour-complete');
+  // Kept on the reader's tour page.
+  await reader.reload();
+  await expect(reader.getByTestId('tour-progress')).toHaveText('3 of 3 found');
+  await expect(reader.getByText('Tour complete')).toBeVisible();
+
+  // Tours near you on /discover.
+  await reader.goto('/discover');
+  const near = reader.getByRole('region', { name: 'Tours near you' });
+  await expect(near.getByRole('link', { name: new RegExp(`River Walk ${run}`) })).toBeVisible();
+  await near.scrollIntoViewIfNeeded();
+  await shoot(reader, 'discover-tours');
+  await readerContext.close();
+});
