@@ -72,7 +72,8 @@ export const routeContractPlugin = fp(
         // Only the API is described (not the built client's static files).
         if (!document.url.startsWith('/api/')) return { schema: { hide: true }, url: document.url };
         const transformed = jsonSchemaTransform(document);
-        if (document.route.config?.access !== 'user') return transformed;
+        const access = document.route.config?.access;
+        if (access === undefined || access === 'public') return transformed;
         return { ...transformed, schema: { ...transformed.schema, security: [{ session: [] }] } };
       },
     });
