@@ -126,6 +126,11 @@ export function statementOfReasons(d: {
   return `${what}. Reason: ${reasonLabel(d.reason)}. ${by}${appeal}`;
 }
 
+/** The decision's id, carried by the notification's text so the author can name it in an appeal. */
+export function withDecisionRef(message: string, decisionId: string): string {
+  return `${message} (Decision ${decisionId})`;
+}
+
 /** What the author's own story says when it is hidden (My Stories). */
 export function hiddenNotice(m: { automatic: boolean; reason: string }): string {
   return m.automatic ? `Hidden after reports: ${reasonLabel(m.reason)}` : `Hidden by a moderator: ${reasonLabel(m.reason)}`;
@@ -220,7 +225,7 @@ export const appealResolutionRequestSchema = z.object({
   note: optionalNote(MODERATION_LIMITS.decisionNoteMax, MODERATION_MESSAGES.noteTooLong),
 });
 
-/** One item of the queue: a story with open reports or an open appeal. */
+/** One item of the queue: a story with open reports or an open appeal (story null: an appeal about the account or a removed story). */
 export const queueItemSchema = z.object({
   story: z.object({
     id: z.uuid(),
@@ -238,7 +243,7 @@ export const queueItemSchema = z.object({
     imageUrl: z.string().optional(),
     videoUrl: z.string().optional(),
     tiktokUrl: z.string().optional(),
-  }),
+  }).nullable(),
   author: z.object({
     id: z.uuid(),
     username: z.string(),

@@ -3,6 +3,7 @@
  * feature routes under /api, then the built client with SPA fallback. Tests (app.inject), `main.ts` and the
  * benchmarks all start the server through this one function.
  */
+import { moderationPlugin, moderationRoutes } from './modules/moderation/plugin';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(notificationsPlugin);
   await app.register(locationPlugin, deps.location ?? {});
   await app.register(storyIndexPlugin);
+  await app.register(moderationPlugin);
 
   await app.register(
     async (api) => {
@@ -156,6 +158,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       await api.register(accountRoutes);
       await api.register(mediaRoutes);
       await api.register(notificationRoutes);
+      await api.register(moderationRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

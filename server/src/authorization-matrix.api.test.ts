@@ -115,7 +115,7 @@ function requestsFor(route: InventoryRoute, f: Fixtures): { label: string; url: 
 function bodyFor(route: InventoryRoute): object | undefined {
   if (!route.options.schema?.body) return undefined;
   const known: Record<string, object> = {
-    'POST /api/stories/:id/report': { reason: 'Not what it says' },
+    'POST /api/stories/:id/report': { reason: 'other', note: 'Not what it says' },
     'POST /api/user/setup': { username: `renamed_${crypto.randomBytes(3).toString('hex')}`, displayName: 'Renamed person' },
     'POST /api/user/check-username': { username: 'someone' },
     'POST /api/user/forgot-password': { username: 'someone' },

@@ -158,9 +158,9 @@ export function createNotificationRepository(database: Database) {
       return row ? { title: row.title, authorId: row.author_id } : undefined;
     },
 
-    /** One notification, inserted and published. */
-    async insert(notification: NewNotification): Promise<Notification[]> {
-      return (await database.query<NotificationRow>(insertAndPublish([notification]))).map(toNotification);
+    /** Notifications, inserted and published (one statement). */
+    async insert(...notifications: NewNotification[]): Promise<Notification[]> {
+      return (await database.query<NotificationRow>(insertAndPublish(notifications))).map(toNotification);
     },
 
     /**
