@@ -121,6 +121,7 @@ export function createModerationRepository(database: Database) {
                s.video_key, s.tiktok_url, s.author_id,
                (SELECT count(*) FROM reports r JOIN users u ON u.id = r.user_id
                  WHERE r.story_id = s.id AND r.resolved_at IS NULL AND r.counts
+                   AND u.banned_at IS NULL AND NOT coalesce(u.suspended_until > now(), false)
                    AND r.created_at >= u.created_at + interval '1 day'
                    AND EXISTS (SELECT 1 FROM unlocks k WHERE k.user_id = r.user_id AND k.story_id = r.story_id))::int AS weight,
                (SELECT max(r.created_at) FROM reports r WHERE r.story_id = s.id AND r.resolved_at IS NULL) AS last_report_at

@@ -114,6 +114,7 @@ export function createInteractionRepository(database: Database) {
           WHERE id = ${storyId} AND hidden_at IS NULL
             AND (SELECT count(*) FROM reports r JOIN users u ON u.id = r.user_id
                  WHERE r.story_id = ${storyId} AND r.resolved_at IS NULL AND r.counts
+                   AND u.banned_at IS NULL AND NOT coalesce(u.suspended_until > now(), false)
                    AND r.created_at >= u.created_at + make_interval(hours => ${REPORTER_MIN_ACCOUNT_AGE_HOURS})
                    AND EXISTS (SELECT 1 FROM unlocks k WHERE k.user_id = r.user_id AND k.story_id = r.story_id)
                 ) >= ${REPORTS_TO_HIDE}
