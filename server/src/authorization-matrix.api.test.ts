@@ -133,6 +133,17 @@ const otherUserStatus: Record<string, Partial<Record<string, number[]>>> = {
   'POST /api/stories/:id/like': { 'private story': [404], 'public story': [403] },
   'DELETE /api/stories/:id/like': { 'private story': [404], 'public story': [403, 200] },
   'POST /api/stories/:id/report': { 'private story': [404], 'public story': [403] },
+  // Moderation (issue 26): every moderator and admin call refuses users without the role; a block is the
+  // blocker's own (private) row, never the owner's data; a decision is appealed by its subject only.
+  'GET /api/moderation/queue': { '': [403] },
+  'POST /api/moderation/stories/:id/decisions': { '': [403] },
+  'POST /api/moderation/users/:userId/decisions': { '': [403] },
+  'POST /api/moderation/appeals/:id/resolve': { '': [403] },
+  'GET /api/moderation/audit': { '': [403] },
+  'POST /api/admin/roles': { '': [403] },
+  'POST /api/moderation/decisions/:id/appeal': { '': [404, 400] },
+  'PUT /api/blocks/:userId': { '': [200] },
+  'DELETE /api/blocks/:userId': { '': [200] },
 };
 
 /** Owner-only routes the owner must be able to use. */

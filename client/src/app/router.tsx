@@ -10,6 +10,7 @@ const SetupPage = lazy(() => import('./routes/setup'));
 const AuthPage = lazy(() => import('./routes/auth'));
 const DiscoverPage = lazy(() => import('./routes/discover'));
 const DiscoverSimplePage = lazy(() => import('./routes/discover-simple'));
+const ModerationPage = lazy(() => import('./routes/moderation'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 
 export function AppRouter() {
@@ -24,6 +25,7 @@ export function AppRouter() {
         <Route path={paths.discover} component={DiscoverPage} />
         <Route path={paths.discoverAdvanced} component={DiscoverPage} />
         <Route path={paths.discoverSimple} component={DiscoverSimplePage} />
+        <Route path={paths.moderation} component={ModerationPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -2,6 +2,8 @@ import { ArrowLeft, Heart, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { Story } from '#common/schemas';
+import { hiddenNotice } from '#common/moderation';
+import { MyDecisionsSection } from '#client/features/moderation/components/my-decisions-section';
 import { PageShell } from '#client/components/layout/page-shell';
 import { Button } from '#client/components/ui/button';
 import { paths } from '#client/config/paths';
@@ -71,6 +73,11 @@ export default function MyStoriesPage() {
                 {list.map((story) => (
                   <li key={story.id} className="grid content-start gap-2">
                     <StoryCard story={story} onSelect={setSelected} showDistance={false} />
+                    {story.moderation && (
+                      <p className="rounded-lg border border-amber-400/40 bg-amber-400/10 px-3 py-2 text-sm text-amber-100">
+                        {hiddenNotice(story.moderation)}
+                      </p>
+                    )}
                     <div className="flex flex-wrap items-center gap-2 px-1">
                       <span className="mr-auto inline-flex items-center gap-1.5 text-sm text-mist-300">
                         <Heart className="h-4 w-4 text-glow-300" aria-hidden />
@@ -84,6 +91,7 @@ export default function MyStoriesPage() {
             )}
           </section>
         )}
+        <MyDecisionsSection enabled={Boolean(user)} />
       </div>
       <StoryDetailDialog
         storyId={selected?.id ?? null}
