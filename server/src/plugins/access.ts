@@ -7,7 +7,7 @@
  * registered: it runs after the session is resolved and the rate limit counted (onRequest), and before the
  * request is validated, so a signed-out caller learns that first (401) whatever they sent.
  */
-import type { FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { FastifyRequest, preValidationAsyncHookHandler, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { MODERATION_MESSAGES } from '#common/moderation';
 import { forbidden, unauthorized } from '../lib/http-errors';
@@ -34,12 +34,12 @@ const requireUser: preValidationHookHandler = (request, _reply, done) => {
 export const accessPlugin = fp(
   async (app) => {
     const requireRole =
-      (roles: readonly string[], message: string): preValidationHookHandler =>
+      (roles: readonly string[], message: string): preValidationAsyncHookHandler =>
       async (request) => {
         const standing = request.user ? await userStanding(app.database, request.user.id) : null;
         if (!standing || !roles.includes(standing.role)) throw forbidden(message);
       };
-    const requireGoodStanding: preValidationHookHandler = async (request) => {
+    const requireGoodStanding: preValidationAsyncHookHandler = async (request) => {
       if (!request.user) return;
       const standing = await userStanding(app.database, request.user.id);
       if (standing?.banned) throw forbidden(MODERATION_MESSAGES.banned);

@@ -282,7 +282,7 @@ export function createModerationRepository(database: Database) {
           SELECT d.*, a.id AS appeal_id FROM appeals a JOIN moderation_decisions d ON d.id = a.decision_id
           WHERE a.id = ${appealId} AND a.status = 'open' FOR UPDATE OF a`);
         if (!appeal) return null;
-        const status = outcome === 'reverse' ? 'reversed' : 'upheld';
+        const status: 'reversed' | 'upheld' = outcome === 'reverse' ? 'reversed' : 'upheld';
         await tx.query(sql`
           UPDATE appeals SET status = ${status}, resolved_by = ${moderatorId}, resolution_note = ${note}, resolved_at = now()
           WHERE id = ${appealId}`);
@@ -303,7 +303,7 @@ export function createModerationRepository(database: Database) {
           }
         }
         await audit(tx, { actorId: moderatorId, event: `appeal_${status}`, subjectUserId: appeal.subject_user_id, storyId: appeal.story_id, decisionId: appeal.id, note });
-        return { status: status as 'upheld' | 'reversed', decision: appeal };
+        return { status, decision: appeal };
       });
     },
 

@@ -290,10 +290,10 @@ describe('moderation', () => {
   it('a suspended reporter’s reports do not weigh', async () => {
     const id = await newStory('Weighed');
     const [a, b, c] = [await reporter(id, 'W1'), await reporter(id, 'W2'), await reporter(id, 'W3')];
-    await report(id, a!);
-    await report(id, b!);
-    await t.database.db.update(users).set({ suspendedUntil: new Date(Date.now() + 86_400_000) }).where(eq(users.id, b!.id));
-    await report(id, c!);
+    await report(id, a);
+    await report(id, b);
+    await t.database.db.update(users).set({ suspendedUntil: new Date(Date.now() + 86_400_000) }).where(eq(users.id, b.id));
+    await report(id, c);
     expect(await hiddenAt(id)).toBeNull();
     expect((await queue()).find((i) => i.story?.id === id)?.weight).toBe(2);
   });
