@@ -7,13 +7,25 @@ import { CATEGORIES, type Category } from './categories';
 import { LIMITS, MEDIA } from './constants';
 import { DISPLAY_NAME_CHARACTERS_MESSAGE, hasUnsafeNameCharacters } from './text';
 import { parseTikTokUrl } from './tiktok';
+import { storyModerationSchema } from './moderation';
 
 // ---------- enums ----------
 export const STORY_TYPES = ['audio', 'text', 'image', 'video', 'tiktok'] as const;
 export const TIME_RESTRICTIONS = ['none', 'time_of_day', 'season', 'weather'] as const;
 export const SEASONS = ['spring', 'summer', 'autumn', 'winter'] as const;
 export const WEATHERS = ['sunny', 'rainy', 'cloudy', 'stormy'] as const;
-export const NOTIFICATION_TYPES = ['story_nearby', 'story_unlocked', 'story_liked', 'time_locked', 'story_hidden', 'other'] as const;
+export const NOTIFICATION_TYPES = [
+  'story_nearby',
+  'story_unlocked',
+  'story_liked',
+  'time_locked',
+  'story_hidden',
+  /** A statement of reasons to the person a moderation decision is about (DESIGN.md decision 18). */
+  'moderation_decision',
+  /** To a reporter: what came of their report ("Action taken" / "No rule broken found"). */
+  'report_outcome',
+  'other',
+] as const;
 export const SMART_NOTIFICATION_TYPES = ['nearby', 'weather', 'discovery', 'recommendation', 'other'] as const;
 export const SMART_PRIORITIES = ['high', 'medium', 'low', 'other'] as const;
 /** Preferred type offered by the setup wizard (a subset of story types). */
@@ -447,6 +459,10 @@ export const storySchema = z.object({
   author: authorSchema,
   likes: z.number().int(),
   likedByMe: z.boolean().optional(),
+  /** The signed-in reader has reported this story (the dialog says "Reported"); sent by the one-story read. */
+  reportedByMe: z.boolean().optional(),
+  /** To the author only, while the story is hidden: the decision that hid it, to read and appeal. */
+  moderation: storyModerationSchema.optional(),
   isPublic: z.boolean(),
   timeRestriction: timeRestrictionSchema,
   unlockStartTime: z.string().nullable(),
@@ -462,13 +478,8 @@ export const storySchema = z.object({
 });
 export type Story = z.infer<typeof storySchema>;
 
-export const reportStoryRequestSchema = z.object({
-  reason: z
-    .string({ error: 'Please tell us why you are reporting this story.' })
-    .trim()
-    .min(1, 'Please tell us why you are reporting this story.')
-    .max(LIMITS.reportReasonMax, `Reason must be at most ${LIMITS.reportReasonMax} characters`),
-});
+/** The report call's body: a reason code and an optional note (common/moderation.ts). */
+export { reportStoryRequestSchema } from './moderation';
 
 export const likeResponseSchema = z.object({ likes: z.number().int(), liked: z.boolean() });
 /** 201 the first time, 200 when the same user reports the story again (nothing stored twice). */

@@ -3,6 +3,7 @@
  * feature routes under /api, then the built client with SPA fallback. Tests (app.inject), `main.ts` and the
  * benchmarks all start the server through this one function.
  */
+import { moderationPlugin, moderationRoutes } from './modules/moderation/plugin';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(locationPlugin, deps.location ?? {});
   await app.register(storyIndexPlugin);
   await app.register(toursPlugin);
+  await app.register(moderationPlugin);
 
   await app.register(
     async (api) => {
@@ -165,6 +167,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       await api.register(mediaRoutes);
       await api.register(notificationRoutes);
       await api.register(tourRoutes);
+      await api.register(moderationRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

@@ -121,14 +121,22 @@ interface Binding {
  * sample of its params schema (a well-formed id of nothing). Extend this table for a new kind of resource.
  */
 const OWNED_RESOURCES: Record<string, (f: Fixtures, route: InventoryRoute, t: TestApp) => Binding[]> = {
-  id: (f, route) =>
-    route.url.startsWith('/api/notifications/')
-      ? [{ label: "the owner's notification", value: f.notificationId, ownersOnly: true }]
-      : [
-          { label: "the owner's public story", value: f.publicStoryId, ownersOnly: false },
-          { label: "the owner's private story", value: f.privateStoryId, ownersOnly: true },
-        ],
-  userId: (f) => [{ label: "the owner's id", value: f.owner.id, ownersOnly: true }],
+  id: (f, route) => {
+    if (route.url.startsWith('/api/notifications/')) return [{ label: "the owner's notification", value: f.notificationId, ownersOnly: true }];
+    // Moderator and admin calls are refused to every plain user (checked below); a tour id is not a story id
+    // (tours.api.test.ts checks a tour's ownership).
+    if (isStaffRoute(route) || route.url.startsWith('/api/moderation/') || route.url.startsWith('/api/tours/')) return [];
+    return [
+      { label: "the owner's public story", value: f.publicStoryId, ownersOnly: false },
+      { label: "the owner's private story", value: f.privateStoryId, ownersOnly: true },
+    ];
+  },
+  userId: (f, route) => {
+    if (isStaffRoute(route)) return [];
+    // Blocking someone is the blocker's own private row: the owner is who is blocked, not whose data changes.
+    if (route.url.startsWith('/api/blocks/')) return [{ label: 'the owner, as the one blocked', value: f.owner.id, ownersOnly: false }];
+    return [{ label: "the owner's id", value: f.owner.id, ownersOnly: true }];
+  },
   '*': (f, route, t) => {
     if (route.url !== '/api/media/*') return [];
     const signed = new URL(t.app.mediaSigner.sign(f.privateMediaKey), 'http://x');
@@ -138,6 +146,9 @@ const OWNED_RESOURCES: Record<string, (f: Fixtures, route: InventoryRoute, t: Te
 
 /** Writes another user may make on the owner's PUBLIC story (status codes allowed besides 403/404). */
 const OTHERS_MAY: Record<string, number[]> = {
+  // A reader blocks or unblocks an author (issue 26); the author's own data does not change.
+  'PUT /api/blocks/:userId': [200, 204],
+  'DELETE /api/blocks/:userId': [200, 204],
   // Unliking what one never liked changes nothing (and the story is locked for a reader without a position).
   'DELETE /api/stories/:id/like': [200],
 };
@@ -216,6 +227,8 @@ async function plan(route: InventoryRoute, f: Fixtures, t: TestApp): Promise<Pla
 }
 
 const is5xx = (res: LightMyRequestResponse) => res.statusCode >= 500;
+/** Moderator and admin calls (issue 26): every plain user, the owner included, is refused with 403. */
+const isStaffRoute = (route: InventoryRoute) => route.access === 'moderator' || route.access === 'admin';
 const isSuccess = (res: LightMyRequestResponse) => res.statusCode >= 200 && res.statusCode < 300;
 
 /** The owner's private texts an answer carries, in its body or any header. */
@@ -299,6 +312,9 @@ async function walkRoute(t: TestApp, route: InventoryRoute): Promise<Outcome> {
       if (!allowed.includes(otherRes.statusCode)) {
         failures.push(`${where} another user: expected ${allowed.join('/')}, got ${otherRes.statusCode} ${otherRes.body.slice(0, 100)}`);
       }
+    }
+    if (isStaffRoute(route) && otherRes.statusCode !== 403) {
+      failures.push(`${where} another user: expected 403 on a ${route.access}s' call, got ${otherRes.statusCode}`);
     }
     if (notBadInput(otherRes)) tried = true;
 

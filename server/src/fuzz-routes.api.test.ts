@@ -302,7 +302,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/user/check-username': { username: 'fuzzed_user' },
   'POST /api/user/forgot-password': { username: 'fuzzed_user' },
   'POST /api/user/reset-password': { username: 'fuzzed_user', token: 'ABCDEFGHJK', newPassword: 'secret456' },
-  'POST /api/stories/:id/report': { reason: 'Not what it says' },
+  'POST /api/stories/:id/report': { reason: 'other', note: 'Not what it says' },
 };
 
 function validParam(param: string, ctx: FuzzContext): string {

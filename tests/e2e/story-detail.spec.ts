@@ -141,10 +141,12 @@ test('a second user likes (count + 1, then disabled), shares by clipboard and re
 
   await dialog.getByRole('button', { name: 'Report' }).click();
   await dialog.getByRole('button', { name: 'Send report' }).click();
-  await expect(dialog.getByText('Please tell us why you are reporting this story.')).toBeVisible();
-  await dialog.getByLabel('Why are you reporting this story?').fill('Contains a phone number');
+  await expect(dialog.getByText('Please choose a reason from the list.')).toBeVisible();
+  await dialog.getByLabel('Why are you reporting this story?').selectOption({ label: 'Personal information' });
+  await dialog.getByLabel('Anything else a moderator should know? (optional)').fill('Contains a phone number');
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(page.getByText('Thank you for helping keep our community safe.', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Reported', { exact: true })).toBeVisible();
 
   // The like is stored: reopening shows it and keeps the button disabled.
   const again = await openStory(page, stories.image);

@@ -10,6 +10,7 @@ const SetupPage = lazy(() => import('./routes/setup'));
 const AuthPage = lazy(() => import('./routes/auth'));
 const DiscoverPage = lazy(() => import('./routes/discover'));
 const DiscoverSimplePage = lazy(() => import('./routes/discover-simple'));
+const ModerationPage = lazy(() => import('./routes/moderation'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 const TourPage = lazy(() => import('./routes/tour'));
 
@@ -26,6 +27,7 @@ export function AppRouter() {
         <Route path={paths.discoverAdvanced} component={DiscoverPage} />
         <Route path={paths.discoverSimple} component={DiscoverSimplePage} />
         <Route path={paths.tourPattern}>{(params) => <TourPage params={params} />}</Route>
+        <Route path={paths.moderation} component={ModerationPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

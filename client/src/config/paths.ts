@@ -9,6 +9,8 @@ export const paths = {
   discoverList: '/discover?view=list',
   discoverAdvanced: '/discover-advanced',
   discoverSimple: '/discover-simple',
+  /** The moderation queue (moderators only). */
+  moderation: '/moderation',
   story: (id: string) => `/stories/${encodeURIComponent(id)}`,
   storyPattern: '/stories/:id',
   /** A walking tour's page (issue 25), also its share link. */

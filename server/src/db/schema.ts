@@ -57,6 +57,12 @@ export const users = pgTable(
     bio: text('bio'),
     favoriteStoryType: text('favorite_story_type'),
     isSetupComplete: boolean('is_setup_complete').notNull().default(false),
+    /** user | moderator | admin (DESIGN.md decision 18; modules/moderation). */
+    role: text('role').notNull().default('user'),
+    /** A suspension's end: until then the user can sign in and read but not publish, like or report. */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    /** Banned: like a suspension without end; the user's stories are hidden. */
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -150,6 +156,8 @@ export const stories = pgTable(
     isPublic: boolean('is_public').notNull().default(true),
     /** Set when enough distinct users reported the story; hidden from everyone but its author. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** The moderation decision (automatic or a moderator's) that hid the story, shown to its author with its reason. */
+    hiddenDecisionId: uuid('hidden_decision_id'),
     timeRestriction: timeRestriction('time_restriction').notNull().default('none'),
     unlockStartTime: text('unlock_start_time'),
     unlockEndTime: text('unlock_end_time'),
@@ -201,10 +209,106 @@ export const reports = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** A code of REPORT_REASONS (older rows may hold free text). */
     reason: text('reason').notNull(),
+    note: text('note'),
+    /** False when the reporter was suspended or banned when reporting: stored, never weighed. */
+    counts: boolean('counts').notNull().default(true),
+    /** Null while open; the decision that closed it (dismiss, hide, remove…). */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedDecisionId: uuid('resolved_decision_id'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('reports_story_user_idx').on(t.storyId, t.userId)],
+  (t) => [
+    uniqueIndex('reports_story_user_idx').on(t.storyId, t.userId),
+    index('reports_open_idx').on(t.storyId).where(sql`${t.resolvedAt} IS NULL`),
+    index('reports_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Moderation decisions (DESIGN.md decision 18): on a story (auto_hide, dismiss, hide, restore, remove) or on its
+ * author (warn, suspend, ban). `moderator_id` null: automatic. The story's title is kept so the statement of
+ * reasons still names a removed story.
+ */
+export const moderationDecisions = pgTable(
+  'moderation_decisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subjectUserId: uuid('subject_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storyId: uuid('story_id').references(() => stories.id, { onDelete: 'set null' }),
+    storyTitle: text('story_title'),
+    moderatorId: uuid('moderator_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    reason: text('reason').notNull(),
+    note: text('note'),
+    suspendDays: integer('suspend_days'),
+    /** Set when an appeal reversed the decision. */
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('moderation_decisions_subject_idx').on(t.subjectUserId, t.createdAt.desc())],
+);
+
+/** One appeal per decision, by its subject, within APPEAL_WINDOW_DAYS; resolved by another moderator. */
+export const appeals = pgTable(
+  'appeals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    decisionId: uuid('decision_id')
+      .notNull()
+      .references(() => moderationDecisions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    /** open | upheld | reversed */
+    status: text('status').notNull().default('open'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolutionNote: text('resolution_note'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('appeals_decision_idx').on(t.decisionId), index('appeals_user_created_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/**
+ * Every moderation event (who, what, when, why). No foreign keys, so nothing cascades it away when a story or
+ * an account goes; migration 0012's trigger refuses UPDATE and DELETE, so the app cannot rewrite it.
+ */
+export const moderationAuditLog = pgTable(
+  'moderation_audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    actorId: uuid('actor_id'),
+    actorUsername: text('actor_username'),
+    event: text('event').notNull(),
+    subjectUserId: uuid('subject_user_id'),
+    storyId: uuid('story_id'),
+    decisionId: uuid('decision_id'),
+    reason: text('reason'),
+    note: text('note'),
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('moderation_audit_log_created_idx').on(t.createdAt.desc())],
+);
+
+/** A reader's private blocks: the blocked author's stories vanish for the blocker (db/visibility.ts). */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocker_created_idx').on(t.blockerId, t.createdAt.desc())],
 );
 
 export const notifications = pgTable(

@@ -1,14 +1,19 @@
 /**
- * Access, declared by every route in its config (`config: { access: 'public' | 'user' }`) and enforced here, in
- * one place, instead of a check in each handler. Signed-in-only routes get a preValidation guard when they are
+ * Access, declared by every route in its config (`config: { access: 'public' | 'user' | 'moderator' | 'admin' }`)
+ * and enforced here, in one place, instead of a check in each handler. `moderator` admits moderators and admins,
+ * `admin` admins only; both read the role fresh from the database (db/user-standing.ts), as does
+ * `goodStanding: true` (a suspended or banned user may not publish, like or report: 403), so a change of role or
+ * standing holds from the next request whatever the session cache holds. Signed-in-only routes get a preValidation guard when they are
  * registered: it runs after the session is resolved and the rate limit counted (onRequest), and before the
  * request is validated, so a signed-out caller learns that first (401) whatever they sent.
  */
-import type { FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { FastifyRequest, preValidationAsyncHookHandler, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../lib/http-errors';
+import { MODERATION_MESSAGES } from '#common/moderation';
+import { forbidden, unauthorized } from '../lib/http-errors';
+import { isRestricted, userStanding } from '../db/user-standing';
 
-export type RouteAccess = 'public' | 'user';
+export type RouteAccess = 'public' | 'user' | 'moderator' | 'admin';
 
 /**
  * The signed-in user, as the session plugin (modules/auth/session-plugin.ts) decorates the request with it: this
@@ -20,6 +25,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; required on every /api route (app-routes.api.test.ts checks it). */
     access?: RouteAccess;
+    /** Signed-in routes that contribute (publish, like, report): refused to suspended and banned users. */
+    goodStanding?: boolean;
   }
 }
 
@@ -31,11 +38,30 @@ const requireUser: preValidationHookHandler = (request, _reply, done) => {
 
 export const accessPlugin = fp(
   async (app) => {
+    const requireRole =
+      (roles: readonly string[], message: string): preValidationAsyncHookHandler =>
+      async (request) => {
+        const standing = request.user ? await userStanding(app.database, request.user.id) : null;
+        if (!standing || !roles.includes(standing.role)) throw forbidden(message);
+      };
+    const requireGoodStanding: preValidationAsyncHookHandler = async (request) => {
+      if (!request.user) return;
+      const standing = await userStanding(app.database, request.user.id);
+      if (standing?.banned) throw forbidden(MODERATION_MESSAGES.banned);
+      if (isRestricted(standing)) throw forbidden(MODERATION_MESSAGES.suspended);
+    };
     app.addHook('onRoute', (route) => {
       const access = route.config?.access;
+      const standing = route.config?.goodStanding ? [requireGoodStanding] : [];
       switch (access) {
         case 'user':
-          route.preValidation = [requireUser, ...asArray(route.preValidation)];
+          route.preValidation = [requireUser, ...standing, ...asArray(route.preValidation)];
+          return;
+        case 'moderator':
+          route.preValidation = [requireUser, requireRole(['moderator', 'admin'], MODERATION_MESSAGES.moderatorsOnly), ...asArray(route.preValidation)];
+          return;
+        case 'admin':
+          route.preValidation = [requireUser, requireRole(['admin'], MODERATION_MESSAGES.adminsOnly), ...asArray(route.preValidation)];
           return;
         case 'public':
         case undefined:

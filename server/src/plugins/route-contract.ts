@@ -18,6 +18,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { z } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
 import { badRequest } from '../lib/http-errors';
+import type { RouteAccess } from './access';
 
 const streamedBodies = new WeakSet<$ZodType>();
 
@@ -128,9 +129,11 @@ export const routeContractPlugin = fp<RouteContractOptions>(
 const SESSION_SCHEME = 'session';
 
 /** Signed-in routes name the session cookie; public ones say they need nothing (`[]`), from the declared access. */
-function securityOf(access: 'public' | 'user' | undefined): { security?: Record<string, string[]>[] } {
+function securityOf(access: RouteAccess | undefined): { security?: Record<string, string[]>[] } {
   switch (access) {
     case 'user':
+    case 'moderator':
+    case 'admin':
       return { security: [{ [SESSION_SCHEME]: [] }] };
     case 'public':
       return { security: [] };

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Story } from '#common/schemas';
 import { TOUR_MESSAGES, TOURS } from '#common/tours';
+import { hiddenNotice } from '#common/moderation';
+import { MyDecisionsSection } from '#client/features/moderation/components/my-decisions-section';
 import { PageShell } from '#client/components/layout/page-shell';
 import { Button } from '#client/components/ui/button';
 import { paths } from '#client/config/paths';
@@ -85,6 +87,11 @@ export default function MyStoriesPage() {
                 {list.map((story) => (
                   <li key={story.id} className="grid content-start gap-2">
                     <StoryCard story={story} onSelect={setSelected} showDistance={false} />
+                    {story.moderation && (
+                      <p className="rounded-lg border border-amber-400/40 bg-amber-400/10 px-3 py-2 text-sm text-amber-100">
+                        {hiddenNotice(story.moderation)}
+                      </p>
+                    )}
                     <div className="flex flex-wrap items-center gap-2 px-1">
                       <span className="mr-auto inline-flex items-center gap-1.5 text-sm text-mist-300">
                         <Heart className="h-4 w-4 text-glow-300" aria-hidden />
@@ -112,6 +119,7 @@ export default function MyStoriesPage() {
             </ul>
           </section>
         )}
+        <MyDecisionsSection enabled={Boolean(user)} />
       </div>
       <NewTourDialog open={newTourOpen} onOpenChange={setNewTourOpen} stories={list} onCreated={(tour) => navigate(paths.tour(tour.id))} />
       <StoryDetailDialog

@@ -57,7 +57,7 @@ describe('your account and your data', () => {
     const textStory = await storyOf(cookie, { title: 'My words' });
     const othersStory = await storyOf(other.cookie, { title: 'Their words' });
     await readAndLike(othersStory, cookie);
-    expect((await inject('POST', `/api/stories/${othersStory}/report`, cookie, { reason: 'Spam' })).statusCode).toBe(201);
+    expect((await inject('POST', `/api/stories/${othersStory}/report`, cookie, { reason: 'spam' })).statusCode).toBe(201);
     await readAndLike(textStory, other.cookie);
     await inject('GET', `/api/stories/discoverable/${DEFAULT_CENTER.latitude}/${DEFAULT_CENTER.longitude}`, cookie);
     // A reset code and a failed sign-in counted against the username.

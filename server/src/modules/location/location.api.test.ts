@@ -205,7 +205,7 @@ describe('location claims over the API', () => {
       const story = await insertStory(t.database, { authorId: author.id, ...offsetNorth(area, 500) });
       const like = () => t.app.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: reader.cookie } });
       const report = () =>
-        t.app.inject({ method: 'POST', url: `/api/stories/${story.id}/report`, headers: { cookie: reader.cookie }, payload: { reason: 'Spam' } });
+        t.app.inject({ method: 'POST', url: `/api/stories/${story.id}/report`, headers: { cookie: reader.cookie }, payload: { reason: 'spam' } });
 
       // Listed but locked by distance: not enough.
       expect((await discover(area, { user: reader }))[0]!.isLocked).toBe(true);

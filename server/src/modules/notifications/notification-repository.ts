@@ -9,6 +9,7 @@ import type { Notification } from '#common/notifications';
 import { NOTIFICATION_LIMITS } from '#common/notifications';
 import type { NotificationType } from '#common/schemas';
 import type { Database } from '../../db/client';
+import { authorBlockedBy } from '../../db/visibility';
 
 /** A JS array bound as ONE array parameter (Drizzle expands a bare array into a list of parameters). */
 const list = (values: unknown[]) => sql.param(values);
@@ -57,6 +58,11 @@ export interface NewNotification {
   storyId: string | null;
 }
 
+/** Notifications about a story whose author the user has blocked are never shown (DESIGN.md decision 18). */
+const NOT_FROM_BLOCKED = sql`AND NOT EXISTS (
+  SELECT 1 FROM stories bs WHERE bs.id = notifications.story_id
+    AND ${authorBlockedBy(sql`notifications.user_id`, sql`bs.author_id`)})`;
+
 /** Columns every read returns; created_at also as text so cursors keep PostgreSQL's microseconds. */
 const COLUMNS = sql.raw('id, user_id, type, title, message, story_id, is_read, created_at, created_at::text AS created_at_text');
 
@@ -100,7 +106,7 @@ export function createNotificationRepository(database: Database) {
       const unread = args.unreadOnly ? sql`AND NOT is_read` : sql``;
       const rows = await rowsOf(sql`
         SELECT ${COLUMNS} FROM notifications
-        WHERE user_id = ${userId} ${unread} ${after}
+        WHERE user_id = ${userId} ${unread} ${after} ${NOT_FROM_BLOCKED}
         ORDER BY created_at DESC, id DESC
         LIMIT ${args.limit + 1}`);
       const hasMore = rows.length > args.limit;
@@ -138,7 +144,7 @@ export function createNotificationRepository(database: Database) {
       const rows = await rowsOf(sql`
         SELECT * FROM (
           SELECT ${COLUMNS} FROM notifications
-          WHERE user_id = ${userId} AND created_at > ${since.toISOString()}::timestamptz ${after}
+          WHERE user_id = ${userId} AND created_at > ${since.toISOString()}::timestamptz ${after} ${NOT_FROM_BLOCKED}
           ORDER BY created_at DESC, id DESC LIMIT ${max}) newest
         ORDER BY created_at, id`);
       return rows.map((r) => r.notification);
@@ -152,9 +158,9 @@ export function createNotificationRepository(database: Database) {
       return row ? { title: row.title, authorId: row.author_id } : undefined;
     },
 
-    /** One notification, inserted and published. */
-    async insert(notification: NewNotification): Promise<Notification[]> {
-      return (await database.query<NotificationRow>(insertAndPublish([notification]))).map(toNotification);
+    /** Notifications, inserted and published (one statement). */
+    async insert(...notifications: NewNotification[]): Promise<Notification[]> {
+      return (await database.query<NotificationRow>(insertAndPublish(notifications))).map(toNotification);
     },
 
     /**

@@ -20,7 +20,6 @@ import type { Story } from '#common/schemas';
 import { evaluateLock } from '#common/locks';
 import { isUuid } from '#common/route-schemas';
 import {
-  hiddenMessage,
   likedMessage,
   nearbyGroupMessage,
   NOTIFICATION_LIMITS,
@@ -30,6 +29,7 @@ import {
   type Notification,
   type TimeOfDay,
 } from '#common/notifications';
+import { statementOfReasons, withDecisionRef } from '#common/moderation';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { timeZoneAt } from '../stories';
 import type { NewNotification, NotificationCursor, NotificationRepository } from './notification-repository';
@@ -158,16 +158,27 @@ export function createNotificationService(deps: NotificationServiceDeps) {
     },
 
     /** story_hidden to the author of a story that reports have just hidden (made once: hiding happens once). */
-    storyHidden(story: { storyId: string; authorId: string; title: string }): Promise<Notification[]> {
+    /** The automatic hide's statement of reasons to the author (DESIGN.md decisions 14, 18). */
+    storyHidden(story: { storyId: string; authorId: string; title: string; decisionId: string; reason: string }): Promise<Notification[]> {
+      const statement = statementOfReasons({ action: 'auto_hide', reason: story.reason, automatic: true, storyTitle: story.title, suspendDays: null });
       return reported('story_hidden', () =>
         deps.repository.insert({
           userId: story.authorId,
           type: 'story_hidden',
           title: NOTIFICATION_TEXTS.hiddenTitle,
-          message: hiddenMessage(story.title),
+          message: withDecisionRef(statement, story.decisionId),
           storyId: story.storyId,
         }),
       );
+    },
+
+    /**
+     * Moderation's notices (modules/moderation): a statement of reasons to a decision's subject, an outcome to a
+     * reporter, an appeal's result. Kinds of NOTIFICATION_TYPES, so push can carry them like any other.
+     */
+    moderationNotices(notices: { userId: string; type: 'moderation_decision' | 'report_outcome'; title: string; message: string; storyId: string | null }[]): Promise<Notification[]> {
+      if (notices.length === 0) return Promise.resolve([]);
+      return reported('moderation notice', () => deps.repository.insert(...notices));
     },
 
     /**

@@ -159,7 +159,7 @@ describe('an author edits and deletes their story', () => {
         await t.app.inject({ method: 'GET', url: `/api/stories/discoverable/${DEFAULT_CENTER.latitude}/${DEFAULT_CENTER.longitude}`, headers: { cookie: reader.cookie } });
         expect((await t.app.inject({ method: 'POST', url: `/api/stories/${storyId}/like`, headers: { cookie: reader.cookie } })).statusCode).toBe(200);
         expect(
-          (await t.app.inject({ method: 'POST', url: `/api/stories/${storyId}/report`, headers: { cookie: reader.cookie }, payload: { reason: 'Spam' } })).statusCode,
+          (await t.app.inject({ method: 'POST', url: `/api/stories/${storyId}/report`, headers: { cookie: reader.cookie }, payload: { reason: 'spam' } })).statusCode,
         ).toBe(201);
       }
       const before = await rowsReferencing(t.database, ['story_id'], id);

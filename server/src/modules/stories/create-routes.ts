@@ -67,7 +67,7 @@ export const storyCreateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/stories',
     {
-      config: { access: 'user', rateLimit },
+      config: { access: 'user', goodStanding: true, rateLimit },
       schema: {
         summary: 'Create a story (multipart: the text fields, and the audio, image or video file by type)',
         consumes: ['multipart/form-data'],

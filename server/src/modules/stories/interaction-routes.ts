@@ -2,7 +2,7 @@
  * Likes and reports (spec section 7, DESIGN.md decision 7), signed in only:
  * - POST   /api/stories/:id/like   → 200 { likes, liked: true }   (liking again changes nothing)
  * - DELETE /api/stories/:id/like   → 200 { likes, liked: false }
- * - POST   /api/stories/:id/report { reason } → 201 { reported: true } the first time; a repeated report by the
+ * - POST   /api/stories/:id/report { reason (a code of REPORT_REASONS), note? } → 201 { reported: true } the first time; a repeated report by the
  *   same user is idempotent: 200 { reported: true }, nothing stored twice.
  * Unknown stories and stories the user may not see answer 404.
  */
@@ -44,8 +44,10 @@ export const storyInteractionRoutes: FastifyPluginAsyncZod = async (app) => {
           request.user ? `user:${request.user.id}` : `ip:${addressKey(request.ip)}`,
       };
   const config = { access: 'user', rateLimit } as const;
+  // Suspended and banned users may read, not like or report (DESIGN.md decision 18).
+  const contributing = { ...config, goodStanding: true } as const;
 
-  app.post('/stories/:id/like', { config, schema: likeSchema('Like (once per user)') }, async (request) => {
+  app.post('/stories/:id/like', { config: contributing, schema: likeSchema('Like (once per user)') }, async (request) => {
     const user = currentUser(request);
     const storyId = storyIdOf(request.params);
     const result = await service.like(user.id, storyId);
@@ -62,7 +64,7 @@ export const storyInteractionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/stories/:id/report',
     {
-      config,
+      config: contributing,
       schema: {
         summary: 'Report a story (201; 200 when the same user reports it again)',
         params: storyIdParamsSchema,
@@ -72,8 +74,9 @@ export const storyInteractionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const storyId = storyIdOf(request.params);
-      const result = await service.report(currentUser(request).id, storyId, request.body.reason);
-      // The author is told their story is hidden (DESIGN.md decision 14); never who reported it.
+      const result = await service.report(currentUser(request).id, storyId, request.body);
+      // The author is told their story is hidden, with the statement of reasons (DESIGN.md decisions 14, 18); never
+      // who reported it.
       if (result.hidden) await app.notifications.service.storyHidden({ storyId, ...result.hidden });
       return reply.code(result.created ? 201 : 200).send({ reported: true });
     },

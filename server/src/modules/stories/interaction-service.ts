@@ -2,7 +2,8 @@
  * Likes and reports (DESIGN.md decision 7): only on stories the user may see (404 otherwise), never a report of
  * one's own story. The counting and the hiding threshold live in the SQL (interaction-repository.ts).
  */
-import { badRequest, notFound } from '../../lib/http-errors';
+import { MODERATION_MESSAGES } from '#common/moderation';
+import { badRequest, notFound, tooManyRequests } from '../../lib/http-errors';
 import type { UnlockRepository } from '../location';
 import type { CounterResult, InteractionRepository } from './interaction-repository';
 
@@ -19,7 +20,7 @@ export interface ReportResult {
   /** False when this user had already reported the story (the call is then idempotent). */
   created: boolean;
   /** The story's author and title when this report was the one that hid it (to tell the author). */
-  hidden: { authorId: string; title: string } | null;
+  hidden: { authorId: string; title: string; decisionId: string; reason: string } | null;
 }
 
 export type InteractionService = ReturnType<typeof createInteractionService>;
@@ -44,14 +45,16 @@ export function createInteractionService(deps: {
       return likeResult(await deps.repository.unlike(userId, storyId), false);
     },
 
-    async report(userId: string, storyId: string, reason: string): Promise<ReportResult> {
+    async report(userId: string, storyId: string, report: { reason: string; note?: string }): Promise<ReportResult> {
       await deps.unlocks.requireUnlocked(userId, storyId);
-      const outcome = await deps.repository.report(userId, storyId, reason);
+      const outcome = await deps.repository.report(userId, storyId, report);
       switch (outcome.kind) {
         case 'not-found':
           throw notFound(STORY_NOT_FOUND);
         case 'own-story':
           throw badRequest('You cannot report your own story.');
+        case 'too-many':
+          throw tooManyRequests(MODERATION_MESSAGES.tooManyReports, 3600);
         case 'stored':
           return { created: outcome.created, hidden: outcome.hidden };
       }

@@ -27,7 +27,7 @@ describe('likes and reports', () => {
   };
   const like = (id: string, cookie?: string, method: 'POST' | 'DELETE' = 'POST') =>
     t.app.inject({ method, url: `/api/stories/${id}/like`, headers: cookie ? { cookie } : {} });
-  const report = (id: string, cookie: string | undefined, body: unknown = { reason: 'Spam' }) =>
+  const report = (id: string, cookie: string | undefined, body: unknown = { reason: 'spam' }) =>
     t.app.inject({ method: 'POST', url: `/api/stories/${id}/report`, headers: cookie ? { cookie } : {}, payload: body as object });
   /** Reads the story where it stands (the default centre): likes and reports need it unlocked once (issue 13). */
   const reach = async (id: string, cookie: string) => {
@@ -117,30 +117,35 @@ describe('likes and reports', () => {
   });
 
   describe('POST /api/stories/:id/report', () => {
-    it('stores a report with its reason: 201, and a repeat by the same user is idempotent (200)', async () => {
+    it('stores a report with its reason code and note: 201, and a repeat by the same user is idempotent (200)', async () => {
       const id = await newStory();
       await reach(id, reader.cookie);
-      const first = await report(id, reader.cookie, { reason: '  Offensive language ' });
+      const before = await t.app.inject({ method: 'GET', url: `/api/stories/${id}`, headers: { cookie: reader.cookie } });
+      expect(before.json().reportedByMe).toBe(false);
+      const first = await report(id, reader.cookie, { reason: 'harassment', note: '  Names a neighbour ' });
       expect(first.statusCode).toBe(201);
       expect(reportResponseSchema.parse(first.json())).toEqual({ reported: true });
-      const again = await report(id, reader.cookie, { reason: 'Still offensive' });
+      const again = await report(id, reader.cookie, { reason: 'spam' });
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual({ reported: true });
-      const rows = await t.database.query<{ reason: string }>(sql`SELECT reason FROM reports WHERE story_id = ${id}`);
-      expect(rows).toEqual([{ reason: 'Offensive language' }]);
+      const rows = await t.database.query<{ reason: string; note: string }>(sql`SELECT reason, note FROM reports WHERE story_id = ${id}`);
+      expect(rows).toEqual([{ reason: 'harassment', note: 'Names a neighbour' }]);
+      // "Reported": a field of the story answer for that reader.
+      const after = await t.app.inject({ method: 'GET', url: `/api/stories/${id}`, headers: { cookie: reader.cookie } });
+      expect(after.json().reportedByMe).toBe(true);
     });
 
-    it('needs a session and a reason', async () => {
+    it('needs a session and a reason from the list; a note of at most 500 characters', async () => {
       const id = await newStory();
       expect((await report(id, undefined)).statusCode).toBe(401);
       const noReason = await report(id, reader.cookie, {});
       expect(noReason.statusCode).toBe(400);
-      expect(noReason.json()).toEqual({ message: 'Please tell us why you are reporting this story.' });
-      const blank = await report(id, reader.cookie, { reason: '   ' });
-      expect(blank.json()).toEqual({ message: 'Please tell us why you are reporting this story.' });
-      const tooLong = await report(id, reader.cookie, { reason: 'x'.repeat(501) });
+      expect(noReason.json()).toEqual({ message: 'Please choose a reason from the list.' });
+      const freeText = await report(id, reader.cookie, { reason: 'Offensive language' });
+      expect(freeText.json()).toEqual({ message: 'Please choose a reason from the list.' });
+      const tooLong = await report(id, reader.cookie, { reason: 'other', note: 'x'.repeat(501) });
       expect(tooLong.statusCode).toBe(400);
-      expect(tooLong.json()).toEqual({ message: 'Reason must be at most 500 characters' });
+      expect(tooLong.json()).toEqual({ message: 'Note must be at most 500 characters' });
       const wrongType = await report(id, reader.cookie, { reason: 42 });
       expect(wrongType.statusCode).toBe(400);
     });

@@ -44,7 +44,14 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
     const weather = gate?.refusal ? undefined : await weatherFor(records, reader);
     const ctx = { viewerId: reader.viewerId, reader: reader.location, now: now(), signer: deps.signer, weather, gate };
     const views = records.map((record) =>
-      toStoryView(record, record.authorDisplayName, ctx, reader.viewerId ? { likedByMe: record.likedByMe } : {}),
+      toStoryView(
+        record,
+        record.authorDisplayName,
+        ctx,
+        reader.viewerId
+          ? { likedByMe: record.likedByMe, reportedByMe: record.reportedByMe, moderation: record.moderation }
+          : {},
+      ),
     );
     await gate?.commit();
     return views;

@@ -6,7 +6,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CENTER, REPORTER_MIN_ACCOUNT_AGE_HOURS, REPORTS_TO_HIDE } from '#common/constants';
-import { hiddenMessage, NOTIFICATION_TEXTS, notificationListSchema } from '#common/notifications';
+import { NOTIFICATION_TEXTS, notificationListSchema } from '#common/notifications';
+import { statementOfReasons } from '#common/moderation';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
 import { reports, stories } from '../../db/schema';
@@ -32,7 +33,7 @@ describe('reports from accounts that cost something', () => {
     return user;
   };
   const report = (storyId: string, user: TestUser) =>
-    t.app.inject({ method: 'POST', url: `/api/stories/${storyId}/report`, headers: { cookie: user.cookie }, payload: { reason: 'Spam' } });
+    t.app.inject({ method: 'POST', url: `/api/stories/${storyId}/report`, headers: { cookie: user.cookie }, payload: { reason: 'spam' } });
   const hiddenAt = async (storyId: string) => (await t.database.db.select().from(stories).where(eq(stories.id, storyId)))[0]!.hiddenAt;
   const notificationsOf = async (user: TestUser) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/notifications?limit=100', headers: { cookie: user.cookie } });
@@ -75,7 +76,9 @@ describe('reports from accounts that cost something', () => {
 
     const told = (await notificationsOf(author)).filter((n) => n.storyId === id);
     expect(told).toEqual([
-      expect.objectContaining({ type: 'story_hidden', title: NOTIFICATION_TEXTS.hiddenTitle, message: hiddenMessage('The contested bench'), isRead: false }),
+      expect.objectContaining({ type: 'story_hidden', title: NOTIFICATION_TEXTS.hiddenTitle, message: expect.stringContaining(
+          statementOfReasons({ action: 'auto_hide', reason: 'spam', automatic: true, storyTitle: 'The contested bench', suspendDays: null }),
+        ), isRead: false }),
     ]);
     expect(JSON.stringify(told)).not.toMatch(/Reporter/);
     // The reporters are told nothing.

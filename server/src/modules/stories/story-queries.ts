@@ -37,6 +37,15 @@ type ViewerParam = Param<string | null>;
 const pointSql = (latitude: Param<number>, longitude: Param<number>) =>
   sql`ST_SetSRID(ST_MakePoint(${longitude}::float8, ${latitude}::float8), 4326)::geography`;
 
+/**
+ * To the author of a hidden story only: the decision that hid it (DESIGN.md decision 18), as JSON; null otherwise.
+ */
+const authorsModeration = (viewer: ViewerParam) => sql<Record<string, unknown> | null>`(
+  SELECT json_build_object('decisionId', d.id, 'action', d.action, 'reason', d.reason, 'automatic', d.moderator_id IS NULL,
+                           'createdAt', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+  FROM moderation_decisions d
+  WHERE d.id = ${stories.hiddenDecisionId} AND ${stories.hiddenAt} IS NOT NULL AND ${stories.authorId} = ${viewer}::uuid)`;
+
 const visibleToViewer = (viewer: ViewerParam) => visibleStory(sql`${viewer}::uuid`);
 
 const selection = (viewer: ViewerParam) => ({
@@ -236,7 +245,11 @@ export const storyQueries = {
 
   byId(db: Db, p: { id: Param<string>; viewerId: ViewerParam }) {
     return db
-      .select(selection(p.viewerId))
+      .select({
+        ...selection(p.viewerId),
+        reportedByMe: sql<boolean>`EXISTS (SELECT 1 FROM reports WHERE reports.user_id = ${p.viewerId}::uuid AND reports.story_id = ${stories.id})`,
+        moderation: authorsModeration(p.viewerId),
+      })
       .from(stories)
       .innerJoin(users, eq(users.id, stories.authorId))
       .where(and(eq(stories.id, p.id as string), visibleToViewer(p.viewerId)));
@@ -258,7 +271,11 @@ export const storyQueries = {
     return (
       db
         // created_at as text keeps PostgreSQL's microseconds, which a JS Date would round away.
-        .select({ ...selection(p.viewerId), createdAtText: sql<string>`${stories.createdAt}::text` })
+        .select({
+          ...selection(p.viewerId),
+          moderation: authorsModeration(p.viewerId),
+          createdAtText: sql<string>`${stories.createdAt}::text`,
+        })
         .from(stories)
         .innerJoin(users, eq(users.id, stories.authorId))
         .where(and(...conditions))

@@ -3,9 +3,14 @@
  * the reader liked it. Its own file so that the repository and the story index (which answers the same reads from
  * memory) both import it without importing each other.
  */
+import type { StoryModeration } from '#common/moderation';
 import type { StoryRow } from './story-view';
 
 export interface StoryRecord extends StoryRow {
   authorDisplayName: string | null;
   likedByMe: boolean;
+  /** The one-story read's: whether the viewer reported it. */
+  reportedByMe?: boolean;
+  /** The one-story and page reads', for the author of a hidden story (story-queries.ts). */
+  moderation?: StoryModeration | null;
 }

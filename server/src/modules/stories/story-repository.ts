@@ -52,6 +52,15 @@ export function createStoryRepository(database: Database, index: StoryIndex | nu
     }
     return statement;
   };
+  /**
+   * The authors a signed-in reader has blocked, for the index's walk (the SQL reads filter them through
+   * db/visibility.ts). One primary-key range read; most readers have none.
+   */
+  const blockedAuthorIds = async (viewerId: string | null): Promise<string[]> => {
+    if (!index || !viewerId) return [];
+    const rows = await database.query<{ blocked_id: string }>(sql`SELECT blocked_id FROM blocks WHERE blocker_id = ${viewerId}::uuid`);
+    return rows.map((row) => row.blocked_id);
+  };
   const byIdStatement = storyQueries
     .byId(db, { id: placeholder('id'), viewerId: placeholder('viewerId') })
     .prepare('stories_by_id');
@@ -66,7 +75,7 @@ export function createStoryRepository(database: Database, index: StoryIndex | nu
 
     /** `readerAddress`: the reader's address key, whose own latest write the index waits for (with the user id). */
     async nearby(args: { latitude: number; longitude: number; radius: number; limit: number; viewerId: string | null; readerAddress?: string }) {
-      const fromMemory = await index?.nearby(args, [args.viewerId, args.readerAddress]);
+      const fromMemory = await index?.nearby({ ...args, blockedAuthorIds: await blockedAuthorIds(args.viewerId) }, [args.viewerId, args.readerAddress]);
       if (fromMemory) return fromMemory;
       const { latitude: lat, longitude: lng, radius, limit, viewerId } = args;
       const method = useBoxMethod(lat, lng, radius, limit) ? 'box' : 'knn';
@@ -74,7 +83,7 @@ export function createStoryRepository(database: Database, index: StoryIndex | nu
     },
 
     async inBox(args: { box: BoundingBox; centre: Point; limit: number; viewerId: string | null; readerAddress?: string }) {
-      const fromMemory = await index?.inBox(args, [args.viewerId, args.readerAddress]);
+      const fromMemory = await index?.inBox({ ...args, blockedAuthorIds: await blockedAuthorIds(args.viewerId) }, [args.viewerId, args.readerAddress]);
       if (fromMemory) return fromMemory;
       return (await storyQueries.inBox(db, args)) as StoryRecord[];
     },

@@ -18,6 +18,7 @@
  * at the reader's place when a WeatherProvider is configured (undefined: weather locks reported, not enforced).
  */
 import { safeDisplayName } from '#common/text';
+import type { StoryModeration } from '#common/moderation';
 import { UNLOCK_RADIUS_M } from '#common/constants';
 import { haversineMetres } from '#common/geo';
 import { evaluateLock } from '#common/locks';
@@ -76,6 +77,8 @@ export interface StoryViewContext {
 
 export interface StoryViewExtra {
   likedByMe?: boolean;
+  reportedByMe?: boolean;
+  moderation?: StoryModeration | null;
 }
 
 /** Distances are sent rounded to the metre (a reader's GPS is not more precise than that). */
@@ -137,6 +140,8 @@ export function toStoryView(
   };
   if (row.timeRestriction === 'time_of_day') story.timeZone = timeZone;
   if (extra.likedByMe !== undefined) story.likedByMe = extra.likedByMe;
+  if (extra.reportedByMe !== undefined) story.reportedByMe = extra.reportedByMe;
+  if (extra.moderation && isAuthor) story.moderation = extra.moderation;
   if (lock.isLocked) return story;
 
   // An unlocked story always says its content (null for a media story); a media link or TikTok field only when

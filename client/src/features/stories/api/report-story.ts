@@ -1,10 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReportStoryRequest } from '#common/moderation';
 import { apiRequest } from '#client/lib/api-client';
+import { invalidateStories } from '#client/lib/query-keys';
 
-async function reportStory({ id, reason }: { id: string; reason: string }): Promise<void> {
-  await apiRequest('POST', `/api/stories/${encodeURIComponent(id)}/report`, { reason });
+async function reportStory({ id, ...body }: ReportStoryRequest & { id: string }): Promise<void> {
+  await apiRequest('POST', `/api/stories/${encodeURIComponent(id)}/report`, body);
 }
 
 export function useReportStory() {
-  return useMutation({ mutationFn: reportStory });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: reportStory, onSuccess: () => invalidateStories(queryClient) });
 }

@@ -52,6 +52,8 @@ export interface NearestQuery {
   radius: number;
   limit: number;
   viewerId: string | null;
+  /** Authors the viewer has blocked (DESIGN.md decision 18): left out inside the walk, so a capped answer stays full. */
+  blockedAuthorIds?: readonly string[];
 }
 
 /** Stories are grouped by the first byte of their id (256 ranges) for the reconciliation's sums. */
@@ -237,8 +239,11 @@ export class CardIndex {
   nearest(q: NearestQuery): NearestCard[] {
     const { limit } = q;
     const viewerNumber = this.viewerNumber(q.viewerId);
+    const blocked = this.authorNumbers(q.blockedAuthorIds);
     const { slotPublic, slotAuthor, rowOfSlot } = this;
-    const bySlot = (slot: number) => slotPublic[slot] === 1 || slotAuthor[slot] === viewerNumber;
+    const bySlot = blocked
+      ? (slot: number) => (slotPublic[slot] === 1 || slotAuthor[slot] === viewerNumber) && !blocked.has(slotAuthor[slot]!)
+      : (slot: number) => slotPublic[slot] === 1 || slotAuthor[slot] === viewerNumber;
     // A hair beyond the radius: the exact test below decides on PostGIS's sphere.
     const maxKm = (q.radius / EARTH_RADIUS_M) * GEOKDBUSH_EARTH_KM * (1 + 1e-9) + 1e-9;
     const hit = (row: number): Hit => ({ row, distance: this.distanceTo(q, row) });
@@ -253,7 +258,7 @@ export class CardIndex {
       if (this.visibleRow(row, viewerNumber)) found.push(hit(row));
     }
     return this.finish(
-      found.filter((h) => h.distance <= q.radius),
+      found.filter((h) => h.distance <= q.radius && !blocked?.has(this.authors[h.row]!)),
       limit,
     );
   }
@@ -262,9 +267,17 @@ export class CardIndex {
    * The cards the viewer may see inside a latitude/longitude box (west > east crosses the antimeridian), nearest
    * to `centre` first, at most `limit`: the SQL's viewport read (storyQueries.inBox).
    */
-  inBox(box: BoundingBox, centre: { latitude: number; longitude: number }, limit: number, viewerId: string | null): NearestCard[] {
+  inBox(
+    box: BoundingBox,
+    centre: { latitude: number; longitude: number },
+    limit: number,
+    viewerId: string | null,
+    blockedAuthorIds?: readonly string[],
+  ): NearestCard[] {
     const viewerNumber = this.viewerNumber(viewerId);
+    const blocked = this.authorNumbers(blockedAuthorIds);
     const inside = (row: number) => {
+      if (blocked?.has(this.authors[row]!)) return false;
       const latitude = this.latitudes[row]!;
       const longitude = this.longitudes[row]!;
       return (
@@ -299,6 +312,17 @@ export class CardIndex {
         (ids[a.row]! < ids[b.row]! ? 1 : ids[a.row]! > ids[b.row]! ? -1 : 0),
     );
     return found.slice(0, limit).map((h) => ({ card: this.cardAt(h.row), distance: h.distance }));
+  }
+
+  /** The known authors among `ids` as their numbers; null when there are none (the common case: no blocks). */
+  private authorNumbers(ids: readonly string[] | undefined): Set<number> | null {
+    if (!ids || ids.length === 0) return null;
+    const numbers = new Set<number>();
+    for (const id of ids) {
+      const n = this.authorTable.numberIfKnown(id);
+      if (n !== undefined) numbers.add(n);
+    }
+    return numbers.size > 0 ? numbers : null;
   }
 
   private viewerNumber(viewerId: string | null) {

@@ -582,12 +582,12 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
 
     /** The viewport read from memory (storyQueries.inBox's rows and order); null: run the SQL. */
     async inBox(
-      q: { box: BoundingBox; centre: Point; limit: number; viewerId: string | null },
+      q: { box: BoundingBox; centre: Point; limit: number; viewerId: string | null; blockedAuthorIds?: readonly string[] },
       readerKeys: readonly (string | null | undefined)[] = [q.viewerId],
     ): Promise<StoryRecord[] | null> {
       const ready = readyForRead(readerKeys);
       if (ready !== true && !(await ready)) return null;
-      return withDetails(cards.inBox(q.box, q.centre, q.limit, q.viewerId), q.viewerId);
+      return withDetails(cards.inBox(q.box, q.centre, q.limit, q.viewerId, q.blockedAuthorIds), q.viewerId);
     },
 
     async close() {

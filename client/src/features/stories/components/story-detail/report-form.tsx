@@ -1,27 +1,29 @@
 import { useState, type FormEvent } from 'react';
-import { LIMITS } from '#common/constants';
+import { MODERATION_LIMITS, MODERATION_MESSAGES, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from '#common/moderation';
 import { Button } from '#client/components/ui/button';
 import { FormField } from '#client/components/ui/form-field';
 import { Textarea } from '#client/components/ui/input';
+import { Select } from '#client/components/ui/select';
 import { errorMessage } from '#client/lib/api-client';
 import { messageToast } from '#client/lib/toast-message';
 import { useReportStory } from '#client/features/stories/api/report-story';
 import { STORY_TOASTS } from '#client/features/stories/lib/story-toasts';
 
-/** The reason a reader reports a story (spec section 4 "Report"). */
-export function ReportForm({ storyId, onDone }: { storyId: string; onDone: () => void }) {
+/** Why a reader reports a story (spec section 4 "Report"; DESIGN.md decision 18): a reason from the list, a note. */
+export function ReportForm({ storyId, onDone }: { storyId: string; onDone: (reported: boolean) => void }) {
   const report = useReportStory();
-  const [reason, setReason] = useState('');
+  const [reason, setReason] = useState<ReportReason | ''>('');
+  const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!reason.trim()) return setError('Please tell us why you are reporting this story.');
+    if (!reason) return setError(MODERATION_MESSAGES.reasonRequired);
     report.mutate(
-      { id: storyId, reason: reason.trim() },
+      { id: storyId, reason, note: note.trim() || undefined },
       {
         onSuccess: () => {
           messageToast(STORY_TOASTS.reported, 'success');
-          onDone();
+          onDone(true);
         },
         onError: (err) => setError(errorMessage(err, 'Failed to report story.')),
       },
@@ -31,20 +33,30 @@ export function ReportForm({ storyId, onDone }: { storyId: string; onDone: () =>
     <form onSubmit={onSubmit} className="grid gap-2 rounded-xl border border-night-700 bg-night-800/60 p-3" noValidate>
       <FormField id={`report-reason-${storyId}`} label="Why are you reporting this story?" error={error}>
         {(field) => (
-          <Textarea
+          <Select
             {...field}
             value={reason}
-            maxLength={LIMITS.reportReasonMax}
             onChange={(e) => {
-              setReason(e.target.value);
+              setReason(e.target.value as ReportReason | '');
               setError(undefined);
             }}
-            rows={3}
-          />
+          >
+            <option value="">Choose a reason…</option>
+            {REPORT_REASONS.map((code) => (
+              <option key={code} value={code}>
+                {REPORT_REASON_LABELS[code]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      <FormField id={`report-note-${storyId}`} label="Anything else a moderator should know? (optional)">
+        {(field) => (
+          <Textarea {...field} value={note} maxLength={MODERATION_LIMITS.reportNoteMax} onChange={(e) => setNote(e.target.value)} rows={3} />
         )}
       </FormField>
       <div className="flex justify-end gap-2">
-        <Button type="button" variant="ghost" size="sm" onClick={onDone}>
+        <Button type="button" variant="ghost" size="sm" onClick={() => onDone(false)}>
           Cancel
         </Button>
         <Button type="submit" size="sm" variant="destructive" disabled={report.isPending}>
@@ -54,4 +66,3 @@ export function ReportForm({ storyId, onDone }: { storyId: string; onDone: () =>
     </form>
   );
 }
-

@@ -1,4 +1,4 @@
-import { Flag, Heart, Share2 } from 'lucide-react';
+import { Ban, Flag, Heart, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Story } from '#common/schemas';
@@ -10,6 +10,7 @@ import { useCurrentUser } from '#client/lib/auth/current-user';
 import { messageToast } from '#client/lib/toast-message';
 import { useLikeStory } from '#client/features/stories/api/like-story';
 import { STORY_TOASTS } from '#client/features/stories/lib/story-toasts';
+import { useBlockAuthor } from '#client/features/stories/api/block-author';
 import { ReportForm } from './report-form';
 
 /** Like, Share and Report (spec section 4); signed-out readers are asked to sign in. */
@@ -19,6 +20,10 @@ export function StoryActions({ story }: { story: Story }) {
   const like = useLikeStory();
   const [likedNow, setLikedNow] = useState(false);
   const [reporting, setReporting] = useState(false);
+  const [reportedNow, setReportedNow] = useState(false);
+  const reported = reportedNow || Boolean(story.reportedByMe);
+  const block = useBlockAuthor();
+  const [blocked, setBlocked] = useState(false);
   const alreadyLiked = Boolean(story.likedByMe) && !likedNow;
   // Once liked here, the count shows +1 of what the dialog opened with (spec section 4 "Like").
   const [baseLikes] = useState(story.likes);
@@ -80,7 +85,13 @@ export function StoryActions({ story }: { story: Story }) {
           <Share2 aria-hidden />
           Share
         </Button>
-        {!isOwnStory && (
+        {!isOwnStory && reported && (
+          <span className="inline-flex h-10 items-center gap-2 rounded-lg px-4 text-sm text-mist-300">
+            <Flag aria-hidden className="h-4 w-4" />
+            Reported
+          </span>
+        )}
+        {!isOwnStory && !reported && (
           <Button
             type="button"
             variant="ghost"
@@ -89,6 +100,25 @@ export function StoryActions({ story }: { story: Story }) {
           >
             <Flag aria-hidden />
             Report
+          </Button>
+        )}
+        {/* Blocking (DESIGN.md decision 18): private; the author's stories vanish for this reader everywhere. */}
+        {!isOwnStory && user && (
+          <Button
+            type="button"
+            variant="ghost"
+            disabled={blocked || block.isPending}
+            onClick={() =>
+              block.mutate(story.authorId, {
+                onSuccess: () => {
+                  setBlocked(true);
+                  messageToast('Author blocked: their stories are hidden for you. You can unblock them on your profile.', 'success');
+                },
+              })
+            }
+          >
+            <Ban aria-hidden />
+            {blocked ? 'Author blocked' : 'Block author'}
           </Button>
         )}
       </div>
@@ -100,7 +130,15 @@ export function StoryActions({ story }: { story: Story }) {
           </Button>
         </p>
       )}
-      {reporting && !isOwnStory && <ReportForm storyId={story.id} onDone={() => setReporting(false)} />}
+      {reporting && !isOwnStory && !reported && (
+        <ReportForm
+          storyId={story.id}
+          onDone={(sent) => {
+            setReporting(false);
+            if (sent) setReportedNow(true);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,0 +1,21 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'wouter';
+import { PageShell } from '#client/components/layout/page-shell';
+import { paths } from '#client/config/paths';
+import { ModerationQueue } from '#client/features/moderation/components/moderation-queue';
+
+/** /moderation: the review queue (DESIGN.md decision 18, docs/moderation.md); moderators only. */
+export default function ModerationPage() {
+  return (
+    <PageShell>
+      <div className="grid gap-5">
+        <Link href={paths.home} className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm text-mist-300 hover:text-mist-100">
+          <ArrowLeft className="h-4 w-4" aria-hidden />
+          Back to map
+        </Link>
+        <h1 className="font-display text-3xl font-semibold text-mist-100">Moderation</h1>
+        <ModerationQueue />
+      </div>
+    </PageShell>
+  );
+}

@@ -1,0 +1,79 @@
+/** The moderation calls (DESIGN.md decision 18, docs/moderation.md) as TanStack Query hooks. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MyDecision, QueueItem, StoryDecisionRequest, UserDecisionRequest } from '#common/moderation';
+import { apiGet, apiSend } from '#client/lib/api-client';
+
+const keys = {
+  all: ['moderation'] as const,
+  queue: ['moderation', 'queue'] as const,
+  mine: ['moderation', 'mine'] as const,
+  blocks: ['moderation', 'blocks'] as const,
+};
+
+export function useModerationQueue() {
+  return useQuery({ queryKey: keys.queue, queryFn: ({ signal }) => apiGet<QueueItem[]>('/api/moderation/queue', { signal }), retry: false });
+}
+
+/** After any decision: the queue, and every story list (a hidden or restored story moves). */
+function useRefreshAll() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries();
+}
+
+export function useDecideOnStory() {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: ({ storyId, ...body }: StoryDecisionRequest & { storyId: string }) =>
+      apiSend('POST', `/api/moderation/stories/${encodeURIComponent(storyId)}/decisions`, body),
+    onSuccess: refresh,
+  });
+}
+
+export function useDecideOnUser() {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: ({ userId, ...body }: UserDecisionRequest & { userId: string }) =>
+      apiSend('POST', `/api/moderation/users/${encodeURIComponent(userId)}/decisions`, body),
+    onSuccess: refresh,
+  });
+}
+
+export function useResolveAppeal() {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: ({ appealId, outcome, note }: { appealId: string; outcome: 'uphold' | 'reverse'; note?: string }) =>
+      apiSend('POST', `/api/moderation/appeals/${encodeURIComponent(appealId)}/resolve`, { outcome, ...(note ? { note } : {}) }),
+    onSuccess: refresh,
+  });
+}
+
+export function useMyDecisions(enabled: boolean) {
+  return useQuery({ queryKey: keys.mine, queryFn: ({ signal }) => apiGet<MyDecision[]>('/api/moderation/decisions/mine', { signal }), enabled });
+}
+
+export function useAppeal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ decisionId, text }: { decisionId: string; text: string }) =>
+      apiSend('POST', `/api/moderation/decisions/${encodeURIComponent(decisionId)}/appeal`, { text }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.mine }),
+  });
+}
+
+export interface BlockedAuthor {
+  userId: string;
+  displayName: string;
+  createdAt: string;
+}
+
+export function useBlocks(enabled: boolean) {
+  return useQuery({ queryKey: keys.blocks, queryFn: ({ signal }) => apiGet<BlockedAuthor[]>('/api/blocks', { signal }), enabled });
+}
+
+export function useUnblock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => apiSend('DELETE', `/api/blocks/${encodeURIComponent(userId)}`),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

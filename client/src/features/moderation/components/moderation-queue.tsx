@@ -1,0 +1,207 @@
+import { useState } from 'react';
+import {
+  MODERATION_LIMITS,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  reasonLabel,
+  type QueueItem,
+  type ReportReason,
+  type StoryAction,
+  type UserAction,
+} from '#common/moderation';
+import { Button } from '#client/components/ui/button';
+import { FormField } from '#client/components/ui/form-field';
+import { Input, Textarea } from '#client/components/ui/input';
+import { Select } from '#client/components/ui/select';
+import { ApiError, errorMessage } from '#client/lib/api-client';
+import { messageToast } from '#client/lib/toast-message';
+import { useDecideOnStory, useDecideOnUser, useModerationQueue, useResolveAppeal } from '../api/moderation';
+
+const STORY_ACTION_LABELS: Record<StoryAction, string> = { dismiss: 'Dismiss reports', hide: 'Hide', restore: 'Restore', remove: 'Remove permanently' };
+const USER_ACTION_LABELS: Record<UserAction, string> = { warn: 'Warn author', suspend: 'Suspend author', ban: 'Ban author' };
+
+/** The moderation queue (/moderation, DESIGN.md decision 18): moderators only; the server decides who may see it. */
+export function ModerationQueue() {
+  const queue = useModerationQueue();
+  if (queue.isLoading) return <p role="status" className="py-8 text-center text-mist-300">Loading the queue...</p>;
+  if (queue.error) {
+    const forbidden = queue.error instanceof ApiError && (queue.error.status === 403 || queue.error.status === 401);
+    return (
+      <p role="alert" className="rounded-xl border border-red-500/40 bg-red-500/10 p-4 text-sm text-red-200">
+        {forbidden ? 'Only moderators can see the moderation queue.' : 'Failed to load the queue'}
+      </p>
+    );
+  }
+  const items = queue.data ?? [];
+  if (items.length === 0) return <p className="rounded-xl border border-night-700 bg-night-900/70 p-6 text-center text-mist-300">Nothing to review. The queue is empty.</p>;
+  return (
+    <ul className="grid gap-4">
+      {items.map((item) => (
+        <li key={item.story?.id ?? item.appeal?.id}>
+          <QueueCard item={item} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function QueueCard({ item }: { item: QueueItem }) {
+  const story = item.story;
+  const title = story?.title ?? item.appeal?.decision.storyTitle ?? `Account of ${item.author.displayName}`;
+  const headingId = `queue-${story?.id ?? item.appeal?.id}`;
+  return (
+    <article aria-labelledby={headingId} className="grid gap-3 rounded-2xl border border-night-700 bg-night-900/80 p-4 sm:p-5">
+      <header className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={headingId} className="font-display text-lg font-semibold text-mist-100">{title}</h2>
+        <span className="text-sm text-mist-300">
+          {item.weight} weighted {item.weight === 1 ? 'report' : 'reports'}
+          {story?.hidden ? ' · hidden' : ''}
+        </span>
+      </header>
+      <p className="text-sm text-mist-300">
+        By {item.author.displayName} (@{item.author.username})
+        {item.author.banned ? ' · banned' : item.author.suspendedUntil && new Date(item.author.suspendedUntil) > new Date() ? ' · suspended' : ''}
+      </p>
+      {story && (
+        <div className="grid gap-2 rounded-xl bg-night-800/70 p-3 text-sm text-mist-100">
+          {story.description && <p className="text-mist-300">{story.description}</p>}
+          {story.content && <p className="whitespace-pre-wrap">{story.content}</p>}
+          {story.imageUrl && <img src={story.imageUrl} alt={`Image of “${story.title}”`} className="max-h-64 w-fit rounded-lg" />}
+          {story.audioUrl && <audio controls src={story.audioUrl} aria-label={`Audio of “${story.title}”`} />}
+          {story.videoUrl && <video controls src={story.videoUrl} aria-label={`Video of “${story.title}”`} className="max-h-64" />}
+          {story.tiktokUrl && <a className="text-glow-300 underline" href={story.tiktokUrl} rel="noreferrer" target="_blank">TikTok video</a>}
+        </div>
+      )}
+      {item.reports.length > 0 && (
+        <section aria-label="Reports" className="grid gap-1 text-sm">
+          <h3 className="font-medium text-mist-100">Reports</h3>
+          <ul className="grid gap-1">
+            {item.reports.map((group) => (
+              <li key={group.reason} className="text-mist-300">
+                <span className="text-mist-100">{reasonLabel(group.reason)}</span> × {group.count}
+                {group.notes.length > 0 && (
+                  <ul className="ml-4 list-disc">
+                    {group.notes.map((note, i) => (
+                      <li key={i}>{note}</li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {item.appeal && <AppealPanel item={item} />}
+      {item.history.length > 0 && (
+        <details className="text-sm text-mist-300">
+          <summary className="cursor-pointer text-mist-100">Author’s history ({item.history.length})</summary>
+          <ul className="mt-1 grid gap-1">
+            {item.history.map((d) => (
+              <li key={d.id}>
+                {new Date(d.createdAt).toLocaleDateString()} · {d.action.replace('_', ' ')} · {reasonLabel(d.reason)}
+                {d.automatic ? ' · automatic' : ''}
+                {d.reversed ? ' · reversed' : ''}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      <DecisionForm item={item} />
+    </article>
+  );
+}
+
+function AppealPanel({ item }: { item: QueueItem }) {
+  const appeal = item.appeal!;
+  const resolve = useResolveAppeal();
+  const decide = (outcome: 'uphold' | 'reverse') =>
+    resolve.mutate(
+      { appealId: appeal.id, outcome },
+      {
+        onSuccess: () => messageToast(outcome === 'reverse' ? 'Appeal accepted: the decision is reversed.' : 'Appeal decided: the decision stands.', 'success'),
+        onError: (error) => messageToast(errorMessage(error, 'Failed to decide the appeal.')),
+      },
+    );
+  return (
+    <section aria-label="Appeal" className="grid gap-2 rounded-xl border border-glow-600/40 bg-glow-600/10 p-3 text-sm">
+      <h3 className="font-medium text-mist-100">
+        Appeal of “{appeal.decision.action.replace('_', ' ')}” ({reasonLabel(appeal.decision.reason)})
+      </h3>
+      <p className="whitespace-pre-wrap text-mist-100">{appeal.text}</p>
+      {appeal.decidedByYou ? (
+        <p className="text-mist-300">You made this decision: another moderator decides the appeal.</p>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" size="sm" onClick={() => decide('reverse')} disabled={resolve.isPending}>
+            Reverse decision
+          </Button>
+          <Button type="button" size="sm" variant="outline" onClick={() => decide('uphold')} disabled={resolve.isPending}>
+            Uphold decision
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function DecisionForm({ item }: { item: QueueItem }) {
+  const onStory = useDecideOnStory();
+  const onUser = useDecideOnUser();
+  const [reason, setReason] = useState<ReportReason>((item.reports[0]?.reason as ReportReason | undefined) ?? 'other');
+  const [note, setNote] = useState('');
+  const [days, setDays] = useState('7');
+  const key = item.story?.id ?? item.appeal?.id ?? item.author.id;
+  const pending = onStory.isPending || onUser.isPending;
+  const done = (what: string) => ({
+    onSuccess: () => messageToast(`${what}: the author is told why.`, 'success'),
+    onError: (error: unknown) => messageToast(errorMessage(error, 'Failed to record the decision.')),
+  });
+  const storyAction = (action: StoryAction) =>
+    onStory.mutate({ storyId: item.story!.id, action, reason, note: note.trim() || undefined }, done(STORY_ACTION_LABELS[action]));
+  const userAction = (action: UserAction) =>
+    onUser.mutate(
+      { userId: item.author.id, action, reason, note: note.trim() || undefined, storyId: item.story?.id, ...(action === 'suspend' ? { days: Number(days) } : {}) },
+      done(USER_ACTION_LABELS[action]),
+    );
+  return (
+    <section aria-label="Decide" className="grid gap-2 border-t border-night-700 pt-3">
+      <div className="grid gap-2 sm:grid-cols-2">
+        <FormField id={`reason-${key}`} label="Reason">
+          {(field) => (
+            <Select {...field} value={reason} onChange={(e) => setReason(e.target.value as ReportReason)}>
+              {REPORT_REASONS.map((code) => (
+                <option key={code} value={code}>{REPORT_REASON_LABELS[code]}</option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField id={`days-${key}`} label="Suspension (days)">
+          {(field) => (
+            <Input {...field} type="number" inputMode="numeric" min={MODERATION_LIMITS.suspendDaysMin} max={MODERATION_LIMITS.suspendDaysMax} value={days} onChange={(e) => setDays(e.target.value)} />
+          )}
+        </FormField>
+      </div>
+      <FormField id={`note-${key}`} label="Note to the author (optional)">
+        {(field) => <Textarea {...field} rows={2} value={note} maxLength={MODERATION_LIMITS.decisionNoteMax} onChange={(e) => setNote(e.target.value)} />}
+      </FormField>
+      {item.story && (
+        <div className="flex flex-wrap gap-2">
+          {(['dismiss', 'hide', 'restore', 'remove'] as const).map((action) => (
+            <Button key={action} type="button" size="sm" variant={action === 'remove' ? 'destructive' : action === 'hide' ? 'default' : 'outline'} disabled={pending} onClick={() => storyAction(action)}>
+              {STORY_ACTION_LABELS[action]}
+            </Button>
+          ))}
+        </div>
+      )}
+      {item.author.role !== 'admin' && (
+        <div className="flex flex-wrap gap-2">
+          {(['warn', 'suspend', 'ban'] as const).map((action) => (
+            <Button key={action} type="button" size="sm" variant="ghost" disabled={pending} onClick={() => userAction(action)}>
+              {USER_ACTION_LABELS[action]}
+            </Button>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

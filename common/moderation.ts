@@ -1,0 +1,296 @@
+/**
+ * Trust and safety (DESIGN.md decision 18, issue 26): roles, report reasons, moderation decisions, appeals, the
+ * audit log and blocks — the contract of the /api/moderation…, /api/admin… and /api/blocks… calls, and the texts
+ * both sides show (the statement of reasons, the reporter's outcome). Imports nothing but zod.
+ */
+import { z } from 'zod';
+
+export const ROLES = ['user', 'moderator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Why a story is reported, and why a moderator decides: one list, as codes (labels below). */
+export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'sexual', 'violence', 'personal_info', 'illegal', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam or advertising',
+  harassment: 'Harassment or bullying',
+  hate: 'Hate speech',
+  sexual: 'Sexual content',
+  violence: 'Violence or threats',
+  personal_info: 'Personal information',
+  illegal: 'Illegal content',
+  other: 'Something else',
+};
+
+/** A stored reason's words (older reports hold free text, shown as it is). */
+export const reasonLabel = (reason: string): string => REPORT_REASON_LABELS[reason as ReportReason] ?? reason;
+
+export const MODERATION_LIMITS = {
+  reportNoteMax: 500,
+  appealMax: 1000,
+  decisionNoteMax: 1000,
+  appealWindowDays: 14,
+  suspendDaysMin: 1,
+  suspendDaysMax: 30,
+  /** Per user and rolling 24 hours. */
+  reportsPerDay: 30,
+  appealsPerDay: 5,
+  blocksPerDay: 30,
+  queueMax: 100,
+  auditPageMax: 200,
+} as const;
+
+/** Decisions on a story, by a moderator (auto_hide is the weighted reports' own, DESIGN.md decision 14). */
+export const STORY_ACTIONS = ['dismiss', 'hide', 'restore', 'remove'] as const;
+/** Decisions on an author. */
+export const USER_ACTIONS = ['warn', 'suspend', 'ban'] as const;
+export const DECISION_ACTIONS = ['auto_hide', ...STORY_ACTIONS, ...USER_ACTIONS, 'unban'] as const;
+export type StoryAction = (typeof STORY_ACTIONS)[number];
+export type UserAction = (typeof USER_ACTIONS)[number];
+export type DecisionAction = (typeof DECISION_ACTIONS)[number];
+/** What the decision's subject may appeal (dismiss and restore go their way). */
+export const APPEALABLE_ACTIONS: readonly DecisionAction[] = ['auto_hide', 'hide', 'remove', 'warn', 'suspend', 'ban'];
+export const APPEAL_OUTCOMES = ['uphold', 'reverse'] as const;
+export const APPEAL_STATUSES = ['open', 'upheld', 'reversed'] as const;
+
+export const MODERATION_MESSAGES = {
+  reasonRequired: 'Please choose a reason from the list.',
+  reportNoteTooLong: `Note must be at most ${MODERATION_LIMITS.reportNoteMax} characters`,
+  appealRequired: 'Please say why the decision should change.',
+  appealTooLong: `Appeal must be at most ${MODERATION_LIMITS.appealMax} characters`,
+  noteTooLong: `Note must be at most ${MODERATION_LIMITS.decisionNoteMax} characters`,
+  moderatorsOnly: 'Only moderators can do this.',
+  adminsOnly: 'Only admins can do this.',
+  suspended: 'Your account is suspended: you can read stories but not publish, like or report until it ends.',
+  banned: 'Your account is banned: you can read stories but not publish, like or report.',
+  ownStory: 'You cannot moderate your own story or account.',
+  onAdmin: 'Moderators cannot act on an admin.',
+  sameModerator: 'Another moderator must decide this appeal.',
+  appealOnce: 'This decision has already been appealed.',
+  appealClosed: `Appeals are accepted within ${MODERATION_LIMITS.appealWindowDays} days of a decision.`,
+  notAppealable: 'This decision cannot be appealed.',
+  decisionNotFound: 'Decision not found',
+  appealNotFound: 'Appeal not found',
+  userNotFound: 'User not found',
+  blockSelf: 'You cannot block yourself.',
+  tooManyReports: 'You have sent many reports today. Please try again tomorrow.',
+  tooManyAppeals: 'You have sent many appeals today. Please try again tomorrow.',
+  tooManyBlocks: 'You have blocked many people today. Please try again tomorrow.',
+  suspendDays: `Suspensions last from ${MODERATION_LIMITS.suspendDaysMin} to ${MODERATION_LIMITS.suspendDaysMax} days.`,
+  lastAdmin: 'The last admin cannot give up the role.',
+} as const;
+
+export const REPORT_OUTCOME_TEXTS = {
+  title: 'Your report',
+  actionTaken: 'Action taken',
+  noRuleBroken: 'No rule broken found',
+} as const;
+
+/** "Action taken" / "No rule broken found" about a story the reader reported; never who else reported it. */
+export function reportOutcomeMessage(actionTaken: boolean, storyTitle: string | null): string {
+  const outcome = actionTaken ? REPORT_OUTCOME_TEXTS.actionTaken : REPORT_OUTCOME_TEXTS.noRuleBroken;
+  return `${outcome}: we reviewed your report${storyTitle ? ` about “${storyTitle}”` : ''}. Thank you for helping.`;
+}
+
+export const DECISION_TITLE = 'Moderation decision';
+
+const WHAT_WAS_DECIDED: Record<DecisionAction, (title: string, days: number | null) => string> = {
+  auto_hide: (title) => `Your story “${title}” was hidden`,
+  hide: (title) => `Your story “${title}” was hidden`,
+  restore: (title) => `Your story “${title}” was restored`,
+  remove: (title) => `Your story “${title}” was removed permanently`,
+  dismiss: (title) => `Reports about your story “${title}” were dismissed`,
+  warn: () => 'You received a warning',
+  suspend: (_title, days) => `Your account was suspended for ${days ?? 0} ${days === 1 ? 'day' : 'days'}: you can read but not publish, like or report`,
+  ban: () => 'Your account was banned: you can read but not publish, like or report, and your stories are hidden',
+  unban: () => 'Your account ban was lifted',
+};
+
+/**
+ * The statement of reasons (DSA art. 17 in spirit): what was decided, the reason, whether automatic or by a
+ * person, and how to appeal. One sentence each, as the notification's message.
+ */
+export function statementOfReasons(d: {
+  action: DecisionAction;
+  reason: string;
+  automatic: boolean;
+  storyTitle: string | null;
+  suspendDays: number | null;
+}): string {
+  const what = WHAT_WAS_DECIDED[d.action](d.storyTitle ?? 'a removed story', d.suspendDays);
+  const by = d.automatic ? 'Decided automatically after reports from several readers.' : 'Decided by a moderator.';
+  const appeal = APPEALABLE_ACTIONS.includes(d.action)
+    ? ` You can appeal once within ${MODERATION_LIMITS.appealWindowDays} days from My Stories.`
+    : '';
+  return `${what}. Reason: ${reasonLabel(d.reason)}. ${by}${appeal}`;
+}
+
+/** The decision's id, carried by the notification's text so the author can name it in an appeal. */
+export function withDecisionRef(message: string, decisionId: string): string {
+  return `${message} (Decision ${decisionId})`;
+}
+
+/** What the author's own story says when it is hidden (My Stories). */
+export function hiddenNotice(m: { automatic: boolean; reason: string }): string {
+  return m.automatic ? `Hidden after reports: ${reasonLabel(m.reason)}` : `Hidden by a moderator: ${reasonLabel(m.reason)}`;
+}
+
+export const APPEAL_RESOLVED_TITLE = 'Your appeal';
+export function appealResolvedMessage(outcome: 'upheld' | 'reversed', storyTitle: string | null): string {
+  const about = storyTitle ? ` about “${storyTitle}”` : '';
+  return outcome === 'reversed'
+    ? `Your appeal${about} was accepted by another moderator: the decision is reversed.`
+    : `Your appeal${about} was reviewed by another moderator: the decision stands.`;
+}
+
+// ---------- schemas ----------
+const reasonSchema = z.enum(REPORT_REASONS, { error: MODERATION_MESSAGES.reasonRequired });
+const optionalNote = (max: number, message: string) => z.string().trim().max(max, message).optional();
+
+export const reportStoryRequestSchema = z.object({
+  reason: reasonSchema,
+  note: optionalNote(MODERATION_LIMITS.reportNoteMax, MODERATION_MESSAGES.reportNoteTooLong),
+});
+export type ReportStoryRequest = z.infer<typeof reportStoryRequestSchema>;
+
+/** The author's view of the decision that hid their story (in their story's answer). */
+export const storyModerationSchema = z.object({
+  decisionId: z.uuid(),
+  action: z.enum(DECISION_ACTIONS),
+  reason: z.string(),
+  automatic: z.boolean(),
+  createdAt: z.string(),
+});
+export type StoryModeration = z.infer<typeof storyModerationSchema>;
+
+export const storyDecisionRequestSchema = z.object({
+  action: z.enum(STORY_ACTIONS, { error: `action must be one of: ${STORY_ACTIONS.join(', ')}` }),
+  reason: reasonSchema,
+  note: optionalNote(MODERATION_LIMITS.decisionNoteMax, MODERATION_MESSAGES.noteTooLong),
+});
+export type StoryDecisionRequest = z.infer<typeof storyDecisionRequestSchema>;
+
+export const userDecisionRequestSchema = z.object({
+  action: z.enum(USER_ACTIONS, { error: `action must be one of: ${USER_ACTIONS.join(', ')}` }),
+  reason: reasonSchema,
+  note: optionalNote(MODERATION_LIMITS.decisionNoteMax, MODERATION_MESSAGES.noteTooLong),
+  days: z
+    .number({ error: MODERATION_MESSAGES.suspendDays })
+    .int(MODERATION_MESSAGES.suspendDays)
+    .min(MODERATION_LIMITS.suspendDaysMin, MODERATION_MESSAGES.suspendDays)
+    .max(MODERATION_LIMITS.suspendDaysMax, MODERATION_MESSAGES.suspendDays)
+    .optional(),
+  /** The story that led to it, when there is one (for the history and the author's notice). */
+  storyId: z.uuid().optional(),
+});
+export type UserDecisionRequest = z.infer<typeof userDecisionRequestSchema>;
+
+export const decisionSchema = z.object({
+  id: z.uuid(),
+  action: z.enum(DECISION_ACTIONS),
+  reason: z.string(),
+  note: z.string().nullable(),
+  automatic: z.boolean(),
+  storyId: z.uuid().nullable(),
+  storyTitle: z.string().nullable(),
+  suspendDays: z.number().int().nullable(),
+  reversed: z.boolean(),
+  createdAt: z.string(),
+});
+export type Decision = z.infer<typeof decisionSchema>;
+
+export const decisionResultSchema = z.object({ decision: decisionSchema });
+
+/** The author's own decisions, with what they may still do about each. */
+export const myDecisionSchema = decisionSchema.extend({
+  appealable: z.boolean(),
+  appealableUntil: z.string().nullable(),
+  appeal: z.object({ status: z.enum(APPEAL_STATUSES), text: z.string(), createdAt: z.string() }).nullable(),
+});
+export const myDecisionsSchema = z.array(myDecisionSchema);
+export type MyDecision = z.infer<typeof myDecisionSchema>;
+
+export const appealRequestSchema = z.object({
+  text: z
+    .string({ error: MODERATION_MESSAGES.appealRequired })
+    .trim()
+    .min(1, MODERATION_MESSAGES.appealRequired)
+    .max(MODERATION_LIMITS.appealMax, MODERATION_MESSAGES.appealTooLong),
+});
+export const appealResultSchema = z.object({ appealId: z.uuid(), status: z.enum(APPEAL_STATUSES) });
+
+export const appealResolutionRequestSchema = z.object({
+  outcome: z.enum(APPEAL_OUTCOMES, { error: `outcome must be one of: ${APPEAL_OUTCOMES.join(', ')}` }),
+  note: optionalNote(MODERATION_LIMITS.decisionNoteMax, MODERATION_MESSAGES.noteTooLong),
+});
+
+/** One item of the queue: a story with open reports or an open appeal (story null: an appeal about the account or a removed story). */
+export const queueItemSchema = z.object({
+  story: z.object({
+    id: z.uuid(),
+    title: z.string(),
+    description: z.string().nullable(),
+    content: z.string().nullable(),
+    type: z.string(),
+    category: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    isPublic: z.boolean(),
+    hidden: z.boolean(),
+    createdAt: z.string(),
+    audioUrl: z.string().optional(),
+    imageUrl: z.string().optional(),
+    videoUrl: z.string().optional(),
+    tiktokUrl: z.string().optional(),
+  }).nullable(),
+  author: z.object({
+    id: z.uuid(),
+    username: z.string(),
+    displayName: z.string(),
+    role: z.enum(ROLES),
+    suspendedUntil: z.string().nullable(),
+    banned: z.boolean(),
+  }),
+  /** Counted reports (accounts a day old that unlocked it, not suspended): the queue's first order. */
+  weight: z.number().int(),
+  lastReportAt: z.string().nullable(),
+  reports: z.array(z.object({ reason: z.string(), count: z.number().int(), notes: z.array(z.string()) })),
+  appeal: z
+    .object({ id: z.uuid(), text: z.string(), createdAt: z.string(), decision: decisionSchema, decidedByYou: z.boolean() })
+    .nullable(),
+  history: z.array(decisionSchema),
+});
+export const queueSchema = z.array(queueItemSchema);
+export type QueueItem = z.infer<typeof queueItemSchema>;
+
+export const auditQuerySchema = z.object({
+  limit: z.coerce.number({ error: 'limit must be a whole number' }).int().min(1).max(MODERATION_LIMITS.auditPageMax).optional(),
+});
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor: z.string().nullable(),
+  event: z.string(),
+  subjectUserId: z.uuid().nullable(),
+  storyId: z.uuid().nullable(),
+  decisionId: z.uuid().nullable(),
+  reason: z.string().nullable(),
+  note: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export const auditListSchema = z.array(auditEntrySchema);
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const roleRequestSchema = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(50, 'Username is required'),
+  role: z.enum(ROLES, { error: `role must be one of: ${ROLES.join(', ')}` }),
+});
+export const roleResultSchema = z.object({ username: z.string(), role: z.enum(ROLES) });
+
+export const userIdParamsSchema = z.object({ userId: z.string().describe('User id (uuid)') });
+export const idParamsSchema = z.object({ id: z.string().describe('Id (uuid)') });
+
+export const blockSchema = z.object({ userId: z.uuid(), displayName: z.string(), createdAt: z.string() });
+export const blockListSchema = z.array(blockSchema);
+export const blockResultSchema = z.object({ blocked: z.boolean() });

@@ -1,0 +1,32 @@
+/**
+ * The moderation feature (DESIGN.md decision 18), built once and decorated as `app.moderation` (its service);
+ * routes.ts only consumes it. Notices go out through the notification service, so push can carry them too.
+ */
+import fp from 'fastify-plugin';
+import { removeStoryMedia } from '../../media/story-media-removal';
+import { createModerationRepository } from './moderation-repository';
+import { createModerationService, type ModerationService } from './moderation-service';
+
+export { moderationRoutes } from './routes';
+export { createModerationRepository } from './moderation-repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    moderation: ModerationService;
+  }
+}
+
+export const moderationPlugin = fp(
+  async (app) => {
+    app.decorate(
+      'moderation',
+      createModerationService({
+        repository: createModerationRepository(app.database),
+        signer: app.mediaSigner,
+        notify: (notices) => app.notifications.service.moderationNotices(notices),
+        removeMedia: (storyId) => removeStoryMedia(app.mediaStore, [storyId], app.log),
+      }),
+    );
+  },
+  { name: 'moderation', dependencies: ['notifications', 'media-store'] },
+);
