@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CATEGORIES, type Category } from './categories';
 import { LIMITS, MEDIA } from './constants';
 import { parseTikTokUrl } from './tiktok';
+import { insightExportRowSchema } from './insights';
 
 // ---------- enums ----------
 export const STORY_TYPES = ['audio', 'text', 'image', 'video', 'tiktok'] as const;
@@ -544,5 +545,7 @@ export const accountExportSchema = z.object({
     }),
   ),
   likesGiven: z.array(z.object({ storyId: z.uuid(), title: z.string().nullable(), likedAt: z.string() })),
+  /** The day counts of your stories' insights (issue 27): counts only, 1 and 2 as "fewer than 3". */
+  insights: z.array(insightExportRowSchema),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -45,6 +45,8 @@ import { requestIdOptions, requestIdPlugin } from './plugins/request-id';
 import { readyRoutes } from './modules/health/ready-routes';
 import { storyIndexPlugin } from './modules/stories/story-index/plugin';
 import { addressKey } from './lib/client-address';
+import { insightsPlugin } from './modules/insights/plugin';
+import { insightsRoutes } from './modules/insights/routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Time limits on receiving a request: its head, and the whole of it (uploads included). */
@@ -143,6 +145,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(notificationsPlugin);
   await app.register(locationPlugin, deps.location ?? {});
   await app.register(storyIndexPlugin);
+  await app.register(insightsPlugin);
 
   await app.register(
     async (api) => {
@@ -156,6 +159,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       await api.register(accountRoutes);
       await api.register(mediaRoutes);
       await api.register(notificationRoutes);
+      await api.register(insightsRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },
