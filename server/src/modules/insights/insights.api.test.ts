@@ -83,7 +83,7 @@ describe('authors’ insights', () => {
     expect(data.listenThrough).toBeNull();
     // A later flush adds only what came since (the upsert adds, it does not replace).
     await reach(id, readers[3]!);
-    await event(id, 'open', readers[3]!);
+    await event(id, 'open', readers[3]);
     expect(todayOf(await insights(id)).opens).toBe(4);
   });
 
@@ -104,7 +104,7 @@ describe('authors’ insights', () => {
       await reach(id, reader);
       for (const kind of ['play', 'q25', 'q50', 'q25', 'q50'] as const) expect((await event(id, kind, reader)).statusCode).toBe(204);
     }
-    await event(id, 'q75', readers[0]!);
+    await event(id, 'q75', readers[0]);
     const data = await insights(id, 30);
     expect(data.series).toHaveLength(30);
     expect(todayOf(data).plays).toBe(3);
@@ -121,9 +121,9 @@ describe('authors’ insights', () => {
     const id = await newStory('audio');
     await reach(id, readers[0]!);
     await reach(id, readers[1]!);
-    await event(id, 'play', readers[0]!);
-    await event(id, 'play', readers[1]!);
-    await event(id, 'share', readers[0]!);
+    await event(id, 'play', readers[0]);
+    await event(id, 'play', readers[1]);
+    await event(id, 'share', readers[0]);
     await t.app.inject({ method: 'POST', url: `/api/stories/${id}/like`, headers: { cookie: readers[0]!.cookie } });
     const data = await insights(id, 90);
     expect(data.series).toHaveLength(90);
@@ -143,7 +143,7 @@ describe('authors’ insights', () => {
 
   it('refuses readers who have not unlocked the story (403), signed in or not', async () => {
     const id = await newStory('text');
-    const signedIn = await event(id, 'open', readers[2]!);
+    const signedIn = await event(id, 'open', readers[2]);
     expect(signedIn.statusCode).toBe(403);
     expect(signedIn.json()).toEqual({ message: INSIGHT_MESSAGES.notUnlocked });
     expect((await event(id, 'open', { ip: '198.51.100.40' })).statusCode).toBe(403);
@@ -153,11 +153,11 @@ describe('authors’ insights', () => {
   it('refuses bad input with 400 and unknown stories with 404', async () => {
     const id = await newStory('text');
     await reach(id, readers[0]!);
-    const wrongKind = await event(id, 'play', readers[0]!);
+    const wrongKind = await event(id, 'play', readers[0]);
     expect(wrongKind.statusCode).toBe(400);
     expect(wrongKind.json()).toEqual({ message: 'A text story takes no "play" event.' });
-    expect((await event(id, 'q33', readers[0]!)).statusCode).toBe(400);
-    expect((await event('not-a-uuid', 'open', readers[0]!)).statusCode).toBe(400);
+    expect((await event(id, 'q33', readers[0])).statusCode).toBe(400);
+    expect((await event('not-a-uuid', 'open', readers[0])).statusCode).toBe(400);
     const extra = await t.app.inject({
       method: 'POST',
       url: '/api/insights/events',
@@ -165,7 +165,7 @@ describe('authors’ insights', () => {
       headers: { cookie: readers[0]!.cookie },
     });
     expect(extra.statusCode).toBe(400);
-    expect((await event(crypto.randomUUID(), 'open', readers[0]!)).statusCode).toBe(404);
+    expect((await event(crypto.randomUUID(), 'open', readers[0])).statusCode).toBe(404);
     const badPeriod = await t.app.inject({ method: 'GET', url: `/api/insights/stories/${id}?days=14`, headers: { cookie: author.cookie } });
     expect(badPeriod.statusCode).toBe(400);
     expect(badPeriod.json()).toEqual({ message: expect.stringContaining('days must be 7, 30 or 90') });
@@ -189,7 +189,7 @@ describe('authors’ insights', () => {
       await reach(id, reader);
       await event(id, 'open', reader);
     }
-    await event(id, 'share', readers[0]!);
+    await event(id, 'share', readers[0]);
     await t.app.insights.flush();
     const exported = await t.app.inject({ method: 'GET', url: '/api/account/export', headers: { cookie: owner.cookie } });
     expect(exported.statusCode).toBe(200);
@@ -205,7 +205,7 @@ describe('authors’ insights', () => {
     const hash = await hashPassword('secret-words');
     await t.database.query(sql`UPDATE users SET password_hash = ${hash} WHERE id = ${owner.id}::uuid`);
     await reach(id, readers[3]!);
-    await event(id, 'open', readers[3]!);
+    await event(id, 'open', readers[3]);
     const deleted = await t.app.inject({ method: 'DELETE', url: '/api/account', payload: { password: 'secret-words' }, headers: { cookie: owner.cookie } });
     expect(deleted.statusCode).toBe(200);
     await t.app.insights.flush();
