@@ -1,9 +1,8 @@
 /**
- * Authors' insights (issue 27, DESIGN.md decision 19): counts, never readers. The shared contract of the event
- * route and of the author's read-outs, with the two rules both sides apply: a text's reading time and the
- * small-count rule (any count from 1 to 2 leaves the server as "fewer than 3"; 0 stays 0).
+ * Authors' insights (issue 27, DESIGN.md decision 19): counts, never readers. The rules both sides apply: what a
+ * reader's client reports, a text's reading time and the small-count rule (any count from 1 to 2 leaves the
+ * server as "fewer than 3"; 0 stays 0). The routes' contract is insights-schemas.ts.
  */
-import { z } from 'zod';
 import { countWords } from './text';
 
 /** What a reader's client reports. Unlocks and likes are not events: they come from their own records. */
@@ -48,67 +47,10 @@ export function shownCountText(count: ShownCount): string {
   return typeof count === 'number' ? count.toLocaleString('en-US') : count;
 }
 
-// ----- contract -----
-
-export const insightEventRequestSchema = z.strictObject({
-  storyId: z.uuid('storyId must be a story id'),
-  kind: z.enum(INSIGHT_EVENT_KINDS, `kind must be one of ${INSIGHT_EVENT_KINDS.join(', ')}`),
-});
-export type InsightEventRequest = z.infer<typeof insightEventRequestSchema>;
-
-const shownCountSchema = z.union([z.number().int().min(0), z.literal(FEWER_THAN_3)]);
-
-/** What an author sees per day, per story. `engaged` is listens (audio), plays (video), reads (text) or opens. */
-const dailyFigures = {
-  unlocks: shownCountSchema,
-  opens: shownCountSchema,
-  likes: shownCountSchema,
-  shares: shownCountSchema,
-  plays: shownCountSchema,
-  reads: shownCountSchema,
-};
-export const insightFiguresSchema = z.object(dailyFigures);
-export type InsightFigures = z.infer<typeof insightFiguresSchema>;
-export const INSIGHT_FIGURES = Object.keys(dailyFigures) as (keyof InsightFigures)[];
-
-export const insightsPeriodQuerySchema = z.object({
-  days: z.coerce
-    .number()
-    .refine((d) => (INSIGHTS.periods as readonly number[]).includes(d), 'days must be 7, 30 or 90')
-    .default(30)
-    .describe('Period in days: 7, 30 or 90'),
-});
-
-export const storyInsightsSchema = z.object({
-  storyId: z.uuid(),
-  title: z.string(),
-  type: z.string(),
-  days: z.number().int(),
-  /** One entry per UTC day, oldest first, the last one today. */
-  series: z.array(insightFiguresSchema.extend({ day: z.string() })),
-  totals: insightFiguresSchema,
-  /** Readers who started (0) and reached each quartile; null for stories that do not play. */
-  listenThrough: z.array(z.object({ percent: z.number().int(), readers: shownCountSchema })).nullable(),
-});
-export type StoryInsights = z.infer<typeof storyInsightsSchema>;
-
-export const insightsSummarySchema = z.array(
-  z.object({
-    storyId: z.uuid(),
-    /** Last 30 days. */
-    unlocks: shownCountSchema,
-    /** Listens (audio), plays (video), reads (text), opens (pictures and TikTok). */
-    engaged: shownCountSchema,
-    engagedLabel: z.enum(['listens', 'plays', 'reads', 'opens']),
-    likes: shownCountSchema,
-    /** Opens per day, oldest first (30 values). */
-    sparkline: z.array(shownCountSchema),
-  }),
-);
-export type InsightsSummary = z.infer<typeof insightsSummarySchema>;
+export type EngagedLabel = 'listens' | 'plays' | 'reads' | 'opens';
 
 /** What "listens or reads" means for a story type. */
-export function engagedLabel(type: string): InsightsSummary[number]['engagedLabel'] {
+export function engagedLabel(type: string): EngagedLabel {
   if (type === 'audio') return 'listens';
   if (type === 'video') return 'plays';
   if (type === 'text') return 'reads';
@@ -121,6 +63,3 @@ export function acceptsEvent(type: string, kind: InsightEventKind): boolean {
   if (kind === 'open' || kind === 'share') return true;
   return type === 'audio' || type === 'video';
 }
-
-/** One day's stored counts in the data export (the author's own stories only; small counts masked). */
-export const insightExportRowSchema = z.object({ storyId: z.uuid(), day: z.string(), kind: z.string(), count: shownCountSchema });

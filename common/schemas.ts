@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { CATEGORIES, type Category } from './categories';
 import { LIMITS, MEDIA } from './constants';
 import { parseTikTokUrl } from './tiktok';
-import { insightExportRowSchema } from './insights';
+import { insightExportRowSchema } from './insights-schemas';
 
 // ---------- enums ----------
 export const STORY_TYPES = ['audio', 'text', 'image', 'video', 'tiktok'] as const;

@@ -29,6 +29,11 @@ export const queryKeys = {
     detail: (id: string, reader: Location | null, claim = '') =>
       ['stories', 'detail', id, reader ? { ...at(reader), claim } : null] as const,
   },
+  /** Authors' insights (issue 27): My Stories' figures, one story's period. */
+  insights: {
+    summary: ['insights', 'summary'] as const,
+    story: (id: string, days: number) => ['insights', 'story', id, days] as const,
+  },
   notifications: {
     all: ['notifications'] as const,
     list: ['notifications', 'list'] as const,

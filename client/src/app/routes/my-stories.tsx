@@ -12,6 +12,8 @@ import { useCreateStoryLauncher } from '#client/features/create-story/components
 import { StoryCard } from '#client/components/stories/story-card';
 import { StoryDetailDialog } from '#client/features/stories/components/story-detail-dialog';
 import { StoryAuthorActions } from '#client/features/stories/components/story-author-actions';
+import { useInsightsSummary } from '#client/features/insights/api/get-insights';
+import { StoryInsightFigures } from '#client/features/insights/components/story-insight-figures';
 
 /** Spec section 2 "My Stories" (/my-stories): the signed-in user's own stories. */
 export default function MyStoriesPage() {
@@ -21,6 +23,9 @@ export default function MyStoriesPage() {
   const [selected, setSelected] = useState<Story | null>(null);
   const create = useCreateStoryLauncher();
   const list = stories.data ?? [];
+  // Authors' insights (issue 27): each card's last 30 days.
+  const insights = useInsightsSummary(list.length > 0);
+  const insightOf = (id: string) => insights.data?.find((s) => s.storyId === id);
 
   return (
     <PageShell>
@@ -78,6 +83,7 @@ export default function MyStoriesPage() {
                       </span>
                       <StoryAuthorActions story={story} />
                     </div>
+                    <StoryInsightFigures storyId={story.id} title={story.title} summary={insightOf(story.id)} />
                   </li>
                 ))}
               </ul>

@@ -12,10 +12,8 @@ import {
   quartileKind,
   shownCount,
   type InsightEventKind,
-  type InsightFigures,
-  type InsightsSummary,
-  type StoryInsights,
 } from '#common/insights';
+import type { InsightFigures, InsightsSummary, StoryInsights } from '#common/insights-schemas';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors';
 import type { DailyDedup } from './daily-dedup';
 import { utcDay } from './daily-dedup';

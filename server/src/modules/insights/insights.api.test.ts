@@ -6,7 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CENTER } from '#common/constants';
-import { FEWER_THAN_3, insightsSummarySchema, storyInsightsSchema, type InsightEventKind } from '#common/insights';
+import { FEWER_THAN_3, type InsightEventKind } from '#common/insights';
+import { insightsSummarySchema, storyInsightsSchema } from '#common/insights-schemas';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
 import { baseStoryFields, postStory } from '../stories/test-support/story-helpers';

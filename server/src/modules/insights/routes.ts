@@ -9,7 +9,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { insightEventRequestSchema, insightsPeriodQuerySchema, insightsSummarySchema, storyInsightsSchema } from '#common/insights';
+import { insightEventRequestSchema, insightsPeriodQuerySchema, insightsSummarySchema, storyInsightsSchema } from '#common/insights-schemas';
 import { isUuid, storyIdParamsSchema } from '#common/route-schemas';
 import { notFound } from '../../lib/http-errors';
 import { withErrorResponses } from '../../lib/route-responses';
