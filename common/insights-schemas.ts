@@ -61,6 +61,3 @@ export const insightsSummarySchema = z.array(
   }),
 );
 export type InsightsSummary = z.infer<typeof insightsSummarySchema>;
-
-/** One day's stored counts in the data export (the author's own stories only; small counts masked). */
-export const insightExportRowSchema = z.object({ storyId: z.uuid(), day: z.string(), kind: z.string(), count: shownCountSchema });

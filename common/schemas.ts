@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { CATEGORIES, type Category } from './categories';
 import { LIMITS, MEDIA } from './constants';
 import { parseTikTokUrl } from './tiktok';
-import { insightExportRowSchema } from './insights-schemas';
+import { FEWER_THAN_3 } from './insights';
 
 // ---------- enums ----------
 export const STORY_TYPES = ['audio', 'text', 'image', 'video', 'tiktok'] as const;
@@ -546,6 +546,8 @@ export const accountExportSchema = z.object({
   ),
   likesGiven: z.array(z.object({ storyId: z.uuid(), title: z.string().nullable(), likedAt: z.string() })),
   /** The day counts of your stories' insights (issue 27): counts only, 1 and 2 as "fewer than 3". */
-  insights: z.array(insightExportRowSchema),
+  insights: z.array(
+    z.object({ storyId: z.uuid(), day: z.string(), kind: z.string(), count: z.union([z.number().int().min(0), z.literal(FEWER_THAN_3)]) }),
+  ),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
