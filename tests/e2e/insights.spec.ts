@@ -43,11 +43,9 @@ test('a reader listens to half an audio story; its author sees the 50 % quartile
   // Before anyone listens: the curve is all zeros.
   await authorPage.goto(`/my-stories/${story.id}/insights`);
   await expect(authorPage.getByRole('heading', { level: 1, name: story.title })).toBeVisible();
-  const curve = authorPage.getByRole('definition').filter({ hasText: /./ });
   const quartile = (p: Page, label: string) =>
     p.getByLabel('Readers per quartile').locator('div').filter({ has: p.getByText(label, { exact: true }) }).getByRole('definition');
   await expect(quartile(authorPage, '50%')).toHaveText('0');
-  expect(await curve.count()).toBeGreaterThan(0);
 
   // A signed-out reader at the spot opens the story and listens to half of it.
   await page.context().setExtraHTTPHeaders(readerHeaders());

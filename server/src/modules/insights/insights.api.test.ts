@@ -263,3 +263,35 @@ describe('authors’ insights', () => {
     expect(values).toBeGreaterThan(0);
   });
 });
+
+describe('insights on a graceful stop, and the per-reader limit', () => {
+  let t: TestApp;
+  // A long flush interval: only the close can have written the counts.
+  beforeAll(async () => {
+    t = await createTestApp({ INSIGHTS_FLUSH_MS: '30000' });
+  });
+  afterAll(async () => t.close());
+
+  it('writes the buffered counts when the app closes, and limits events per reader', async () => {
+    const author = await createTestUser(t.database);
+    const reader = await createTestUser(t.database);
+    const res = await postStory(t.app, author.cookie, baseStoryFields());
+    const id = res.json().id as string;
+    await t.app.inject({ method: 'GET', url: `/api/stories/${id}?lat=${DEFAULT_CENTER.latitude}&lng=${DEFAULT_CENTER.longitude}`, headers: { cookie: reader.cookie } });
+    const send = (cookie?: string) =>
+      t.app.inject({ method: 'POST', url: '/api/insights/events', payload: { storyId: id, kind: 'open' }, headers: cookie ? { cookie } : {} });
+    expect((await send(reader.cookie)).statusCode).toBe(204);
+
+    // 120 a minute per reader: the signed-in reader's 121st is refused; another reader (a visitor) is not.
+    for (let i = 1; i < 120; i++) expect((await send(reader.cookie)).statusCode).toBe(204);
+    const over = await send(reader.cookie);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({ message: expect.stringMatching(/^Too many requests/) });
+    expect((await send()).statusCode).toBe(403);
+
+    const stored = () => t.database.query<{ n: number }>(sql`SELECT coalesce(sum(count), 0)::int AS n FROM story_insights WHERE story_id = ${id}::uuid`);
+    expect((await stored())[0]!.n).toBe(0);
+    await t.app.close();
+    expect((await stored())[0]!.n).toBe(1);
+  });
+});
