@@ -40,7 +40,8 @@ function freePort() {
   });
 }
 
-async function waitForHealth(url, child, timeoutMs = 90_000) {
+// A loaded machine may need longer for a fresh PGlite + PostGIS: E2E_HEALTH_TIMEOUT_MS.
+async function waitForHealth(url, child, timeoutMs = Number(process.env.E2E_HEALTH_TIMEOUT_MS ?? 90_000)) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
