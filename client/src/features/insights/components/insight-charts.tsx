@@ -53,7 +53,7 @@ export function DailyChart({ insights, engagedName }: DailyChartProps) {
       <figcaption className="text-xs text-mist-400">Readers per day (UTC). A dot between 1 and 2 means “fewer than 3”.</figcaption>
       <details className="text-sm text-mist-300">
         <summary className="cursor-pointer rounded-md text-glow-300">Show the daily numbers</summary>
-        <div className="mt-2 max-h-72 overflow-auto">
+        <div className="mt-2 max-h-72 overflow-auto" tabIndex={0} role="region" aria-label="Daily numbers">
           <table className="w-full text-left text-xs tabular-nums">
             <caption className="sr-only">Readers per day</caption>
             <thead>
