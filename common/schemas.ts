@@ -8,6 +8,7 @@ import { LIMITS, MEDIA } from './constants';
 import { DISPLAY_NAME_CHARACTERS_MESSAGE, hasUnsafeNameCharacters } from './text';
 import { parseTikTokUrl } from './tiktok';
 import { storyModerationSchema } from './moderation';
+import { FEWER_THAN_3 } from './insights';
 
 // ---------- enums ----------
 export const STORY_TYPES = ['audio', 'text', 'image', 'video', 'tiktok'] as const;
@@ -576,6 +577,10 @@ export const accountExportSchema = z.object({
   /** The user's walking tours (issue 25), each with its stops' story ids in walking order. */
   tours: z.array(
     z.object({ id: z.uuid(), title: z.string(), description: z.string().nullable(), storyIds: z.array(z.uuid()), createdAt: z.string() }),
+  ),
+  /** The day counts of your stories' insights (issue 27): counts only, 1 and 2 as "fewer than 3". */
+  insights: z.array(
+    z.object({ storyId: z.uuid(), day: z.string(), kind: z.string(), count: z.union([z.number().int().min(0), z.literal(FEWER_THAN_3)]) }),
   ),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

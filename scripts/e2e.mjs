@@ -40,7 +40,8 @@ function freePort() {
   });
 }
 
-async function waitForHealth(url, child, timeoutMs = 90_000) {
+// A loaded machine may need longer for a fresh PGlite + PostGIS: E2E_HEALTH_TIMEOUT_MS.
+async function waitForHealth(url, child, timeoutMs = Number(process.env.E2E_HEALTH_TIMEOUT_MS ?? 90_000)) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
@@ -81,6 +82,8 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     // Each browser context sends its own X-Forwarded-For (tests/e2e/support/reader-address.ts): a reader each.
     // One hop, as behind one reverse proxy: the right-most entry is the client (docs/decisions/011-trust-proxy.md).
     TRUST_PROXY: '1',
+    // Insight counts reach the database within half a second, so a test need not wait the default 15 s.
+    INSIGHTS_FLUSH_MS: process.env.INSIGHTS_FLUSH_MS ?? '500',
   },
 });
 

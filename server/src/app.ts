@@ -49,6 +49,8 @@ import { readyRoutes } from './modules/health/ready-routes';
 import { storyIndexPlugin } from './modules/stories/story-index/plugin';
 import { addressKey } from './lib/client-address';
 import { tourRoutes, toursPlugin } from './modules/tours/plugin';
+import { insightsPlugin } from './modules/insights/plugin';
+import { insightsRoutes } from './modules/insights/routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Time limits on receiving a request: its head, and the whole of it (uploads included). */
@@ -153,6 +155,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(storyIndexPlugin);
   await app.register(toursPlugin);
   await app.register(moderationPlugin);
+  await app.register(insightsPlugin);
 
   await app.register(
     async (api) => {
@@ -168,6 +171,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       await api.register(notificationRoutes);
       await api.register(tourRoutes);
       await api.register(moderationRoutes);
+      await api.register(insightsRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

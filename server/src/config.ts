@@ -166,6 +166,8 @@ const envSchema = z.object({
    * `on`; `every-read` (each read waits for the feed to catch up: another instance's write too); `off` (SQL).
    */
   STORY_INDEX: z.enum(['on', 'every-read', 'off']).default('on'),
+  /** How often each instance writes its buffered insight counts (issue 27): authors see them within a minute. */
+  INSIGHTS_FLUSH_MS: z.coerce.number().int('INSIGHTS_FLUSH_MS must be whole milliseconds').min(50).max(30_000).default(15_000),
 }).superRefine((e, context) => {
   const problem = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
   if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)) {
@@ -215,6 +217,8 @@ export interface Config {
   metricsToken: string | undefined;
   webConcurrency: number;
   storyIndex: 'on' | 'every-read' | 'off';
+  /** Milliseconds between writes of the buffered insight counts. */
+  insightsFlushMs: number;
 }
 
 export interface S3Settings {
@@ -297,5 +301,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     webConcurrency: e.WEB_CONCURRENCY,
     storyIndex: e.STORY_INDEX,
+    insightsFlushMs: e.INSIGHTS_FLUSH_MS,
   });
 }

@@ -6,6 +6,7 @@ import { PageLoading } from '../components/layout/page-loading';
 
 // Everything but the home screen loads on demand, keeping the initial bundle small.
 const MyStoriesPage = lazy(() => import('./routes/my-stories'));
+const StoryInsightsPage = lazy(() => import('./routes/story-insights'));
 const SetupPage = lazy(() => import('./routes/setup'));
 const AuthPage = lazy(() => import('./routes/auth'));
 const DiscoverPage = lazy(() => import('./routes/discover'));
@@ -21,6 +22,7 @@ export function AppRouter() {
         <Route path={paths.home}>{() => <HomePage />}</Route>
         <Route path={paths.storyPattern}>{(params) => <HomePage storyId={params.id} />}</Route>
         <Route path={paths.myStories} component={MyStoriesPage} />
+        <Route path={paths.storyInsightsPattern}>{(params) => <StoryInsightsPage params={params} />}</Route>
         <Route path={paths.setup} component={SetupPage} />
         <Route path={paths.auth} component={AuthPage} />
         <Route path={paths.discover} component={DiscoverPage} />

@@ -2,6 +2,9 @@
 export const paths = {
   home: '/',
   myStories: '/my-stories',
+  /** Authors' insights for one of your stories (issue 27). */
+  storyInsights: (id: string) => `/my-stories/${encodeURIComponent(id)}/insights`,
+  storyInsightsPattern: '/my-stories/:id/insights',
   setup: '/setup',
   auth: '/auth',
   discover: '/discover',

@@ -36,6 +36,11 @@ export const queryKeys = {
     near: (reader: Location) => ['tours', 'near', at(reader)] as const,
     mine: ['tours', 'mine'] as const,
   },
+  /** Authors' insights (issue 27): My Stories' figures, one story's period. */
+  insights: {
+    summary: ['insights', 'summary'] as const,
+    story: (id: string, days: number) => ['insights', 'story', id, days] as const,
+  },
   notifications: {
     all: ['notifications'] as const,
     list: ['notifications', 'list'] as const,

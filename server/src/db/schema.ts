@@ -7,6 +7,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -26,12 +27,14 @@ import {
   TIME_RESTRICTIONS,
   WEATHERS,
 } from '#common/schemas';
+import { INSIGHT_EVENT_KINDS } from '#common/insights';
 
 export const storyType = pgEnum('story_type', STORY_TYPES);
 export const timeRestriction = pgEnum('time_restriction', TIME_RESTRICTIONS);
 export const season = pgEnum('season', SEASONS);
 export const weather = pgEnum('weather', WEATHERS);
 export const notificationType = pgEnum('notification_type', NOTIFICATION_TYPES);
+export const insightKind = pgEnum('insight_kind', INSIGHT_EVENT_KINDS);
 /** Story revisions (stories.revision): one counter for every story, so a revision is never reused. */
 export const storyRevisionSeq = pgSequence('story_revision_seq');
 
@@ -425,4 +428,22 @@ export const tourStops = pgTable(
     uniqueIndex('tour_stops_tour_story_idx').on(t.tourId, t.storyId),
     index('tour_stops_story_idx').on(t.storyId),
   ],
+);
+
+/**
+ * Authors' insights (issue 27, DESIGN.md decision 19): how many readers did each thing, per story and UTC day.
+ * Counts only, by design: no reader id, session, address or position, and no time finer than the day. Written in
+ * batches from each instance's buffer (modules/insights); unlocks and likes are counted from their own tables.
+ */
+export const storyInsights = pgTable(
+  'story_insights',
+  {
+    storyId: uuid('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    kind: insightKind('kind').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storyId, t.day, t.kind] })],
 );

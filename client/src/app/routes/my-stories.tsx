@@ -18,6 +18,8 @@ import { StoryAuthorActions } from '#client/features/stories/components/story-au
 import { NewTourDialog } from '#client/features/tours/components/new-tour-dialog';
 import { TourCard } from '#client/features/tours/components/tour-card';
 import { useMyTours } from '#client/features/tours/api/tours';
+import { useInsightsSummary } from '#client/features/insights/api/get-insights';
+import { StoryInsightFigures } from '#client/features/insights/components/story-insight-figures';
 
 /** Spec section 2 "My Stories" (/my-stories): the signed-in user's own stories. */
 export default function MyStoriesPage() {
@@ -31,6 +33,9 @@ export default function MyStoriesPage() {
   const [, navigate] = useLocation();
   const [newTourOpen, setNewTourOpen] = useState(false);
   const myTours = useMyTours(Boolean(user));
+  // Authors' insights (issue 27): each card's last 30 days.
+  const insights = useInsightsSummary(list.length > 0);
+  const insightOf = (id: string) => insights.data?.find((s) => s.storyId === id);
 
   return (
     <PageShell>
@@ -99,6 +104,7 @@ export default function MyStoriesPage() {
                       </span>
                       <StoryAuthorActions story={story} />
                     </div>
+                    <StoryInsightFigures storyId={story.id} title={story.title} summary={insightOf(story.id)} />
                   </li>
                 ))}
               </ul>

@@ -34,7 +34,8 @@ export function createAccountDataService(deps: {
       await removeStoryMedia(deps.store, storyIds, deps.log);
     },
 
-    async exportData(userId: string, now = new Date()): Promise<AccountExport> {
+    /** Everything but the insights, which the route adds from the insights feature (issue 27). */
+    async exportData(userId: string, now = new Date()): Promise<Omit<AccountExport, 'insights'>> {
       const data = await deps.repository.exportData(userId);
       if (!data) throw unauthorized(SIGN_IN_REQUIRED);
       const { user } = data;

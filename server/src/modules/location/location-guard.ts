@@ -100,6 +100,15 @@ export function createLocationGuard(deps: LocationGuardDeps) {
     },
 
     /**
+     * Whether the story was unlocked for this reader within the unlock-budget window: a signed-out reader's only
+     * record of an unlock (signed-in readers have the `unlocks` table). Used by the insights events (issue 27).
+     */
+    async recentlyUnlocked(identity: ReaderIdentity, storyId: string): Promise<boolean> {
+      const recent = await deps.store.recentUnlocks(readerKey(identity.userId, identity.ip), LOCATION_CLAIM.budgetWindowMs);
+      return recent.has(storyId);
+    },
+
+    /**
      * A new story's point is the author's position claim. With an accepted position from the last 10 minutes
      * the point may lie up to 200 m from it (the author moved the pin); otherwise the point itself is judged
      * (travel rule) and, when plausible, becomes the last accepted position. Refusals are 400s.

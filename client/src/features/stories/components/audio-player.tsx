@@ -3,13 +3,23 @@ import { useEffect, useRef, useState } from 'react';
 import { AUDIO } from '#common/constants';
 import { Button } from '#client/components/ui/button';
 import { formatDuration } from '#client/lib/stories/story-display';
+import type { PlaybackInsightHandlers } from '#client/lib/insights/use-story-insight-events';
 
 /**
  * Spec "Story detail dialog" audio player: play/pause, 15 s back/forward, a seekable progress bar and m:ss
  * times. `fallbackDuration` (the story's stored duration) is shown until the browser knows the real one —
  * MediaRecorder WebM files often report Infinity until played through.
  */
-export function AudioPlayer({ src, fallbackDuration }: { src: string; fallbackDuration: number | null }) {
+export function AudioPlayer({
+  src,
+  fallbackDuration,
+  playback,
+}: {
+  src: string;
+  fallbackDuration: number | null;
+  /** Authors' insights (issue 27): play started and quartiles reached. */
+  playback?: PlaybackInsightHandlers;
+}) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
   const [current, setCurrent] = useState(0);
@@ -53,10 +63,19 @@ export function AudioPlayer({ src, fallbackDuration }: { src: string; fallbackDu
         ref={audioRef}
         src={src}
         preload="metadata"
-        onPlay={() => setPlaying(true)}
+        onPlay={() => {
+          setPlaying(true);
+          playback?.onPlay();
+        }}
         onPause={() => setPlaying(false)}
-        onEnded={() => setPlaying(false)}
-        onTimeUpdate={(e) => setCurrent(e.currentTarget.currentTime)}
+        onEnded={() => {
+          setPlaying(false);
+          playback?.onEnded();
+        }}
+        onTimeUpdate={(e) => {
+          setCurrent(e.currentTarget.currentTime);
+          playback?.onTimeUpdate(e.currentTarget);
+        }}
         onLoadedMetadata={(e) => readDuration(e.currentTarget)}
         onDurationChange={(e) => readDuration(e.currentTarget)}
       />

@@ -11,6 +11,7 @@ import { messageToast } from '#client/lib/toast-message';
 import { useLikeStory } from '#client/features/stories/api/like-story';
 import { STORY_TOASTS } from '#client/features/stories/lib/story-toasts';
 import { useBlockAuthor } from '#client/features/stories/api/block-author';
+import { reportInsightEvent } from '#client/lib/insights/report-event';
 import { ReportForm } from './report-form';
 
 /** Like, Share and Report (spec section 4); signed-out readers are asked to sign in. */
@@ -51,6 +52,8 @@ export function StoryActions({ story }: { story: Story }) {
 
   const onShare = async () => {
     const url = new URL(paths.story(story.id), window.location.origin).toString();
+    // Authors' insights (issue 27): a share of an unlocked story by someone else.
+    if (!story.isLocked && !isOwnStory) reportInsightEvent(story.id, 'share');
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title: story.title, text: story.description ?? story.title, url });

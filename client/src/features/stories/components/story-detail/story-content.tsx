@@ -1,13 +1,14 @@
 import type { Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
 import { storyTypeIcon } from '#client/lib/stories/story-display';
+import type { PlaybackInsightHandlers } from '#client/lib/insights/use-story-insight-events';
 import { AudioPlayer } from '../audio-player';
 
 /** An unlocked story's content, by type: player, picture, video, TikTok link or text. */
-export function StoryContent({ story }: { story: Story }) {
+export function StoryContent({ story, playback }: { story: Story; playback?: PlaybackInsightHandlers }) {
   switch (story.type) {
     case 'audio':
-      return story.audioUrl ? <AudioPlayer src={story.audioUrl} fallbackDuration={story.duration} /> : <NoMedia />;
+      return story.audioUrl ? <AudioPlayer src={story.audioUrl} fallbackDuration={story.duration} playback={playback} /> : <NoMedia />;
     case 'image':
       return story.imageUrl ? (
         <img src={story.imageUrl} alt={story.title} className="max-h-[60dvh] w-full rounded-xl object-contain" />
@@ -22,6 +23,9 @@ export function StoryContent({ story }: { story: Story }) {
           controls
           playsInline
           aria-label={story.title}
+          onPlay={playback?.onPlay}
+          onTimeUpdate={(e) => playback?.onTimeUpdate(e.currentTarget)}
+          onEnded={playback?.onEnded}
           className="max-h-[60dvh] w-full rounded-xl bg-black"
           // Spec: volume 0.8, unmuted (the attribute cannot set volume, so set it once the element exists).
           ref={(video) => {

@@ -5,6 +5,8 @@ import { isClaimLock } from '#client/lib/location/claim-lock-text';
 import type { LockReason, Story } from '#common/schemas';
 import { timeLockText } from '#common/time-lock-text';
 import { formatCreated, metresToUnlock, storyTypeLabel } from '#client/lib/stories/story-display';
+import { useCurrentUser } from '#client/lib/auth/current-user';
+import { useStoryInsightEvents } from '#client/lib/insights/use-story-insight-events';
 import { StoryActions } from './story-actions';
 import { StoryContent } from './story-content';
 
@@ -13,9 +15,12 @@ export function StoryDetailBody({ story }: { story: Story }) {
   const lockText = timeLockText(story);
   // When the time lock is what holds the story, the locked notice already says it: said once, not twice.
   const saidByNotice = story.isLocked && isTimeLockReason(story.lockReason);
+  // Authors' insights (issue 27): open, read, play and quartiles of an unlocked story, never the author's own.
+  const { data: user } = useCurrentUser();
+  const playback = useStoryInsightEvents(story, user?.id);
   return (
     <div className="grid gap-4">
-      {story.isLocked ? <LockedNotice story={story} /> : <StoryContent story={story} />}
+      {story.isLocked ? <LockedNotice story={story} /> : <StoryContent story={story} playback={playback} />}
       {story.description && <p className="whitespace-pre-line text-sm text-mist-300">{story.description}</p>}
       {lockText && !saidByNotice && (
         <section aria-labelledby={`lock-${story.id}`} className="rounded-xl border border-ember-500/40 bg-ember-500/10 p-3 text-sm">

@@ -1,0 +1,126 @@
+import { ArrowLeft } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'wouter';
+import { engagedLabel, INSIGHTS, shownCountText, type ShownCount } from '#common/insights';
+import { PageShell } from '#client/components/layout/page-shell';
+import { Button } from '#client/components/ui/button';
+import { paths } from '#client/config/paths';
+import { ApiError, errorMessage } from '#client/lib/api-client';
+import { useCurrentUser } from '#client/lib/auth/current-user';
+import { useStoryInsights } from '#client/features/insights/api/get-insights';
+
+// The chart library loads with the charts only (issue 27: the first screen does not grow).
+const DailyChart = lazy(() => import('#client/features/insights/components/insight-charts').then((m) => ({ default: m.DailyChart })));
+const ListenThroughChart = lazy(() =>
+  import('#client/features/insights/components/insight-charts').then((m) => ({ default: m.ListenThroughChart })),
+);
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Authors' insights for one story (issue 27): daily charts for 7, 30 or 90 days, totals, listen-through. */
+export default function StoryInsightsPage({ params }: { params: { id: string } }) {
+  const { data: user, isLoading: userLoading } = useCurrentUser();
+  const [days, setDays] = useState<number>(30);
+
+  return (
+    <PageShell>
+      <div className="grid gap-5">
+        <Link href={paths.myStories} className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm text-mist-300 hover:text-mist-100">
+          <ArrowLeft className="h-4 w-4" aria-hidden />
+          Back to My Stories
+        </Link>
+        {userLoading ? (
+          <p role="status" className="py-8 text-center text-mist-300">Loading insights...</p>
+        ) : !user ? (
+          <div className="flex flex-col items-center gap-3 rounded-2xl border border-night-700 bg-night-900/70 p-8 text-center">
+            <h1 className="font-display text-2xl font-semibold text-mist-100">Story insights</h1>
+            <p className="text-mist-300">Please sign in to see your stories’ insights.</p>
+            <Button asChild>
+              <Link href={paths.auth}>Sign In</Link>
+            </Button>
+          </div>
+        ) : (
+          <Insights storyId={params.id} days={days} onDays={setDays} />
+        )}
+      </div>
+    </PageShell>
+  );
+}
+
+function Insights({ storyId, days, onDays }: { storyId: string; days: number; onDays: (days: number) => void }) {
+  const query = useStoryInsights(storyId, days);
+  const data = query.data;
+  if (query.isError && !data) {
+    const missing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);
+    return (
+      <>
+        <h1 className="font-display text-3xl font-semibold text-mist-100">Story insights</h1>
+        <p role="alert" className="rounded-xl border border-red-500/40 bg-red-500/10 p-4 text-sm text-red-200">
+          {missing ? 'This is not one of your stories.' : errorMessage(query.error, 'Insights could not be loaded.')}
+        </p>
+      </>
+    );
+  }
+  if (!data) return <p role="status" className="py-8 text-center text-mist-300">Loading insights...</p>;
+
+  const engaged = capitalised(engagedLabel(data.type));
+  const plays = data.type === 'audio' || data.type === 'video';
+  const totals: [string, ShownCount][] = [
+    ['Unlocks', data.totals.unlocks],
+    ['Opens', data.totals.opens],
+    ...(engaged === 'Opens' ? [] : [[engaged, plays ? data.totals.plays : data.totals.reads] as [string, ShownCount]]),
+    ['Likes', data.totals.likes],
+    ['Shares', data.totals.shares],
+  ];
+  return (
+    <>
+      <div className="grid gap-1">
+        <p className="text-sm text-mist-400">Insights</p>
+        <h1 className="font-display text-3xl font-semibold text-mist-100">{data.title}</h1>
+        <p className="text-sm text-mist-300">
+          Counts of readers, never who they are or where: any count of 1 or 2 shows as “fewer than 3”.
+        </p>
+      </div>
+
+      <div role="group" aria-label="Period" className="flex w-fit gap-1 rounded-lg bg-night-800 p-1">
+        {INSIGHTS.periods.map((d) => (
+          <Button key={d} type="button" size="sm" variant={d === days ? 'default' : 'ghost'} aria-pressed={d === days} onClick={() => onDays(d)}>
+            {d} days
+          </Button>
+        ))}
+      </div>
+
+      <section aria-labelledby="insight-totals" className="grid gap-2">
+        <h2 id="insight-totals" className="font-display text-xl font-semibold text-mist-100">
+          Last {data.days} days
+        </h2>
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+          {totals.map(([label, value]) => (
+            <div key={label} className="grid rounded-xl border border-night-700 bg-night-900/70 p-3">
+              <dt className="text-xs text-mist-400">{label}</dt>
+              <dd className={typeof value === 'number' ? 'text-2xl font-semibold tabular-nums text-mist-100' : 'text-base text-mist-100'}>
+                {shownCountText(value)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <Suspense fallback={<p role="status" className="py-8 text-center text-mist-300">Loading charts...</p>}>
+        <section aria-labelledby="insight-daily" className="grid gap-2 rounded-2xl border border-night-700 bg-night-900/70 p-4">
+          <h2 id="insight-daily" className="font-display text-lg font-semibold text-mist-100">Day by day</h2>
+          <DailyChart insights={data} engagedName={engaged} />
+        </section>
+        {data.listenThrough && (
+          <section aria-labelledby="insight-listen" className="grid gap-2 rounded-2xl border border-night-700 bg-night-900/70 p-4">
+            <h2 id="insight-listen" className="font-display text-lg font-semibold text-mist-100">
+              {data.type === 'audio' ? 'Listen-through' : 'Watch-through'}
+            </h2>
+            <p className="text-sm text-mist-300">Readers who started, and who got to each quarter, over the period.</p>
+            <ListenThroughChart points={data.listenThrough} />
+          </section>
+        )}
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { BarChart3 } from 'lucide-react';
+import { Link } from 'wouter';
+import { shownCountText, type ShownCount } from '#common/insights';
+import type { InsightsSummary } from '#common/insights-schemas';
+import { paths } from '#client/config/paths';
+
+type StorySummary = InsightsSummary[number];
+
+/** A small count drawn in a sparkline: "fewer than 3" sits between 1 and 2 (its real value never left the server). */
+export const plotted = (count: ShownCount): number => (typeof count === 'number' ? count : 1.5);
+
+/**
+ * My Stories' insight line under a card (issue 27): unlocks, listens or reads, and likes of the last 30 days,
+ * a sparkline of daily opens, and the way to the story's insights page.
+ */
+export function StoryInsightFigures({ storyId, title, summary }: { storyId: string; title: string; summary: StorySummary | undefined }) {
+  return (
+    <div className="grid gap-2 rounded-xl border border-night-700 bg-night-900/60 px-3 py-2">
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-xs font-medium uppercase tracking-wide text-mist-400">Last 30 days</p>
+        <Link
+          href={paths.storyInsights(storyId)}
+          className="inline-flex items-center gap-1 rounded-md text-sm text-glow-300 underline-offset-4 hover:underline"
+          aria-label={`Insights for “${title}”`}
+        >
+          <BarChart3 className="h-4 w-4" aria-hidden />
+          Insights
+        </Link>
+      </div>
+      {summary ? (
+        <div className="flex items-end justify-between gap-3">
+          <dl className="grid grid-cols-3 gap-3 text-sm">
+            <Figure label="Unlocks" value={summary.unlocks} />
+            <Figure label={capitalised(summary.engagedLabel)} value={summary.engaged} />
+            <Figure label="Likes" value={summary.likes} />
+          </dl>
+          <Sparkline values={summary.sparkline} label={`Daily opens over the last 30 days for “${title}”`} />
+        </div>
+      ) : (
+        <p className="text-sm text-mist-400">No figures yet.</p>
+      )}
+    </div>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: ShownCount }) {
+  return (
+    <div className="grid">
+      <dt className="text-xs text-mist-400">{label}</dt>
+      <dd className={typeof value === 'number' ? 'font-semibold tabular-nums text-mist-100' : 'text-xs text-mist-100'}>{shownCountText(value)}</dd>
+    </div>
+  );
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** An inline SVG sparkline (no chart library on this screen). */
+export function Sparkline({ values, label }: { values: ShownCount[]; label: string }) {
+  const width = 96;
+  const height = 28;
+  const numbers = values.map(plotted);
+  const max = Math.max(3, ...numbers);
+  const step = values.length > 1 ? width / (values.length - 1) : width;
+  const points = numbers.map((v, i) => `${(i * step).toFixed(1)},${(height - 2 - (v / max) * (height - 4)).toFixed(1)}`).join(' ');
+  return (
+    <svg role="img" aria-label={label} width={width} height={height} viewBox={`0 0 ${width} ${height}`} className="shrink-0 text-glow-300">
+      <polyline points={points} fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinejoin="round" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * The insights' SQL (issue 27). Writes only day counts (`story_insights`); reads them together with the unlock
+ * and like records, counted per UTC day (an author's own likes never count; authors have no unlock records).
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { stories } from '../../db/schema';
+import { visibleStory } from '../../db/visibility';
+import type { InsightCount } from './event-buffer';
+
+/** A day's count of one kind: an event kind, or `unlock` / `like` from their own records. */
+export interface DailyCountRow {
+  storyId: string;
+  day: string;
+  kind: string;
+  count: number;
+}
+
+export type InsightsRepository = ReturnType<typeof createInsightsRepository>;
+
+const idList = (ids: readonly string[]) =>
+  sql`(SELECT value::uuid FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
+
+export function createInsightsRepository(database: Database) {
+  return {
+    /**
+     * The story as the event route needs it, when the viewer may see it: its author, type, and whether the
+     * viewer (signed in) has it unlocked — theirs, or in their `unlocks` record.
+     */
+    async storyForEvent(storyId: string, viewerId: string | null) {
+      const viewer = viewerId ? sql`${viewerId}::uuid` : sql`NULL::uuid`;
+      const [row] = await database.query<{ author_id: string; type: string; unlocked: boolean } & Record<string, unknown>>(sql`
+        SELECT ${stories.authorId} AS author_id, ${stories.type}::text AS type,
+               (${stories.authorId} = ${viewer}
+                OR EXISTS (SELECT 1 FROM unlocks u WHERE u.user_id = ${viewer} AND u.story_id = ${stories.id})) AS unlocked
+        FROM ${stories}
+        WHERE ${stories.id} = ${storyId}::uuid AND ${visibleStory(viewer)}`);
+      return row ? { authorId: row.author_id, type: row.type, unlocked: row.unlocked === true } : undefined;
+    },
+
+    /** Adds the counts in one statement; cells of stories deleted meanwhile are dropped. */
+    async addCounts(counts: readonly InsightCount[]) {
+      if (counts.length === 0) return;
+      const rows = counts.map((c) => ({ story_id: c.storyId, day: c.day, kind: c.kind, count: c.count }));
+      await database.query(sql`
+        INSERT INTO story_insights (story_id, day, kind, count)
+        SELECT b.story_id, b.day, b.kind, b.count
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS b(story_id uuid, day date, kind insight_kind, count integer)
+        WHERE EXISTS (SELECT 1 FROM stories s WHERE s.id = b.story_id)
+        ON CONFLICT (story_id, day, kind) DO UPDATE SET count = story_insights.count + EXCLUDED.count`);
+    },
+
+    /** The author's story (any visibility), or undefined. */
+    async storyOf(storyId: string) {
+      const [row] = await database.query<{ author_id: string; title: string; type: string } & Record<string, unknown>>(sql`
+        SELECT ${stories.authorId} AS author_id, ${stories.title} AS title, ${stories.type}::text AS type
+        FROM ${stories} WHERE ${stories.id} = ${storyId}::uuid`);
+      return row ? { authorId: row.author_id, title: row.title, type: row.type } : undefined;
+    },
+
+    /** Every story of the author: id and type. */
+    async storiesOf(authorId: string) {
+      const rows = await database.query<{ id: string; type: string } & Record<string, unknown>>(sql`
+        SELECT ${stories.id} AS id, ${stories.type}::text AS type FROM ${stories} WHERE ${stories.authorId} = ${authorId}::uuid`);
+      return rows.map((r) => ({ id: r.id, type: r.type }));
+    },
+
+    /** Day counts of the stories from `fromDay` (inclusive): stored event counts, unlocks and likes. */
+    async dailyCounts(storyIds: readonly string[], fromDay: string): Promise<DailyCountRow[]> {
+      if (storyIds.length === 0) return [];
+      const ids = idList(storyIds);
+      const from = sql`${fromDay}::date`;
+      const rows = await database.query<{ story_id: string; day: string; kind: string; count: number | string } & Record<string, unknown>>(sql`
+        SELECT story_id, to_char(day, 'YYYY-MM-DD') AS day, kind::text AS kind, count FROM story_insights
+        WHERE story_id IN ${ids} AND day >= ${from}
+        UNION ALL
+        SELECT u.story_id, to_char((u.first_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD'), 'unlock', count(*)
+        FROM unlocks u JOIN stories s ON s.id = u.story_id
+        WHERE u.story_id IN ${ids} AND u.user_id <> s.author_id AND u.first_at >= ${from}::timestamp AT TIME ZONE 'UTC'
+        GROUP BY 1, 2
+        UNION ALL
+        SELECT l.story_id, to_char((l.created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD'), 'like', count(*)
+        FROM likes l JOIN stories s ON s.id = l.story_id
+        WHERE l.story_id IN ${ids} AND l.user_id <> s.author_id AND l.created_at >= ${from}::timestamp AT TIME ZONE 'UTC'
+        GROUP BY 1, 2`);
+      return rows.map((r) => ({ storyId: r.story_id, day: r.day, kind: r.kind, count: Number(r.count) }));
+    },
+
+    /** The stored day counts of the author's stories, for their data export. */
+    async exportRows(authorId: string): Promise<DailyCountRow[]> {
+      const rows = await database.query<{ story_id: string; day: string; kind: string; count: number } & Record<string, unknown>>(sql`
+        SELECT i.story_id, to_char(i.day, 'YYYY-MM-DD') AS day, i.kind::text AS kind, i.count
+        FROM story_insights i JOIN stories s ON s.id = i.story_id
+        WHERE s.author_id = ${authorId}::uuid
+        ORDER BY i.story_id, i.day, i.kind`);
+      return rows.map((r) => ({ storyId: r.story_id, day: r.day, kind: r.kind, count: Number(r.count) }));
+    },
+  };
+}

@@ -1,0 +1,175 @@
+/**
+ * Authors' insights (issue 27, DESIGN.md decision 19). `record` takes one reader's event: checks it, drops it
+ * when the reader already counted for that story, day and kind, and otherwise adds it to the buffer (the
+ * database sees only day counts, in batches). The read-outs are the author's only, with every count from 1 to 2
+ * replaced by "fewer than 3" here, on the server, so those numbers never leave it.
+ */
+import {
+  acceptsEvent,
+  engagedLabel,
+  INSIGHTS,
+  QUARTILES,
+  quartileKind,
+  shownCount,
+  type InsightEventKind,
+} from '#common/insights';
+import type { InsightFigures, InsightsSummary, StoryInsights } from '#common/insights-schemas';
+import { badRequest, forbidden, notFound } from '../../lib/http-errors';
+import type { DailyDedup } from './daily-dedup';
+import { utcDay } from './daily-dedup';
+import type { EventBuffer } from './event-buffer';
+import type { InsightsRepository } from './insights-repository';
+
+export const INSIGHT_MESSAGES = {
+  notFound: 'Story not found',
+  notUnlocked: 'You can only report on a story you have unlocked.',
+  notAuthor: 'Only the author can see a story’s insights.',
+  wrongKind: (kind: string, type: string) => `A ${type} story takes no "${kind}" event.`,
+} as const;
+
+export interface InsightReader {
+  /** The de-duplication key (reader-key.ts); never stored. */
+  key: string;
+  userId: string | null;
+  ip: string;
+}
+
+/** The figure each counted kind feeds; quartiles feed only the listen-through curve. */
+const FIGURE_OF: Record<string, keyof InsightFigures | undefined> = {
+  unlock: 'unlocks',
+  open: 'opens',
+  like: 'likes',
+  share: 'shares',
+  play: 'plays',
+  read: 'reads',
+};
+
+type RawFigures = Record<keyof InsightFigures, number>;
+const emptyFigures = (): RawFigures => ({ unlocks: 0, opens: 0, likes: 0, shares: 0, plays: 0, reads: 0 });
+const shownFigures = (raw: RawFigures): InsightFigures => ({
+  unlocks: shownCount(raw.unlocks),
+  opens: shownCount(raw.opens),
+  likes: shownCount(raw.likes),
+  shares: shownCount(raw.shares),
+  plays: shownCount(raw.plays),
+  reads: shownCount(raw.reads),
+});
+
+/** The `days` UTC days ending today, oldest first. */
+export function lastDays(days: number, now: number): string[] {
+  const today = Date.parse(`${utcDay(now)}T00:00:00Z`);
+  return Array.from({ length: days }, (_, i) => utcDay(today - (days - 1 - i) * 86_400_000));
+}
+
+export function createInsightsService(deps: {
+  repository: InsightsRepository;
+  buffer: EventBuffer;
+  dedup: DailyDedup;
+  /** A signed-out reader's record of unlocks (the location guard's budget window). */
+  recentlyUnlocked: (reader: InsightReader, storyId: string) => Promise<boolean>;
+  now?: () => number;
+}) {
+  const now = deps.now ?? Date.now;
+
+  return {
+    /** Counts one event; resolves without counting for the author's own story and for repeats within the day. */
+    async record(reader: InsightReader, storyId: string, kind: InsightEventKind): Promise<void> {
+      const story = await deps.repository.storyForEvent(storyId, reader.userId);
+      if (!story) throw notFound(INSIGHT_MESSAGES.notFound);
+      if (!acceptsEvent(story.type, kind)) throw badRequest(INSIGHT_MESSAGES.wrongKind(kind, story.type));
+      // One's own reads never count.
+      if (reader.userId !== null && story.authorId === reader.userId) return;
+      const unlocked = reader.userId !== null ? story.unlocked : await deps.recentlyUnlocked(reader, storyId);
+      if (!unlocked) throw forbidden(INSIGHT_MESSAGES.notUnlocked);
+      const at = now();
+      const day = utcDay(at);
+      if (await deps.dedup.first(reader.key, storyId, day, kind, at)) deps.buffer.add(storyId, day, kind);
+    },
+
+    /** One story's daily series, totals and listen-through curve over the last `days` days (author only). */
+    async forStory(authorId: string, storyId: string, days: number): Promise<StoryInsights> {
+      const story = await deps.repository.storyOf(storyId);
+      if (!story) throw notFound(INSIGHT_MESSAGES.notFound);
+      if (story.authorId !== authorId) throw forbidden(INSIGHT_MESSAGES.notAuthor);
+      const dayList = lastDays(days, now());
+      const rows = await deps.repository.dailyCounts([storyId], dayList[0]!);
+      const perDay = new Map(dayList.map((day) => [day, emptyFigures()]));
+      const totals = emptyFigures();
+      const quartiles = new Map<string, number>();
+      for (const row of rows) {
+        const figure = FIGURE_OF[row.kind];
+        if (figure) {
+          const day = perDay.get(row.day);
+          if (day) day[figure] += row.count;
+          totals[figure] += row.count;
+        } else {
+          quartiles.set(row.kind, (quartiles.get(row.kind) ?? 0) + row.count);
+        }
+      }
+      const plays = story.type === 'audio' || story.type === 'video';
+      return {
+        storyId,
+        title: story.title,
+        type: story.type,
+        days,
+        series: dayList.map((day) => ({ day, ...shownFigures(perDay.get(day)!) })),
+        totals: shownFigures(totals),
+        listenThrough: plays
+          ? [
+              { percent: 0, readers: shownCount(totals.plays) },
+              ...QUARTILES.map((percent) => ({ percent, readers: shownCount(quartiles.get(quartileKind(percent)) ?? 0) })),
+            ]
+          : null,
+      };
+    },
+
+    /** My Stories: each of the author's stories over the last 30 days, with a sparkline of daily opens. */
+    async summary(authorId: string): Promise<InsightsSummary> {
+      const own = await deps.repository.storiesOf(authorId);
+      const dayList = lastDays(INSIGHTS.summaryDays, now());
+      const rows = await deps.repository.dailyCounts(
+        own.map((s) => s.id),
+        dayList[0]!,
+      );
+      const byStory = groupBy(rows, (r) => r.storyId);
+      return own.map((story) => {
+        const counts = byStory.get(story.id) ?? [];
+        const sum = (kind: string) => counts.filter((r) => r.kind === kind).reduce((n, r) => n + r.count, 0);
+        const label = engagedLabel(story.type);
+        const engagedKind = label === 'listens' || label === 'plays' ? 'play' : label === 'reads' ? 'read' : 'open';
+        const opensPerDay = new Map(counts.filter((r) => r.kind === 'open').map((r) => [r.day, r.count]));
+        return {
+          storyId: story.id,
+          unlocks: shownCount(sum('unlock')),
+          engaged: shownCount(sum(engagedKind)),
+          engagedLabel: label,
+          likes: shownCount(sum('like')),
+          sparkline: dayList.map((day) => shownCount(opensPerDay.get(day) ?? 0)),
+        };
+      });
+    },
+
+    /** The author's stored day counts for their data export (small counts masked as everywhere). */
+    async exportFor(authorId: string) {
+      const rows = await deps.repository.exportRows(authorId);
+      return rows.map((r) => ({ storyId: r.storyId, day: r.day, kind: r.kind, count: shownCount(r.count) }));
+    },
+
+    /** Writes the buffered counts now (the plugin's timer and shutdown; tests). */
+    flush: () => deps.buffer.flush(),
+  };
+}
+
+export type InsightsService = ReturnType<typeof createInsightsService>;
+
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+

@@ -1,0 +1,41 @@
+/**
+ * The insights feature's shared parts (issue 27), decorated as `app.insights`: the service over its buffer,
+ * de-duplication and repository. The buffer is written every INSIGHTS_FLUSH_MS and once more when the app
+ * closes (onClose runs after in-flight requests are done and before the database closes).
+ */
+import fp from 'fastify-plugin';
+import { resolveMediaSecret } from '../../media/media-urls';
+import { createDailyDedup } from './daily-dedup';
+import { createEventBuffer } from './event-buffer';
+import { createInsightsRepository } from './insights-repository';
+import { createInsightsService, type InsightsService } from './insights-service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    insights: InsightsService;
+  }
+}
+
+export const insightsPlugin = fp(
+  async (app) => {
+    const repository = createInsightsRepository(app.database);
+    const buffer = createEventBuffer({ write: (counts) => repository.addCounts(counts) });
+    const service = createInsightsService({
+      repository,
+      buffer,
+      dedup: createDailyDedup(app.sharedState, resolveMediaSecret(app.config.mediaSecret, app.config.dataDir)),
+      recentlyUnlocked: (reader, storyId) => app.locationGuard.recentlyUnlocked(reader, storyId),
+    });
+    app.decorate('insights', service);
+
+    const flush = () =>
+      service.flush().catch((error: unknown) => app.log.warn({ err: error }, 'insights: writing the day counts failed'));
+    const timer = setInterval(() => void flush(), app.config.insightsFlushMs);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await flush();
+    });
+  },
+  { name: 'insights', dependencies: ['shared-state', 'location'] },
+);

@@ -1,0 +1,73 @@
+/**
+ * Authors' insights (issue 27, DESIGN.md decision 19):
+ * - POST /api/insights/events { storyId, kind } → 204. Any reader, signed in or not, of a story they have
+ *   unlocked (403 otherwise, 404 for a story they cannot see, 400 for a kind the story's type does not take).
+ *   Counted at most once per reader, story, kind and UTC day; the author's own events are taken and not counted.
+ * - GET /api/insights/stories → My Stories' figures of the caller's stories (last 30 days).
+ * - GET /api/insights/stories/:id?days=7|30|90 → one story's daily series, totals and listen-through (author only).
+ * Counts from 1 to 2 arrive as "fewer than 3".
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { insightEventRequestSchema, insightsPeriodQuerySchema, insightsSummarySchema, storyInsightsSchema } from '#common/insights-schemas';
+import { isUuid, storyIdParamsSchema } from '#common/route-schemas';
+import { notFound } from '../../lib/http-errors';
+import { withErrorResponses } from '../../lib/route-responses';
+import { currentUser } from '../../plugins/access';
+import { INSIGHT_MESSAGES } from './insights-service';
+import { insightsReaderKey } from './reader-key';
+
+/** A player reports a handful of events per story; a reader browsing quickly stays far below this. */
+export const INSIGHT_EVENT_RATE_LIMIT = { max: 120, timeWindow: 60_000 } as const;
+
+export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const rateLimit = app.config.rateLimitDisabled
+    ? (false as const)
+    : { ...INSIGHT_EVENT_RATE_LIMIT, keyGenerator: (request: Parameters<typeof insightsReaderKey>[0]) => `insights:${insightsReaderKey(request)}` };
+
+  app.post(
+    '/insights/events',
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        summary: 'Report what a reader did with a story they have unlocked (counted per day; no position, no reader kept)',
+        body: insightEventRequestSchema,
+        response: withErrorResponses({ 204: z.undefined().describe('Taken') }),
+      },
+    },
+    async (request, reply) => {
+      const reader = { key: insightsReaderKey(request), userId: request.user?.id ?? null, ip: request.ip };
+      await app.insights.record(reader, request.body.storyId, request.body.kind);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/insights/stories',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Your stories’ unlocks, listens or reads, and likes of the last 30 days, with daily opens',
+        response: withErrorResponses({ 200: insightsSummarySchema }),
+      },
+    },
+    async (request) => app.insights.summary(currentUser(request).id),
+  );
+
+  app.get(
+    '/insights/stories/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Your story’s daily counts, totals and listen-through for the last 7, 30 or 90 days',
+        params: storyIdParamsSchema,
+        querystring: insightsPeriodQuerySchema,
+        response: withErrorResponses({ 200: storyInsightsSchema }),
+      },
+    },
+    async (request) => {
+      if (!isUuid(request.params.id)) throw notFound(INSIGHT_MESSAGES.notFound);
+      return app.insights.forStory(currentUser(request).id, request.params.id, request.query.days);
+    },
+  );
+};
