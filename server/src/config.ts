@@ -9,6 +9,9 @@ import { LOCATION_CLAIM } from '#common/constants';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './modules/auth/limits';
 import type { WindowRule } from './modules/auth/throttle';
 
+/** New signed-out reader cookies per address (IPv6 /64): a café's or a carrier's newcomers, not a scraper's (decision 15). */
+const NEW_READERS_PER_ADDRESS: WindowRule = { limit: 60, windowMs: 60 * 60 * 1000 };
+
 const megabytes = (fallback: number) =>
   z.coerce.number().positive().max(10_000).default(fallback).transform((mb) => Math.round(mb * 1024 * 1024));
 
@@ -139,6 +142,7 @@ const envSchema = z.object({
   /** Distinct stories a reader may newly unlock per sliding hour (DESIGN.md decision 11). */
   UNLOCK_BUDGET_VISITOR: z.coerce.number().int().min(1).max(100_000).default(LOCATION_CLAIM.visitorBudget),
   UNLOCK_BUDGET_USER: z.coerce.number().int().min(1).max(100_000).default(LOCATION_CLAIM.userBudget),
+  LIMIT_NEW_READERS_PER_ADDRESS: windowLimit(NEW_READERS_PER_ADDRESS),
   // ── Abuse limits of the account calls (modules/auth/limits.ts; docs/security.md) ──
   LIMIT_LOGIN_FAILURES_PER_ADDRESS: windowLimit(DEFAULT_AUTH_LIMITS.loginFailuresPerAddress),
   LIMIT_LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).max(1000).default(DEFAULT_AUTH_LIMITS.loginBackoff.freeFailures),
@@ -205,6 +209,8 @@ export interface Config {
   weatherUrl: string | undefined;
   rateLimitDisabled: boolean;
   unlockBudget: { visitor: number; user: number };
+  /** Signed-out reader cookies one address (IPv6 /64) may start per window (decision 15). */
+  newReadersPerAddress: WindowRule;
   /** Failed sign-in, registration, reset and password-confirmation limits. */
   limits: AuthLimits;
   /** Object storage for media; local directory under DATA_DIR when undefined. */
@@ -269,6 +275,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     weatherUrl: e.WEATHER_URL,
     rateLimitDisabled: e.RATE_LIMIT_DISABLED,
     unlockBudget: { visitor: e.UNLOCK_BUDGET_VISITOR, user: e.UNLOCK_BUDGET_USER },
+    newReadersPerAddress: e.LIMIT_NEW_READERS_PER_ADDRESS,
     limits: {
       loginFailuresPerAddress: e.LIMIT_LOGIN_FAILURES_PER_ADDRESS,
       loginBackoff: {

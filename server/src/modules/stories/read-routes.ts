@@ -101,6 +101,7 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
     location,
     accuracy: accuracy ?? null,
     ip: request.ip,
+    readerId: request.readerId,
   });
 
   /** Link header to the next page: same path and query, new cursor. */
