@@ -122,6 +122,7 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.preprocess(blankIsUnset, z.enum(['json', 'pretty']).optional()),
   TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   TILE_ATTRIBUTION: z
     .string()
@@ -195,6 +196,8 @@ export interface Config {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   logLevel: string;
+  /** Log lines as JSON or readable text; unset: readable at a terminal, JSON otherwise (console-output.ts). */
+  logFormat: 'json' | 'pretty' | undefined;
   tileUrl: string;
   tileAttribution: string;
   publicUrl: string | undefined;
@@ -262,6 +265,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     tileUrl: e.TILE_URL,
     tileAttribution: e.TILE_ATTRIBUTION,
     publicUrl: e.PUBLIC_URL,

@@ -57,14 +57,14 @@ describe('sessions and headers', () => {
     }
   });
 
-  it('allows exactly camera, microphone and geolocation to the app itself, on API answers and pages alike', async () => {
+  it('allows exactly camera, microphone, geolocation and the screen wake lock to the app itself, on API answers and pages alike', async () => {
     for (const url of ['/api/health', '/some/page', '/api/nothing-here']) {
       const policy = String((await t.current.app.inject({ method: 'GET', url })).headers['permissions-policy']);
       const allowed = policy
         .split(',')
         .map((d) => d.trim())
         .filter((d) => !d.endsWith('=()'));
-      expect(allowed.sort()).toEqual(['camera=(self)', 'geolocation=(self)', 'microphone=(self)']);
+      expect(allowed.sort()).toEqual(['camera=(self)', 'geolocation=(self)', 'microphone=(self)', 'screen-wake-lock=(self)']);
     }
   });
 
