@@ -4,7 +4,7 @@ import { ClaimLockLine } from '#client/components/stories/claim-lock-line';
 import { isClaimLock } from '#client/lib/location/claim-lock-text';
 import type { LockReason, Story } from '#common/schemas';
 import { timeLockText } from '#common/time-lock-text';
-import { formatCreated, metresToUnlock, storyTypeLabel } from '#client/lib/stories/story-display';
+import { formatCreated, lockLines, metresToUnlock, storyTypeLabel } from '#client/lib/stories/story-display';
 import { StoryActions } from './story-actions';
 import { StoryContent } from './story-content';
 
@@ -12,7 +12,7 @@ import { StoryContent } from './story-content';
 export function StoryDetailBody({ story }: { story: Story }) {
   const lockText = timeLockText(story);
   // When the time lock is what holds the story, the locked notice already says it: said once, not twice.
-  const saidByNotice = story.isLocked && isTimeLockReason(story.lockReason);
+  const saidByNotice = story.isLocked && (story.lockReasons ?? [story.lockReason]).some(isTimeLockReason);
   return (
     <div className="grid gap-4">
       {story.isLocked ? <LockedNotice story={story} /> : <StoryContent story={story} />}
@@ -61,17 +61,18 @@ function LockedNotice({ story }: { story: Story }) {
     );
   }
   const toWalk = metresToUnlock(story);
-  const timeLocked = isTimeLockReason(story.lockReason);
+  // Every rule that holds it (issue 23 item 8): the walk, and the time lock that would still hold it there.
+  const lines = lockLines(story).map((line) => (line.startsWith('Walk closer') ? 'Walk closer to unlock this story' : line));
   return (
     <div className="flex flex-col items-center gap-2 rounded-xl border border-night-600 bg-night-800/70 p-6 text-center">
       <span aria-hidden className="text-4xl">
         🔒
       </span>
-      {timeLocked ? (
-        <p className="font-semibold text-mist-100">{timeLockText(story) ?? 'This story is time-locked right now.'}</p>
-      ) : (
-        <p className="font-semibold text-mist-100">Walk closer to unlock this story</p>
-      )}
+      {(lines.length ? lines : ['This story is locked right now.']).map((line) => (
+        <p key={line} className="font-semibold text-mist-100">
+          {line}
+        </p>
+      ))}
       {toWalk !== null && <p className="text-sm text-mist-300">About {toWalk} m more to go.</p>}
     </div>
   );
