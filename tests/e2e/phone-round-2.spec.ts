@@ -5,6 +5,7 @@
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { Story } from '#common/schemas';
+import { newAccount, registerViaApi } from './support/accounts';
 import { createStoryViaApi, newAuthor, northOf, SAVANNAH, type Author } from './support/stories';
 import { readerHeaders } from './support/reader-address';
 
@@ -170,6 +171,28 @@ test('5. a share link opened far away: km with one decimal, the place by name or
   const maps = other.getByRole('link', { name: /Open in maps/ });
   await expect(maps).toHaveAttribute('href', /google\.com\/maps\/search/);
   await expect(maps).toHaveAttribute('target', '_blank');
+});
+
+test('6. a liked story shows as on and the like can be taken back; a locked one offers no Like and says why', async ({ page, context }) => {
+  await context.setGeolocation(EDGE);
+  await registerViaApi(page.request, newAccount('liker'));
+  await page.goto(`/stories/${openHere.id}`);
+  const dialog = page.getByRole('dialog', { name: openHere.title });
+  const like = dialog.getByRole('button', { name: /^Like/ });
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(like).toHaveText('1');
+  await expect(like).toBeEnabled();
+  await page.screenshot({ path: `${SCREENSHOTS}/round2-liked-390.png` });
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await expect(like).toHaveText('0');
+
+  await page.goto(`/stories/${nearEdge.id}`);
+  const locked = page.getByRole('dialog', { name: nearEdge.title });
+  await expect(locked.getByText('Unlock this story to like it')).toBeVisible();
+  await expect(locked.getByRole('button', { name: /^Like/ })).toHaveCount(0);
 });
 
 test('15. no navigation logs a Permissions-Policy complaint', async ({ page, context }) => {
