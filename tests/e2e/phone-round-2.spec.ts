@@ -42,11 +42,12 @@ test.beforeAll(async () => {
   author = await newAuthor('round2');
   closedWindow = { start: localHHMM('America/New_York', 120), end: localHHMM('America/New_York', 180) };
   // 100.3 m north: locked by distance, and sent as 100 m before the fix ("100m", no amount).
-  nearEdge = await createStoryViaApi(author, { ...northOf(EDGE, 100.3), title: `Edge Stone ${run}`, category: 'Mystery' });
+  nearEdge = await createStoryViaApi(author, { ...northOf(EDGE, 100.3), title: `Edge Stone ${run}`, category: 'Mystery', content: 'A stone at the edge.' });
   farAndTimed = await createStoryViaApi(author, {
     ...northOf(EDGE, 150),
     title: `Late Lantern ${run}`,
     category: 'History',
+    content: 'A lantern lit late.',
     timeRestriction: 'time_of_day',
     unlockStartTime: closedWindow.start,
     unlockEndTime: closedWindow.end,
@@ -56,6 +57,7 @@ test.beforeAll(async () => {
     ...northOf(EDGE, 20),
     title: `Shut Door ${run}`,
     category: 'History',
+    content: 'A door shut until evening.',
     timeRestriction: 'time_of_day',
     unlockStartTime: closedWindow.start,
     unlockEndTime: closedWindow.end,
@@ -193,6 +195,22 @@ test('6. a liked story shows as on and the like can be taken back; a locked one 
   const locked = page.getByRole('dialog', { name: nearEdge.title });
   await expect(locked.getByText('Unlock this story to like it')).toBeVisible();
   await expect(locked.getByRole('button', { name: /^Like/ })).toHaveCount(0);
+});
+
+test('11. /discover-simple "View Story" keeps the preview and opens the story itself', async ({ page, context }) => {
+  await context.setGeolocation(EDGE);
+  await page.goto('/discover-simple');
+  const view = page.getByRole('button', { name: /^View Story: / }).first();
+  const title = (await view.getAttribute('aria-label'))!.replace(/^View Story: /, '');
+  await view.click();
+  const preview = page.getByRole('dialog', { name: title });
+  await expect(preview.getByTestId('simple-preview')).toBeVisible();
+  await expect(preview.getByRole('button', { name: 'OK' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/round2-simple-390.png` });
+  await preview.getByRole('link', { name: 'Open Story' }).click();
+  await expect(page).toHaveURL(/\/stories\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Share' })).toBeVisible();
 });
 
 test('15. no navigation logs a Permissions-Policy complaint', async ({ page, context }) => {
