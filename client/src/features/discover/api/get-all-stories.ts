@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { DISCOVERY } from '#common/constants';
 import { queryKeys } from '#client/lib/query-keys';
+import { readerCookieReady } from '#client/lib/api-client';
 import type { Story } from '#common/schemas';
 
 /** Stories per page of GET /api/stories/all: a few screens of cards; the next page loads while scrolling. */
@@ -50,6 +51,7 @@ export async function fetchStoriesPage(url: string, signal?: AbortSignal): Promi
   const cancel = () => controller.abort();
   signal?.addEventListener('abort', cancel);
   try {
+    await readerCookieReady();
     const res = await fetch(url, { credentials: 'include', signal: controller.signal });
     if (!res.ok) throw new Error(ALL_STORIES_ERRORS.status(res.status));
     const data: unknown = await res.json();
