@@ -51,7 +51,6 @@ export async function fetchStoriesPage(url: string, signal?: AbortSignal): Promi
   const cancel = () => controller.abort();
   signal?.addEventListener('abort', cancel);
   try {
-    await readerCookieReady();
     const res = await fetch(url, { credentials: 'include', signal: controller.signal });
     if (!res.ok) throw new Error(ALL_STORIES_ERRORS.status(res.status));
     const data: unknown = await res.json();
@@ -70,7 +69,11 @@ export async function fetchStoriesPage(url: string, signal?: AbortSignal): Promi
 export function useAllStories() {
   return useInfiniteQuery({
     queryKey: queryKeys.stories.allPages(ALL_STORIES_PAGE_SIZE),
-    queryFn: ({ pageParam, signal }) => fetchStoriesPage(pageParam, signal),
+    // As this browser, never as its address (the reader cookie comes with the first /api answer).
+    queryFn: async ({ pageParam, signal }) => {
+      await readerCookieReady();
+      return fetchStoriesPage(pageParam, signal);
+    },
     initialPageParam: `/api/stories/all?limit=${ALL_STORIES_PAGE_SIZE}`,
     getNextPageParam: (last) => last.next ?? undefined,
   });
