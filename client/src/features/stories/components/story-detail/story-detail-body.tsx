@@ -73,7 +73,9 @@ function LockedNotice({ story }: { story: Story }) {
           {line}
         </p>
       ))}
-      {toWalk !== null && <p className="text-sm text-mist-300">About {toWalk} m more to go.</p>}
+      {toWalk !== null && (
+        <p className="text-sm text-mist-300">About {toWalk < 1000 ? `${toWalk} m` : `${(toWalk / 1000).toFixed(1)} km`} more to go.</p>
+      )}
     </div>
   );
 }
