@@ -476,6 +476,11 @@ export const storySchema = z.object({
   distance: z.number().nullable(),
   isLocked: z.boolean(),
   lockReason: lockReasonSchema.nullable(),
+  /**
+   * Every rule holding a locked story when more than one does (issue 23 item 8): a story out of reach whose time
+   * lock would hold it too says both, so the reader does not walk there to find it still locked.
+   */
+  lockReasons: z.array(lockReasonSchema).optional(),
 });
 export type Story = z.infer<typeof storySchema>;
 

@@ -23,8 +23,8 @@ describe('timeLockText', () => {
 describe('time zones in the time-lock sentence', () => {
   it('names the city of the story\'s zone after a window', () => {
     const lock = { ...base, timeRestriction: 'time_of_day' as const, unlockStartTime: '14:00', unlockEndTime: '16:00' };
-    expect(timeLockText({ ...lock, timeZone: 'America/New_York' })).toBe('Unlocks 14:00 - 16:00 (New York time)');
-    expect(timeLockText({ ...lock, timeZone: 'America/Argentina/Buenos_Aires' })).toBe('Unlocks 14:00 - 16:00 (Buenos Aires time)');
+    expect(timeLockText({ ...lock, timeZone: 'America/New_York' })).toBe('Unlocks 14:00 - 16:00 (Eastern Time)');
+    expect(timeLockText({ ...lock, timeZone: 'America/Argentina/Buenos_Aires' })).toBe('Unlocks 14:00 - 16:00 (Argentina Standard Time)');
     expect(timeLockText({ ...lock, timeZone: null })).toBe('Unlocks 14:00 - 16:00');
   });
 
@@ -40,6 +40,7 @@ describe('time zones in the time-lock sentence', () => {
     expect(timeZoneLabel('Etc/GMT')).toBe('UTC');
     expect(timeZoneLabel('Etc/GMT+5')).toBe('UTC-5');
     expect(timeZoneLabel('Etc/GMT-12')).toBe('UTC+12');
-    expect(timeZoneLabel('Europe/London')).toBe('London time');
+    expect(timeZoneLabel('Europe/London')).toBe('United Kingdom Time');
+    expect(timeZoneLabel('America/Chicago')).toBe('Central Time');
   });
 });

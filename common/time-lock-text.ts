@@ -19,22 +19,37 @@ export function timeWindowText(lock: Pick<TimeLockFields, 'unlockStartTime' | 'u
 
 /**
  * The words for the clock a time window is read on, from the story's IANA zone (the server evaluates windows in
- * the story's local time, DESIGN.md decision 4): its city ("America/New_York" → "New York time",
- * "America/Argentina/Buenos_Aires" → "Buenos Aires time"), "UTC" for UTC, "UTC+5" for the sea zones "Etc/GMT-5"
- * (whose sign is inverted, by POSIX convention).
+ * the story's local time, DESIGN.md decision 4), named generically as people say it (issue 23 item 13):
+ * "America/New_York" → "Eastern Time" (not a city the story may not be in), "Europe/Rome" → "Central European
+ * Time"; "UTC" for UTC, "UTC+5" for the sea zones "Etc/GMT-5" (whose sign is inverted, by POSIX convention); a
+ * zone without a generic name in this runtime keeps its city ("Buenos Aires time").
  */
 export function timeZoneLabel(timeZone: string): string {
   if (timeZone === 'UTC' || timeZone === 'Etc/UTC' || timeZone === 'Etc/GMT' || timeZone === 'GMT') return 'UTC';
   const seaZone = /^Etc\/GMT([+-])(\d{1,2})$/.exec(timeZone);
   if (seaZone) return `UTC${seaZone[1] === '+' ? '-' : '+'}${seaZone[2]}`;
+  const generic = genericZoneName(timeZone);
+  if (generic) return generic;
   const city = timeZone.split('/').pop() ?? timeZone;
   return `${city.replace(/_/g, ' ')} time`;
+}
+
+/** Intl's generic long name ("Eastern Time"), or null when it only knows an offset ("GMT+05:00") or the zone. */
+function genericZoneName(timeZone: string): string | null {
+  try {
+    const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+      .formatToParts(new Date(0))
+      .find((part) => part.type === 'timeZoneName')?.value;
+    return name && !/^GMT|^UTC/.test(name) ? name : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
  * "Unlocks {start} - {end}", "Unlocks during {weather} weather" or "Available in {season}"; null when the story has
  * no time lock, or one missing its value (such a lock never locks, see locks.ts `evaluateLock`). With the story's
- * `timeZone` a window names the clock it is read on: "Unlocks 14:00 - 16:00 (New York time)".
+ * `timeZone` a window names the clock it is read on: "Unlocks 14:00 - 16:00 (Eastern Time)".
  */
 export function timeLockText(lock: TimeLockFields & { timeZone?: string | null }): string | null {
   switch (lock.timeRestriction) {

@@ -8,6 +8,9 @@ import { z } from 'zod';
 import { LOCATION_CLAIM } from '#common/constants';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits, type WindowRule } from './lib/limit-settings';
 
+/** New signed-out reader cookies per address (IPv6 /64): a café's or a carrier's newcomers, not a scraper's (decision 15). */
+const NEW_READERS_PER_ADDRESS: WindowRule = { limit: 60, windowMs: 60 * 60 * 1000 };
+
 const megabytes = (fallback: number) =>
   z.coerce.number().positive().max(10_000).default(fallback).transform((mb) => Math.round(mb * 1024 * 1024));
 
@@ -118,6 +121,7 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.preprocess(blankIsUnset, z.enum(['json', 'pretty']).optional()),
   TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   TILE_ATTRIBUTION: z
     .string()
@@ -138,6 +142,7 @@ const envSchema = z.object({
   /** Distinct stories a reader may newly unlock per sliding hour (DESIGN.md decision 11). */
   UNLOCK_BUDGET_VISITOR: z.coerce.number().int().min(1).max(100_000).default(LOCATION_CLAIM.visitorBudget),
   UNLOCK_BUDGET_USER: z.coerce.number().int().min(1).max(100_000).default(LOCATION_CLAIM.userBudget),
+  LIMIT_NEW_READERS_PER_ADDRESS: windowLimit(NEW_READERS_PER_ADDRESS),
   // ── Abuse limits of the account calls (modules/auth/limits.ts; docs/security.md) ──
   LIMIT_LOGIN_FAILURES_PER_ADDRESS: windowLimit(DEFAULT_AUTH_LIMITS.loginFailuresPerAddress),
   LIMIT_LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).max(1000).default(DEFAULT_AUTH_LIMITS.loginBackoff.freeFailures),
@@ -192,6 +197,8 @@ export interface Config {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   logLevel: string;
+  /** Log lines as JSON or readable text; unset: readable at a terminal, JSON otherwise (console-output.ts). */
+  logFormat: 'json' | 'pretty' | undefined;
   tileUrl: string;
   tileAttribution: string;
   publicUrl: string | undefined;
@@ -206,6 +213,8 @@ export interface Config {
   weatherUrl: string | undefined;
   rateLimitDisabled: boolean;
   unlockBudget: { visitor: number; user: number };
+  /** Signed-out reader cookies one address (IPv6 /64) may start per window (decision 15). */
+  newReadersPerAddress: WindowRule;
   /** Failed sign-in, registration, reset and password-confirmation limits. */
   limits: AuthLimits;
   /** Object storage for media; local directory under DATA_DIR when undefined. */
@@ -259,6 +268,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     tileUrl: e.TILE_URL,
     tileAttribution: e.TILE_ATTRIBUTION,
     publicUrl: e.PUBLIC_URL,
@@ -272,6 +282,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     weatherUrl: e.WEATHER_URL,
     rateLimitDisabled: e.RATE_LIMIT_DISABLED,
     unlockBudget: { visitor: e.UNLOCK_BUDGET_VISITOR, user: e.UNLOCK_BUDGET_USER },
+    newReadersPerAddress: e.LIMIT_NEW_READERS_PER_ADDRESS,
     limits: {
       loginFailuresPerAddress: e.LIMIT_LOGIN_FAILURES_PER_ADDRESS,
       loginBackoff: {

@@ -2,6 +2,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { isClusterSupervisor, runSupervisor } from './cluster';
+import { logFormatFor, loggerOptions, runningLine } from './console-output';
 
 async function main() {
   let config;
@@ -19,17 +20,17 @@ async function main() {
   if (isClusterSupervisor(config.webConcurrency)) return runSupervisor(config.webConcurrency);
 
   const startedAt = performance.now();
-  const app = await buildApp(config, {
-    logger:
-      config.env === 'production' || !process.stdout.isTTY
-        ? { level: config.logLevel }
-        : { level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } },
-  });
+  const format = logFormatFor({ configured: config.logFormat, isTTY: process.stdout.isTTY === true });
+  const app = await buildApp(config, { logger: loggerOptions(format, config.logLevel) });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { database: app.database.kind, dataDir: config.dataDir, ms: Math.round(performance.now() - startedAt) },
     'Whispers is ready',
   );
+  // The one line a person looks for (issue 23 item 14); in JSON it is a log line like any other.
+  const running = runningLine(config.host, config.port);
+  if (format === 'pretty') console.log(`\n  ${running}\n`);
+  else app.log.info(running);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -142,7 +142,7 @@ test.describe('/discover with the reader at the place', () => {
     await status(titles.near, 'Always available', 'green');
     await status(titles.open, `Available now (${openWindow.start} - ${openWindow.end})`, 'green');
     // The window is read on the story's clock, which the sentence names (issue 14).
-    await status(titles.closed, `Unlocks ${closedWindow.start} - ${closedWindow.end} (Chicago time)`, 'yellow');
+    await status(titles.closed, `Unlocks ${closedWindow.start} - ${closedWindow.end} (Central Time)`, 'yellow');
     await status(titles.weather, 'Unlocks during rainy weather', 'blue');
     await status(titles.season, 'Available in winter', 'orange');
     // Far away: no time rule, but locked by distance, so not green.

@@ -211,7 +211,7 @@ test('2. six stories at one spot: the cluster at the last zoom lists all six, ea
 test('3. a time-locked story at 0 m names its window and time zone, once, and never says walk closer', async ({ page, context }) => {
   await context.setGeolocation(SPOT);
   await page.goto('/');
-  const sentence = `Unlocks ${lockWindow.start} - ${lockWindow.end} (New York time)`;
+  const sentence = `Unlocks ${lockWindow.start} - ${lockWindow.end} (Eastern Time)`;
   const card = page.getByRole('button', { name: new RegExp(`^${timeLocked.title}`) });
   await expect(card).toContainText(sentence);
   await expect(card).not.toContainText('Walk closer');

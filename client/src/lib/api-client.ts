@@ -31,8 +31,25 @@ async function throwIfNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, `${res.status}: ${text}`, serverMessageOf(text));
 }
 
+let readerCookie: Promise<void> | null = null;
+
+/**
+ * Resolves once this browser has its reader cookie (DESIGN.md decision 15, issue 23 item 4): the server gives one
+ * with the first signed-out /api answer, and a story read sent before it would be judged as the whole address
+ * (a stranger's read elsewhere behind the same NAT could lock it). One small request per page load, at most.
+ */
+export function readerCookieReady(): Promise<void> {
+  readerCookie ??= fetch('/api/config', { credentials: 'include' }).then(
+    () => undefined,
+    () => undefined,
+  );
+  return readerCookie;
+}
+
 /** Sends a request; throws ApiError on non-OK. Returns the Response so callers choose how to read it. */
 export async function apiRequest(method: string, url: string, data?: unknown, init: RequestInit = {}): Promise<Response> {
+  // Story reads carry the reader's position claim: as this browser, never as its address.
+  if (url.startsWith('/api/stories')) await readerCookieReady();
   const isForm = typeof FormData !== 'undefined' && data instanceof FormData;
   const res = await fetch(url, {
     method,

@@ -156,7 +156,11 @@ describe('request ids in logs', () => {
       for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
       expect(ids[0]).not.toBe(ids[1]);
       const requestLines = lines.filter((line) => 'req' in line || 'res' in line || 'responseTime' in line);
-      expect(requestLines.length).toBeGreaterThanOrEqual(4); // incoming + completed, twice
+      // One line per request (issue 23 item 14), naming the route pattern and status.
+      expect(requestLines.map((line) => line.msg)).toEqual([
+        expect.stringMatching(/^GET \/api\/categories 200 \d+ ms$/),
+        expect.stringMatching(/^GET \(no route\) 404 \d+ ms$/),
+      ]);
       for (const line of requestLines) expect(ids).toContain(line.reqId);
       expect(JSON.stringify(lines)).not.toContain('forged-by-client');
     } finally {

@@ -1,8 +1,10 @@
 /**
  * Headers every answer carries (issue 15, item 5):
  * - `Permissions-Policy`: the app itself may use the camera, the microphone and geolocation (AR, recording, the
- *   lock distance); no embedded frame may. Powerful features the app never uses are switched off. The motion
- *   sensors keep their default (this origin only): the AR view reads the device heading.
+ *   lock distance), and keep the screen awake (walk mode); no embedded frame may. Powerful features the app never
+ *   uses are switched off — only features browsers know, so no navigation logs "Unrecognized feature" (issue 23:
+ *   Chromium knows no `bluetooth` directive). The motion sensors keep their default (this origin only): the AR
+ *   view reads the device heading.
  * - `Cache-Control: private, no-store` on personalised answers: everything under /api/user/ and
  *   /api/notifications, and any /api answer to a signed-in caller that sets no policy of its own, so no shared
  *   cache (and no later user of the same browser cache) keeps what one person saw.
@@ -17,7 +19,6 @@ export const PERMISSIONS_POLICY = [
   'usb=()',
   'serial=()',
   'hid=()',
-  'bluetooth=()',
   'midi=()',
   'display-capture=()',
   'screen-wake-lock=(self)',

@@ -118,7 +118,13 @@ export function HomePage({ storyId }: { storyId?: string }) {
             Failed to load map stories
           </p>
         )}
-        <SmartSuggestions location={reader} enabled={settled} hideNearest={nearestElsewhere !== undefined} />
+        <SmartSuggestions
+          location={reader}
+          enabled={settled}
+          hideNearest={nearestElsewhere !== undefined}
+          nearby={geo.isKnown ? discoverable.data : undefined}
+          userId={user?.id ?? null}
+        />
         <NearbySection
           stories={nearby}
           isLoading={!settled || discoverable.isLoading}

@@ -3,8 +3,7 @@ import { cn } from '#client/lib/utils';
 import { isClaimLock } from '#client/lib/location/claim-lock-text';
 import { ClaimLockLine } from './claim-lock-line';
 import { countWords } from '#common/text';
-import { timeLockText } from '#common/time-lock-text';
-import { formatDuration, formatWordCount, metresToUnlock, storyTypeIcon, storyTypeLabel } from '#client/lib/stories/story-display';
+import { formatDuration, formatWordCount, lockLines, storyDistanceText, storyTypeIcon, storyTypeLabel } from '#client/lib/stories/story-display';
 
 /**
  * Audio and video show their length as m:ss, an image "Photo"; text and TikTok their word count (server's, else
@@ -18,24 +17,13 @@ function lengthText(story: Story): string {
 }
 
 /**
- * What holds a locked story, said once: its time lock (with the window's time zone) when that is the reason,
- * else the walk still to go.
- */
-function lockLine(story: Story): string {
-  const timeLock = story.lockReason !== 'distance' ? timeLockText(story) : null;
-  if (timeLock) return timeLock;
-  const toWalk = metresToUnlock(story);
-  return toWalk === null ? 'Walk closer to unlock this story' : `Walk closer to unlock this story (${toWalk} m to go)`;
-}
-
-/**
  * Spec section 2 "Story card": a button whose accessible name starts with the title. Locked cards are dimmed
  * and say how to open them; `showDistance` is off on My Stories.
  */
 export function StoryCard({ story, onSelect, showDistance = true }: { story: Story; onSelect: (story: Story) => void; showDistance?: boolean }) {
   // The server decides locks (an author sees their own story unlocked from anywhere).
   const locked = story.isLocked;
-  const distance = showDistance && typeof story.distance === 'number' ? `${Math.round(story.distance)}m` : null;
+  const distance = showDistance ? storyDistanceText(story, { compact: true }) : null;
   return (
     <button
       type="button"
@@ -60,7 +48,11 @@ export function StoryCard({ story, onSelect, showDistance = true }: { story: Sto
         (isClaimLock(story.lockReason) ? (
           <ClaimLockLine reason={story.lockReason} className="text-sm font-medium text-ember-400" />
         ) : (
-          <span className="text-sm font-medium text-ember-400">{lockLine(story)}</span>
+          lockLines(story).map((line) => (
+            <span key={line} className="text-sm font-medium text-ember-400">
+              {line}
+            </span>
+          ))
         ))}
       <span className="flex items-center gap-2 text-xs text-mist-400">
         <span className="rounded-full bg-night-700 px-2 py-0.5 text-mist-100">{storyTypeLabel(story.type)}</span>

@@ -41,7 +41,7 @@ describe('story display helpers', () => {
   it('counts the metres still to walk only for a distance lock the server decided', () => {
     const locked = { isLocked: true, lockReason: 'distance' as const };
     expect(metresToUnlock({ ...locked, distance: 500 })).toBe(400);
-    expect(metresToUnlock({ ...locked, distance: 80 })).toBeNull();
+    expect(metresToUnlock({ ...locked, distance: 80 })).toBe(1);
     // The author's own story far away: the server sent it unlocked, so there is nothing to walk.
     expect(metresToUnlock({ isLocked: false, lockReason: null, distance: 5000 })).toBeNull();
     expect(metresToUnlock({ isLocked: true, lockReason: 'season', distance: 5000 })).toBeNull();

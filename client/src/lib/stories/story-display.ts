@@ -5,6 +5,7 @@
 import { UNLOCK_RADIUS_M } from '#common/constants';
 import type { Story, StoryType } from '#common/schemas';
 import { STORY_TYPE_LABEL } from '#common/story-types';
+import { timeLockText } from '#common/time-lock-text';
 
 const STORY_TYPE_ICON: Record<StoryType, string> = {
   audio: '🎵',
@@ -31,13 +32,67 @@ export function formatDuration(seconds: number | null | undefined): string {
 }
 
 /**
- * Metres still to walk before a distance lock opens (distance − 100 m); null unless the server locked the story
- * by distance. The lock itself is the server's call (`isLocked`/`lockReason`), never re-decided here.
+ * The whole metres shown for a story. Beside a distance lock it never rounds down to the limit or below (issue
+ * 23 item 8): a story the server locked at 100.4 m — or at 99 m by a fix the server judged a moment earlier —
+ * reads "101 m" with "1 m to go", never "100m" with no amount.
+ */
+export function shownMetres(story: Pick<Story, 'distance' | 'isLocked' | 'lockReason'>): number | null {
+  if (typeof story.distance !== 'number' || !Number.isFinite(story.distance)) return null;
+  if (story.isLocked && story.lockReason === 'distance') return Math.max(UNLOCK_RADIUS_M + 1, Math.ceil(story.distance));
+  return Math.max(0, Math.round(story.distance));
+}
+
+/**
+ * Metres still to walk before a distance lock opens (at least 1); null unless the server locked the story by
+ * distance. The lock itself is the server's call (`isLocked`/`lockReason`), never re-decided here.
  */
 export function metresToUnlock(story: Pick<Story, 'distance' | 'isLocked' | 'lockReason'>): number | null {
-  if (!story.isLocked || story.lockReason !== 'distance' || typeof story.distance !== 'number') return null;
-  const rest = Math.ceil(story.distance - UNLOCK_RADIUS_M);
-  return rest > 0 ? rest : null;
+  if (!story.isLocked || story.lockReason !== 'distance') return null;
+  const shown = shownMetres(story);
+  return shown === null ? null : shown - UNLOCK_RADIUS_M;
+}
+
+/**
+ * A story's distance as every screen says it — cards, the map, the dialog, AR (issue 23 items 2, 5): whole metres
+ * below a kilometre ("14 m"), else kilometres with one decimal ("359.3 km"); `compact` drops the space ("14m").
+ */
+export function storyDistanceText(
+  story: Pick<Story, 'distance' | 'isLocked' | 'lockReason'>,
+  options: { compact?: boolean } = {},
+): string | null {
+  const metres = shownMetres(story);
+  if (metres === null) return null;
+  const gap = options.compact ? '' : ' ';
+  return metres < 1000 ? `${metres}${gap}m` : `${(metres / 1000).toFixed(1)}${gap}km`;
+}
+
+type LockedStory = Pick<
+  Story,
+  'distance' | 'isLocked' | 'lockReason' | 'lockReasons' | 'timeRestriction' | 'unlockStartTime' | 'unlockEndTime' | 'unlockSeason' | 'unlockWeather' | 'timeZone'
+>;
+
+/** "Walk closer to unlock this story (12 m to go)" — always with the amount when the server sent a distance. */
+export function walkCloserText(story: Pick<Story, 'distance' | 'isLocked' | 'lockReason'>): string {
+  const toWalk = metresToUnlock(story);
+  return toWalk === null ? 'Walk closer to unlock this story' : `Walk closer to unlock this story (${toWalk} m to go)`;
+}
+
+/**
+ * One line per rule that holds a story the server locked by distance or time (issue 23 item 8): out of reach
+ * AND outside its window says both, so the reader knows the walk alone will not open it. Claim locks (travel,
+ * accuracy, budget, no position) are said by ClaimLockLine instead.
+ */
+export function lockLines(story: LockedStory): string[] {
+  if (!story.isLocked) return [];
+  const reasons = story.lockReasons?.length ? story.lockReasons : story.lockReason ? [story.lockReason] : [];
+  const lines: string[] = [];
+  for (const reason of reasons) {
+    if (reason === 'distance') lines.push(walkCloserText(story));
+    else if (reason === 'time_of_day' || reason === 'season' || reason === 'weather') {
+      lines.push(timeLockText(story) ?? 'This story is time-locked right now.');
+    }
+  }
+  return lines;
 }
 
 /** "N words" with the singular for one. */

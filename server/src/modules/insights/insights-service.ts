@@ -32,6 +32,8 @@ export interface InsightReader {
   key: string;
   userId: string | null;
   ip: string;
+  /** A signed-out browser's reader cookie id (null: its address). */
+  readerId: string | null;
 }
 
 /** The figure each counted kind feeds; quartiles feed only the listen-through curve. */

@@ -1,12 +1,12 @@
 /**
  * Which reader an insight event comes from, for its per-day de-duplication and its rate limit — never stored.
- * The one place that decides it (issue 27): a signed-in reader by their account, a signed-out one by their
- * address key (lib/client-address.ts). When the signed reader cookie (issue 23, DESIGN.md decision 15) lands,
- * this function switches to it and nothing else changes.
+ * The one place that decides it (issue 27): the location rules' own reader key — a signed-in reader by their
+ * account, a signed-out browser by its signed reader cookie (DESIGN.md decision 15), a browser without one by its
+ * address key.
  */
 import type { FastifyRequest } from 'fastify';
-import { addressKey } from '../../lib/client-address';
+import { readerKeyOf } from '../location';
 
-export function insightsReaderKey(request: Pick<FastifyRequest, 'user' | 'ip'>): string {
-  return request.user ? `user:${request.user.id}` : addressKey(request.ip);
+export function insightsReaderKey(request: Pick<FastifyRequest, 'user' | 'ip' | 'readerId'>): string {
+  return readerKeyOf(request as FastifyRequest);
 }

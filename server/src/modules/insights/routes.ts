@@ -36,7 +36,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const reader = { key: insightsReaderKey(request), userId: request.user?.id ?? null, ip: request.ip };
+      const reader = { key: insightsReaderKey(request), userId: request.user?.id ?? null, ip: request.ip, readerId: request.readerId };
       await app.insights.record(reader, request.body.storyId, request.body.kind);
       return reply.code(204).send();
     },

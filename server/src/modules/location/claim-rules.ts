@@ -89,9 +89,10 @@ export function budgetVerdict(id: string, recent: ReadonlySet<string>, fresh: re
 }
 
 /**
- * Who a claim belongs to: the signed-in user, else the client address (IPv6 by its /64: lib/client-address.ts,
- * the same rule as every request limit).
+ * Who a claim belongs to: the signed-in user, else the signed-out browser's reader cookie (reader-cookies.ts),
+ * else the client address (IPv6 by its /64: lib/client-address.ts, the same rule as every request limit).
  */
-export function readerKey(userId: string | null, ip: string): string {
-  return userId ? `user:${userId}` : addressKey(ip);
+export function readerKey(userId: string | null, ip: string, readerId: string | null = null): string {
+  if (userId) return `user:${userId}`;
+  return readerId ? `reader:${readerId}` : addressKey(ip);
 }

@@ -13,7 +13,8 @@ import { LOCATION_CLAIM } from '#common/constants';
 import { haversineMetres, type LatLng } from '#common/geo';
 import type { LockState } from '#common/locks';
 import { badRequest } from '../../lib/http-errors';
-import { budgetVerdict, judgeClaim, readerKey, type Claim, type ClaimRefusal } from './claim-rules';
+import { addressKey } from '../../lib/client-address';
+import { budgetVerdict, judgeClaim, readerKey, type Claim, type ClaimJudgement, type ClaimRefusal } from './claim-rules';
 import { CLAIM_STATE_TTL_MS, type ReaderClaimStore } from './reader-claim-store';
 
 export const LOCATION_MESSAGES = {
@@ -25,6 +26,8 @@ export interface ReaderIdentity {
   userId: string | null;
   /** The client address (request.ip); used for visitors only. */
   ip: string;
+  /** A signed-out browser's own reader id (its reader cookie, reader-cookies.ts); null: the address's state. */
+  readerId?: string | null;
 }
 
 export interface UnlockGate {
@@ -68,12 +71,28 @@ export function createLocationGuard(deps: LocationGuardDeps) {
     return { state, judgement };
   }
 
+  /**
+   * A cookie reader's outcome is mirrored onto its address's state, which only requests WITHOUT a reader cookie
+   * are judged by: dropping the cookie then meets the reader's last position and any travel refusal it earned
+   * (decision 15). The address's own refusal is kept; its last position is only ever an accepted one.
+   */
+  async function mirrorToAddress(ip: string, judgement: ClaimJudgement) {
+    if (!judgement.accepted && judgement.refuseUntil === null) return;
+    const key = addressKey(ip);
+    const state = await deps.store.getState(key);
+    const refusedUntil = Math.max(state.refusedUntil ?? 0, judgement.refuseUntil ?? 0) || null;
+    const ttl = Math.max(CLAIM_STATE_TTL_MS, (refusedUntil ?? 0) - now());
+    await deps.store.setState(key, { last: judgement.accepted ?? state.last, refusedUntil }, ttl);
+  }
+
   return {
     async gate(identity: ReaderIdentity, claim: Claim): Promise<UnlockGate> {
       if (claim.fromAnotherSite) return notAClaim(identity);
-      const key = readerKey(identity.userId, identity.ip);
+      const readerId = identity.userId ? null : (identity.readerId ?? null);
+      const key = readerKey(identity.userId, identity.ip, readerId);
       const at = now();
       const { judgement } = await judge(key, claim, at);
+      if (readerId) await mirrorToAddress(identity.ip, judgement);
       const refusal = judgement.refusal;
       const budget = identity.userId ? deps.budgets.user : deps.budgets.visitor;
       const recent = refusal ? new Set<string>() : await deps.store.recentUnlocks(key, LOCATION_CLAIM.budgetWindowMs);
@@ -104,8 +123,21 @@ export function createLocationGuard(deps: LocationGuardDeps) {
      * record of an unlock (signed-in readers have the `unlocks` table). Used by the insights events (issue 27).
      */
     async recentlyUnlocked(identity: ReaderIdentity, storyId: string): Promise<boolean> {
-      const recent = await deps.store.recentUnlocks(readerKey(identity.userId, identity.ip), LOCATION_CLAIM.budgetWindowMs);
+      const recent = await deps.store.recentUnlocks(readerKey(identity.userId, identity.ip, identity.userId ? null : (identity.readerId ?? null)), LOCATION_CLAIM.budgetWindowMs);
       return recent.has(storyId);
+    },
+
+    /**
+     * A new reader (a reader cookie just issued) starts with its address's running travel refusal, so a refused
+     * reader cannot shed the refusal by throwing its cookie away and taking a new one. Not the address's last
+     * position: a stranger's read elsewhere behind the same address must not lock a newcomer (decision 15).
+     */
+    async startReader(readerId: string, ip: string): Promise<void> {
+      const state = await deps.store.getState(addressKey(ip));
+      const at = now();
+      if (state.refusedUntil === null || at >= state.refusedUntil) return;
+      const ttl = Math.max(CLAIM_STATE_TTL_MS, state.refusedUntil - at);
+      await deps.store.setState(readerKey(null, ip, readerId), { last: null, refusedUntil: state.refusedUntil }, ttl);
     },
 
     /**

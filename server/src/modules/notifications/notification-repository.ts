@@ -279,7 +279,8 @@ export function createNotificationRepository(database: Database) {
     },
 
     /**
-     * The smart suggestions' sample: the nearest visible stories of others, nearest first, within 50 km, at
+     * The smart suggestions' sample: the nearest visible stories (the reader's own flagged `own`: they are on the
+     * reader's map too, issue 23 item 3), nearest first, within 50 km, at
      * most `limit` — one KNN walk of the geography GiST index that stops after `limit` rows however dense the
      * place — with whether the user has unlocked each (a primary-key probe of their marks).
      */
@@ -294,15 +295,17 @@ export function createNotificationRepository(database: Database) {
         unlock_start_time: string | null;
         distance: number;
         read: boolean;
+        own: boolean;
       }>(sql`
-        SELECT n.latitude, n.longitude, n.category, n.type, n.time_restriction, n.unlock_start_time, n.distance,
+        SELECT n.latitude, n.longitude, n.category, n.type, n.time_restriction, n.unlock_start_time, n.distance, n.own,
                EXISTS (SELECT 1 FROM notification_marks m
                        WHERE m.user_id = ${args.userId}::uuid AND m.kind = 'unlocked' AND m.story_id = n.id) AS read
         FROM (
           SELECT s.id, s.latitude, s.longitude, s.category, s.type, s.time_restriction, s.unlock_start_time,
-                 ST_Distance(s.location, ${point}, false) AS distance, s.location <-> ${point} AS knn
+                 ST_Distance(s.location, ${point}, false) AS distance, s.location <-> ${point} AS knn,
+                 s.author_id IS NOT DISTINCT FROM ${args.userId}::uuid AS own
           FROM stories s
-          WHERE s.is_public AND s.hidden_at IS NULL AND s.author_id IS DISTINCT FROM ${args.userId}::uuid
+          WHERE s.hidden_at IS NULL AND (s.is_public OR s.author_id IS NOT DISTINCT FROM ${args.userId}::uuid)
           ORDER BY knn
           LIMIT ${sql.raw(String(Math.trunc(args.limit)))}
         ) n
@@ -317,6 +320,7 @@ export function createNotificationRepository(database: Database) {
         unlockStartTime: r.unlock_start_time,
         distance: Number(r.distance),
         read: Boolean(r.read),
+        own: Boolean(r.own),
       }));
     },
 

@@ -25,6 +25,8 @@ export interface SmartSampleStory {
   distance: number;
   /** The signed-in reader has unlocked it before (a `unlocked` mark); always false for visitors. */
   read: boolean;
+  /** The reader's own story: on their map too, so never "uncharted", but nothing to discover or read anew. */
+  own?: boolean;
 }
 
 export interface SmartContext {
@@ -36,9 +38,11 @@ export interface SmartContext {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** `sample` nearest first. */
-export function buildSmartSuggestions(sample: SmartSampleStory[], ctx: SmartContext): SmartNotification[] {
+/** `everything` nearest first, the reader's own stories flagged. */
+export function buildSmartSuggestions(everything: SmartSampleStory[], ctx: SmartContext): SmartNotification[] {
+  const sample = everything.filter((s) => !s.own);
   const within = sample.filter((s) => s.distance <= DISCOVERY_RADIUS_M);
+  const ownWithin = everything.filter((s) => s.own && s.distance <= DISCOVERY_RADIUS_M).length;
   const suggestions: SmartNotification[] = [];
   const where = (s: SmartSampleStory) =>
     `${formatDistance(s.distance)} to the ${compassDirection(ctx.location, s)}`;
@@ -56,8 +60,17 @@ export function buildSmartSuggestions(sample: SmartSampleStory[], ctx: SmartCont
       title: `${capped ? `${within.length}+ whispers` : plural(within.length, 'whisper', 'whispers')} within ${formatDistance(DISCOVERY_RADIUS_M)}`,
       message: parts.join(' '),
     });
+  } else if (ownWithin > 0) {
+    // The map shows them: the card says they are the only ones rather than "uncharted" (issue 23 item 3).
+    suggestions.push({
+      type: 'discovery',
+      priority: 'low',
+      title: 'Only your whispers here',
+      message: `${ownWithin === 1 ? 'Your whisper is' : `Your ${ownWithin} whispers are`} the only ${ownWithin === 1 ? 'one' : 'ones'} within ${formatDistance(DISCOVERY_RADIUS_M)}. Leave another, or walk on to find others.`,
+    });
   } else {
-    const sampled = sample[0];
+    // One's own stories are whispers too: the nearest of all, so the card agrees with the map.
+    const sampled = everything[0];
     const nearest = sampled && { distance: Math.round(sampled.distance), direction: compassDirection(ctx.location, sampled) };
     suggestions.push(
       nearest

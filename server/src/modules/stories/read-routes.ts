@@ -103,6 +103,7 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
     accuracy: accuracy ?? null,
     ip: request.ip,
     fromAnotherSite: isCrossSiteRequest(request, app.config.publicUrl),
+    readerId: request.readerId,
   });
 
   /** Link header to the next page: same path and query, new cursor. */

@@ -19,10 +19,12 @@ export interface Reader {
   location: { latitude: number; longitude: number } | null;
   /** The fix's accuracy in metres, when the client sent one. */
   accuracy?: number | null;
-  /** The client address: a visitor's claims are kept per address (IPv6 per /64). */
+  /** The client address: a visitor's claims are kept per address (IPv6 per /64) unless it has a reader id. */
   ip?: string;
   /** Another site made the browser send this read: its position is answered but is no claim (issue 22). */
   fromAnotherSite?: boolean;
+  /** A signed-out browser's own reader id (its reader cookie): its claims are its own (decision 15). */
+  readerId?: string | null;
 }
 
 export interface StoryReadServiceDeps {
@@ -61,7 +63,7 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
   async function claimGate(reader: Reader): Promise<UnlockGate | undefined> {
     if (!deps.location) return undefined;
     return deps.location.gate(
-      { userId: reader.viewerId, ip: reader.ip ?? '' },
+      { userId: reader.viewerId, ip: reader.ip ?? '', readerId: reader.readerId ?? null },
       { position: reader.location, accuracy: reader.accuracy, fromAnotherSite: reader.fromAnotherSite },
     );
   }

@@ -19,7 +19,6 @@
  */
 import { safeDisplayName } from '#common/text';
 import type { StoryModeration } from '#common/moderation';
-import { UNLOCK_RADIUS_M } from '#common/constants';
 import { haversineMetres } from '#common/geo';
 import { evaluateLock } from '#common/locks';
 import type { Story, Weather } from '#common/schemas';
@@ -94,12 +93,10 @@ export function toStoryView(
   const isAuthor = ctx.viewerId !== null && ctx.viewerId === row.authorId;
   // evaluateLock reads the time zone only for a time or season restriction within unlock reach of someone other
   // than the author: look it up only then (a time-zone lookup per story per request was measurable).
+  // Out of reach, a time or season lock is judged too, so the story can say every rule that holds it.
   const needsTimeZone =
-    (row.timeRestriction === 'time_of_day' || row.timeRestriction === 'season') &&
-    !isAuthor &&
-    exactDistance !== null &&
-    exactDistance <= UNLOCK_RADIUS_M;
-  // A time window is also said with its zone ("Unlocks 14:00 - 16:00 (New York time)"), so every reader of one
+    (row.timeRestriction === 'time_of_day' || row.timeRestriction === 'season') && !isAuthor && exactDistance !== null;
+  // A time window is also said with its zone ("Unlocks 14:00 - 16:00 (Eastern Time)"), so every reader of one
   // gets the zone; other stories need it only to be judged.
   const timeZone =
     needsTimeZone || row.timeRestriction === 'time_of_day' ? timeZoneAt(row.latitude, row.longitude) : 'UTC';
@@ -134,11 +131,17 @@ export function toStoryView(
     unlockSeason: row.unlockSeason,
     unlockWeather: row.unlockWeather,
     createdAt: createdAtFor(row.createdAt, isAuthor),
-    distance: exactDistance === null ? null : roundMetres(exactDistance),
+    // Beside a distance lock the distance never rounds down to the limit: 100.4 m is "101", 1 m to go (issue 23).
+    distance: exactDistance === null ? null : lock.lockReason === 'distance' ? Math.ceil(exactDistance) : roundMetres(exactDistance),
     isLocked: lock.isLocked,
     lockReason: lock.lockReason,
   };
   if (row.timeRestriction === 'time_of_day') story.timeZone = timeZone;
+  if (lock.isLocked && lock.lockReason === 'distance' && row.timeRestriction !== 'none') {
+    // Would the time restriction still hold it at the spot? (Weather is only known within reach.)
+    const atTheSpot = evaluateLock(row, { distance: 0, isAuthor, now: ctx.now, timeZone, weather: undefined });
+    if (atTheSpot.isLocked && atTheSpot.lockReason) story.lockReasons = ['distance', atTheSpot.lockReason];
+  }
   if (extra.likedByMe !== undefined) story.likedByMe = extra.likedByMe;
   if (extra.reportedByMe !== undefined) story.reportedByMe = extra.reportedByMe;
   if (extra.moderation && isAuthor) story.moderation = extra.moderation;

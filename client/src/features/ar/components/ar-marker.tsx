@@ -1,7 +1,8 @@
 import type { Story } from '#common/schemas';
 import { cn } from '#client/lib/utils';
+import { storyDistanceText } from '#client/lib/stories/story-display';
 import { formatMetres } from '../lib/format';
-import type { MarkerBox } from '../lib/layout';
+import { LABEL_WIDTH_PX, type MarkerBox } from '../lib/layout';
 import { StoryTypeGlyph } from './story-type-glyph';
 
 /**
@@ -10,7 +11,8 @@ import { StoryTypeGlyph } from './story-type-glyph';
  */
 export function ArMarker({ marker, onSelect }: { marker: MarkerBox<Story>; onSelect: (story: Story) => void }) {
   const { story, locked, size } = marker;
-  const distance = formatMetres(marker.distance);
+  // The server's distance, rounded as the story dialog rounds it (issue 23 item 2); the live one only without it.
+  const distance = storyDistanceText(story, { compact: true }) ?? formatMetres(marker.distance);
   return (
     <button
       type="button"
@@ -35,14 +37,18 @@ export function ArMarker({ marker, onSelect }: { marker: MarkerBox<Story>; onSel
         <StoryTypeGlyph type={story.type} locked={locked} className="h-[42%] w-[42%]" />
       </span>
       <span
+        // Never wider than the layout's label box, so labels the layout keeps apart never touch.
+        style={{ maxWidth: LABEL_WIDTH_PX }}
         className={cn(
-          'max-w-32 whitespace-nowrap rounded-md px-1.5 py-0.5 text-xs font-semibold leading-tight shadow',
+          'truncate whitespace-nowrap rounded-md px-1.5 py-0.5 text-xs font-semibold leading-tight shadow',
           locked ? 'bg-night-900/80 text-mist-300' : 'bg-night-900/85 text-white',
         )}
       >
         {marker.label}
       </span>
-      <span className="rounded bg-black/60 px-1 text-[11px] leading-tight text-mist-100">{distance}</span>
+      <span data-ar-distance className="rounded bg-black/60 px-1 text-[11px] leading-tight text-mist-100">
+        {distance}
+      </span>
     </button>
   );
 }

@@ -97,6 +97,11 @@ export function markerRect(x: number, y: number, size: number): Rect {
   return { cx: x, cy: y - size / 2 + height / 2, width: Math.max(size, LABEL_WIDTH_PX), height };
 }
 
+/** The title and distance below a marker's circle: they must never cross another marker's (issue 23 item 2). */
+export function labelRect(x: number, y: number, size: number): Rect {
+  return { cx: x, cy: y + size / 2 + LABEL_HEIGHT_PX / 2, width: LABEL_WIDTH_PX, height: LABEL_HEIGHT_PX };
+}
+
 /** The share of the smaller of two rectangles covered by the other (0 = apart, 1 = one inside the other). */
 export function overlapRatio(a: Rect, b: Rect): number {
   const w = Math.min(a.cx + a.width / 2, b.cx + b.width / 2) - Math.max(a.cx - a.width / 2, b.cx - b.width / 2);
@@ -108,8 +113,10 @@ export function overlapRatio(a: Rect, b: Rect): number {
 /**
  * The markers to draw: the stories within the radius and within 60° of the heading, nearest first, at most
  * `count`. Each sits at its bearing (x) and distance (y); one whose circle and labels overlap an already placed
- * marker's by more than 15 % (of the smaller) moves to the next of up to 3 columns (its own, one marker width
- * right, one left), and if every column overlaps it takes the one that overlaps least.
+ * marker's by more than 15 % (of the smaller), or whose labels cross another marker's labels at all, moves to the
+ * next of up to 3 columns (its own, one marker width right, one left), then the same columns one marker higher;
+ * if none is free it is left out — the farther story gives way, so no two labels are ever drawn over each other
+ * (issue 23 item 2). The list view still has every story.
  */
 export function layoutMarkers<S extends ArStory>({ reader, heading, stories, count, viewport }: LayoutInput<S>): MarkerBox<S>[] {
   const limit = clamp(Math.floor(count), 0, AR.maxCount);
@@ -124,24 +131,34 @@ export function layoutMarkers<S extends ArStory>({ reader, heading, stories, cou
     .slice(0, limit);
 
   const [xMin, xMax] = AR.xRangePercent;
-  const placed: (Rect & { marker: MarkerBox<S> })[] = [];
+  const [yMin] = AR.yRangePercent;
+  const placed: { rect: Rect; label: Rect; marker: MarkerBox<S> }[] = [];
   for (const s of inView) {
     const size = markerSize(s.distance);
     const x = markerX(s.offset);
-    const y = markerY(s.distance);
-    const yPx = (y / 100) * viewport.height;
+    const y0 = markerY(s.distance);
     // Column k shifts by one marker width plus a small gap: 0 → none, 1 → right, 2 → left.
     const step = ((markerRect(0, 0, size).width + 8) / viewport.width) * 100;
-    let best: { column: number; x: number; rect: Rect; worst: number } | null = null;
-    for (let column = 0; column < AR.columns; column++) {
-      const shift = column === 0 ? 0 : column % 2 === 1 ? step * Math.ceil(column / 2) : -step * Math.ceil(column / 2);
-      const cx = clamp(x + shift, xMin, xMax);
-      const rect = markerRect((cx / 100) * viewport.width, yPx, size);
-      const worst = placed.reduce((m, p) => Math.max(m, overlapRatio(rect, p)), 0);
-      if (!best || worst < best.worst) best = { column, x: cx, rect, worst };
-      if (worst <= AR.overlapThreshold) break;
+    const rise = ((size + LABEL_HEIGHT_PX + 4) / viewport.height) * 100;
+    let chosen: { column: number; x: number; y: number; rect: Rect; label: Rect } | null = null;
+    search: for (const y of [y0, Math.max(yMin, y0 - rise)]) {
+      const yPx = (y / 100) * viewport.height;
+      for (let column = 0; column < AR.columns; column++) {
+        const shift = column === 0 ? 0 : column % 2 === 1 ? step * Math.ceil(column / 2) : -step * Math.ceil(column / 2);
+        const cx = clamp(x + shift, xMin, xMax);
+        const xPx = (cx / 100) * viewport.width;
+        const rect = markerRect(xPx, yPx, size);
+        const label = labelRect(xPx, yPx, size);
+        const clear = placed.every(
+          (p) => overlapRatio(rect, p.rect) <= AR.overlapThreshold && overlapRatio(label, p.label) === 0,
+        );
+        if (clear) {
+          chosen = { column, x: cx, y, rect, label };
+          break search;
+        }
+      }
     }
-    const chosen = best ?? { column: 0, x, rect: markerRect((x / 100) * viewport.width, yPx, size) };
+    if (!chosen) continue;
     const marker: MarkerBox<S> = {
       story: s.story,
       label: truncateLabel(s.story.title),
@@ -150,11 +167,11 @@ export function layoutMarkers<S extends ArStory>({ reader, heading, stories, cou
       bearing: s.bearing,
       offset: s.offset,
       x: chosen.x,
-      y,
+      y: chosen.y,
       size,
       column: chosen.column,
     };
-    placed.push({ ...chosen.rect, marker });
+    placed.push({ rect: chosen.rect, label: chosen.label, marker });
   }
   return placed.map((p) => p.marker);
 }

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { DISCOVERY } from '#common/constants';
 import { queryKeys } from '#client/lib/query-keys';
+import { readerCookieReady } from '#client/lib/api-client';
 import type { Story } from '#common/schemas';
 
 /** Stories per page of GET /api/stories/all: a few screens of cards; the next page loads while scrolling. */
@@ -68,7 +69,11 @@ export async function fetchStoriesPage(url: string, signal?: AbortSignal): Promi
 export function useAllStories() {
   return useInfiniteQuery({
     queryKey: queryKeys.stories.allPages(ALL_STORIES_PAGE_SIZE),
-    queryFn: ({ pageParam, signal }) => fetchStoriesPage(pageParam, signal),
+    // As this browser, never as its address (the reader cookie comes with the first /api answer).
+    queryFn: async ({ pageParam, signal }) => {
+      await readerCookieReady();
+      return fetchStoriesPage(pageParam, signal);
+    },
     initialPageParam: `/api/stories/all?limit=${ALL_STORIES_PAGE_SIZE}`,
     getNextPageParam: (last) => last.next ?? undefined,
   });

@@ -2,7 +2,9 @@ import { categoryEmoji } from '#common/categories';
 import { PREVIEW_CHARS } from '#common/constants';
 import { previewText } from '#common/discovery-text';
 import type { Story } from '#common/schemas';
+import { Link } from 'wouter';
 import { Button } from '#client/components/ui/button';
+import { paths } from '#client/config/paths';
 import { Dialog, DialogClose, DialogContent } from '#client/components/ui/dialog';
 import { storyTypeIcon, storyTypeLabel } from '#client/lib/stories/story-display';
 import { simpleStoryText } from './simple-story-card';
@@ -32,11 +34,15 @@ export function SimpleStoryDialog({ story, onClose }: { story: Story | null; onC
           <p data-testid="simple-preview" className="whitespace-pre-line text-sm text-mist-300">
             {previewText(simpleStoryText(story), PREVIEW_CHARS.alert, 'Discover this whispered story...')}
           </p>
-          <DialogClose asChild>
-            <Button variant="secondary" className="justify-self-end">
-              OK
+          {/* Not a dead end (issue 23 item 11): the preview stays, and the story itself is one tap away. */}
+          <div className="flex flex-wrap justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="secondary">OK</Button>
+            </DialogClose>
+            <Button asChild>
+              <Link href={paths.story(story.id)}>Open Story</Link>
             </Button>
-          </DialogClose>
+          </div>
         </DialogContent>
       )}
     </Dialog>

@@ -1,7 +1,8 @@
 import { Sparkles } from 'lucide-react';
-import type { Location } from '#common/schemas';
+import type { Location, Story } from '#common/schemas';
 import { cn } from '#client/lib/utils';
 import { useSmartSuggestions } from '../api/get-smart-suggestions';
+import { agreeingSuggestions, nearbySuggestion } from '../lib/nearby-suggestion';
 
 const PRIORITY_CLASS: Record<string, string> = {
   high: 'border-ember-500/50 bg-ember-500/10',
@@ -11,10 +12,25 @@ const PRIORITY_CLASS: Record<string, string> = {
 /**
  * What the smart-suggestions endpoint returns for here and now; nothing at all when it returns nothing.
  * `hideNearest`: the nearby list already says where the nearest whisper is, so that suggestion is left out.
+ * `nearby` (the page's list, as the server decided each lock) replaces the endpoint's nearby card, so the card
+ * agrees with the map and list (issue 23 items 3, 8).
  */
-export function SmartSuggestions({ location, enabled, hideNearest = false }: { location: Location; enabled: boolean; hideNearest?: boolean }) {
+export function SmartSuggestions({
+  location,
+  enabled,
+  hideNearest = false,
+  nearby,
+  userId = null,
+}: {
+  location: Location;
+  enabled: boolean;
+  hideNearest?: boolean;
+  nearby?: readonly Story[];
+  userId?: string | null;
+}) {
   const { data } = useSmartSuggestions(location, enabled);
-  const shown = data?.filter((item) => !(hideNearest && item.nearest));
+  const local = nearby ? nearbySuggestion(nearby, location, userId) : null;
+  const shown = data && agreeingSuggestions(data, local).filter((item) => !(hideNearest && item.nearest));
   if (!shown?.length) return null;
   return (
     <section aria-label="Suggestions for you" className="grid gap-2">

@@ -14,3 +14,13 @@ export function useLikeStory() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: likeStory, onSuccess: () => invalidateStories(queryClient) });
 }
+
+function unlikeStory(id: string): Promise<LikeResponse> {
+  return apiSend<LikeResponse>('DELETE', `/api/stories/${encodeURIComponent(id)}/like`);
+}
+
+/** Takes a like back (issue 23 item 6): the server answers the new count and `liked: false`. */
+export function useUnlikeStory() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: unlikeStory, onSuccess: () => invalidateStories(queryClient) });
+}

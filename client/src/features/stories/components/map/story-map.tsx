@@ -8,7 +8,7 @@ import { DEFAULT_ZOOM, MAX_TILE_ZOOM } from '#common/constants';
 import type { Location, Story } from '#common/schemas';
 import type { BoundingBox } from '#client/features/stories/api/get-map-stories';
 import { usePublicConfig } from '#client/lib/get-public-config';
-import { storyTypeLabel } from '#client/lib/stories/story-display';
+import { storyDistanceText, storyTypeLabel } from '#client/lib/stories/story-display';
 import { clusterClickZoom } from './cluster-protocol';
 import { clusterIcon, storyIcon, userIcon } from './marker-icons';
 import { StoryStackSheet } from './story-stack-sheet';
@@ -123,7 +123,7 @@ const StoryMarker = memo(function StoryMarker({ story, onSelect }: { story: Stor
         <strong className="block text-sm">{story.title}</strong>
         <span className="block text-xs">{story.category}</span>
         <span className="block text-xs">{storyTypeLabel(story.type)}</span>
-        {typeof story.distance === 'number' && <span className="block text-xs">{Math.round(story.distance)}m</span>}
+        {storyDistanceText(story, { compact: true }) && <span className="block text-xs">{storyDistanceText(story, { compact: true })}</span>}
       </Popup>
     </Marker>
   );

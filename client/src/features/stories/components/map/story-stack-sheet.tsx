@@ -1,6 +1,6 @@
 import type { Story } from '#common/schemas';
 import { Dialog, DialogContent } from '#client/components/ui/dialog';
-import { formatDistance, storyTypeIcon, storyTypeLabel } from '#client/lib/stories/story-display';
+import { storyDistanceText, storyTypeIcon, storyTypeLabel } from '#client/lib/stories/story-display';
 import { cn } from '#client/lib/utils';
 
 /**
@@ -41,7 +41,9 @@ export function StoryStackSheet({
                     {story.isLocked ? ' · Locked' : ''}
                   </span>
                 </span>
-                {formatDistance(story.distance) && <span className="shrink-0 text-xs text-mist-300">{formatDistance(story.distance)}</span>}
+                {storyDistanceText(story, { compact: true }) && (
+                  <span className="shrink-0 text-xs text-mist-300">{storyDistanceText(story, { compact: true })}</span>
+                )}
               </button>
             </li>
           ))}

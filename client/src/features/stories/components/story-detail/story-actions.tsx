@@ -8,7 +8,8 @@ import { paths } from '#client/config/paths';
 import { ACCOUNT_REQUIRED, showAccountRequired } from '#client/lib/account-required';
 import { useCurrentUser } from '#client/lib/auth/current-user';
 import { messageToast } from '#client/lib/toast-message';
-import { useLikeStory } from '#client/features/stories/api/like-story';
+import { useLikeStory, useUnlikeStory } from '#client/features/stories/api/like-story';
+import { cn } from '#client/lib/utils';
 import { STORY_TOASTS } from '#client/features/stories/lib/story-toasts';
 import { useBlockAuthor } from '#client/features/stories/api/block-author';
 import { reportInsightEvent } from '#client/lib/insights/report-event';
@@ -19,16 +20,17 @@ export function StoryActions({ story }: { story: Story }) {
   const [, navigate] = useLocation();
   const { data: user } = useCurrentUser();
   const like = useLikeStory();
-  const [likedNow, setLikedNow] = useState(false);
+  const unlike = useUnlikeStory();
+  // What the server last answered here (count and state); until then, what the dialog opened with.
+  const [answered, setAnswered] = useState<{ likes: number; liked: boolean } | null>(null);
   const [reporting, setReporting] = useState(false);
   const [reportedNow, setReportedNow] = useState(false);
   const reported = reportedNow || Boolean(story.reportedByMe);
   const block = useBlockAuthor();
   const [blocked, setBlocked] = useState(false);
-  const alreadyLiked = Boolean(story.likedByMe) && !likedNow;
   // Once liked here, the count shows +1 of what the dialog opened with (spec section 4 "Like").
-  const [baseLikes] = useState(story.likes);
-  const likes = likedNow ? baseLikes + 1 : story.likes;
+  const liked = answered?.liked ?? Boolean(story.likedByMe);
+  const likes = answered?.likes ?? story.likes;
   // Nobody likes or reports their own story (issue 14): the author sees the count, not the buttons.
   const isOwnStory = user?.id === story.authorId;
 
@@ -39,16 +41,23 @@ export function StoryActions({ story }: { story: Story }) {
     showAccountRequired(description, navigate);
   };
 
+  // A toggle (issue 23 item 6): on shows as on, and a second press takes the like back.
   const onLike = () => {
     if (!user) return requireAccount(ACCOUNT_REQUIRED.like);
+    if (liked) {
+      unlike.mutate(story.id, { onSuccess: setAnswered, onError: () => messageToast(STORY_TOASTS.likeFailed) });
+      return;
+    }
     like.mutate(story.id, {
-      onSuccess: () => {
-        setLikedNow(true);
+      onSuccess: (result) => {
+        setAnswered(result);
         messageToast(STORY_TOASTS.liked, 'success');
       },
       onError: () => messageToast(STORY_TOASTS.likeFailed),
     });
   };
+  // Likes need the story unlocked for this reader (DESIGN.md decision 11): a locked one says so instead.
+  const lockedForReader = story.isLocked && !isOwnStory;
 
   const onShare = async () => {
     const url = new URL(paths.story(story.id), window.location.origin).toString();
@@ -78,9 +87,23 @@ export function StoryActions({ story }: { story: Story }) {
             <Heart className="h-4 w-4" aria-hidden />
             {likes === 1 ? '1 like' : `${likes} likes`}
           </span>
+        ) : lockedForReader ? (
+          <span className="inline-flex h-10 items-center gap-2 rounded-lg bg-night-800 px-3 text-sm text-mist-300">
+            <Heart className="h-4 w-4" aria-hidden />
+            {likes} · Unlock this story to like it
+          </span>
         ) : (
-          <Button type="button" variant={likedNow || alreadyLiked ? 'secondary' : 'default'} onClick={onLike} disabled={likedNow || alreadyLiked || like.isPending} aria-label={`Like (${likes} likes)`}>
-            <Heart className={likedNow || alreadyLiked ? 'fill-current' : undefined} aria-hidden />
+          <Button
+            type="button"
+            variant={liked ? 'outline' : 'default'}
+            onClick={onLike}
+            disabled={like.isPending || unlike.isPending}
+            aria-pressed={liked}
+            aria-label={`Like (${likes} likes)`}
+            title={liked ? 'You like this story. Press again to take the like back.' : undefined}
+            className={cn(liked && 'border-rose-400/70 bg-rose-500/15 text-rose-200 hover:bg-rose-500/25')}
+          >
+            <Heart className={cn(liked && 'fill-rose-400 text-rose-400')} aria-hidden />
             {likes}
           </Button>
         )}

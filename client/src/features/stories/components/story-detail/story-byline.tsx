@@ -1,8 +1,15 @@
-import { Clock, MapPin } from 'lucide-react';
+import { Clock, ExternalLink, MapPin } from 'lucide-react';
+import { coordinatesLabel, navigateUrl } from '#common/discovery-text';
 import type { Story } from '#common/schemas';
-import { formatDuration } from '#client/lib/stories/story-display';
+import { formatDuration, storyDistanceText } from '#client/lib/stories/story-display';
 
-/** The dialog's header line under the title: author, media length and distance. */
+/** Beyond this the reader is not nearby: the place gets a name they know, or a way to look it up (issue 23 item 5). */
+const FAR_AWAY_M = 1000;
+
+/**
+ * The dialog's header line under the title: author, media length and distance ("14 m away", "359.3 km away");
+ * far away, where the story is: the spec's known Savannah coordinate by name, elsewhere an "Open in maps" link.
+ */
 export function StoryByline({ story }: { story: Story }) {
   const showDuration = (story.type === 'audio' || story.type === 'video') && story.duration;
   return (
@@ -17,9 +24,27 @@ export function StoryByline({ story }: { story: Story }) {
       {typeof story.distance === 'number' && (
         <span className="inline-flex items-center gap-1">
           <MapPin className="h-3.5 w-3.5" aria-hidden />
-          {Math.round(story.distance)} m away
+          {storyDistanceText(story)} away
         </span>
       )}
+      {typeof story.distance === 'number' && story.distance > FAR_AWAY_M && <PlaceName story={story} />}
     </span>
+  );
+}
+
+function PlaceName({ story }: { story: Story }) {
+  const label = coordinatesLabel(story.latitude, story.longitude);
+  if (label === 'Historic Savannah District') return <span>{label}</span>;
+  return (
+    <a
+      href={navigateUrl(story.latitude, story.longitude)}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-1 underline decoration-glow-400/60 underline-offset-2 hover:text-mist-100"
+    >
+      Open in maps
+      <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
   );
 }

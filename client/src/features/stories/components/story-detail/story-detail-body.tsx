@@ -4,7 +4,7 @@ import { ClaimLockLine } from '#client/components/stories/claim-lock-line';
 import { isClaimLock } from '#client/lib/location/claim-lock-text';
 import type { LockReason, Story } from '#common/schemas';
 import { timeLockText } from '#common/time-lock-text';
-import { formatCreated, metresToUnlock, storyTypeLabel } from '#client/lib/stories/story-display';
+import { formatCreated, lockLines, metresToUnlock, storyTypeLabel } from '#client/lib/stories/story-display';
 import { useCurrentUser } from '#client/lib/auth/current-user';
 import { useStoryInsightEvents } from '#client/lib/insights/use-story-insight-events';
 import { StoryActions } from './story-actions';
@@ -14,7 +14,7 @@ import { StoryContent } from './story-content';
 export function StoryDetailBody({ story }: { story: Story }) {
   const lockText = timeLockText(story);
   // When the time lock is what holds the story, the locked notice already says it: said once, not twice.
-  const saidByNotice = story.isLocked && isTimeLockReason(story.lockReason);
+  const saidByNotice = story.isLocked && (story.lockReasons ?? [story.lockReason]).some(isTimeLockReason);
   // Authors' insights (issue 27): open, read, play and quartiles of an unlocked story, never the author's own.
   const { data: user } = useCurrentUser();
   const playback = useStoryInsightEvents(story, user?.id);
@@ -66,18 +66,21 @@ function LockedNotice({ story }: { story: Story }) {
     );
   }
   const toWalk = metresToUnlock(story);
-  const timeLocked = isTimeLockReason(story.lockReason);
+  // Every rule that holds it (issue 23 item 8): the walk, and the time lock that would still hold it there.
+  const lines = lockLines(story).map((line) => (line.startsWith('Walk closer') ? 'Walk closer to unlock this story' : line));
   return (
     <div className="flex flex-col items-center gap-2 rounded-xl border border-night-600 bg-night-800/70 p-6 text-center">
       <span aria-hidden className="text-4xl">
         🔒
       </span>
-      {timeLocked ? (
-        <p className="font-semibold text-mist-100">{timeLockText(story) ?? 'This story is time-locked right now.'}</p>
-      ) : (
-        <p className="font-semibold text-mist-100">Walk closer to unlock this story</p>
+      {(lines.length ? lines : ['This story is locked right now.']).map((line) => (
+        <p key={line} className="font-semibold text-mist-100">
+          {line}
+        </p>
+      ))}
+      {toWalk !== null && (
+        <p className="text-sm text-mist-300">About {toWalk < 1000 ? `${toWalk} m` : `${(toWalk / 1000).toFixed(1)} km`} more to go.</p>
       )}
-      {toWalk !== null && <p className="text-sm text-mist-300">About {toWalk} m more to go.</p>}
     </div>
   );
 }

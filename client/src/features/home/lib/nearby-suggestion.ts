@@ -1,0 +1,47 @@
+/**
+ * The "whispers nearby" suggestion as the page's own list has it (issue 23 items 3 and 8): the same stories the
+ * map and list show — the reader's own included — and "read now" only for stories the server unlocked, so the card
+ * never contradicts the page (the smart endpoint samples others' stories by distance alone).
+ */
+import { DISCOVERABLE_RESULT_CAP, DISCOVERY_RADIUS_M, UNLOCK_RADIUS_M } from '#common/constants';
+import { compassDirection, formatDistance, type SmartNotification } from '#common/notifications';
+import type { Location, Story } from '#common/schemas';
+
+/** Null when the list is empty: the server's discovery suggestion (the nearest whisper farther away) then stands. */
+export function nearbySuggestion(stories: readonly Story[], reader: Location, userId: string | null): SmartNotification | null {
+  if (stories.length === 0) return null;
+  const radius = formatDistance(DISCOVERY_RADIUS_M);
+  const others = stories.filter((s) => s.authorId !== userId);
+  if (others.length === 0) {
+    const n = stories.length;
+    return {
+      type: 'discovery',
+      priority: 'low',
+      title: 'Only your whispers here',
+      message: `${n === 1 ? 'Your whisper is' : `Your ${n} whispers are`} the only ${n === 1 ? 'one' : 'ones'} within ${radius}. Leave another, or walk on to find others.`,
+    };
+  }
+  const readNow = others.filter((s) => !s.isLocked && typeof s.distance === 'number' && s.distance <= UNLOCK_RADIUS_M).length;
+  const nearestLocked = others
+    .filter((s) => s.isLocked && typeof s.distance === 'number' && s.distance > UNLOCK_RADIUS_M)
+    .sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0))[0];
+  const parts: string[] = [];
+  if (readNow > 0) parts.push(readNow === 1 ? 'One is close enough to read now.' : `${readNow} are close enough to read now.`);
+  if (nearestLocked) {
+    parts.push(`The nearest locked one is ${formatDistance(nearestLocked.distance ?? 0)} to the ${compassDirection(reader, nearestLocked)}.`);
+  }
+  const n = stories.length;
+  const count = n >= DISCOVERABLE_RESULT_CAP ? `${n}+ whispers` : `${n} ${n === 1 ? 'whisper' : 'whispers'}`;
+  return { type: 'nearby', priority: readNow > 0 ? 'high' : 'medium', title: `${count} within ${radius}`, message: parts.join(' ') };
+}
+
+/** The server's suggestions with its nearby/uncharted card replaced by the page's own, when the page has a list. */
+export function agreeingSuggestions(
+  fromServer: readonly SmartNotification[],
+  local: SmartNotification | null,
+): SmartNotification[] {
+  if (!local) return [...fromServer];
+  // The server's first card is its nearby or discovery card; every other one stays as it is.
+  const rest = fromServer.filter((item) => item.type !== 'nearby' && item.type !== 'discovery');
+  return [local, ...rest];
+}
