@@ -167,6 +167,23 @@ const envSchema = z.object({
    * `on`; `every-read` (each read waits for the feed to catch up: another instance's write too); `off` (SQL).
    */
   STORY_INDEX: z.enum(['on', 'every-read', 'off']).default('on'),
+  // ── Web Push (issue 24): VAPID keys (generated into DATA_DIR when unset), and test-only push origins ──
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: optionalText.pipe(
+    z.string().regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https: URL').optional(),
+  ),
+  PUSH_TEST_ORIGINS: optionalText.transform((value, context) => {
+    const origins: string[] = [];
+    for (const part of (value ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+      try {
+        origins.push(new URL(part).origin);
+      } catch {
+        context.addIssue({ code: 'custom', message: `PUSH_TEST_ORIGINS: "${part}" is not an origin such as https://localhost:8443` });
+      }
+    }
+    return origins;
+  }),
 }).superRefine((e, context) => {
   const problem = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
   if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)) {
@@ -176,6 +193,9 @@ const envSchema = z.object({
     problem('S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
   }
   // PGlite is one process holding its data directory: a second worker could not open it.
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    problem('VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+  }
   if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
     problem('WEB_CONCURRENCY', 'WEB_CONCURRENCY above 1 needs DATABASE_URL (the embedded database runs in one process only)');
   }
@@ -216,6 +236,12 @@ export interface Config {
   metricsToken: string | undefined;
   webConcurrency: number;
   storyIndex: 'on' | 'every-read' | 'off';
+  /** Web Push: configured VAPID keys (else generated into DATA_DIR), the subject, origins allowed for tests. */
+  push: {
+    vapidKeys: { publicKey: string; privateKey: string } | undefined;
+    vapidSubject: string | undefined;
+    testOrigins: string[];
+  };
 }
 
 export interface S3Settings {
@@ -298,5 +324,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     webConcurrency: e.WEB_CONCURRENCY,
     storyIndex: e.STORY_INDEX,
+    push: {
+      vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      vapidSubject: e.VAPID_SUBJECT,
+      testOrigins: e.PUSH_TEST_ORIGINS,
+    },
   });
 }
