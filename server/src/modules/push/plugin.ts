@@ -34,6 +34,8 @@ export const pushPlugin = fp(
       repository,
       vapid: { ...keys, subject: app.config.push.vapidSubject ?? defaultSubject(app.config.publicUrl) },
       logger: app.log,
+      // Tests reach only their local mock push service, never a real one.
+      onlyOrigins: app.config.env === 'test' ? app.config.push.testOrigins : undefined,
     });
     app.notifications.service.onNotificationsCreated((created) => sender.send(created));
     app.decorate('push', { publicKey: keys.publicKey, repository, sender, testOrigins: app.config.push.testOrigins });

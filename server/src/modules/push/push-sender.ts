@@ -20,6 +20,11 @@ export interface PushSenderDeps {
   repository: PushRepository;
   vapid: VapidKeys & { subject: string };
   logger: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+  /**
+   * When set, only endpoints on these origins are ever contacted (NODE_ENV=test: the local mock push service;
+   * a test run never sends anything off this machine, whatever a fuzzer subscribed).
+   */
+  onlyOrigins?: readonly string[];
   /** Waits between tries (tests pass a quicker one). */
   sleep?: (ms: number) => Promise<void>;
   retryBaseMs?: number;
@@ -79,7 +84,9 @@ export function createPushSender(deps: PushSenderDeps) {
 
   async function deliver(notification: Notification): Promise<void> {
     if (!isPushKind(notification.type)) return;
-    const devices = await deps.repository.recipients(notification.userId, notification.type);
+    const devices = (await deps.repository.recipients(notification.userId, notification.type)).filter(
+      (device) => !deps.onlyOrigins || deps.onlyOrigins.includes(new URL(device.endpoint).origin),
+    );
     if (devices.length === 0) return;
     const body = JSON.stringify(payloadOf(notification));
     await Promise.all(devices.map((device) => sendToDevice(device, body, URGENCY[notification.type as PushKind])));
