@@ -32,7 +32,7 @@ export default defineConfig({
         injectThemeColor: false,
       },
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,ico}'], // the manifest is added by the plugin itself
         // The og-image and the install-sheet screenshots are not needed offline.
         globIgnores: ['og-image.png', 'screenshots/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,

@@ -40,7 +40,7 @@ function freePort() {
   });
 }
 
-async function waitForHealth(url, child, timeoutMs = 90_000) {
+async function waitForHealth(url, child, timeoutMs = Number(process.env.E2E_START_TIMEOUT_MS ?? 90_000)) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);

@@ -108,6 +108,10 @@ test('offline, the app opens with the stories last seen, a read story stays read
   const dialog = page.getByRole('dialog', { name: near.title });
   await expect(dialog.getByText('The gate opens for those who knock twice.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
+  // And the far one, which the server answers locked.
+  await farCard.click();
+  await expect(page.getByRole('dialog', { name: far.title }).getByText('Walk closer to unlock this story')).toBeVisible();
+  await page.getByRole('dialog', { name: far.title }).getByRole('button', { name: 'Close' }).click();
 
   await context.setOffline(true);
   try {

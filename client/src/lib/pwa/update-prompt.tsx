@@ -19,6 +19,8 @@ export function UpdatePrompt() {
     needRefresh: [needRefresh],
     updateServiceWorker,
   } = useRegisterSW({
+    // Now, not at the window's load event (which a page still loading map tiles may reach late, or after this).
+    immediate: true,
     onRegisteredSW(_url, registered) {
       registration.current = registered;
     },
