@@ -32,7 +32,7 @@ function freePort() {
 }
 
 async function waitForHealth(url, child) {
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 400_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error('the app exited while starting');
     try {
@@ -42,7 +42,7 @@ async function waitForHealth(url, child) {
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error('the app did not start within 90 s');
+  throw new Error('the app did not start within 400 s');
 }
 
 /** One author and one story near the default centre, so / and /discover show a real card. */

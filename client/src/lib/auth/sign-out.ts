@@ -15,6 +15,15 @@ export async function logout(): Promise<void> {
 }
 
 /**
+ * Sign out through the logout path (a full navigation: the server ends the session and redirects to /auth),
+ * after this device forgot the user's pushes and kept answers.
+ */
+export async function signOutByNavigation(): Promise<void> {
+  await forgetThisDevice({ signedIn: true }).catch(() => undefined);
+  window.location.assign(paths.logout);
+}
+
+/**
  * Sign out from the account menu (spec sections 4 and 8): whatever the server answers, every cached answer is
  * dropped (nothing of this user stays on screen) and the app goes to /auth; a failure also shows
  * "Sign Out Failed". The callbacks sit on the mutation itself, so they run even after the menu unmounts.
