@@ -2,10 +2,44 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { minimal2023Preset } from '@vite-pwa/assets-generator/config';
+import { APP_MANIFEST } from './client/pwa-manifest';
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'client'),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Installable app + service worker (issue 24, DESIGN.md decision 16): our own worker (push, offline answers)
+    // with Workbox's precache manifest injected; updates wait for the reader's "Reload".
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: APP_MANIFEST,
+      // Every icon from ONE source image (192, 512, maskable 512, Apple touch 180, favicon.ico), made at build.
+      pwaAssets: {
+        image: 'public/favicon.svg',
+        preset: {
+          ...minimal2023Preset,
+          maskable: { ...minimal2023Preset.maskable, resizeOptions: { background: APP_MANIFEST.background_color } },
+          apple: { ...minimal2023Preset.apple, resizeOptions: { background: APP_MANIFEST.background_color } },
+        },
+        overrideManifestIcons: true,
+        injectThemeColor: false,
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico}'], // the manifest is added by the plugin itself
+        // The og-image and the install-sheet screenshots are not needed offline.
+        globIgnores: ['og-image.png', 'screenshots/**'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/client'),
     emptyOutDir: true,

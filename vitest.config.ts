@@ -23,7 +23,7 @@ export default defineConfig({
           name: 'api',
           include: ['server/**/*.api.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/setup/global-db.ts'],
+          globalSetup: ['tests/setup/global-db.ts', 'tests/setup/push-tls.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -40,6 +40,8 @@ import { docsRoutes } from './modules/docs/routes';
 import { sharePageRoutes } from './modules/share/routes';
 import { notificationsPlugin } from './modules/notifications/plugin';
 import { notificationRoutes } from './modules/notifications/routes';
+import { pushPlugin } from './modules/push/plugin';
+import { pushRoutes } from './modules/push/routes';
 import { locationPlugin, type LocationPluginOptions } from './modules/location/location-plugin';
 import { withPrivateLogs } from './plugins/log-privacy';
 import { sharedStatePlugin } from './shared-state/plugin';
@@ -155,6 +157,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(mailerPlugin, { mailer: deps.mailer });
   await app.register(weatherPlugin, { weather: deps.weather });
   await app.register(notificationsPlugin);
+  await app.register(pushPlugin);
   await app.register(locationPlugin, deps.location ?? {});
   await app.register(storyIndexPlugin);
   await app.register(toursPlugin);
@@ -176,6 +179,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       await api.register(tourRoutes);
       await api.register(moderationRoutes);
       await api.register(insightsRoutes);
+      await api.register(pushRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

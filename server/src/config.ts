@@ -173,6 +173,23 @@ const envSchema = z.object({
   STORY_INDEX: z.enum(['on', 'every-read', 'off']).default('on'),
   /** How often each instance writes its buffered insight counts (issue 27): authors see them within a minute. */
   INSIGHTS_FLUSH_MS: z.coerce.number().int('INSIGHTS_FLUSH_MS must be whole milliseconds').min(50).max(30_000).default(15_000),
+  // ── Web Push (issue 24): VAPID keys (generated into DATA_DIR when unset), and test-only push origins ──
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: optionalText.pipe(
+    z.string().regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https: URL').optional(),
+  ),
+  PUSH_TEST_ORIGINS: optionalText.transform((value, context) => {
+    const origins: string[] = [];
+    for (const part of (value ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+      try {
+        origins.push(new URL(part).origin);
+      } catch {
+        context.addIssue({ code: 'custom', message: `PUSH_TEST_ORIGINS: "${part}" is not an origin such as https://localhost:8443` });
+      }
+    }
+    return origins;
+  }),
 }).superRefine((e, context) => {
   const problem = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
   if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)) {
@@ -182,6 +199,9 @@ const envSchema = z.object({
     problem('S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
   }
   // PGlite is one process holding its data directory: a second worker could not open it.
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    problem('VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+  }
   if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
     problem('WEB_CONCURRENCY', 'WEB_CONCURRENCY above 1 needs DATABASE_URL (the embedded database runs in one process only)');
   }
@@ -228,6 +248,12 @@ export interface Config {
   storyIndex: 'on' | 'every-read' | 'off';
   /** Milliseconds between writes of the buffered insight counts. */
   insightsFlushMs: number;
+  /** Web Push: configured VAPID keys (else generated into DATA_DIR), the subject, origins allowed for tests. */
+  push: {
+    vapidKeys: { publicKey: string; privateKey: string } | undefined;
+    vapidSubject: string | undefined;
+    testOrigins: string[];
+  };
 }
 
 export interface S3Settings {
@@ -313,5 +339,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webConcurrency: e.WEB_CONCURRENCY,
     storyIndex: e.STORY_INDEX,
     insightsFlushMs: e.INSIGHTS_FLUSH_MS,
+    push: {
+      vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      vapidSubject: e.VAPID_SUBJECT,
+      testOrigins: e.PUSH_TEST_ORIGINS,
+    },
   });
 }

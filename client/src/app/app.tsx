@@ -4,6 +4,8 @@ import { HeaderSlotsProvider } from '#client/components/layout/header-slots';
 import { Toaster } from '#client/components/ui/toaster';
 import { NotificationsMenu } from '#client/features/notifications/components/notifications-menu';
 import { queryClient } from '#client/lib/query-client';
+import { OfflineLine } from '#client/lib/pwa/offline-line';
+import { UpdatePrompt } from '#client/lib/pwa/update-prompt';
 import { AppErrorBoundary } from './app-error-boundary';
 import { AppRouter } from './router';
 
@@ -14,12 +16,14 @@ export function App() {
   const [location] = useLocation();
   return (
     <QueryClientProvider client={queryClient}>
+      <OfflineLine />
       <HeaderSlotsProvider value={headerSlots}>
         <AppErrorBoundary resetKey={location}>
           <AppRouter />
         </AppErrorBoundary>
       </HeaderSlotsProvider>
       <Toaster />
+      <UpdatePrompt />
     </QueryClientProvider>
   );
 }

@@ -5,6 +5,7 @@ import type { CurrentUser } from '#common/schemas';
 import { PageLoading } from '#client/components/layout/page-loading';
 import { Button } from '#client/components/ui/button';
 import { paths } from '#client/config/paths';
+import { signOutByNavigation } from '#client/lib/auth/sign-out';
 import { useCurrentUser } from '#client/lib/auth/current-user';
 import { LoginForm } from '#client/features/auth/components/login-form';
 import { RegisterForm } from '#client/features/auth/components/register-form';
@@ -94,7 +95,7 @@ function AlreadySignedIn({ user }: { user: CurrentUser }) {
           </Button>
         )}
         {/* The logout path ends the session on the server and comes back here. */}
-        <Button variant="outline" onClick={() => window.location.assign(paths.logout)}>
+        <Button variant="outline" onClick={() => void signOutByNavigation()}>
           Sign Out
         </Button>
       </div>

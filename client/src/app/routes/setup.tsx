@@ -7,6 +7,7 @@ import { ProfileView } from '#client/features/auth/components/profile-view';
 import { SetupWizard } from '#client/features/auth/components/setup-wizard';
 import { AccountDataSection } from '#client/features/account/components/account-data-section';
 import { BlocksSection } from '#client/features/moderation/components/blocks-section';
+import { PushSection } from '#client/features/account/components/push-section';
 
 /** /setup (spec section 2): the wizard until the profile is set up, then the profile view/edit. */
 export default function SetupPage() {
@@ -24,6 +25,7 @@ export default function SetupPage() {
           <>
             <ProfileView user={user} />
             <div className="mx-auto w-full max-w-xl">
+              <PushSection />
               <AccountDataSection />
               <BlocksSection />
             </div>

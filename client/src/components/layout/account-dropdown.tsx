@@ -1,9 +1,11 @@
 import { DropdownMenu } from 'radix-ui';
-import { LogOut, Settings } from 'lucide-react';
+import { Download, LogOut, Settings } from 'lucide-react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '#common/schemas';
 import { paths } from '#client/config/paths';
 import { useSignOut } from '#client/lib/auth/sign-out';
+import { IOS_INSTALL_HINT, promptInstall, useInstallOffer } from '#client/lib/pwa/install-prompt';
 import { UserAvatar } from '../ui/user-avatar';
 
 const itemClass =
@@ -13,6 +15,8 @@ const itemClass =
 export default function AccountDropdown({ user }: { user: CurrentUser }) {
   const [, navigate] = useLocation();
   const signOut = useSignOut();
+  const installOffer = useInstallOffer();
+  const [showIosHint, setShowIosHint] = useState(false);
 
   return (
     <DropdownMenu.Root>
@@ -38,6 +42,27 @@ export default function AccountDropdown({ user }: { user: CurrentUser }) {
             <Settings className="h-4 w-4" aria-hidden />
             Account Settings
           </DropdownMenu.Item>
+          {installOffer && (
+            <DropdownMenu.Item
+              className={itemClass}
+              onSelect={(event) => {
+                if (installOffer === 'prompt') void promptInstall();
+                else {
+                  // Keep the menu open: the hint is shown in it.
+                  event.preventDefault();
+                  setShowIosHint(true);
+                }
+              }}
+            >
+              <Download className="h-4 w-4" aria-hidden />
+              Install Whispers
+            </DropdownMenu.Item>
+          )}
+          {installOffer === 'ios-hint' && showIosHint && (
+            <p role="note" className="px-2 pb-2 text-sm text-mist-300">
+              {IOS_INSTALL_HINT}
+            </p>
+          )}
           <DropdownMenu.Item
             className={itemClass}
             disabled={signOut.isPending}

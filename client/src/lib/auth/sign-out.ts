@@ -3,10 +3,24 @@ import { useLocation } from 'wouter';
 import { toast } from '#client/components/ui/use-toast';
 import { paths } from '#client/config/paths';
 import { apiRequest } from '../api-client';
+import { forgetThisDevice } from '../pwa/device-data';
 
-/** POST /api/logout: ends the session on the server. */
+/**
+ * POST /api/logout: ends the session on the server. First this device stops getting the user's pushes and its
+ * kept answers and media are deleted (DESIGN.md decision 16).
+ */
 export async function logout(): Promise<void> {
+  await forgetThisDevice({ signedIn: true }).catch(() => undefined);
   await apiRequest('POST', '/api/logout');
+}
+
+/**
+ * Sign out through the logout path (a full navigation: the server ends the session and redirects to /auth),
+ * after this device forgot the user's pushes and kept answers.
+ */
+export async function signOutByNavigation(): Promise<void> {
+  await forgetThisDevice({ signedIn: true }).catch(() => undefined);
+  window.location.assign(paths.logout);
 }
 
 /**

@@ -43,6 +43,13 @@ const TIME_LOCKS = new Set<string>(['time_of_day', 'season']);
 
 export type NotificationService = ReturnType<typeof createNotificationService>;
 
+/**
+ * THE port for other features that act on new notifications (Web Push, issue 24): called once, on the instance
+ * that made them, with the notifications a call really created (none twice: the database decides). Listeners
+ * must not throw or wait; they run after the notification is stored.
+ */
+export type NotificationsCreatedListener = (created: Notification[]) => void;
+
 export interface NotificationServiceDeps {
   repository: NotificationRepository;
   /** Where a failed hook is reported: a like or a read must not fail because its notification could not be made. */
@@ -53,13 +60,27 @@ export interface NotificationServiceDeps {
 export function createNotificationService(deps: NotificationServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const memory = new MarkMemory();
+  const createdListeners: NotificationsCreatedListener[] = [];
+  const announceCreated = (created: Notification[]) => {
+    if (created.length === 0) return;
+    for (const listener of createdListeners) {
+      try {
+        listener(created);
+      } catch (error) {
+        deps.logger?.error({ err: error }, 'notifications: a created-listener failed');
+      }
+    }
+  };
   const reported = async (what: string, work: () => Promise<Notification[]>): Promise<Notification[]> => {
+    let created: Notification[];
     try {
-      return await work();
+      created = await work();
     } catch (error) {
       deps.logger?.error({ err: error }, `notifications: ${what} failed`);
       return [];
     }
+    announceCreated(created);
+    return created;
   };
 
   async function page(userId: string, query: { limit?: number; cursor?: string }, unreadOnly: boolean) {
@@ -126,6 +147,11 @@ export function createNotificationService(deps: NotificationServiceDeps) {
   }
 
   return {
+    /** Subscribes to every notification this instance creates (see NotificationsCreatedListener). */
+    onNotificationsCreated(listener: NotificationsCreatedListener): void {
+      createdListeners.push(listener);
+    },
+
     list: (userId: string, query: { limit?: number; cursor?: string }) => page(userId, query, false),
     unread: (userId: string, query: { limit?: number; cursor?: string }) => page(userId, query, true),
 

@@ -1,14 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeleteAccountRequest } from '#common/schemas';
 import { apiSend } from '#client/lib/api-client';
+import { forgetThisDevice } from '#client/lib/pwa/device-data';
 
 /** DELETE /api/account { password }: the account and everything in it (403 when the password is wrong). */
 function deleteAccount(body: DeleteAccountRequest): Promise<{ message: string }> {
   return apiSend<{ message: string }>('DELETE', '/api/account', body);
 }
 
-/** On success every cached answer is dropped: nothing of the deleted account stays on screen. */
+/**
+ * On success every cached answer is dropped, in memory and on the device (the service worker's caches, the push
+ * subscription): nothing of the deleted account stays on screen.
+ */
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteAccount, onSuccess: () => queryClient.clear() });
+  return useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: async () => {
+      queryClient.clear();
+      await forgetThisDevice({ signedIn: false }).catch(() => undefined);
+    },
+  });
 }

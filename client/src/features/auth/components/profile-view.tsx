@@ -5,6 +5,7 @@ import type { CurrentUser } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
 import { toast } from '#client/components/ui/use-toast';
 import { paths } from '#client/config/paths';
+import { signOutByNavigation } from '#client/lib/auth/sign-out';
 import { errorMessage } from '#client/lib/api-client';
 import { useSetupProfile } from '../api/setup-profile';
 import { useProfileForm } from '../hooks/use-profile-form';
@@ -65,7 +66,7 @@ export function ProfileView({ user }: { user: CurrentUser }) {
               Edit Profile
             </Button>
             {/* The browser goes to the logout path: the server ends the session and redirects to /auth. */}
-            <Button type="button" variant="outline" onClick={() => window.location.assign(paths.logout)}>
+            <Button type="button" variant="outline" onClick={() => void signOutByNavigation()}>
               <LogOut aria-hidden />
               Sign Out
             </Button>

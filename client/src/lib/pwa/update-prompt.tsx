@@ -1,0 +1,59 @@
+/**
+ * Registers the service worker and says when a new version waits (issue 24): "A new version of Whispers is
+ * ready" with "Reload" — never a silent reload in the middle of a walk. Looks for a new version when the page
+ * comes back into view, on each navigation and every hour.
+ */
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'wouter';
+import { useRegisterSW } from 'virtual:pwa-register/react';
+import { Button } from '#client/components/ui/button';
+
+const CHECK_EVERY_MS = 60 * 60_000;
+
+export const UPDATE_READY_TEXT = 'A new version of Whispers is ready';
+
+export function UpdatePrompt() {
+  const registration = useRef<ServiceWorkerRegistration | undefined>(undefined);
+  const [location] = useLocation();
+  const {
+    needRefresh: [needRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({
+    // Now, not at the window's load event (which a page still loading map tiles may reach late, or after this).
+    immediate: true,
+    onRegisteredSW(_url, registered) {
+      registration.current = registered;
+    },
+  });
+
+  useEffect(() => {
+    const check = () => {
+      if (navigator.onLine) void registration.current?.update().catch(() => undefined);
+    };
+    const timer = setInterval(check, CHECK_EVERY_MS);
+    const onVisible = () => document.visibilityState === 'visible' && check();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, []);
+
+  // A navigation is a good moment to look (the reader is between stories).
+  useEffect(() => {
+    if (navigator.onLine) void registration.current?.update().catch(() => undefined);
+  }, [location]);
+
+  if (!needRefresh) return null;
+  return (
+    <div
+      role="status"
+      className="fixed inset-x-3 bottom-3 z-[60] mx-auto flex max-w-md items-center gap-3 rounded-xl border border-night-600 bg-night-900 p-3 shadow-2xl sm:inset-x-auto sm:right-4"
+    >
+      <p className="flex-1 text-sm text-mist-100">{UPDATE_READY_TEXT}</p>
+      <Button size="sm" onClick={() => void updateServiceWorker(true)}>
+        Reload
+      </Button>
+    </div>
+  );
+}

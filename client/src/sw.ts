@@ -1,0 +1,151 @@
+/**
+ * The service worker (issue 24, DESIGN.md decision 16), built by vite-plugin-pwa (injectManifest):
+ * - the app shell is precached, and a navigation without network opens the app (never the browser's offline page);
+ * - answers the reader already received (nearby/map/story reads, who is signed in) are kept, network first, so
+ *   the app can show them offline: only what the server sent, so a locked story stays locked;
+ * - media are kept by their path, not their signed URL (whose signature expires), least recently used first;
+ * - Web Push: a push shows what the bell shows; tapping it opens the story (or the app) in the installed window;
+ * - a new version waits until the page says "Reload" (no silent reload mid-walk).
+ * Sign-out and account deletion delete the answer and media caches from the page (lib/pwa/device-data.ts).
+ */
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { ANSWERS_CACHE, MEDIA_CACHE, MEDIA_CACHE_MAX_ENTRIES, MEDIA_CACHE_MAX_FILE_BYTES } from './lib/pwa/cache-names';
+
+/** The few service-worker types used here (the project compiles against the DOM library, not WebWorker). */
+interface ExtendableEventLike extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface PushEventLike extends ExtendableEventLike {
+  data: { json(): unknown; text(): string } | null;
+}
+interface NotificationEventLike extends ExtendableEventLike {
+  notification: Notification;
+}
+interface WindowClientLike {
+  url: string;
+  focus(): Promise<unknown>;
+  navigate(url: string): Promise<unknown>;
+}
+interface ServiceWorkerScope {
+  __WB_MANIFEST: (string | { url: string; revision: string | null })[];
+  registration: ServiceWorkerRegistration;
+  location: Location;
+  clients: {
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClientLike[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'push', listener: (event: PushEventLike) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEventLike) => void): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+}
+const sw = self as unknown as ServiceWorkerScope;
+
+// Written as `self.__WB_MANIFEST` so Workbox finds the place to inject the precache list at build time.
+precacheAndRoute((self as unknown as ServiceWorkerScope).__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every page of the app is the app: offline too. /api is never a page; /assets missing means a stale build.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/assets\//] }));
+
+/** Reads whose answers are worth keeping for offline use (all GET; the server decided every lock). */
+const KEPT_ANSWERS = /^\/api\/(stories\/(discoverable|around|map)(\/|$)|stories\/[0-9a-f-]{36}$|user\/current$|categories$|config$)/;
+/** Area reads: offline, the last one of its kind answers wherever the reader now stands ("what you saw"). */
+const areaKind = (pathname: string) => /^\/api\/stories\/(discoverable|around|map)(\/|$)/.exec(pathname)?.[1];
+const lastAreaKey = (kind: string) => `${sw.location.origin}/__offline/last-${kind}`;
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && KEPT_ANSWERS.test(url.pathname),
+  new NetworkFirst({
+    cacheName: ANSWERS_CACHE,
+    networkTimeoutSeconds: 8,
+    // A story read again offline from a slightly different position is still the story read before.
+    matchOptions: { ignoreSearch: true },
+    plugins: [
+      {
+        cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
+        cacheDidUpdate: async ({ cacheName, request, newResponse }) => {
+          const kind = areaKind(new URL(request.url).pathname);
+          if (kind && newResponse) await (await caches.open(cacheName)).put(lastAreaKey(kind), newResponse.clone());
+        },
+        handlerDidError: async ({ request }) => {
+          const kind = areaKind(new URL(request.url).pathname);
+          return kind ? ((await (await caches.open(ANSWERS_CACHE)).match(lastAreaKey(kind))) ?? undefined) : undefined;
+        },
+      },
+      new ExpirationPlugin({ maxEntries: 300, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// Media by path: the signature in the query changes every few minutes, the file behind it does not.
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && url.pathname.startsWith('/api/media/'),
+  new CacheFirst({
+    cacheName: MEDIA_CACHE,
+    plugins: [
+      {
+        cacheKeyWillBeUsed: async ({ request }) => {
+          const url = new URL(request.url);
+          return `${url.origin}${url.pathname}`;
+        },
+        // Only whole files (a 206 range answer is not a file) of a bounded size, as the server served them.
+        cacheWillUpdate: async ({ response }) => {
+          const size = Number(response.headers.get('content-length') ?? Number.NaN);
+          return response.status === 200 && size <= MEDIA_CACHE_MAX_FILE_BYTES ? response : null;
+        },
+      },
+      new ExpirationPlugin({ maxEntries: MEDIA_CACHE_MAX_ENTRIES, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+sw.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void sw.skipWaiting();
+});
+
+interface PushMessage {
+  id?: string;
+  title?: string;
+  message?: string;
+  url?: string;
+}
+
+sw.addEventListener('push', (event) => {
+  let data: PushMessage;
+  try {
+    const parsed: unknown = event.data?.json();
+    data = parsed && typeof parsed === 'object' ? parsed : {};
+  } catch {
+    data = { message: event.data?.text() ?? '' };
+  }
+  event.waitUntil(
+    sw.registration.showNotification(data.title ?? 'Whispers', {
+      body: data.message ?? '',
+      tag: data.id,
+      icon: '/pwa-192x192.png',
+      badge: '/pwa-64x64.png',
+      data: { url: data.url ?? '/' },
+    }),
+  );
+});
+
+sw.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const path = (event.notification.data as { url?: string } | null)?.url ?? '/';
+  const target = new URL(path, sw.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === sw.location.origin);
+      if (open) {
+        await open.navigate(target);
+        await open.focus();
+        return;
+      }
+      await sw.clients.openWindow(target);
+    })(),
+  );
+});

@@ -1,0 +1,92 @@
+/**
+ * Web Push (issue 24, DESIGN.md decision 16): the kinds of notification a user may receive by push, the shapes
+ * of the /api/push… calls and the payload a device receives. Both sides share them.
+ */
+import { z } from 'zod';
+import type { NotificationType } from './schemas';
+
+/**
+ * THE list of notification kinds that can arrive by push, in the order the account page shows them. Each is a
+ * notification type the server makes; "nearby" stays in the app (it needs a fresh position). Moderation
+ * outcomes (issue 26): a decision about one's story or account, and the outcome of one's report.
+ */
+export const PUSH_KINDS = ['story_liked', 'story_hidden', 'moderation_decision', 'report_outcome'] as const satisfies readonly NotificationType[];
+export type PushKind = (typeof PUSH_KINDS)[number];
+
+/** What the account page calls each kind. */
+export const PUSH_KIND_LABELS: Record<PushKind, string> = {
+  story_liked: 'Likes on my stories',
+  story_hidden: 'A story of mine was hidden',
+  moderation_decision: 'Moderators decided about my story or account',
+  report_outcome: 'The outcome of my reports',
+};
+
+export const isPushKind = (type: string): type is PushKind => (PUSH_KINDS as readonly string[]).includes(type);
+
+export const PUSH_LIMITS = {
+  /** Devices one account may have subscribed at once; the oldest is dropped past it. */
+  devicesPerUser: 20,
+  /** A push service keeps an undelivered message this long (the device was off); then it is no news any more. */
+  ttlSeconds: 24 * 3600,
+  /** Tries per message when the push service answers 429 or 5xx (the first try included). */
+  attempts: 4,
+  /** First wait before a retry; doubled after each failure (a Retry-After from the service wins when longer). */
+  retryBaseMs: 1000,
+  endpointMax: 2048,
+  keyMax: 256,
+} as const;
+
+export const PUSH_TEXTS = {
+  badEndpoint: 'The push endpoint must be an https URL of a public push service',
+  notFound: 'Subscription not found',
+} as const;
+
+const keyText = z
+  .string({ error: 'keys.p256dh and keys.auth are required' })
+  .min(1, 'keys.p256dh and keys.auth are required')
+  .max(PUSH_LIMITS.keyMax, 'keys.p256dh and keys.auth are required')
+  .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'keys.p256dh and keys.auth must be base64url');
+
+/** The browser's PushSubscription.toJSON(), as the client sends it. */
+export const pushSubscriptionBodySchema = z.object({
+  endpoint: z.string({ error: PUSH_TEXTS.badEndpoint }).max(PUSH_LIMITS.endpointMax, PUSH_TEXTS.badEndpoint),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({ p256dh: keyText, auth: keyText }, { error: 'keys.p256dh and keys.auth are required' }),
+});
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
+
+export const pushUnsubscribeBodySchema = z.object({
+  endpoint: z.string({ error: PUSH_TEXTS.badEndpoint }).max(PUSH_LIMITS.endpointMax, PUSH_TEXTS.badEndpoint),
+});
+
+export const pushPublicKeySchema = z.object({
+  publicKey: z.string().describe('VAPID public key (base64url) for PushManager.subscribe({ applicationServerKey })'),
+});
+
+export const pushSubscribedSchema = z.object({ subscribed: z.boolean() });
+
+const KINDS_MESSAGE = `kinds must be a list of: ${PUSH_KINDS.join(', ')}`;
+export const pushPreferencesSchema = z.object({
+  kinds: z.array(z.enum(PUSH_KINDS, { error: KINDS_MESSAGE }), { error: KINDS_MESSAGE }).max(PUSH_KINDS.length * 2, KINDS_MESSAGE),
+});
+export type PushPreferences = z.infer<typeof pushPreferencesSchema>;
+
+/**
+ * What a device receives: what the bell shows and nothing more (never a story's content, DESIGN.md decision 16),
+ * plus where tapping it goes.
+ */
+export const pushPayloadSchema = z.object({
+  id: z.uuid(),
+  type: z.string(),
+  title: z.string(),
+  message: z.string(),
+  storyId: z.uuid().nullable(),
+  createdAt: z.string(),
+  url: z.string(),
+});
+export type PushPayload = z.infer<typeof pushPayloadSchema>;
+
+/** Where tapping a notification opens the app: the story's dialog, or the notifications list. */
+export function pushTargetUrl(storyId: string | null): string {
+  return storyId ? `/stories/${storyId}` : '/?notifications=open';
+}

@@ -1,0 +1,127 @@
+/**
+ * Sends one notification to a user's devices with web-push (VAPID, aes128gcm-encrypted payload, TTL and
+ * urgency set). Called by the instance that created the notification and by no other, so each device gets it
+ * once however many instances run. A 404/410 from the push service means the device unsubscribed: its row is
+ * deleted. A 429 or 5xx is tried again with backoff (Retry-After honoured); anything else is logged and dropped.
+ */
+import webpush, { WebPushError, type Urgency } from 'web-push';
+import type { Notification } from '#common/notifications';
+import { isPushKind, PUSH_LIMITS, pushTargetUrl, type PushKind, type PushPayload } from '#common/push';
+import type { PushRepository, StoredSubscription } from './push-repository';
+import type { VapidKeys } from './vapid-keys';
+
+/** How soon the device should wake up for each kind. */
+const URGENCY: Record<PushKind, Urgency> = {
+  story_liked: 'normal',
+  story_hidden: 'high',
+  moderation_decision: 'high',
+  report_outcome: 'normal',
+};
+
+export interface PushSenderDeps {
+  repository: PushRepository;
+  vapid: VapidKeys & { subject: string };
+  logger: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+  /**
+   * When set, only endpoints on these origins are ever contacted (NODE_ENV=test: the local mock push service;
+   * a test run never sends anything off this machine, whatever a fuzzer subscribed).
+   */
+  onlyOrigins?: readonly string[];
+  /** Waits between tries (tests pass a quicker one). */
+  sleep?: (ms: number) => Promise<void>;
+  retryBaseMs?: number;
+}
+
+export type PushSender = ReturnType<typeof createPushSender>;
+
+/** What a device receives: what the bell shows, never a story's content (DESIGN.md decision 16). */
+export function payloadOf(notification: Notification): PushPayload {
+  return {
+    id: notification.id,
+    type: notification.type,
+    title: notification.title,
+    message: notification.message,
+    storyId: notification.storyId,
+    createdAt: notification.createdAt,
+    url: pushTargetUrl(notification.storyId),
+  };
+}
+
+export function createPushSender(deps: PushSenderDeps) {
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref()));
+  const retryBaseMs = deps.retryBaseMs ?? PUSH_LIMITS.retryBaseMs;
+  const inFlight = new Set<Promise<void>>();
+  let closed = false;
+
+  async function sendToDevice(subscription: StoredSubscription, body: string, urgency: Urgency): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await webpush.sendNotification(
+          { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+          body,
+          {
+            vapidDetails: { subject: deps.vapid.subject, publicKey: deps.vapid.publicKey, privateKey: deps.vapid.privateKey },
+            TTL: PUSH_LIMITS.ttlSeconds,
+            urgency,
+            contentEncoding: 'aes128gcm',
+            timeout: 10_000,
+          },
+        );
+        return;
+      } catch (error) {
+        const status = error instanceof WebPushError ? error.statusCode : undefined;
+        if (status === 404 || status === 410) {
+          await deps.repository.removeById(subscription.id);
+          return;
+        }
+        const retriable = status === 429 || (status !== undefined && status >= 500) || status === undefined;
+        if (!retriable || attempt >= PUSH_LIMITS.attempts || closed) {
+          deps.logger.warn({ err: error, status, attempt }, 'push: a message was not delivered');
+          return;
+        }
+        await sleep(waitBefore(attempt, error, retryBaseMs));
+      }
+    }
+  }
+
+  async function deliver(notification: Notification): Promise<void> {
+    if (!isPushKind(notification.type)) return;
+    const devices = (await deps.repository.recipients(notification.userId, notification.type)).filter(
+      (device) => !deps.onlyOrigins || deps.onlyOrigins.includes(new URL(device.endpoint).origin),
+    );
+    if (devices.length === 0) return;
+    const body = JSON.stringify(payloadOf(notification));
+    await Promise.all(devices.map((device) => sendToDevice(device, body, URGENCY[notification.type as PushKind])));
+  }
+
+  return {
+    /** Starts sending in the background (a like must not wait on a push service). */
+    send(notifications: Notification[]): void {
+      if (closed) return;
+      for (const notification of notifications) {
+        const work = deliver(notification).catch((error: unknown) => deps.logger.error({ err: error }, 'push: sending failed'));
+        inFlight.add(work);
+        void work.finally(() => inFlight.delete(work));
+      }
+    },
+
+    /** Resolves when every message started so far is delivered or given up (tests; shutdown). */
+    async idle(): Promise<void> {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+
+    /** No new sends and no further retries; waits for the tries under way. */
+    async close(): Promise<void> {
+      closed = true;
+      await this.idle();
+    },
+  };
+}
+
+/** Exponential backoff from `base`; a longer Retry-After (seconds) from the push service wins, up to a minute. */
+export function waitBefore(attempt: number, error: unknown, base: number): number {
+  const backoff = base * 2 ** (attempt - 1);
+  const header = error instanceof WebPushError ? (error.headers as Record<string, string | undefined>)['retry-after'] : undefined;
+  const retryAfterMs = header && /^\d+$/.test(header) ? Number(header) * 1000 : 0;
+  return Math.min(Math.max(backoff, retryAfterMs), 60_000);
+}

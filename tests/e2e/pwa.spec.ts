@@ -1,0 +1,226 @@
+/**
+ * The installable, offline-capable app (issue 24) in Chromium: the manifest and its icons, robots.txt, the
+ * service worker controlling the page, an offline reload showing the shell with the stories last seen and the
+ * offline line, a story read before still readable offline while a locked one stays locked, sign-out clearing
+ * the caches, the update prompt when a new worker waits, and the push subscribe flow with the push manager
+ * stubbed (headless Chromium reaches no real push service).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { signUpAndSignIn } from './support/accounts';
+import { createStoryViaApi, newAuthor, northOf, type Author } from './support/stories';
+import { readerHeaders } from './support/reader-address';
+
+test.describe.configure({ mode: 'serial' });
+test.use({ serviceWorkers: 'allow' });
+
+const run = Date.now().toString(36);
+// A place of its own: no other spec seeds stories here.
+const PLACE = { latitude: 31.61, longitude: -81.9 };
+let author: Author;
+let near: { id: string; title: string };
+let far: { id: string; title: string };
+
+test.beforeAll(async () => {
+  author = await newAuthor('pwa');
+  near = await createStoryViaApi(author, { ...northOf(PLACE, 30), title: `Lantern Gate ${run}`, content: 'The gate opens for those who knock twice.' });
+  far = await createStoryViaApi(author, {
+    ...northOf(PLACE, 900),
+    title: `Salt Marsh ${run}`,
+    description: 'Listen to the reeds.',
+    content: 'Under the third reed lies the ferryman’s coin.',
+  });
+});
+test.afterAll(async () => author?.request.dispose());
+
+test.beforeEach(async ({ context }) => {
+  await context.setExtraHTTPHeaders(readerHeaders());
+  await context.setGeolocation(PLACE);
+});
+
+/** PNG width × height from its IHDR chunk. */
+const pngSize = (bytes: Buffer) => `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
+
+/** Waits until a service worker controls the page (the first visit installs it; a reload puts it in charge). */
+async function controlled(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+test('the manifest, its icons, theme colour and robots.txt make the app installable', async ({ page, request }) => {
+  const manifestRes = await request.get('/manifest.webmanifest');
+  expect(manifestRes.status()).toBe(200);
+  expect(manifestRes.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+  const manifest = await manifestRes.json();
+  expect(manifest).toMatchObject({
+    name: 'Whispers — Discover hidden stories',
+    short_name: 'Whispers',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#0b1020',
+    background_color: '#070a16',
+  });
+  expect(manifest.description).toBeTruthy();
+  const icons = manifest.icons as { src: string; sizes: string; purpose?: string }[];
+  for (const size of ['192x192', '512x512']) expect(icons.some((i) => i.sizes === size && !i.purpose)).toBe(true);
+  expect(icons.some((i) => i.purpose === 'maskable')).toBe(true);
+  for (const icon of icons) {
+    const res = await request.get(`/${icon.src.replace(/^\//, '')}`);
+    expect(res.status(), icon.src).toBe(200);
+    expect(res.headers()['content-type']).toBe('image/png');
+    expect(pngSize(await res.body())).toBe(icon.sizes);
+  }
+  const shots = manifest.screenshots as { src: string; sizes: string; form_factor: string }[];
+  expect(shots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
+  for (const shot of shots) {
+    const res = await request.get(shot.src);
+    expect(res.status(), shot.src).toBe(200);
+    expect(pngSize(await res.body())).toBe(shot.sizes);
+  }
+
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
+  expect(await robots.text()).toContain('User-agent: *');
+
+  await page.goto('/');
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0b1020');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  const touchIcon = await request.get((await page.locator('link[rel="apple-touch-icon"]').getAttribute('href'))!);
+  expect(pngSize(await touchIcon.body())).toBe('180x180');
+});
+
+test('offline, the app opens with the stories last seen, a read story stays readable and a locked one locked', async ({ page, context }) => {
+  await page.goto('/');
+  await controlled(page);
+  const nearby = page.getByRole('region', { name: 'Nearby Whispers' });
+  const nearCard = nearby.getByRole('button', { name: new RegExp(`^${near.title}`) });
+  const farCard = nearby.getByRole('button', { name: new RegExp(`^${far.title}`) });
+  await expect(nearCard).toBeVisible();
+  await expect(farCard).toContainText('Walk closer to unlock this story');
+  // Read the near story once while online.
+  await nearCard.click();
+  const dialog = page.getByRole('dialog', { name: near.title });
+  await expect(dialog.getByText('The gate opens for those who knock twice.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  // And the far one, which the server answers locked.
+  await farCard.click();
+  await expect(page.getByRole('dialog', { name: far.title }).getByText('Walk closer to unlock this story')).toBeVisible();
+  await page.getByRole('dialog', { name: far.title }).getByRole('button', { name: 'Close' }).click();
+
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await expect(page.getByText(/^Offline — showing what you saw at \d\d:\d\d$/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Nearby Whispers' })).toBeVisible();
+    await expect(nearCard).toBeVisible();
+    await expect(farCard).toContainText('Walk closer to unlock this story');
+    await page.screenshot({ path: '/tmp/i24-offline-390.png' });
+    await nearCard.click();
+    await expect(page.getByRole('dialog', { name: near.title }).getByText('The gate opens for those who knock twice.')).toBeVisible();
+    await page.getByRole('dialog', { name: near.title }).getByRole('button', { name: 'Close' }).click();
+    await farCard.click();
+    const locked = page.getByRole('dialog', { name: far.title });
+    await expect(locked.getByText('Walk closer to unlock this story')).toBeVisible();
+    await expect(page.getByText('Under the third reed lies the ferryman’s coin.')).toHaveCount(0);
+    // Nothing the server withheld is anywhere on the device.
+    const kept = await page.evaluate(async () => {
+      const cache = await caches.open('whispers-answers-v1');
+      const texts = await Promise.all((await cache.keys()).map(async (r) => (await cache.match(r))!.text()));
+      return texts.join('\n');
+    });
+    expect(kept).toContain(near.title);
+    expect(kept).not.toContain('ferryman’s coin');
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test('signing out deletes the kept answers and media on the device', async ({ page }) => {
+  await signUpAndSignIn(page);
+  await page.goto('/');
+  await controlled(page);
+  await expect(page.getByRole('region', { name: 'Nearby Whispers' }).getByRole('button', { name: new RegExp(`^${near.title}`) })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => caches.has('whispers-answers-v1'))).toBe(true);
+  await page.getByRole('button', { name: 'Open account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect.poll(() => page.evaluate(() => caches.has('whispers-answers-v1'))).toBe(false);
+});
+
+test('turning push on subscribes this device (push manager stubbed), and off unsubscribes it', async ({ page }) => {
+  await page.addInitScript(() => {
+    let subscription: unknown = null;
+    const fake = {
+      endpoint: 'https://push.example.net/send/e2e-device',
+      toJSON: () => ({ endpoint: 'https://push.example.net/send/e2e-device', expirationTime: null, keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } }),
+      unsubscribe: async () => {
+        subscription = null;
+        return true;
+      },
+    };
+    let permission: NotificationPermission = 'default';
+    Object.defineProperty(Notification, 'permission', { get: () => permission });
+    Notification.requestPermission = async () => (permission = 'granted');
+    PushManager.prototype.getSubscription = async () => subscription as PushSubscription | null;
+    PushManager.prototype.subscribe = async () => (subscription = fake) as unknown as PushSubscription;
+  });
+  await signUpAndSignIn(page);
+  await page.goto('/setup');
+  const section = page.getByRole('region', { name: 'Push notifications' });
+  await expect(section.getByText('Off on this device.', { exact: false })).toBeVisible();
+  await section.getByRole('switch', { name: 'Push notifications' }).click();
+  await expect(section.getByRole('switch', { name: 'Push notifications' })).toHaveAttribute('aria-checked', 'true');
+  await expect(section.getByText('On for this device.', { exact: false })).toBeVisible();
+  await expect(section.getByRole('checkbox', { name: 'Likes on my stories' })).toBeChecked();
+  const status = await page.request.post('/api/push/subscriptions/status', { data: { endpoint: 'https://push.example.net/send/e2e-device' } });
+  expect(await status.json()).toEqual({ subscribed: true });
+  await section.getByRole('checkbox', { name: 'Likes on my stories' }).uncheck();
+  await expect.poll(async () => (await (await page.request.get('/api/push/preferences')).json()).kinds).toEqual(['story_hidden']);
+  await page.screenshot({ path: '/tmp/i24-push-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: '/tmp/i24-push-1280.png', fullPage: true });
+
+  await section.getByRole('switch', { name: 'Push notifications' }).click();
+  await expect(section.getByRole('switch', { name: 'Push notifications' })).toHaveAttribute('aria-checked', 'false');
+  const after = await page.request.post('/api/push/subscriptions/status', { data: { endpoint: 'https://push.example.net/send/e2e-device' } });
+  expect(await after.json()).toEqual({ subscribed: false });
+});
+
+test('permission denied: the account page says how to turn notifications back on', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(Notification, 'permission', { get: () => 'denied' });
+  });
+  await signUpAndSignIn(page);
+  await page.goto('/setup');
+  const section = page.getByRole('region', { name: 'Push notifications' });
+  await expect(section.getByText('Notifications are blocked for Whispers in this browser.', { exact: false })).toBeVisible();
+  await expect(section.getByRole('switch')).toHaveCount(0);
+});
+
+test('a new version waiting shows "A new version of Whispers is ready" with "Reload"', async ({ page }) => {
+  const swFile = path.join(process.cwd(), 'dist/client/sw.js');
+  const original = fs.readFileSync(swFile, 'utf8');
+  await page.goto('/');
+  await controlled(page);
+  try {
+    // A new build: the worker script changes, the browser installs the new worker and it waits.
+    fs.writeFileSync(swFile, `${original}\n// e2e: a newer build ${run}\n`);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const prompt = page.getByRole('status').filter({ hasText: 'A new version of Whispers is ready' });
+    await expect(prompt).toBeVisible();
+    await page.screenshot({ path: '/tmp/i24-update-390.png' });
+    const reloaded = page.waitForEvent('framenavigated');
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    await expect(page.getByRole('heading', { name: 'Nearby Whispers' })).toBeVisible();
+    await expect(page.getByText('A new version of Whispers is ready')).toHaveCount(0);
+  } finally {
+    fs.writeFileSync(swFile, original);
+  }
+});
