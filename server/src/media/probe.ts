@@ -103,12 +103,15 @@ export function parseFfprobeJson(json: string): MediaProbe {
   return { streams, durationSeconds: positive(parsed.format?.duration) ?? null };
 }
 
-/** ffprobe on the upload, read as the container it was sniffed as; only headers and a first look at the packets. */
+/**
+ * ffprobe on the upload, read as the container it was sniffed as: the headers only (`-nofind_stream_info`: no
+ * frame is decoded to fill in what they leave out; an 8192×4320 frame alone is 50 MB).
+ */
 export async function probeWithFfprobe(ffprobe: string, input: string, demuxer: string): Promise<MediaProbe> {
   try {
     const { stdout } = await run(
       ffprobe,
-      ['-v', 'error', '-threads', '1', '-f', demuxer, '-show_entries',
+      ['-v', 'error', '-nofind_stream_info', '-f', demuxer, '-show_entries',
         'stream=codec_type,codec_name,width,height,avg_frame_rate:format=duration', '-of', 'json', input],
       { timeout: 30_000, maxBuffer: 1024 * 1024 },
     );
