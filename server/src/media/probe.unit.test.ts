@@ -1,5 +1,6 @@
 /** Issue 22, item 2: reading ffprobe's answer, the limits judged on it, and the bounded media work queue. */
 import { describe, expect, it, vi } from 'vitest';
+import { ConfigError, loadConfig } from '../config';
 import { UnreadableMediaError } from './av-errors';
 import { checkProbe, DEFAULT_MEDIA_LIMITS, MediaTooLargeError, parseFfprobeJson, UnsupportedCodecError, type MediaProbe } from './probe';
 import { createMediaWorkQueue, MediaQueueFullError } from './work-queue';
@@ -136,5 +137,30 @@ describe('createMediaWorkQueue', () => {
     await expect(queue.run(async () => Promise.reject(new Error('ffmpeg failed')))).rejects.toThrow('ffmpeg failed');
     expect(await queue.run(async () => 'next')).toBe('next');
     expect(queue.active).toBe(0);
+  });
+});
+
+describe('MEDIA_* settings', () => {
+  it('default to 1920×1080, 60 fps, one file at a time and four waiting', () => {
+    const config = loadConfig({});
+    expect(config.mediaLimits).toEqual({ maxVideoSize: { width: 1920, height: 1080 }, maxFrameRate: 60 });
+    expect(config.mediaWork).toEqual({ concurrency: 1, maxWaiting: 4 });
+  });
+
+  it('read overrides', () => {
+    const config = loadConfig({ MEDIA_MAX_VIDEO_SIZE: '1280x720', MEDIA_MAX_FRAME_RATE: '30', MEDIA_WORK_CONCURRENCY: '2', MEDIA_QUEUE_MAX: '0' });
+    expect(config.mediaLimits).toEqual({ maxVideoSize: { width: 1280, height: 720 }, maxFrameRate: 30 });
+    expect(config.mediaWork).toEqual({ concurrency: 2, maxWaiting: 0 });
+  });
+
+  it.each([
+    ['MEDIA_MAX_VIDEO_SIZE', '1920*1080', 'MEDIA_MAX_VIDEO_SIZE must look like 1920x1080'],
+    ['MEDIA_MAX_VIDEO_SIZE', '8x8', 'MEDIA_MAX_VIDEO_SIZE must be at least 16x16'],
+    ['MEDIA_WORK_CONCURRENCY', '0', 'MEDIA_WORK_CONCURRENCY'],
+    ['MEDIA_QUEUE_MAX', '-1', 'MEDIA_QUEUE_MAX'],
+    ['MEDIA_MAX_FRAME_RATE', 'fast', 'MEDIA_MAX_FRAME_RATE'],
+  ])('refuses %s=%s', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
 });
