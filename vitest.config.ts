@@ -13,6 +13,7 @@ export default defineConfig({
             'server/**/*.unit.test.ts',
             'client/src/**/*.test.{ts,tsx}',
             'tests/*.unit.test.ts',
+            'scripts/**/*.unit.test.ts',
             'tests/helpers/**/*.test.ts',
           ],
           environment: 'node',

@@ -21,7 +21,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { accessPlugin } from './plugins/access';
 import { routeContractPlugin } from './plugins/route-contract';
 import { jsonBodyPlugin } from './plugins/json-body';
-import { avToolsPlugin, mailerPlugin, mediaStorePlugin, weatherPlugin } from './plugins/services';
+import { avToolsPlugin, mailerPlugin, mediaStorePlugin, mediaWorkPlugin, weatherPlugin } from './plugins/services';
 import type { Mailer } from './mail/mailer';
 import type { AvTools } from './media/av';
 import type { MediaStore } from './media/media-store';
@@ -152,6 +152,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(mediaSignerPlugin);
   await app.register(mediaStorePlugin, { store: deps.mediaStore });
   await app.register(avToolsPlugin, { avTools: deps.avTools });
+  await app.register(mediaWorkPlugin);
   // Prometheus metrics (issue 16): request count/latency per route for every route registered after this.
   await app.register(metricsPlugin);
   await app.register(mailerPlugin, { mailer: deps.mailer });

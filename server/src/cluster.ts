@@ -63,6 +63,7 @@ export function runSupervisor(workers: number): void {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGHUP', () => stop('SIGHUP'));
 }
 
 export const isClusterSupervisor = (workers: number): boolean => workers > 1 && cluster.isPrimary;

@@ -166,6 +166,20 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default('whispers:'),
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** Audio/video files processed at once per process, and how many may wait (beyond: 503; issue 22). */
+  MEDIA_WORK_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  MEDIA_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(4),
+  /** Largest video frame accepted, `WIDTHxHEIGHT`, compared as a pixel count (a portrait 1080×1920 passes). */
+  MEDIA_MAX_VIDEO_SIZE: z
+    .string()
+    .regex(/^\d{1,5}x\d{1,5}$/, 'MEDIA_MAX_VIDEO_SIZE must look like 1920x1080')
+    .default('1920x1080')
+    .transform((size) => {
+      const [width = 0, height = 0] = size.split('x').map(Number);
+      return { width, height };
+    })
+    .refine((size) => size.width >= 16 && size.height >= 16, 'MEDIA_MAX_VIDEO_SIZE must be at least 16x16'),
+  MEDIA_MAX_FRAME_RATE: z.coerce.number().min(1).max(240).default(60),
   /**
    * The nearby reads from an in-memory index kept exact by the database's change feed (issue 17, decision 009):
    * `on`; `every-read` (each read waits for the feed to catch up: another instance's write too); `off` (SQL).
@@ -245,6 +259,10 @@ export interface Config {
   /** Bearer token for /api/metrics; the route answers 404 when undefined. */
   metricsToken: string | undefined;
   webConcurrency: number;
+  /** The audio/video work queue (media/work-queue.ts). */
+  mediaWork: { concurrency: number; maxWaiting: number };
+  /** Ceilings checked on an audio/video file's headers before it is decoded (media/probe.ts). */
+  mediaLimits: { maxVideoSize: { width: number; height: number }; maxFrameRate: number };
   storyIndex: 'on' | 'every-read' | 'off';
   /** Milliseconds between writes of the buffered insight counts. */
   insightsFlushMs: number;
@@ -337,6 +355,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     metricsToken: e.METRICS_TOKEN,
     webConcurrency: e.WEB_CONCURRENCY,
+    mediaWork: { concurrency: e.MEDIA_WORK_CONCURRENCY, maxWaiting: e.MEDIA_QUEUE_MAX },
+    mediaLimits: { maxVideoSize: e.MEDIA_MAX_VIDEO_SIZE, maxFrameRate: e.MEDIA_MAX_FRAME_RATE },
     storyIndex: e.STORY_INDEX,
     insightsFlushMs: e.INSIGHTS_FLUSH_MS,
     push: {

@@ -1,8 +1,9 @@
-/** Process entry: read config, build the app, listen, and drain gracefully on SIGTERM/SIGINT. */
+/** Process entry: read config, build the app, listen, and drain gracefully on SIGTERM/SIGINT/SIGHUP. */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { isClusterSupervisor, runSupervisor } from './cluster';
 import { logFormatFor, loggerOptions, runningLine } from './console-output';
+import { stopWhenParentExits } from './parent-watch';
 
 async function main() {
   let config;
@@ -15,6 +16,8 @@ async function main() {
     }
     throw error;
   }
+
+  stopWhenParentExits();
 
   // WEB_CONCURRENCY > 1 (issue 16): this process supervises that many workers, each running the code below.
   if (isClusterSupervisor(config.webConcurrency)) return runSupervisor(config.webConcurrency);
@@ -52,6 +55,7 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGHUP', () => void shutdown('SIGHUP'));
 }
 
 main().catch((error: unknown) => {

@@ -7,6 +7,9 @@
  * - without ffmpeg (so that `npm install && npm start` works without system packages, DESIGN.md "audio/video"):
  *   a pure-JS structural check and rewrite for WebM, Ogg and MP3; MP4/QuickTime cannot be checked and are refused.
  * Browser-recorded WebM (MediaRecorder) has no Duration and no Cues; the rewrite makes it seekable.
+ * Before anything is decoded, the file's own description (ffprobe, or the WebM track headers) is checked against the
+ * limits on frame size, frame rate, length and codecs (probe.ts, issue 22): a few kilobytes can declare gigabytes
+ * of frames. ffmpeg decodes on one thread, with a ceiling on any single allocation.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import fsp from 'node:fs/promises';
@@ -16,6 +19,7 @@ import { Decoder, tools, type EBMLElementDetail } from 'ts-ebml';
 import { AUDIO, MEDIA } from '#common/constants';
 import type { Container, MediaKind } from './sniff';
 import { UnreadableMediaError, UnverifiableMediaError } from './av-errors';
+import { checkProbe, DEFAULT_MEDIA_LIMITS, probeWithFfprobe, type MediaLimits, type MediaProbe, type ProbedStream } from './probe';
 import { rewriteMp3, verifyOgg } from './verify-js';
 
 export { UnreadableMediaError, UnverifiableMediaError } from './av-errors';
@@ -42,6 +46,8 @@ export function detectAvTools(): AvTools {
 export const NO_AV_TOOLS: AvTools = Object.freeze({ ffmpeg: null, ffprobe: null });
 
 const FFMPEG_TIMEOUT_MS = 120_000;
+/** No single allocation above this (a 1080p frame needs about 3 MB; ffmpeg's own default is 2 GB). */
+const FFMPEG_MAX_ALLOC_BYTES = 256 * 1024 * 1024;
 
 /** ffmpeg's demuxer for each sniffed container (forced: the file is read as what it was accepted as). */
 const DEMUXER: Partial<Record<Container, string>> = { webm: 'matroska', ogg: 'ogg', mp4: 'mov', quicktime: 'mov', mpeg: 'mp3' };
@@ -61,7 +67,8 @@ export interface RemuxResult {
 /**
  * Checks `input` in full and writes its media packets, and nothing else, into `output` (a new container, seekable
  * for WebM/MP4). Throws UnreadableMediaError when the file is not valid media throughout, UnverifiableMediaError
- * when this machine cannot check its format.
+ * when this machine cannot check its format, MediaTooLargeError / UnsupportedCodecError (probe.ts) when its
+ * headers declare more than the limits or a codec not accepted — before any frame is decoded.
  */
 export async function remux(
   input: string,
@@ -69,16 +76,28 @@ export async function remux(
   kind: MediaKind,
   container: Container,
   avTools: AvTools,
+  limits: MediaLimits = DEFAULT_MEDIA_LIMITS,
 ): Promise<RemuxResult> {
   const demuxer = DEMUXER[container];
   if (!demuxer) throw new UnverifiableMediaError(container);
   if (avTools.ffmpeg) {
+    // ffprobe comes with ffmpeg (the Debian package); a system with ffmpeg alone is not checked before decoding.
+    if (avTools.ffprobe) {
+      try {
+        checkProbe(kind, container, await probeWithFfprobe(avTools.ffprobe, input, demuxer), limits);
+      } catch (error) {
+        // Refused: whatever sits at the output path is not this file's rewrite.
+        await fsp.rm(output, { force: true });
+        throw error;
+      }
+    }
     await ffmpegVerifyAndRemux(avTools.ffmpeg, input, output, kind, container, demuxer);
     return { durationSeconds: null };
   }
   try {
     if (container === 'webm') {
       const seekable = makeWebmSeekable(await fsp.readFile(input));
+      checkProbe(kind, container, seekable.probe, limits);
       await fsp.writeFile(output, seekable.data);
       return { durationSeconds: seekable.durationSeconds };
     }
@@ -107,7 +126,9 @@ async function ffmpegVerifyAndRemux(
 ): Promise<void> {
   // Audio uploads keep their audio only; videos keep video and (when there is one) audio.
   const maps = kind === 'audio' ? ['-map', '0:a'] : ['-map', '0:v', '-map', '0:a?'];
-  const args = ['-v', 'error', '-nostdin', '-y', '-xerror', '-f', demuxer, '-i', input];
+  const args = ['-v', 'error', '-nostdin', '-y', '-xerror', '-max_alloc', String(FFMPEG_MAX_ALLOC_BYTES)];
+  // One decoding thread per file: the work queue (work-queue.ts) decides how many files run at once.
+  args.push('-threads', '1', '-f', demuxer, '-i', input);
   // Output 1: the stored file — the packets copied into a new container, without tags, chapters or attachments.
   args.push(...maps, '-c', 'copy', '-map_metadata', '-1', '-map_chapters', '-1', '-dn', '-sn', '-fflags', '+bitexact');
   if (container === 'mp4' || container === 'quicktime') args.push('-movflags', '+faststart');
@@ -144,13 +165,32 @@ const MEDIA_ELEMENTS = new Set([
 interface TrackInfo {
   number: number;
   type: number;
+  codecId?: string;
+  width?: number;
+  height?: number;
+  /** Nanoseconds per frame, when the track declares a constant rate. */
+  defaultDuration?: number;
+}
+
+/** Matroska codec ids, as ffmpeg names the codecs (probe.ts compares these). */
+const WEBM_CODECS: Record<string, string> = { V_VP8: 'vp8', V_VP9: 'vp9', V_AV1: 'av1', A_OPUS: 'opus', A_VORBIS: 'vorbis' };
+
+function probedTrack(track: TrackInfo): ProbedStream {
+  const type = track.type === 1 ? 'video' : track.type === 2 ? 'audio' : 'other';
+  return {
+    type,
+    codec: (track.codecId && WEBM_CODECS[track.codecId]) ?? track.codecId ?? 'unknown',
+    width: track.width,
+    height: track.height,
+    frameRate: track.defaultDuration ? 1e9 / track.defaultDuration : undefined,
+  };
 }
 
 /**
  * Pure-JS WebM rewrite: recomputes the duration from the block timestamps, builds one cue point per cluster and
  * lets ts-ebml write a new header (SeekHead, Info with Duration, Tracks, Cues) in front of the untouched clusters.
  */
-export function makeWebmSeekable(file: Buffer): { data: Buffer; durationSeconds: number } {
+export function makeWebmSeekable(file: Buffer): { data: Buffer; durationSeconds: number; probe: MediaProbe } {
   let elements: EBMLElementDetail[];
   try {
     // decode() copies its input into a Buffer, so Node's Buffer does for the ArrayBuffer it is typed with.
@@ -189,8 +229,12 @@ export function makeWebmSeekable(file: Buffer): { data: Buffer; durationSeconds:
     if (element.name === 'TrackEntry' && !isEnd(element)) currentTrack = {};
     if (element.name === 'TrackNumber') currentTrack.number = Number(elementValue(element));
     if (element.name === 'TrackType') currentTrack.type = Number(elementValue(element));
+    if (element.name === 'CodecID') currentTrack.codecId = String(elementValue(element));
+    if (element.name === 'PixelWidth') currentTrack.width = Number(elementValue(element));
+    if (element.name === 'PixelHeight') currentTrack.height = Number(elementValue(element));
+    if (element.name === 'DefaultDuration') currentTrack.defaultDuration = Number(elementValue(element));
     if (element.name === 'TrackEntry' && isEnd(element) && currentTrack.number !== undefined) {
-      tracks.push({ number: currentTrack.number, type: currentTrack.type ?? 0 });
+      tracks.push({ ...currentTrack, number: currentTrack.number, type: currentTrack.type ?? 0 });
     }
   }
   if (tracks.length === 0) throw new UnreadableMediaError('The WebM file has no tracks');
@@ -244,9 +288,11 @@ export function makeWebmSeekable(file: Buffer): { data: Buffer; durationSeconds:
   } finally {
     Buffer.poolSize = poolSize;
   }
+  const durationSeconds = (end * timestampScale) / 1e9;
   return {
     data: Buffer.concat([Buffer.from(header), file.subarray(firstCluster.tagStart)]),
-    durationSeconds: (end * timestampScale) / 1e9,
+    durationSeconds,
+    probe: { streams: tracks.map(probedTrack), durationSeconds },
   };
 }
 

@@ -8,6 +8,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { remux, resolveDuration, type AvTools } from './av';
 import { processImage } from './images';
+import type { MediaLimits } from './probe';
 import { SNIFF_BYTES, sniffMedia, type AcceptedMedia, type MediaKind } from './sniff';
 
 export interface UploadedFile {
@@ -58,7 +59,7 @@ async function identifyUpload(kind: MediaKind, upload: UploadedFile): Promise<Ac
 export async function prepareMedia(
   kind: MediaKind,
   upload: UploadedFile,
-  options: { workDir: string; avTools: AvTools; formDuration: number | null },
+  options: { workDir: string; avTools: AvTools; formDuration: number | null; limits?: MediaLimits },
 ): Promise<PreparedMedia> {
   const accepted = await identifyUpload(kind, upload);
 
@@ -75,7 +76,7 @@ export async function prepareMedia(
 
   // The stored file is always the rewritten one, never the upload as it came.
   const storedPath = path.join(options.workDir, `${kind}-remuxed.${accepted.extension}`);
-  const result = await remux(upload.path, storedPath, kind, accepted.container, options.avTools);
+  const result = await remux(upload.path, storedPath, kind, accepted.container, options.avTools, options.limits);
   const duration = await resolveDuration({
     formSeconds: options.formDuration,
     filePath: storedPath,

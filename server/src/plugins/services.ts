@@ -1,6 +1,6 @@
 /**
  * The app's outside services, each built once and decorated onto the app by a named plugin: the media store
- * (`app.mediaStore`), the ffmpeg/ffprobe binaries (`app.avTools`), the mailer (`app.mailer`) and the weather provider
+ * (`app.mediaStore`), the ffmpeg/ffprobe binaries (`app.avTools`) and their work queue (`app.mediaWork`), the mailer (`app.mailer`) and the weather provider
  * (`app.weather`, undefined when none is configured). `buildApp(config, deps)` passes a stand-in for any of them to the plugin (tests); otherwise the
  * plugin builds the real one from the config.
  */
@@ -8,12 +8,14 @@ import fp from 'fastify-plugin';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { detectAvTools, type AvTools } from '../media/av';
 import { createMediaStore, type MediaStore } from '../media/media-store';
+import { createMediaWorkQueue, type MediaWorkQueue } from '../media/work-queue';
 import { weatherProviderFromConfig, type WeatherProvider } from '../weather/weather-provider';
 
 declare module 'fastify' {
   interface FastifyInstance {
     mediaStore: MediaStore;
     avTools: AvTools;
+    mediaWork: MediaWorkQueue;
     mailer: Mailer;
     weather: WeatherProvider | undefined;
   }
@@ -32,6 +34,14 @@ export const avToolsPlugin = fp<{ avTools?: AvTools }>(
     app.decorate('avTools', options.avTools ?? detectAvTools());
   },
   { name: 'av-tools' },
+);
+
+/** The process's one audio/video work queue (MEDIA_WORK_CONCURRENCY, MEDIA_QUEUE_MAX; media/work-queue.ts). */
+export const mediaWorkPlugin = fp(
+  async (app) => {
+    app.decorate('mediaWork', createMediaWorkQueue(app.config.mediaWork));
+  },
+  { name: 'media-work' },
 );
 
 export const mailerPlugin = fp<{ mailer?: Mailer }>(

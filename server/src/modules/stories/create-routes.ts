@@ -6,7 +6,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { STORY_CREATE_RATE_LIMIT } from '#common/constants';
+import { MEDIA, STORY_CREATE_RATE_LIMIT } from '#common/constants';
 import { createStoryMultipartSchema } from '#common/route-schemas';
 import { storySchema } from '#common/schemas';
 import { unsupportedMediaType } from '../../lib/http-errors';
@@ -41,6 +41,8 @@ export const storyCreateRoutes: FastifyPluginAsyncZod = async (app) => {
     repository: createStoryRepository(app.database),
     store,
     avTools: app.avTools,
+    mediaWork: app.mediaWork,
+    mediaLimits: { ...app.config.mediaLimits, maxDurationSeconds: MEDIA.maxDurationSeconds },
     // The story's point is the author's position claim: the travel rule applies, the pin moves ≤ 200 m.
     checkPlacement: (authorId, point) => app.locationGuard.checkPlacement(authorId, point),
   });

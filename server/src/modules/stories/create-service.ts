@@ -8,11 +8,13 @@ import { MEDIA } from '#common/constants';
 import { createStoryFieldsSchema, MESSAGES, type CreateStoryData } from '#common/schemas';
 import { STORY_TYPE_UPLOAD, UPLOAD_MESSAGES, type MediaKind } from '#common/story-types';
 import { countWords } from '#common/text';
-import { badRequest, parseOrThrow, payloadTooLarge, unsupportedMediaType } from '../../lib/http-errors';
+import { badRequest, HttpError, parseOrThrow, payloadTooLarge, unsupportedMediaType } from '../../lib/http-errors';
 import { UnreadableMediaError, UnverifiableMediaError, type AvTools } from '../../media/av';
 import { ImageTooLargeError, UnreadableImageError } from '../../media/images';
 import type { MediaStore } from '../../media/media-store';
 import { prepareMedia, UnsupportedMediaError, type PreparedMedia, type UploadedFile } from '../../media/pipeline';
+import { MediaTooLargeError, UnsupportedCodecError, type MediaLimits } from '../../media/probe';
+import { MediaQueueFullError, type MediaWorkQueue } from '../../media/work-queue';
 import type { StoryRepository } from './story-repository';
 import type { StoryRow } from './story-view';
 
@@ -22,6 +24,10 @@ export interface CreateStoryDeps {
   repository: Pick<StoryRepository, 'insert'>;
   store: MediaStore;
   avTools: AvTools;
+  /** The process's audio/video work queue (absent: no queue, e.g. service-level tests). */
+  mediaWork?: MediaWorkQueue;
+  /** Checked on an audio/video file's headers before it is decoded (default: media/probe.ts). */
+  mediaLimits?: MediaLimits;
   /**
    * Checks the story's point as the author's position claim (location-guard.ts `checkPlacement`) before any
    * file is processed; throws a 400 to refuse it.
@@ -51,6 +57,18 @@ export const UNVERIFIABLE_MEDIA_MESSAGES: Record<'audio' | 'video', string> = {
   video: 'Unsupported video format: this server accepts WebM video. Please choose a WebM video.',
 };
 
+/** A stream coded in something browsers do not all play, or that is costly to decode (PNG frames in QuickTime). */
+export const UNSUPPORTED_CODEC_MESSAGES: Record<'audio' | 'video', string> = {
+  audio:
+    'Unsupported audio format: please record again or upload Opus or Vorbis audio (WebM, Ogg), AAC audio (MP4) or MP3.',
+  video:
+    'Unsupported video format: please choose an H.264, VP9 or AV1 video (MP4, QuickTime) or a VP8, VP9 or AV1 video (WebM), with AAC, MP3, Opus or Vorbis sound.',
+};
+
+/** Every audio/video slot is taken and the waiting line is full (media/work-queue.ts). */
+export const MEDIA_BUSY_MESSAGE = 'The server is busy processing other recordings and videos. Please try again in a moment.';
+const MEDIA_BUSY_RETRY_SECONDS = 10;
+
 /** sharp's prebuilt libvips reads AVIF but not HEVC-coded HEIC (iPhone photos); say so plainly. */
 export const HEIC_MESSAGE = 'HEIC images cannot be read on this server. Please choose a JPEG or PNG image.';
 
@@ -78,13 +96,22 @@ async function processUpload(
   request: CreateStoryRequest,
   deps: CreateStoryDeps,
 ): Promise<PreparedMedia> {
-  try {
-    return await prepareMedia(kind, upload, {
+  const prepare = () =>
+    prepareMedia(kind, upload, {
       workDir: request.workDir,
       avTools: deps.avTools,
       formDuration: data.duration,
+      limits: deps.mediaLimits,
     });
+  try {
+    // Audio and video (ffprobe, ffmpeg) wait for a slot in the process's queue; images have sharp's own bounds.
+    return await (kind !== 'image' && deps.mediaWork ? deps.mediaWork.run(prepare) : prepare());
   } catch (error) {
+    if (error instanceof MediaQueueFullError) {
+      throw new HttpError(503, MEDIA_BUSY_MESSAGE, { 'retry-after': String(MEDIA_BUSY_RETRY_SECONDS) });
+    }
+    if (error instanceof MediaTooLargeError) throw payloadTooLarge(error.message);
+    if (error instanceof UnsupportedCodecError && kind !== 'image') throw unsupportedMediaType(UNSUPPORTED_CODEC_MESSAGES[kind]);
     if (error instanceof UnsupportedMediaError) throw unsupportedMediaType(UNSUPPORTED_MEDIA_MESSAGES[kind]);
     if (error instanceof ImageTooLargeError) throw payloadTooLarge(IMAGE_TOO_LARGE_MESSAGE);
     if (error instanceof UnreadableImageError && error.container === 'heic') throw unsupportedMediaType(HEIC_MESSAGE);
