@@ -71,8 +71,10 @@ export const locationPlugin = fp<LocationPluginOptions>(
         request.readerId = readerId;
         return;
       }
-      // This request itself still reads as its address; the browser's next one reads as itself.
-      await startReader(request, reply, readerCookies);
+      // Issued by the call every page makes first (the client waits for it before reading stories), not by
+      // sign-ups, health checks or other clients' calls: this request itself still reads as its address; the
+      // browser's next one reads as itself.
+      if (request.method === 'GET' && request.routeOptions.url === '/api/config') await startReader(request, reply, readerCookies);
     });
   },
   { name: 'location', dependencies: ['shared-state', 'session'] },
