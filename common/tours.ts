@@ -151,7 +151,8 @@ export function tourLegs(stops: readonly LatLng[]): number[] {
 /** The first leg longer than the rule allows, 1-based stop numbers; null when every leg is within it. */
 export function firstLongLeg(stops: readonly LatLng[]): { from: number; to: number; metres: number } | null {
   const legs = tourLegs(stops);
-  const index = legs.findIndex((metres) => metres > TOURS.maxLegM);
+  // Measured to the millimetre: a leg of exactly 10 km is within reach whatever the floating-point noise.
+  const index = legs.findIndex((metres) => Math.round(metres * 1000) / 1000 > TOURS.maxLegM);
   return index < 0 ? null : { from: index + 1, to: index + 2, metres: legs[index]! };
 }
 

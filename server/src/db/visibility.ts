@@ -15,7 +15,7 @@ export const authorBlockedBy = (viewer: SQL, author: SQL | AnyPgColumn): SQL =>
   sql`EXISTS (SELECT 1 FROM blocks WHERE blocks.blocker_id = ${viewer} AND blocks.blocked_id = ${author})`;
 
 export const visibleStory = (viewer: SQL): SQL =>
-  sql`(((${stories.isPublic} AND ${stories.hiddenAt} IS NULL) OR ${stories.authorId} = ${viewer}) AND NOT ${authorBlockedBy(viewer, stories.authorId)})`;
+  sql`((${stories.isPublic} AND ${stories.hiddenAt} IS NULL AND NOT ${authorBlockedBy(viewer, stories.authorId)}) OR ${stories.authorId} = ${viewer})`;
 
 /**
  * Which stops of a tour a viewer sees (issue 25), the one definition every tour query uses: a stop counts only

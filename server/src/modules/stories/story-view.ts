@@ -19,6 +19,7 @@
  */
 import { safeDisplayName } from '#common/text';
 import type { StoryModeration } from '#common/moderation';
+import { UNLOCK_RADIUS_M } from '#common/constants';
 import { haversineMetres } from '#common/geo';
 import { evaluateLock } from '#common/locks';
 import type { Story, Weather } from '#common/schemas';
@@ -82,6 +83,8 @@ export interface StoryViewExtra {
 
 /** Distances are sent rounded to the metre (a reader's GPS is not more precise than that). */
 const roundMetres = (metres: number) => Math.round(metres);
+/** A distance-locked story's distance: rounded as usual, but never down to the unlock radius itself. */
+const lockedDistance = (metres: number) => Math.max(roundMetres(metres), Math.min(Math.ceil(metres), UNLOCK_RADIUS_M + 1));
 
 export function toStoryView(
   row: StoryRow,
@@ -132,7 +135,7 @@ export function toStoryView(
     unlockWeather: row.unlockWeather,
     createdAt: createdAtFor(row.createdAt, isAuthor),
     // Beside a distance lock the distance never rounds down to the limit: 100.4 m is "101", 1 m to go (issue 23).
-    distance: exactDistance === null ? null : lock.lockReason === 'distance' ? Math.ceil(exactDistance) : roundMetres(exactDistance),
+    distance: exactDistance === null ? null : lock.lockReason === 'distance' ? lockedDistance(exactDistance) : roundMetres(exactDistance),
     isLocked: lock.isLocked,
     lockReason: lock.lockReason,
   };
