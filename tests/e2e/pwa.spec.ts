@@ -181,7 +181,9 @@ test('turning push on subscribes this device (push manager stubbed), and off uns
   const status = await page.request.post('/api/push/subscriptions/status', { data: { endpoint: 'https://push.example.net/send/e2e-device' } });
   expect(await status.json()).toEqual({ subscribed: true });
   await section.getByRole('checkbox', { name: 'Likes on my stories' }).uncheck();
-  await expect.poll(async () => (await (await page.request.get('/api/push/preferences')).json()).kinds).toEqual(['story_hidden']);
+  await expect
+    .poll(async () => (await (await page.request.get('/api/push/preferences')).json()).kinds)
+    .toEqual(['story_hidden', 'moderation_decision', 'report_outcome']);
   await page.screenshot({ path: '/tmp/i24-push-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: '/tmp/i24-push-1280.png', fullPage: true });
