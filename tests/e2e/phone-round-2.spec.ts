@@ -6,7 +6,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { Story } from '#common/schemas';
 import { newAccount, registerViaApi } from './support/accounts';
-import { createStoryViaApi, newAuthor, northOf, SAVANNAH, type Author } from './support/stories';
+import { createStoryViaApi, localHHMM, newAuthor, northOf, SAVANNAH, type Author } from './support/stories';
 import { readerHeaders } from './support/reader-address';
 
 test.describe.configure({ mode: 'serial' });
@@ -30,13 +30,6 @@ let savannahStory: Story;
 let atlantaStory: Story;
 let closedWindow: { start: string; end: string };
 
-/** "HH:MM" `deltaMinutes` from now in an IANA zone. */
-function localHHMM(timeZone: string, deltaMinutes: number): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date());
-  const minutes = Number(parts.find((p) => p.type === 'hour')!.value) * 60 + Number(parts.find((p) => p.type === 'minute')!.value);
-  const total = (((minutes + deltaMinutes) % 1440) + 1440) % 1440;
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-}
 
 test.beforeAll(async () => {
   author = await newAuthor('round2');

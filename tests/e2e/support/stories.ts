@@ -17,6 +17,14 @@ export function northOf(from: { latitude: number; longitude: number }, metres: n
   return { latitude: from.latitude + metres / 111_195, longitude: from.longitude };
 }
 
+/** "HH:MM" `deltaMinutes` from now in an IANA zone. */
+export function localHHMM(timeZone: string, deltaMinutes: number): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date());
+  const minutes = Number(parts.find((p) => p.type === 'hour')!.value) * 60 + Number(parts.find((p) => p.type === 'minute')!.value);
+  const total = (((minutes + deltaMinutes) % 1440) + 1440) % 1440;
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
+
 export interface Author {
   account: RegisteredAccount;
   request: APIRequestContext;
