@@ -7,7 +7,7 @@ import { CATEGORIES, type Category } from './categories';
 import { LIMITS, MEDIA } from './constants';
 import { DISPLAY_NAME_CHARACTERS_MESSAGE, hasUnsafeNameCharacters } from './text';
 import { parseTikTokUrl } from './tiktok';
-import { storyModerationSchema } from './moderation';
+import { ROLES, storyModerationSchema } from './moderation';
 import { FEWER_THAN_3 } from './insights';
 
 // ---------- enums ----------
@@ -169,6 +169,8 @@ export const currentUserSchema = z.object({
   favoriteStoryType: z.string().nullable(),
   avatar: z.string().nullable(),
   isSetupComplete: z.boolean(),
+  /** `moderator` and `admin` see the moderation queue (the server checks the role again on every such call). */
+  role: z.enum(ROLES),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -5,7 +5,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { LOCATION_CLAIM } from '#common/constants';
+import { LIMITS, LOCATION_CLAIM } from '#common/constants';
+import { NOTIFICATION_LIMITS } from '#common/notifications';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits, type WindowRule } from './lib/limit-settings';
 
 /** New signed-out reader cookies per address (IPv6 /64): a café's or a carrier's newcomers, not a scraper's (decision 15). */
@@ -187,6 +188,22 @@ const envSchema = z.object({
   STORY_INDEX: z.enum(['on', 'every-read', 'off']).default('on'),
   /** How often each instance writes its buffered insight counts (issue 27): authors see them within a minute. */
   INSIGHTS_FLUSH_MS: z.coerce.number().int('INSIGHTS_FLUSH_MS must be whole milliseconds').min(50).max(30_000).default(15_000),
+  /**
+   * Accounts made admins at start-up, and at sign-up for a name not yet taken (docs/moderation.md "The first
+   * admin"): comma-separated usernames, compared without case. How a first admin is made on a server that holds
+   * the embedded database (`npm run user:role` cannot open it beside the server).
+   */
+  ADMIN_USERNAMES: optionalText.transform((value, context) => {
+    const names = new Set<string>();
+    for (const name of (value ?? '').split(',').map((n) => n.trim()).filter(Boolean)) {
+      if (name.length < LIMITS.usernameMin || name.length > LIMITS.usernameMax || !/^[A-Za-z0-9_]+$/.test(name)) {
+        context.addIssue({ code: 'custom', message: `ADMIN_USERNAMES: "${name}" is not a username (${LIMITS.usernameMin}–${LIMITS.usernameMax} letters, digits or _)` });
+      } else names.add(name.toLowerCase());
+    }
+    return [...names];
+  }),
+  /** How long a notification stream may stay open before the server ends it and the client reconnects (issue 22). */
+  NOTIFICATION_STREAM_LIFETIME: duration(NOTIFICATION_LIMITS.streamMaxLifetimeMs),
   // ── Web Push (issue 24): VAPID keys (generated into DATA_DIR when unset), and test-only push origins ──
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
@@ -266,6 +283,10 @@ export interface Config {
   storyIndex: 'on' | 'every-read' | 'off';
   /** Milliseconds between writes of the buffered insight counts. */
   insightsFlushMs: number;
+  /** Lower-cased usernames made admins at start-up and at sign-up (ADMIN_USERNAMES). */
+  adminUsernames: readonly string[];
+  /** Milliseconds a notification stream stays open at most. */
+  notificationStreamLifetimeMs: number;
   /** Web Push: configured VAPID keys (else generated into DATA_DIR), the subject, origins allowed for tests. */
   push: {
     vapidKeys: { publicKey: string; privateKey: string } | undefined;
@@ -359,6 +380,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaLimits: { maxVideoSize: e.MEDIA_MAX_VIDEO_SIZE, maxFrameRate: e.MEDIA_MAX_FRAME_RATE },
     storyIndex: e.STORY_INDEX,
     insightsFlushMs: e.INSIGHTS_FLUSH_MS,
+    adminUsernames: e.ADMIN_USERNAMES,
+    notificationStreamLifetimeMs: e.NOTIFICATION_STREAM_LIFETIME,
     push: {
       vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
       vapidSubject: e.VAPID_SUBJECT,

@@ -2,10 +2,13 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from 'wouter';
 import { PageShell } from '#client/components/layout/page-shell';
 import { paths } from '#client/config/paths';
+import { useCurrentUser } from '#client/lib/auth/current-user';
 import { ModerationQueue } from '#client/features/moderation/components/moderation-queue';
+import { RolesSection } from '#client/features/moderation/components/roles-section';
 
-/** /moderation: the review queue (DESIGN.md decision 18, docs/moderation.md); moderators only. */
+/** /moderation: the review queue (DESIGN.md decision 18, docs/moderation.md); moderators only, and roles for admins. */
 export default function ModerationPage() {
+  const { data: user } = useCurrentUser();
   return (
     <PageShell>
       <div className="grid gap-5">
@@ -15,6 +18,7 @@ export default function ModerationPage() {
         </Link>
         <h1 className="font-display text-3xl font-semibold text-mist-100">Moderation</h1>
         <ModerationQueue />
+        {user?.role === 'admin' && <RolesSection />}
       </div>
     </PageShell>
   );

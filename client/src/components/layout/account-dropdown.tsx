@@ -1,5 +1,5 @@
 import { DropdownMenu } from 'radix-ui';
-import { Download, LogOut, Settings } from 'lucide-react';
+import { Download, LogOut, Settings, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '#common/schemas';
@@ -11,7 +11,7 @@ import { UserAvatar } from '../ui/user-avatar';
 const itemClass =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-2 text-sm text-mist-100 outline-none data-[highlighted]:bg-night-700 data-[disabled]:opacity-50';
 
-/** "My Account" menu of a set-up user: who is signed in, "Account Settings" and "Sign Out". */
+/** "My Account" menu of a set-up user: who is signed in, "Account Settings", "Moderation" (moderators and admins only) and "Sign Out". */
 export default function AccountDropdown({ user }: { user: CurrentUser }) {
   const [, navigate] = useLocation();
   const signOut = useSignOut();
@@ -42,6 +42,12 @@ export default function AccountDropdown({ user }: { user: CurrentUser }) {
             <Settings className="h-4 w-4" aria-hidden />
             Account Settings
           </DropdownMenu.Item>
+          {(user.role === 'moderator' || user.role === 'admin') && (
+            <DropdownMenu.Item className={itemClass} onSelect={() => navigate(paths.moderation)}>
+              <ShieldCheck className="h-4 w-4" aria-hidden />
+              Moderation
+            </DropdownMenu.Item>
+          )}
           {installOffer && (
             <DropdownMenu.Item
               className={itemClass}

@@ -37,6 +37,7 @@ describe('accounts API', () => {
         favoriteStoryType: null,
         avatar: null,
         isSetupComplete: false,
+        role: 'user',
       });
       expectNoSecrets(res);
       const cookie = sessionCookieOf(res);

@@ -20,6 +20,7 @@ import { addressKey } from '../../lib/client-address';
 import { withErrorResponses } from '../../lib/route-responses';
 import { badRequest, forbidden } from '../../lib/http-errors';
 import { currentUser } from '../../plugins/access';
+import { userStanding } from '../../db/user-standing';
 import { CROSS_SITE_REFUSED, isSameOriginNavigation } from '../../plugins/same-origin';
 import { createAccountRepository } from './account-repository';
 import { createAuthService, toCurrentUser, type RequestContext } from './service';
@@ -62,6 +63,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user, token } = await service.register(request.body, context(request), cookieToken(request));
       setSessionCookie(request, reply, token);
+      // ADMIN_USERNAMES (docs/moderation.md "The first admin"): a named account is an admin from its first answer.
+      if (app.config.adminUsernames.includes(user.username.toLowerCase())) {
+        const promoted = await app.moderation.grantConfiguredAdmins([user.username.toLowerCase()]);
+        if (promoted.length > 0) return reply.code(201).send({ ...user, role: 'admin' as const });
+      }
       return reply.code(201).send(user);
     },
   );
@@ -96,7 +102,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/current',
     { config: userRoute, schema: { summary: 'The signed-in user (401 when signed out)', response: userResponse } },
-    async (request) => toCurrentUser(currentUser(request)),
+    async (request) => {
+      const user = currentUser(request);
+      // The role fresh from the database, not the session cache: a promotion or demotion shows on the next load.
+      const standing = await userStanding(app.database, user.id);
+      return { ...toCurrentUser(user), ...(standing ? { role: standing.role } : {}) };
+    },
   );
 
   app.post(

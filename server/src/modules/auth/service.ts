@@ -13,6 +13,7 @@ import {
   type setupRequestSchema,
 } from '#common/schemas';
 import type { z } from 'zod';
+import { ROLES, type Role } from '#common/moderation';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../lib/http-errors';
 import type { Mailer } from '../../mail/mailer';
 import type { AccountRepository } from './account-repository';
@@ -70,6 +71,7 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
     favoriteStoryType: user.favoriteStoryType,
     avatar: user.avatar,
     isSetupComplete: user.isSetupComplete,
+    role: ROLES.includes(user.role as Role) ? (user.role as Role) : 'user',
   };
 }
 

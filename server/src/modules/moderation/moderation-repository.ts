@@ -363,6 +363,25 @@ export function createModerationRepository(database: Database) {
       });
     },
 
+    /**
+     * Makes the named accounts (lower-cased usernames) admins unless they are already: ADMIN_USERNAMES, at start-up
+     * and at sign-up. Never demotes. Each promotion is an audit line by no one ("ADMIN_USERNAMES" in its detail).
+     */
+    async grantConfiguredAdmins(usernames: readonly string[]): Promise<string[]> {
+      if (usernames.length === 0) return [];
+      return database.transaction(async (tx) => {
+        const promoted = await tx.query<{ id: string; username: string; role: Role }>(sql`
+          SELECT id, username, role FROM users
+          WHERE lower(username) IN (${sql.join(usernames.map((name) => sql`${name}`), sql`, `)}) AND role <> 'admin'
+          FOR UPDATE`);
+        for (const user of promoted) {
+          await tx.query(sql`UPDATE users SET role = 'admin' WHERE id = ${user.id}`);
+          await audit(tx, { actorId: null, event: 'role', subjectUserId: user.id, detail: `${user.role} → admin (ADMIN_USERNAMES)` });
+        }
+        return promoted.map((user) => user.username);
+      });
+    },
+
     // ---------- blocks ----------
     async blocks(userId: string) {
       return database.query<{ user_id: string; display_name: string; created_at: Date | string }>(sql`

@@ -225,6 +225,9 @@ export function createModerationService(deps: {
       return { username: result.username, role: result.role };
     },
 
+    /** ADMIN_USERNAMES (docs/moderation.md "The first admin"): the named accounts that exist become admins. */
+    grantConfiguredAdmins: (usernames: readonly string[]) => deps.repository.grantConfiguredAdmins(usernames),
+
     // ---------- blocks (private: the author is never told) ----------
     async blocks(userId: string) {
       return (await deps.repository.blocks(userId)).map((b) => ({ userId: b.user_id, displayName: b.display_name, createdAt: iso(b.created_at)! }));

@@ -27,6 +27,11 @@ export const moderationPlugin = fp(
         removeMedia: (storyId) => removeStoryMedia(app.mediaStore, [storyId], app.log),
       }),
     );
+    // ADMIN_USERNAMES: the named accounts that already exist are admins once the server is up (sign-up covers new ones).
+    app.addHook('onReady', async () => {
+      const promoted = await app.moderation.grantConfiguredAdmins(app.config.adminUsernames);
+      if (promoted.length > 0) app.log.warn({ usernames: promoted }, 'moderation: made admins by ADMIN_USERNAMES');
+    });
   },
   { name: 'moderation', dependencies: ['notifications', 'media-store'] },
 );

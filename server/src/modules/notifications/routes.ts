@@ -172,7 +172,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       }, NOTIFICATION_LIMITS.heartbeatMs);
       heartbeat.unref();
       // No stream lives for ever: the client reconnects (with Last-Event-ID) and its session is checked again.
-      const lifetime = setTimeout(() => end('ended'), NOTIFICATION_LIMITS.streamMaxLifetimeMs);
+      const lifetime = setTimeout(() => end('ended'), app.config.notificationStreamLifetimeMs);
       lifetime.unref();
       const remove = hub.add({
         userId,

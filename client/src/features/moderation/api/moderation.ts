@@ -1,6 +1,7 @@
 /** The moderation calls (DESIGN.md decision 18, docs/moderation.md) as TanStack Query hooks. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MyDecision, QueueItem, StoryDecisionRequest, UserDecisionRequest } from '#common/moderation';
+import type { MyDecision, QueueItem, Role, StoryDecisionRequest, UserDecisionRequest } from '#common/moderation';
+import { queryKeys } from '#client/lib/query-keys';
 import { apiGet, apiSend } from '#client/lib/api-client';
 
 const keys = {
@@ -75,5 +76,14 @@ export function useUnblock() {
   return useMutation({
     mutationFn: (userId: string) => apiSend('DELETE', `/api/blocks/${encodeURIComponent(userId)}`),
     onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** Admins only: give a user a role (POST /api/admin/roles). The changed user sees it on their next page load. */
+export function useSetRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { username: string; role: Role }) => apiSend<{ username: string; role: Role }>('POST', '/api/admin/roles', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.currentUser }),
   });
 }

@@ -1,0 +1,71 @@
+import { useState, type FormEvent } from 'react';
+import { ROLES, type Role } from '#common/moderation';
+import { Button } from '#client/components/ui/button';
+import { FormField } from '#client/components/ui/form-field';
+import { Input } from '#client/components/ui/input';
+import { Select } from '#client/components/ui/select';
+import { errorMessage } from '#client/lib/api-client';
+import { messageToast } from '#client/lib/toast-message';
+import { useSetRole } from '../api/moderation';
+
+const ROLE_LABELS: Record<Role, string> = { user: 'User', moderator: 'Moderator', admin: 'Admin' };
+
+/**
+ * /moderation's "Roles" for admins (issue 26 item 1): give an account the moderator or admin role, or take it back.
+ * The server refuses anyone else (403) and the last admin giving up the role; every change is in the audit log.
+ */
+export function RolesSection() {
+  const setRole = useSetRole();
+  const [username, setUsername] = useState('');
+  const [role, setRoleChoice] = useState<Role>('moderator');
+  const [error, setError] = useState<string | undefined>();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const name = username.trim();
+    if (!name) return setError('Username is required');
+    setRole.mutate(
+      { username: name, role },
+      {
+        onSuccess: (result) => {
+          messageToast(`@${result.username} is now ${ROLE_LABELS[result.role].toLowerCase()}.`, 'success');
+          setUsername('');
+        },
+        onError: (err) => setError(errorMessage(err, 'Failed to change the role.')),
+      },
+    );
+  };
+  return (
+    <section aria-labelledby="roles-heading" className="grid gap-3 rounded-2xl border border-night-700 bg-night-900/80 p-4 sm:p-5">
+      <h2 id="roles-heading" className="font-display text-lg font-semibold text-mist-100">Roles</h2>
+      <p className="text-sm text-mist-300">Moderators review the queue; admins also change roles. Every change is logged.</p>
+      <form onSubmit={onSubmit} noValidate className="grid gap-2 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+        <FormField id="role-username" label="Username" error={error}>
+          {(field) => (
+            <Input
+              {...field}
+              autoComplete="off"
+              autoCapitalize="none"
+              value={username}
+              onChange={(e) => {
+                setUsername(e.target.value);
+                setError(undefined);
+              }}
+            />
+          )}
+        </FormField>
+        <FormField id="role-choice" label="Role">
+          {(field) => (
+            <Select {...field} value={role} onChange={(e) => setRoleChoice(e.target.value as Role)}>
+              {ROLES.map((code) => (
+                <option key={code} value={code}>{ROLE_LABELS[code]}</option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <Button type="submit" disabled={setRole.isPending}>
+          Change role
+        </Button>
+      </form>
+    </section>
+  );
+}
