@@ -113,4 +113,26 @@ describe('loadConfig', () => {
       expect(problems).toMatch(/LIMIT_LOGIN_FREE_FAILURES/);
     });
   });
+
+  describe('ADMIN_USERNAMES (docs/moderation.md "The first admin")', () => {
+    it('is empty by default and reads a comma-separated list, lower-cased, without repeats', () => {
+      expect(loadConfig({}).adminUsernames).toEqual([]);
+      expect(loadConfig({ ADMIN_USERNAMES: '' }).adminUsernames).toEqual([]);
+      expect(loadConfig({ ADMIN_USERNAMES: ' Ada_Admin , bob,ADA_ADMIN,, ' }).adminUsernames).toEqual(['ada_admin', 'bob']);
+    });
+
+    it('refuses what cannot be a username, naming it', () => {
+      expect(problemsOf({ ADMIN_USERNAMES: 'ok_name,no way' })).toMatch(/ADMIN_USERNAMES: "no way" is not a username/);
+      expect(problemsOf({ ADMIN_USERNAMES: 'ab' })).toMatch(/ADMIN_USERNAMES: "ab" is not a username \(3–20 letters, digits or _\)/);
+      expect(problemsOf({ ADMIN_USERNAMES: 'a'.repeat(21) })).toMatch(/ADMIN_USERNAMES/);
+    });
+  });
+
+  describe('NOTIFICATION_STREAM_LIFETIME (issue 22 item 3)', () => {
+    it('defaults to one hour and reads a duration', () => {
+      expect(loadConfig({}).notificationStreamLifetimeMs).toBe(3_600_000);
+      expect(loadConfig({ NOTIFICATION_STREAM_LIFETIME: '90s' }).notificationStreamLifetimeMs).toBe(90_000);
+      expect(problemsOf({ NOTIFICATION_STREAM_LIFETIME: 'forever' })).toMatch(/NOTIFICATION_STREAM_LIFETIME: must be a duration/);
+    });
+  });
 });

@@ -235,7 +235,7 @@ describe('accounts API', () => {
       const res = await register(newAccount('cur'));
       const current = await call(t.app, 'GET', '/api/user/current', undefined, { cookie: sessionCookieOf(res) });
       expect(Object.keys(current.json()).sort()).toEqual(
-        ['avatar', 'bio', 'displayName', 'email', 'favoriteStoryType', 'id', 'isSetupComplete', 'username'].sort(),
+        ['avatar', 'bio', 'displayName', 'email', 'favoriteStoryType', 'id', 'isSetupComplete', 'role', 'username'].sort(),
       );
       expect(current.headers['cache-control']).toBe('private, no-store');
       expectNoSecrets(current);
