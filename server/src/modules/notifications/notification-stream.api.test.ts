@@ -168,6 +168,34 @@ describe('notification stream (SSE)', () => {
     expect(t.app.notifications.hub.count(other.id)).toBe(0);
   });
 
+  it('ends every stream at its maximum lifetime (NOTIFICATION_STREAM_LIFETIME, one hour by default; issue 22)', async () => {
+    expect(t.config.notificationStreamLifetimeMs).toBe(3_600_000);
+    // An instance whose streams live 1.5 s, on the same database.
+    const second = await sameDatabaseAgain(t.database);
+    const shortLived = await buildApp({ ...t.config, notificationStreamLifetimeMs: 1_500 }, { database: second.database, logger: false });
+    const url = await shortLived.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const user = await createTestUser(t.database);
+      const opened = Date.now();
+      const stream = await openStream(url, user.cookie);
+      await expect.poll(() => shortLived.notifications.hub.count(user.id)).toBe(1);
+      await stream.ended;
+      const lived = Date.now() - opened;
+      expect(lived).toBeGreaterThanOrEqual(1_400);
+      expect(lived).toBeLessThan(10_000);
+      // An ordinary end: the client reconnects (a replaced stream would say so and stay away).
+      expect(stream.names).not.toContain('replaced');
+      expect(shortLived.notifications.hub.count(user.id)).toBe(0);
+      // The same session may open the next one.
+      const next = await openStream(url, user.cookie);
+      await expect.poll(() => shortLived.notifications.hub.count(user.id)).toBe(1);
+      next.close();
+    } finally {
+      await shortLived.close();
+      if (second.owned) await second.database.close();
+    }
+  });
+
   it('reaches a stream held on another app instance on the same database (LISTEN/NOTIFY)', async () => {
     const second = await sameDatabaseAgain(t.database);
     const appB = await buildApp(t.config, { database: second.database, logger: false });
