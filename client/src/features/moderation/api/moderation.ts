@@ -15,10 +15,16 @@ export function useModerationQueue() {
   return useQuery({ queryKey: keys.queue, queryFn: ({ signal }) => apiGet<QueueItem[]>('/api/moderation/queue', { signal }), retry: false });
 }
 
-/** After any decision: the queue, and every story list (a hidden or restored story moves). */
+/**
+ * After any decision: the queue, and every story list (a hidden or restored story moves). Not awaited: the decided
+ * item leaves the queue with the refetch, and a caller's own onSuccess (its toast) would never run once its
+ * component had gone — the moderator saw no confirmation (tests/e2e/moderation.spec.ts).
+ */
 function useRefreshAll() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries();
+  return () => {
+    void queryClient.invalidateQueries();
+  };
 }
 
 export function useDecideOnStory() {
