@@ -44,6 +44,13 @@ async function signInAsFirstAdmin(page: Page): Promise<void> {
 
 const notificationsOf = async (page: Page) => (await (await page.request.get('/api/notifications')).json()) as Notification[];
 
+/** An open toast (title, then description: "Title: text" messages are split in two). */
+async function expectToast(page: Page, title: string, description: string) {
+  const toast = page.locator('ol > li[data-state="open"]');
+  await expect(toast.getByText(title, { exact: true })).toBeVisible();
+  await expect(toast.getByText(description, { exact: true })).toBeVisible();
+}
+
 async function openAccountMenu(page: Page) {
   await page.getByRole('button', { name: 'Open account menu' }).click();
   return page.getByRole('menu');
@@ -97,7 +104,7 @@ test('a report reaches the queue, a hide reaches the author with its reasons, an
     await item.getByLabel('Reason', { exact: true }).selectOption('harassment');
     await item.getByLabel('Note to the author (optional)').fill('Stories may not single out a private person.');
     await item.getByRole('button', { name: 'Hide', exact: true }).click();
-    await expect(admin.page.getByText('Hide: the author is told why.')).toBeVisible();
+    await expectToast(admin.page, 'Hide', 'the author is told why.');
     // The decision closes the reports: the story leaves the queue until it is appealed.
     await expect(item).toHaveCount(0);
 
@@ -107,7 +114,7 @@ test('a report reaches the queue, a hide reaches the author with its reasons, an
     await roles.getByLabel('Username').fill(p.username);
     await roles.getByLabel('Role', { exact: true }).selectOption('moderator');
     await roles.getByRole('button', { name: 'Change role' }).click();
-    await expect(admin.page.getByText(`@${p.username} is now moderator.`)).toBeVisible();
+    await expect(admin.page.locator('ol > li[data-state="open"]').getByText(`@${p.username} is now moderator.`)).toBeVisible();
 
     // ── The author is told why (statement of reasons, as a notification) and appeals from My Stories.
     const authorSession = await author.request.storageState();
@@ -150,7 +157,7 @@ test('a report reaches the queue, a hide reaches the author with its reasons, an
     expect(await seriousViolations(moderator.page)).toEqual([]);
     await moderator.page.screenshot({ path: '/tmp/moderation-appeal-queue-390.png', fullPage: true });
     await toDecide.getByRole('button', { name: 'Reverse decision' }).click();
-    await expect(moderator.page.getByText('Appeal accepted: the decision is reversed.')).toBeVisible();
+    await expectToast(moderator.page, 'Appeal accepted', 'the decision is reversed.');
     await expect(moderator.page.getByRole('article', { name: story.title })).toHaveCount(0);
 
     // ── The author is told, and the story is back; the reporter was told the outcome of their report.
