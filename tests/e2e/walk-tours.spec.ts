@@ -164,6 +164,7 @@ test('a tour made from My Stories, followed stop by stop to "Tour complete"', as
   await expect(page).toHaveURL(/\/tours\/[0-9a-f-]{36}$/);
   const tourUrl = new URL(page.url()).pathname;
   await expect(page.getByRole('heading', { name: `River Walk ${run}` })).toBeVisible();
+  await expect(page.getByTestId('tour-insights-figures')).toHaveText('Starts0Stops reached0Completions0');
   const listed = page.getByRole('region', { name: 'Stops' }).getByRole('listitem');
   await expect(listed).toHaveText([new RegExp(titles[0]!), new RegExp(titles[1]!), new RegExp(titles[2]!)]);
 
@@ -208,4 +209,16 @@ test('a tour made from My Stories, followed stop by stop to "Tour complete"', as
   await near.scrollIntoViewIfNeeded();
   await shoot(reader, 'discover-tours');
   await readerContext.close();
+
+  // Issue 27 item 4: the author sees the walk counted on the tour page (written within INSIGHTS_FLUSH_MS): one
+  // start and one completion show as "fewer than 3", the three stops reached as 3. The author's own visits do not count.
+  await expect(async () => {
+    await page.goto(tourUrl);
+    const figures = page.getByTestId('tour-insights-figures');
+    await expect(figures).toContainText('Starts' + 'fewer than 3', { timeout: 2_000 });
+    await expect(figures).toContainText('Stops reached3');
+    await expect(figures).toContainText('Completions' + 'fewer than 3');
+  }).toPass({ timeout: 20_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+  await shoot(page, 'tour-insights');
 });

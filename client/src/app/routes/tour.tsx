@@ -1,5 +1,5 @@
 import { ArrowLeft, CheckCircle2, Lock, Share2, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { TOUR_COMPLETE, tourLengthText, tourProgressText, tourStopText } from '#common/tours';
@@ -9,8 +9,10 @@ import { paths } from '#client/config/paths';
 import { errorMessage } from '#client/lib/api-client';
 import { useCurrentUser } from '#client/lib/auth/current-user';
 import { useGeolocation } from '#client/lib/geolocation';
+import { reportTourEvent } from '#client/lib/insights/report-event';
 import { queryKeys } from '#client/lib/query-keys';
 import { useDeleteTour, useTour } from '#client/features/tours/api/tours';
+import { TourInsightsPanel } from '#client/features/tours/components/tour-insights';
 import { StoryDetailDialog } from '#client/features/stories/components/story-detail-dialog';
 import { useWalkMode } from '#client/features/walk/hooks/use-walk-mode';
 import { WalkCard, WalkStatus, WalkToggle } from '#client/features/walk/components/walk-panel';
@@ -38,6 +40,19 @@ export default function TourPage({ params }: { params: { id: string } }) {
   const data = tour.data;
   const nextStop = data?.stops.find((stop) => !stop.unlocked) ?? null;
   const isAuthor = data !== undefined && user?.id === data.authorId;
+
+  // Tour insights (issue 27 item 4): a stop the server shows unlocked since the last answer on this page was
+  // reached now; the answer that completes the tour is a completion. The first answer is only the baseline.
+  const seen = useRef<{ unlocked: Set<string>; complete: boolean } | null>(null);
+  useEffect(() => {
+    if (!data || isAuthor) return;
+    const unlocked = new Set(data.stops.filter((stop) => stop.unlocked).map((stop) => stop.storyId));
+    const before = seen.current;
+    seen.current = { unlocked, complete: data.complete };
+    if (!before) return;
+    for (const storyId of unlocked) if (!before.unlocked.has(storyId)) reportTourEvent(data.id, 'stop', storyId);
+    if (data.complete && !before.complete) reportTourEvent(data.id, 'complete');
+  }, [data, isAuthor]);
 
   const share = async () => {
     const url = new URL(paths.tour(params.id), window.location.origin).toString();
@@ -92,7 +107,13 @@ export default function TourPage({ params }: { params: { id: string } }) {
                   {TOUR_COMPLETE}
                 </p>
               )}
-              <WalkToggle walk={walk} label="Walk this tour" />
+              <WalkToggle
+                walk={walk}
+                label="Walk this tour"
+                onStart={() => {
+                  if (!isAuthor) reportTourEvent(data.id, 'start');
+                }}
+              />
               <Button type="button" variant="outline" onClick={() => void share()}>
                 <Share2 aria-hidden />
                 Share tour
@@ -122,6 +143,8 @@ export default function TourPage({ params }: { params: { id: string } }) {
             <Suspense fallback={<div className="h-72 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />}>
               <TourMap stops={data.stops} walker={walk.position} onSelect={(stop) => setOpenStoryId(stop.storyId)} />
             </Suspense>
+
+            {isAuthor && <TourInsightsPanel tourId={data.id} />}
 
             <section aria-labelledby="tour-stops" className="grid gap-3">
               <h2 id="tour-stops" className="font-display text-xl font-semibold text-mist-100">

@@ -12,13 +12,18 @@ import type { useWalkMode } from '../hooks/use-walk-mode';
 type Walk = ReturnType<typeof useWalkMode>;
 
 /** The "Walk" / "Stop walking" toggle. */
-export function WalkToggle({ walk, label = WALK_TEXTS.start }: { walk: Walk; label?: string }) {
+export function WalkToggle({ walk, label = WALK_TEXTS.start, onStart }: { walk: Walk; label?: string; onStart?: () => void }) {
   return (
     <Button
       type="button"
       variant={walk.active ? 'secondary' : 'default'}
       aria-pressed={walk.active}
-      onClick={() => (walk.active ? walk.stop() : walk.start())}
+      onClick={() => {
+        if (walk.active) return walk.stop();
+        walk.start();
+        // Still inside the tap: what needs a user gesture (iOS motion access) is asked here.
+        onStart?.();
+      }}
     >
       <Footprints aria-hidden />
       {walk.active ? WALK_TEXTS.stop : label}
