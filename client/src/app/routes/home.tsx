@@ -21,6 +21,7 @@ import { useSmartSuggestions } from '#client/features/home/api/get-smart-suggest
 import { nearestWhisperText } from '#common/notifications';
 import { TURN_ON_LOCATION } from '#client/lib/location/claim-lock-text';
 import { useWalkMode } from '#client/features/walk/hooks/use-walk-mode';
+import { useDeviceHeading } from '#client/features/ar/hooks/use-device-heading';
 import { WalkCard, WalkStatus, WalkToggle } from '#client/features/walk/components/walk-panel';
 
 // Leaflet (~40 KiB gzipped) and the AR camera view load after the first paint, outside the initial bundle.
@@ -60,6 +61,11 @@ export function HomePage({ storyId }: { storyId?: string }) {
   const hintLane = useCreateHintLane();
   // Walk mode (issue 25): plays what the server unlocks as the walker moves; it never unlocks anything itself.
   const walk = useWalkMode({ userId: user?.id ?? null });
+  // The compass line speaks from where the walker faces when the device has a compass (issue 25).
+  const heading = useDeviceHeading(walk.active);
+  const askHeading = () => {
+    if (heading.status === 'needs-permission') void heading.requestPermission();
+  };
 
   // Without a real fix the default centre is only an area to look at: the positionless reads, nothing unlocks.
   const claim = useMemo(() => ({ known: geo.isKnown, accuracy: geo.accuracy }), [geo.isKnown, geo.accuracy]);
@@ -95,10 +101,10 @@ export function HomePage({ storyId }: { storyId?: string }) {
         <HomeTabs view={view} onViewChange={setView} onMyStories={openMyStories} onCreate={create.openAtCurrentPosition} />
         <div className="grid gap-2">
           <div className="flex flex-wrap items-center gap-3">
-            <WalkToggle walk={walk} />
+            <WalkToggle walk={walk} onStart={askHeading} />
             {!walk.active && <span className="text-sm text-mist-300">Keep the phone in your pocket: whispers play as you reach them.</span>}
           </div>
-          <WalkStatus walk={walk} />
+          <WalkStatus walk={walk} heading={heading.status === 'live' ? heading.heading : null} />
         </div>
         {geo.error && (
           <p role="status" className="rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400">

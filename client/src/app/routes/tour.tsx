@@ -15,6 +15,7 @@ import { useDeleteTour, useTour } from '#client/features/tours/api/tours';
 import { TourInsightsPanel } from '#client/features/tours/components/tour-insights';
 import { StoryDetailDialog } from '#client/features/stories/components/story-detail-dialog';
 import { useWalkMode } from '#client/features/walk/hooks/use-walk-mode';
+import { useDeviceHeading } from '#client/features/ar/hooks/use-device-heading';
 import { WalkCard, WalkStatus, WalkToggle } from '#client/features/walk/components/walk-panel';
 
 const TourMap = lazy(() => import('#client/features/tours/components/tour-map'));
@@ -36,6 +37,7 @@ export default function TourPage({ params }: { params: { id: string } }) {
   const refreshTour = () => void queryClient.invalidateQueries({ queryKey: queryKeys.tours.detail(params.id) });
   // The tour's progress follows what the server unlocked during the walk (DESIGN.md decision 17).
   const walk = useWalkMode({ userId: user?.id ?? null, onUnlocked: refreshTour });
+  const heading = useDeviceHeading(walk.active);
 
   const data = tour.data;
   const nextStop = data?.stops.find((stop) => !stop.unlocked) ?? null;
@@ -111,6 +113,7 @@ export default function TourPage({ params }: { params: { id: string } }) {
                 walk={walk}
                 label="Walk this tour"
                 onStart={() => {
+                  if (heading.status === 'needs-permission') void heading.requestPermission();
                   if (!isAuthor) reportTourEvent(data.id, 'start');
                 }}
               />
@@ -138,6 +141,7 @@ export default function TourPage({ params }: { params: { id: string } }) {
               walk={walk}
               target={nextStop ? { label: 'Next stop', point: nextStop } : null}
               extra={nextStop ? tourStopText(nextStop.position, data.stopCount) : TOUR_COMPLETE}
+              heading={heading.status === 'live' ? heading.heading : null}
             />
 
             <Suspense fallback={<div className="h-72 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />}>
