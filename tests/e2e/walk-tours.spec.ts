@@ -136,6 +136,86 @@ test('walk mode: entering reach chimes, plays the audio story by itself, fills M
   await expect(page.getByRole('button', { name: 'Walk', exact: true })).toBeVisible();
 });
 
+test('the compass line speaks from the device heading when there is one', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await context.setExtraHTTPHeaders(readerHeaders());
+  // Chrome's motion-sensor setting allows sites by default; Playwright contexts start with every permission denied.
+  await context.grantPermissions(['geolocation', 'accelerometer', 'gyroscope', 'magnetometer']);
+  await context.addInitScript(OBSERVE);
+  await stepTo(context, WALK_PLACE);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Walk', exact: true }).click();
+  // No orientation event yet: compass points.
+  await expect(page.getByTestId('walk-compass')).toHaveText(/^Next whisper: (5|6)\d0 m north$/);
+  await expect(page.getByTestId('walk-arrow')).toHaveCount(0);
+  // The phone held upright, turned to `heading` (alpha counts counter-clockwise from north), until the line says it.
+  const face = async (heading: number, words: RegExp, arrow: number) => {
+    await expect
+      .poll(async () => {
+        await page.evaluate((h) => {
+          const alpha = (360 - h) % 360;
+          window.dispatchEvent(new DeviceOrientationEvent('deviceorientationabsolute', { alpha, beta: 90, gamma: 0, absolute: true }));
+        }, heading);
+        return page.getByTestId('walk-compass').textContent();
+      })
+      .toMatch(words);
+    await expect(page.getByTestId('walk-arrow')).toHaveAttribute('style', new RegExp(`rotate\\(${arrow}deg\\)`));
+  };
+  await face(270, /^Next whisper: (5|6)\d0 m on your right$/, 90);
+  await shoot(page, 'walk-heading');
+  await face(0, /^Next whisper: (5|6)\d0 m straight ahead$/, 0);
+  await face(135, /^Next whisper: (5|6)\d0 m behind you on the left$/, -135);
+  await face(180, /^Next whisper: (5|6)\d0 m behind you$/, 180);
+  await page.getByRole('button', { name: 'Stop walking' }).click();
+});
+
+test('while walking, the home screen reads at walk pace: at most every 5 s and not before 10 m', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const PACE_PLACE = { latitude: 31.66, longitude: -81.64 };
+  await context.setExtraHTTPHeaders(readerHeaders());
+  let here = PACE_PLACE;
+  await stepTo(context, here);
+  const reads: { path: string; at: number }[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/^\/api\/(stories\/(discoverable|map)|notifications\/smart)/.test(url.pathname)) reads.push({ path: url.pathname + url.search, at: Date.now() });
+  });
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Nearby Whispers' })).toBeVisible();
+  await page.waitForTimeout(1_500);
+  const kinds = ['/api/stories/discoverable/', '/api/stories/map', '/api/notifications/smart/'];
+  const of = (kind: string, from: number) => reads.slice(from).filter((r) => r.path.startsWith(kind));
+
+  // Without walk mode the screen follows the device: each 15 m step is read at once.
+  let mark = reads.length;
+  for (let i = 0; i < 4; i++) {
+    here = northOf(here, 15);
+    await stepTo(context, here);
+    await page.waitForTimeout(600);
+  }
+  expect(of(kinds[0]!, mark).length).toBeGreaterThanOrEqual(3);
+
+  // Walking 2 m every 500 ms for 14 s: reads at most every 5 s, each 10 m or more from the one before.
+  await page.getByRole('button', { name: 'Walk', exact: true }).click();
+  await expect(page.getByText('Walk mode is on: whispers will find you as you walk.')).toBeVisible();
+  mark = reads.length;
+  for (let i = 0; i < 28; i++) {
+    here = northOf(here, 2);
+    await stepTo(context, here);
+    await page.waitForTimeout(500);
+  }
+  const nearby = of(kinds[0]!, mark);
+  expect(nearby.length).toBeGreaterThanOrEqual(2);
+  expect(nearby.length).toBeLessThanOrEqual(4);
+  const latOf = (path: string) => Number(path.split('/')[4]);
+  for (const kind of kinds) {
+    const list = of(kind, mark);
+    for (const [i, read] of list.slice(1).entries()) expect(read.at - list[i]!.at, `${kind}: ${list.map((r) => r.path).join(' ')}`).toBeGreaterThanOrEqual(4_800);
+  }
+  for (const [i, read] of nearby.slice(1).entries()) expect((latOf(read.path) - latOf(nearby[i]!.path)) * 111_195).toBeGreaterThanOrEqual(10);
+  await page.getByRole('button', { name: 'Stop walking' }).click();
+});
+
 test('a tour made from My Stories, followed stop by stop to "Tour complete"', async ({ browser, page, context }) => {
   test.setTimeout(150_000);
   // The author makes the tour in My Stories.

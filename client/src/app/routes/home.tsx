@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { GEOLOCATION_OPTIONS } from '#common/constants';
 import type { Location, Story } from '#common/schemas';
@@ -51,7 +51,6 @@ export function HomePage({ storyId }: { storyId?: string }) {
     return () => clearTimeout(timer);
   }, []);
   const settled = !geo.isLoading || waitedEnough;
-  const reader = useMemo(() => roundLocation(geo.location), [geo.location]);
   const [view, setView] = useState<HomeView>('map');
   const [category, setCategory] = useState('All');
   const [viewport, setViewport] = useState<BoundingBox | null>(null);
@@ -67,10 +66,28 @@ export function HomePage({ storyId }: { storyId?: string }) {
     if (heading.status === 'needs-permission') void heading.requestPermission();
   };
 
+  // While walking, the screen's own reads follow walk mode's pace (issue 25: at most every 5 s, after 10 m) and
+  // its position: the nearby list shares the walk's very request. Otherwise they follow the device (~11 m).
+  const sent = walk.active ? walk.sent : null;
+  const geoReader = useMemo(() => roundLocation(geo.location), [geo.location]);
+  const reader = sent?.at ?? geoReader;
   // Without a real fix the default centre is only an area to look at: the positionless reads, nothing unlocks.
-  const claim = useMemo(() => ({ known: geo.isKnown, accuracy: geo.accuracy }), [geo.isKnown, geo.accuracy]);
+  const claim = useMemo(
+    () => (sent ? { known: true, accuracy: sent.accuracy } : { known: geo.isKnown, accuracy: geo.accuracy }),
+    [sent, geo.isKnown, geo.accuracy],
+  );
   const discoverable = useDiscoverableStories(reader, settled, claim);
-  const mapStories = useMapStories(settled ? viewport : null, reader, claim);
+  // A new walking position recentres the map, whose new viewport then asks once: while walking the map's read
+  // waits for that viewport instead of asking for the old one at the new position first.
+  const latest = useRef({ reader, claim });
+  latest.current = { reader, claim };
+  const [walkView, setWalkView] = useState<{ box: BoundingBox; reader: Location; claim: typeof claim } | null>(null);
+  const onViewportChange = useCallback((box: BoundingBox) => {
+    setViewport(box);
+    setWalkView({ box, ...latest.current });
+  }, []);
+  const mapInput = sent && walkView ? walkView : { box: viewport, reader, claim };
+  const mapStories = useMapStories(settled ? mapInput.box : null, mapInput.reader, mapInput.claim);
   const ownStories = useUserStories(user?.id);
 
   // Nothing within 1.5 km of a real position: the smart suggestions' nearest whisper (distance and direction,
@@ -117,7 +134,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
           </p>
         )}
         <Suspense fallback={<MapPlaceholder />}>
-          <StoryMap location={reader} stories={onMap} onSelectStory={setSelected} onViewportChange={setViewport} />
+          <StoryMap location={reader} stories={onMap} onSelectStory={setSelected} onViewportChange={onViewportChange} />
         </Suspense>
         {mapStories.isError && (
           <p role="alert" className="rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200">
