@@ -301,4 +301,29 @@ test('a tour made from My Stories, followed stop by stop to "Tour complete"', as
   }).toPass({ timeout: 20_000 });
   expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, 'tour-insights');
+
+  // Issue 25 item 9: the author switches a stop's story to private in its edit form; it drops out of the tour.
+  await page.goto('/my-stories');
+  await page.getByRole('button', { name: `Edit “${titles[2]}”` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit story' });
+  const visibility = edit.getByRole('switch', { name: 'Public' });
+  await expect(visibility).toHaveAttribute('aria-checked', 'true');
+  await visibility.click();
+  await expect(visibility).toHaveAttribute('aria-checked', 'false');
+  await expect(edit.getByText(/^Private: only you can see it\./)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shoot(page, 'edit-private');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+  await page.goto(tourUrl);
+  await expect(page.getByText('1 stop has dropped out of this tour: hidden or made private.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Stops' }).getByRole('listitem')).toHaveText([new RegExp(titles[0]!), new RegExp(titles[1]!)]);
+  // Not listed to anyone else: the private story is gone from a visitor's nearby list at its own place.
+  const visitor = await browser.newContext({ geolocation: { ...stops[2]!, accuracy: 5 }, permissions: ['geolocation'] });
+  await visitor.setExtraHTTPHeaders(readerHeaders());
+  const nearby = await visitor.request.get(`/api/stories/discoverable/${stops[2]!.latitude}/${stops[2]!.longitude}`);
+  const seen = ((await nearby.json()) as { title: string }[]).map((story) => story.title);
+  expect(seen).toContain(titles[1]);
+  expect(seen).not.toContain(titles[2]);
+  await visitor.close();
 });
