@@ -1,9 +1,10 @@
-import { Plus } from 'lucide-react';
+import { Plus, Route, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { GEOLOCATION_OPTIONS } from '#common/constants';
 import type { Location, Story } from '#common/schemas';
 import { PageShell } from '#client/components/layout/page-shell';
+import { Button } from '#client/components/ui/button';
 import { ACCOUNT_REQUIRED, showAccountRequired } from '#client/lib/account-required';
 import { paths } from '#client/config/paths';
 import { useGeolocation } from '#client/lib/geolocation';
@@ -22,11 +23,13 @@ import { nearestWhisperText } from '#common/notifications';
 import { TURN_ON_LOCATION } from '#client/lib/location/claim-lock-text';
 import { useWalkMode } from '#client/features/walk/hooks/use-walk-mode';
 import { useDeviceHeading } from '#client/features/ar/hooks/use-device-heading';
+import { useFollowedTour } from '#client/features/tours/lib/followed-tour';
 import { WalkCard, WalkStatus, WalkToggle } from '#client/features/walk/components/walk-panel';
 
 // Leaflet (~40 KiB gzipped) and the AR camera view load after the first paint, outside the initial bundle.
 const StoryMap = lazy(() => import('#client/features/stories/components/map/story-map'));
 const ArView = lazy(() => import('#client/features/ar/ar-view'));
+const FollowedTourLine = lazy(() => import('#client/features/tours/components/followed-tour-line'));
 
 /** ~11 m: GPS jitter below this does not refetch every list. */
 function roundLocation(location: Location): Location {
@@ -62,6 +65,8 @@ export function HomePage({ storyId }: { storyId?: string }) {
   const walk = useWalkMode({ userId: user?.id ?? null });
   // The compass line speaks from where the walker faces when the device has a compass (issue 25).
   const heading = useDeviceHeading(walk.active);
+  // The tour last opened in this tab: its line is drawn on the map until the reader stops following it.
+  const followed = useFollowedTour();
   const askHeading = () => {
     if (heading.status === 'needs-permission') void heading.requestPermission();
   };
@@ -133,8 +138,30 @@ export function HomePage({ storyId }: { storyId?: string }) {
             {TURN_ON_LOCATION}
           </p>
         )}
+        {followed.followed && (
+          <div className="flex flex-wrap items-center gap-2 text-sm text-mist-200">
+            <Route className="h-4 w-4 text-glow-300" aria-hidden />
+            <span>
+              Following the tour{' '}
+              <Link href={paths.tour(followed.followed.id)} className="font-medium text-glow-200 underline underline-offset-4">
+                {followed.followed.title}
+              </Link>
+              : its stops are numbered on the map.
+            </span>
+            <Button type="button" size="sm" variant="ghost" onClick={followed.stop}>
+              <X aria-hidden />
+              Stop following
+            </Button>
+          </div>
+        )}
         <Suspense fallback={<MapPlaceholder />}>
-          <StoryMap location={reader} stories={onMap} onSelectStory={setSelected} onViewportChange={onViewportChange} />
+          <StoryMap location={reader} stories={onMap} onSelectStory={setSelected} onViewportChange={onViewportChange}>
+            {followed.followed && (
+              <Suspense fallback={null}>
+                <FollowedTourLine tourId={followed.followed.id} onSelect={(stop) => navigate(paths.story(stop.storyId))} />
+              </Suspense>
+            )}
+          </StoryMap>
         </Suspense>
         {mapStories.isError && (
           <p role="alert" className="rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200">

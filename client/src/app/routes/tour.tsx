@@ -13,6 +13,7 @@ import { reportTourEvent } from '#client/lib/insights/report-event';
 import { queryKeys } from '#client/lib/query-keys';
 import { useDeleteTour, useTour } from '#client/features/tours/api/tours';
 import { TourInsightsPanel } from '#client/features/tours/components/tour-insights';
+import { followTour } from '#client/features/tours/lib/followed-tour';
 import { StoryDetailDialog } from '#client/features/stories/components/story-detail-dialog';
 import { useWalkMode } from '#client/features/walk/hooks/use-walk-mode';
 import { useDeviceHeading } from '#client/features/ar/hooks/use-device-heading';
@@ -42,6 +43,11 @@ export default function TourPage({ params }: { params: { id: string } }) {
   const data = tour.data;
   const nextStop = data?.stops.find((stop) => !stop.unlocked) ?? null;
   const isAuthor = data !== undefined && user?.id === data.authorId;
+
+  // The tour opened is the one followed: the home map draws its line too (issue 25).
+  useEffect(() => {
+    if (data) followTour({ id: data.id, title: data.title });
+  }, [data]);
 
   // Tour insights (issue 27 item 4): a stop the server shows unlocked since the last answer on this page was
   // reached now; the answer that completes the tour is a completion. The first answer is only the baseline.
