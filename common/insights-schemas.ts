@@ -3,7 +3,7 @@
  * rules in insights.ts so that the reader's first screen, which reports events, does not carry these schemas.
  */
 import { z } from 'zod';
-import { FEWER_THAN_3, INSIGHT_EVENT_KINDS, INSIGHTS, type EngagedLabel } from './insights';
+import { FEWER_THAN_3, INSIGHT_EVENT_KINDS, INSIGHTS, TOUR_INSIGHT_KINDS, type EngagedLabel } from './insights';
 
 export const insightEventRequestSchema = z.strictObject({
   storyId: z.uuid('storyId must be a story id'),
@@ -61,3 +61,29 @@ export const insightsSummarySchema = z.array(
   }),
 );
 export type InsightsSummary = z.infer<typeof insightsSummarySchema>;
+
+/** POST /api/insights/tour-events: `storyId` names the stop reached (kind "stop" only). */
+export const tourInsightEventRequestSchema = z
+  .strictObject({
+    tourId: z.uuid('tourId must be a tour id'),
+    kind: z.enum(TOUR_INSIGHT_KINDS, `kind must be one of ${TOUR_INSIGHT_KINDS.join(', ')}`),
+    storyId: z.uuid('storyId must be a story id').optional(),
+  })
+  .refine((e) => (e.kind === 'stop') === (e.storyId !== undefined), {
+    message: 'storyId is required for a "stop" event and taken for no other',
+    path: ['storyId'],
+  });
+export type TourInsightEventRequest = z.infer<typeof tourInsightEventRequestSchema>;
+
+const tourFigures = { starts: shownCountSchema, stops: shownCountSchema, completions: shownCountSchema };
+export const tourInsightFiguresSchema = z.object(tourFigures);
+export type TourInsightFigures = z.infer<typeof tourInsightFiguresSchema>;
+
+/** GET /api/insights/tours/:id?days: the author's tour, per UTC day and in total. */
+export const tourInsightsSchema = z.object({
+  tourId: z.uuid(),
+  days: z.number().int(),
+  series: z.array(tourInsightFiguresSchema.extend({ day: z.string() })),
+  totals: tourInsightFiguresSchema,
+});
+export type TourInsights = z.infer<typeof tourInsightsSchema>;

@@ -9,6 +9,13 @@ import { countWords } from './text';
 export const INSIGHT_EVENT_KINDS = ['open', 'share', 'play', 'q25', 'q50', 'q75', 'q100', 'read'] as const;
 export type InsightEventKind = (typeof INSIGHT_EVENT_KINDS)[number];
 
+/**
+ * What a tour's walker reports (issue 27 item 4): a walk of the tour started, one of its stops reached (unlocked),
+ * the last of them reached. The author sees "starts", "stops reached" and "completions".
+ */
+export const TOUR_INSIGHT_KINDS = ['start', 'stop', 'complete'] as const;
+export type TourInsightKind = (typeof TOUR_INSIGHT_KINDS)[number];
+
 /** The listen-through quartiles, in the order a player reaches them. */
 export const QUARTILES = [25, 50, 75, 100] as const;
 export type Quartile = (typeof QUARTILES)[number];

@@ -589,5 +589,9 @@ export const accountExportSchema = z.object({
   insights: z.array(
     z.object({ storyId: z.uuid(), day: z.string(), kind: z.string(), count: z.union([z.number().int().min(0), z.literal(FEWER_THAN_3)]) }),
   ),
+  /** The day counts of your tours' insights (issue 27 item 4: start, stop, complete), masked the same way. */
+  tourInsights: z.array(
+    z.object({ tourId: z.uuid(), day: z.string(), kind: z.string(), count: z.union([z.number().int().min(0), z.literal(FEWER_THAN_3)]) }),
+  ),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

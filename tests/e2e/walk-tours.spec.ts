@@ -136,6 +136,86 @@ test('walk mode: entering reach chimes, plays the audio story by itself, fills M
   await expect(page.getByRole('button', { name: 'Walk', exact: true })).toBeVisible();
 });
 
+test('the compass line speaks from the device heading when there is one', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await context.setExtraHTTPHeaders(readerHeaders());
+  // Chrome's motion-sensor setting allows sites by default; Playwright contexts start with every permission denied.
+  await context.grantPermissions(['geolocation', 'accelerometer', 'gyroscope', 'magnetometer']);
+  await context.addInitScript(OBSERVE);
+  await stepTo(context, WALK_PLACE);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Walk', exact: true }).click();
+  // No orientation event yet: compass points.
+  await expect(page.getByTestId('walk-compass')).toHaveText(/^Next whisper: (5|6)\d0 m north$/);
+  await expect(page.getByTestId('walk-arrow')).toHaveCount(0);
+  // The phone held upright, turned to `heading` (alpha counts counter-clockwise from north), until the line says it.
+  const face = async (heading: number, words: RegExp, arrow: number) => {
+    await expect
+      .poll(async () => {
+        await page.evaluate((h) => {
+          const alpha = (360 - h) % 360;
+          window.dispatchEvent(new DeviceOrientationEvent('deviceorientationabsolute', { alpha, beta: 90, gamma: 0, absolute: true }));
+        }, heading);
+        return page.getByTestId('walk-compass').textContent();
+      })
+      .toMatch(words);
+    await expect(page.getByTestId('walk-arrow')).toHaveAttribute('style', new RegExp(`rotate\\(${arrow}deg\\)`));
+  };
+  await face(270, /^Next whisper: (5|6)\d0 m on your right$/, 90);
+  await shoot(page, 'walk-heading');
+  await face(0, /^Next whisper: (5|6)\d0 m straight ahead$/, 0);
+  await face(135, /^Next whisper: (5|6)\d0 m behind you on the left$/, -135);
+  await face(180, /^Next whisper: (5|6)\d0 m behind you$/, 180);
+  await page.getByRole('button', { name: 'Stop walking' }).click();
+});
+
+test('while walking, the home screen reads at walk pace: at most every 5 s and not before 10 m', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const PACE_PLACE = { latitude: 31.66, longitude: -81.64 };
+  await context.setExtraHTTPHeaders(readerHeaders());
+  let here = PACE_PLACE;
+  await stepTo(context, here);
+  const reads: { path: string; at: number }[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/^\/api\/(stories\/(discoverable|map)|notifications\/smart)/.test(url.pathname)) reads.push({ path: url.pathname + url.search, at: Date.now() });
+  });
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Nearby Whispers' })).toBeVisible();
+  await page.waitForTimeout(1_500);
+  const kinds = ['/api/stories/discoverable/', '/api/stories/map', '/api/notifications/smart/'];
+  const of = (kind: string, from: number) => reads.slice(from).filter((r) => r.path.startsWith(kind));
+
+  // Without walk mode the screen follows the device: each 15 m step is read at once.
+  let mark = reads.length;
+  for (let i = 0; i < 4; i++) {
+    here = northOf(here, 15);
+    await stepTo(context, here);
+    await page.waitForTimeout(600);
+  }
+  expect(of(kinds[0]!, mark).length).toBeGreaterThanOrEqual(3);
+
+  // Walking 2 m every 500 ms for 14 s: reads at most every 5 s, each 10 m or more from the one before.
+  await page.getByRole('button', { name: 'Walk', exact: true }).click();
+  await expect(page.getByText('Walk mode is on: whispers will find you as you walk.')).toBeVisible();
+  mark = reads.length;
+  for (let i = 0; i < 28; i++) {
+    here = northOf(here, 2);
+    await stepTo(context, here);
+    await page.waitForTimeout(500);
+  }
+  const nearby = of(kinds[0]!, mark);
+  expect(nearby.length).toBeGreaterThanOrEqual(2);
+  expect(nearby.length).toBeLessThanOrEqual(4);
+  const latOf = (path: string) => Number(path.split('/')[4]);
+  for (const kind of kinds) {
+    const list = of(kind, mark);
+    for (const [i, read] of list.slice(1).entries()) expect(read.at - list[i]!.at, `${kind}: ${list.map((r) => r.path).join(' ')}`).toBeGreaterThanOrEqual(4_800);
+  }
+  for (const [i, read] of nearby.slice(1).entries()) expect((latOf(read.path) - latOf(nearby[i]!.path)) * 111_195).toBeGreaterThanOrEqual(10);
+  await page.getByRole('button', { name: 'Stop walking' }).click();
+});
+
 test('a tour made from My Stories, followed stop by stop to "Tour complete"', async ({ browser, page, context }) => {
   test.setTimeout(150_000);
   // The author makes the tour in My Stories.
@@ -164,6 +244,7 @@ test('a tour made from My Stories, followed stop by stop to "Tour complete"', as
   await expect(page).toHaveURL(/\/tours\/[0-9a-f-]{36}$/);
   const tourUrl = new URL(page.url()).pathname;
   await expect(page.getByRole('heading', { name: `River Walk ${run}` })).toBeVisible();
+  await expect(page.getByTestId('tour-insights-figures')).toHaveText('Starts0Stops reached0Completions0');
   const listed = page.getByRole('region', { name: 'Stops' }).getByRole('listitem');
   await expect(listed).toHaveText([new RegExp(titles[0]!), new RegExp(titles[1]!), new RegExp(titles[2]!)]);
 
@@ -201,6 +282,17 @@ test('a tour made from My Stories, followed stop by stop to "Tour complete"', as
   await expect(reader.getByTestId('tour-progress')).toHaveText('3 of 3 found');
   await expect(reader.getByText('Tour complete')).toBeVisible();
 
+  // The tour opened is followed: the home map draws its line through the numbered stops, until "Stop following".
+  await reader.goto('/');
+  await expect(reader.getByText(/^Following the tour/)).toBeVisible();
+  const map = reader.getByRole('region', { name: 'Story map' }).or(reader.locator('[aria-label="Story map"]')).first();
+  for (const [i, title] of titles.entries()) await expect(map.getByRole('button', { name: `Stop ${i + 1}: ${title}` })).toBeVisible();
+  await expect(map.locator('path.tour-line')).toHaveCount(1);
+  await shoot(reader, 'home-tour-line');
+  await reader.getByRole('button', { name: 'Stop following' }).click();
+  await expect(map.locator('path.tour-line')).toHaveCount(0);
+  await expect(reader.getByText(/^Following the tour/)).toHaveCount(0);
+
   // Tours near you on /discover.
   await reader.goto('/discover');
   const near = reader.getByRole('region', { name: 'Tours near you' });
@@ -208,4 +300,41 @@ test('a tour made from My Stories, followed stop by stop to "Tour complete"', as
   await near.scrollIntoViewIfNeeded();
   await shoot(reader, 'discover-tours');
   await readerContext.close();
+
+  // Issue 27 item 4: the author sees the walk counted on the tour page (written within INSIGHTS_FLUSH_MS): one
+  // start and one completion show as "fewer than 3", the three stops reached as 3. The author's own visits do not count.
+  await expect(async () => {
+    await page.goto(tourUrl);
+    const figures = page.getByTestId('tour-insights-figures');
+    await expect(figures).toContainText('Starts' + 'fewer than 3', { timeout: 2_000 });
+    await expect(figures).toContainText('Stops reached3');
+    await expect(figures).toContainText('Completions' + 'fewer than 3');
+  }).toPass({ timeout: 20_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+  await shoot(page, 'tour-insights');
+
+  // Issue 25 item 9: the author switches a stop's story to private in its edit form; it drops out of the tour.
+  await page.goto('/my-stories');
+  await page.getByRole('button', { name: `Edit “${titles[2]}”` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit story' });
+  const visibility = edit.getByRole('switch', { name: 'Public' });
+  await expect(visibility).toHaveAttribute('aria-checked', 'true');
+  await visibility.click();
+  await expect(visibility).toHaveAttribute('aria-checked', 'false');
+  await expect(edit.getByText(/^Private: only you can see it\./)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shoot(page, 'edit-private');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+  await page.goto(tourUrl);
+  await expect(page.getByText('1 stop has dropped out of this tour: hidden or made private.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Stops' }).getByRole('listitem')).toHaveText([new RegExp(titles[0]!), new RegExp(titles[1]!)]);
+  // Not listed to anyone else: the private story is gone from a visitor's nearby list at its own place.
+  const visitor = await browser.newContext({ geolocation: { ...stops[2]!, accuracy: 5 }, permissions: ['geolocation'] });
+  await visitor.setExtraHTTPHeaders(readerHeaders());
+  const nearby = await visitor.request.get(`/api/stories/discoverable/${stops[2]!.latitude}/${stops[2]!.longitude}`);
+  const seen = ((await nearby.json()) as { title: string }[]).map((story) => story.title);
+  expect(seen).toContain(titles[1]);
+  expect(seen).not.toContain(titles[2]);
+  await visitor.close();
 });

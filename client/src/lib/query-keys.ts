@@ -40,6 +40,7 @@ export const queryKeys = {
   insights: {
     summary: ['insights', 'summary'] as const,
     story: (id: string, days: number) => ['insights', 'story', id, days] as const,
+    tour: (id: string) => ['insights', 'tour', id] as const,
   },
   notifications: {
     all: ['notifications'] as const,

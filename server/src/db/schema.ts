@@ -27,7 +27,7 @@ import {
   TIME_RESTRICTIONS,
   WEATHERS,
 } from '#common/schemas';
-import { INSIGHT_EVENT_KINDS } from '#common/insights';
+import { INSIGHT_EVENT_KINDS, TOUR_INSIGHT_KINDS } from '#common/insights';
 
 export const storyType = pgEnum('story_type', STORY_TYPES);
 export const timeRestriction = pgEnum('time_restriction', TIME_RESTRICTIONS);
@@ -35,6 +35,7 @@ export const season = pgEnum('season', SEASONS);
 export const weather = pgEnum('weather', WEATHERS);
 export const notificationType = pgEnum('notification_type', NOTIFICATION_TYPES);
 export const insightKind = pgEnum('insight_kind', INSIGHT_EVENT_KINDS);
+export const tourInsightKind = pgEnum('tour_insight_kind', TOUR_INSIGHT_KINDS);
 /** Story revisions (stories.revision): one counter for every story, so a revision is never reused. */
 export const storyRevisionSeq = pgSequence('story_revision_seq');
 
@@ -446,6 +447,23 @@ export const storyInsights = pgTable(
     count: integer('count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.storyId, t.day, t.kind] })],
+);
+
+/**
+ * Tours' insights (issue 27 item 4): how many readers started a tour, reached its stops and completed it, per
+ * tour and UTC day. Counts only, like `story_insights`: no reader, no position.
+ */
+export const tourInsights = pgTable(
+  'tour_insights',
+  {
+    tourId: uuid('tour_id')
+      .notNull()
+      .references(() => tours.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    kind: tourInsightKind('kind').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tourId, t.day, t.kind] })],
 );
 
 /**

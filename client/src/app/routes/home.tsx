@@ -1,9 +1,10 @@
-import { Plus } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useLocation } from 'wouter';
+import { Plus, Route, X } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
 import { GEOLOCATION_OPTIONS } from '#common/constants';
 import type { Location, Story } from '#common/schemas';
 import { PageShell } from '#client/components/layout/page-shell';
+import { Button } from '#client/components/ui/button';
 import { ACCOUNT_REQUIRED, showAccountRequired } from '#client/lib/account-required';
 import { paths } from '#client/config/paths';
 import { useGeolocation } from '#client/lib/geolocation';
@@ -21,11 +22,14 @@ import { useSmartSuggestions } from '#client/features/home/api/get-smart-suggest
 import { nearestWhisperText } from '#common/notifications';
 import { TURN_ON_LOCATION } from '#client/lib/location/claim-lock-text';
 import { useWalkMode } from '#client/features/walk/hooks/use-walk-mode';
+import { useDeviceHeading } from '#client/features/ar/hooks/use-device-heading';
+import { useFollowedTour } from '#client/features/tours/lib/followed-tour';
 import { WalkCard, WalkStatus, WalkToggle } from '#client/features/walk/components/walk-panel';
 
 // Leaflet (~40 KiB gzipped) and the AR camera view load after the first paint, outside the initial bundle.
 const StoryMap = lazy(() => import('#client/features/stories/components/map/story-map'));
 const ArView = lazy(() => import('#client/features/ar/ar-view'));
+const FollowedTourLine = lazy(() => import('#client/features/tours/components/followed-tour-line'));
 
 /** ~11 m: GPS jitter below this does not refetch every list. */
 function roundLocation(location: Location): Location {
@@ -50,7 +54,6 @@ export function HomePage({ storyId }: { storyId?: string }) {
     return () => clearTimeout(timer);
   }, []);
   const settled = !geo.isLoading || waitedEnough;
-  const reader = useMemo(() => roundLocation(geo.location), [geo.location]);
   const [view, setView] = useState<HomeView>('map');
   const [category, setCategory] = useState('All');
   const [viewport, setViewport] = useState<BoundingBox | null>(null);
@@ -60,11 +63,36 @@ export function HomePage({ storyId }: { storyId?: string }) {
   const hintLane = useCreateHintLane();
   // Walk mode (issue 25): plays what the server unlocks as the walker moves; it never unlocks anything itself.
   const walk = useWalkMode({ userId: user?.id ?? null });
+  // The compass line speaks from where the walker faces when the device has a compass (issue 25).
+  const heading = useDeviceHeading(walk.active);
+  // The tour last opened in this tab: its line is drawn on the map until the reader stops following it.
+  const followed = useFollowedTour();
+  const askHeading = () => {
+    if (heading.status === 'needs-permission') void heading.requestPermission();
+  };
 
+  // While walking, the screen's own reads follow walk mode's pace (issue 25: at most every 5 s, after 10 m) and
+  // its position: the nearby list shares the walk's very request. Otherwise they follow the device (~11 m).
+  const sent = walk.active ? walk.sent : null;
+  const geoReader = useMemo(() => roundLocation(geo.location), [geo.location]);
+  const reader = sent?.at ?? geoReader;
   // Without a real fix the default centre is only an area to look at: the positionless reads, nothing unlocks.
-  const claim = useMemo(() => ({ known: geo.isKnown, accuracy: geo.accuracy }), [geo.isKnown, geo.accuracy]);
+  const claim = useMemo(
+    () => (sent ? { known: true, accuracy: sent.accuracy } : { known: geo.isKnown, accuracy: geo.accuracy }),
+    [sent, geo.isKnown, geo.accuracy],
+  );
   const discoverable = useDiscoverableStories(reader, settled, claim);
-  const mapStories = useMapStories(settled ? viewport : null, reader, claim);
+  // A new walking position recentres the map, whose new viewport then asks once: while walking the map's read
+  // waits for that viewport instead of asking for the old one at the new position first.
+  const latest = useRef({ reader, claim });
+  latest.current = { reader, claim };
+  const [walkView, setWalkView] = useState<{ box: BoundingBox; reader: Location; claim: typeof claim } | null>(null);
+  const onViewportChange = useCallback((box: BoundingBox) => {
+    setViewport(box);
+    setWalkView({ box, ...latest.current });
+  }, []);
+  const mapInput = sent && walkView ? walkView : { box: viewport, reader, claim };
+  const mapStories = useMapStories(settled ? mapInput.box : null, mapInput.reader, mapInput.claim);
   const ownStories = useUserStories(user?.id);
 
   // Nothing within 1.5 km of a real position: the smart suggestions' nearest whisper (distance and direction,
@@ -95,10 +123,10 @@ export function HomePage({ storyId }: { storyId?: string }) {
         <HomeTabs view={view} onViewChange={setView} onMyStories={openMyStories} onCreate={create.openAtCurrentPosition} />
         <div className="grid gap-2">
           <div className="flex flex-wrap items-center gap-3">
-            <WalkToggle walk={walk} />
+            <WalkToggle walk={walk} onStart={askHeading} />
             {!walk.active && <span className="text-sm text-mist-300">Keep the phone in your pocket: whispers play as you reach them.</span>}
           </div>
-          <WalkStatus walk={walk} />
+          <WalkStatus walk={walk} heading={heading.status === 'live' ? heading.heading : null} />
         </div>
         {geo.error && (
           <p role="status" className="rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400">
@@ -110,8 +138,30 @@ export function HomePage({ storyId }: { storyId?: string }) {
             {TURN_ON_LOCATION}
           </p>
         )}
+        {followed.followed && (
+          <div className="flex flex-wrap items-center gap-2 text-sm text-mist-200">
+            <Route className="h-4 w-4 text-glow-300" aria-hidden />
+            <span>
+              Following the tour{' '}
+              <Link href={paths.tour(followed.followed.id)} className="font-medium text-glow-200 underline underline-offset-4">
+                {followed.followed.title}
+              </Link>
+              : its stops are numbered on the map.
+            </span>
+            <Button type="button" size="sm" variant="ghost" onClick={followed.stop}>
+              <X aria-hidden />
+              Stop following
+            </Button>
+          </div>
+        )}
         <Suspense fallback={<MapPlaceholder />}>
-          <StoryMap location={reader} stories={onMap} onSelectStory={setSelected} onViewportChange={setViewport} />
+          <StoryMap location={reader} stories={onMap} onSelectStory={setSelected} onViewportChange={onViewportChange}>
+            {followed.followed && (
+              <Suspense fallback={null}>
+                <FollowedTourLine tourId={followed.followed.id} onSelect={(stop) => navigate(paths.story(stop.storyId))} />
+              </Suspense>
+            )}
+          </StoryMap>
         </Suspense>
         {mapStories.isError && (
           <p role="alert" className="rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200">

@@ -1,5 +1,5 @@
 import { ArrowLeft, CheckCircle2, Lock, Share2, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { TOUR_COMPLETE, tourLengthText, tourProgressText, tourStopText } from '#common/tours';
@@ -9,10 +9,14 @@ import { paths } from '#client/config/paths';
 import { errorMessage } from '#client/lib/api-client';
 import { useCurrentUser } from '#client/lib/auth/current-user';
 import { useGeolocation } from '#client/lib/geolocation';
+import { reportTourEvent } from '#client/lib/insights/report-event';
 import { queryKeys } from '#client/lib/query-keys';
 import { useDeleteTour, useTour } from '#client/features/tours/api/tours';
+import { TourInsightsPanel } from '#client/features/tours/components/tour-insights';
+import { followTour } from '#client/features/tours/lib/followed-tour';
 import { StoryDetailDialog } from '#client/features/stories/components/story-detail-dialog';
 import { useWalkMode } from '#client/features/walk/hooks/use-walk-mode';
+import { useDeviceHeading } from '#client/features/ar/hooks/use-device-heading';
 import { WalkCard, WalkStatus, WalkToggle } from '#client/features/walk/components/walk-panel';
 
 const TourMap = lazy(() => import('#client/features/tours/components/tour-map'));
@@ -34,10 +38,29 @@ export default function TourPage({ params }: { params: { id: string } }) {
   const refreshTour = () => void queryClient.invalidateQueries({ queryKey: queryKeys.tours.detail(params.id) });
   // The tour's progress follows what the server unlocked during the walk (DESIGN.md decision 17).
   const walk = useWalkMode({ userId: user?.id ?? null, onUnlocked: refreshTour });
+  const heading = useDeviceHeading(walk.active);
 
   const data = tour.data;
   const nextStop = data?.stops.find((stop) => !stop.unlocked) ?? null;
   const isAuthor = data !== undefined && user?.id === data.authorId;
+
+  // The tour opened is the one followed: the home map draws its line too (issue 25).
+  useEffect(() => {
+    if (data) followTour({ id: data.id, title: data.title });
+  }, [data]);
+
+  // Tour insights (issue 27 item 4): a stop the server shows unlocked since the last answer on this page was
+  // reached now; the answer that completes the tour is a completion. The first answer is only the baseline.
+  const seen = useRef<{ unlocked: Set<string>; complete: boolean } | null>(null);
+  useEffect(() => {
+    if (!data || isAuthor) return;
+    const unlocked = new Set(data.stops.filter((stop) => stop.unlocked).map((stop) => stop.storyId));
+    const before = seen.current;
+    seen.current = { unlocked, complete: data.complete };
+    if (!before) return;
+    for (const storyId of unlocked) if (!before.unlocked.has(storyId)) reportTourEvent(data.id, 'stop', storyId);
+    if (data.complete && !before.complete) reportTourEvent(data.id, 'complete');
+  }, [data, isAuthor]);
 
   const share = async () => {
     const url = new URL(paths.tour(params.id), window.location.origin).toString();
@@ -92,7 +115,14 @@ export default function TourPage({ params }: { params: { id: string } }) {
                   {TOUR_COMPLETE}
                 </p>
               )}
-              <WalkToggle walk={walk} label="Walk this tour" />
+              <WalkToggle
+                walk={walk}
+                label="Walk this tour"
+                onStart={() => {
+                  if (heading.status === 'needs-permission') void heading.requestPermission();
+                  if (!isAuthor) reportTourEvent(data.id, 'start');
+                }}
+              />
               <Button type="button" variant="outline" onClick={() => void share()}>
                 <Share2 aria-hidden />
                 Share tour
@@ -117,11 +147,14 @@ export default function TourPage({ params }: { params: { id: string } }) {
               walk={walk}
               target={nextStop ? { label: 'Next stop', point: nextStop } : null}
               extra={nextStop ? tourStopText(nextStop.position, data.stopCount) : TOUR_COMPLETE}
+              heading={heading.status === 'live' ? heading.heading : null}
             />
 
             <Suspense fallback={<div className="h-72 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />}>
               <TourMap stops={data.stops} walker={walk.position} onSelect={(stop) => setOpenStoryId(stop.storyId)} />
             </Suspense>
+
+            {isAuthor && <TourInsightsPanel tourId={data.id} />}
 
             <section aria-labelledby="tour-stops" className="grid gap-3">
               <h2 id="tour-stops" className="font-display text-xl font-semibold text-mist-100">

@@ -4,7 +4,7 @@
  *   (other stories' counts go down), reports, notifications, sessions, unlock records and reset codes; the
  *   session cookie is cleared. A wrong password → 403 and nothing changes.
  * - GET /api/account/export → 200 one JSON file (Content-Disposition: attachment): profile, stories with media
- *   links valid for a day, likes given, your stories' insights (day counts). Never a password hash, a session token or a reset code.
+ *   links valid for a day, likes given, your stories' and tours' insights (day counts). Never a password hash, a session token or a reset code.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageResponseSchema } from '#common/route-schemas';
@@ -68,7 +68,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const data = { ...(await service.exportData(user.id)), insights: await app.insights.exportFor(user.id) };
+      const data = { ...(await service.exportData(user.id)), insights: await app.insights.exportFor(user.id), tourInsights: await app.insights.exportToursFor(user.id) };
       const date = data.exportedAt.slice(0, 10);
       reply.header('content-disposition', `attachment; filename="whispers-data-${user.username}-${date}.json"`);
       return data;

@@ -6,16 +6,17 @@
  */
 import type { InsightEventKind } from '#common/insights';
 
-export interface InsightCount {
+/** `storyId`: the counted item's id (a tour's for the tour buffer). */
+export interface InsightCount<K extends string = InsightEventKind> {
   storyId: string;
   /** UTC day, YYYY-MM-DD. */
   day: string;
-  kind: InsightEventKind;
+  kind: K;
   count: number;
 }
 
-export interface EventBuffer {
-  add(storyId: string, day: string, kind: InsightEventKind): void;
+export interface EventBuffer<K extends string = InsightEventKind> {
+  add(storyId: string, day: string, kind: K): void;
   /** Writes every buffered cell; concurrent calls wait for the one running and then write what came since. */
   flush(): Promise<void>;
   /** Cells waiting (tests). */
@@ -24,7 +25,10 @@ export interface EventBuffer {
 
 const SEPARATOR = '|';
 
-export function createEventBuffer(deps: { write: (counts: InsightCount[]) => Promise<void>; maxCells?: number }): EventBuffer {
+export function createEventBuffer<K extends string = InsightEventKind>(deps: {
+  write: (counts: InsightCount<K>[]) => Promise<void>;
+  maxCells?: number;
+}): EventBuffer<K> {
   const maxCells = deps.maxCells ?? 100_000;
   let cells = new Map<string, number>();
   let running: Promise<void> = Promise.resolve();
@@ -39,7 +43,7 @@ export function createEventBuffer(deps: { write: (counts: InsightCount[]) => Pro
     const taken = cells;
     cells = new Map();
     const counts = [...taken].map(([key, count]) => {
-      const [storyId, day, kind] = key.split(SEPARATOR) as [string, string, InsightEventKind];
+      const [storyId, day, kind] = key.split(SEPARATOR) as [string, string, K];
       return { storyId, day, kind, count };
     });
     try {

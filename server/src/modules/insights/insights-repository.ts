@@ -5,7 +5,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { stories } from '../../db/schema';
-import { visibleStory } from '../../db/visibility';
+import { visibleStory, visibleTourStop } from '../../db/visibility';
+import type { TourInsightKind } from '#common/insights';
 import type { InsightCount } from './event-buffer';
 
 /** A day's count of one kind: an event kind, or `unlock` / `like` from their own records. */
@@ -84,6 +85,63 @@ export function createInsightsRepository(database: Database) {
         WHERE l.story_id IN ${ids} AND l.user_id <> s.author_id AND l.created_at >= ${from}::timestamp AT TIME ZONE 'UTC'
         GROUP BY 1, 2`);
       return rows.map((r) => ({ storyId: r.story_id, day: r.day, kind: r.kind, count: Number(r.count) }));
+    },
+
+    /**
+     * A tour as its event route needs it: the author and its stops visible to this viewer, in walking order,
+     * each with whether the viewer (signed in) has it unlocked. Undefined when the tour does not exist.
+     */
+    async tourForEvent(tourId: string, viewerId: string | null) {
+      const viewer = viewerId ? sql`${viewerId}::uuid` : sql`NULL::uuid`;
+      const rows = await database.query<{ author_id: string; story_id: string | null; unlocked: boolean | null } & Record<string, unknown>>(sql`
+        SELECT t.author_id, ${stories.id} AS story_id,
+               (${stories.authorId} = ${viewer}
+                OR EXISTS (SELECT 1 FROM unlocks u WHERE u.user_id = ${viewer} AND u.story_id = ${stories.id})) AS unlocked
+        FROM tours t
+        LEFT JOIN tour_stops ts ON ts.tour_id = t.id
+        LEFT JOIN ${stories} ON ${stories.id} = ts.story_id AND ${visibleTourStop(viewer)}
+        WHERE t.id = ${tourId}::uuid
+        ORDER BY ts.position`);
+      if (rows.length === 0) return undefined;
+      const stops = rows.filter((r) => r.story_id !== null).map((r) => ({ storyId: r.story_id!, unlocked: r.unlocked === true }));
+      return { authorId: rows[0]!.author_id, stops };
+    },
+
+    /** Adds tour counts in one statement; cells of tours deleted meanwhile are dropped. */
+    async addTourCounts(counts: readonly InsightCount<TourInsightKind>[]) {
+      if (counts.length === 0) return;
+      const rows = counts.map((c) => ({ tour_id: c.storyId, day: c.day, kind: c.kind, count: c.count }));
+      await database.query(sql`
+        INSERT INTO tour_insights (tour_id, day, kind, count)
+        SELECT b.tour_id, b.day, b.kind, b.count
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS b(tour_id uuid, day date, kind tour_insight_kind, count integer)
+        WHERE EXISTS (SELECT 1 FROM tours t WHERE t.id = b.tour_id)
+        ON CONFLICT (tour_id, day, kind) DO UPDATE SET count = tour_insights.count + EXCLUDED.count`);
+    },
+
+    /** The tour's author, or undefined when there is no such tour. */
+    async tourAuthor(tourId: string): Promise<string | undefined> {
+      const [row] = await database.query<{ author_id: string } & Record<string, unknown>>(sql`
+        SELECT author_id FROM tours WHERE id = ${tourId}::uuid`);
+      return row?.author_id;
+    },
+
+    /** A tour's stored day counts from `fromDay` (inclusive). */
+    async tourDailyCounts(tourId: string, fromDay: string): Promise<{ day: string; kind: TourInsightKind; count: number }[]> {
+      const rows = await database.query<{ day: string; kind: TourInsightKind; count: number | string } & Record<string, unknown>>(sql`
+        SELECT to_char(day, 'YYYY-MM-DD') AS day, kind::text AS kind, count FROM tour_insights
+        WHERE tour_id = ${tourId}::uuid AND day >= ${fromDay}::date`);
+      return rows.map((r) => ({ day: r.day, kind: r.kind, count: Number(r.count) }));
+    },
+
+    /** The stored day counts of the author's tours, for their data export. */
+    async tourExportRows(authorId: string) {
+      const rows = await database.query<{ tour_id: string; day: string; kind: string; count: number } & Record<string, unknown>>(sql`
+        SELECT i.tour_id, to_char(i.day, 'YYYY-MM-DD') AS day, i.kind::text AS kind, i.count
+        FROM tour_insights i JOIN tours t ON t.id = i.tour_id
+        WHERE t.author_id = ${authorId}::uuid
+        ORDER BY i.tour_id, i.day, i.kind`);
+      return rows.map((r) => ({ tourId: r.tour_id, day: r.day, kind: r.kind, count: Number(r.count) }));
     },
 
     /** The stored day counts of the author's stories, for their data export. */

@@ -12,8 +12,9 @@ import {
   quartileKind,
   shownCount,
   type InsightEventKind,
+  type TourInsightKind,
 } from '#common/insights';
-import type { InsightFigures, InsightsSummary, StoryInsights } from '#common/insights-schemas';
+import type { InsightFigures, InsightsSummary, StoryInsights, TourInsightFigures, TourInsights } from '#common/insights-schemas';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors';
 import type { DailyDedup } from './daily-dedup';
 import { utcDay } from './daily-dedup';
@@ -25,7 +26,15 @@ export const INSIGHT_MESSAGES = {
   notUnlocked: 'You can only report on a story you have unlocked.',
   notAuthor: 'Only the author can see a story’s insights.',
   wrongKind: (kind: string, type: string) => `A ${type} story takes no "${kind}" event.`,
+  tourNotFound: 'Tour not found',
+  notAStop: 'That story is not a stop of this tour.',
+  stopNotReached: 'You can only report a stop you have unlocked.',
+  tourNotComplete: 'You can only report a tour complete once every stop is unlocked.',
+  notTourAuthor: 'Only the author can see a tour’s insights.',
 } as const;
+
+/** The author's figure each tour kind feeds. */
+const TOUR_FIGURE: Record<TourInsightKind, keyof TourInsightFigures> = { start: 'starts', stop: 'stops', complete: 'completions' };
 
 export interface InsightReader {
   /** The de-duplication key (reader-key.ts); never stored. */
@@ -66,6 +75,8 @@ export function lastDays(days: number, now: number): string[] {
 export function createInsightsService(deps: {
   repository: InsightsRepository;
   buffer: EventBuffer;
+  /** Tours' day counts (issue 27 item 4), written beside the stories'. */
+  tourBuffer: EventBuffer<TourInsightKind>;
   dedup: DailyDedup;
   /** A signed-out reader's record of unlocks (the location guard's budget window). */
   recentlyUnlocked: (reader: InsightReader, storyId: string) => Promise<boolean>;
@@ -86,6 +97,60 @@ export function createInsightsService(deps: {
       const at = now();
       const day = utcDay(at);
       if (await deps.dedup.first(reader.key, storyId, day, kind, at)) deps.buffer.add(storyId, day, kind);
+    },
+
+    /**
+     * Counts one walker's tour event (issue 27 item 4): a start of a tour they can see; a stop they have unlocked
+     * (counted once per stop: "stops reached" adds up the stops readers reached that day); a completion once all
+     * its visible stops are unlocked. The author's own walks are taken and not counted.
+     */
+    async recordTour(reader: InsightReader, tourId: string, kind: TourInsightKind, storyId?: string): Promise<void> {
+      const tour = await deps.repository.tourForEvent(tourId, reader.userId);
+      const isAuthor = reader.userId !== null && tour?.authorId === reader.userId;
+      // Shown to nobody but its author below 2 visible stops: the same 404 as the tour itself.
+      if (!tour || (!isAuthor && tour.stops.length < 2)) throw notFound(INSIGHT_MESSAGES.tourNotFound);
+      const stop = storyId === undefined ? undefined : tour.stops.find((s) => s.storyId === storyId.toLowerCase());
+      if (kind === 'stop' && !stop) throw badRequest(INSIGHT_MESSAGES.notAStop);
+      if (isAuthor) return;
+      const reached = async (s: { storyId: string; unlocked: boolean }) =>
+        reader.userId !== null ? s.unlocked : deps.recentlyUnlocked(reader, s.storyId);
+      if (kind === 'stop' && !(await reached(stop!))) throw forbidden(INSIGHT_MESSAGES.stopNotReached);
+      if (kind === 'complete') {
+        for (const s of tour.stops) if (!(await reached(s))) throw forbidden(INSIGHT_MESSAGES.tourNotComplete);
+      }
+      const at = now();
+      const day = utcDay(at);
+      const dedupKind = kind === 'stop' ? `tour-stop:${stop!.storyId}` : `tour-${kind}`;
+      if (await deps.dedup.first(reader.key, tourId, day, dedupKind, at)) deps.tourBuffer.add(tourId, day, kind);
+    },
+
+    /** A tour's starts, stops reached and completions per UTC day over the last `days` days (author only). */
+    async forTour(authorId: string, tourId: string, days: number): Promise<TourInsights> {
+      const author = await deps.repository.tourAuthor(tourId);
+      if (!author) throw notFound(INSIGHT_MESSAGES.tourNotFound);
+      if (author !== authorId) throw forbidden(INSIGHT_MESSAGES.notTourAuthor);
+      const dayList = lastDays(days, now());
+      const empty = () => ({ starts: 0, stops: 0, completions: 0 });
+      const perDay = new Map(dayList.map((day) => [day, empty()]));
+      const totals = empty();
+      for (const row of await deps.repository.tourDailyCounts(tourId, dayList[0]!)) {
+        const figure = TOUR_FIGURE[row.kind];
+        const day = perDay.get(row.day);
+        if (day) day[figure] += row.count;
+        totals[figure] += row.count;
+      }
+      const shown = (f: ReturnType<typeof empty>): TourInsightFigures => ({
+        starts: shownCount(f.starts),
+        stops: shownCount(f.stops),
+        completions: shownCount(f.completions),
+      });
+      return { tourId, days, series: dayList.map((day) => ({ day, ...shown(perDay.get(day)!) })), totals: shown(totals) };
+    },
+
+    /** The author's tours' stored day counts for their data export (masked). */
+    async exportToursFor(authorId: string) {
+      const rows = await deps.repository.tourExportRows(authorId);
+      return rows.map((r) => ({ ...r, count: shownCount(r.count) }));
     },
 
     /** One story's daily series, totals and listen-through curve over the last `days` days (author only). */
@@ -158,7 +223,9 @@ export function createInsightsService(deps: {
     },
 
     /** Writes the buffered counts now (the plugin's timer and shutdown; tests). */
-    flush: () => deps.buffer.flush(),
+    flush: async () => {
+      await Promise.all([deps.buffer.flush(), deps.tourBuffer.flush()]);
+    },
   };
 }
 

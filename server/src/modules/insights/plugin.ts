@@ -4,6 +4,7 @@
  * closes (onClose runs after in-flight requests are done and before the database closes).
  */
 import fp from 'fastify-plugin';
+import type { TourInsightKind } from '#common/insights';
 import { resolveMediaSecret } from '../../media/media-urls';
 import { createDailyDedup } from './daily-dedup';
 import { createEventBuffer } from './event-buffer';
@@ -20,9 +21,11 @@ export const insightsPlugin = fp(
   async (app) => {
     const repository = createInsightsRepository(app.database);
     const buffer = createEventBuffer({ write: (counts) => repository.addCounts(counts) });
+    const tourBuffer = createEventBuffer<TourInsightKind>({ write: (counts) => repository.addTourCounts(counts) });
     const service = createInsightsService({
       repository,
       buffer,
+      tourBuffer,
       dedup: createDailyDedup(app.sharedState, resolveMediaSecret(app.config.mediaSecret, app.config.dataDir)),
       recentlyUnlocked: (reader, storyId) => app.locationGuard.recentlyUnlocked(reader, storyId),
     });

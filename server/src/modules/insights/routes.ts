@@ -5,12 +5,23 @@
  *   Counted at most once per reader, story, kind and UTC day; the author's own events are taken and not counted.
  * - GET /api/insights/stories → My Stories' figures of the caller's stories (last 30 days).
  * - GET /api/insights/stories/:id?days=7|30|90 → one story's daily series, totals and listen-through (author only).
+ * - POST /api/insights/tour-events { tourId, kind: start|stop|complete, storyId (stop only) } → 204 (issue 27 item 4):
+ *   a start of a tour the reader can see, a stop they have unlocked, a completion once every stop is unlocked.
+ * - GET /api/insights/tours/:id?days=7|30|90 → the tour's starts, stops reached and completions (author only).
  * Counts from 1 to 2 arrive as "fewer than 3".
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { insightEventRequestSchema, insightsPeriodQuerySchema, insightsSummarySchema, storyInsightsSchema } from '#common/insights-schemas';
+import {
+  insightEventRequestSchema,
+  insightsPeriodQuerySchema,
+  insightsSummarySchema,
+  storyInsightsSchema,
+  tourInsightEventRequestSchema,
+  tourInsightsSchema,
+} from '#common/insights-schemas';
 import { isUuid, storyIdParamsSchema } from '#common/route-schemas';
+import { tourIdParamsSchema } from '#common/tours';
 import { notFound } from '../../lib/http-errors';
 import { withErrorResponses } from '../../lib/route-responses';
 import { currentUser } from '../../plugins/access';
@@ -39,6 +50,40 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       const reader = { key: insightsReaderKey(request), userId: request.user?.id ?? null, ip: request.ip, readerId: request.readerId };
       await app.insights.record(reader, request.body.storyId, request.body.kind);
       return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/insights/tour-events',
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        summary: 'Report a walk of a tour: started, a stop reached (unlocked), completed (counted per day; no reader kept)',
+        body: tourInsightEventRequestSchema,
+        response: withErrorResponses({ 204: z.undefined().describe('Taken') }),
+      },
+    },
+    async (request, reply) => {
+      const reader = { key: insightsReaderKey(request), userId: request.user?.id ?? null, ip: request.ip, readerId: request.readerId };
+      await app.insights.recordTour(reader, request.body.tourId, request.body.kind, request.body.storyId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/insights/tours/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Your tour’s starts, stops reached and completions per day for the last 7, 30 or 90 days',
+        params: tourIdParamsSchema,
+        querystring: insightsPeriodQuerySchema,
+        response: withErrorResponses({ 200: tourInsightsSchema }),
+      },
+    },
+    async (request) => {
+      if (!isUuid(request.params.id)) throw notFound(INSIGHT_MESSAGES.tourNotFound);
+      return app.insights.forTour(currentUser(request).id, request.params.id, request.query.days);
     },
   );
 

@@ -13,6 +13,7 @@ import { AudioRecorder } from './audio-recorder';
 import { MediaPicker } from './media-picker';
 import { TikTokUrlField } from './tiktok-url-field';
 import { TimeLockFields } from '#client/components/stories/time-lock-fields';
+import { VisibilityField } from '#client/components/stories/visibility-field';
 
 /** The edit step: type tabs, the shared fields, the content of the chosen type, time lock and notes. */
 export function StoryForm({
@@ -131,6 +132,7 @@ export function StoryForm({
       </Tabs.Content>
 
       <TimeLockFields value={draft} onChange={onChange} disabled={disabled} />
+      <VisibilityField isPublic={draft.isPublic} onChange={(isPublic) => onChange({ isPublic })} disabled={disabled} />
 
       <div className="grid gap-2 rounded-xl bg-night-800/40 p-3 text-xs text-mist-300">
         <p className="flex items-start gap-2">

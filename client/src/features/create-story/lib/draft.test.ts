@@ -86,6 +86,11 @@ describe('buildStoryFormData (spec section 7)', () => {
     });
   });
 
+  it('sends isPublic "false" when the author switched Public off (issue 25)', () => {
+    const form = buildStoryFormData({ ...base, type: 'text', content: 'Mine', isPublic: false }, here);
+    expect(form.get('isPublic')).toBe('false');
+  });
+
   it('sends the recording as story.webm with its duration', () => {
     const blob = new Blob(['abc'], { type: 'audio/webm' });
     const form = buildStoryFormData({ ...base, type: 'audio', audio: { blob, duration: 4 } }, here);

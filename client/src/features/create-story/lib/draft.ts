@@ -39,6 +39,8 @@ export interface StoryDraft {
   image: File | null;
   video: PickedVideo | null;
   tiktokUrl: string;
+  /** Issue 25: a private story is its author's only (and no tour's stop). */
+  isPublic: boolean;
   timeRestriction: TimeRestriction;
   unlockStartTime: string;
   unlockEndTime: string;
@@ -56,6 +58,7 @@ export const EMPTY_DRAFT: StoryDraft = {
   image: null,
   video: null,
   tiktokUrl: '',
+  isPublic: true,
   timeRestriction: 'none',
   unlockStartTime: '',
   unlockEndTime: '',
@@ -86,7 +89,7 @@ export function draftFields(draft: StoryDraft, location: Location | null): Recor
     type: draft.type,
     latitude: location ? String(location.latitude) : '',
     longitude: location ? String(location.longitude) : '',
-    isPublic: 'true',
+    isPublic: draft.isPublic ? 'true' : 'false',
     timeRestriction: draft.timeRestriction,
   };
   if (draft.timeRestriction === 'time_of_day' && draft.unlockStartTime && draft.unlockEndTime) {

@@ -4,6 +4,7 @@ import { CATEGORIES } from '#common/categories';
 import { LIMITS } from '#common/constants';
 import { editStoryRequestSchema, type EditStoryRequest, type Story } from '#common/schemas';
 import { TimeLockFields, type TimeLockDraft } from '#client/components/stories/time-lock-fields';
+import { VisibilityField } from '#client/components/stories/visibility-field';
 import { Button } from '#client/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '#client/components/ui/dialog';
 import { FormField } from '#client/components/ui/form-field';
@@ -58,6 +59,7 @@ interface EditDraft extends TimeLockDraft {
   description: string;
   category: string;
   content: string;
+  isPublic: boolean;
 }
 
 function draftOf(story: Story): EditDraft {
@@ -66,6 +68,7 @@ function draftOf(story: Story): EditDraft {
     description: story.description ?? '',
     category: story.category,
     content: story.content ?? '',
+    isPublic: story.isPublic,
     timeRestriction: story.timeRestriction,
     unlockStartTime: story.unlockStartTime ?? '',
     unlockEndTime: story.unlockEndTime ?? '',
@@ -89,6 +92,8 @@ function requestOf(draft: EditDraft, story: Story): EditStoryRequest {
     description: draft.description,
     category: draft.category,
     ...(story.type === 'text' ? { content: draft.content } : {}),
+    // Sent only when switched: an unchanged story keeps its place in every tour.
+    ...(draft.isPublic !== story.isPublic ? { isPublic: draft.isPublic } : {}),
     timeRestriction: draft.timeRestriction,
     ...lock,
   };
@@ -156,6 +161,7 @@ function EditStoryForm({ story, onDone }: { story: Story; onDone: () => void }) 
         </FormField>
       )}
       <TimeLockFields idPrefix="edit" value={draft} onChange={change} disabled={update.isPending} />
+      <VisibilityField isPublic={draft.isPublic} onChange={(isPublic) => change({ isPublic })} disabled={update.isPending} />
       {timeLockError && (
         <p role="alert" className="text-sm text-red-300">
           {timeLockError}

@@ -3,22 +3,15 @@
  * (filled when this reader has found it), plus the walker while walking. Loaded on demand with Leaflet.
  */
 import 'leaflet/dist/leaflet.css';
-import './tour-map.css';
 import L from 'leaflet';
 import { useEffect, useMemo } from 'react';
-import { MapContainer, Marker, Polyline, TileLayer, useMap } from 'react-leaflet';
+import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
 import type { LatLng } from '#common/geo';
 import { MAX_TILE_ZOOM } from '#common/constants';
 import type { TourStop } from '#common/tours';
 import { usePublicConfig } from '#client/lib/get-public-config';
+import { TourLine } from './tour-line';
 
-const stopIcon = (position: number, found: boolean) =>
-  L.divIcon({
-    className: 'tour-stop',
-    html: `<span aria-hidden="true" class="tour-stop__disc${found ? ' tour-stop__disc--found' : ''}">${position}</span>`,
-    iconSize: [30, 30],
-    iconAnchor: [15, 15],
-  });
 const walkerIcon = L.divIcon({ className: 'tour-walker', html: '<span aria-hidden="true"></span>', iconSize: [18, 18], iconAnchor: [9, 9] });
 
 function FitStops({ points }: { points: [number, number][] }) {
@@ -36,17 +29,7 @@ export default function TourMap({ stops, walker, onSelect }: { stops: TourStop[]
   return (
     <MapContainer center={points[0]} zoom={15} className="relative z-0 h-72 w-full rounded-2xl border border-night-700 sm:h-96" scrollWheelZoom={false}>
       <TileLayer url={config.data.tileUrl} attribution={config.data.tileAttribution} maxZoom={MAX_TILE_ZOOM} />
-      <Polyline positions={points} pathOptions={{ color: '#a78bfa', weight: 4, dashArray: '6 8' }} />
-      {stops.map((stop) => (
-        <Marker
-          key={stop.storyId}
-          position={[stop.latitude, stop.longitude]}
-          icon={stopIcon(stop.position, stop.unlocked)}
-          title={`Stop ${stop.position}: ${stop.title}`}
-          alt={`Stop ${stop.position}: ${stop.title}`}
-          eventHandlers={{ click: () => onSelect(stop) }}
-        />
-      ))}
+      <TourLine stops={stops} onSelect={onSelect} />
       {walker && <Marker position={[walker.latitude, walker.longitude]} icon={walkerIcon} title="You" alt="You" interactive={false} />}
       <FitStops points={points} />
     </MapContainer>

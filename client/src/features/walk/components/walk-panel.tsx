@@ -2,23 +2,28 @@
  * Walk mode's controls and bottom card (issue 25): the "Walk" toggle, the status lines (compass line, tour stop,
  * wake lock, why the walk ended) and the card of the story the server just unlocked, with the queue behind it.
  */
-import { Footprints, Headphones, X } from 'lucide-react';
+import { ArrowUp, Footprints, Headphones, X } from 'lucide-react';
 import type { LatLng } from '#common/geo';
 import type { Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
-import { moreHereText, nextLine, WALK_TEXTS } from '../lib/walk-rules';
+import { bearingDegrees, moreHereText, nextLine, turnDegrees, WALK_TEXTS } from '../lib/walk-rules';
 import type { useWalkMode } from '../hooks/use-walk-mode';
 
 type Walk = ReturnType<typeof useWalkMode>;
 
 /** The "Walk" / "Stop walking" toggle. */
-export function WalkToggle({ walk, label = WALK_TEXTS.start }: { walk: Walk; label?: string }) {
+export function WalkToggle({ walk, label = WALK_TEXTS.start, onStart }: { walk: Walk; label?: string; onStart?: () => void }) {
   return (
     <Button
       type="button"
       variant={walk.active ? 'secondary' : 'default'}
       aria-pressed={walk.active}
-      onClick={() => (walk.active ? walk.stop() : walk.start())}
+      onClick={() => {
+        if (walk.active) return walk.stop();
+        walk.start();
+        // Still inside the tap: what needs a user gesture (iOS motion access) is asked here.
+        onStart?.();
+      }}
     >
       <Footprints aria-hidden />
       {walk.active ? WALK_TEXTS.stop : label}
@@ -28,9 +33,20 @@ export function WalkToggle({ walk, label = WALK_TEXTS.start }: { walk: Walk; lab
 
 /**
  * Status lines under the toggle. `target`: where to point (a tour's next stop); otherwise the nearest story the
- * last answer still shows locked.
+ * last answer still shows locked. `heading`: the device's compass heading (degrees from north) when it has one:
+ * the line then says "ahead on your right" and an arrow turns towards the target; else compass points.
  */
-export function WalkStatus({ walk, target, extra }: { walk: Walk; target?: { label: string; point: LatLng } | null; extra?: string | null }) {
+export function WalkStatus({
+  walk,
+  target,
+  extra,
+  heading = null,
+}: {
+  walk: Walk;
+  target?: { label: string; point: LatLng } | null;
+  extra?: string | null;
+  heading?: number | null;
+}) {
   const here = walk.position;
   const nearestLocked = walk.stories
     .filter((story) => story.isLocked && story.distance !== null)
@@ -42,7 +58,19 @@ export function WalkStatus({ walk, target, extra }: { walk: Walk; target?: { lab
     <div role="status" className="grid gap-1 rounded-xl border border-glow-500/40 bg-glow-500/10 px-3 py-2 text-sm text-mist-100">
       {walk.active && <p className="font-medium">{WALK_TEXTS.on}</p>}
       {walk.active && extra && <p className="font-semibold text-glow-200">{extra}</p>}
-      {walk.active && here && pointTo && <p data-testid="walk-compass">{nextLine(here, pointTo.point, pointTo.label)}</p>}
+      {walk.active && here && pointTo && (
+        <p className="flex items-center gap-2">
+          {heading !== null && (
+            <ArrowUp
+              aria-hidden
+              data-testid="walk-arrow"
+              className="h-5 w-5 shrink-0 text-glow-200 transition-transform"
+              style={{ transform: `rotate(${Math.round(turnDegrees(bearingDegrees(here, pointTo.point), heading))}deg)` }}
+            />
+          )}
+          <span data-testid="walk-compass">{nextLine(here, pointTo.point, pointTo.label, heading)}</span>
+        </p>
+      )}
       {walk.notice && <p className="text-mist-300">{walk.notice}</p>}
     </div>
   );

@@ -7,9 +7,10 @@
  * screen. Ends by itself after 60 minutes without movement.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { LatLng } from '#common/geo';
 import type { Story } from '#common/schemas';
-import { apiGet } from '#client/lib/api-client';
+import { discoverableStoriesQuery } from '#client/lib/stories/get-discoverable-stories';
 import { newlyUnlocked, shouldSend, WALK, WALK_TEXTS } from '../lib/walk-rules';
 
 export interface WalkState {
@@ -19,6 +20,11 @@ export interface WalkState {
   queue: Story[];
   /** The walker's latest position and the last answer (for the compass line). */
   position: LatLng | null;
+  /**
+   * The last position sent to the server, and its accuracy: at most one every 5 s, 10 m apart. The home screen's
+   * own reads follow it while walking, and share this very answer (the same query key).
+   */
+  sent: { at: LatLng; accuracy: number | null } | null;
   stories: Story[];
   /** A line about the screen wake lock (unsupported), or why the walk ended. */
   notice: string | null;
@@ -44,7 +50,8 @@ function chime(context: AudioContext | null) {
 }
 
 export function useWalkMode(options: { userId: string | null; onUnlocked?: (stories: Story[]) => void }) {
-  const [state, setState] = useState<WalkState>({ active: false, current: null, queue: [], position: null, stories: [], notice: null });
+  const [state, setState] = useState<WalkState>({ active: false, current: null, queue: [], position: null, sent: null, stories: [], notice: null });
+  const queryClient = useQueryClient();
   const walk = useRef<{
     watchId: number | null;
     lastSent: { at: LatLng; time: number } | null;
@@ -123,11 +130,14 @@ export function useWalkMode(options: { userId: string | null; onUnlocked?: (stor
     const w = walk.current;
     if (!w.active || !w.latest) return;
     const at = w.latest;
+    const accuracy = w.latestAccuracy;
     w.lastSent = { at, time: Date.now() };
-    const accuracy = w.latestAccuracy === null ? '' : `?accuracy=${Math.round(w.latestAccuracy)}`;
+    // Through the query cache, started before the home screen follows `sent`: one request serves both.
+    const answer = queryClient.fetchQuery({ ...discoverableStoriesQuery(at, { known: true, accuracy }), staleTime: 0 });
+    setState((s) => ({ ...s, sent: { at, accuracy } }));
     let stories: Story[];
     try {
-      stories = await apiGet<Story[]>(`/api/stories/discoverable/${at.latitude}/${at.longitude}${accuracy}`);
+      stories = await answer;
     } catch {
       return; // a lost answer: the next movement asks again
     }
@@ -146,7 +156,7 @@ export function useWalkMode(options: { userId: string | null; onUnlocked?: (stor
       queueMicrotask(() => present(first ?? null));
       return { ...s, stories, current: first ?? null, queue: [...s.queue, ...rest] };
     });
-  }, [present]);
+  }, [present, queryClient]);
 
   const stop = useCallback((notice: string | null = null) => {
     const w = walk.current;
@@ -181,7 +191,7 @@ export function useWalkMode(options: { userId: string | null; onUnlocked?: (stor
     void w.audioContext?.resume().catch(() => undefined);
     if (!audioRef.current) audioRef.current = new Audio();
     audioRef.current.preload = 'auto';
-    setState({ active: true, current: null, queue: [], position: null, stories: [], notice: null });
+    setState({ active: true, current: null, queue: [], position: null, sent: null, stories: [], notice: null });
     void requestWakeLock();
 
     const onFix = (position: GeolocationPosition) => {

@@ -46,9 +46,45 @@ export function newlyUnlocked(stories: readonly Story[], announced: ReadonlySet<
     .sort((a, b) => (a.distance ?? Infinity) - (b.distance ?? Infinity));
 }
 
-/** "Next whisper: 230 m north-east" (or "Next stop: …" in a tour). */
-export function nextLine(from: LatLng, target: LatLng, label = 'Next whisper'): string {
-  return `${label}: ${formatDistance(haversineMetres(from, target))} ${compassDirection(from, target)}`;
+/** Initial great-circle bearing from `from` to `to`, degrees clockwise from north in [0, 360). */
+export function bearingDegrees(from: LatLng, to: LatLng): number {
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const φ1 = rad(from.latitude);
+  const φ2 = rad(to.latitude);
+  const Δλ = rad(to.longitude - from.longitude);
+  const y = Math.sin(Δλ) * Math.cos(φ2);
+  const x = Math.cos(φ1) * Math.sin(φ2) - Math.sin(φ1) * Math.cos(φ2) * Math.cos(Δλ);
+  return ((Math.atan2(y, x) * 180) / Math.PI + 360) % 360;
+}
+
+/** The turn from the walker's heading to a bearing, in (-180, 180]: positive to the right. */
+export function turnDegrees(bearing: number, heading: number): number {
+  const turn = (((bearing - heading) % 360) + 360) % 360;
+  return turn > 180 ? turn - 360 : turn;
+}
+
+/**
+ * Where a bearing lies for a walker facing `heading` (degrees from north), in eight sectors of 45°: "straight
+ * ahead", "ahead on your right", "on your right", "behind you on the right", "behind you", and the left ones.
+ */
+export function relativeDirection(bearing: number, heading: number): string {
+  const turn = turnDegrees(bearing, heading);
+  const side = turn > 0 ? 'right' : 'left';
+  const size = Math.abs(turn);
+  if (size <= 22.5) return 'straight ahead';
+  if (size <= 67.5) return `ahead on your ${side}`;
+  if (size <= 112.5) return `on your ${side}`;
+  if (size <= 157.5) return `behind you on the ${side}`;
+  return 'behind you';
+}
+
+/**
+ * "Next whisper: 230 m north-east" (or "Next stop: …" in a tour). With the device's compass heading the
+ * direction is said from where the walker faces: "Next whisper: 230 m ahead on your right".
+ */
+export function nextLine(from: LatLng, target: LatLng, label = 'Next whisper', heading: number | null = null): string {
+  const direction = heading === null ? compassDirection(from, target) : relativeDirection(bearingDegrees(from, target), heading);
+  return `${label}: ${formatDistance(haversineMetres(from, target))} ${direction}`;
 }
 
 /** "2 more whispers here" / "1 more whisper here". */

@@ -2,7 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import './story-map.css';
 import L from 'leaflet';
 import { LocateFixed } from 'lucide-react';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { DEFAULT_ZOOM, MAX_TILE_ZOOM } from '#common/constants';
 import type { Location, Story } from '#common/schemas';
@@ -23,12 +23,14 @@ interface StoryMapProps {
   onViewportChange: (box: BoundingBox) => void;
   /** False when `location` is only the default centre, not the reader: no "Your location" marker then. */
   showReader?: boolean;
+  /** More layers drawn on the map (a followed tour's line, issue 25), given by the page. */
+  children?: ReactNode;
 }
 
 const VIEWPORT_DEBOUNCE_MS = 250;
 
 /** Spec "Map view": Leaflet street map, user marker, clustered story markers (default export: lazy-loaded). */
-export default function StoryMap({ location, stories, onSelectStory, onViewportChange, showReader = true }: StoryMapProps) {
+export default function StoryMap({ location, stories, onSelectStory, onViewportChange, showReader = true, children }: StoryMapProps) {
   const config = usePublicConfig();
   const [view, setView] = useState<MapView | null>(null);
   const clusters = useMapClusters(stories, view);
@@ -86,6 +88,7 @@ export default function StoryMap({ location, stories, onSelectStory, onViewportC
           if (!story) return null;
           return <StoryMarker key={story.id} story={story} onSelect={onSelectStory} />;
         })}
+        {children}
       </MapContainer>
       <StoryStackSheet
         stories={stack}
