@@ -479,3 +479,20 @@ test('2. AR: with a crowd ahead no two labels cross, and each distance is the st
     await expect(dialog).toHaveCount(0);
   }
 });
+
+test('the changed screens at 1280 px keep the tile grid, the floating + and the dialog footer, for the eye', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/discover');
+  const row = page.getByRole('group', { name: 'Filter by category' });
+  await expect(row).toHaveCSS('display', 'grid');
+  await expectFitsWidth(page, 'discover at 1280');
+  await page.screenshot({ path: `${SCREENSHOTS}/round2b-discover-1280.png` });
+  await signInAsAuthor(page);
+  await page.goto('/');
+  const lane = page.locator('[data-create-lane]');
+  await expect(lane).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+  await page.getByRole('button', { name: 'Create Story' }).click();
+  const { buttons } = createParts(page, 'Create Story');
+  await expect(buttons).toHaveCount(2);
+  await page.screenshot({ path: `${SCREENSHOTS}/round2b-create-1280.png` });
+});
