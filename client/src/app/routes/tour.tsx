@@ -53,7 +53,7 @@ export default function TourPage({ params }: { params: { id: string } }) {
 
   return (
     <PageShell>
-      <div className="grid grid-cols-1 gap-5">
+      <div className="grid gap-5">
         <Link href={paths.discover} className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm text-mist-300 hover:text-mist-100">
           <ArrowLeft className="h-4 w-4" aria-hidden />
           Discover
@@ -123,11 +123,11 @@ export default function TourPage({ params }: { params: { id: string } }) {
               <TourMap stops={data.stops} walker={walk.position} onSelect={(stop) => setOpenStoryId(stop.storyId)} />
             </Suspense>
 
-            <section aria-labelledby="tour-stops" className="grid grid-cols-1 gap-3">
+            <section aria-labelledby="tour-stops" className="grid gap-3">
               <h2 id="tour-stops" className="font-display text-xl font-semibold text-mist-100">
                 Stops
               </h2>
-              <ol className="grid grid-cols-1 gap-2">
+              <ol className="grid gap-2">
                 {data.stops.map((stop) => (
                   <li key={stop.storyId}>
                     <button
