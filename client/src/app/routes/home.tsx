@@ -17,7 +17,7 @@ import { StoryDetailDialog } from '#client/features/stories/components/story-det
 import { HomeTabs, type HomeView } from '#client/features/home/components/home-tabs';
 import { NearbySection } from '#client/features/home/components/nearby-section';
 import { SmartSuggestions } from '#client/features/home/components/smart-suggestions';
-import { CreateHint, useCreateHintLane } from '#client/features/home/components/create-hint';
+import { CreateHint } from '#client/features/home/components/create-hint';
 import { useSmartSuggestions } from '#client/features/home/api/get-smart-suggestions';
 import { nearestWhisperText } from '#common/notifications';
 import { TURN_ON_LOCATION } from '#client/lib/location/claim-lock-text';
@@ -60,7 +60,6 @@ export function HomePage({ storyId }: { storyId?: string }) {
   const [selected, setSelected] = useState<Story | null>(null);
   const create = useCreateStoryLauncher();
   const [createUsed, setCreateUsed] = useState(false);
-  const hintLane = useCreateHintLane();
   // Walk mode (issue 25): plays what the server unlocks as the walker moves; it never unlocks anything itself.
   const walk = useWalkMode({ userId: user?.id ?? null });
   // The compass line speaks from where the walker faces when the device has a compass (issue 25).
@@ -119,7 +118,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
 
   return (
     <PageShell>
-      <div className="grid gap-5">
+      <div className="grid grid-cols-1 gap-5">
         <HomeTabs view={view} onViewChange={setView} onMyStories={openMyStories} onCreate={create.openAtCurrentPosition} />
         <div className="grid gap-2">
           <div className="flex flex-wrap items-center gap-3">
@@ -187,12 +186,16 @@ export function HomePage({ storyId }: { storyId?: string }) {
           onCreateFirst={create.openAtCurrentPosition}
           nearestLine={nearestElsewhere && `${nearestWhisperText(nearestElsewhere)}.`}
         />
-        {/* The end lane the + button and its hint float over on phones: no text lies under them there. */}
-        <div ref={hintLane.ref} aria-hidden className="-mt-5 h-32 sm:hidden" />
       </div>
 
-      <div className="fixed bottom-5 right-5 z-30 flex flex-col items-end gap-2">
-        <CreateHint used={createUsed} laneClear={hintLane.clear} />
+      {/* On phones the + button has a lane of its own (issue 23 item 12): an opaque bar along the bottom edge, so it
+          never floats over a chip, a card's lock line or the map's attribution; the page ends above the bar. On wider
+          screens it floats beside the content column. */}
+      <div
+        data-create-lane
+        className="fixed inset-x-0 bottom-0 z-30 flex items-center justify-end gap-2 border-t border-night-700 bg-night-950 px-4 pb-[calc(0.5rem+env(safe-area-inset-bottom))] pt-2 sm:inset-x-auto sm:bottom-5 sm:right-5 sm:border-0 sm:bg-transparent sm:p-0"
+      >
+        <CreateHint used={createUsed} />
         <button
           type="button"
           aria-label="Create Story"

@@ -39,7 +39,7 @@ export default function MyStoriesPage() {
 
   return (
     <PageShell>
-      <div className="grid gap-5">
+      <div className="grid grid-cols-1 gap-5">
         <Link href={paths.home} className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm text-mist-300 hover:text-mist-100">
           <ArrowLeft className="h-4 w-4" aria-hidden />
           Back to map
@@ -61,7 +61,7 @@ export default function MyStoriesPage() {
             Failed to load stories
           </p>
         ) : (
-          <section aria-labelledby="your-stories" className="grid gap-4">
+          <section aria-labelledby="your-stories" className="grid grid-cols-1 gap-4">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="your-stories" className="flex items-center gap-2 font-display text-xl font-semibold text-mist-100">
                 Your Stories
@@ -88,9 +88,9 @@ export default function MyStoriesPage() {
                 <Button onClick={create.openAtCurrentPosition}>Create Your First Story</Button>
               </div>
             ) : (
-              <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
                 {list.map((story) => (
-                  <li key={story.id} className="grid content-start gap-2">
+                  <li key={story.id} className="grid grid-cols-1 content-start gap-2">
                     <StoryCard story={story} onSelect={setSelected} showDistance={false} />
                     {story.moderation && (
                       <p className="rounded-lg border border-amber-400/40 bg-amber-400/10 px-3 py-2 text-sm text-amber-100">
@@ -112,11 +112,11 @@ export default function MyStoriesPage() {
           </section>
         )}
         {user && (myTours.data ?? []).length > 0 && (
-          <section aria-labelledby="your-tours" className="grid gap-3">
+          <section aria-labelledby="your-tours" className="grid grid-cols-1 gap-3">
             <h2 id="your-tours" className="font-display text-xl font-semibold text-mist-100">
               Your tours
             </h2>
-            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
               {myTours.data!.map((tour) => (
                 <li key={tour.id}>
                   <TourCard tour={tour} notice={tour.stopCount < TOURS.minStops ? TOUR_MESSAGES.hiddenForAuthor : null} />

@@ -24,7 +24,7 @@ export default function StoryInsightsPage({ params }: { params: { id: string } }
 
   return (
     <PageShell>
-      <div className="grid gap-5">
+      <div className="grid grid-cols-1 gap-5">
         <Link href={paths.myStories} className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm text-mist-300 hover:text-mist-100">
           <ArrowLeft className="h-4 w-4" aria-hidden />
           Back to My Stories

@@ -4,11 +4,14 @@ import { paths } from '#client/config/paths';
 import { AccountMenu } from './account-menu';
 import { useHeaderSlots } from './header-slots';
 
-/** Sticky header: product title, tagline, then (optionally) extra actions and the account menu. */
+/**
+ * Sticky header: product title, tagline, then (optionally) extra actions and the account menu. Opaque, so its
+ * texts keep their contrast over whatever scrolls beneath it (light map tiles included; issue 23 item 12).
+ */
 export function AppHeader({ actions }: { actions?: ReactNode }) {
   const slots = useHeaderSlots();
   return (
-    <header className="sticky top-0 z-40 border-b border-night-700/70 bg-night-950/85 backdrop-blur supports-[backdrop-filter]:bg-night-950/70">
+    <header className="sticky top-0 z-40 border-b border-night-700/70 bg-night-950">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
         <Link href={paths.home} className="group flex min-w-0 items-center gap-3 rounded-lg">
           <img src="/favicon.svg" alt="" className="h-8 w-8 shrink-0" />

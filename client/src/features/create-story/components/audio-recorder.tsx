@@ -1,4 +1,5 @@
 import { Mic, RotateCcw, Square } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Button } from '#client/components/ui/button';
 import { toast } from '#client/components/ui/use-toast';
 import { cn } from '#client/lib/utils';
@@ -23,6 +24,11 @@ export function AudioRecorder({
 }) {
   const recorder = useAudioRecorder({ onRecorded: onChange, onError: showRecordingError });
   const previewUrl = useObjectUrl(audio?.blob);
+  // The seconds timer comes into view (above the dialog's sticky footer) as recording starts (issue 23 item 1).
+  const timerRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (recorder.isRecording) timerRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [recorder.isRecording]);
 
   return (
     <div className="grid justify-items-center gap-3 rounded-xl border border-night-600 bg-night-800/60 p-4 text-center">
@@ -36,7 +42,7 @@ export function AudioRecorder({
           >
             <Square className="h-6 w-6" aria-hidden fill="currentColor" />
           </button>
-          <p className="text-sm text-mist-100" aria-live="polite">
+          <p ref={timerRef} className="text-sm text-mist-100" aria-live="polite">
             <span className="mr-2 inline-block h-2 w-2 rounded-full bg-red-500" aria-hidden />
             Recording... <span data-testid="recording-seconds">{recorder.seconds}s</span>
           </p>

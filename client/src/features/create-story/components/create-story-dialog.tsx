@@ -148,6 +148,8 @@ export default function CreateStoryDialog({ open, onOpenChange, location }: Crea
             ? 'Leave a whisper at this place for others to discover.'
             : 'This is how your story will appear to others.'
         }
+        // Fields scrolled into view (focus, the recorder) stop above the sticky footer, not under it.
+        className="scroll-pb-28"
         // Only Cancel and the X close the dialog: a stray tap outside must not throw away a recording.
         onInteractOutside={(event) => event.preventDefault()}
       >
@@ -180,26 +182,32 @@ export default function CreateStoryDialog({ open, onOpenChange, location }: Crea
             </>
           )}
 
-          {progress !== null && <UploadProgress percent={progress} done={published} />}
-
-          <div className="sticky -bottom-5 z-10 -mx-5 -mb-5 flex flex-wrap justify-end gap-2 border-t border-night-700 bg-night-900/95 px-5 py-3 backdrop-blur">
-            <Button type="button" variant="ghost" onClick={cancel} disabled={isPending}>
-              {isPending ? 'Please Wait...' : 'Cancel'}
-            </Button>
-            {step === 'edit' ? (
-              <Button type="submit" disabled={isPreviewDisabled(draft, location, isPending)}>
-                <Eye aria-hidden /> Preview Story
+          {/* Opaque and in one row even at 320 px (issue 23 items 1 and 9): the upload progress and the actions stay
+              on screen while the form scrolls beneath, and nothing of the form shows through. */}
+          <div
+            data-dialog-footer
+            className="sticky -bottom-5 z-10 -mx-5 -mb-5 grid gap-2 border-t border-night-700 bg-night-900 px-3 py-3 sm:px-5"
+          >
+            {progress !== null && <UploadProgress percent={progress} done={published} />}
+            <div className="flex justify-end gap-2 max-sm:[&>button]:h-auto max-sm:[&>button]:min-h-10 max-sm:[&>button]:min-w-0 max-sm:[&>button]:flex-1 max-sm:[&>button]:whitespace-normal max-sm:[&>button]:px-2 max-sm:[&>button]:leading-tight">
+              <Button type="button" variant="ghost" onClick={cancel} disabled={isPending}>
+                {isPending ? 'Please Wait...' : 'Cancel'}
               </Button>
-            ) : (
-              <>
-                <Button type="button" variant="outline" onClick={() => goTo('edit')} disabled={isPending}>
-                  <Pencil aria-hidden /> Edit Story
+              {step === 'edit' ? (
+                <Button type="submit" disabled={isPreviewDisabled(draft, location, isPending)}>
+                  <Eye aria-hidden /> Preview Story
                 </Button>
-                <Button type="submit" disabled={isPending}>
-                  <Send aria-hidden /> {published ? 'Published' : isPending ? 'Publishing...' : 'Publish Story'}
-                </Button>
-              </>
-            )}
+              ) : (
+                <>
+                  <Button type="button" variant="outline" onClick={() => goTo('edit')} disabled={isPending}>
+                    <Pencil aria-hidden className="max-[379px]:hidden" /> Edit Story
+                  </Button>
+                  <Button type="submit" disabled={isPending}>
+                    <Send aria-hidden className="max-[379px]:hidden" /> {published ? 'Published' : isPending ? 'Publishing...' : 'Publish Story'}
+                  </Button>
+                </>
+              )}
+            </div>
           </div>
         </form>
       </DialogContent>

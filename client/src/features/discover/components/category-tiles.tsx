@@ -17,10 +17,18 @@ interface CategoryTilesProps {
   onSelect: (category: string) => void;
 }
 
-/** Spec section 2: category tiles with emoji and counts; a click toggles the filter, "All" resets. */
+/**
+ * Spec section 2: category tiles with emoji and counts; a click toggles the filter, "All" resets. On phones they
+ * are one compact row that scrolls sideways, so the stories start within the first screen (issue 23 item 10);
+ * from `sm` up a grid of tiles. A name is never cut short.
+ */
 export function CategoryTiles({ counts, selected, onSelect }: CategoryTilesProps) {
   return (
-    <div role="group" aria-label="Filter by category" className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+    <div
+      role="group"
+      aria-label="Filter by category"
+      className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:grid sm:grid-cols-5 sm:overflow-visible sm:px-0 sm:pb-0"
+    >
       {[ALL, ...CATEGORIES].map((name) => {
         const active = selected === name;
         const count = counts.get(name) ?? 0;
@@ -32,16 +40,17 @@ export function CategoryTiles({ counts, selected, onSelect }: CategoryTilesProps
             aria-label={`${name} (${count})`}
             onClick={() => onSelect(active || name === ALL ? ALL : name)}
             className={cn(
-              'flex min-w-0 flex-col items-center gap-0.5 rounded-xl border px-2 py-2 text-center transition-colors',
+              'flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full border px-3 py-1.5 text-center transition-colors',
+              'sm:min-w-0 sm:flex-col sm:gap-0.5 sm:whitespace-normal sm:rounded-xl sm:px-2 sm:py-2',
               active
                 ? 'border-glow-400 bg-glow-600 text-white'
                 : 'border-night-600 bg-night-900 text-mist-300 hover:border-glow-500/60 hover:text-mist-100',
             )}
           >
-            <span aria-hidden className="text-xl leading-none">
+            <span aria-hidden className="text-base leading-none sm:text-xl">
               {name === ALL ? '✨' : categoryEmoji(name)}
             </span>
-            <span className="w-full truncate text-xs font-medium">{name}</span>
+            <span className="text-sm font-medium sm:w-full sm:text-xs sm:[overflow-wrap:anywhere]">{name}</span>
             <span data-testid="category-count" className="text-xs opacity-80">
               {count}
             </span>

@@ -95,7 +95,7 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
     );
   } else {
     body = (
-      <div className="grid gap-5">
+      <div className="grid grid-cols-1 gap-5">
         <CategoryOverview counts={counts} onView={setCategory} />
         <VirtualCardList
           items={filtered}
@@ -110,7 +110,7 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
   }
 
   return (
-    <div className="grid gap-5">
+    <div className="grid grid-cols-1 gap-5">
       <div>
         <h1 className="font-display text-2xl font-semibold text-mist-100">Discover Stories</h1>
         <LocationNote reader={reader} settled={settled} error={locationError} />
@@ -167,10 +167,10 @@ function ViewButton({ active, onClick, icon, children }: { active: boolean; onCl
   );
 }
 
-/** Spec section 2: a legend explains the four lock colours. */
+/** Spec section 2: a legend explains the four lock colours; on phones it follows the stories (issue 23 item 10). */
 function Legend() {
   return (
-    <section aria-labelledby="legend-heading" className="rounded-xl border border-night-700 bg-night-900/60 p-3">
+    <section aria-labelledby="legend-heading" className="rounded-xl border border-night-700 bg-night-900/60 p-3 max-sm:order-last">
       <h2 id="legend-heading" className="mb-2 text-xs font-semibold uppercase tracking-wider text-mist-400">
         Unlock status
       </h2>
@@ -194,11 +194,12 @@ function CategoryOverview({ counts, onView }: { counts: Map<string, number>; onV
       <h2 id="overview-heading" className="font-display text-lg font-semibold text-mist-100">
         Categories
       </h2>
-      <ul className="grid grid-cols-2 gap-2 lg:grid-cols-3">
+      {/* Phones: one row that scrolls sideways; wider: a grid. Names are never cut short (issue 23 item 10). */}
+      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3">
         {present.map((name) => (
-          <li key={name} className="flex items-center justify-between gap-2 rounded-lg border border-night-700 bg-night-900/60 py-1.5 pl-3 pr-1.5">
+          <li key={name} className="flex shrink-0 items-center justify-between gap-2 rounded-lg border border-night-700 bg-night-900/60 py-1.5 pl-3 pr-1.5">
             <span className="flex min-w-0 items-center gap-1 text-sm text-mist-100">
-              <span className="truncate">
+              <span className="whitespace-nowrap sm:whitespace-normal sm:[overflow-wrap:anywhere]">
                 <span aria-hidden>{categoryEmoji(name)} </span>
                 {name}
               </span>

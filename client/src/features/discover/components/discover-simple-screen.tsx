@@ -64,7 +64,7 @@ export function DiscoverSimpleScreen() {
     );
   } else {
     body = (
-      <div className="grid gap-4">
+      <div className="grid grid-cols-1 gap-4">
         <VirtualCardList
           items={filtered}
           label={category === ALL ? 'All stories' : `${category} stories`}
@@ -85,7 +85,7 @@ export function DiscoverSimpleScreen() {
   }
 
   return (
-    <div className="grid gap-5">
+    <div className="grid grid-cols-1 gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-2">
           <Button asChild variant="ghost" size="icon">

@@ -47,11 +47,12 @@ export const DiscoverStoryCard = memo(function DiscoverStoryCard({ story, reader
           {storyTypeIcon(story.type)}
         </span>
         <div className="min-w-0 flex-1">
-          <h3 className="truncate font-display text-lg font-semibold text-mist-100">
+          <h3 className="font-display text-lg font-semibold text-mist-100">
+            {/* A block, so a long title ends in "…" instead of being cut mid-letter (the ::after still covers the card). */}
             <button
               type="button"
               onClick={() => onOpen(story)}
-              className="text-left after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-glow-400"
+              className="block w-full truncate text-left after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-glow-400"
             >
               {story.title}
             </button>

@@ -68,7 +68,7 @@ export function NearbySection(props: NearbySectionProps) {
       ) : stories.length === 0 ? (
         <EmptyState {...props} />
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {stories.map((story) => (
             <li key={story.id}>
               <StoryCard story={story} onSelect={onSelect} />

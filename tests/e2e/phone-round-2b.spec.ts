@@ -1,0 +1,498 @@
+/**
+ * Issue 23, second part, at 390×844 and 320 px: upload progress and the recording timer in sight, no screen wider
+ * than the phone, an opaque one-row create footer that covers nothing, /discover showing stories in its first
+ * screen, a readable header over light tiles with a lane of its own for the + button, and AR labels that never
+ * cross with the dialog's distance.
+ */
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { offsetEast, offsetNorth } from '#common/geo';
+import { createStoryViaApi, newAuthor, northOf, type Author } from './support/stories';
+import { readerHeaders } from './support/reader-address';
+
+test.describe.configure({ mode: 'serial' });
+
+const run = Date.now().toString(36);
+const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR ?? '/tmp';
+// A place of this file's own.
+const PLACE = { latitude: 31.71 + Math.round(Math.random() * 50) / 10_000, longitude: -81.45 };
+
+// Where the AR test stands: a crowd of stories straight ahead, at nearly the same bearing and distance.
+const AR_PLACE = { latitude: 31.66 + Math.round(Math.random() * 50) / 10_000, longitude: -81.62 };
+const AR_CROWD = [
+  { bearing: -4, metres: 220, title: 'Crowd North A' },
+  { bearing: 0, metres: 230, title: 'Crowd North B' },
+  { bearing: 3, metres: 240, title: 'Crowd North C' },
+  { bearing: -2, metres: 260, title: 'Crowd North D' },
+  { bearing: 5, metres: 270, title: 'Crowd North E' },
+  { bearing: 1, metres: 1180, title: 'Crowd Far F' },
+];
+
+let author: Author;
+let arAuthor: Author;
+let storyId = '';
+
+test.beforeAll(async () => {
+  author = await newAuthor('round2b');
+  const seeds = [
+    { metres: 15, title: `Lantern Walk ${run}`, category: 'Mystery' },
+    { metres: 40, title: `A Very Long Title For The Old Customs House ${run}`, category: 'History' },
+    { metres: 300, title: `Far Pier ${run}`, category: 'Adventure' },
+    { metres: 600, title: `Marsh Heron ${run}`, category: 'Nature' },
+  ];
+  for (const seed of seeds) {
+    const story = await createStoryViaApi(author, { ...northOf(PLACE, seed.metres), title: seed.title, category: seed.category, content: `About ${seed.title}.` });
+    storyId ||= story.id;
+  }
+  // A like from a second reader gives the author a notification to show.
+  const liker = await newAuthor('round2bliker');
+  expect((await liker.request.get(`/api/stories/discoverable/${PLACE.latitude}/${PLACE.longitude}`)).status()).toBe(200);
+  expect((await liker.request.post(`/api/stories/${storyId}/like`)).status()).toBeLessThan(300);
+  await liker.request.dispose();
+
+  arAuthor = await newAuthor('round2bar');
+  for (const seed of AR_CROWD) {
+    const rad = (seed.bearing * Math.PI) / 180;
+    const where = offsetEast(offsetNorth(AR_PLACE, Math.cos(rad) * seed.metres), Math.sin(rad) * seed.metres);
+    await createStoryViaApi(arAuthor, { ...where, title: `${seed.title} ${run}`, category: 'Mystery', content: `At ${seed.title}.` });
+  }
+});
+
+test.afterAll(async () => {
+  await Promise.all([author, arAuthor].map((a) => a?.request.dispose()));
+});
+
+test.beforeEach(async ({ context }) => {
+  await context.setExtraHTTPHeaders(readerHeaders());
+  await context.setGeolocation(PLACE);
+});
+
+/** Elements whose box leaves the screen sideways without a scrolling or clipping parent to hold them. */
+async function sticking(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out: string[] = [];
+    const clipped = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        if (getComputedStyle(p).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if (r.right <= width + 0.5 && r.left >= -0.5) continue;
+      if (clipped(el)) continue;
+      const s = getComputedStyle(el);
+      if (s.visibility === 'hidden' || s.position === 'absolute' && el.classList.contains('sr-only')) continue;
+      out.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} [${Math.round(r.left)}..${Math.round(r.right)}] ${(el.textContent ?? '').slice(0, 30)}`);
+    }
+    return out;
+  });
+}
+
+async function expectFitsWidth(page: Page, what: string) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect.soft(scrollWidth, `${what}: page wider than the screen`).toBeLessThanOrEqual(innerWidth);
+  expect.soft(await sticking(page), `${what}: elements sticking out`).toEqual([]);
+}
+
+for (const width of [320, 390]) {
+  test(`7. no screen is wider than a ${width} px phone`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 844 });
+    const check = async (what: string) => {
+      await expectFitsWidth(page, `${what} at ${width}`);
+      await page.screenshot({ path: `${SCREENSHOTS}/round2b-${what}-${width}.png` });
+    };
+    await page.goto('/auth');
+    await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+    await check('auth-login');
+    await page.getByRole('tab', { name: 'Create Account' }).click();
+    await check('auth-register');
+
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: new RegExp(`^Lantern Walk ${run}`) })).toBeVisible();
+    await check('home');
+    await page.goto(`/stories/${storyId}`);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await check('story');
+    await page.goto('/discover');
+    await expect(page.getByText(/\d+ stor(y|ies)$/)).toBeVisible();
+    await check('discover-map');
+    await page.getByRole('button', { name: 'List View' }).click();
+    await check('discover-list');
+    await page.goto('/discover-simple');
+    await check('discover-simple');
+
+    await page.context().addCookies((await author.request.storageState()).cookies);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Create Story' }).click();
+    await expect(page.getByRole('dialog', { name: 'Create Story' })).toBeVisible();
+    await check('create');
+    await page.keyboard.press('Escape');
+    await page.goto('/my-stories');
+    await expect(page.getByRole('heading', { name: /Your Stories/ })).toBeVisible();
+    await check('my-stories');
+    await page.goto('/setup');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await check('setup');
+    await page.goto('/');
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await check('notifications');
+  });
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const boxOf = async (locator: Locator) => (await locator.boundingBox())!;
+
+async function signInAsAuthor(page: Page) {
+  await page.context().addCookies((await author.request.storageState()).cookies);
+}
+
+/** The create dialog's scroll area, its sticky footer and the footer's buttons. */
+function createParts(page: Page, name: string) {
+  const dialog = page.getByRole('dialog', { name });
+  return { dialog, footer: dialog.locator('[data-dialog-footer]'), buttons: dialog.locator('[data-dialog-footer] button') };
+}
+
+/** Alpha of an element's computed background colour (1 = opaque). */
+const backgroundAlpha = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const match = /rgba?\(([^)]+)\)/.exec(getComputedStyle(el).backgroundColor);
+    const parts = match ? match[1]!.split(/[ ,/]+/).filter(Boolean) : [];
+    return parts.length === 4 ? Number(parts[3]) : parts.length === 3 ? 1 : 0;
+  });
+
+/** A noisy PNG of about 2 MB, so an upload takes a few seconds on a throttled link. */
+function bigPng(): { name: string; mimeType: string; buffer: Buffer } {
+  const buffer = execFileSync(process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg', [
+    '-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'nullsrc=s=900x900,geq=random(1)*255:random(2)*255:random(3)*255',
+    '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', '-',
+  ], { maxBuffer: 64 * 1024 * 1024 });
+  return { name: 'noise.png', mimeType: 'image/png', buffer };
+}
+
+test('1. while publishing, the upload progress is on screen and rises; while recording, the timer is', async ({ page }) => {
+  await signInAsAuthor(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Create Story' }).click();
+  const { dialog, footer } = createParts(page, 'Create Story');
+
+  // Recording: the seconds timer shows, above the footer.
+  await dialog.getByRole('button', { name: 'Start recording' }).click();
+  const timer = dialog.getByTestId('recording-seconds');
+  await expect(timer).toBeVisible();
+  await expect(timer).toHaveText(/^[1-9]\d*s$/, { timeout: 5_000 });
+  await expect.poll(async () => (await boxOf(timer)).y + (await boxOf(timer)).height <= (await boxOf(footer)).y).toBe(true);
+  expect((await boxOf(timer)).y).toBeGreaterThan(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/round2b-recording-390.png` });
+  await dialog.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(dialog.getByText(/^Recording ready/)).toBeVisible();
+
+  // Publishing an image over a slow uplink (about 300 KB/s).
+  await dialog.getByRole('tab', { name: /Image Story/ }).click();
+  await dialog.getByLabel('Story Title').fill(`Slow Upload ${run}`);
+  await dialog.getByLabel('Category').selectOption('Nature');
+  await dialog.getByLabel('Story Image').setInputFiles(bigPng());
+  await dialog.getByRole('button', { name: 'Preview Story' }).click();
+  const preview = createParts(page, 'Story Preview');
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 4_000_000, uploadThroughput: 300_000 });
+  await preview.dialog.getByRole('button', { name: 'Publish Story' }).click();
+  const bar = preview.dialog.getByRole('progressbar', { name: 'Upload progress' });
+  const seen: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const value = Number(await bar.getAttribute('aria-valuenow'));
+    seen.push(value);
+    // On screen: inside the viewport and the footer, and the topmost thing at its centre.
+    const box = await boxOf(bar);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    expect(await bar.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return hit !== null && (el === hit || el.contains(hit));
+    })).toBe(true);
+    // The percentage beside it says the same (read in one go, as the upload moves on).
+    expect(await preview.footer.evaluate((el) => {
+      const now = el.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow');
+      return el.textContent?.includes(`${now}%`);
+    })).toBe(true);
+    if (i === 3) await page.screenshot({ path: `${SCREENSHOTS}/round2b-uploading-390.png` });
+    if (value >= 100) break;
+    await page.waitForTimeout(250);
+  }
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  const between = seen.filter((v) => v > 0 && v < 100);
+  expect(between.length, `progress seen: ${seen.join(', ')}`).toBeGreaterThanOrEqual(2);
+  expect(Math.max(...between)).toBeGreaterThan(Math.min(...between));
+  await expect(page.getByText('Story created!').first()).toBeAttached({ timeout: 20_000 });
+});
+
+test('9. the create footer is opaque, its actions are one row at 320 px and it covers nothing of the form', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await signInAsAuthor(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Create Story' }).click();
+  const edit = createParts(page, 'Create Story');
+  await expect(edit.dialog).toBeVisible();
+  expect(await backgroundAlpha(edit.footer)).toBe(1);
+
+  /** Scrolled to its end, the dialog shows its last field wholly above the footer; the actions share one row. */
+  const checkEnd = async (parts: ReturnType<typeof createParts>, lastField: Locator, count: number) => {
+    await parts.dialog.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect(parts.buttons).toHaveCount(count);
+    const footerBox = await boxOf(parts.footer);
+    const field = await boxOf(lastField);
+    expect(field.y + field.height).toBeLessThanOrEqual(footerBox.y + 0.5);
+    const rows = await parts.buttons.evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom, left: r.left, right: r.right })));
+    for (const a of rows) {
+      for (const b of rows) expect(a.top < b.bottom && b.top < a.bottom, 'footer buttons in one row').toBe(true);
+      expect(a.right).toBeLessThanOrEqual(320);
+    }
+    // Everything a field shows is above the footer while it is scrolled through: focus the fields one by one.
+    for (const input of await parts.dialog.locator('input:not([type=hidden]):not([type=file]), textarea, select').filter({ visible: true }).all()) {
+      await input.focus();
+      const box = await boxOf(input);
+      expect(box.y + box.height, 'a focused field above the footer').toBeLessThanOrEqual((await boxOf(parts.footer)).y + 0.5);
+    }
+  };
+
+  await edit.dialog.getByRole('tab', { name: /Text Story/ }).click();
+  await edit.dialog.getByLabel('Story Title').fill(`Footer Check ${run}`);
+  await edit.dialog.getByLabel('Category').selectOption('History');
+  await edit.dialog.getByLabel('Your Story').fill('Every word above the footer.');
+  await checkEnd(edit, edit.dialog.locator('form > :not([data-dialog-footer])').last(), 2);
+  await page.screenshot({ path: `${SCREENSHOTS}/round2b-create-edit-320.png` });
+  await edit.dialog.getByRole('button', { name: 'Preview Story' }).click();
+
+  const preview = createParts(page, 'Story Preview');
+  await expect(preview.dialog.locator('.leaflet-container')).toBeVisible();
+  await checkEnd(preview, preview.dialog.locator('form > :not([data-dialog-footer])').last(), 3);
+  expect(await backgroundAlpha(preview.footer)).toBe(1);
+  await expect(preview.dialog.getByRole('button', { name: 'Publish Story' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/round2b-create-preview-320.png` });
+});
+
+test('10. /discover on a phone: stories in the first screen, categories one compact scrolling row, no name cut', async ({ page }) => {
+  await page.goto('/discover');
+  await expect(page.getByText(/\d+ stor(y|ies)$/)).toBeVisible();
+  const map = page.locator('.leaflet-container');
+  await expect(map).toBeVisible();
+  // A story's marker (or a cluster of them) lies within the first 844 px.
+  const marker = map.locator('.leaflet-marker-icon:not([title="Your location"])').first();
+  await expect(marker).toBeVisible();
+  const markerBox = await boxOf(marker);
+  expect(markerBox.y + markerBox.height).toBeLessThanOrEqual(844);
+  expect((await boxOf(map)).y).toBeLessThan(844 - 200);
+
+  const row = page.getByRole('group', { name: 'Filter by category' });
+  const tile = row.getByRole('button').first();
+  expect((await boxOf(row)).height).toBeLessThanOrEqual((await boxOf(tile)).height + 12);
+  const scroll = await row.evaluate((el) => ({ overflow: getComputedStyle(el).overflowX, wide: el.scrollWidth > el.clientWidth }));
+  expect(scroll).toEqual({ overflow: 'auto', wide: true });
+  await row.getByRole('button', { name: /^Science Fiction \(/ }).scrollIntoViewIfNeeded();
+  await expect(row.getByRole('button', { name: /^Science Fiction \(/ })).toBeInViewport();
+
+  /** Texts cut short: an ellipsis or a box narrower than its text. */
+  const clippedIn = (scope: Locator) =>
+    scope.evaluate((root) =>
+      [...root.querySelectorAll('span, p, h2, h3')]
+        .filter((el) => el.getClientRects().length > 0)
+        .filter((el) => getComputedStyle(el).textOverflow === 'ellipsis' || el.scrollWidth > el.clientWidth + 1)
+        .map((el) => el.textContent),
+    );
+  expect(await clippedIn(row)).toEqual([]);
+  await page.screenshot({ path: `${SCREENSHOTS}/round2b-discover-first-390.png` });
+
+  await page.getByRole('button', { name: 'List View' }).click();
+  const overview = page.getByRole('region', { name: 'Categories' });
+  await expect(overview.getByRole('button', { name: 'View Mystery stories' })).toBeVisible();
+  expect(await clippedIn(overview)).toEqual([]);
+  const firstCard = page.getByRole('list', { name: 'Stories' }).getByRole('listitem').first();
+  await expect(firstCard).toBeVisible();
+  expect((await boxOf(firstCard)).y).toBeLessThan(844 - 80);
+  await page.screenshot({ path: `${SCREENSHOTS}/round2b-discover-list-first-390.png` });
+});
+
+/** WCAG contrast of two CSS colours. */
+function contrast(a: number[], b: number[]) {
+  const lum = ([r, g, bl]: number[]) => {
+    const c = [r!, g!, bl!].map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+for (const width of [390, 320]) {
+  test(`12. at ${width} px the header stays readable over the map and the + button covers nothing`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: new RegExp(`^Far Pier ${run}`) })).toBeVisible();
+    const map = page.locator('.leaflet-container').first();
+    await expect(map.locator('.leaflet-tile-loaded').first()).toBeAttached();
+
+    // The map under the header: every header text has an opaque backing with contrast of at least 4.5:1.
+    await map.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 30));
+    const header = page.locator('header').first();
+    expect(overlaps(await boxOf(header), await boxOf(map))).toBe(true);
+    const texts = await header.evaluate((root) => {
+      const parse = (c: string) => (/rgba?\(([^)]+)\)/.exec(c)?.[1] ?? '0 0 0 0').split(/[ ,/]+/).filter(Boolean).map(Number);
+      return [...root.querySelectorAll('*')]
+        .filter((el) => [...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim()) && el.getClientRects().length > 0)
+        .map((el) => {
+          let backing: number[] = [0, 0, 0, 0];
+          for (let p: Element | null = el; p; p = p.parentElement) {
+            const bg = parse(getComputedStyle(p).backgroundColor);
+            if (bg.length === 3 || bg[3]! > 0) {
+              backing = bg.length === 3 ? [...bg, 1] : bg;
+              break;
+            }
+          }
+          return { text: (el.textContent ?? '').trim(), colour: parse(getComputedStyle(el).color), backing };
+        });
+    });
+    expect(texts.length).toBeGreaterThanOrEqual(2);
+    for (const { text, colour, backing } of texts) {
+      expect(backing[3], `"${text}" has an opaque backing`).toBe(1);
+      expect(contrast(colour, backing), `"${text}" contrast`).toBeGreaterThanOrEqual(4.5);
+    }
+    await page.screenshot({ path: `${SCREENSHOTS}/round2b-header-over-map-${width}.png` });
+
+    // The + button's lane: wherever the page is scrolled (and the chip row too), nothing one can read or press
+    // is under it — map controls and attribution, chips, cards, links.
+    const plus = page.getByRole('button', { name: 'Create Story' });
+    const targets = page.locator(
+      '.leaflet-control-zoom a, .leaflet-control-attribution, .leaflet-container button, [role=group][aria-label="Filter by category"] button, main li button, main a',
+    );
+    const check = async (where: string) => {
+      const plusBox = await boxOf(plus);
+      const hidden = await plus.evaluate((el) => {
+        // An opaque full-width lane holding the + hides what scrolls beneath it: only what is above it shows.
+        const lane = el.closest('[data-create-lane]');
+        if (!lane) return window.innerHeight;
+        const r = lane.getBoundingClientRect();
+        const alpha = /rgba\([^)]*,\s*([\d.]+)\)/.exec(getComputedStyle(lane).backgroundColor)?.[1];
+        const opaque = alpha === undefined && getComputedStyle(lane).backgroundColor.startsWith('rgb(');
+        return opaque && r.left <= 0 && r.right >= window.innerWidth ? r.top : window.innerHeight;
+      });
+      for (const target of await targets.all()) {
+        const box = await target.boundingBox();
+        if (!box || box.width === 0) continue;
+        const shown = { ...box, height: Math.min(box.y + box.height, hidden) - box.y };
+        if (shown.height <= 0) continue;
+        expect(overlaps(shown, plusBox), `${where}: + over "${(await target.innerText()).slice(0, 40) || (await target.getAttribute('aria-label'))}"`).toBe(false);
+      }
+    };
+    const row = page.getByRole('group', { name: 'Filter by category' });
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y <= height; y += 150) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await check(`scrolled ${y}`);
+    }
+    await row.evaluate((el) => el.scrollTo(el.scrollWidth, 0));
+    await row.scrollIntoViewIfNeeded();
+    for (let step = 0; step < 4; step++) {
+      await check(`chip row at its end, step ${step}`);
+      await page.evaluate(() => window.scrollBy(0, -150));
+    }
+    // The page ends above the lane: the last card can be read whole.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const last = page.locator('main li').last();
+    expect((await boxOf(last)).y + (await boxOf(last)).height).toBeLessThanOrEqual((await boxOf(plus)).y);
+    await page.screenshot({ path: `${SCREENSHOTS}/round2b-plus-lane-${width}.png` });
+  });
+}
+
+/** Turns the phone to `heading` degrees (see ar.spec.ts). */
+async function face(page: Page, heading: number) {
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate((h) => {
+          window.dispatchEvent(new DeviceOrientationEvent('deviceorientationabsolute', { alpha: (360 - h) % 360, beta: 90, gamma: 0, absolute: true }));
+        }, heading);
+        return page.getByTestId('ar-heading').textContent({ timeout: 500 }).catch(() => null);
+      },
+      { intervals: [100, 250, 500] },
+    )
+    .toMatch(new RegExp(` ${heading}°$`));
+}
+
+test('2. AR: with a crowd ahead no two labels cross, and each distance is the story dialog\'s', async ({ page, context }) => {
+  await context.setGeolocation(AR_PLACE);
+  await context.grantPermissions(['geolocation', 'accelerometer', 'gyroscope', 'magnetometer']);
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Nearby Whispers' }).getByRole('button', { name: new RegExp(`^Crowd North A ${run}`) })).toBeVisible();
+  await page.getByRole('button', { name: 'AR View', exact: true }).click();
+  const ar = page.getByRole('dialog', { name: 'AR View' });
+  await expect(ar).toBeVisible();
+  await ar.getByRole('radio', { name: 'All' }).check();
+  const markers = page.getByRole('group', { name: 'Stories in view' }).getByRole('button');
+
+  for (const heading of [0, 2, 358, 355]) {
+    await face(page, heading);
+    await expect.poll(() => markers.count()).toBeGreaterThanOrEqual(3);
+    // A label is the title and distance under a marker's circle.
+    const labels = await markers.evaluateAll((buttons) =>
+      buttons.map((b) => {
+        const parts = [...b.children].slice(1).map((el) => el.getBoundingClientRect());
+        const left = Math.min(...parts.map((r) => r.left));
+        const top = Math.min(...parts.map((r) => r.top));
+        return {
+          name: b.getAttribute('aria-label'),
+          x: left,
+          y: top,
+          width: Math.max(...parts.map((r) => r.right)) - left,
+          height: Math.max(...parts.map((r) => r.bottom)) - top,
+        };
+      }),
+    );
+    for (let i = 0; i < labels.length; i++) {
+      for (let j = i + 1; j < labels.length; j++) {
+        expect(overlaps(labels[i]!, labels[j]!), `at ${heading}°: "${labels[i]!.name}" crosses "${labels[j]!.name}"`).toBe(false);
+      }
+    }
+  }
+  await page.screenshot({ path: `${SCREENSHOTS}/round2b-ar-crowd-390.png` });
+
+  // Each marker's distance is the dialog's number and unit ("230m" there is "230 m away" here).
+  const count = await markers.count();
+  for (let i = 0; i < count; i++) {
+    const marker = markers.nth(i);
+    const name = (await marker.getAttribute('aria-label'))!.replace(/, [\d.]+k?m away, (un)?locked$/, '');
+    const shown = (await marker.locator('[data-ar-distance]').innerText()).trim();
+    await marker.click();
+    const dialog = page.getByRole('dialog', { name });
+    const away = (await dialog.getByText(/^[\d.]+ k?m away$/).innerText()).trim();
+    expect(away.replace(/ away$/, '').replace(' ', '')).toBe(shown);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  }
+});
+
+test('the changed screens at 1280 px keep the tile grid, the floating + and the dialog footer, for the eye', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/discover');
+  const row = page.getByRole('group', { name: 'Filter by category' });
+  await expect(row).toHaveCSS('display', 'grid');
+  await expectFitsWidth(page, 'discover at 1280');
+  await page.screenshot({ path: `${SCREENSHOTS}/round2b-discover-1280.png` });
+  await signInAsAuthor(page);
+  await page.goto('/');
+  const lane = page.locator('[data-create-lane]');
+  await expect(lane).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+  await page.getByRole('button', { name: 'Create Story' }).click();
+  const { buttons } = createParts(page, 'Create Story');
+  await expect(buttons).toHaveCount(2);
+  await page.screenshot({ path: `${SCREENSHOTS}/round2b-create-1280.png` });
+});
