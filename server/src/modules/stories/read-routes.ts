@@ -30,8 +30,8 @@ import { forbidden, notFound } from '../../lib/http-errors';
 import { withErrorResponses } from '../../lib/route-responses';
 import { currentUser } from '../../plugins/access';
 import { isCrossSiteRequest } from '../../plugins/same-origin';
-import { createStoryReadService, type Reader } from './read-service';
-import { createStoryRepository, type PageCursor } from './story-repository';
+import type { Reader } from './read-service';
+import type { PageCursor } from './story-repository';
 
 /** Location queries are the hot path: generous per-IP limit, off when RATE_LIMIT_DISABLED (benchmarks). */
 export const LOCATION_RATE_LIMIT = { max: 600, timeWindow: '1 minute' } as const;
@@ -86,12 +86,7 @@ export function validCursor(cursor: PageCursor | null): PageCursor | null {
 const storiesResponse = withErrorResponses({ 200: z.array(storySchema) });
 
 export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createStoryReadService({
-    repository: createStoryRepository(app.database, app.storyIndex),
-    signer: app.mediaSigner,
-    weather: app.weather,
-    location: app.locationGuard,
-  });
+  const service = app.stories.read;
   const openCursor = (token: string) => validCursor(app.pageCursors.open(token));
   const rateLimit = app.config.rateLimitDisabled ? (false as const) : { ...LOCATION_RATE_LIMIT };
   const config = { access: 'public', rateLimit } as const;
@@ -128,10 +123,7 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
       const { lat, lng } = request.params;
       const location = { latitude: lat, longitude: lng };
       const reader = { ...readerOf(request, location, request.query.accuracy), location };
-      const stories = await service.nearby(reader, DISCOVERY_RADIUS_M, DISCOVERABLE_RESULT_CAP);
-      // Notifications hook (issue 11): story_nearby / story_unlocked / time_locked for a signed-in reader.
-      if (reader.viewerId && !reader.fromAnotherSite) await app.notifications.service.recordNearbyRead(reader.viewerId, stories);
-      return stories;
+      return service.discoverable(reader, DISCOVERY_RADIUS_M, DISCOVERABLE_RESULT_CAP);
     },
   );
 
