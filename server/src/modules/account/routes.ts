@@ -8,7 +8,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageResponseSchema } from '#common/route-schemas';
-import { ACCOUNT_MESSAGES, accountExportSchema, deleteAccountRequestSchema } from '#common/schemas';
+import { ACCOUNT_MESSAGES, accountExportSchema, deleteAccountRequestSchema } from '#common/account-schemas';
 import { addressKey } from '../../lib/client-address';
 import { withErrorResponses } from '../../lib/route-responses';
 import { currentUser } from '../../plugins/access';
