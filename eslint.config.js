@@ -64,17 +64,8 @@ const serverZones = (allowed = {}) => [
 // Known crossings of the module fence, each with the follow-up that removes it. Keep this list short and honest:
 // an entry is a debt, not a permission.
 const MODULE_FENCE_ALLOWLIST = [
-  {
-    // Follow-up: issue 21 item 3 (one composition root per module): the stories plugin builds the read service
-    // once and decorates the instance; the share page consumes it.
-    file: 'server/src/modules/share/routes.ts',
-    allowed: { stories: ['read-service.ts', 'story-repository.ts'] },
-  },
-  {
-    // Follow-up: issue 21 item 3: the location plugin decorates its unlock repository; interaction routes consume it.
-    file: 'server/src/modules/stories/interaction-routes.ts',
-    allowed: { location: ['unlock-repository.ts'] },
-  },
+  // Empty since issue 21 item 3 (each module's plugin builds its parts once; other modules use the decoration).
+  // An entry: { file: 'server/src/modules/<x>/….ts', allowed: { <module>: ['<file>.ts'] } }, with its follow-up.
 ];
 
 // Only data-access code runs queries: repositories, server/src/db/, the operator tools (ops/: whole-database copies
@@ -86,8 +77,6 @@ const DATA_ACCESS_FILES = [
 ];
 // Known crossings of the database fence, each with its follow-up.
 const DATABASE_FENCE_ALLOWLIST = [
-  // Follow-up: issue 21 item 6 (story index split): the index's loader and change-feed SQL move into a repository.
-  'server/src/modules/stories/story-index/story-index.ts',
   // Follow-up: move the sweep's "which story ids still exist" query into a repository function the sweep is given.
   'server/src/media/orphan-media.ts',
 ];

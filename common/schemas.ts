@@ -8,125 +8,25 @@ import { LIMITS, MEDIA } from './constants';
 import { DISPLAY_NAME_CHARACTERS_MESSAGE, hasUnsafeNameCharacters } from './text';
 import { parseTikTokUrl } from './tiktok';
 import { ROLES, storyModerationSchema } from './moderation';
-import { FEWER_THAN_3 } from './insights';
+import {
+  FAVORITE_STORY_TYPES,
+  MESSAGES,
+  SEASONS,
+  STORY_TYPES,
+  TIME_RESTRICTIONS,
+  WEATHERS,
+  lockReasonSchema,
+  seasonSchema,
+  storyTypeSchema,
+  timeRestrictionSchema,
+  weatherSchema,
+} from './enums';
 
-// ---------- enums ----------
-export const STORY_TYPES = ['audio', 'text', 'image', 'video', 'tiktok'] as const;
-export const TIME_RESTRICTIONS = ['none', 'time_of_day', 'season', 'weather'] as const;
-export const SEASONS = ['spring', 'summer', 'autumn', 'winter'] as const;
-export const WEATHERS = ['sunny', 'rainy', 'cloudy', 'stormy'] as const;
-export const NOTIFICATION_TYPES = [
-  'story_nearby',
-  'story_unlocked',
-  'story_liked',
-  'time_locked',
-  'story_hidden',
-  /** A statement of reasons to the person a moderation decision is about (DESIGN.md decision 18). */
-  'moderation_decision',
-  /** To a reporter: what came of their report ("Action taken" / "No rule broken found"). */
-  'report_outcome',
-  'other',
-] as const;
-export const SMART_NOTIFICATION_TYPES = ['nearby', 'weather', 'discovery', 'recommendation', 'other'] as const;
-export const SMART_PRIORITIES = ['high', 'medium', 'low', 'other'] as const;
-/** Preferred type offered by the setup wizard (a subset of story types). */
-export const FAVORITE_STORY_TYPES = ['audio', 'text', 'image'] as const;
-/**
- * Why a story is locked. Besides distance and time: the reader's position claim was refused (`location`: no
- * position; `travel`: an impossible jump in the last 15 minutes; `accuracy`: a fix worse than 100 m) or the
- * reader's hourly budget of new unlocks is spent (`budget`) — DESIGN.md decision 11.
- */
-export const LOCK_REASONS = ['distance', 'time_of_day', 'season', 'weather', 'location', 'travel', 'accuracy', 'budget'] as const;
-export const TIMES_OF_DAY = ['night', 'morning', 'afternoon', 'evening'] as const;
+import { latitudeSchema, longitudeSchema } from './location-schemas';
 
-export const storyTypeSchema = z.enum(STORY_TYPES);
-export const timeRestrictionSchema = z.enum(TIME_RESTRICTIONS);
-export const seasonSchema = z.enum(SEASONS);
-export const weatherSchema = z.enum(WEATHERS);
-export const categorySchema = z.enum(CATEGORIES);
-export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
-export const lockReasonSchema = z.enum(LOCK_REASONS);
-
-export type StoryType = z.infer<typeof storyTypeSchema>;
-export type TimeRestriction = z.infer<typeof timeRestrictionSchema>;
-export type Season = z.infer<typeof seasonSchema>;
-export type Weather = z.infer<typeof weatherSchema>;
-export type LockReason = z.infer<typeof lockReasonSchema>;
-export type NotificationType = z.infer<typeof notificationTypeSchema>;
-
-// ---------- messages (spec section 5, word for word) ----------
-export const MESSAGES = {
-  usernameRequired: 'Username is required',
-  passwordRequired: 'Password is required',
-  usernameMin: 'Username must be at least 3 characters',
-  usernameMax: 'Username must be less than 20 characters',
-  usernameChars: 'Username can only contain letters, numbers, and underscores',
-  displayNameMin: 'Display name must be at least 2 characters',
-  displayNameMax: 'Display name must be less than 50 characters',
-  bioMax: 'Bio must be less than 150 characters',
-  emailInvalid: 'Valid email is required',
-  passwordMin: 'Password must be at least 6 characters',
-  resetTokenRequired: 'Reset token is required',
-  invalidCredentials: 'Invalid username or password',
-  noAccountForUsername: 'No account found with that username.',
-  missingInformation: 'Missing information: Please fill in all required fields.',
-  missingContent: 'Missing content: Please write your story content.',
-  missingRecording:
-    'Missing recording: Please record your story first. Make sure to stop the recording before submitting.',
-  recordingError: 'Recording error: Audio recording failed. Please try again.',
-  missingImage: 'Missing image: Please select an image for your story.',
-  missingVideo: 'Missing video: Please select a video file for your story.',
-  missingTikTokUrl: 'Missing TikTok URL: Please paste a TikTok video URL.',
-  invalidTikTokUrl: 'Invalid TikTok URL: Please paste a valid TikTok video URL.',
-  usernameTaken: 'That username is already taken.',
-} as const;
-
-// ---------- location ----------
-/**
- * A coordinate closer to zero than 1e-9° (0.1 mm) is zero: PostgreSQL raises "value out of range: underflow" when
- * its float arithmetic meets a subnormal number such as 5e-324, which `Number()` happily parses (issue 15).
- */
-const COORDINATE_RESOLUTION_DEGREES = 1e-9;
-const flushTinyToZero = (degrees: number) => (Math.abs(degrees) < COORDINATE_RESOLUTION_DEGREES ? 0 : degrees);
-
-/**
- * Blank text is no number: `z.coerce.number()` alone reads `''` as 0, so `?lat=&lng=` claimed the point (0, 0)
- * and `accuracy=` a perfect fix (issue 22). As NaN it is refused with the field's own message.
- */
-const blankIsNaN = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? Number.NaN : value);
-/** A number sent as text (path, query string, form field) or as a JSON number; never blank. */
-const numberInput = (message: string) => z.preprocess(blankIsNaN, z.coerce.number({ error: message }));
-
-export const latitudeSchema = numberInput('Latitude must be a number')
-  .refine(Number.isFinite, 'Latitude must be a number')
-  .refine((v) => v >= -90 && v <= 90, 'Latitude must be between -90 and 90')
-  .transform(flushTinyToZero);
-export const longitudeSchema = numberInput('Longitude must be a number')
-  .refine(Number.isFinite, 'Longitude must be a number')
-  .refine((v) => v >= -180 && v <= 180, 'Longitude must be between -180 and 180')
-  .transform(flushTinyToZero);
-export const locationSchema = z.object({ latitude: latitudeSchema, longitude: longitudeSchema });
-export type Location = z.infer<typeof locationSchema>;
-/** Path parameters of the location-based reads: /api/stories/discoverable/:lat/:lng etc. */
-export const latLngParamsSchema = z.object({ lat: latitudeSchema, lng: longitudeSchema });
-
-/**
- * The optional `accuracy` query parameter of the discoverable, map and story reads (DESIGN.md decision 11): the
- * Geolocation fix's accuracy radius in metres. A fix less accurate than 100 m never unlocks
- * (`lockReason: "accuracy"`); a read without it is judged by the other rules alone.
- */
-export const accuracyQuerySchema = z.object({
-  accuracy: z
-    .preprocess(
-      blankIsNaN,
-      z.coerce
-        .number({ error: 'accuracy must be a number of metres' })
-        .min(0, 'accuracy must be a number of metres')
-        .max(10_000_000, 'accuracy must be a number of metres'),
-    )
-    .optional()
-    .describe("The reader's GPS accuracy in metres (the Geolocation fix's `accuracy`); over 100 m nothing unlocks."),
-});
+export * from './enums';
+export * from './location-schemas';
+export * from './notification-schemas';
 
 // ---------- users ----------
 const PASSWORD_MAX_MESSAGE = `Password must be at most ${LIMITS.passwordMax} characters`;
@@ -493,105 +393,9 @@ export const likeResponseSchema = z.object({ likes: z.number().int(), liked: z.b
 /** 201 the first time, 200 when the same user reports the story again (nothing stored twice). */
 export const reportResponseSchema = z.object({ reported: z.literal(true) });
 
-// ---------- notifications ----------
-export const notificationSchema = z.object({
-  id: z.uuid(),
-  userId: z.uuid(),
-  type: notificationTypeSchema,
-  title: z.string(),
-  message: z.string(),
-  storyId: z.uuid().nullable(),
-  isRead: z.boolean(),
-  createdAt: z.string(),
-});
-export type Notification = z.infer<typeof notificationSchema>;
-
-export const smartNotificationSchema = z.object({
-  type: z.enum(SMART_NOTIFICATION_TYPES),
-  priority: z.enum(SMART_PRIORITIES),
-  title: z.string(),
-  message: z.string(),
-  /**
-   * With the discovery suggestion when nothing is within 1.5 km: the nearest whisper's distance (metres) and
-   * compass direction (common/notifications.ts `compassDirection`), for the home list's empty state.
-   */
-  nearest: z.object({ distance: z.number(), direction: z.string() }).optional(),
-});
-export type SmartNotification = z.infer<typeof smartNotificationSchema>;
-
-export const timeOfDaySchema = z.enum(TIMES_OF_DAY);
-
 /** Every error the API sends has this shape. */
 export const errorResponseSchema = z.object({ message: z.string() });
 
 // ---------- account messages shared by server answers and client checks ----------
 /** The server's 409 for a taken username, and what the setup form says after checking it. */
 export const USERNAME_TAKEN_MESSAGE = 'That username is already taken.';
-
-// ---------- your account and your data (issue 14) ----------
-export const ACCOUNT_MESSAGES = {
-  wrongPassword: 'That password is not right. Your account was not deleted.',
-  deleted: 'Your account and everything in it have been deleted.',
-} as const;
-
-/** DELETE /api/account: the account's password, to confirm. */
-export const deleteAccountRequestSchema = z.object(
-  { password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(256, MESSAGES.passwordRequired) },
-  { error: MESSAGES.passwordRequired },
-);
-export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
-
-/**
- * GET /api/account/export: everything the app keeps about the signed-in user, as one JSON file. Never a password
- * hash, a session token or a reset code. Media links are signed and valid for a day.
- */
-export const accountExportSchema = z.object({
-  exportedAt: z.string(),
-  profile: currentUserSchema.extend({ createdAt: z.string() }),
-  stories: z.array(
-    z.object({
-      id: z.uuid(),
-      title: z.string(),
-      description: z.string().nullable(),
-      content: z.string().nullable(),
-      type: storyTypeSchema,
-      category: z.string(),
-      latitude: z.number(),
-      longitude: z.number(),
-      isPublic: z.boolean(),
-      hiddenByReports: z.boolean(),
-      likes: z.number().int(),
-      duration: z.number().int().nullable(),
-      wordCount: z.number().int().nullable(),
-      tiktokUrl: z.string().nullable(),
-      timeRestriction: timeRestrictionSchema,
-      unlockStartTime: z.string().nullable(),
-      unlockEndTime: z.string().nullable(),
-      unlockSeason: seasonSchema.nullable(),
-      unlockWeather: weatherSchema.nullable(),
-      createdAt: z.string(),
-      /** Signed links to the story's files, valid for a day (null when the story has no such file). */
-      media: z.object({
-        audioUrl: z.string().nullable(),
-        imageUrl: z.string().nullable(),
-        thumbnailUrl: z.string().nullable(),
-        videoUrl: z.string().nullable(),
-        expiresAt: z.string(),
-      }),
-    }),
-  ),
-  likesGiven: z.array(z.object({ storyId: z.uuid(), title: z.string().nullable(), likedAt: z.string() })),
-  /** The user's walking tours (issue 25), each with its stops' story ids in walking order. */
-  tours: z.array(
-    z.object({ id: z.uuid(), title: z.string(), description: z.string().nullable(), storyIds: z.array(z.uuid()), createdAt: z.string() }),
-  ),
-  /** The day counts of your stories' insights (issue 27): counts only, 1 and 2 as "fewer than 3". */
-  insights: z.array(
-    z.object({ storyId: z.uuid(), day: z.string(), kind: z.string(), count: z.union([z.number().int().min(0), z.literal(FEWER_THAN_3)]) }),
-  ),
-  /** The day counts of your tours' insights (issue 27 item 4: start, stop, complete), masked the same way. */
-  tourInsights: z.array(
-    z.object({ tourId: z.uuid(), day: z.string(), kind: z.string(), count: z.union([z.number().int().min(0), z.literal(FEWER_THAN_3)]) }),
-  ),
-});
-export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -6,7 +6,7 @@
 import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { $ZodType } from 'zod/v4/core';
-import { useTestApp } from '../../tests/helpers/test-app';
+import { useTestApp } from '#tests/helpers/test-app';
 
 const isZod = (value: unknown) => value instanceof $ZodType;
 const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]);

@@ -30,10 +30,10 @@ import { notifications } from './db/schema';
 import { pngWithAlpha } from './media/test-support/test-media';
 import { insertStory } from './modules/stories/test-support/story-fixtures';
 import { multipartBody } from './modules/stories/test-support/story-helpers';
-import { isEndlessStream, routeInventory, routeName, type InventoryRoute } from '../../tests/helpers/route-inventory';
-import { useTestApp, type TestApp } from '../../tests/helpers/test-app';
-import { createTestUser, type TestUser } from '../../tests/helpers/users';
-import { hasFileField, sampleOf } from '../../tests/helpers/zod-sample';
+import { isEndlessStream, routeInventory, routeName, type InventoryRoute } from '#tests/helpers/route-inventory';
+import { useTestApp, type TestApp } from '#tests/helpers/test-app';
+import { createTestUser, type TestUser } from '#tests/helpers/users';
+import { hasFileField, sampleOf } from '#tests/helpers/zod-sample';
 
 /** The spec's wording for a signed-in route called signed out (DESIGN decision 3). */
 const SIGN_IN_REQUIRED = 'Please sign in to continue.';

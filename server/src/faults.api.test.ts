@@ -19,9 +19,9 @@ import {
   startServerProcess,
   waitForReady,
   type ServerProcess,
-} from '../../tests/helpers/processes';
-import { createPrivatePostgres, type PrivatePostgres } from '../../tests/helpers/private-postgres';
-import { createTestUser, type TestUser } from '../../tests/helpers/users';
+} from '#tests/helpers/processes';
+import { createPrivatePostgres, type PrivatePostgres } from '#tests/helpers/private-postgres';
+import { createTestUser, type TestUser } from '#tests/helpers/users';
 import { openDatabase, type Database } from './db/client';
 import { createLocalMediaStore } from './media/media-store';
 import { jpegWithGps } from './media/test-support/test-media';

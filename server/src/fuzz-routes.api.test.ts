@@ -26,9 +26,9 @@ import { DEFAULT_CENTER } from '#common/constants';
 import { createSession, findSessionUser, SESSION_COOKIE } from './modules/auth/session-store';
 import { insertStory } from './modules/stories/test-support/story-fixtures';
 import { baseStoryFields, multipartBody, postStory } from './modules/stories/test-support/story-helpers';
-import { fillPath, isEndlessStream, routeInventory, routeName, type InventoryRoute } from '../../tests/helpers/route-inventory';
-import { useTestApp } from '../../tests/helpers/test-app';
-import { createTestUser, type TestUser } from '../../tests/helpers/users';
+import { fillPath, isEndlessStream, routeInventory, routeName, type InventoryRoute } from '#tests/helpers/route-inventory';
+import { useTestApp } from '#tests/helpers/test-app';
+import { createTestUser, type TestUser } from '#tests/helpers/users';
 
 /** Requests per route; 34 routes → some 2,700 requests (see the run's own figure in its console line). */
 const RUNS_PER_ROUTE = 80;

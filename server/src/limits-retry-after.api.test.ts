@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { useTestApp } from '../../tests/helpers/test-app';
-import { fillPath, routeInventory, routeName, type InventoryRoute } from '../../tests/helpers/route-inventory';
+import { useTestApp } from '#tests/helpers/test-app';
+import { fillPath, routeInventory, routeName, type InventoryRoute } from '#tests/helpers/route-inventory';
 
 const inventory = routeInventory();
 // Low limits, so that each is reached in a request or two.

@@ -9,7 +9,7 @@ import { readLatestResetCode } from './mail/test-support/outbox';
 import { sessionCookieOf } from './modules/auth/test-support/auth-helpers';
 import { SESSION_COOKIE } from './modules/auth/session-store';
 import { errorLogSerializer, REDACTED } from './plugins/log-privacy';
-import { useTestApp } from '../../tests/helpers/test-app';
+import { useTestApp } from '#tests/helpers/test-app';
 
 describe('logs without secrets', () => {
   const lines: string[] = [];

@@ -6,15 +6,15 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CENTER } from '#common/constants';
-import { dropRedisPrefix, testRedisUrl, uniqueRedisPrefix } from '../../tests/helpers/redis';
-import { startS3StandIn, type S3StandIn } from '../../tests/helpers/s3-stand-in';
+import { dropRedisPrefix, testRedisUrl, uniqueRedisPrefix } from '#tests/helpers/redis';
+import { startS3StandIn, type S3StandIn } from '#tests/helpers/s3-stand-in';
 import {
   createScratchDatabase,
   freePort,
   startServerProcess,
   waitForReady,
   type ServerProcess,
-} from '../../tests/helpers/processes';
+} from '#tests/helpers/processes';
 import { liveWebmAudio } from './media/test-support/test-media';
 import { LOCATION_RATE_LIMIT } from './modules/stories/read-routes';
 

@@ -11,9 +11,9 @@ import { DEFAULT_CENTER } from '#common/constants';
 import { insertStory } from './modules/stories/test-support/story-fixtures';
 import { containsNul } from './plugins/route-contract';
 import { jsonNestsDeeperThan } from './plugins/json-body';
-import { fillPath, routeInventory, routeName, type InventoryRoute } from '../../tests/helpers/route-inventory';
-import { useTestApp } from '../../tests/helpers/test-app';
-import { createTestUser } from '../../tests/helpers/users';
+import { fillPath, routeInventory, routeName, type InventoryRoute } from '#tests/helpers/route-inventory';
+import { useTestApp } from '#tests/helpers/test-app';
+import { createTestUser } from '#tests/helpers/users';
 
 const TOO_DEEP = 'The request body is nested too deeply (at most 32 levels).';
 

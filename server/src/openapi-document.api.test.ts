@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../tests/helpers/test-app';
+import { useTestApp } from '#tests/helpers/test-app';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');

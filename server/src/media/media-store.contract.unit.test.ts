@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3StandIn, type S3StandIn } from '../../../tests/helpers/s3-stand-in';
+import { startS3StandIn, type S3StandIn } from '#tests/helpers/s3-stand-in';
 import { createLocalMediaStore, createMediaStore, type MediaStore } from './media-store';
 import { createS3MediaStore } from './s3-media-store';
 

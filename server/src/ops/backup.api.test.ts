@@ -8,8 +8,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase } from '../../../tests/helpers/processes';
-import { startS3StandIn, type S3StandIn } from '../../../tests/helpers/s3-stand-in';
+import { createScratchDatabase } from '#tests/helpers/processes';
+import { startS3StandIn, type S3StandIn } from '#tests/helpers/s3-stand-in';
 import { readManifest } from './backup';
 import { appFor, expectSeededReads, seedEmbeddedDataDir, type Seeded } from './test-support/seed-embedded';
 

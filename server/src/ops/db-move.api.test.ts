@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
-import { createScratchDatabase } from '../../../tests/helpers/processes';
+import { createScratchDatabase } from '#tests/helpers/processes';
 import { appFor, expectSeededReads, seedEmbeddedDataDir, type Seeded } from './test-support/seed-embedded';
 import { moveDatabase } from './db-move';
 import { listTables, normaliseSession, summarise } from './table-copy';

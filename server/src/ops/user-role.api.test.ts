@@ -9,7 +9,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
-import { createScratchDatabase } from '../../../tests/helpers/processes';
+import { createScratchDatabase } from '#tests/helpers/processes';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 

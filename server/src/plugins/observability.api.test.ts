@@ -3,8 +3,8 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { createTestApp, openTestDatabase, type TestApp } from '../../../tests/helpers/test-app';
-import { startS3StandIn, type S3StandIn } from '../../../tests/helpers/s3-stand-in';
+import { createTestApp, openTestDatabase, type TestApp } from '#tests/helpers/test-app';
+import { startS3StandIn, type S3StandIn } from '#tests/helpers/s3-stand-in';
 import { createMediaStore } from '../media/media-store';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';

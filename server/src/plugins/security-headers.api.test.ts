@@ -1,6 +1,6 @@
 /** Helmet's headers, worked out once at start-up, on every answer: pages, API answers, errors. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 
 describe('security headers', () => {
   let plain: TestApp;

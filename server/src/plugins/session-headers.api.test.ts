@@ -12,8 +12,8 @@ import { loadConfig } from '../config';
 import { newAccount, sessionCookieOf } from '../modules/auth/test-support/auth-helpers';
 import { HOST_SESSION_COOKIE, SESSION_COOKIE } from '../modules/auth/session-store';
 import { PERSONAL_CACHE_CONTROL } from './response-headers';
-import { createTestApp, useTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { createTestUser } from '../../../tests/helpers/users';
+import { createTestApp, useTestApp, type TestApp } from '#tests/helpers/test-app';
+import { createTestUser } from '#tests/helpers/users';
 
 describe('sessions and headers', () => {
   const t = useTestApp({ RATE_LIMIT_DISABLED: 'true' });

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CENTER } from '#common/constants';
 import { users } from '../db/schema';
 import { insertStory } from '../modules/stories/test-support/story-fixtures';
-import { useTestApp } from '../../../tests/helpers/test-app';
-import { createTestUser } from '../../../tests/helpers/users';
+import { useTestApp } from '#tests/helpers/test-app';
+import { createTestUser } from '#tests/helpers/users';
 
 const account = (suffix: string, displayName = 'Ada Lovelace') => ({
   username: `trust_${suffix}`,

@@ -3,8 +3,8 @@
  * and prefix share one count; without Redis each instance counts on its own (which is why Redis is needed).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { testRedisUrl, uniqueRedisPrefix, dropRedisPrefix } from '../../../tests/helpers/redis';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { testRedisUrl, uniqueRedisPrefix, dropRedisPrefix } from '#tests/helpers/redis';
 import { LOCATION_RATE_LIMIT } from '../modules/stories/read-routes';
 
 /** A location read with impossible coordinates: refused (400) after the limit counted it, so no query runs. */

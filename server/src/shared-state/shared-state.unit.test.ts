@@ -1,7 +1,7 @@
 /** The SharedState contract, in memory and in Redis (the local Redis, under a key prefix of this run). */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropRedisPrefix, testRedisUrl, uniqueRedisPrefix } from '../../../tests/helpers/redis';
+import { dropRedisPrefix, testRedisUrl, uniqueRedisPrefix } from '#tests/helpers/redis';
 import { createMemoryState } from './memory-state';
 import { createRedisClient, createRedisState } from './redis-state';
 import type { SharedState } from './shared-state';

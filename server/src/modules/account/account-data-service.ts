@@ -2,7 +2,7 @@
  * Your account and your data (issue 14): delete the account after confirming its password (403 and nothing
  * changes when it is wrong), and export everything the app keeps about you as one JSON document.
  */
-import { ACCOUNT_MESSAGES, type AccountExport } from '#common/schemas';
+import { ACCOUNT_MESSAGES, type AccountExport } from '#common/account-schemas';
 import { forbidden, unauthorized } from '../../lib/http-errors';
 import type { MediaUrlSigner } from '../../media/media-urls';
 import type { MediaStore } from '../../media/media-store';

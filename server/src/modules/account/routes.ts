@@ -8,23 +8,14 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageResponseSchema } from '#common/route-schemas';
-import { ACCOUNT_MESSAGES, accountExportSchema, deleteAccountRequestSchema } from '#common/schemas';
+import { ACCOUNT_MESSAGES, accountExportSchema, deleteAccountRequestSchema } from '#common/account-schemas';
 import { addressKey } from '../../lib/client-address';
 import { withErrorResponses } from '../../lib/route-responses';
-import { createMediaUrlSigner, resolveMediaSecret } from '../../media/media-urls';
 import { currentUser } from '../../plugins/access';
 import { clearSessionCookie } from '../auth';
-import { createAccountDataRepository } from './account-data-repository';
-import { createAccountDataService, EXPORT_LINK_TTL_SECONDS } from './account-data-service';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createAccountDataService({
-    repository: createAccountDataRepository(app.database),
-    store: app.mediaStore,
-    // The app's own media secret (so /api/media verifies these links), with a day's validity.
-    exportSigner: createMediaUrlSigner(resolveMediaSecret(app.config.mediaSecret, app.config.dataDir), EXPORT_LINK_TTL_SECONDS),
-    log: app.log,
-  });
+  const service = app.account.service;
   // Password confirmations are throttled like sign-ins would be: a stolen session must not try passwords freely.
   const rateLimit = app.config.rateLimitDisabled
     ? (false as const)

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { call, expectNoSecrets, newAccount, sessionCookieOf } from './test-support/auth-helpers';
 import { DEFAULT_AUTH_LIMITS } from './limits';
 import { BUCKETS } from './throttle-buckets';

@@ -5,7 +5,7 @@
  * (login-throttle.api.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { DEVICE_COOKIE } from './device-cookies';
 import { call, newAccount } from './test-support/auth-helpers';
 

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { call, newAccount, sessionCookieOf } from './test-support/auth-helpers';
 import { throttleEvents } from '../../db/schema';
 import { readLatestResetCode } from '../../mail/test-support/outbox';

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { readLatestResetCode, readOutbox } from '../../mail/test-support/outbox';
 import { outboxDir } from '../../mail/mailer';
 import { call, expectNoSecrets, newAccount, sessionCookieOf } from './test-support/auth-helpers';

@@ -22,24 +22,16 @@ import { badRequest, forbidden } from '../../lib/http-errors';
 import { currentUser } from '../../plugins/access';
 import { userStanding } from '../../db/user-standing';
 import { CROSS_SITE_REFUSED, isSameOriginNavigation } from '../../plugins/same-origin';
-import { createAccountRepository } from './account-repository';
-import { createAuthService, toCurrentUser, type RequestContext } from './service';
+import { toCurrentUser, type RequestContext } from './service';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session-plugin';
-import { createDeviceCookies, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookies';
-import { resolveMediaSecret } from '../../media/media-urls';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookies';
 
 const publicRoute = { access: 'public' } as const;
 const userRoute = { access: 'user' } as const;
 const userResponse = withErrorResponses({ 200: currentUserSchema });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createAuthService({
-    accounts: createAccountRepository(app.database),
-    mailer: app.mailer,
-    log: app.log,
-    devices: createDeviceCookies(resolveMediaSecret(app.config.mediaSecret, app.config.dataDir)),
-    limits: app.config.limits,
-  });
+  const service = app.auth.service;
 
   const context = (request: FastifyRequest): RequestContext => ({
     address: addressKey(request.ip),

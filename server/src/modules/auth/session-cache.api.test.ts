@@ -6,8 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { createTestApp, sameDatabaseAgain, type TestApp } from '../../../../tests/helpers/test-app';
-import { createTestUser } from '../../../../tests/helpers/users';
+import { createTestApp, sameDatabaseAgain, type TestApp } from '#tests/helpers/test-app';
+import { createTestUser } from '#tests/helpers/users';
 
 describe('session cache across instances', () => {
   let t: TestApp;

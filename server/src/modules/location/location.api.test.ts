@@ -7,8 +7,8 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offsetEast, offsetNorth, type LatLng } from '#common/geo';
 import type { Story } from '#common/schemas';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { createTestUser, type TestUser } from '#tests/helpers/users';
 import { baseStoryFields, postStory } from '../stories/test-support/story-helpers';
 import { insertStory } from '../stories/test-support/story-fixtures';
 

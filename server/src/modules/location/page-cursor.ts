@@ -4,15 +4,13 @@
  * a story's exact creation time nor can be forged or altered (a tampered one fails authentication).
  */
 import crypto from 'node:crypto';
+import { cursorFromText, cursorText, type PageCursor } from '../../lib/paging';
 
-export interface SealedCursorValue {
-  createdAt: string;
-  id: string;
-}
+export type SealedCursorValue = PageCursor;
 
 export interface PageCursorSealer {
   seal(cursor: SealedCursorValue): string;
-  /** The cursor, or null when it was not sealed by this secret or was altered. */
+  /** The cursor, or null when it was not sealed by this secret, was altered, or is no valid cursor (lib/paging.ts). */
   open(token: string): SealedCursorValue | null;
 }
 
@@ -26,7 +24,7 @@ export function createPageCursorSealer(secret: string): PageCursorSealer {
     seal(cursor) {
       const iv = crypto.randomBytes(IV_BYTES);
       const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
-      const body = Buffer.concat([cipher.update(`${cursor.createdAt}|${cursor.id}`, 'utf8'), cipher.final()]);
+      const body = Buffer.concat([cipher.update(cursorText(cursor), 'utf8'), cipher.final()]);
       return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
     },
     open(token) {
@@ -36,8 +34,7 @@ export function createPageCursorSealer(secret: string): PageCursorSealer {
         const decipher = crypto.createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
         decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
         const text = Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
-        const [createdAt, id, extra] = text.split('|');
-        return createdAt && id && extra === undefined ? { createdAt, id } : null;
+        return cursorFromText(text);
       } catch {
         return null;
       }

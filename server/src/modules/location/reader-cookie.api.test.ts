@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offsetEast, type LatLng } from '#common/geo';
 import type { Story } from '#common/schemas';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { createTestUser, type TestUser } from '#tests/helpers/users';
 import { insertStory } from '../stories/test-support/story-fixtures';
 import { READER_COOKIE } from './reader-cookies';
 

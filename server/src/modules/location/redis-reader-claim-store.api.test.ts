@@ -5,10 +5,10 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Story } from '#common/schemas';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { dropRedisPrefix, testRedisUrl, uniqueRedisPrefix } from '../../../../tests/helpers/redis';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { dropRedisPrefix, testRedisUrl, uniqueRedisPrefix } from '#tests/helpers/redis';
 import { createRedisClient } from '../../shared-state/redis-state';
-import { createTestUser } from '../../../../tests/helpers/users';
+import { createTestUser } from '#tests/helpers/users';
 import { insertStory } from '../stories/test-support/story-fixtures';
 import { createRedisReaderClaimStore } from './redis-reader-claim-store';
 

@@ -17,8 +17,8 @@ import {
   type QueueItem,
 } from '#common/moderation';
 import { notificationListSchema } from '#common/notifications';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { createTestUser, type TestUser } from '#tests/helpers/users';
 import { notifications, stories, users } from '../../db/schema';
 import { insertStory } from '../stories/test-support/story-fixtures';
 

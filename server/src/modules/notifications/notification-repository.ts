@@ -10,6 +10,7 @@ import { NOTIFICATION_LIMITS } from '#common/notifications';
 import type { NotificationType } from '#common/schemas';
 import type { Database } from '../../db/client';
 import { authorBlockedBy } from '../../db/visibility';
+import type { PageCursor } from '../../lib/paging';
 
 /** A JS array bound as ONE array parameter (Drizzle expands a bare array into a list of parameters). */
 const list = (values: unknown[]) => sql.param(values);
@@ -19,10 +20,8 @@ export const NOTIFICATION_CHANNEL = 'whispers_notifications';
 
 export type MarkKind = 'nearby' | 'unlocked' | 'near_locked' | 'time_locked' | 'liked';
 
-export interface NotificationCursor {
-  createdAt: string;
-  id: string;
-}
+/** The one page cursor (lib/paging.ts). */
+export type NotificationCursor = PageCursor;
 
 interface NotificationRow extends Record<string, unknown> {
   id: string;

@@ -19,6 +19,7 @@
 import type { Story } from '#common/schemas';
 import { evaluateLock } from '#common/locks';
 import { isUuid } from '#common/route-schemas';
+import { BAD_CURSOR, cursorFromText, cursorText } from '../../lib/paging';
 import {
   likedMessage,
   nearbyGroupMessage,
@@ -37,7 +38,6 @@ import { buildSmartSuggestions } from './smart-suggestions';
 import { MarkMemory } from './mark-memory';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
-const BAD_CURSOR = 'Invalid cursor';
 /** Time locks a reader can wait for (weather is not a time: it unlocks with story_unlocked when it clears). */
 const TIME_LOCKS = new Set<string>(['time_of_day', 'season']);
 
@@ -276,26 +276,9 @@ function timeLockedNotification(userId: string, storyId: string, titles: Map<str
 }
 
 export function encodeCursor(cursor: NotificationCursor): string {
-  return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
-}
-
-/** What PostgreSQL prints for a timestamptz: "2026-11-24 06:55:20.123456+00" (the offset may carry minutes). */
-const PG_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-](\d{2})(:(\d{2}))?$/;
-
-/** A printed timestamp whose every part is in range (a real calendar day), so the ::timestamptz cast cannot fail. */
-function isPrintedTimestamp(text: string): boolean {
-  const parts = PG_TIMESTAMP.exec(text);
-  if (!parts) return false;
-  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offsetHours = 0] = [1, 2, 3, 4, 5, 6, 8].map((i) => Number(parts[i]));
-  const offsetMinutes = parts[10] === undefined ? 0 : Number(parts[10]);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  const realDay = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return realDay && year >= 1 && hour <= 23 && minute <= 59 && second <= 59 && offsetHours <= 15 && offsetMinutes <= 59;
+  return Buffer.from(cursorText(cursor)).toString('base64url');
 }
 
 export function decodeCursor(value: string): NotificationCursor | null {
-  const [createdAt, id, extra] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  // Only what PostgreSQL itself could have printed for created_at is accepted back.
-  if (extra !== undefined || !createdAt || !id || !isPrintedTimestamp(createdAt) || !isUuid(id)) return null;
-  return { createdAt, id };
+  return cursorFromText(Buffer.from(value, 'base64url').toString('utf8'));
 }

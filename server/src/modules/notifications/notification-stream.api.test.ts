@@ -11,8 +11,8 @@ import { notificationSchema, type Notification } from '#common/notifications';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app';
 import { users } from '../../db/schema';
-import { createTestApp, sameDatabaseAgain, type TestApp } from '../../../../tests/helpers/test-app';
-import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
+import { createTestApp, sameDatabaseAgain, type TestApp } from '#tests/helpers/test-app';
+import { createTestUser, type TestUser } from '#tests/helpers/users';
 import { insertStory } from '../stories/test-support/story-fixtures';
 
 interface SseClient {

@@ -26,6 +26,7 @@ import {
   streamQuerySchema,
   type Notification,
 } from '#common/notifications';
+import { nextPageLink } from '../../lib/paging';
 import { withErrorResponses } from '../../lib/route-responses';
 import { currentUser } from '../../plugins/access';
 import { PERMISSIONS_POLICY, PERSONAL_CACHE_CONTROL } from '../../plugins/response-headers';
@@ -41,12 +42,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   } as const;
   const listResponse = withErrorResponses({ 200: notificationListSchema });
 
-  /** Link header to the next page: same path and query, new cursor. */
   const linkNext = (request: FastifyRequest, reply: FastifyReply, cursor: string | null) => {
-    if (!cursor) return;
-    const url = new URL(request.url, 'http://local');
-    url.searchParams.set('cursor', cursor);
-    reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
+    if (cursor) reply.header('link', nextPageLink(request.url, cursor));
   };
 
   app.get(

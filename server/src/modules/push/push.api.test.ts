@@ -10,9 +10,9 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_CENTER } from '#common/constants';
 import { PUSH_KINDS, PUSH_TEXTS, pushPayloadSchema } from '#common/push';
 import { buildApp } from '../../app';
-import { createTestApp, sameDatabaseAgain, type TestApp } from '../../../../tests/helpers/test-app';
-import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
-import { startMockPushService, type MockDevice, type MockPushService } from '../../../../tests/helpers/mock-push-service';
+import { createTestApp, sameDatabaseAgain, type TestApp } from '#tests/helpers/test-app';
+import { createTestUser, type TestUser } from '#tests/helpers/users';
+import { startMockPushService, type MockDevice, type MockPushService } from '#tests/helpers/mock-push-service';
 import { insertStory } from '../stories/test-support/story-fixtures';
 
 const SECRET_CONTENT = 'The key is under the third stone from the well';

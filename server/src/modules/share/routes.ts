@@ -7,8 +7,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { storyIdParamsSchema } from '#common/route-schemas';
-import { createStoryReadService } from '../stories/read-service';
-import { createStoryRepository } from '../stories/story-repository';
 import { linkOrigin } from './link-origin';
 import { shareTags, tourShareTags, withShareTags } from './share-tags';
 
@@ -20,7 +18,6 @@ export interface SharePageOptions {
 const storyIdSchema = z.uuid();
 
 export const sharePageRoutes: FastifyPluginAsyncZod<SharePageOptions> = async (app, { indexHtml }) => {
-  const stories = createStoryReadService({ repository: createStoryRepository(app.database), signer: app.mediaSigner });
 
   app.get(
     '/stories/:id',
@@ -33,7 +30,7 @@ export const sharePageRoutes: FastifyPluginAsyncZod<SharePageOptions> = async (a
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       const id = storyIdSchema.safeParse(request.params.id);
       // As a visitor with no position: only public, unhidden stories, and always locked.
-      const story = id.success ? await stories.byId({ viewerId: null, location: null }, id.data) : undefined;
+      const story = id.success ? await app.stories.read.preview(id.data) : undefined;
       if (!story) return reply.code(404).send(indexHtml);
       return withShareTags(indexHtml, shareTags({ story, origin: linkOrigin(request, app.config.publicUrl) }));
     },

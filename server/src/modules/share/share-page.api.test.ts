@@ -10,8 +10,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stories } from '../../db/schema';
 import { HOST_SESSION_COOKIE, SESSION_COOKIE } from '../auth/session-store';
-import { useTestApp } from '../../../../tests/helpers/test-app';
-import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
+import { useTestApp } from '#tests/helpers/test-app';
+import { createTestUser, type TestUser } from '#tests/helpers/users';
 import { baseStoryFields, postStory } from '../stories/test-support/story-helpers';
 
 const INDEX_HTML = `<!doctype html>

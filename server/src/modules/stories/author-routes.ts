@@ -13,16 +13,10 @@ import { storyIdParamsSchema } from '#common/route-schemas';
 import { editStoryRequestSchema, storySchema } from '#common/schemas';
 import { withErrorResponses } from '../../lib/route-responses';
 import { currentUser } from '../../plugins/access';
-import { createStoryAuthorRepository } from './author-repository';
-import { createStoryAuthorService } from './author-service';
 import { toStoryView } from './story-view';
 
 export const storyAuthorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createStoryAuthorService({
-    repository: createStoryAuthorRepository(app.database),
-    store: app.mediaStore,
-    log: app.log,
-  });
+  const service = app.stories.author;
   const config = { access: 'user' } as const;
 
   app.patch(

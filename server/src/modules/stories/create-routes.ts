@@ -6,17 +6,14 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MEDIA, STORY_CREATE_RATE_LIMIT } from '#common/constants';
+import { STORY_CREATE_RATE_LIMIT } from '#common/constants';
 import { createStoryMultipartSchema } from '#common/route-schemas';
 import { storySchema } from '#common/schemas';
 import { unsupportedMediaType } from '../../lib/http-errors';
 import { addressKey } from '../../lib/client-address';
 import { withErrorResponses } from '../../lib/route-responses';
 import { streamedBody } from '../../plugins/route-contract';
-import { sweepOrphanMedia } from '../../media/orphan-media';
 import { currentUser } from '../../plugins/access';
-import { createStoryCreateService } from './create-service';
-import { createStoryRepository } from './story-repository';
 import { readStoryForm } from './story-form';
 import { toStoryView } from './story-view';
 
@@ -36,25 +33,10 @@ export const storyCreateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  const store = app.mediaStore;
-  const service = createStoryCreateService({
-    repository: createStoryRepository(app.database),
-    store,
-    avTools: app.avTools,
-    mediaWork: app.mediaWork,
-    mediaLimits: { ...app.config.mediaLimits, maxDurationSeconds: MEDIA.maxDurationSeconds },
-    // The story's point is the author's position claim: the travel rule applies, the pin moves ≤ 200 m.
-    checkPlacement: (authorId, point) => app.locationGuard.checkPlacement(authorId, point),
-  });
+  const service = app.stories.create;
   const uploadsDir = path.join(app.config.dataDir, 'tmp', 'uploads');
   await fsp.mkdir(uploadsDir, { recursive: true });
   await removeStaleUploads(uploadsDir);
-  // In the background: a large media folder must not delay start-up, and nothing waits for the result.
-  app.addHook('onReady', async () => {
-    sweepOrphanMedia({ store, database: app.database })
-      .then((removed) => removed.length && app.log.info({ removed: removed.length }, 'removed orphaned story media'))
-      .catch((error: unknown) => app.log.warn({ err: error }, 'orphaned media sweep failed'));
-  });
 
   const rateLimit = app.config.rateLimitDisabled
     ? (false as const)

@@ -13,9 +13,7 @@ import { notFound } from '../../lib/http-errors';
 import { addressKey } from '../../lib/client-address';
 import { withErrorResponses } from '../../lib/route-responses';
 import { currentUser } from '../../plugins/access';
-import { createInteractionRepository } from './interaction-repository';
-import { createUnlockRepository } from '../location/unlock-repository';
-import { createInteractionService, STORY_NOT_FOUND } from './interaction-service';
+import { STORY_NOT_FOUND } from './interaction-service';
 
 /** A malformed id names no story: 404 like any unknown id. */
 function storyIdOf(params: { id: string }): string {
@@ -30,10 +28,7 @@ const likeSchema = (summary: string) => ({
 });
 
 export const storyInteractionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createInteractionService({
-    repository: createInteractionRepository(app.database),
-    unlocks: createUnlockRepository(app.database),
-  });
+  const service = app.stories.interaction;
   // Generous (a reader may like many stories while browsing); counted per account, else per address.
   const rateLimit = app.config.rateLimitDisabled
     ? (false as const)
@@ -48,11 +43,7 @@ export const storyInteractionRoutes: FastifyPluginAsyncZod = async (app) => {
   const contributing = { ...config, goodStanding: true } as const;
 
   app.post('/stories/:id/like', { config: contributing, schema: likeSchema('Like (once per user)') }, async (request) => {
-    const user = currentUser(request);
-    const storyId = storyIdOf(request.params);
-    const result = await service.like(user.id, storyId);
-    // Notifications hook (issue 11): story_liked to the author, once per liker and story.
-    if (result.changed) await app.notifications.service.storyLiked(user, storyId);
+    const result = await service.like(currentUser(request), storyIdOf(request.params));
     return { likes: result.likes, liked: result.liked };
   });
 
@@ -73,11 +64,8 @@ export const storyInteractionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const storyId = storyIdOf(request.params);
-      const result = await service.report(currentUser(request).id, storyId, request.body);
-      // The author is told their story is hidden, with the statement of reasons (DESIGN.md decisions 14, 18); never
-      // who reported it.
-      if (result.hidden) await app.notifications.service.storyHidden({ storyId, ...result.hidden });
+      // A report that hides the story tells its author (interaction-service.ts).
+      const result = await service.report(currentUser(request).id, storyIdOf(request.params), request.body);
       return reply.code(result.created ? 201 : 200).send({ reported: true });
     },
   );

@@ -25,10 +25,19 @@ export interface ReportResult {
 
 export type InteractionService = ReturnType<typeof createInteractionService>;
 
+/** What a like or a report tells others (the notifications module, given by the stories plugin). */
+export interface InteractionNotices {
+  /** story_liked to the author, once per liker and story (issue 11). */
+  storyLiked(liker: { id: string; displayName: string }, storyId: string): Promise<unknown>;
+  /** The author is told their story is hidden, with the statement of reasons (DESIGN.md decisions 14, 18). */
+  storyHidden(story: { storyId: string } & NonNullable<ReportResult['hidden']>): Promise<unknown>;
+}
+
 export function createInteractionService(deps: {
   repository: InteractionRepository;
   /** You cannot like or report what you could not read (DESIGN.md decisions 11, 14): 403 unless unlocked once. */
   unlocks: Pick<UnlockRepository, 'requireUnlocked'>;
+  notices?: InteractionNotices;
 }) {
   const likeResult = (result: CounterResult, liked: boolean): LikeResult => {
     if (!result.found) throw notFound(STORY_NOT_FOUND);
@@ -36,9 +45,11 @@ export function createInteractionService(deps: {
   };
 
   return {
-    async like(userId: string, storyId: string): Promise<LikeResult> {
-      await deps.unlocks.requireUnlocked(userId, storyId);
-      return likeResult(await deps.repository.like(userId, storyId), true);
+    async like(user: { id: string; displayName: string }, storyId: string): Promise<LikeResult> {
+      await deps.unlocks.requireUnlocked(user.id, storyId);
+      const result = likeResult(await deps.repository.like(user.id, storyId), true);
+      if (result.changed) await deps.notices?.storyLiked(user, storyId);
+      return result;
     },
 
     async unlike(userId: string, storyId: string): Promise<LikeResult> {
@@ -56,6 +67,8 @@ export function createInteractionService(deps: {
         case 'too-many':
           throw tooManyRequests(MODERATION_MESSAGES.tooManyReports, 3600);
         case 'stored':
+          // Never who reported it.
+          if (outcome.hidden) await deps.notices?.storyHidden({ storyId, ...outcome.hidden });
           return { created: outcome.created, hidden: outcome.hidden };
       }
     },

@@ -27,17 +27,16 @@ import {
 } from '#common/route-schemas';
 import { accuracyQuerySchema, latLngParamsSchema, storySchema } from '#common/schemas';
 import { forbidden, notFound } from '../../lib/http-errors';
+import { BAD_CURSOR, nextPageLink, type PageCursor } from '../../lib/paging';
 import { withErrorResponses } from '../../lib/route-responses';
 import { currentUser } from '../../plugins/access';
 import { isCrossSiteRequest } from '../../plugins/same-origin';
-import { createStoryReadService, type Reader } from './read-service';
-import { createStoryRepository, type PageCursor } from './story-repository';
+import type { Reader } from './read-service';
 
 /** Location queries are the hot path: generous per-IP limit, off when RATE_LIMIT_DISABLED (benchmarks). */
 export const LOCATION_RATE_LIMIT = { max: 600, timeWindow: '1 minute' } as const;
 
 const STORY_NOT_FOUND = 'Story not found';
-const BAD_CURSOR = 'Invalid cursor';
 const OWN_STORIES_ONLY = 'You can only list your own stories.';
 const limitMessage = `limit must be a whole number from 1 to ${ALL_STORIES_MAX_LIMIT}`;
 
@@ -49,7 +48,7 @@ const limitSchema = (fallback: number) =>
     .max(ALL_STORIES_MAX_LIMIT, limitMessage)
     .default(fallback);
 
-/** `open` unseals a cursor token (location/page-cursor.ts): cursors are opaque and signed. */
+/** `open` unseals a cursor token (location/page-cursor.ts: opaque and signed; lib/paging.ts checks what it holds). */
 const cursorSchema = (open: (token: string) => PageCursor | null) =>
   z
     .string()
@@ -77,22 +76,11 @@ const pageQuerySchema = (defaultLimit: number, open: (token: string) => PageCurs
       accuracy: q.accuracy ?? null,
     }));
 
-/** A cursor's unsealed contents, checked again: only what PostgreSQL itself printed for created_at is accepted. */
-export function validCursor(cursor: PageCursor | null): PageCursor | null {
-  const timestamp = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-  return cursor && timestamp.test(cursor.createdAt) && isUuid(cursor.id) ? cursor : null;
-}
-
 const storiesResponse = withErrorResponses({ 200: z.array(storySchema) });
 
 export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createStoryReadService({
-    repository: createStoryRepository(app.database, app.storyIndex),
-    signer: app.mediaSigner,
-    weather: app.weather,
-    location: app.locationGuard,
-  });
-  const openCursor = (token: string) => validCursor(app.pageCursors.open(token));
+  const service = app.stories.read;
+  const openCursor = (token: string) => app.pageCursors.open(token);
   const rateLimit = app.config.rateLimitDisabled ? (false as const) : { ...LOCATION_RATE_LIMIT };
   const config = { access: 'public', rateLimit } as const;
   const viewerOf = (request: FastifyRequest) => request.user?.id ?? null;
@@ -106,12 +94,7 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
     readerId: request.readerId,
   });
 
-  /** Link header to the next page: same path and query, new cursor. */
-  const nextLink = (request: FastifyRequest, cursor: PageCursor) => {
-    const url = new URL(request.url, 'http://local');
-    url.searchParams.set('cursor', app.pageCursors.seal(cursor));
-    return `<${url.pathname}${url.search}>; rel="next"`;
-  };
+  const nextLink = (request: FastifyRequest, cursor: PageCursor) => nextPageLink(request.url, app.pageCursors.seal(cursor));
 
   app.get(
     '/stories/discoverable/:lat/:lng',
@@ -128,10 +111,7 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
       const { lat, lng } = request.params;
       const location = { latitude: lat, longitude: lng };
       const reader = { ...readerOf(request, location, request.query.accuracy), location };
-      const stories = await service.nearby(reader, DISCOVERY_RADIUS_M, DISCOVERABLE_RESULT_CAP);
-      // Notifications hook (issue 11): story_nearby / story_unlocked / time_locked for a signed-in reader.
-      if (reader.viewerId && !reader.fromAnotherSite) await app.notifications.service.recordNearbyRead(reader.viewerId, stories);
-      return stories;
+      return service.discoverable(reader, DISCOVERY_RADIUS_M, DISCOVERABLE_RESULT_CAP);
     },
   );
 

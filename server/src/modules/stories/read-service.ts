@@ -33,7 +33,14 @@ export interface StoryReadServiceDeps {
   weather?: WeatherProvider;
   /** Checks the reader's position claim and unlock budget (DESIGN.md decision 11). */
   location?: LocationGuard;
+  /** Told of each discoverable read by a signed-in reader at their own position (the notifications module). */
+  nearbyReads?: NearbyReadListener;
   now?: () => Date;
+}
+
+/** The port a discoverable read reports through (story_nearby, story_unlocked, time_locked; issue 11). */
+export interface NearbyReadListener {
+  recordNearbyRead(viewerId: string, stories: Story[]): Promise<unknown>;
 }
 
 export type StoryReadService = ReturnType<typeof createStoryReadService>;
@@ -41,8 +48,9 @@ export type StoryReadService = ReturnType<typeof createStoryReadService>;
 export function createStoryReadService(deps: StoryReadServiceDeps) {
   const now = deps.now ?? (() => new Date());
 
-  async function present(records: StoryRecord[], reader: Reader): Promise<Story[]> {
-    const gate = await claimGate(reader);
+  /** `claim: false`: the read is no position claim at all (a link preview): no gate, nothing recorded. */
+  async function present(records: StoryRecord[], reader: Reader, { claim = true } = {}): Promise<Story[]> {
+    const gate = claim ? await claimGate(reader) : undefined;
     const weather = gate?.refusal ? undefined : await weatherFor(records, reader);
     const ctx = { viewerId: reader.viewerId, reader: reader.location, now: now(), signer: deps.signer, weather, gate };
     const views = records.map((record) =>
@@ -85,10 +93,19 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
     return deps.weather.current(location.latitude, location.longitude).catch(() => null);
   }
 
+  async function nearby(reader: Reader & { location: NonNullable<Reader['location']> }, radius: number, limit: number) {
+    const records = await deps.repository.nearby({ ...reader.location, radius, limit, ...readerKeys(reader) });
+    return present(records, reader);
+  }
+
   return {
-    async nearby(reader: Reader & { location: NonNullable<Reader['location']> }, radius: number, limit: number) {
-      const records = await deps.repository.nearby({ ...reader.location, radius, limit, ...readerKeys(reader) });
-      return present(records, reader);
+    nearby,
+
+    /** The discoverable read: `nearby`, then the signed-in reader's nearby notifications (not for another site's read). */
+    async discoverable(reader: Reader & { location: NonNullable<Reader['location']> }, radius: number, limit: number) {
+      const stories = await nearby(reader, radius, limit);
+      if (reader.viewerId && !reader.fromAnotherSite) await deps.nearbyReads?.recordNearbyRead(reader.viewerId, stories);
+      return stories;
     },
 
     /**
@@ -112,6 +129,12 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
     async byId(reader: Reader, id: string): Promise<Story | undefined> {
       const record = await deps.repository.byId(id, reader.viewerId);
       return record ? (await present([record], reader))[0] : undefined;
+    },
+
+    /** A story as a visitor with no position sees it (a shared link's preview): public and unhidden only, locked. */
+    async preview(id: string): Promise<Story | undefined> {
+      const record = await deps.repository.byId(id, null);
+      return record ? (await present([record], { viewerId: null, location: null }, { claim: false }))[0] : undefined;
     },
 
     async page(reader: Reader, args: { limit: number; cursor: PageCursor | null; authorId?: string }) {

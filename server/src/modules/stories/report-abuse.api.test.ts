@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CENTER, REPORTER_MIN_ACCOUNT_AGE_HOURS, REPORTS_TO_HIDE } from '#common/constants';
 import { NOTIFICATION_TEXTS, notificationListSchema } from '#common/notifications';
 import { statementOfReasons } from '#common/moderation';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { createTestUser, type TestUser } from '#tests/helpers/users';
 import { reports, stories } from '../../db/schema';
 import { insertStory } from './test-support/story-fixtures';
 

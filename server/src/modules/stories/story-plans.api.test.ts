@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DISCOVERABLE_RESULT_CAP, DISCOVERY_RADIUS_M, MAP_RADIUS_M, MAP_RESULT_CAP } from '#common/constants';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { createTestUser } from '../../../../tests/helpers/users';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { createTestUser } from '#tests/helpers/users';
 import type { NearbyMethod } from './nearby-method';
 import { storyQueries } from './story-queries';
 import { seedCity } from './test-support/seed-city';

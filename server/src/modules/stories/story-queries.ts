@@ -15,12 +15,10 @@ import type { Db } from '../../db/client';
 import { stories, users } from '../../db/schema';
 import { visibleStory } from '../../db/visibility';
 import type { NearbyMethod } from './nearby-method';
-import { STORY_VIEW_COLUMNS } from './story-view';
+import { mapWithheld, STORY_VIEW_COLUMNS } from './story-view';
+import type { PageCursor } from '../../lib/paging';
 
-export interface PageCursor {
-  createdAt: string;
-  id: string;
-}
+export type { PageCursor };
 
 // Reads select the columns a view is built from and nothing else (not the generated location columns).
 const allColumns = getTableColumns(stories);
@@ -157,13 +155,7 @@ function nearbySelection(nearest: ReturnType<typeof nearestByKnn> | ReturnType<t
   const { knn: _knn, ...columns } = rest as typeof rest & { knn?: unknown };
   return {
     ...columns,
-    content: ifInReach(nearest.content),
-    audioKey: ifInReach(nearest.audioKey),
-    imageKey: ifInReach(nearest.imageKey),
-    thumbnailKey: ifInReach(nearest.thumbnailKey),
-    videoKey: ifInReach(nearest.videoKey),
-    tiktokUrl: ifInReach(nearest.tiktokUrl),
-    tiktokVideoId: ifInReach(nearest.tiktokVideoId),
+    ...mapWithheld((column) => ifInReach(nearest[column])),
     authorDisplayName: users.displayName,
     likedByMe: sql<boolean>`EXISTS (SELECT 1 FROM likes WHERE likes.user_id = ${viewer} AND likes.story_id = ${nearest.id})`,
   };
@@ -215,13 +207,7 @@ export const storyQueries = {
     return db
       .select({
         ...selection(p.viewerId),
-        content: ifInReach(stories.content),
-        audioKey: ifInReach(stories.audioKey),
-        imageKey: ifInReach(stories.imageKey),
-        thumbnailKey: ifInReach(stories.thumbnailKey),
-        videoKey: ifInReach(stories.videoKey),
-        tiktokUrl: ifInReach(stories.tiktokUrl),
-        tiktokVideoId: ifInReach(stories.tiktokVideoId),
+        ...mapWithheld((column) => ifInReach(stories[column])),
       })
       .from(stories)
       .innerJoin(users, eq(users.id, stories.authorId))

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Story } from '#common/schemas';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { createTestUser, type TestUser } from '../../../../tests/helpers/users';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { createTestUser, type TestUser } from '#tests/helpers/users';
 import { insertStory } from './test-support/story-fixtures';
 
 const SAVANNAH = { latitude: 32.0835, longitude: -81.0998 };

@@ -59,6 +59,27 @@ export const STORY_VIEW_COLUMNS = [
 
 export type StoryRow = Pick<typeof stories.$inferSelect, (typeof STORY_VIEW_COLUMNS)[number]>;
 
+/**
+ * The columns a locked story's view never carries (its content, media keys and TikTok link), the one list: the
+ * reads ship them only for stories within unlock reach (story-queries.ts, the story index) and the view attaches
+ * them only once unlocked (below).
+ */
+export const WITHHELD_COLUMNS = [
+  'content',
+  'audioKey',
+  'imageKey',
+  'thumbnailKey',
+  'videoKey',
+  'tiktokUrl',
+  'tiktokVideoId',
+] as const satisfies readonly (typeof STORY_VIEW_COLUMNS)[number][];
+export type WithheldColumn = (typeof WITHHELD_COLUMNS)[number];
+
+/** Each withheld column mapped through `f` (a CASE expression, a fetched value), keyed by column. */
+export function mapWithheld<T>(f: (column: WithheldColumn) => T): Record<WithheldColumn, T> {
+  return Object.fromEntries(WITHHELD_COLUMNS.map((column) => [column, f(column)])) as Record<WithheldColumn, T>;
+}
+
 export interface StoryViewContext {
   /** The signed-in reader's user id, or null for a visitor. */
   viewerId: string | null;

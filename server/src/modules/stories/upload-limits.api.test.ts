@@ -8,8 +8,8 @@ import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MEDIA } from '#common/constants';
-import { useTestApp } from '../../../../tests/helpers/test-app';
-import { createTestUser } from '../../../../tests/helpers/users';
+import { useTestApp } from '#tests/helpers/test-app';
+import { createTestUser } from '#tests/helpers/users';
 import { pngWithAlpha } from '../../media/test-support/test-media';
 import { baseStoryFields, listFiles, postStory } from './test-support/story-helpers';
 

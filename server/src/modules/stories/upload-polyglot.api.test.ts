@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../../tests/helpers/test-app';
-import { createTestUser } from '../../../../tests/helpers/users';
+import { useTestApp } from '#tests/helpers/test-app';
+import { createTestUser } from '#tests/helpers/users';
 import { detectAvTools, NO_AV_TOOLS } from '../../media/av';
 import {
   liveWebmAudio,

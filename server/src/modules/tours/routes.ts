@@ -11,7 +11,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isUuid } from '#common/route-schemas';
 import { latLngParamsSchema } from '#common/schemas';
 import {
   createTourRequestSchema,
@@ -23,6 +22,7 @@ import {
   tourSummarySchema,
 } from '#common/tours';
 import { badRequest } from '../../lib/http-errors';
+import { nextPageLink } from '../../lib/paging';
 import { withErrorResponses } from '../../lib/route-responses';
 import { currentUser } from '../../plugins/access';
 import type { TourCursor } from './tour-repository';
@@ -31,7 +31,6 @@ import type { TourCursor } from './tour-repository';
 const WRITE_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
 const READ_RATE_LIMIT = { max: 600, timeWindow: '1 minute' } as const;
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 
 export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
   const { service } = app.tours;
@@ -42,14 +41,10 @@ export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
   const openCursor = (token: string | undefined): TourCursor | null => {
     if (!token) return null;
     const cursor = app.pageCursors.open(token);
-    if (!cursor || !TIMESTAMP.test(cursor.createdAt) || !isUuid(cursor.id)) throw badRequest(TOUR_MESSAGES.badCursor);
+    if (!cursor) throw badRequest(TOUR_MESSAGES.badCursor);
     return cursor;
   };
-  const nextLink = (request: FastifyRequest, cursor: TourCursor) => {
-    const url = new URL(request.url, 'http://local');
-    url.searchParams.set('cursor', app.pageCursors.seal(cursor));
-    return `<${url.pathname}${url.search}>; rel="next"`;
-  };
+  const nextLink = (request: FastifyRequest, cursor: TourCursor) => nextPageLink(request.url, app.pageCursors.seal(cursor));
   const toursResponse = withErrorResponses({ 200: z.array(tourSummarySchema) });
 
   app.post(

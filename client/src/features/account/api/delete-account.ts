@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DeleteAccountRequest } from '#common/schemas';
+import type { DeleteAccountRequest } from '#common/account-schemas';
 import { apiSend } from '#client/lib/api-client';
 import { forgetThisDevice } from '#client/lib/pwa/device-data';
 

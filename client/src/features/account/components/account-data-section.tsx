@@ -1,7 +1,7 @@
 import { Download, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { deleteAccountRequestSchema } from '#common/schemas';
+import { deleteAccountRequestSchema } from '#common/account-schemas';
 import { Button } from '#client/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '#client/components/ui/dialog';
 import { FormField } from '#client/components/ui/form-field';

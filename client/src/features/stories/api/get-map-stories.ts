@@ -1,18 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DISCOVERY } from '#common/constants';
+import type { BoundingBox } from '#common/route-schemas';
 import type { Location, Story } from '#common/schemas';
 import { apiGet } from '#client/lib/api-client';
 import { accuracyParam } from '#client/lib/location/claim-lock-text';
 import { queryKeys } from '#client/lib/query-keys';
 import type { ReaderClaim } from '#client/lib/stories/get-discoverable-stories';
-
-/** A map viewport in degrees. */
-export interface BoundingBox {
-  west: number;
-  south: number;
-  east: number;
-  north: number;
-}
 
 /** Rounded to ~100 m so small pans reuse the cached answer instead of refetching. */
 function bboxParam(box: BoundingBox): string {

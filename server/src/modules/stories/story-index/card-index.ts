@@ -12,55 +12,9 @@
 import KDBush from 'kdbush';
 import { around } from 'geokdbush';
 import type { BoundingBox } from '#common/route-schemas';
-import type { StoryRecord } from '../story-record';
 import { EARTH_RADIUS_M } from '#common/constants';
+import { ID_RANGES, idRangeOf, sphereMetres, type NearestCard, type NearestQuery, type StoryCard } from './card';
 
-/** The fields of a story a card shows (story-view.ts), without content and media keys. */
-export interface StoryCard {
-  id: string;
-  title: string;
-  description: string | null;
-  duration: number | null;
-  wordCount: number | null;
-  latitude: number;
-  longitude: number;
-  category: string;
-  type: StoryRecord['type'];
-  authorId: string;
-  likes: number;
-  isPublic: boolean;
-  hidden: boolean;
-  timeRestriction: StoryRecord['timeRestriction'];
-  unlockStartTime: string | null;
-  unlockEndTime: string | null;
-  unlockSeason: StoryRecord['unlockSeason'];
-  unlockWeather: StoryRecord['unlockWeather'];
-  /** created_at in microseconds since the epoch: PostgreSQL's precision, for the newest-first tie-break. */
-  createdAtMicros: number;
-  revision: number;
-}
-
-export interface NearestCard {
-  card: StoryCard;
-  /** Metres on PostGIS's sphere (ST_DistanceSphere), the measure the SQL filters and orders by. */
-  distance: number;
-}
-
-export interface NearestQuery {
-  latitude: number;
-  longitude: number;
-  radius: number;
-  limit: number;
-  viewerId: string | null;
-  /** Authors the viewer has blocked (DESIGN.md decision 18): left out inside the walk, so a capped answer stays full. */
-  blockedAuthorIds?: readonly string[];
-}
-
-/** Stories are grouped by the first byte of their id (256 ranges) for the reconciliation's sums. */
-export const ID_RANGES = 256;
-export const idRangeOf = (id: string) => parseInt(id.slice(0, 2), 16);
-
-const RAD = Math.PI / 180;
 /** geokdbush measures kilometres on a sphere of this radius. */
 const GEOKDBUSH_EARTH_KM = 6371;
 
@@ -437,12 +391,4 @@ function emptyTree() {
   tree.add(0, 0);
   tree.finish();
   return tree;
-}
-
-/** Haversine on PostGIS's sphere, as ST_DistanceSphere computes it. */
-export function sphereMetres(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
-  const dLat = (b.latitude - a.latitude) * RAD;
-  const dLng = (b.longitude - a.longitude) * RAD;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * RAD) * Math.cos(b.latitude * RAD) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }

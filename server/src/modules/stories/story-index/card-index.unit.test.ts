@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CardIndex, sphereMetres, type NearestQuery, type StoryCard } from './card-index';
+import { sphereMetres, type NearestQuery, type StoryCard } from './card';
+import { CardIndex } from './card-index';
 
 const VIEWERS = ['aaaaaaaa-0000-4000-8000-000000000001', 'aaaaaaaa-0000-4000-8000-000000000002'];
 

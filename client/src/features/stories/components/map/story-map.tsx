@@ -6,7 +6,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { DEFAULT_ZOOM, MAX_TILE_ZOOM } from '#common/constants';
 import type { Location, Story } from '#common/schemas';
-import type { BoundingBox } from '#client/features/stories/api/get-map-stories';
+import type { BoundingBox } from '#common/route-schemas';
 import { usePublicConfig } from '#client/lib/get-public-config';
 import { storyDistanceText, storyTypeLabel } from '#client/lib/stories/story-display';
 import { clusterClickZoom } from './cluster-protocol';

@@ -1,3 +1,4 @@
+import { unreachable } from '#common/exhaustive';
 import type { Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
 import { storyTypeIcon } from '#client/lib/stories/story-display';
@@ -40,8 +41,10 @@ export function StoryContent({ story, playback }: { story: Story; playback?: Pla
       );
     case 'tiktok':
       return <TikTokCard story={story} />;
-    default:
+    case 'text':
       return <p className="whitespace-pre-line leading-relaxed text-mist-100">{story.content}</p>;
+    default:
+      return unreachable(story.type);
   }
 }
 

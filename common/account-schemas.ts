@@ -1,0 +1,72 @@
+/** Your account and your data (issue 14): deleting the account, and the export of everything kept about you. */
+import { z } from 'zod';
+import { FEWER_THAN_3 } from './insights';
+import { MESSAGES, seasonSchema, storyTypeSchema, timeRestrictionSchema, weatherSchema } from './enums';
+import { currentUserSchema } from './schemas';
+
+export const ACCOUNT_MESSAGES = {
+  wrongPassword: 'That password is not right. Your account was not deleted.',
+  deleted: 'Your account and everything in it have been deleted.',
+} as const;
+
+/** DELETE /api/account: the account's password, to confirm. */
+export const deleteAccountRequestSchema = z.object(
+  { password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(256, MESSAGES.passwordRequired) },
+  { error: MESSAGES.passwordRequired },
+);
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
+/**
+ * GET /api/account/export: everything the app keeps about the signed-in user, as one JSON file. Never a password
+ * hash, a session token or a reset code. Media links are signed and valid for a day.
+ */
+export const accountExportSchema = z.object({
+  exportedAt: z.string(),
+  profile: currentUserSchema.extend({ createdAt: z.string() }),
+  stories: z.array(
+    z.object({
+      id: z.uuid(),
+      title: z.string(),
+      description: z.string().nullable(),
+      content: z.string().nullable(),
+      type: storyTypeSchema,
+      category: z.string(),
+      latitude: z.number(),
+      longitude: z.number(),
+      isPublic: z.boolean(),
+      hiddenByReports: z.boolean(),
+      likes: z.number().int(),
+      duration: z.number().int().nullable(),
+      wordCount: z.number().int().nullable(),
+      tiktokUrl: z.string().nullable(),
+      timeRestriction: timeRestrictionSchema,
+      unlockStartTime: z.string().nullable(),
+      unlockEndTime: z.string().nullable(),
+      unlockSeason: seasonSchema.nullable(),
+      unlockWeather: weatherSchema.nullable(),
+      createdAt: z.string(),
+      /** Signed links to the story's files, valid for a day (null when the story has no such file). */
+      media: z.object({
+        audioUrl: z.string().nullable(),
+        imageUrl: z.string().nullable(),
+        thumbnailUrl: z.string().nullable(),
+        videoUrl: z.string().nullable(),
+        expiresAt: z.string(),
+      }),
+    }),
+  ),
+  likesGiven: z.array(z.object({ storyId: z.uuid(), title: z.string().nullable(), likedAt: z.string() })),
+  /** The user's walking tours (issue 25), each with its stops' story ids in walking order. */
+  tours: z.array(
+    z.object({ id: z.uuid(), title: z.string(), description: z.string().nullable(), storyIds: z.array(z.uuid()), createdAt: z.string() }),
+  ),
+  /** The day counts of your stories' insights (issue 27): counts only, 1 and 2 as "fewer than 3". */
+  insights: z.array(
+    z.object({ storyId: z.uuid(), day: z.string(), kind: z.string(), count: z.union([z.number().int().min(0), z.literal(FEWER_THAN_3)]) }),
+  ),
+  /** The day counts of your tours' insights (issue 27 item 4: start, stop, complete), masked the same way. */
+  tourInsights: z.array(
+    z.object({ tourId: z.uuid(), day: z.string(), kind: z.string(), count: z.union([z.number().int().min(0), z.literal(FEWER_THAN_3)]) }),
+  ),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -1,0 +1,61 @@
+/**
+ * A story's card: the fields a card shows (story-view.ts), without content and media keys, as the story index
+ * holds them; the shapes of its nearby read; the id ranges the reconciliation sums over; and PostGIS's sphere.
+ */
+import { EARTH_RADIUS_M } from '#common/constants';
+import type { StoryRecord } from '../story-record';
+
+/** The fields of a story a card shows (story-view.ts), without content and media keys. */
+export interface StoryCard {
+  id: string;
+  title: string;
+  description: string | null;
+  duration: number | null;
+  wordCount: number | null;
+  latitude: number;
+  longitude: number;
+  category: string;
+  type: StoryRecord['type'];
+  authorId: string;
+  likes: number;
+  isPublic: boolean;
+  hidden: boolean;
+  timeRestriction: StoryRecord['timeRestriction'];
+  unlockStartTime: string | null;
+  unlockEndTime: string | null;
+  unlockSeason: StoryRecord['unlockSeason'];
+  unlockWeather: StoryRecord['unlockWeather'];
+  /** created_at in microseconds since the epoch: PostgreSQL's precision, for the newest-first tie-break. */
+  createdAtMicros: number;
+  revision: number;
+}
+
+export interface NearestCard {
+  card: StoryCard;
+  /** Metres on PostGIS's sphere (ST_DistanceSphere), the measure the SQL filters and orders by. */
+  distance: number;
+}
+
+export interface NearestQuery {
+  latitude: number;
+  longitude: number;
+  radius: number;
+  limit: number;
+  viewerId: string | null;
+  /** Authors the viewer has blocked (DESIGN.md decision 18): left out inside the walk, so a capped answer stays full. */
+  blockedAuthorIds?: readonly string[];
+}
+
+/** Stories are grouped by the first byte of their id (256 ranges) for the reconciliation's sums. */
+export const ID_RANGES = 256;
+export const idRangeOf = (id: string) => parseInt(id.slice(0, 2), 16);
+
+const RAD = Math.PI / 180;
+
+/** Haversine on PostGIS's sphere, as ST_DistanceSphere computes it. */
+export function sphereMetres(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
+  const dLat = (b.latitude - a.latitude) * RAD;
+  const dLng = (b.longitude - a.longitude) * RAD;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * RAD) * Math.cos(b.latitude * RAD) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+}
