@@ -223,6 +223,16 @@ export default function CreateStoryDialog({ open, onOpenChange, location, resume
             } else publish();
           }}
         >
+          {/* First, so it is in view whatever the dialog's scroll. */}
+          {savedOffline && (
+            <p
+              ref={(el) => el?.scrollIntoView({ block: 'nearest' })}
+              role="status"
+              className="rounded-lg border border-glow-500/40 bg-glow-500/10 px-3 py-2 text-sm font-medium text-mist-100"
+            >
+              {SAVED_AS_DRAFT}
+            </p>
+          )}
           {step === 'edit' ? (
             <StoryForm
               draft={draft}
@@ -248,16 +258,11 @@ export default function CreateStoryDialog({ open, onOpenChange, location, resume
           )}
 
           {progress !== null && <UploadProgress percent={progress} done={published} />}
-          {savedOffline && (
-            <p role="status" className="rounded-lg border border-glow-500/40 bg-glow-500/10 px-3 py-2 text-sm font-medium text-mist-100">
-              {SAVED_AS_DRAFT}
-            </p>
-          )}
 
           <div className="sticky -bottom-5 z-10 -mx-5 -mb-5 flex flex-wrap justify-end gap-2 border-t border-night-700 bg-night-900/95 px-5 py-3 backdrop-blur">
             {savedOffline ? (
               <Button type="button" onClick={cancel}>
-                Close
+                Done
               </Button>
             ) : (
               <Button type="button" variant="ghost" onClick={cancel} disabled={isPending}>
