@@ -16,17 +16,34 @@ export interface KeptDraft<T> {
   value: T;
 }
 
-function open(): Promise<IDBDatabase> {
+/**
+ * Opens the database; null when it does not exist and `create` is false — reading or deleting must not create it
+ * again (sign-out deletes it, and a view re-reading then would leave an empty one behind).
+ */
+function open(create: boolean): Promise<IDBDatabase | null> {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    let absent = false;
+    request.onupgradeneeded = () => {
+      if (create) request.result.createObjectStore(STORE);
+      else {
+        absent = true;
+        request.transaction?.abort();
+      }
+    };
     request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB unavailable'));
+    request.onerror = () => (absent ? resolve(null) : reject(request.error ?? new Error('IndexedDB unavailable')));
   });
 }
 
-async function run<R>(mode: IDBTransactionMode, action: (store: IDBObjectStore) => IDBRequest<R>): Promise<R> {
-  const db = await open();
+/** One request in one transaction; undefined when the database does not exist (and `create` is false). */
+async function run<R>(
+  mode: IDBTransactionMode,
+  action: (store: IDBObjectStore) => IDBRequest<R>,
+  create = false,
+): Promise<R | undefined> {
+  const db = await open(create);
+  if (!db) return undefined;
   try {
     return await new Promise<R>((resolve, reject) => {
       const tx = db.transaction(STORE, mode);
@@ -45,7 +62,7 @@ export const DRAFT_CHANGED_EVENT = 'whispers:draft-changed';
 const changed = () => window.dispatchEvent(new Event(DRAFT_CHANGED_EVENT));
 
 export async function keepDraft<T>(draft: KeptDraft<T>): Promise<void> {
-  await run('readwrite', (store) => store.put(draft, KEY));
+  await run('readwrite', (store) => store.put(draft, KEY), true);
   changed();
 }
 
