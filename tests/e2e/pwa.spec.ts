@@ -311,7 +311,9 @@ test('turning push on subscribes this device (push manager stubbed), and off uns
   await expect(section.getByRole('checkbox', { name: 'Likes on my stories' })).toBeChecked();
   const status = await page.request.post('/api/push/subscriptions/status', { data: { endpoint: 'https://push.example.net/send/e2e-device' } });
   expect(await status.json()).toEqual({ subscribed: true });
-  await section.getByRole('checkbox', { name: 'Likes on my stories' }).uncheck();
+  // The box shows the server's answer (it changes once the preference is saved), so click and wait for it.
+  await section.getByRole('checkbox', { name: 'Likes on my stories' }).click();
+  await expect(section.getByRole('checkbox', { name: 'Likes on my stories' })).not.toBeChecked();
   await expect
     .poll(async () => (await (await page.request.get('/api/push/preferences')).json()).kinds)
     .toEqual(['story_hidden', 'moderation_decision', 'report_outcome']);
