@@ -107,8 +107,11 @@ export const readinessResponseSchema = z.object({
   checks: z.record(z.string(), readinessCheckResultSchema),
 });
 
-/** GET /api/config: the public subset of the configuration the client needs. */
-export const publicConfigResponseSchema = z.object({ tileUrl: z.string(), tileAttribution: z.string() });
+/**
+ * GET /api/config: the public subset of the configuration the client needs, and whether the request carries a
+ * live session, so a visitor's page never asks GET /api/user/current only to be answered 401 (issue 24).
+ */
+export const publicConfigResponseSchema = z.object({ tileUrl: z.string(), tileAttribution: z.string(), signedIn: z.boolean() });
 
 export const checkUsernameResponseSchema = z.object({ exists: z.boolean() });
 

@@ -2,14 +2,15 @@
  * The installable, offline-capable app (issue 24) in Chromium: the manifest and its icons, robots.txt, the
  * service worker controlling the page, an offline reload showing the shell with the stories last seen and the
  * offline line, a story read before still readable offline while a locked one stays locked, sign-out clearing
- * the caches, the update prompt when a new worker waits, and the push subscribe flow with the push manager
- * stubbed (headless Chromium reaches no real push service).
+ * the caches, the update prompt when a new worker waits, the push subscribe flow with the push manager
+ * stubbed (headless Chromium reaches no real push service), and a story published offline kept as a draft on the
+ * device, then published by the author once back online.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpAndSignIn } from './support/accounts';
-import { createStoryViaApi, newAuthor, northOf, type Author } from './support/stories';
+import { createStoryViaApi, imagePng, newAuthor, northOf, type Author } from './support/stories';
 import { readerHeaders } from './support/reader-address';
 
 test.describe.configure({ mode: 'serial' });
@@ -95,6 +96,26 @@ test('the manifest, its icons, theme colour and robots.txt make the app installa
   expect(pngSize(await touchIcon.body())).toBe('180x180');
 });
 
+test('a visitor’s page load logs no console error and never asks who is signed in', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/user/current') asked.push(request.url());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Nearby Whispers' }).getByRole('button', { name: new RegExp(`^${near.title}`) })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.goto('/discover');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test('offline, the app opens with the stories last seen, a read story stays readable and a locked one locked', async ({ page, context }) => {
   await page.goto('/');
   await controlled(page);
@@ -141,16 +162,126 @@ test('offline, the app opens with the stories last seen, a read story stays read
   }
 });
 
-test('signing out deletes the kept answers and media on the device', async ({ page }) => {
+/** The draft kept on the device (IndexedDB `whispers-drafts`), as the page reads it, or null. */
+function keptDraft(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ userId: string; title: string; type: string; imageBytes: number; imageType: string | null } | null>((resolve, reject) => {
+        const open = indexedDB.open('whispers-drafts');
+        // Looking must not create the database.
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => (open.error?.name === 'AbortError' ? resolve(null) : reject(open.error));
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('drafts')) {
+            db.close();
+            return resolve(null);
+          }
+          const get = db.transaction('drafts').objectStore('drafts').get('pending');
+          get.onsuccess = () => {
+            db.close();
+            const kept = get.result as { userId: string; value: { draft: { title: string; type: string; image: File | null } } } | undefined;
+            if (!kept) return resolve(null);
+            const { title, type, image } = kept.value.draft;
+            resolve({ userId: kept.userId, title, type, imageBytes: image?.size ?? 0, imageType: image?.type ?? null });
+          };
+        };
+      }),
+  );
+}
+
+test('publishing offline keeps the story as a draft on the device; back online the app offers to publish it', async ({ page, context }) => {
+  const title = `Ferry Bell ${run}`;
+  const picture = imagePng();
+  await signUpAndSignIn(page);
+  const me = await (await page.request.get('/api/user/current')).json();
+  await page.goto('/');
+  await controlled(page);
+  // The server has the author's position (the nearby read) before they create anything.
+  await expect(page.getByRole('region', { name: 'Nearby Whispers' }).getByRole('button', { name: new RegExp(`^${near.title}`) })).toBeVisible();
+  await page.getByRole('button', { name: 'Create Story', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Story' });
+  await dialog.getByRole('tab', { name: /Image Story/ }).click();
+  await dialog.getByLabel('Story Title').fill(title);
+  await dialog.getByLabel('Category').selectOption('Mystery');
+  await dialog.getByLabel('Story Image').setInputFiles(picture);
+  await dialog.getByRole('button', { name: 'Preview Story' }).click();
+  const preview = page.getByRole('dialog', { name: 'Story Preview' });
+  await expect(preview.getByText('image/png', { exact: true })).toBeVisible();
+
+  await context.setOffline(true);
+  try {
+    await preview.getByRole('button', { name: 'Publish Story' }).click();
+    await expect(preview.getByRole('status').filter({ hasText: 'Saved as a draft — publish it when you are back online' })).toBeVisible();
+    await page.screenshot({ path: '/tmp/i24-draft-saved-390.png' });
+    // Kept on the device with its picture, for this user.
+    expect(await keptDraft(page)).toEqual({ userId: me.id, title, type: 'image', imageBytes: picture.buffer.length, imageType: 'image/png' });
+    await preview.getByRole('button', { name: 'Done', exact: true }).click();
+    await expect(preview).toBeHidden();
+    // Offline there is nothing to offer yet.
+    await expect(page.getByRole('region', { name: 'Draft waiting' })).toHaveCount(0);
+  } finally {
+    await context.setOffline(false);
+  }
+  // Nothing reached the server while offline.
+  const before = await (await page.request.get(`/api/stories/user/${me.id}`)).json();
+  expect(before.some((story: { title: string }) => story.title === title)).toBe(false);
+
+  // Back online the app offers it (never publishes it by itself), and the offer survives a reload.
+  const waiting = page.getByRole('region', { name: 'Draft waiting' });
+  await expect(waiting).toContainText(`A draft is waiting: “${title}”, saved at`);
+  await page.reload();
+  await expect(waiting).toBeVisible();
+  await page.screenshot({ path: '/tmp/i24-draft-waiting-390.png' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: '/tmp/i24-draft-waiting-1280.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await waiting.getByRole('button', { name: 'Publish it now' }).click();
+  // The same dialog and rules, from a fresh position: the preview of the kept story, its picture included.
+  const again = page.getByRole('dialog', { name: 'Story Preview' });
+  await expect(again.getByText(title)).toBeVisible();
+  await expect(again.getByText('image/png', { exact: true })).toBeVisible();
+  await again.getByRole('button', { name: 'Publish Story' }).click();
+  await expect(page.locator('ol > li[data-state="open"]').getByText('Story created!', { exact: true })).toBeVisible();
+  await expect(again).toBeHidden({ timeout: 5_000 });
+  await expect(waiting).toHaveCount(0);
+  expect(await keptDraft(page)).toBeNull();
+  const mine = (await (await page.request.get(`/api/stories/user/${me.id}`)).json()) as { title: string; type: string; imageUrl?: string | null }[];
+  const published = mine.find((story) => story.title === title);
+  expect(published?.type).toBe('image');
+  expect(published?.imageUrl).toBeTruthy();
+});
+
+test('signing out deletes the kept answers, media and drafts on the device', async ({ page }) => {
   await signUpAndSignIn(page);
   await page.goto('/');
   await controlled(page);
   await expect(page.getByRole('region', { name: 'Nearby Whispers' }).getByRole('button', { name: new RegExp(`^${near.title}`) })).toBeVisible();
   await expect.poll(() => page.evaluate(() => caches.has('whispers-answers-v1'))).toBe(true);
+  // A draft kept on the device (as the create dialog keeps one offline).
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('whispers-drafts', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('drafts');
+        open.onsuccess = () => {
+          const tx = open.result.transaction('drafts', 'readwrite');
+          tx.objectStore('drafts').put({ userId: 'someone', savedAt: Date.now(), value: { draft: { title: 'Kept' }, pin: { latitude: 0, longitude: 0 } } }, 'pending');
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+  const draftDatabases = () => page.evaluate(async () => (await indexedDB.databases()).filter((db) => db.name === 'whispers-drafts').length);
+  expect(await draftDatabases()).toBe(1);
   await page.getByRole('button', { name: 'Open account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/auth$/);
   await expect.poll(() => page.evaluate(() => caches.has('whispers-answers-v1'))).toBe(false);
+  await expect.poll(draftDatabases).toBe(0);
 });
 
 test('turning push on subscribes this device (push manager stubbed), and off unsubscribes it', async ({ page }) => {
@@ -180,7 +311,9 @@ test('turning push on subscribes this device (push manager stubbed), and off uns
   await expect(section.getByRole('checkbox', { name: 'Likes on my stories' })).toBeChecked();
   const status = await page.request.post('/api/push/subscriptions/status', { data: { endpoint: 'https://push.example.net/send/e2e-device' } });
   expect(await status.json()).toEqual({ subscribed: true });
-  await section.getByRole('checkbox', { name: 'Likes on my stories' }).uncheck();
+  // The box shows the server's answer (it changes once the preference is saved), so click and wait for it.
+  await section.getByRole('checkbox', { name: 'Likes on my stories' }).click();
+  await expect(section.getByRole('checkbox', { name: 'Likes on my stories' })).not.toBeChecked();
   await expect
     .poll(async () => (await (await page.request.get('/api/push/preferences')).json()).kinds)
     .toEqual(['story_hidden', 'moderation_decision', 'report_outcome']);

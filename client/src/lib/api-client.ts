@@ -31,19 +31,49 @@ async function throwIfNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, `${res.status}: ${text}`, serverMessageOf(text));
 }
 
-let readerCookie: Promise<void> | null = null;
+/** GET /api/config (common/route-schemas.ts `publicConfigResponseSchema`). */
+export interface PublicConfig {
+  tileUrl: string;
+  tileAttribution: string;
+  signedIn: boolean;
+}
+
+let pageConfigOnce: Promise<PublicConfig | null> | null = null;
+let sessionEnded = false;
 
 /**
- * Resolves once this browser has its reader cookie (DESIGN.md decision 15, issue 23 item 4): the server gives one
- * with the first signed-out /api answer, and a story read sent before it would be judged as the whole address
- * (a stranger's read elsewhere behind the same NAT could lock it). One small request per page load, at most.
+ * GET /api/config, once per page load (null when it failed). It is the call every page makes first: it gives a
+ * signed-out browser its reader cookie (DESIGN.md decision 15, issue 23 item 4) and says whether a session exists.
+ */
+export function pageConfig(): Promise<PublicConfig | null> {
+  pageConfigOnce ??= fetch('/api/config', { credentials: 'include' }).then(
+    async (res) => (res.ok ? ((await res.json()) as PublicConfig) : null),
+    () => null,
+  );
+  return pageConfigOnce;
+}
+
+/**
+ * Resolves once this browser has its reader cookie: a story read sent before it would be judged as the whole
+ * address (a stranger's read elsewhere behind the same NAT could lock it).
  */
 export function readerCookieReady(): Promise<void> {
-  readerCookie ??= fetch('/api/config', { credentials: 'include' }).then(
-    () => undefined,
-    () => undefined,
-  );
-  return readerCookie;
+  return pageConfig().then(() => undefined);
+}
+
+/**
+ * Whether asking GET /api/user/current can answer anything but 401: a visitor's page never asks (Chromium logs
+ * every 401 as a console error; issue 24, Lighthouse best practices). Unknown (config failed, e.g. offline
+ * without a kept answer): ask.
+ */
+export async function mayHaveSession(): Promise<boolean> {
+  if (sessionEnded) return false;
+  return (await pageConfig())?.signedIn ?? true;
+}
+
+/** Sign-out and account deletion: this page has no session any more (signing in reloads the page). */
+export function forgetSession(): void {
+  sessionEnded = true;
 }
 
 /** Sends a request; throws ApiError on non-OK. Returns the Response so callers choose how to read it. */

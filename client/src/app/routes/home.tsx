@@ -14,6 +14,7 @@ import type { BoundingBox } from '#common/route-schemas';
 import { useMapStories } from '#client/features/stories/api/get-map-stories';
 import { useUserStories } from '#client/features/stories/api/get-user-stories';
 import { useCreateStoryLauncher } from '#client/features/create-story/components/create-story-launcher';
+import { WaitingDraft } from '#client/features/create-story/components/waiting-draft';
 import { StoryDetailDialog } from '#client/features/stories/components/story-detail-dialog';
 import { HomeTabs, type HomeView } from '#client/features/home/components/home-tabs';
 import { NearbySection } from '#client/features/home/components/nearby-section';
@@ -121,6 +122,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
     <PageShell>
       <div className="grid grid-cols-1 gap-5">
         <HomeTabs view={view} onViewChange={setView} onMyStories={openMyStories} onCreate={create.openAtCurrentPosition} />
+        <WaitingDraft userId={user?.id ?? null} onPublish={create.openDraft} />
         <div className="grid gap-2">
           <div className="flex flex-wrap items-center gap-3">
             <WalkToggle walk={walk} onStart={askHeading} />

@@ -1,12 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '#common/schemas';
-import { ApiError, apiGet } from '#client/lib/api-client';
+import { ApiError, apiGet, mayHaveSession } from '#client/lib/api-client';
 import { queryKeys } from '#client/lib/query-keys';
 
-/** The signed-in user, or null when signed out (401 maps to null). No retry (spec section 7). */
+/**
+ * The signed-in user, or null when signed out (401 maps to null). No retry (spec section 7). A page whose
+ * GET /api/config said "no session" does not ask at all (no 401 in a visitor's console).
+ */
 const currentUserQuery = queryOptions({
   queryKey: queryKeys.auth.currentUser,
   queryFn: async ({ signal }): Promise<CurrentUser | null> => {
+    if (!(await mayHaveSession())) return null;
     try {
       return await apiGet<CurrentUser>('/api/user/current', { signal });
     } catch (error) {

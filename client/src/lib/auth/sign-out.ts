@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { toast } from '#client/components/ui/use-toast';
 import { paths } from '#client/config/paths';
-import { apiRequest } from '../api-client';
+import { apiRequest, forgetSession } from '../api-client';
 import { forgetThisDevice } from '../pwa/device-data';
 
 /**
@@ -12,6 +12,7 @@ import { forgetThisDevice } from '../pwa/device-data';
 export async function logout(): Promise<void> {
   await forgetThisDevice({ signedIn: true }).catch(() => undefined);
   await apiRequest('POST', '/api/logout');
+  forgetSession();
 }
 
 /**

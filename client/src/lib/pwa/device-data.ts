@@ -1,9 +1,10 @@
 /**
  * What this device keeps of the signed-in person (DESIGN.md decision 16): the service worker's answer and media
- * caches, and this device's push subscription. Sign-out and account deletion call `forgetThisDevice()`, so the
+ * caches, the story draft kept offline (offline-drafts.ts), and this device's push subscription. Sign-out and account deletion call `forgetThisDevice()`, so the
  * next person on the device sees none of it and gets none of the previous person's pushes.
  */
 import { PERSONAL_CACHES } from './cache-names';
+import { deleteAllDrafts } from './offline-drafts';
 
 /** This device's push subscription, when the browser has one (no service worker or push: none). */
 export async function currentPushSubscription(): Promise<PushSubscription | null> {
@@ -45,5 +46,5 @@ export async function forgetThisDevice(options: { signedIn: boolean }): Promise<
     const subscription = await currentPushSubscription().catch(() => null);
     await subscription?.unsubscribe().catch(() => false);
   }
-  await clearPersonalCaches();
+  await Promise.all([clearPersonalCaches(), deleteAllDrafts().catch(() => undefined)]);
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeleteAccountRequest } from '#common/account-schemas';
-import { apiSend } from '#client/lib/api-client';
+import { apiSend, forgetSession } from '#client/lib/api-client';
 import { forgetThisDevice } from '#client/lib/pwa/device-data';
 
 /** DELETE /api/account { password }: the account and everything in it (403 when the password is wrong). */
@@ -17,6 +17,7 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: deleteAccount,
     onSuccess: async () => {
+      forgetSession();
       queryClient.clear();
       await forgetThisDevice({ signedIn: false }).catch(() => undefined);
     },

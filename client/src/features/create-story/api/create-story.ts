@@ -16,6 +16,11 @@ class CreateStoryError extends Error {
   }
 }
 
+/** True when the upload never reached the server (no network): the dialog keeps the story as a draft instead. */
+export function isNetworkFailure(error: unknown): boolean {
+  return error instanceof CreateStoryError && error.status === 0;
+}
+
 /**
  * The error text of spec section 8: the response's `message` field, or its raw text, or
  * "Server error: {status} {statusText}"; the fallback when there is nothing at all (network failure).

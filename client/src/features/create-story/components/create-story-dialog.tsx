@@ -9,7 +9,9 @@ import { Dialog, DialogContent } from '#client/components/ui/dialog';
 import { toast } from '#client/components/ui/use-toast';
 import { CREATE_DIALOG } from '#common/constants';
 import type { Location, StoryType } from '#common/schemas';
-import { CREATE_FAILED_FALLBACK, useCreateStory } from '../api/create-story';
+import { useCurrentUser } from '#client/lib/auth/current-user';
+import { dropDraft, keepDraft } from '#client/lib/pwa/offline-drafts';
+import { CREATE_FAILED_FALLBACK, isNetworkFailure, useCreateStory } from '../api/create-story';
 import {
   EMPTY_DRAFT,
   buildStoryFormData,
@@ -18,6 +20,15 @@ import {
   validateDraft,
   type StoryDraft,
 } from '../lib/draft';
+import {
+  DRAFT_TOO_LARGE,
+  OFFLINE_DRAFT_MAX_BYTES,
+  SAVED_AS_DRAFT,
+  draftMediaBytes,
+  farFromDraftText,
+  resumedPin,
+  type OfflineDraft,
+} from '../lib/offline-draft';
 import { messageToast } from '#client/lib/toast-message';
 import { StoryForm } from './story-form';
 import { StoryPreview } from './story-preview';
@@ -32,9 +43,12 @@ interface CreateStoryDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   location: Location | null;
+  /** A draft kept on the device to publish now (issue 24): opens on its preview, judged from `location`. */
+  resume?: OfflineDraft | null;
 }
 
-export default function CreateStoryDialog({ open, onOpenChange, location }: CreateStoryDialogProps) {
+export default function CreateStoryDialog({ open, onOpenChange, location, resume = null }: CreateStoryDialogProps) {
+  const { data: user } = useCurrentUser();
   const [draft, setDraft] = useState<StoryDraft>(EMPTY_DRAFT);
   // Where the story goes: the author's fix, or the pin they moved (≤ 200 m) on the preview's map.
   const [movedPin, setMovedPin] = useState<Location | null>(null);
@@ -42,6 +56,10 @@ export default function CreateStoryDialog({ open, onOpenChange, location }: Crea
   const [step, setStep] = useState<'edit' | 'preview'>('edit');
   const [progress, setProgress] = useState<number | null>(null);
   const [published, setPublished] = useState(false);
+  /** Kept on the device for want of a network: the dialog says so and only closes. */
+  const [savedOffline, setSavedOffline] = useState(false);
+  /** The draft being published came from the device (it is deleted there once published). */
+  const [resumed, setResumed] = useState<OfflineDraft | null>(null);
   const createStory = useCreateStory(setProgress);
   const isPending = createStory.isPending || published;
   /** Guards against a second submission while one is under way (spec section 4). */
@@ -83,7 +101,39 @@ export default function CreateStoryDialog({ open, onOpenChange, location }: Crea
     setStep('edit');
     setProgress(null);
     setPublished(false);
+    setSavedOffline(false);
+    setResumed(null);
     createStory.reset();
+  };
+
+  // A kept draft opens on its preview with a fresh position: the pin stays where it was saved only when that is
+  // still within reach (200 m); the server judges the rest when it is published.
+  const appliedResume = useRef<OfflineDraft | null>(null);
+  useEffect(() => {
+    if (!open || !resume || appliedResume.current === resume || !location) return;
+    appliedResume.current = resume;
+    setDraft(resume.draft);
+    setMovedPin(resumedPin(resume.pin, location));
+    setResumed(resume);
+    setSavedOffline(false);
+    setProgress(null);
+    setPublished(false);
+    setStep('preview');
+  }, [open, resume, location]);
+
+  /** No network: keep the story on this device (IndexedDB), media included, to publish later. */
+  const keepOffline = async () => {
+    if (!user || !location) return;
+    if (draftMediaBytes(draft) > OFFLINE_DRAFT_MAX_BYTES) {
+      toast({ title: 'Error', description: DRAFT_TOO_LARGE, variant: 'destructive' });
+      return;
+    }
+    try {
+      await keepDraft<OfflineDraft>({ userId: user.id, savedAt: Date.now(), value: { draft, pin: placed ?? location } });
+      setSavedOffline(true);
+    } catch {
+      toast({ title: 'Error', description: CREATE_FAILED_FALLBACK, variant: 'destructive' });
+    }
   };
 
   /** Runs the section 5 rules; shows the first broken one as a toast. */
@@ -99,11 +149,17 @@ export default function CreateStoryDialog({ open, onOpenChange, location }: Crea
 
   const publish = () => {
     if (pendingRef.current || !location || !check()) return; // a submission is already under way
+    // Known offline: no attempt, the story is kept on the device straight away.
+    if (!navigator.onLine) {
+      void keepOffline();
+      return;
+    }
     pendingRef.current = true;
     setProgress(0);
     createStory.mutate(buildStoryFormData(draft, placed ?? location), {
       onSuccess: () => {
         setPublished(true);
+        if (resumed) void dropDraft().catch(() => undefined);
         messageToast(CREATED_MESSAGE, 'success');
         // The form resets as the dialog closes, so the finished preview stays in view for that second.
         later(CREATE_DIALOG.closeAfterSuccessMs, () => {
@@ -115,6 +171,11 @@ export default function CreateStoryDialog({ open, onOpenChange, location }: Crea
       onError: (error) => {
         pendingRef.current = false;
         setProgress(null);
+        // The upload never reached the server (the signal dropped on the way): kept on the device instead.
+        if (isNetworkFailure(error)) {
+          void keepOffline();
+          return;
+        }
         toast({ title: 'Error', description: error.message || CREATE_FAILED_FALLBACK, variant: 'destructive' });
         later(CREATE_DIALOG.hintToastAfterErrorMs, () => {
           // Only useful while the dialog is still open.
@@ -130,7 +191,8 @@ export default function CreateStoryDialog({ open, onOpenChange, location }: Crea
 
   /** Closing with the X keeps the draft (a recording is precious) but reopens on the edit step. */
   const handleOpenChange = (next: boolean) => {
-    if (!next && !pendingRef.current) setStep('edit');
+    if (!next && savedOffline) reset();
+    else if (!next && !pendingRef.current) setStep('edit');
     onOpenChange(next);
   };
 
@@ -163,6 +225,16 @@ export default function CreateStoryDialog({ open, onOpenChange, location }: Crea
             } else publish();
           }}
         >
+          {/* First, so it is in view whatever the dialog's scroll. */}
+          {savedOffline && (
+            <p
+              ref={(el) => el?.scrollIntoView({ block: 'nearest' })}
+              role="status"
+              className="rounded-lg border border-glow-500/40 bg-glow-500/10 px-3 py-2 text-sm font-medium text-mist-100"
+            >
+              {SAVED_AS_DRAFT}
+            </p>
+          )}
           {step === 'edit' ? (
             <StoryForm
               draft={draft}
@@ -173,6 +245,11 @@ export default function CreateStoryDialog({ open, onOpenChange, location }: Crea
             />
           ) : (
             <>
+              {resumed && location && !movedPin && resumedPin(resumed.pin, location) === null && (
+                <p role="note" className="rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400">
+                  {farFromDraftText(resumed.pin, location)}
+                </p>
+              )}
               <StoryPreview draft={draft} location={placed} />
               {location && placed && (
                 <Suspense fallback={null}>
@@ -190,10 +267,16 @@ export default function CreateStoryDialog({ open, onOpenChange, location }: Crea
           >
             {progress !== null && <UploadProgress percent={progress} done={published} />}
             <div className="flex justify-end gap-2 max-sm:[&>button]:h-auto max-sm:[&>button]:min-h-10 max-sm:[&>button]:min-w-0 max-sm:[&>button]:flex-1 max-sm:[&>button]:whitespace-normal max-sm:[&>button]:px-2 max-sm:[&>button]:leading-tight">
-              <Button type="button" variant="ghost" onClick={cancel} disabled={isPending}>
-                {isPending ? 'Please Wait...' : 'Cancel'}
-              </Button>
-              {step === 'edit' ? (
+              {savedOffline ? (
+                <Button type="button" onClick={cancel}>
+                  Done
+                </Button>
+              ) : (
+                <Button type="button" variant="ghost" onClick={cancel} disabled={isPending}>
+                  {isPending ? 'Please Wait...' : 'Cancel'}
+                </Button>
+              )}
+              {savedOffline ? null : step === 'edit' ? (
                 <Button type="submit" disabled={isPreviewDisabled(draft, location, isPending)}>
                   <Eye aria-hidden /> Preview Story
                 </Button>

@@ -4,6 +4,7 @@ import type { Location } from '#common/schemas';
 import { ACCOUNT_REQUIRED, showAccountRequired } from '#client/lib/account-required';
 import { requestPosition } from '#client/lib/geolocation';
 import { useCurrentUser } from '#client/lib/auth/current-user';
+import type { OfflineDraft } from '../lib/offline-draft';
 
 // The create dialog (recorder, pickers, preview) is only downloaded when someone opens it.
 const CreateStoryDialog = lazy(() => import('./create-story-dialog'));
@@ -28,12 +29,14 @@ export function useCreateStoryLauncher() {
   // Stays mounted after the first open so closing can animate and the chunk is not re-evaluated.
   const [mounted, setMounted] = useState(false);
   const [location, setLocation] = useState<Location | null>(null);
+  const [resume, setResume] = useState<OfflineDraft | null>(null);
 
   const openAtCurrentPosition = useCallback(() => {
     if (!user) return showCreateAccountRequired(navigate);
     requestPosition().then(
       (at) => {
         setLocation(at);
+        setResume(null);
         setMounted(true);
         setOpen(true);
       },
@@ -46,17 +49,38 @@ export function useCreateStoryLauncher() {
       if (!user) return showCreateAccountRequired(navigate);
       if (!at) return openAtCurrentPosition();
       setLocation(at);
+      setResume(null);
       setMounted(true);
       setOpen(true);
     },
     [user, navigate, openAtCurrentPosition],
   );
 
+  /**
+   * Publishes a draft kept on the device (issue 24): always from a fresh position, never the one it was saved
+   * at, so the server's rules (the pin within 200 m of where the author is) apply as to any new story.
+   */
+  const openDraft = useCallback(
+    (kept: OfflineDraft) => {
+      if (!user) return showCreateAccountRequired(navigate);
+      requestPosition().then(
+        (at) => {
+          setLocation(at);
+          setResume(kept);
+          setMounted(true);
+          setOpen(true);
+        },
+        () => window.alert(CREATE_LOCATION_REQUIRED),
+      );
+    },
+    [user, navigate],
+  );
+
   const dialog = mounted ? (
     <Suspense fallback={null}>
-      <CreateStoryDialog open={open} onOpenChange={setOpen} location={location} />
+      <CreateStoryDialog open={open} onOpenChange={setOpen} location={location} resume={resume} />
     </Suspense>
   ) : null;
 
-  return { openAt, openAtCurrentPosition, dialog };
+  return { openAt, openAtCurrentPosition, openDraft, dialog };
 }

@@ -11,6 +11,7 @@ import { LOCATION_CLAIM, MAX_TILE_ZOOM } from '#common/constants';
 import { haversineMetres } from '#common/geo';
 import type { Location } from '#common/schemas';
 import { usePublicConfig } from '#client/lib/get-public-config';
+import { tileLayerZoomOptions } from '#client/lib/map-tiles';
 import { clampPin } from '../lib/pin-limit';
 
 const pinIcon = L.divIcon({
@@ -56,7 +57,7 @@ export default function PinPicker({ fix, value, onChange }: PinPickerProps) {
         className="isolate z-0 h-48 w-full rounded-xl border border-night-700"
         aria-label="Story position: drag the pin up to 200 m"
       >
-        {tiles && <TileLayer url={tiles.tileUrl} attribution={tiles.tileAttribution} maxZoom={MAX_TILE_ZOOM} />}
+        {tiles && <TileLayer url={tiles.tileUrl} attribution={tiles.tileAttribution} {...tileLayerZoomOptions()} />}
         <Circle center={[fix.latitude, fix.longitude]} radius={LOCATION_CLAIM.pinMoveM} pathOptions={{ color: '#a78bfa', weight: 1, fillOpacity: 0.08 }} />
         <Marker position={[value.latitude, value.longitude]} draggable icon={pinIcon} eventHandlers={handlers} title="Story pin" />
         <TapToMove onMove={move} />

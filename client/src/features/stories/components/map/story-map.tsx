@@ -8,6 +8,7 @@ import { DEFAULT_ZOOM, MAX_TILE_ZOOM } from '#common/constants';
 import type { Location, Story } from '#common/schemas';
 import type { BoundingBox } from '#common/route-schemas';
 import { usePublicConfig } from '#client/lib/get-public-config';
+import { tileLayerZoomOptions } from '#client/lib/map-tiles';
 import { storyDistanceText, storyTypeLabel } from '#client/lib/stories/story-display';
 import { clusterClickZoom } from './cluster-protocol';
 import { clusterIcon, storyIcon, userIcon } from './marker-icons';
@@ -53,7 +54,7 @@ export default function StoryMap({ location, stories, onSelectStory, onViewportC
         aria-label="Story map"
       >
         {config.data && (
-          <TileLayer url={config.data.tileUrl} attribution={config.data.tileAttribution} maxZoom={MAX_TILE_ZOOM} />
+          <TileLayer url={config.data.tileUrl} attribution={config.data.tileAttribution} {...tileLayerZoomOptions()} />
         )}
         {/* Before FollowReader: its moveend listener must exist before FollowReader can move the map. */}
         <ViewportWatcher

@@ -1,0 +1,47 @@
+/**
+ * Back online with a story kept on the device (issue 24 item 3): the home screen offers to publish it — never
+ * publishes it by itself, since the author may have walked on and the server judges a fresh position.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Button } from '#client/components/ui/button';
+import { DRAFT_CHANGED_EVENT, dropDraft, keptDraft, type KeptDraft } from '#client/lib/pwa/offline-drafts';
+import { useOnline } from '#client/lib/pwa/offline-line';
+import { waitingDraftText, type OfflineDraft } from '../lib/offline-draft';
+
+function useKeptDraft(userId: string | null): KeptDraft<OfflineDraft> | null {
+  const [kept, setKept] = useState<KeptDraft<OfflineDraft> | null>(null);
+  const load = useCallback(() => {
+    if (!userId) return setKept(null);
+    keptDraft<OfflineDraft>(userId).then(setKept, () => setKept(null));
+  }, [userId]);
+  useEffect(() => {
+    load();
+    window.addEventListener(DRAFT_CHANGED_EVENT, load);
+    return () => window.removeEventListener(DRAFT_CHANGED_EVENT, load);
+  }, [load]);
+  return kept;
+}
+
+export function WaitingDraft({ userId, onPublish }: { userId: string | null; onPublish: (draft: OfflineDraft) => void }) {
+  const online = useOnline();
+  const kept = useKeptDraft(userId);
+  if (!kept || !online) return null;
+  return (
+    <section
+      aria-label="Draft waiting"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-glow-500/40 bg-glow-500/10 px-4 py-3"
+    >
+      <p className="text-sm font-medium text-mist-100">{waitingDraftText(kept.value.draft.title, kept.savedAt)}</p>
+      <div className="flex gap-2">
+        <Button type="button" variant="ghost" size="sm" onClick={() => {
+            if (window.confirm('Discard this draft? It is kept nowhere else.')) void dropDraft().catch(() => undefined);
+          }}>
+          Discard draft
+        </Button>
+        <Button type="button" size="sm" onClick={() => onPublish(kept.value)}>
+          Publish it now
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Publishing without a network (issue 24 item 3): the story is kept as a draft on this device and published
+ * later, by the author, through the same dialog and the same server rules (a fresh position, the pin within
+ * 200 m of it). Pure rules here; the storage is lib/pwa/offline-drafts.ts.
+ */
+import { LOCATION_CLAIM } from '#common/constants';
+import { haversineMetres } from '#common/geo';
+import type { Location } from '#common/schemas';
+import type { StoryDraft } from './draft';
+
+export const SAVED_AS_DRAFT = 'Saved as a draft — publish it when you are back online';
+
+/**
+ * The most media a draft keeps on the device: every recording and picture the server accepts (audio 20 MB,
+ * image 15 MB by default), short videos; a longer video waits in the open dialog instead.
+ */
+export const OFFLINE_DRAFT_MAX_BYTES = 50 * 1024 * 1024;
+export const DRAFT_TOO_LARGE = 'This video is too large to keep on the device (over 50 MB). Keep this dialog open and publish it when you are back online.';
+
+/** What is kept: the dialog's draft (Blobs and Files as they are) and where the author placed the pin. */
+export interface OfflineDraft {
+  draft: StoryDraft;
+  pin: Location;
+}
+
+/** Bytes of the media the draft's type sends (a switched-away type's file is never kept: switchType clears it). */
+export function draftMediaBytes(draft: StoryDraft): number {
+  switch (draft.type) {
+    case 'audio':
+      return draft.audio?.blob.size ?? 0;
+    case 'image':
+      return draft.image?.size ?? 0;
+    case 'video':
+      return draft.video?.file.size ?? 0;
+    default:
+      return 0;
+  }
+}
+
+/**
+ * Where a resumed draft goes: its pin when the author's fresh position is within the 200 m a pin may move;
+ * otherwise null (the dialog says how far away they are, and the story would go where they now stand).
+ */
+export function resumedPin(pin: Location, fix: Location): Location | null {
+  return haversineMetres(pin, fix) <= LOCATION_CLAIM.pinMoveM - 1 ? pin : null;
+}
+
+export function farFromDraftText(pin: Location, fix: Location): string {
+  const metres = Math.round(haversineMetres(pin, fix));
+  return `You saved this draft ${metres} m from here. Go back within ${LOCATION_CLAIM.pinMoveM} m of that place to publish it there; from here it would be placed where you are now.`;
+}
+
+/** "A draft is waiting: “Title”, saved at 14:02." */
+export function waitingDraftText(title: string, savedAt: number): string {
+  const time = new Date(savedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false });
+  return `A draft is waiting: “${title}”, saved at ${time}.`;
+}
