@@ -12,6 +12,7 @@ import {
   latitudeSchema,
   latLngParamsSchema,
   longitudeSchema,
+  mapViewSchema,
 } from './schemas';
 
 /** Canonical uuid text (any version), the form every id in the API takes. */
@@ -78,11 +79,12 @@ export const locationQuerySchema = z
 
 /** GET /api/stories/map?bbox=…[&lat&lng]: the bbox is checked first, then the location. */
 export const bboxQuerySchema = z
-  .object({ bbox: bboxQueryValueSchema, ...optionalLocationQueryShape })
+  .object({ bbox: bboxQueryValueSchema, ...optionalLocationQueryShape, view: mapViewSchema })
   .transform((query, ctx) => ({
     box: query.bbox,
     location: readerLocationOf(query, ctx),
     accuracy: query.accuracy ?? null,
+    view: query.view,
   }));
 
 /**

@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { GEOLOCATION_OPTIONS } from '#common/constants';
-import type { Location, Story } from '#common/schemas';
+import type { Location, MapMarker, Story } from '#common/schemas';
 import { PageShell } from '#client/components/layout/page-shell';
 import { ACCOUNT_REQUIRED, showAccountRequired } from '#client/lib/account-required';
 import { paths } from '#client/config/paths';
@@ -54,7 +54,8 @@ export function HomePage({ storyId }: { storyId?: string }) {
   const [view, setView] = useState<HomeView>('map');
   const [category, setCategory] = useState('All');
   const [viewport, setViewport] = useState<BoundingBox | null>(null);
-  const [selected, setSelected] = useState<Story | null>(null);
+  // A card (full story) or a map marker, whose card the dialog loads.
+  const [selected, setSelected] = useState<Story | MapMarker | null>(null);
   const create = useCreateStoryLauncher();
   const [createUsed, setCreateUsed] = useState(false);
   const hintLane = useCreateHintLane();
@@ -73,7 +74,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
   const nearestElsewhere =
     geo.isKnown && discoverable.data?.length === 0 ? suggestions.data?.find((item) => item.nearest)?.nearest : undefined;
 
-  const inCategory = useCallback((story: Story) => category === 'All' || story.category === category, [category]);
+  const inCategory = useCallback((story: Pick<MapMarker, 'category'>) => category === 'All' || story.category === category, [category]);
   const nearby = useMemo(() => (discoverable.data ?? []).filter(inCategory), [discoverable.data, inCategory]);
   const onMap = useMemo(() => (mapStories.data ?? []).filter(inCategory), [mapStories.data, inCategory]);
 

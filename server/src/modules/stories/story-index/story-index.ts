@@ -442,8 +442,10 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
    * The chosen cards as StoryRecords. Content and media keys only within unlock reach of the read's point or for
    * the viewer's own stories, as the SQL ships them (1 m of slack for the sphere), fetched with the viewer's likes.
    */
-  async function withDetails(chosen: NearestCard[], viewerId: string | null): Promise<StoryRecord[]> {
+  async function withDetails(chosen: NearestCard[], viewerId: string | null, withContent = true): Promise<StoryRecord[]> {
     if (chosen.length === 0) return [];
+    // A marker-only answer (the lean map call) sends neither content nor likes: nothing to fetch.
+    if (!withContent) return chosen.map(({ card }) => recordOf(card, authorNames.get(card.authorId) ?? null, undefined));
     const reach = new Set(
       chosen.filter((n) => n.card.authorId === viewerId || n.distance <= UNLOCK_RADIUS_M + 1).map((n) => n.card.id),
     );
@@ -574,20 +576,25 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
      * The nearby read from memory, as StoryRecords in the SQL's order; null when the index cannot answer it
      * exactly now (warming, catching up, lagging) and the caller should run the SQL.
      */
-    async nearby(q: NearestQuery, readerKeys: readonly (string | null | undefined)[] = [q.viewerId]): Promise<StoryRecord[] | null> {
+    async nearby(
+      q: NearestQuery,
+      readerKeys: readonly (string | null | undefined)[] = [q.viewerId],
+      details = true,
+    ): Promise<StoryRecord[] | null> {
       const ready = readyForRead(readerKeys);
       if (ready !== true && !(await ready)) return null;
-      return withDetails(cards.nearest(q), q.viewerId);
+      return withDetails(cards.nearest(q), q.viewerId, details);
     },
 
     /** The viewport read from memory (storyQueries.inBox's rows and order); null: run the SQL. */
     async inBox(
       q: { box: BoundingBox; centre: Point; limit: number; viewerId: string | null; blockedAuthorIds?: readonly string[] },
       readerKeys: readonly (string | null | undefined)[] = [q.viewerId],
+      details = true,
     ): Promise<StoryRecord[] | null> {
       const ready = readyForRead(readerKeys);
       if (ready !== true && !(await ready)) return null;
-      return withDetails(cards.inBox(q.box, q.centre, q.limit, q.viewerId, q.blockedAuthorIds), q.viewerId);
+      return withDetails(cards.inBox(q.box, q.centre, q.limit, q.viewerId, q.blockedAuthorIds), q.viewerId, details);
     },
 
     async close() {
