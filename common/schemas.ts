@@ -486,7 +486,7 @@ export type Story = z.infer<typeof storySchema>;
 
 /**
  * A story as a map marker (DESIGN.md decision 20, docs/decisions/024-lean-map-answer.md): what the marker, its
- * popup and the stack sheet show — id, title (the marker's name), position, category, type, whether it has a time
+ * popup and the stack sheet show — id, title (the marker's name), position (to five decimals, about a metre), category, type, whether it has a time
  * lock (the icon), distance and lock state. The card's text, content, media, author and likes come when the marker
  * is opened (GET /api/stories/:id). Nothing in it is withheld by a lock, so a locked and an unlocked marker carry
  * the same fields.

@@ -33,6 +33,7 @@ import { currentUser } from '../../plugins/access';
 import { isCrossSiteRequest } from '../../plugins/same-origin';
 import { createStoryReadService, type Reader } from './read-service';
 import { createStoryRepository, type PageCursor } from './story-repository';
+import { toMapMarker } from './story-view';
 
 /** Location queries are the hot path: generous per-IP limit, off when RATE_LIMIT_DISABLED (benchmarks). */
 export const LOCATION_RATE_LIMIT = { max: 600, timeWindow: '1 minute' } as const;
@@ -184,7 +185,7 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
       const stories = await service.nearby({ ...readerOf(request, location, accuracy), location }, MAP_RADIUS_M, MAP_RESULT_CAP, view === 'full');
       // Set only once there is an answer: an error thrown above is written by the error handler as usual.
       reply.serializer(mapSerializers[view]);
-      return stories;
+      return view === 'full' ? stories : stories.map(toMapMarker);
     },
   );
 
@@ -202,7 +203,7 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
       const { box, location, accuracy, view } = request.query;
       const stories = await service.inBox(readerOf(request, location, accuracy), box, MAP_RESULT_CAP, view === 'full');
       reply.serializer(mapSerializers[view]);
-      return stories;
+      return view === 'full' ? stories : stories.map(toMapMarker);
     },
   );
 

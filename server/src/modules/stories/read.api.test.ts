@@ -349,8 +349,9 @@ describe('story reads', () => {
           expect(markers[2]).toEqual({
             id: there.id,
             title: 'far marker',
-            latitude: there.latitude,
-            longitude: there.longitude,
+            // Markers carry the position to five decimals (about a metre).
+            latitude: Math.round(there.latitude * 1e5) / 1e5,
+            longitude: Math.round(there.longitude * 1e5) / 1e5,
             category: there.category,
             type: 'text',
             timeRestriction: 'none',
