@@ -130,6 +130,11 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
   let fenceSent = 0;
   /** The fence after the latest write of each writer (user id, client address), while it is not through. */
   const writeFences = new Map<string, number>();
+  /**
+   * The same for likes only: they change a story's count and the writer's likedByMe, which a marker read does not
+   * show, so only reads with details wait for them (issue 28: a like no longer holds up the liker's map pans).
+   */
+  const likeFences = new Map<string, number>();
   let throughFence = 0;
   const fencesOut = new Map<number, number>(); // n → sent at (ms); insertion order is n order
   const fencesThrough = new Set<number>();
@@ -403,14 +408,19 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
     }
   }
 
-  /** The fence a reader's own latest write sent, 0 when it is through (entries are dropped once through). */
-  function ownWriteFence(readerKeys: readonly (string | null | undefined)[]): number {
+  /**
+   * The fence a reader's own latest write sent, 0 when it is through (entries are dropped once through); likes
+   * count only for a read that shows them (`details`).
+   */
+  function ownWriteFence(readerKeys: readonly (string | null | undefined)[], details: boolean): number {
     let fence = 0;
-    for (const key of readerKeys) {
-      const n = key ? writeFences.get(key) : undefined;
-      if (n === undefined) continue;
-      if (n <= throughFence) writeFences.delete(key!);
-      else fence = Math.max(fence, n);
+    for (const fences of details ? [writeFences, likeFences] : [writeFences]) {
+      for (const key of readerKeys) {
+        const n = key ? fences.get(key) : undefined;
+        if (n === undefined) continue;
+        if (n <= throughFence) fences.delete(key!);
+        else fence = Math.max(fence, n);
+      }
     }
     return fence;
   }
@@ -419,10 +429,10 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
    * Whether the index may answer a read starting now: ready, not lagging, through every change already notified,
    * and through the fence of this reader's own latest write (`readerKeys`: its user id and address).
    */
-  function readyForRead(readerKeys: readonly (string | null | undefined)[]): boolean | Promise<boolean> {
+  function readyForRead(readerKeys: readonly (string | null | undefined)[], details: boolean): boolean | Promise<boolean> {
     if (!serving() || lagging()) return false;
     const taskSeq = enqueuedSeq;
-    const fence = consistency === 'every-read' ? sendFence() : ownWriteFence(readerKeys);
+    const fence = consistency === 'every-read' ? sendFence() : ownWriteFence(readerKeys, details);
     if (caughtUp(taskSeq, fence)) return true;
     return new Promise<boolean>((resolve) => {
       const waiter: Waiter = {
@@ -555,10 +565,11 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
      * After a write of this instance (plugin.ts): the writer's next reads (by user id or address) wait until the
      * index has it. Other readers see it as soon as its notification is through, milliseconds later.
      */
-    fenceWrite(writerKeys: readonly (string | null | undefined)[]) {
+    fenceWrite(writerKeys: readonly (string | null | undefined)[], kind: 'stories' | 'likes' = 'stories') {
       if (closed) return;
       const n = sendFence();
-      for (const key of writerKeys) if (key) writeFences.set(key, n);
+      const fences = kind === 'likes' ? likeFences : writeFences;
+      for (const key of writerKeys) if (key) fences.set(key, n);
     },
 
     /** Resolves once everything notified so far is applied (tests). */
@@ -581,7 +592,7 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
       readerKeys: readonly (string | null | undefined)[] = [q.viewerId],
       details = true,
     ): Promise<StoryRecord[] | null> {
-      const ready = readyForRead(readerKeys);
+      const ready = readyForRead(readerKeys, details);
       if (ready !== true && !(await ready)) return null;
       return withDetails(cards.nearest(q), q.viewerId, details);
     },
@@ -592,7 +603,7 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
       readerKeys: readonly (string | null | undefined)[] = [q.viewerId],
       details = true,
     ): Promise<StoryRecord[] | null> {
-      const ready = readyForRead(readerKeys);
+      const ready = readyForRead(readerKeys, details);
       if (ready !== true && !(await ready)) return null;
       return withDetails(cards.inBox(q.box, q.centre, q.limit, q.viewerId, q.blockedAuthorIds), q.viewerId, details);
     },
