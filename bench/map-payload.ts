@@ -134,10 +134,10 @@ async function main() {
     const plain = await ask(view);
     const gzip = await ask(view, 'gzip');
     const br = await ask(view, 'br');
-    const count = (plain.json() as unknown[]).length;
+    const count = plain.json<unknown[]>().length;
     if (gzip.headers['content-encoding'] !== 'gzip' || br.headers['content-encoding'] !== 'br') throw new Error('the app did not compress');
     if (view === 'markers') markersGzip = gzip.rawPayload.length;
-    if (process.env.PEEK) console.log(JSON.stringify((plain.json() as unknown[]).slice(0, 2)));
+    if (process.env.PEEK) console.log(JSON.stringify(plain.json<unknown[]>().slice(0, 2)));
     console.log(
       `${view.padEnd(8)} ${count} stories: JSON ${kb(plain.rawPayload.length)}, gzip ${kb(gzip.rawPayload.length)}, br ${kb(br.rawPayload.length)}; ` +
         `${(gzip.rawPayload.length / count).toFixed(1)} B per story gzip; in-process ${median(times[view]!).toFixed(1)} ms median (gzip, ${ROUNDS} rounds)`,

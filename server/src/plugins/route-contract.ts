@@ -69,7 +69,7 @@ const requestValidatorCompiler: FastifySchemaCompiler<$ZodType> = (route) => {
  */
 export function compileSerializer(schema: $ZodType): (data: unknown) => string {
   const jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'openapi-3.0', unrepresentable: 'any' });
-  return fastJsonStringify(jsonSchema as Schema) as (data: unknown) => string;
+  return fastJsonStringify(jsonSchema as Schema);
 }
 
 /** Serialiser for a declared zod response schema, compiled once per route and status. */

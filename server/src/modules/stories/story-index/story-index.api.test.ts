@@ -205,7 +205,7 @@ describe('the story index while it cannot answer', () => {
     // The index's queries (its fences among them) are held while `held` is set: the fences stay out.
     let release = () => {};
     let held: Promise<void> | null = null;
-    const database = Object.create(t.database) as typeof t.database;
+    const database: typeof t.database = Object.create(t.database);
     database.query = (async (...args: Parameters<typeof t.database.query>) => {
       if (held) await held;
       return t.database.query(...args);
