@@ -209,7 +209,7 @@ describe('the story index while it cannot answer', () => {
     database.query = (async (...args: Parameters<typeof t.database.query>) => {
       if (held) await held;
       return t.database.query(...args);
-    }) as typeof t.database.query;
+    });
     // readWaitMs 0: a read that would wait for a fence declines at once (null: the caller runs the SQL).
     const index = await createStoryIndex(database, { readWaitMs: 0 });
     try {
