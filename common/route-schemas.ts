@@ -6,13 +6,8 @@
 import { z } from 'zod';
 import { CATEGORIES } from './categories';
 import { LIMITS } from './constants';
-import {
-  accuracyQuerySchema,
-  createStoryFieldsSchema,
-  latitudeSchema,
-  latLngParamsSchema,
-  longitudeSchema,
-} from './schemas';
+import { accuracyQuerySchema, createStoryFieldsSchema, latitudeSchema, latLngParamsSchema, longitudeSchema } from './schemas';
+import { mapViewSchema } from './map-schemas';
 
 /** Canonical uuid text (any version), the form every id in the API takes. */
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -78,11 +73,12 @@ export const locationQuerySchema = z
 
 /** GET /api/stories/map?bbox=…[&lat&lng]: the bbox is checked first, then the location. */
 export const bboxQuerySchema = z
-  .object({ bbox: bboxQueryValueSchema, ...optionalLocationQueryShape })
+  .object({ bbox: bboxQueryValueSchema, ...optionalLocationQueryShape, view: mapViewSchema })
   .transform((query, ctx) => ({
     box: query.bbox,
     location: readerLocationOf(query, ctx),
     accuracy: query.accuracy ?? null,
+    view: query.view,
   }));
 
 /**

@@ -392,7 +392,6 @@ export { reportStoryRequestSchema } from './moderation';
 export const likeResponseSchema = z.object({ likes: z.number().int(), liked: z.boolean() });
 /** 201 the first time, 200 when the same user reports the story again (nothing stored twice). */
 export const reportResponseSchema = z.object({ reported: z.literal(true) });
-
 /** Every error the API sends has this shape. */
 export const errorResponseSchema = z.object({ message: z.string() });
 

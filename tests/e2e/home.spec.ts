@@ -100,6 +100,11 @@ test('the map shows stub tiles, the reader and story markers; markers and cards 
   await context.setGeolocation(PLACE);
   const viewportReads: string[] = [];
   page.on('request', (req) => req.url().includes('/api/stories/map?bbox=') && viewportReads.push(req.url()));
+  // The map reads markers (decision 024): no card text, content or media; the dialog fetches the story on open.
+  const markerAnswers: Promise<Record<string, unknown>[]>[] = [];
+  page.on('response', (res) => {
+    if (res.url().includes('/api/stories/map?bbox=') && res.ok()) markerAnswers.push(res.json() as Promise<Record<string, unknown>[]>);
+  });
   await page.goto('/');
 
   // Tiles come from TILE_URL (the local stub) at zoom 13 and really load.
@@ -117,6 +122,12 @@ test('the map shows stub tiles, the reader and story markers; markers and cards 
   await expect(page.locator(`.leaflet-marker-icon[title="${far.title}"]`)).toBeVisible();
   await expect(page.locator('.leaflet-marker-icon[title="4 stories"]')).toBeVisible();
   expect(viewportReads.length).toBeGreaterThan(0);
+  expect(viewportReads.every((url) => !url.includes('view=full'))).toBe(true);
+  const markers = (await Promise.all(markerAnswers)).flat();
+  expect(markers.length).toBeGreaterThan(0);
+  for (const marker of markers) {
+    expect(Object.keys(marker).sort()).toEqual(['category', 'distance', 'id', 'isLocked', 'latitude', 'lockReason', 'longitude', 'timeRestriction', 'title', 'type']);
+  }
   await page.screenshot({ path: '/tmp/d1-home-map.png' });
 
   // A marker: popup with title, category, type and distance, and the detail dialog.

@@ -63,11 +63,17 @@ const requestValidatorCompiler: FastifySchemaCompiler<$ZodType> = (route) => {
   return (data) => (containsNul(data) ? { error: badRequest(NUL_IN_TEXT) } : validate(data));
 };
 
-/** Serialiser for a declared zod response schema, compiled once per route and status. */
-const responseSerializerCompiler: FastifySerializerCompiler<$ZodType> = ({ schema }) => {
+/**
+ * A fast-json-stringify serialiser of a zod schema: only its declared fields are written. Routes whose answer
+ * has more than one shape (the map calls' `view`) pick one per reply with `reply.serializer(...)`.
+ */
+export function compileSerializer(schema: $ZodType): (data: unknown) => string {
   const jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'openapi-3.0', unrepresentable: 'any' });
   return fastJsonStringify(jsonSchema as Schema);
-};
+}
+
+/** Serialiser for a declared zod response schema, compiled once per route and status. */
+const responseSerializerCompiler: FastifySerializerCompiler<$ZodType> = ({ schema }) => compileSerializer(schema);
 
 export interface RouteContractOptions {
   /** The session cookie's name as this instance sets it (modules/auth: `__Host-` prefixed over HTTPS). */

@@ -19,7 +19,11 @@ function DiscoverMap({ centre, readerKnown, stories, onSelectStory }: DiscoverMa
         location={centre}
         showReader={readerKnown}
         stories={stories}
-        onSelectStory={onSelectStory}
+        // The lazy component is not generic any more: a clicked marker is found among the full stories again.
+        onSelectStory={(marker) => {
+          const story = stories.find((s) => s.id === marker.id);
+          if (story) onSelectStory(story);
+        }}
         onViewportChange={ignoreViewport}
       />
     </Suspense>

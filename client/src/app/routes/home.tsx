@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { Link, useLocation } from 'wouter';
 import { GEOLOCATION_OPTIONS } from '#common/constants';
 import type { Location, Story } from '#common/schemas';
+import type { MapMarker } from '#common/map-schemas';
 import { PageShell } from '#client/components/layout/page-shell';
 import { Button } from '#client/components/ui/button';
 import { ACCOUNT_REQUIRED, showAccountRequired } from '#client/lib/account-required';
@@ -59,7 +60,8 @@ export function HomePage({ storyId }: { storyId?: string }) {
   const [view, setView] = useState<HomeView>('map');
   const [category, setCategory] = useState('All');
   const [viewport, setViewport] = useState<BoundingBox | null>(null);
-  const [selected, setSelected] = useState<Story | null>(null);
+  // A card (full story) or a map marker, whose card the dialog loads.
+  const [selected, setSelected] = useState<Story | MapMarker | null>(null);
   const create = useCreateStoryLauncher();
   const [createUsed, setCreateUsed] = useState(false);
   // Walk mode (issue 25): plays what the server unlocks as the walker moves; it never unlocks anything itself.
@@ -102,7 +104,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
   const nearestElsewhere =
     geo.isKnown && discoverable.data?.length === 0 ? suggestions.data?.find((item) => item.nearest)?.nearest : undefined;
 
-  const inCategory = useCallback((story: Story) => category === 'All' || story.category === category, [category]);
+  const inCategory = useCallback((story: Pick<MapMarker, 'category'>) => category === 'All' || story.category === category, [category]);
   const nearby = useMemo(() => (discoverable.data ?? []).filter(inCategory), [discoverable.data, inCategory]);
   const onMap = useMemo(() => (mapStories.data ?? []).filter(inCategory), [mapStories.data, inCategory]);
 

@@ -26,12 +26,15 @@ import {
   type Point,
 } from '#common/route-schemas';
 import { accuracyQuerySchema, latLngParamsSchema, storySchema } from '#common/schemas';
+import { mapMarkerSchema, mapQuerySchema, type MapView } from '#common/map-schemas';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { BAD_CURSOR, nextPageLink, type PageCursor } from '../../lib/paging';
 import { withErrorResponses } from '../../lib/route-responses';
+import { compileSerializer } from '../../plugins/route-contract';
 import { currentUser } from '../../plugins/access';
 import { isCrossSiteRequest } from '../../plugins/same-origin';
 import type { Reader } from './read-service';
+import { toMapMarker } from './story-view';
 
 /** Location queries are the hot path: generous per-IP limit, off when RATE_LIMIT_DISABLED (benchmarks). */
 export const LOCATION_RATE_LIMIT = { max: 600, timeWindow: '1 minute' } as const;
@@ -77,6 +80,19 @@ const pageQuerySchema = (defaultLimit: number, open: (token: string) => PageCurs
     }));
 
 const storiesResponse = withErrorResponses({ 200: z.array(storySchema) });
+
+/**
+ * The map calls answer markers unless `?view=full` (DESIGN.md decision 20, docs/decisions/024-lean-map-answer.md).
+ * Both shapes are declared (OpenAPI shows either); each reply is written by the serialiser of its own view, so a
+ * marker answer carries only the marker's fields whatever the service built.
+ */
+const mapResponse = withErrorResponses({
+  200: z.union([z.array(mapMarkerSchema), z.array(storySchema)]).describe('Markers (view=markers, the default) or full stories (view=full)'),
+});
+const mapSerializers: Record<MapView, (data: unknown) => string> = {
+  markers: compileSerializer(z.array(mapMarkerSchema)),
+  full: compileSerializer(z.array(storySchema)),
+};
 
 export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.stories.read;
@@ -137,25 +153,38 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
-        summary: 'Stories around a point for the map',
+        summary: 'Stories around a point for the map: markers, or full stories with view=full',
         params: latLngParamsSchema,
-        querystring: accuracyQuerySchema,
-        response: storiesResponse,
+        querystring: mapQuerySchema,
+        response: mapResponse,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { lat, lng } = request.params;
+      const { accuracy, view } = request.query;
       const location = { latitude: lat, longitude: lng };
-      return service.nearby({ ...readerOf(request, location, request.query.accuracy), location }, MAP_RADIUS_M, MAP_RESULT_CAP);
+      const stories = await service.nearby({ ...readerOf(request, location, accuracy), location }, MAP_RADIUS_M, MAP_RESULT_CAP, view === 'full');
+      // Set only once there is an answer: an error thrown above is written by the error handler as usual.
+      reply.serializer(mapSerializers[view]);
+      return view === 'full' ? stories : stories.map(toMapMarker);
     },
   );
 
   app.get(
     '/stories/map',
-    { config, schema: { summary: 'Stories in a viewport', querystring: bboxQuerySchema, response: storiesResponse } },
-    async (request) => {
-      const { box, location, accuracy } = request.query;
-      return service.inBox(readerOf(request, location, accuracy), box, MAP_RESULT_CAP);
+    {
+      config,
+      schema: {
+        summary: 'Stories in a viewport: markers, or full stories with view=full',
+        querystring: bboxQuerySchema,
+        response: mapResponse,
+      },
+    },
+    async (request, reply) => {
+      const { box, location, accuracy, view } = request.query;
+      const stories = await service.inBox(readerOf(request, location, accuracy), box, MAP_RESULT_CAP, view === 'full');
+      reply.serializer(mapSerializers[view]);
+      return view === 'full' ? stories : stories.map(toMapMarker);
     },
   );
 

@@ -93,8 +93,9 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
     return deps.weather.current(location.latitude, location.longitude).catch(() => null);
   }
 
-  async function nearby(reader: Reader & { location: NonNullable<Reader['location']> }, radius: number, limit: number) {
-    const records = await deps.repository.nearby({ ...reader.location, radius, limit, ...readerKeys(reader) });
+  /** `details: false`: the answer is serialised as markers (no content, media or likes), so none is fetched. */
+  async function nearby(reader: Reader & { location: NonNullable<Reader['location']> }, radius: number, limit: number, details = true) {
+    const records = await deps.repository.nearby({ ...reader.location, radius, limit, details, ...readerKeys(reader) });
     return present(records, reader);
   }
 
@@ -117,12 +118,12 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
       return present(records, { ...reader, location: null });
     },
 
-    async inBox(reader: Reader, box: BoundingBox, limit: number) {
+    async inBox(reader: Reader, box: BoundingBox, limit: number, details = true) {
       const centre = reader.location ?? {
         latitude: (box.south + box.north) / 2,
         longitude: box.west <= box.east ? (box.west + box.east) / 2 : normaliseLongitude((box.west + box.east + 360) / 2),
       };
-      const records = await deps.repository.inBox({ box, centre, limit, ...readerKeys(reader) });
+      const records = await deps.repository.inBox({ box, centre, limit, details, ...readerKeys(reader) });
       return present(records, reader);
     },
 

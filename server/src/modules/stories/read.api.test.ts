@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offsetEast, offsetNorth } from '#common/geo';
-import type { Story } from '#common/schemas';
+import { type Story } from '#common/schemas';
+import { MAP_MARKER_FIELDS, MAP_VIEW_MESSAGE, type MapMarker } from '#common/map-schemas';
 import { likes } from '../../db/schema';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { createTestUser, type TestUser } from '#tests/helpers/users';
@@ -306,6 +307,96 @@ describe('story reads', () => {
         expect(res.json().message).toMatch(/bbox/);
       },
     );
+
+    it('answers markers by default (decision 024): marker fields only, locked or not, on both calls', async () => {
+      const centre = nextArea();
+      const here = await insertStory(t.database, {
+        authorId: author.id,
+        ...offsetNorth(centre, 10),
+        title: 'open marker',
+        type: 'image',
+        imageKey: 'i/open.webp',
+        content: 'Open words',
+      });
+      const timed = await insertStory(t.database, {
+        authorId: author.id,
+        ...offsetNorth(centre, 20),
+        title: 'timed marker',
+        content: 'Timed words',
+        timeRestriction: 'time_of_day',
+        unlockStartTime: localHHMM('America/New_York', 120),
+        unlockEndTime: localHHMM('America/New_York', 180),
+      });
+      const there = await insertStory(t.database, { authorId: author.id, ...offsetNorth(centre, 600), title: 'far marker', content: 'Far words' });
+      const box = `${centre.longitude - 0.02},${centre.latitude - 0.02},${centre.longitude + 0.02},${centre.latitude + 0.02}`;
+      const calls = [
+        `/api/stories/map/${centre.latitude}/${centre.longitude}`,
+        `/api/stories/map/${centre.latitude}/${centre.longitude}?view=markers`,
+        `/api/stories/map?bbox=${box}&lat=${centre.latitude}&lng=${centre.longitude}`,
+        `/api/stories/map?bbox=${box}&lat=${centre.latitude}&lng=${centre.longitude}&view=markers`,
+      ];
+      for (const url of calls) {
+        for (const user of [reader, undefined]) {
+          const res = await get(url, user);
+          expect(res.statusCode, url).toBe(200);
+          const answer = res.json<MapMarker[]>();
+          // The map radius reaches other tests' areas: only this test's stories are checked for order and values.
+          const markers = answer.filter((m) => [here.id, timed.id, there.id].includes(m.id));
+          expect(markers.map((m) => m.id), url).toEqual([here.id, timed.id, there.id]);
+          for (const marker of answer) expect(Object.keys(marker).sort(), url).toEqual([...MAP_MARKER_FIELDS].sort());
+          // Neither the unlocked nor the locked marker carries text, content, media, author or likes.
+          expect(res.body, url).not.toMatch(/Open words|Timed words|Far words|Hidden words|i\/open\.webp|\/api\/media\/|Ada Author|description/);
+          expect(markers[0]).toMatchObject({ title: 'open marker', type: 'image', distance: 10, isLocked: false, lockReason: null });
+          expect(markers[2]).toEqual({
+            id: there.id,
+            title: 'far marker',
+            // Markers carry the position to five decimals (about a metre).
+            latitude: Math.round(there.latitude * 1e5) / 1e5,
+            longitude: Math.round(there.longitude * 1e5) / 1e5,
+            category: there.category,
+            type: 'text',
+            timeRestriction: 'none',
+            distance: 600,
+            isLocked: true,
+            lockReason: 'distance',
+          });
+          expect(markers[1]).toMatchObject({ title: 'timed marker', timeRestriction: 'time_of_day', distance: 20, isLocked: true, lockReason: 'time_of_day' });
+        }
+      }
+    });
+
+    it('answers full stories with view=full, still without a locked story’s content', async () => {
+      const centre = nextArea();
+      const here = await insertStory(t.database, { authorId: author.id, ...offsetNorth(centre, 20), imageKey: 'i/full.webp', type: 'image', content: null });
+      const there = await insertStory(t.database, { authorId: author.id, ...offsetNorth(centre, 600), content: 'Far words', tiktokUrl: null });
+      const box = `${centre.longitude - 0.02},${centre.latitude - 0.02},${centre.longitude + 0.02},${centre.latitude + 0.02}`;
+      for (const url of [
+        `/api/stories/map/${centre.latitude}/${centre.longitude}?view=full`,
+        `/api/stories/map?bbox=${box}&lat=${centre.latitude}&lng=${centre.longitude}&view=full`,
+      ]) {
+        const res = await get(url, reader);
+        expect(res.statusCode, url).toBe(200);
+        const [open, locked] = res.json<Story[]>().filter((story) => story.id === here.id || story.id === there.id);
+        expect(open).toMatchObject({ id: here.id, isLocked: false, imageUrl: expect.stringContaining('/api/media/'), likedByMe: false });
+        expect(open!.author).toEqual({ displayName: 'Ada Author' });
+        expect(locked).toMatchObject({ id: there.id, isLocked: true, lockReason: 'distance', wordCount: 2, likes: 0 });
+        expect(locked).toHaveProperty('description');
+        for (const field of MEDIA_FIELDS) expect(locked, url).not.toHaveProperty(field);
+        expect(res.body, url).not.toContain('Far words');
+      }
+    });
+
+    it('refuses an unknown view with 400', async () => {
+      const centre = nextArea();
+      for (const url of [
+        `/api/stories/map/${centre.latitude}/${centre.longitude}?view=cards`,
+        `/api/stories/map?bbox=0,0,1,1&view=`,
+      ]) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json(), url).toEqual({ message: MAP_VIEW_MESSAGE });
+      }
+    });
 
     it('refuses a viewport without bbox and a half reader location', async () => {
       expect((await get('/api/stories/map')).statusCode).toBe(400);

@@ -73,17 +73,36 @@ export function createStoryRepository(database: Database, index: StoryIndex | nu
       return row;
     },
 
-    /** `readerAddress`: the reader's address key, whose own latest write the index waits for (with the user id). */
-    async nearby(args: { latitude: number; longitude: number; radius: number; limit: number; viewerId: string | null; readerAddress?: string }) {
-      const fromMemory = await index?.nearby({ ...args, blockedAuthorIds: await blockedAuthorIds(args.viewerId) }, [args.viewerId, args.readerAddress]);
+    /**
+     * `readerAddress`: the reader's address key, whose own latest write the index waits for (with the user id).
+     * `details: false` (markers only): the index skips the content and likes fetch; the SQL path reads them anyway.
+     */
+    async nearby(args: {
+      latitude: number;
+      longitude: number;
+      radius: number;
+      limit: number;
+      viewerId: string | null;
+      readerAddress?: string;
+      details?: boolean;
+    }) {
+      const fromMemory = await index?.nearby(
+        { ...args, blockedAuthorIds: await blockedAuthorIds(args.viewerId) },
+        [args.viewerId, args.readerAddress],
+        args.details ?? true,
+      );
       if (fromMemory) return fromMemory;
       const { latitude: lat, longitude: lng, radius, limit, viewerId } = args;
       const method = useBoxMethod(lat, lng, radius, limit) ? 'box' : 'knn';
       return (await nearbyStatement(method, limit).execute({ lat, lng, radius, viewerId })) as unknown as StoryRecord[];
     },
 
-    async inBox(args: { box: BoundingBox; centre: Point; limit: number; viewerId: string | null; readerAddress?: string }) {
-      const fromMemory = await index?.inBox({ ...args, blockedAuthorIds: await blockedAuthorIds(args.viewerId) }, [args.viewerId, args.readerAddress]);
+    async inBox(args: { box: BoundingBox; centre: Point; limit: number; viewerId: string | null; readerAddress?: string; details?: boolean }) {
+      const fromMemory = await index?.inBox(
+        { ...args, blockedAuthorIds: await blockedAuthorIds(args.viewerId) },
+        [args.viewerId, args.readerAddress],
+        args.details ?? true,
+      );
       if (fromMemory) return fromMemory;
       return (await storyQueries.inBox(db, args)) as StoryRecord[];
     },

@@ -26,7 +26,10 @@ export function discoverStoriesQuery(reader: Location | null) {
     queryKey: queryKeys.stories.discover(reader),
     queryFn: ({ signal }) =>
       apiGet<Story[]>(
-        reader ? `/api/stories/map/${reader.latitude}/${reader.longitude}` : `/api/stories/map?bbox=${defaultAreaBbox()}`,
+        // view=full: the list shows cards (description, author, likes), not only markers.
+        reader
+          ? `/api/stories/map/${reader.latitude}/${reader.longitude}?view=full`
+          : `/api/stories/map?bbox=${defaultAreaBbox()}&view=full`,
         { signal },
       ),
     retry: DISCOVERY.mapRetries,

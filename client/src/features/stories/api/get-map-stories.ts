@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DISCOVERY } from '#common/constants';
 import type { BoundingBox } from '#common/route-schemas';
-import type { Location, Story } from '#common/schemas';
+import type { Location } from '#common/schemas';
+import type { MapMarker } from '#common/map-schemas';
 import { apiGet } from '#client/lib/api-client';
 import { accuracyParam } from '#client/lib/location/claim-lock-text';
 import { queryKeys } from '#client/lib/query-keys';
@@ -14,7 +15,9 @@ function bboxParam(box: BoundingBox): string {
 }
 
 /**
- * Stories inside the visible map area; the reader's location makes the server add distance and lock state.
+ * Stories inside the visible map area as markers (the lean answer, docs/decisions/024-lean-map-answer.md): a
+ * marker's card comes from the one-story read when it is opened. The reader's location makes the server add
+ * distance and lock state.
  * The previous viewport's stories stay shown while the next ones load (no flicker while panning).
  */
 function mapStoriesQuery(box: BoundingBox, reader: Location, claim: ReaderClaim = { known: true, accuracy: null }) {
@@ -25,7 +28,7 @@ function mapStoriesQuery(box: BoundingBox, reader: Location, claim: ReaderClaim 
     : '';
   return queryOptions({
     queryKey: queryKeys.stories.map(bbox, reader, where),
-    queryFn: ({ signal }) => apiGet<Story[]>(`/api/stories/map?bbox=${bbox}${where}`, { signal }),
+    queryFn: ({ signal }) => apiGet<MapMarker[]>(`/api/stories/map?bbox=${bbox}${where}`, { signal }),
     retry: DISCOVERY.mapRetries,
     placeholderData: keepPreviousData,
   });

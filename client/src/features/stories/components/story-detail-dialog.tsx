@@ -1,4 +1,5 @@
-import type { Location, Story } from '#common/schemas';
+import { type Location, type Story } from '#common/schemas';
+import { isFullStory, type MapMarker } from '#common/map-schemas';
 import { Button } from '#client/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '#client/components/ui/dialog';
 import { ApiError, errorMessage } from '#client/lib/api-client';
@@ -10,8 +11,11 @@ import { StoryAuthorActions } from './story-author-actions';
 
 interface StoryDetailDialogProps {
   storyId: string | null;
-  /** The story as a list already knows it: shown at once while the fresh copy loads. */
-  initialStory?: Story;
+  /**
+   * The story as a list already knows it: shown at once while the fresh copy loads. A map marker (the lean map
+   * answer) gives only its title meanwhile.
+   */
+  initialStory?: Story | MapMarker;
   /** Where the reader is (distance and lock state are computed by the server from it). */
   location: Location | null;
   onClose: () => void;
@@ -24,10 +28,12 @@ const isMissing = (error: unknown) => error instanceof ApiError && (error.status
 /** Spec section 2 "Story detail dialog". */
 export function StoryDetailDialog({ storyId, initialStory, location, onClose }: StoryDetailDialogProps) {
   const accuracy = useReaderAccuracy();
-  const query = useStory(storyId, location, initialStory?.id === storyId ? initialStory : undefined, accuracy);
+  const known = initialStory?.id === storyId ? initialStory : undefined;
+  const query = useStory(storyId, location, known && isFullStory(known) ? known : undefined, accuracy);
   const story = query.data;
   const missing = !story && query.isError && isMissing(query.error);
-  const title = story?.title ?? (missing ? 'Story not found' : query.isError ? 'Story unavailable' : 'Loading story...');
+  const title =
+    story?.title ?? (missing ? 'Story not found' : query.isError ? 'Story unavailable' : (known?.title ?? 'Loading story...'));
   return (
     <Dialog open={storyId !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent title={title} description={story ? <StoryByline story={story} /> : undefined} className="max-w-xl">

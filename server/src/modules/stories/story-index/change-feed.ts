@@ -90,6 +90,11 @@ export async function startChangeFeed(
   let fenceSent = 0;
   /** The fence after the latest write of each writer (user id, client address), while it is not through. */
   const writeFences = new Map<string, number>();
+  /**
+   * The same for likes only: they change a story's count and the writer's likedByMe, which a marker read does not
+   * show, so only reads with details wait for them (issue 28: a like no longer holds up the liker's map pans).
+   */
+  const likeFences = new Map<string, number>();
   let throughFence = 0;
   const fencesOut = new Map<number, number>(); // n → sent at (ms); insertion order is n order
   const fencesThrough = new Set<number>();
@@ -223,14 +228,19 @@ export async function startChangeFeed(
     }
   }
 
-  /** The fence a reader's own latest write sent, 0 when it is through (entries are dropped once through). */
-  function ownWriteFence(readerKeys: ReaderKeys): number {
+  /**
+   * The fence a reader's own latest write sent, 0 when it is through (entries are dropped once through); likes
+   * count only for a read that shows them (`details`).
+   */
+  function ownWriteFence(readerKeys: ReaderKeys, details: boolean): number {
     let fence = 0;
-    for (const key of readerKeys) {
-      const n = key ? writeFences.get(key) : undefined;
-      if (n === undefined) continue;
-      if (n <= throughFence) writeFences.delete(key!);
-      else fence = Math.max(fence, n);
+    for (const fences of details ? [writeFences, likeFences] : [writeFences]) {
+      for (const key of readerKeys) {
+        const n = key ? fences.get(key) : undefined;
+        if (n === undefined) continue;
+        if (n <= throughFence) fences.delete(key!);
+        else fence = Math.max(fence, n);
+      }
     }
     return fence;
   }
@@ -278,10 +288,10 @@ export async function startChangeFeed(
      * Whether the index may answer a read starting now: ready, not lagging, through every change already notified,
      * and through the fence of this reader's own latest write (`readerKeys`: its user id and address).
      */
-    readyForRead(readerKeys: ReaderKeys): boolean | Promise<boolean> {
+    readyForRead(readerKeys: ReaderKeys, details = true): boolean | Promise<boolean> {
       if (!serving() || lagging()) return false;
       const taskSeq = enqueuedSeq;
-      const fence = options.consistency === 'every-read' ? sendFence() : ownWriteFence(readerKeys);
+      const fence = options.consistency === 'every-read' ? sendFence() : ownWriteFence(readerKeys, details);
       if (caughtUp(taskSeq, fence)) return true;
       return new Promise<boolean>((resolve) => {
         const waiter: Waiter = {
@@ -297,11 +307,15 @@ export async function startChangeFeed(
       });
     },
 
-    /** After a write of this instance: the writer's next reads (by user id or address) wait for this fence. */
-    fenceWrite(writerKeys: ReaderKeys) {
+    /**
+     * After a write of this instance: the writer's next reads (by user id or address) wait for this fence; a like's
+     * fence (`likes`) only for reads that show likes.
+     */
+    fenceWrite(writerKeys: ReaderKeys, kind: 'stories' | 'likes' = 'stories') {
       if (closed) return;
       const n = sendFence();
-      for (const key of writerKeys) if (key) writeFences.set(key, n);
+      const fences = kind === 'likes' ? likeFences : writeFences;
+      for (const key of writerKeys) if (key) fences.set(key, n);
     },
 
     /** Resolves once everything notified so far is applied (tests). */

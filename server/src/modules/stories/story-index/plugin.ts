@@ -14,6 +14,8 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Like and unlike: a marker read (which shows no likes) does not wait for their fence. */
+const LIKE_ROUTE = '/api/stories/:id/like';
 
 export const storyIndexPlugin = fp(
   async (app) => {
@@ -27,8 +29,12 @@ export const storyIndexPlugin = fp(
       log: app.log.child({ module: 'story-index' }),
     });
     app.decorate('storyIndex', index);
-    app.addHook('onSend', async (request) => {
-      if (!SAFE_METHODS.has(request.method)) index.fenceWrite([request.user?.id, addressKey(request.ip)]);
+    app.addHook('onSend', async (request, reply) => {
+      if (SAFE_METHODS.has(request.method)) return;
+      // A refused write (4xx) wrote nothing (DESIGN.md "Bad input and failure"): the writer's reads need not wait.
+      if (reply.statusCode >= 400 && reply.statusCode < 500) return;
+      const kind = request.routeOptions.url === LIKE_ROUTE ? 'likes' : 'stories';
+      index.fenceWrite([request.user?.id, addressKey(request.ip)], kind);
     });
     app.addHook('onClose', async () => index.close());
   },

@@ -199,6 +199,42 @@ describe('the story index while it cannot answer', () => {
     }
   });
 
+  it('a read waits for its reader’s own story writes; a marker read does not wait for their likes (issue 28)', async () => {
+    const author = await createTestUser(t.database);
+    await insertStory(t.database, { authorId: author.id, ...offsetNorth(CENTRE, 30) });
+    // The index's queries (its fences among them) are held while `held` is set: the fences stay out.
+    let release = () => {};
+    let held: Promise<void> | null = null;
+    const database: typeof t.database = Object.create(t.database);
+    database.query = (async (...args: Parameters<typeof t.database.query>) => {
+      if (held) await held;
+      return t.database.query(...args);
+    });
+    // readWaitMs 0: a read that would wait for a fence declines at once (null: the caller runs the SQL).
+    const index = await createStoryIndex(database, { readWaitMs: 0 });
+    try {
+      expect(await index.settled()).toBe(true);
+      const q = { ...CENTRE, radius: DISCOVERY_RADIUS_M, limit: DISCOVERABLE_RESULT_CAP, viewerId: null };
+      held = new Promise<void>((resolve) => (release = resolve));
+      index.fenceWrite(['liker'], 'likes');
+      index.fenceWrite(['creator'], 'stories');
+      // The liker's marker read answers at once; a read showing likes waits for the like (declines here).
+      expect(await index.nearby(q, ['liker'], false)).toHaveLength(1);
+      expect(await index.nearby(q, ['liker'], true)).toBeNull();
+      // A created story is waited for by every read of its author.
+      expect(await index.nearby(q, ['creator'], false)).toBeNull();
+      // Another reader waits for neither.
+      expect(await index.nearby(q, ['someone else'], false)).toHaveLength(1);
+      held = null;
+      release();
+      expect(await index.settled()).toBe(true);
+      expect(await index.nearby(q, ['liker'], true)).not.toBeNull();
+      expect(await index.nearby(q, ['creator'], false)).not.toBeNull();
+    } finally {
+      await index.close();
+    }
+  });
+
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     'a dropped LISTEN connection loses notifications: the index goes back to SQL, reconciles, and has them',
     async () => {

@@ -79,8 +79,8 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
   );
 
   /** Whether the change feed lets this read be answered from memory now (it may wait briefly). */
-  async function mayAnswer(readerKeys: ReaderKeys): Promise<boolean> {
-    const ready = feed.readyForRead(readerKeys);
+  async function mayAnswer(readerKeys: ReaderKeys, details: boolean): Promise<boolean> {
+    const ready = feed.readyForRead(readerKeys, details);
     return ready === true || (await ready);
   }
 
@@ -88,8 +88,10 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
    * The chosen cards as StoryRecords. Content and media keys only within unlock reach of the read's point or for
    * the viewer's own stories, as the SQL ships them (1 m of slack for the sphere), fetched with the viewer's likes.
    */
-  async function withDetails(chosen: NearestCard[], viewerId: string | null): Promise<StoryRecord[]> {
+  async function withDetails(chosen: NearestCard[], viewerId: string | null, withContent: boolean): Promise<StoryRecord[]> {
     if (chosen.length === 0) return [];
+    // A marker-only answer (the lean map call) sends neither content nor likes: nothing to fetch.
+    if (!withContent) return chosen.map(({ card }) => recordOf(card, authorNames.get(card.authorId) ?? null, undefined));
     const reach = new Set(
       chosen.filter((n) => n.card.authorId === viewerId || n.distance <= UNLOCK_RADIUS_M + 1).map((n) => n.card.id),
     );
@@ -122,8 +124,8 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
      * After a write of this instance (plugin.ts): the writer's next reads (by user id or address) wait until the
      * index has it. Other readers see it as soon as its notification is through, milliseconds later.
      */
-    fenceWrite(writerKeys: ReaderKeys) {
-      feed.fenceWrite(writerKeys);
+    fenceWrite(writerKeys: ReaderKeys, kind: 'stories' | 'likes' = 'stories') {
+      feed.fenceWrite(writerKeys, kind);
     },
 
     /** Resolves once everything notified so far is applied (tests). */
@@ -135,18 +137,19 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
      * The nearby read from memory, as StoryRecords in the SQL's order; null when the index cannot answer it
      * exactly now (warming, catching up, lagging) and the caller should run the SQL.
      */
-    async nearby(q: NearestQuery, readerKeys: ReaderKeys = [q.viewerId]): Promise<StoryRecord[] | null> {
-      if (!(await mayAnswer(readerKeys))) return null;
-      return withDetails(cards.nearest(q), q.viewerId);
+    async nearby(q: NearestQuery, readerKeys: ReaderKeys = [q.viewerId], details = true): Promise<StoryRecord[] | null> {
+      if (!(await mayAnswer(readerKeys, details))) return null;
+      return withDetails(cards.nearest(q), q.viewerId, details);
     },
 
     /** The viewport read from memory (storyQueries.inBox's rows and order); null: run the SQL. */
     async inBox(
       q: { box: BoundingBox; centre: Point; limit: number; viewerId: string | null; blockedAuthorIds?: readonly string[] },
       readerKeys: ReaderKeys = [q.viewerId],
+      details = true,
     ): Promise<StoryRecord[] | null> {
-      if (!(await mayAnswer(readerKeys))) return null;
-      return withDetails(cards.inBox(q.box, q.centre, q.limit, q.viewerId, q.blockedAuthorIds), q.viewerId);
+      if (!(await mayAnswer(readerKeys, details))) return null;
+      return withDetails(cards.inBox(q.box, q.centre, q.limit, q.viewerId, q.blockedAuthorIds), q.viewerId, details);
     },
 
     close(): Promise<void> {

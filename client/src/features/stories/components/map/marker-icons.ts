@@ -1,14 +1,14 @@
 import L from 'leaflet';
 import { categoryColor } from '#common/categories';
 import { STORY_MARKER_PX, USER_MARKER_PX } from '#common/constants';
-import type { Story } from '#common/schemas';
+import type { MapMarker } from '#common/map-schemas';
 import { storyTypeIcon } from '#client/lib/stories/story-display';
 
 // Icons are shared between markers of the same look (type × category × time lock), never rebuilt per render.
 const storyIcons = new Map<string, L.DivIcon>();
 
 /** 40 px round marker in the category colour with the type emoji; an orange dot marks a time lock. */
-export function storyIcon(story: Pick<Story, 'type' | 'category' | 'timeRestriction'>): L.DivIcon {
+export function storyIcon(story: Pick<MapMarker, 'type' | 'category' | 'timeRestriction'>): L.DivIcon {
   const timeLocked = story.timeRestriction !== 'none';
   const key = `${story.type}|${story.category}|${timeLocked}`;
   let icon = storyIcons.get(key);

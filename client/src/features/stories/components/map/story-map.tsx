@@ -5,7 +5,8 @@ import { LocateFixed } from 'lucide-react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { DEFAULT_ZOOM, MAX_TILE_ZOOM } from '#common/constants';
-import type { Location, Story } from '#common/schemas';
+import type { Location } from '#common/schemas';
+import type { MapMarker } from '#common/map-schemas';
 import type { BoundingBox } from '#common/route-schemas';
 import { usePublicConfig } from '#client/lib/get-public-config';
 import { tileLayerZoomOptions } from '#client/lib/map-tiles';
@@ -15,11 +16,12 @@ import { clusterIcon, storyIcon, userIcon } from './marker-icons';
 import { StoryStackSheet } from './story-stack-sheet';
 import { useMapClusters, type MapView } from './use-map-clusters';
 
-interface StoryMapProps {
+interface StoryMapProps<T extends MapMarker> {
   /** The reader (user marker) and the centre the map follows when it changes. */
   location: Location;
-  stories: Story[];
-  onSelectStory: (story: Story) => void;
+  /** Markers (the lean map answer) or full stories (the discovery screen's list), in the answer's order. */
+  stories: T[];
+  onSelectStory: (story: T) => void;
   /** The visible area after each (debounced) pan or zoom; the parent fetches stories for it. */
   onViewportChange: (box: BoundingBox) => void;
   /** False when `location` is only the default centre, not the reader: no "Your location" marker then. */
@@ -31,16 +33,24 @@ interface StoryMapProps {
 const VIEWPORT_DEBOUNCE_MS = 250;
 
 /** Spec "Map view": Leaflet street map, user marker, clustered story markers (default export: lazy-loaded). */
-export default function StoryMap({ location, stories, onSelectStory, onViewportChange, showReader = true, children }: StoryMapProps) {
+export default function StoryMap<T extends MapMarker>({ location, stories, onSelectStory, onViewportChange, showReader = true, children }: StoryMapProps<T>) {
   const config = usePublicConfig();
   const [view, setView] = useState<MapView | null>(null);
   const clusters = useMapClusters(stories, view);
   const byId = useMemo(() => new Map(stories.map((s) => [s.id, s])), [stories]);
   // The stories of a cluster that cannot split further, listed in a bottom sheet.
-  const [stack, setStack] = useState<Story[] | null>(null);
+  const [stack, setStack] = useState<T[] | null>(null);
+  // The stack in the answer's order (nearest, then newest first among stories at one spot), not the worker's.
+  const rank = useMemo(() => new Map(stories.map((s, i) => [s.id, i])), [stories]);
   const openStack = useCallback(
-    (ids: string[]) => setStack(ids.map((id) => byId.get(id)).filter((story): story is Story => story !== undefined)),
-    [byId],
+    (ids: string[]) =>
+      setStack(
+        [...ids]
+          .sort((a, b) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0))
+          .map((id) => byId.get(id))
+          .filter((story): story is T => story !== undefined),
+      ),
+    [byId, rank],
   );
 
   return (
@@ -87,7 +97,7 @@ export default function StoryMap({ location, stories, onSelectStory, onViewportC
             );
           const story = byId.get(item.id);
           if (!story) return null;
-          return <StoryMarker key={story.id} story={story} onSelect={onSelectStory} />;
+          return <StoryMarker key={story.id} story={story} onSelect={onSelectStory as (story: MapMarker) => void} />;
         })}
         {children}
       </MapContainer>
@@ -118,7 +128,7 @@ function onActivateKey(action: () => void) {
  * Markers are memoised with a stable position and handlers: react-leaflet moves a marker and re-binds its handlers
  * whenever these props are new objects, which on every map render cost long tasks with many markers.
  */
-const StoryMarker = memo(function StoryMarker({ story, onSelect }: { story: Story; onSelect: (story: Story) => void }) {
+const StoryMarker = memo(function StoryMarker({ story, onSelect }: { story: MapMarker; onSelect: (story: MapMarker) => void }) {
   const position = useMemo<[number, number]>(() => [story.latitude, story.longitude], [story.latitude, story.longitude]);
   const handlers = useMemo(() => ({ click: () => onSelect(story), keydown: onActivateKey(() => onSelect(story)) }), [story, onSelect]);
   return (

@@ -1,4 +1,4 @@
-import type { Story } from '#common/schemas';
+import type { MapMarker } from '#common/map-schemas';
 import { Dialog, DialogContent } from '#client/components/ui/dialog';
 import { storyDistanceText, storyTypeIcon, storyTypeLabel } from '#client/lib/stories/story-display';
 import { cn } from '#client/lib/utils';
@@ -7,17 +7,26 @@ import { cn } from '#client/lib/utils';
  * The stories of a map cluster that cannot split any further (stories at one spot, at the last zoom), as a
  * bottom sheet: newest first, each opens the story (issue 14, item 2).
  */
-export function StoryStackSheet({
+export function StoryStackSheet<T extends MapMarker>({
   stories,
   onSelect,
   onClose,
 }: {
-  /** The stack's stories; null when the sheet is closed. */
-  stories: Story[] | null;
-  onSelect: (story: Story) => void;
+  /**
+   * The stack's stories in the answer's order; null when the sheet is closed. Markers carry no creation date: the
+   * map answer lists stories at one spot (equal distance) newest first already; full stories are sorted here.
+   */
+  stories: T[] | null;
+  onSelect: (story: T) => void;
   onClose: () => void;
 }) {
-  const newestFirst = stories ? [...stories].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) : [];
+  const createdAt = (story: T) => ('createdAt' in story && typeof story.createdAt === 'string' ? story.createdAt : null);
+  const newestFirst = stories
+    ? [...stories].sort((a, b) => {
+        const [x, y] = [createdAt(a), createdAt(b)];
+        return x !== null && y !== null ? y.localeCompare(x) : 0;
+      })
+    : [];
   return (
     <Dialog open={stories !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent placement="bottom" title={`${newestFirst.length} stories here`} description="Stories at this spot, newest first.">

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Story } from '#common/schemas';
+import type { MapMarker } from '#common/map-schemas';
 import type { ClusterItem, ClusterRequest, ClusterResponse } from './cluster-protocol';
 
 export interface MapView {
@@ -11,7 +11,7 @@ export interface MapView {
  * Clusters `stories` for the current view in a Web Worker. Only the newest query's answer is kept, so a
  * burst of pans never paints stale markers.
  */
-export function useMapClusters(stories: Story[], view: MapView | null): ClusterItem[] {
+export function useMapClusters(stories: readonly MapMarker[], view: MapView | null): ClusterItem[] {
   const workerRef = useRef<Worker | null>(null);
   const requestRef = useRef(0);
   const [items, setItems] = useState<ClusterItem[]>([]);
