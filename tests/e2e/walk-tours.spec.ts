@@ -285,7 +285,7 @@ test('a tour made from My Stories, followed stop by stop to "Tour complete"', as
   // The tour opened is followed: the home map draws its line through the numbered stops, until "Stop following".
   await reader.goto('/');
   await expect(reader.getByText(/Following the tour/)).toBeVisible();
-  const map = reader.locator('[aria-label="Story map"]');
+  const map = reader.locator('.leaflet-container');
   for (const [i, title] of titles.entries()) await expect(map.locator(`[title="Stop ${i + 1}: ${title}"]`)).toBeVisible();
   await expect(map.locator('path.tour-line')).toHaveCount(1);
   await shoot(reader, 'home-tour-line');
