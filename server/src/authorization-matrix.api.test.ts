@@ -124,8 +124,9 @@ const OWNED_RESOURCES: Record<string, (f: Fixtures, route: InventoryRoute, t: Te
   id: (f, route) => {
     if (route.url.startsWith('/api/notifications/')) return [{ label: "the owner's notification", value: f.notificationId, ownersOnly: true }];
     // Moderator and admin calls are refused to every plain user (checked below); a tour id is not a story id
-    // (tours.api.test.ts checks a tour's ownership).
-    if (isStaffRoute(route) || route.url.startsWith('/api/moderation/') || route.url.startsWith('/api/tours/')) return [];
+    // (tours.api.test.ts checks a tour's ownership, tour-insights.api.test.ts its insights' author-only rule).
+    const tourRoute = route.url.startsWith('/api/tours/') || route.url.startsWith('/api/insights/tours/');
+    if (isStaffRoute(route) || route.url.startsWith('/api/moderation/') || tourRoute) return [];
     return [
       { label: "the owner's public story", value: f.publicStoryId, ownersOnly: false },
       { label: "the owner's private story", value: f.privateStoryId, ownersOnly: true },

@@ -143,9 +143,9 @@ export function HomePage({ storyId }: { storyId?: string }) {
           </p>
         )}
         {followed.followed && (
-          <div className="flex flex-wrap items-center gap-2 text-sm text-mist-200">
-            <Route className="h-4 w-4 text-glow-300" aria-hidden />
+          <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-mist-200">
             <span>
+              <Route className="mr-1.5 inline h-4 w-4 align-text-bottom text-glow-300" aria-hidden />
               Following the tour{' '}
               <Link href={paths.tour(followed.followed.id)} className="font-medium text-glow-200 underline underline-offset-4">
                 {followed.followed.title}

@@ -223,7 +223,7 @@ describe('authors’ insights', () => {
     }
     await t.app.insights.flush();
 
-    // The tables the insights write: their columns are story, day, kind and count, and nothing else.
+    // The tables the insights write: their columns are story (or tour), day, kind and count, and nothing else.
     const columns = await t.database.query<{ table_name: string; column_name: string }>(sql`
       SELECT table_name, column_name FROM information_schema.columns
       WHERE table_schema = 'public' AND table_name LIKE '%insight%' ORDER BY table_name, ordinal_position`);
@@ -232,6 +232,10 @@ describe('authors’ insights', () => {
       'story_insights.day',
       'story_insights.kind',
       'story_insights.count',
+      'tour_insights.tour_id',
+      'tour_insights.day',
+      'tour_insights.kind',
+      'tour_insights.count',
     ]);
 
     // Every value in every insights table, against what would identify a reader or a place.
