@@ -287,10 +287,10 @@ test('a tour made from My Stories, followed stop by stop to "Tour complete"', as
   await expect(reader.getByText(/Following the tour/)).toBeVisible();
   const map = reader.locator('.leaflet-container');
   for (const [i, title] of titles.entries()) await expect(map.locator(`[title="Stop ${i + 1}: ${title}"]`)).toBeVisible();
-  await expect(map.locator('path.tour-line')).toHaveCount(1);
+  await expect(map.locator('path.leaflet-interactive')).toHaveCount(1);
   await shoot(reader, 'home-tour-line');
   await reader.getByRole('button', { name: 'Stop following' }).click();
-  await expect(map.locator('path.tour-line')).toHaveCount(0);
+  await expect(map.locator('path.leaflet-interactive')).toHaveCount(0);
   await expect(reader.getByText(/Following the tour/)).toHaveCount(0);
 
   // Tours near you on /discover.
