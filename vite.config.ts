@@ -45,6 +45,17 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // zod probes `new Function` when its first object schema is built; under our CSP that probe is reported as
+        // a violation (Lighthouse "inspector-issues"). Its global config must say jitless before zod's code runs,
+        // so the chunk holding zod starts by setting it (z.config() in main.tsx would run after the shared chunks).
+        banner: (chunk) =>
+          chunk.moduleIds.some((id) => id.includes('/node_modules/zod/'))
+            ? '(globalThis.__zod_globalConfig ??= {}).jitless = true;'
+            : '',
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://localhost:5000' },
