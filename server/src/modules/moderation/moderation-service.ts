@@ -23,7 +23,8 @@ import {
 import { isUuid } from '#common/route-schemas';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/http-errors';
 import type { MediaUrlSigner } from '../../media/media-urls';
-import type { ModerationRepository, SubjectRow } from './moderation-repository';
+import type { ModerationRepository } from './moderation-repository';
+import type { SubjectRow } from './moderation-rows';
 
 const STORY_NOT_FOUND = 'Story not found';
 
