@@ -201,7 +201,9 @@ describe('the story index while it cannot answer', () => {
 
   it('a read waits for its reader’s own story writes; a marker read does not wait for their likes (issue 28)', async () => {
     const author = await createTestUser(t.database);
-    await insertStory(t.database, { authorId: author.id, ...offsetNorth(CENTRE, 30) });
+    // A place of its own, 500 km from the stories the other tests leave at CENTRE.
+    const here = offsetNorth(CENTRE, 500_000);
+    await insertStory(t.database, { authorId: author.id, ...offsetNorth(here, 30) });
     // The index's queries (its fences among them) are held while `held` is set: the fences stay out.
     let release = () => {};
     let held: Promise<void> | null = null;
@@ -214,7 +216,7 @@ describe('the story index while it cannot answer', () => {
     const index = await createStoryIndex(database, { readWaitMs: 0 });
     try {
       expect(await index.settled()).toBe(true);
-      const q = { ...CENTRE, radius: DISCOVERY_RADIUS_M, limit: DISCOVERABLE_RESULT_CAP, viewerId: null };
+      const q = { ...here, radius: DISCOVERY_RADIUS_M, limit: DISCOVERABLE_RESULT_CAP, viewerId: null };
       held = new Promise<void>((resolve) => (release = resolve));
       index.fenceWrite(['liker'], 'likes');
       index.fenceWrite(['creator'], 'stories');
