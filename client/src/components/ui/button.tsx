@@ -8,7 +8,7 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: 'bg-glow-600 text-white hover:bg-glow-500',
+        default: 'bg-glow-600 text-white hover:bg-glow-700',
         secondary: 'bg-night-700 text-mist-100 hover:bg-night-600',
         outline: 'border border-night-600 bg-transparent text-mist-100 hover:bg-night-800',
         ghost: 'text-mist-100 hover:bg-night-800',

@@ -27,7 +27,7 @@ function Icon({ children }: { children: ReactNode }) {
  * (navigate or open the create dialog), so this is a toolbar of pressed/unpressed buttons, not ARIA tabs.
  */
 export function HomeTabs({ view, onViewChange, onMyStories, onCreate }: HomeTabsProps) {
-  const pressed = 'bg-glow-600 text-white hover:bg-glow-500 hover:text-white';
+  const pressed = 'bg-glow-600 text-white hover:bg-glow-700 hover:text-white';
   return (
     <nav aria-label="Home views" className="grid grid-cols-5 gap-1 rounded-xl border border-night-700 bg-night-900/80 p-1 sm:flex">
       <button type="button" aria-pressed={view === 'map'} className={cn(tabClass, view === 'map' && pressed)} onClick={() => onViewChange('map')}>

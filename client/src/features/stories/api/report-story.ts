@@ -9,5 +9,12 @@ async function reportStory({ id, ...body }: ReportStoryRequest & { id: string })
 
 export function useReportStory() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: reportStory, onSuccess: () => invalidateStories(queryClient) });
+  return useMutation({
+    mutationFn: reportStory,
+    // Not awaited: the refetch shows "Reported" in place of the form, and a form unmounted before the caller's own
+    // onSuccess ran would never show the "Story reported" toast.
+    onSuccess: () => {
+      void invalidateStories(queryClient);
+    },
+  });
 }
