@@ -3,10 +3,10 @@
 // port with a temporary DATA_DIR and a local tile stub, runs Playwright against it, then cleans up.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startTileStub } from '../tests/e2e/support/tile-stub.mjs';
+import { freePort, waitForHealth } from './local-app.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -27,33 +27,6 @@ function ensureChromium() {
     `End-to-end tests need Debian's Chromium at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium`,
   );
   process.exit(1);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-// A loaded machine may need longer for a fresh PGlite + PostGIS: E2E_HEALTH_TIMEOUT_MS.
-async function waitForHealth(url, child, timeoutMs = Number(process.env.E2E_HEALTH_TIMEOUT_MS ?? 90_000)) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the app did not become healthy in time');
 }
 
 ensureChromium();
@@ -92,7 +65,8 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
 
 let exitCode = 1;
 try {
-  await waitForHealth(baseUrl, app);
+  // A loaded machine may need longer for a fresh PGlite + PostGIS: E2E_HEALTH_TIMEOUT_MS.
+  await waitForHealth(baseUrl, app, Number(process.env.E2E_HEALTH_TIMEOUT_MS ?? 90_000));
   const args = ['playwright', 'test', ...process.argv.slice(2)];
   // Async spawn: the tile stub lives in this process and must keep answering while Playwright runs.
   const run = spawn('npx', args, {

@@ -6,7 +6,6 @@
 // scores; exits non-zero when a page could not be measured. Never run on a loaded machine for figures you keep.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,36 +13,12 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 import { startTileStub } from '../tests/e2e/support/tile-stub.mjs';
+import { freePort, waitForHealth } from './local-app.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGES = ['/', '/discover'];
 const SAVANNAH = { latitude: 32.0835, longitude: -81.0998 };
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url, child) {
-  const deadline = Date.now() + 400_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('the app exited while starting');
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error('the app did not start within 400 s');
-}
 
 /** One author and one story near the default centre, so / and /discover show a real card. */
 async function seed(baseUrl) {
@@ -96,7 +71,7 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
 let exitCode = 0;
 let chrome;
 try {
-  await waitForHealth(baseUrl, app);
+  await waitForHealth(baseUrl, app, 400_000);
   await seed(baseUrl);
   chrome = await chromeLauncher.launch({
     chromePath: CHROME,

@@ -7,13 +7,13 @@
 // (client/pwa-manifest.ts); change both together.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { chromium } from '@playwright/test';
 import { startTileStub } from '../tests/e2e/support/tile-stub.mjs';
+import { freePort, waitForHealth } from './local-app.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -39,31 +39,6 @@ const STORIES = [
   { at: offset(SAVANNAH, -520, -300), title: 'The Pirates’ House Tunnel', category: 'Adventure', description: 'Where sailors went in and did not come out.', content: 'Locked until you stand at the cellar door.' },
   { at: offset(SAVANNAH, 700, -600), title: 'First Light on the Bluff', category: 'Nature', description: 'Sunrise over the river, as the pilots see it.', content: 'Locked until you reach the bluff.' },
 ];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url, child) {
-  const deadline = Date.now() + 400_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('the app exited while starting');
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error('the app did not start within 400 s');
-}
 
 /** One author per story (a story goes at most 200 m from its author's fix), each standing at their story. */
 async function seed(baseUrl) {
@@ -132,7 +107,7 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
 
 let exitCode = 0;
 try {
-  await waitForHealth(baseUrl, app);
+  await waitForHealth(baseUrl, app, 400_000);
   await seed(baseUrl);
   fs.mkdirSync(OUT, { recursive: true });
   await capture(baseUrl);
