@@ -10,9 +10,8 @@ import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { MediaStore } from '../media/media-store';
-import { withErrorResponses } from '../lib/route-responses';
+import { apiRoute } from '../lib/api-route';
 
 export interface AppMetrics {
   registry: Registry;
@@ -148,16 +147,10 @@ export const metricsPlugin = fp(
 export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
   const token = app.config.metricsToken;
   if (!token) return;
-  app.get(
-    '/metrics',
-    {
-      config: { access: 'public' },
-      schema: {
-        summary: 'Prometheus metrics (Authorization: Bearer METRICS_TOKEN)',
-        response: withErrorResponses({ 200: z.string().describe('Prometheus text exposition format') }),
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'metrics', { summary: 'Prometheus metrics (Authorization: Bearer METRICS_TOKEN)' }),
+    config: { access: 'public' },
+    handler: async (request, reply) => {
       const header = request.headers.authorization ?? '';
       const given = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim();
       if (!given || !sameToken(given, token)) {
@@ -169,5 +162,5 @@ export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = await app.metrics.registry.metrics();
       return reply.header('cache-control', 'no-store').type(app.metrics.registry.contentType).send(body);
     },
-  );
+  });
 };

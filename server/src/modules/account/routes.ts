@@ -7,10 +7,9 @@
  *   links valid for a day, likes given, your stories' and tours' insights (day counts). Never a password hash, a session token or a reset code.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messageResponseSchema } from '#common/route-schemas';
-import { ACCOUNT_MESSAGES, accountExportSchema, deleteAccountRequestSchema } from '#common/account-schemas';
+import { ACCOUNT_MESSAGES } from '#common/account-schemas';
 import { addressKey } from '../../lib/client-address';
-import { withErrorResponses } from '../../lib/route-responses';
+import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';
 import { clearSessionCookie } from '../auth';
 
@@ -31,38 +30,29 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.delete(
-    '/account',
-    {
-      config: { access: 'user', rateLimit },
-      schema: {
-        summary: 'Delete your account and everything in it (confirm with your password; wrong password: 403)',
-        body: deleteAccountRequestSchema,
-        response: withErrorResponses({ 200: messageResponseSchema }),
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'deleteAccount', {
+      summary: 'Delete your account and everything in it (confirm with your password; wrong password: 403)',
+    }),
+    config: { access: 'user', rateLimit },
+    handler: async (request, reply) => {
       await service.deleteAccount(currentUser(request).id, request.body.password);
       clearSessionCookie(request, reply);
       return { message: ACCOUNT_MESSAGES.deleted };
     },
-  );
+  });
 
-  app.get(
-    '/account/export',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary: 'Download your data: profile, stories (media links valid for a day) and likes given, as one JSON file',
-        response: withErrorResponses({ 200: accountExportSchema }),
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'exportAccount', {
+      summary: 'Download your data: profile, stories (media links valid for a day) and likes given, as one JSON file',
+    }),
+    config: { access: 'user' },
+    handler: async (request, reply) => {
       const user = currentUser(request);
       const data = { ...(await service.exportData(user.id)), insights: await app.insights.exportFor(user.id), tourInsights: await app.insights.exportToursFor(user.id) };
       const date = data.exportedAt.slice(0, 10);
       reply.header('content-disposition', `attachment; filename="whispers-data-${user.username}-${date}.json"`);
       return data;
     },
-  );
+  });
 };

@@ -5,19 +5,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { checkUsernameResponseSchema, messageResponseSchema } from '#common/route-schemas';
-import {
-  checkUsernameRequestSchema,
-  currentUserSchema,
-  forgotPasswordRequestSchema,
-  loginRequestSchema,
-  registerRequestSchema,
-  resetPasswordRequestSchema,
-  setupRequestSchema,
-} from '#common/schemas';
+import { API_ROUTES } from '#common/api/routes';
 import { addressKey } from '../../lib/client-address';
-import { withErrorResponses } from '../../lib/route-responses';
+import { apiRoute } from '../../lib/api-route';
 import { badRequest, forbidden } from '../../lib/http-errors';
 import { currentUser } from '../../plugins/access';
 import { userStanding } from '../../db/user-standing';
@@ -28,7 +18,6 @@ import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookies';
 
 const publicRoute = { access: 'public' } as const;
 const userRoute = { access: 'user' } as const;
-const userResponse = withErrorResponses({ 200: currentUserSchema });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.auth.service;
@@ -42,17 +31,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const cookieToken = sessionToken;
 
 
-  app.post(
-    '/user/register',
-    {
-      config: publicRoute,
-      schema: {
-        summary: 'Create an account and sign in',
-        body: registerRequestSchema,
-        response: withErrorResponses({ 201: currentUserSchema }),
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'register', { summary: 'Create an account and sign in' }),
+    config: publicRoute,
+    handler: async (request, reply) => {
       const { user, token } = await service.register(request.body, context(request), cookieToken(request));
       setSessionCookie(request, reply, token);
       // ADMIN_USERNAMES (docs/moderation.md "The first admin"): a named account is an admin from its first answer.
@@ -62,17 +44,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return reply.code(201).send(user);
     },
-  );
+  });
 
-  app.post(
-    '/user/login',
-    {
-      config: publicRoute,
-      schema: { summary: 'Sign in', body: loginRequestSchema, response: userResponse },
-      // A refused body is still a failed sign-in: counted for the address before the 400 (service.ts).
-      attachValidation: true,
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'login', { summary: 'Sign in' }),
+    config: publicRoute,
+    // A refused body is still a failed sign-in: counted for the address before the 400 (service.ts).
+    attachValidation: true,
+    handler: async (request, reply) => {
       if (request.validationError) {
         await service.countMalformedLogin(context(request));
         throw badRequest(request.validationError.validation?.[0]?.message ?? request.validationError.message);
@@ -81,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       setSessionCookie(request, reply, token);
       // Only the sign-in call reads it: no other request carries it.
       reply.setCookie(DEVICE_COOKIE, deviceCookie, {
-        path: '/api/user/login',
+        path: API_ROUTES.login.path,
         httpOnly: true,
         sameSite: 'strict',
         secure: app.config.cookieSecure || request.protocol === 'https',
@@ -89,101 +68,75 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return user;
     },
-  );
+  });
 
-  app.get(
-    '/user/current',
-    { config: userRoute, schema: { summary: 'The signed-in user (401 when signed out)', response: userResponse } },
-    async (request) => {
+  app.route({
+    ...apiRoute(app, 'currentUser', { summary: 'The signed-in user (401 when signed out)' }),
+    config: userRoute,
+    handler: async (request) => {
       const user = currentUser(request);
       // The role fresh from the database, not the session cache: a promotion or demotion shows on the next load.
       const standing = await userStanding(app.database, user.id);
       return { ...toCurrentUser(user), ...(standing ? { role: standing.role } : {}) };
     },
-  );
+  });
 
-  app.post(
-    '/user/setup',
-    {
-      config: userRoute,
-      schema: { summary: 'Complete or edit the profile', body: setupRequestSchema, response: userResponse },
-    },
-    async (request) => service.setupProfile(currentUser(request).id, request.body),
-  );
+  app.route({
+    ...apiRoute(app, 'setupProfile', { summary: 'Complete or edit the profile' }),
+    config: userRoute,
+    handler: async (request) => service.setupProfile(currentUser(request).id, request.body),
+  });
 
-  app.post(
-    '/user/check-username',
-    {
-      config: publicRoute,
-      schema: {
-        summary: 'Does a username exist?',
-        body: checkUsernameRequestSchema,
-        response: withErrorResponses({ 200: checkUsernameResponseSchema }),
-      },
-    },
-    async (request) => ({ exists: await service.usernameExists(request.body.username, context(request)) }),
-  );
+  app.route({
+    ...apiRoute(app, 'checkUsername', { summary: 'Does a username exist?' }),
+    config: publicRoute,
+    handler: async (request) => ({ exists: await service.usernameExists(request.body.username, context(request)) }),
+  });
 
-  app.post(
-    '/user/forgot-password',
-    {
-      config: publicRoute,
-      schema: {
-        summary: 'Mail a single-use reset code',
-        body: forgotPasswordRequestSchema,
-        response: withErrorResponses({ 200: messageResponseSchema }),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute(app, 'forgotPassword', { summary: 'Mail a single-use reset code' }),
+    config: publicRoute,
+    handler: async (request) => {
       await service.requestPasswordReset(request.body.username, context(request));
       return { message: 'A reset code has been sent to the email address of this account.' };
     },
-  );
+  });
 
-  app.post(
-    '/user/reset-password',
-    {
-      config: publicRoute,
-      schema: { summary: 'Set a new password with the mailed code', body: resetPasswordRequestSchema, response: userResponse },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'resetPassword', { summary: 'Set a new password with the mailed code' }),
+    config: publicRoute,
+    handler: async (request, reply) => {
       const { user, token } = await service.resetPassword(request.body, context(request));
       setSessionCookie(request, reply, token);
       return user;
     },
-  );
+  });
 
   const endSession = async (request: FastifyRequest) => {
     const token = cookieToken(request);
     if (token) await service.endSession(token);
   };
 
-  app.post(
-    '/logout',
-    { config: publicRoute, schema: { summary: 'Sign out', response: withErrorResponses({ 200: messageResponseSchema }) } },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'logout', { summary: 'Sign out' }),
+    config: publicRoute,
+    handler: async (request, reply) => {
       await endSession(request);
       clearSessionCookie(request, reply);
       return { message: 'Signed out' };
     },
-  );
+  });
 
   // The setup screen's "Sign Out" is a plain link to this path.
-  app.get(
-    '/logout',
-    {
-      config: publicRoute,
-      schema: {
-        summary: 'Sign out, then redirect to /auth',
-        response: withErrorResponses({ 302: z.undefined().describe('Redirect to /auth') }),
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'logoutLink', { summary: 'Sign out, then redirect to /auth' }),
+    config: publicRoute,
+    handler: async (request, reply) => {
       // A link on another site must not sign the user out (a GET is not checked by the same-origin guard).
       if (!isSameOriginNavigation(request)) throw forbidden(CROSS_SITE_REFUSED);
       await endSession(request);
       clearSessionCookie(request, reply);
       return reply.redirect('/auth', 302);
     },
-  );
+  });
 };

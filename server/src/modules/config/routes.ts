@@ -1,23 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicConfigResponseSchema } from '#common/route-schemas';
-import { withErrorResponses } from '../../lib/route-responses';
+import { apiRoute } from '../../lib/api-route';
 import { PERSONAL_CACHE_CONTROL } from '../../plugins/response-headers';
 
 /** GET /api/config: the named public subset of the configuration the client needs (never secrets). */
 export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/config',
-    {
-      config: { access: 'public' },
-      schema: {
-        summary: 'Public client configuration (map tiles) and whether the caller is signed in',
-        response: withErrorResponses({ 200: publicConfigResponseSchema }),
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'publicConfig', { summary: 'Public client configuration (map tiles) and whether the caller is signed in' }),
+    config: { access: 'public' },
+    handler: async (request, reply) => {
       // `signedIn` differs by caller: no shared or browser cache may answer one person with another's.
       reply.header('cache-control', PERSONAL_CACHE_CONTROL);
       return { tileUrl: app.config.tileUrl, tileAttribution: app.config.tileAttribution, signedIn: request.user !== null };
     },
-  );
+  });
 };

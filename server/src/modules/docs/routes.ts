@@ -1,12 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { withErrorResponses } from '../../lib/route-responses';
+import { apiRoute } from '../../lib/api-route';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-type OpenApiDocument = ReturnType<FastifyInstance['swagger']>;
-const openApiDocumentSchema = z.custom<OpenApiDocument>().describe('OpenAPI 3.0 document');
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 /**
@@ -14,22 +10,16 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
  * schemas, see plugins/route-contract.ts) and /api/docs (a readable index of it).
  */
 export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/docs/openapi.json',
-    {
-      config: { access: 'public' },
-      schema: { summary: 'This description (OpenAPI 3.0)', response: withErrorResponses({ 200: openApiDocumentSchema }) },
-    },
-    async () => app.swagger(),
-  );
+  app.route({
+    ...apiRoute(app, 'openApiDocument', { summary: 'This description (OpenAPI 3.0)' }),
+    config: { access: 'public' },
+    handler: async () => app.swagger(),
+  });
 
-  app.get(
-    '/docs',
-    {
-      config: { access: 'public' },
-      schema: { summary: 'A readable index of the API', response: withErrorResponses({ 200: z.string().describe('HTML') }) },
-    },
-    async (_request, reply) => {
+  app.route({
+    ...apiRoute(app, 'apiDocs', { summary: 'A readable index of the API' }),
+    config: { access: 'public' },
+    handler: async (_request, reply) => {
       const rows = Object.entries(app.swagger().paths ?? {})
         .flatMap(([path, item]) =>
           METHODS.flatMap((method) => {
@@ -50,5 +40,5 @@ export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
             `Errors are JSON <code>{ "message": "…" }</code>.</p><table>${rows}</table></body></html>`,
         );
     },
-  );
+  });
 };

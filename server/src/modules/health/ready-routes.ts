@@ -6,8 +6,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { readinessCheckResultSchema, readinessResponseSchema } from '#common/route-schemas';
-import { withErrorResponses } from '../../lib/route-responses';
+import { readinessCheckResultSchema } from '#common/route-schemas';
+import { apiRoute } from '../../lib/api-route';
 
 /** A dependency slower than this counts as down: a balancer should not send users to wait for it. */
 export const READY_CHECK_TIMEOUT_MS = 2_000;
@@ -28,16 +28,10 @@ export const readyRoutes: FastifyPluginAsyncZod = async (app) => {
     redis: app.redis ? () => app.sharedState.ping() : undefined,
   };
 
-  app.get(
-    '/ready',
-    {
-      config: { access: 'public' },
-      schema: {
-        summary: 'Readiness: the database, the media store and Redis (when configured) answer',
-        response: withErrorResponses({ 200: readinessResponseSchema, 503: readinessResponseSchema }),
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'ready', { summary: 'Readiness: the database, the media store and Redis (when configured) answer' }),
+    config: { access: 'public' },
+    handler: async (request, reply) => {
       const entries = await Promise.all(
         Object.entries(checks).map(async ([name, check]): Promise<[string, z.infer<typeof readinessCheckResultSchema>]> => {
           if (!check) return [name, 'not configured'];
@@ -61,5 +55,5 @@ export const readyRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('retry-after', '5')
         .send({ status: 'unavailable' as const, message: `Not ready: ${failed.join(', ')} unavailable`, checks: results });
     },
-  );
+  });
 };

@@ -11,19 +11,9 @@
  * Counts from 1 to 2 arrive as "fewer than 3".
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  insightEventRequestSchema,
-  insightsPeriodQuerySchema,
-  insightsSummarySchema,
-  storyInsightsSchema,
-  tourInsightEventRequestSchema,
-  tourInsightsSchema,
-} from '#common/insights-schemas';
-import { isUuid, storyIdParamsSchema } from '#common/route-schemas';
-import { tourIdParamsSchema } from '#common/tours';
+import { isUuid } from '#common/route-schemas';
 import { notFound } from '../../lib/http-errors';
-import { withErrorResponses } from '../../lib/route-responses';
+import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';
 import { INSIGHT_MESSAGES } from './insights-service';
 import { insightsReaderKey } from './reader-key';
@@ -36,83 +26,55 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     ? (false as const)
     : { ...INSIGHT_EVENT_RATE_LIMIT, keyGenerator: (request: Parameters<typeof insightsReaderKey>[0]) => `insights:${insightsReaderKey(request)}` };
 
-  app.post(
-    '/insights/events',
-    {
-      config: { access: 'public', rateLimit },
-      schema: {
-        summary: 'Report what a reader did with a story they have unlocked (counted per day; no position, no reader kept)',
-        body: insightEventRequestSchema,
-        response: withErrorResponses({ 204: z.undefined().describe('Taken') }),
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'insightEvent', {
+      summary: 'Report what a reader did with a story they have unlocked (counted per day; no position, no reader kept)',
+    }),
+    config: { access: 'public', rateLimit },
+    handler: async (request, reply) => {
       const reader = { key: insightsReaderKey(request), userId: request.user?.id ?? null, ip: request.ip, readerId: request.readerId };
       await app.insights.record(reader, request.body.storyId, request.body.kind);
       return reply.code(204).send();
     },
-  );
+  });
 
-  app.post(
-    '/insights/tour-events',
-    {
-      config: { access: 'public', rateLimit },
-      schema: {
-        summary: 'Report a walk of a tour: started, a stop reached (unlocked), completed (counted per day; no reader kept)',
-        body: tourInsightEventRequestSchema,
-        response: withErrorResponses({ 204: z.undefined().describe('Taken') }),
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'tourInsightEvent', {
+      summary: 'Report a walk of a tour: started, a stop reached (unlocked), completed (counted per day; no reader kept)',
+    }),
+    config: { access: 'public', rateLimit },
+    handler: async (request, reply) => {
       const reader = { key: insightsReaderKey(request), userId: request.user?.id ?? null, ip: request.ip, readerId: request.readerId };
       await app.insights.recordTour(reader, request.body.tourId, request.body.kind, request.body.storyId);
       return reply.code(204).send();
     },
-  );
+  });
 
-  app.get(
-    '/insights/tours/:id',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary: 'Your tour’s starts, stops reached and completions per day for the last 7, 30 or 90 days',
-        params: tourIdParamsSchema,
-        querystring: insightsPeriodQuerySchema,
-        response: withErrorResponses({ 200: tourInsightsSchema }),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute(app, 'tourInsights', {
+      summary: 'Your tour’s starts, stops reached and completions per day for the last 7, 30 or 90 days',
+    }),
+    config: { access: 'user' },
+    handler: async (request) => {
       if (!isUuid(request.params.id)) throw notFound(INSIGHT_MESSAGES.tourNotFound);
       return app.insights.forTour(currentUser(request).id, request.params.id, request.query.days);
     },
-  );
+  });
 
-  app.get(
-    '/insights/stories',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary: 'Your stories’ unlocks, listens or reads, and likes of the last 30 days, with daily opens',
-        response: withErrorResponses({ 200: insightsSummarySchema }),
-      },
-    },
-    async (request) => app.insights.summary(currentUser(request).id),
-  );
+  app.route({
+    ...apiRoute(app, 'insightsSummary', {
+      summary: 'Your stories’ unlocks, listens or reads, and likes of the last 30 days, with daily opens',
+    }),
+    config: { access: 'user' },
+    handler: async (request) => app.insights.summary(currentUser(request).id),
+  });
 
-  app.get(
-    '/insights/stories/:id',
-    {
-      config: { access: 'user' },
-      schema: {
-        summary: 'Your story’s daily counts, totals and listen-through for the last 7, 30 or 90 days',
-        params: storyIdParamsSchema,
-        querystring: insightsPeriodQuerySchema,
-        response: withErrorResponses({ 200: storyInsightsSchema }),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute(app, 'storyInsights', { summary: 'Your story’s daily counts, totals and listen-through for the last 7, 30 or 90 days' }),
+    config: { access: 'user' },
+    handler: async (request) => {
       if (!isUuid(request.params.id)) throw notFound(INSIGHT_MESSAGES.notFound);
       return app.insights.forStory(currentUser(request).id, request.params.id, request.query.days);
     },
-  );
+  });
 };

@@ -7,9 +7,8 @@
  * with the session cookie the browser sends along, always sees it), else 404.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { forbidden, notFound } from '../../lib/http-errors';
-import { withErrorResponses } from '../../lib/route-responses';
+import { apiRoute } from '../../lib/api-route';
 import { isValidMediaKey, type ByteRange } from '../../media/media-store';
 import { mimeTypeOfKey } from '../../media/sniff';
 import { createMediaAccessRepository } from './media-access-repository';
@@ -44,30 +43,14 @@ export function parseRange(header: string | undefined, size: number): RangeReque
   return { kind: 'range', range: { start, end } };
 }
 
-const mediaParamsSchema = z.object({ '*': z.string().describe('Media key, as in the signed URL') });
-/** Anything else in the query is ignored; a missing or repeated exp/sig fails the signature check (403). */
-const signedUrlQuerySchema = z.object({
-  exp: z.unknown().optional().describe('Expiry (Unix seconds), part of the signed URL'),
-  sig: z.unknown().optional().describe('Signature, part of the signed URL'),
-});
-const mediaFileResponse = z.unknown().describe('The media bytes (audio, image or video), whole or one byte range');
-
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = app.mediaStore;
   const access = createMediaAccessRepository(app.database);
 
-  app.get(
-    '/media/*',
-    {
-      config: { access: 'public' },
-      schema: {
-        summary: 'A media file through a signed URL (HTTP Range supported)',
-        params: mediaParamsSchema,
-        querystring: signedUrlQuerySchema,
-        response: withErrorResponses({ 200: mediaFileResponse, 206: mediaFileResponse, 304: z.undefined() }),
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'mediaFile', { summary: 'A media file through a signed URL (HTTP Range supported)' }),
+    config: { access: 'public' },
+    handler: async (request, reply) => {
       const key = request.params['*'];
       const exp = typeof request.query.exp === 'string' ? request.query.exp : undefined;
       const sig = typeof request.query.sig === 'string' ? request.query.sig : undefined;
@@ -114,5 +97,5 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       // An empty file has nothing to stream (a zero-length read stream would still be fine, but is pointless).
       return reply.send(info.size === 0 ? '' : store.read(key));
     },
-  );
+  });
 };

@@ -12,26 +12,8 @@
  * Moderator and admin roles are read fresh for every call (plugins/access.ts): 403 to anyone else.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  appealRequestSchema,
-  appealResolutionRequestSchema,
-  appealResultSchema,
-  auditListSchema,
-  auditQuerySchema,
-  blockListSchema,
-  blockResultSchema,
-  decisionResultSchema,
-  idParamsSchema,
-  myDecisionsSchema,
-  queueSchema,
-  roleRequestSchema,
-  roleResultSchema,
-  storyDecisionRequestSchema,
-  userDecisionRequestSchema,
-  userIdParamsSchema,
-} from '#common/moderation';
 import { addressKey } from '../../lib/client-address';
-import { withErrorResponses } from '../../lib/route-responses';
+import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';
 
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,120 +35,76 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.get(
-    '/moderation/queue',
-    { config: moderator, schema: { summary: 'The moderation queue', response: withErrorResponses({ 200: queueSchema }) } },
-    async (request) => service.queue(currentUser(request).id),
-  );
+  app.route({
+    ...apiRoute(app, 'moderationQueue', { summary: 'The moderation queue' }),
+    config: moderator,
+    handler: async (request) => service.queue(currentUser(request).id),
+  });
 
-  app.post(
-    '/moderation/stories/:id/decisions',
-    {
-      config: moderator,
-      schema: {
-        summary: 'Decide on a reported story (dismiss, hide, restore, remove)',
-        params: idParamsSchema,
-        body: storyDecisionRequestSchema,
-        response: withErrorResponses({ 201: decisionResultSchema }),
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'decideOnStory', { summary: 'Decide on a reported story (dismiss, hide, restore, remove)' }),
+    config: moderator,
+    handler: async (request, reply) => {
       const decision = await service.decideOnStory(currentUser(request).id, request.params.id, request.body);
       return reply.code(201).send({ decision });
     },
-  );
+  });
 
-  app.post(
-    '/moderation/users/:userId/decisions',
-    {
-      config: moderator,
-      schema: {
-        summary: 'Decide on an author (warn, suspend 1–30 days, ban)',
-        params: userIdParamsSchema,
-        body: userDecisionRequestSchema,
-        response: withErrorResponses({ 201: decisionResultSchema }),
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'decideOnUser', { summary: 'Decide on an author (warn, suspend 1–30 days, ban)' }),
+    config: moderator,
+    handler: async (request, reply) => {
       const decision = await service.decideOnUser(currentUser(request).id, request.params.userId, request.body);
       return reply.code(201).send({ decision });
     },
-  );
+  });
 
-  app.post(
-    '/moderation/appeals/:id/resolve',
-    {
-      config: moderator,
-      schema: {
-        summary: 'Decide an appeal (another moderator than the one who decided)',
-        params: idParamsSchema,
-        body: appealResolutionRequestSchema,
-        response: withErrorResponses({ 200: appealResultSchema }),
-      },
-    },
-    async (request) =>
+  app.route({
+    ...apiRoute(app, 'resolveAppeal', { summary: 'Decide an appeal (another moderator than the one who decided)' }),
+    config: moderator,
+    handler: async (request) =>
       service.resolveAppeal(currentUser(request).id, request.params.id, request.body.outcome, request.body.note || null),
-  );
+  });
 
-  app.get(
-    '/moderation/audit',
-    {
-      config: admin,
-      schema: { summary: 'The moderation audit log (admins)', querystring: auditQuerySchema, response: withErrorResponses({ 200: auditListSchema }) },
-    },
-    async (request) => service.auditLog(request.query.limit ?? 100),
-  );
+  app.route({
+    ...apiRoute(app, 'auditLog', { summary: 'The moderation audit log (admins)' }),
+    config: admin,
+    handler: async (request) => service.auditLog(request.query.limit ?? 100),
+  });
 
-  app.post(
-    '/admin/roles',
-    {
-      config: admin,
-      schema: { summary: "Change a user's role (admins)", body: roleRequestSchema, response: withErrorResponses({ 200: roleResultSchema }) },
-    },
-    async (request) => service.setRole(currentUser(request).id, request.body.username, request.body.role),
-  );
+  app.route({
+    ...apiRoute(app, 'setRole', { summary: "Change a user's role (admins)" }),
+    config: admin,
+    handler: async (request) => service.setRole(currentUser(request).id, request.body.username, request.body.role),
+  });
 
-  app.get(
-    '/moderation/decisions/mine',
-    { config: user, schema: { summary: 'Moderation decisions about me', response: withErrorResponses({ 200: myDecisionsSchema }) } },
-    async (request) => service.myDecisions(currentUser(request).id),
-  );
+  app.route({
+    ...apiRoute(app, 'myDecisions', { summary: 'Moderation decisions about me' }),
+    config: user,
+    handler: async (request) => service.myDecisions(currentUser(request).id),
+  });
 
-  app.post(
-    '/moderation/decisions/:id/appeal',
-    {
-      config: user,
-      schema: {
-        summary: 'Appeal a decision about me (once, within 14 days)',
-        params: idParamsSchema,
-        body: appealRequestSchema,
-        response: withErrorResponses({ 201: appealResultSchema }),
-      },
-    },
-    async (request, reply) => reply.code(201).send(await service.appeal(currentUser(request).id, request.params.id, request.body.text)),
-  );
+  app.route({
+    ...apiRoute(app, 'appealDecision', { summary: 'Appeal a decision about me (once, within 14 days)' }),
+    config: user,
+    handler: async (request, reply) => reply.code(201).send(await service.appeal(currentUser(request).id, request.params.id, request.body.text)),
+  });
 
-  app.get(
-    '/blocks',
-    { config: user, schema: { summary: 'The authors I have blocked', response: withErrorResponses({ 200: blockListSchema }) } },
-    async (request) => service.blocks(currentUser(request).id),
-  );
+  app.route({
+    ...apiRoute(app, 'blocks', { summary: 'The authors I have blocked' }),
+    config: user,
+    handler: async (request) => service.blocks(currentUser(request).id),
+  });
 
-  app.put(
-    '/blocks/:userId',
-    {
-      config: user,
-      schema: { summary: "Block an author (private: they are not told)", params: userIdParamsSchema, response: withErrorResponses({ 200: blockResultSchema }) },
-    },
-    async (request) => service.block(currentUser(request).id, request.params.userId),
-  );
+  app.route({
+    ...apiRoute(app, 'blockAuthor', { summary: "Block an author (private: they are not told)" }),
+    config: user,
+    handler: async (request) => service.block(currentUser(request).id, request.params.userId),
+  });
 
-  app.delete(
-    '/blocks/:userId',
-    {
-      config: user,
-      schema: { summary: 'Unblock an author', params: userIdParamsSchema, response: withErrorResponses({ 200: blockResultSchema }) },
-    },
-    async (request) => service.unblock(currentUser(request).id, request.params.userId),
-  );
+  app.route({
+    ...apiRoute(app, 'unblockAuthor', { summary: 'Unblock an author' }),
+    config: user,
+    handler: async (request) => service.unblock(currentUser(request).id, request.params.userId),
+  });
 };

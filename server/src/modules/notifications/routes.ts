@@ -11,23 +11,9 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  NOTIFICATION_LIMITS,
-  notificationIdParamsSchema,
-  notificationListSchema,
-  notificationPageQuerySchema,
-  readAllResultSchema,
-  readResultSchema,
-  smartParamsSchema,
-  smartQuerySchema,
-  smartSuggestionsSchema,
-  STREAM_REPLACED_EVENT,
-  streamQuerySchema,
-  type Notification,
-} from '#common/notifications';
+import { NOTIFICATION_LIMITS, STREAM_REPLACED_EVENT, type Notification } from '#common/notifications';
 import { nextPageLink } from '../../lib/paging';
-import { withErrorResponses } from '../../lib/route-responses';
+import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';
 import { PERMISSIONS_POLICY, PERSONAL_CACHE_CONTROL } from '../../plugins/response-headers';
 import type { StreamEnd } from './notification-hub';
@@ -40,77 +26,55 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     access: 'public',
     rateLimit: app.config.rateLimitDisabled ? (false as const) : { ...LOCATION_RATE_LIMIT },
   } as const;
-  const listResponse = withErrorResponses({ 200: notificationListSchema });
 
   const linkNext = (request: FastifyRequest, reply: FastifyReply, cursor: string | null) => {
     if (cursor) reply.header('link', nextPageLink(request.url, cursor));
   };
 
-  app.get(
-    '/notifications',
-    {
-      config: user,
-      schema: { summary: 'My notifications, newest first (Link rel="next")', querystring: notificationPageQuerySchema, response: listResponse },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'notifications', { summary: 'My notifications, newest first (Link rel="next")' }),
+    config: user,
+    handler: async (request, reply) => {
       const page = await service.list(currentUser(request).id, request.query);
       linkNext(request, reply, page.next);
       return page.items;
     },
-  );
+  });
 
-  app.get(
-    '/notifications/unread',
-    {
-      config: user,
-      schema: { summary: 'My unread notifications, newest first', querystring: notificationPageQuerySchema, response: listResponse },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'unreadNotifications', { summary: 'My unread notifications, newest first' }),
+    config: user,
+    handler: async (request, reply) => {
       const page = await service.unread(currentUser(request).id, request.query);
       linkNext(request, reply, page.next);
       return page.items;
     },
-  );
+  });
 
-  app.post(
-    '/notifications/read-all',
-    { config: user, schema: { summary: 'Mark all my notifications read', response: withErrorResponses({ 200: readAllResultSchema }) } },
-    async (request) => ({ updated: await service.markAllRead(currentUser(request).id) }),
-  );
+  app.route({
+    ...apiRoute(app, 'markAllNotificationsRead', { summary: 'Mark all my notifications read' }),
+    config: user,
+    handler: async (request) => ({ updated: await service.markAllRead(currentUser(request).id) }),
+  });
 
-  app.post(
-    '/notifications/:id/read',
-    {
-      config: user,
-      schema: {
-        summary: 'Mark one of my notifications read (404 for anyone else’s)',
-        params: notificationIdParamsSchema,
-        response: withErrorResponses({ 200: readResultSchema }),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute(app, 'markNotificationRead', { summary: 'Mark one of my notifications read (404 for anyone else’s)' }),
+    config: user,
+    handler: async (request) => {
       await service.markRead(currentUser(request).id, request.params.id);
       return { ok: true as const };
     },
-  );
+  });
 
-  app.get(
-    '/notifications/smart/:lat/:lng',
-    {
-      config: smartConfig,
-      schema: {
-        summary: 'Suggestions for a place and time of day (signed out: nearby and discovery only)',
-        params: smartParamsSchema,
-        querystring: smartQuerySchema,
-        response: withErrorResponses({ 200: smartSuggestionsSchema }),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute(app, 'smartSuggestions', { summary: 'Suggestions for a place and time of day (signed out: nearby and discovery only)' }),
+    config: smartConfig,
+    handler: async (request) => {
       const { lat, lng } = request.params;
       const signedIn = request.user ? { id: request.user.id, favoriteStoryType: request.user.favoriteStoryType } : null;
       return service.smart({ latitude: lat, longitude: lng, timeOfDay: request.query.timeOfDay, user: signedIn });
     },
-  );
+  });
 
   /**
    * The live stream: `event: notification`, `id:` the notification id, `data:` the notification as the list
@@ -120,17 +84,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
    * with a final `replaced` event (its client does not reconnect). A stream ends after an hour (the client
    * reconnects) and when one of the user's sessions ends or the account goes.
    */
-  app.get(
-    '/notifications/stream',
-    {
-      config: user,
-      schema: {
-        summary: 'Server-Sent Events: my new notifications, live (event: notification)',
-        querystring: streamQuerySchema,
-        response: withErrorResponses({ 200: z.string().describe('text/event-stream') }),
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'notificationStream', { summary: 'Server-Sent Events: my new notifications, live (event: notification)' }),
+    config: user,
+    handler: async (request, reply) => {
       const userId = currentUser(request).id;
       const headerId = request.headers['last-event-id'];
       const lastEventId = typeof headerId === 'string' ? headerId : (request.query.lastEventId ?? null);
@@ -194,5 +151,5 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       held.length = 0;
       sent.clear();
     },
-  );
+  });
 };

@@ -8,16 +8,9 @@
  * - PUT    /push/preferences       { kinds }
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  PUSH_TEXTS,
-  pushPreferencesSchema,
-  pushPublicKeySchema,
-  pushSubscribedSchema,
-  pushSubscriptionBodySchema,
-  pushUnsubscribeBodySchema,
-} from '#common/push';
+import { PUSH_TEXTS } from '#common/push';
 import { badRequest, notFound } from '../../lib/http-errors';
-import { withErrorResponses } from '../../lib/route-responses';
+import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';
 import { isAllowedPushEndpoint } from './endpoint-guard';
 
@@ -29,79 +22,51 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     : { max: 30, timeWindow: 60_000, keyGenerator: (request: { user: { id: string } | null; ip: string }) => `push:${request.user?.id ?? request.ip}` };
   const user = { access: 'user', rateLimit } as const;
 
-  app.get(
-    '/push/public-key',
-    { config: { access: 'public' }, schema: { summary: 'VAPID public key for Web Push', response: withErrorResponses({ 200: pushPublicKeySchema }) } },
-    async () => ({ publicKey: app.push.publicKey }),
-  );
+  app.route({
+    ...apiRoute(app, 'pushPublicKey', { summary: 'VAPID public key for Web Push' }),
+    config: { access: 'public' },
+    handler: async () => ({ publicKey: app.push.publicKey }),
+  });
 
-  app.post(
-    '/push/subscriptions',
-    {
-      config: user,
-      schema: {
-        summary: 'Subscribe this device to my push notifications (PushSubscriptionJSON)',
-        body: pushSubscriptionBodySchema,
-        response: withErrorResponses({ 201: pushSubscribedSchema }),
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'pushSubscribe', { summary: 'Subscribe this device to my push notifications (PushSubscriptionJSON)' }),
+    config: user,
+    handler: async (request, reply) => {
       const { endpoint, keys } = request.body;
       if (!isAllowedPushEndpoint(endpoint, testOrigins)) throw badRequest(PUSH_TEXTS.badEndpoint);
       await repository.save(currentUser(request).id, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
       return reply.code(201).send({ subscribed: true });
     },
-  );
+  });
 
-  app.post(
-    '/push/subscriptions/status',
-    {
-      config: user,
-      schema: {
-        summary: 'Whether this device (endpoint) gets my push notifications',
-        body: pushUnsubscribeBodySchema,
-        response: withErrorResponses({ 200: pushSubscribedSchema }),
-      },
-    },
-    async (request) => ({ subscribed: await repository.has(currentUser(request).id, request.body.endpoint) }),
-  );
+  app.route({
+    ...apiRoute(app, 'pushSubscriptionStatus', { summary: 'Whether this device (endpoint) gets my push notifications' }),
+    config: user,
+    handler: async (request) => ({ subscribed: await repository.has(currentUser(request).id, request.body.endpoint) }),
+  });
 
-  app.delete(
-    '/push/subscriptions',
-    {
-      config: user,
-      schema: {
-        summary: 'Unsubscribe this device (endpoint) from my push notifications',
-        body: pushUnsubscribeBodySchema,
-        response: withErrorResponses({ 200: pushSubscribedSchema }),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute(app, 'pushUnsubscribe', { summary: 'Unsubscribe this device (endpoint) from my push notifications' }),
+    config: user,
+    handler: async (request) => {
       if (!(await repository.remove(currentUser(request).id, request.body.endpoint))) throw notFound(PUSH_TEXTS.notFound);
       return { subscribed: false };
     },
-  );
+  });
 
-  app.get(
-    '/push/preferences',
-    { config: user, schema: { summary: 'Which kinds of notification I get by push', response: withErrorResponses({ 200: pushPreferencesSchema }) } },
-    async (request) => ({ kinds: await repository.preferences(currentUser(request).id) }),
-  );
+  app.route({
+    ...apiRoute(app, 'pushPreferences', { summary: 'Which kinds of notification I get by push' }),
+    config: user,
+    handler: async (request) => ({ kinds: await repository.preferences(currentUser(request).id) }),
+  });
 
-  app.put(
-    '/push/preferences',
-    {
-      config: user,
-      schema: {
-        summary: 'Choose which kinds of notification I get by push',
-        body: pushPreferencesSchema,
-        response: withErrorResponses({ 200: pushPreferencesSchema }),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute(app, 'setPushPreferences', { summary: 'Choose which kinds of notification I get by push' }),
+    config: user,
+    handler: async (request) => {
       const userId = currentUser(request).id;
       await repository.setPreferences(userId, [...new Set(request.body.kinds)]);
       return { kinds: await repository.preferences(userId) };
     },
-  );
+  });
 };

@@ -8,10 +8,7 @@
  * - DELETE /api/stories/:id → 204; the row, its likes, reports, notifications and unlock records, and its files.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { storyIdParamsSchema } from '#common/route-schemas';
-import { editStoryRequestSchema, storySchema } from '#common/schemas';
-import { withErrorResponses } from '../../lib/route-responses';
+import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';
 import { toStoryView } from './story-view';
 
@@ -19,20 +16,14 @@ export const storyAuthorRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.stories.author;
   const config = { access: 'user' } as const;
 
-  app.patch(
-    '/stories/:id',
-    {
-      config,
-      schema: {
-        summary:
-          'Edit your story: title, description, category, text content (text stories), time lock and visibility (isPublic). ' +
-          'Type, media and place cannot change: a request naming them is refused with 400.',
-        params: storyIdParamsSchema,
-        body: editStoryRequestSchema,
-        response: withErrorResponses({ 200: storySchema }),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute(app, 'editStory', {
+      summary:
+        'Edit your story: title, description, category, text content (text stories), time lock and visibility (isPublic). ' +
+        'Type, media and place cannot change: a request naming them is refused with 400.',
+    }),
+    config,
+    handler: async (request) => {
       const user = currentUser(request);
       const row = await service.edit(user.id, request.params.id, request.body);
       // The author sees their own story unlocked, wherever they are (as in the create answer).
@@ -43,21 +34,14 @@ export const storyAuthorRoutes: FastifyPluginAsyncZod = async (app) => {
         signer: app.mediaSigner,
       });
     },
-  );
+  });
 
-  app.delete(
-    '/stories/:id',
-    {
-      config,
-      schema: {
-        summary: 'Delete your story, with its media, likes, reports, notifications and unlock records',
-        params: storyIdParamsSchema,
-        response: withErrorResponses({ 204: z.undefined().describe('Deleted') }),
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'deleteStory', { summary: 'Delete your story, with its media, likes, reports, notifications and unlock records' }),
+    config,
+    handler: async (request, reply) => {
       await service.delete(currentUser(request).id, request.params.id);
       return reply.code(204).send();
     },
-  );
+  });
 };

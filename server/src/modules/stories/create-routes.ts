@@ -8,10 +8,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { STORY_CREATE_RATE_LIMIT } from '#common/constants';
 import { createStoryMultipartSchema } from '#common/route-schemas';
-import { storySchema } from '#common/schemas';
 import { unsupportedMediaType } from '../../lib/http-errors';
 import { addressKey } from '../../lib/client-address';
-import { withErrorResponses } from '../../lib/route-responses';
+import { apiRoute } from '../../lib/api-route';
 import { streamedBody } from '../../plugins/route-contract';
 import { currentUser } from '../../plugins/access';
 import { readStoryForm } from './story-form';
@@ -48,19 +47,15 @@ export const storyCreateRoutes: FastifyPluginAsyncZod = async (app) => {
           request.user ? `user:${request.user.id}` : `ip:${addressKey(request.ip)}`,
       };
 
-  app.post(
-    '/stories',
-    {
-      config: { access: 'user', goodStanding: true, rateLimit },
-      schema: {
-        summary: 'Create a story (multipart: the text fields, and the audio, image or video file by type)',
-        consumes: ['multipart/form-data'],
-        // Read as a stream by the handler (files go to disk, never into memory); checked while reading.
-        body: streamedBody(createStoryMultipartSchema),
-        response: withErrorResponses({ 201: storySchema }),
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'createStory', {
+      summary: 'Create a story (multipart: the text fields, and the audio, image or video file by type)',
+      consumes: ['multipart/form-data'],
+      // Read as a stream by the handler (files go to disk, never into memory); checked while reading.
+      body: streamedBody(createStoryMultipartSchema),
+    }),
+    config: { access: 'user', goodStanding: true, rateLimit },
+    handler: async (request, reply) => {
       const user = currentUser(request);
       if (!request.isMultipart()) throw unsupportedMediaType('Stories must be sent as multipart/form-data.');
       const workDir = await fsp.mkdtemp(path.join(uploadsDir, 'req-'));
@@ -80,7 +75,7 @@ export const storyCreateRoutes: FastifyPluginAsyncZod = async (app) => {
         await fsp.rm(workDir, { recursive: true, force: true });
       }
     },
-  );
+  });
 };
 
 async function removeStaleUploads(uploadsDir: string): Promise<void> {

@@ -7,11 +7,10 @@
  * Unknown stories and stories the user may not see answer 404.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isUuid, storyIdParamsSchema } from '#common/route-schemas';
-import { likeResponseSchema, reportResponseSchema, reportStoryRequestSchema } from '#common/schemas';
+import { isUuid } from '#common/route-schemas';
 import { notFound } from '../../lib/http-errors';
 import { addressKey } from '../../lib/client-address';
-import { withErrorResponses } from '../../lib/route-responses';
+import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';
 import { STORY_NOT_FOUND } from './interaction-service';
 
@@ -20,12 +19,6 @@ function storyIdOf(params: { id: string }): string {
   if (!isUuid(params.id)) throw notFound(STORY_NOT_FOUND);
   return params.id;
 }
-
-const likeSchema = (summary: string) => ({
-  summary,
-  params: storyIdParamsSchema,
-  response: withErrorResponses({ 200: likeResponseSchema }),
-});
 
 export const storyInteractionRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.stories.interaction;
@@ -42,31 +35,31 @@ export const storyInteractionRoutes: FastifyPluginAsyncZod = async (app) => {
   // Suspended and banned users may read, not like or report (DESIGN.md decision 18).
   const contributing = { ...config, goodStanding: true } as const;
 
-  app.post('/stories/:id/like', { config: contributing, schema: likeSchema('Like (once per user)') }, async (request) => {
-    const result = await service.like(currentUser(request), storyIdOf(request.params));
-    return { likes: result.likes, liked: result.liked };
-  });
-
-  app.delete('/stories/:id/like', { config, schema: likeSchema('Unlike') }, async (request) => {
-    const result = await service.unlike(currentUser(request).id, storyIdOf(request.params));
-    return { likes: result.likes, liked: result.liked };
-  });
-
-  app.post(
-    '/stories/:id/report',
-    {
-      config: contributing,
-      schema: {
-        summary: 'Report a story (201; 200 when the same user reports it again)',
-        params: storyIdParamsSchema,
-        body: reportStoryRequestSchema,
-        response: withErrorResponses({ 200: reportResponseSchema, 201: reportResponseSchema }),
-      },
+  app.route({
+    ...apiRoute(app, 'likeStory', { summary: 'Like (once per user)' }),
+    config: contributing,
+    handler: async (request) => {
+      const result = await service.like(currentUser(request), storyIdOf(request.params));
+      return { likes: result.likes, liked: result.liked };
     },
-    async (request, reply) => {
+  });
+
+  app.route({
+    ...apiRoute(app, 'unlikeStory', { summary: 'Unlike' }),
+    config,
+    handler: async (request) => {
+      const result = await service.unlike(currentUser(request).id, storyIdOf(request.params));
+      return { likes: result.likes, liked: result.liked };
+    },
+  });
+
+  app.route({
+    ...apiRoute(app, 'reportStory', { summary: 'Report a story (201; 200 when the same user reports it again)' }),
+    config: contributing,
+    handler: async (request, reply) => {
       // A report that hides the story tells its author (interaction-service.ts).
       const result = await service.report(currentUser(request).id, storyIdOf(request.params), request.body);
       return reply.code(result.created ? 201 : 200).send({ reported: true });
     },
-  );
+  });
 };

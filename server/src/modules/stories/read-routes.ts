@@ -15,21 +15,12 @@ import {
   LIMITS,
   MAP_RESULT_CAP,
 } from '#common/constants';
-import {
-  bboxQuerySchema,
-  isUuid,
-  locationQuerySchema,
-  optionalLocationQueryShape,
-  readerLocationOf,
-  storyIdParamsSchema,
-  userIdParamsSchema,
-  type Point,
-} from '#common/route-schemas';
-import { accuracyQuerySchema, latLngParamsSchema, storySchema } from '#common/schemas';
-import { mapMarkerSchema, mapQuerySchema, type MapView } from '#common/map-schemas';
+import { isUuid, optionalLocationQueryShape, readerLocationOf, type Point } from '#common/route-schemas';
+import { storySchema } from '#common/schemas';
+import { mapMarkerSchema, type MapView } from '#common/map-schemas';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { BAD_CURSOR, nextPageLink, type PageCursor } from '../../lib/paging';
-import { withErrorResponses } from '../../lib/route-responses';
+import { apiRoute } from '../../lib/api-route';
 import { compileSerializer } from '../../plugins/route-contract';
 import { currentUser } from '../../plugins/access';
 import { isCrossSiteRequest } from '../../plugins/same-origin';
@@ -79,16 +70,11 @@ const pageQuerySchema = (defaultLimit: number, open: (token: string) => PageCurs
       accuracy: q.accuracy ?? null,
     }));
 
-const storiesResponse = withErrorResponses({ 200: z.array(storySchema) });
-
 /**
  * The map calls answer markers unless `?view=full` (DESIGN.md decision 20, docs/decisions/024-lean-map-answer.md).
- * Both shapes are declared (OpenAPI shows either); each reply is written by the serialiser of its own view, so a
- * marker answer carries only the marker's fields whatever the service built.
+ * Both shapes are declared (common/api/contract.ts); each reply is written by the serialiser of its own view, so
+ * a marker answer carries only the marker's fields whatever the service built.
  */
-const mapResponse = withErrorResponses({
-  200: z.union([z.array(mapMarkerSchema), z.array(storySchema)]).describe('Markers (view=markers, the default) or full stories (view=full)'),
-});
 const mapSerializers: Record<MapView, (data: unknown) => string> = {
   markers: compileSerializer(z.array(mapMarkerSchema)),
   full: compileSerializer(z.array(storySchema)),
@@ -112,54 +98,33 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const nextLink = (request: FastifyRequest, cursor: PageCursor) => nextPageLink(request.url, app.pageCursors.seal(cursor));
 
-  app.get(
-    '/stories/discoverable/:lat/:lng',
-    {
-      config,
-      schema: {
-        summary: 'Public stories within 1500 m, nearest first',
-        params: latLngParamsSchema,
-        querystring: accuracyQuerySchema,
-        response: storiesResponse,
-      },
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute(app, 'discoverableStories', { summary: 'Public stories within 1500 m, nearest first' }),
+    config,
+    handler: async (request) => {
       const { lat, lng } = request.params;
       const location = { latitude: lat, longitude: lng };
       const reader = { ...readerOf(request, location, request.query.accuracy), location };
       return service.discoverable(reader, DISCOVERY_RADIUS_M, DISCOVERABLE_RESULT_CAP);
     },
-  );
+  });
 
-  app.get(
-    '/stories/around/:lat/:lng',
-    {
-      config,
-      schema: {
-        summary: 'Stories around a place the reader does not claim to be at (location denied): all locked',
-        params: latLngParamsSchema,
-        response: storiesResponse,
-      },
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute(app, 'storiesAround', {
+      summary: 'Stories around a place the reader does not claim to be at (location denied): all locked',
+    }),
+    config,
+    handler: async (request) => {
       const { lat, lng } = request.params;
       const reader = { viewerId: viewerOf(request), ip: request.ip };
       return service.around(reader, { latitude: lat, longitude: lng }, DISCOVERY_RADIUS_M, DISCOVERABLE_RESULT_CAP);
     },
-  );
+  });
 
-  app.get(
-    '/stories/map/:lat/:lng',
-    {
-      config,
-      schema: {
-        summary: 'Stories around a point for the map: markers, or full stories with view=full',
-        params: latLngParamsSchema,
-        querystring: mapQuerySchema,
-        response: mapResponse,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'mapAround', { summary: 'Stories around a point for the map: markers, or full stories with view=full' }),
+    config,
+    handler: async (request, reply) => {
       const { lat, lng } = request.params;
       const { accuracy, view } = request.query;
       const location = { latitude: lat, longitude: lng };
@@ -168,57 +133,42 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.serializer(mapSerializers[view]);
       return view === 'full' ? stories : stories.map(toMapMarker);
     },
-  );
+  });
 
-  app.get(
-    '/stories/map',
-    {
-      config,
-      schema: {
-        summary: 'Stories in a viewport: markers, or full stories with view=full',
-        querystring: bboxQuerySchema,
-        response: mapResponse,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'mapInBox', { summary: 'Stories in a viewport: markers, or full stories with view=full' }),
+    config,
+    handler: async (request, reply) => {
       const { box, location, accuracy, view } = request.query;
       const stories = await service.inBox(readerOf(request, location, accuracy), box, MAP_RESULT_CAP, view === 'full');
       reply.serializer(mapSerializers[view]);
       return view === 'full' ? stories : stories.map(toMapMarker);
     },
-  );
+  });
 
-  app.get(
-    '/stories/all',
-    {
-      config,
-      schema: {
-        summary: 'Public stories, newest first; the next page is in the Link header',
-        querystring: pageQuerySchema(ALL_STORIES_DEFAULT_LIMIT, openCursor),
-        response: storiesResponse,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'allStories', {
+      summary: 'Public stories, newest first; the next page is in the Link header',
+      // The table has the wire form; this one also opens the signed cursor.
+      querystring: pageQuerySchema(ALL_STORIES_DEFAULT_LIMIT, openCursor),
+    }),
+    config,
+    handler: async (request, reply) => {
       const { limit, cursor, location, accuracy } = request.query;
       const page = await service.page(readerOf(request, location, accuracy), { limit, cursor });
       if (page.next) reply.header('link', nextLink(request, page.next));
       return page.stories;
     },
-  );
+  });
 
   // My Stories only (DESIGN.md decision 12): a list of someone else's stories would be a map of where they go.
-  app.get(
-    '/stories/user/:userId',
-    {
-      config: { access: 'user', rateLimit },
-      schema: {
-        summary: "The signed-in user's own stories, newest first; next page in the Link header",
-        params: userIdParamsSchema,
-        querystring: pageQuerySchema(ALL_STORIES_MAX_LIMIT, openCursor),
-        response: storiesResponse,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'userStories', {
+      summary: "The signed-in user's own stories, newest first; next page in the Link header",
+      querystring: pageQuerySchema(ALL_STORIES_MAX_LIMIT, openCursor),
+    }),
+    config: { access: 'user', rateLimit },
+    handler: async (request, reply) => {
       if (currentUser(request).id !== request.params.userId) throw forbidden(OWN_STORIES_ONLY);
       const { limit, cursor, location, accuracy } = request.query;
       const reader = readerOf(request, location, accuracy);
@@ -226,20 +176,12 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (page.next) reply.header('link', nextLink(request, page.next));
       return page.stories;
     },
-  );
+  });
 
-  app.get(
-    '/stories/:id',
-    {
-      config,
-      schema: {
-        summary: 'One story',
-        params: storyIdParamsSchema,
-        querystring: locationQuerySchema,
-        response: withErrorResponses({ 200: storySchema }),
-      },
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute(app, 'story', { summary: 'One story' }),
+    config,
+    handler: async (request) => {
       const { id } = request.params;
       // A malformed id names no story: same answer as a missing one.
       if (!isUuid(id)) throw notFound(STORY_NOT_FOUND);
@@ -248,7 +190,7 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!story) throw notFound(STORY_NOT_FOUND);
       return story;
     },
-  );
+  });
 };
 
 // Exported for tests that check the wording.

@@ -10,20 +10,10 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { latLngParamsSchema } from '#common/schemas';
-import {
-  createTourRequestSchema,
-  editTourRequestSchema,
-  TOUR_MESSAGES,
-  tourIdParamsSchema,
-  tourPageQuerySchema,
-  tourSchema,
-  tourSummarySchema,
-} from '#common/tours';
+import { TOUR_MESSAGES } from '#common/tours';
 import { badRequest } from '../../lib/http-errors';
 import { nextPageLink } from '../../lib/paging';
-import { withErrorResponses } from '../../lib/route-responses';
+import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';
 import type { TourCursor } from './tour-repository';
 
@@ -45,63 +35,34 @@ export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
     return cursor;
   };
   const nextLink = (request: FastifyRequest, cursor: TourCursor) => nextPageLink(request.url, app.pageCursors.seal(cursor));
-  const toursResponse = withErrorResponses({ 200: z.array(tourSummarySchema) });
 
-  app.post(
-    '/tours',
-    {
-      config: writeConfig,
-      schema: {
-        summary: 'Create a walking tour from 2-20 of your own public stories, in walking order (each leg within 10 km)',
-        body: createTourRequestSchema,
-        response: withErrorResponses({ 201: tourSchema }),
-      },
-    },
-    async (request, reply) => reply.code(201).send(await service.create(currentUser(request).id, request.body)),
-  );
+  app.route({
+    ...apiRoute(app, 'createTour', {
+      summary: 'Create a walking tour from 2-20 of your own public stories, in walking order (each leg within 10 km)',
+    }),
+    config: writeConfig,
+    handler: async (request, reply) => reply.code(201).send(await service.create(currentUser(request).id, request.body)),
+  });
 
-  app.patch(
-    '/tours/:id',
-    {
-      config: writeConfig,
-      schema: {
-        summary: 'Edit your tour: title, description, or the stops and their order (replaced as a whole)',
-        params: tourIdParamsSchema,
-        body: editTourRequestSchema,
-        response: withErrorResponses({ 200: tourSchema }),
-      },
-    },
-    async (request) => service.edit(currentUser(request).id, request.params.id, request.body),
-  );
+  app.route({
+    ...apiRoute(app, 'editTour', { summary: 'Edit your tour: title, description, or the stops and their order (replaced as a whole)' }),
+    config: writeConfig,
+    handler: async (request) => service.edit(currentUser(request).id, request.params.id, request.body),
+  });
 
-  app.delete(
-    '/tours/:id',
-    {
-      config: writeConfig,
-      schema: {
-        summary: 'Delete your tour (its stories stay)',
-        params: tourIdParamsSchema,
-        response: withErrorResponses({ 204: z.undefined().describe('Deleted') }),
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'deleteTour', { summary: 'Delete your tour (its stories stay)' }),
+    config: writeConfig,
+    handler: async (request, reply) => {
       await service.delete(currentUser(request).id, request.params.id);
       return reply.code(204).send();
     },
-  );
+  });
 
-  app.get(
-    '/tours/near/:lat/:lng',
-    {
-      config: { access: 'public', rateLimit: limited(READ_RATE_LIMIT) },
-      schema: {
-        summary: 'Tours with a stop within 5 km, newest first; the next page is in the Link header',
-        params: latLngParamsSchema,
-        querystring: tourPageQuerySchema,
-        response: toursResponse,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'toursNear', { summary: 'Tours with a stop within 5 km, newest first; the next page is in the Link header' }),
+    config: { access: 'public', rateLimit: limited(READ_RATE_LIMIT) },
+    handler: async (request, reply) => {
       const { lat, lng } = request.params;
       const page = await service.page({
         viewerId: request.user?.id ?? null,
@@ -112,19 +73,14 @@ export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
       if (page.next) reply.header('link', nextLink(request, page.next));
       return page.tours;
     },
-  );
+  });
 
-  app.get(
-    '/tours/mine',
-    {
-      config: { access: 'user', rateLimit: limited(READ_RATE_LIMIT) },
-      schema: {
-        summary: 'Your own tours, newest first (those shown to nobody else included); next page in the Link header',
-        querystring: tourPageQuerySchema,
-        response: toursResponse,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(app, 'myTours', {
+      summary: 'Your own tours, newest first (those shown to nobody else included); next page in the Link header',
+    }),
+    config: { access: 'user', rateLimit: limited(READ_RATE_LIMIT) },
+    handler: async (request, reply) => {
       const user = currentUser(request);
       const page = await service.page({
         viewerId: user.id,
@@ -135,18 +91,13 @@ export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
       if (page.next) reply.header('link', nextLink(request, page.next));
       return page.tours;
     },
-  );
+  });
 
-  app.get(
-    '/tours/:id',
-    {
-      config: { access: 'public', rateLimit: limited(READ_RATE_LIMIT) },
-      schema: {
-        summary: "One tour with its visible stops and which of them this reader has unlocked (a tour unlocks nothing)",
-        params: tourIdParamsSchema,
-        response: withErrorResponses({ 200: tourSchema }),
-      },
-    },
-    async (request) => service.byId(request.user?.id ?? null, request.params.id),
-  );
+  app.route({
+    ...apiRoute(app, 'tour', {
+      summary: "One tour with its visible stops and which of them this reader has unlocked (a tour unlocks nothing)",
+    }),
+    config: { access: 'public', rateLimit: limited(READ_RATE_LIMIT) },
+    handler: async (request) => service.byId(request.user?.id ?? null, request.params.id),
+  });
 };
