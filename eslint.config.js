@@ -133,6 +133,25 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    // Features call the API by route name (client/src/lib/api.ts, common/api/routes.ts): a hand-built /api/ URL
+    // would drift from the server's routes. (esquery regexes cannot hold a `/`: \x2F is one.)
+    files: ['client/src/features/**/*.{ts,tsx}'],
+    ignores: ['client/src/features/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\x2Fapi\\x2F/]',
+          message: "Call the API by name: callApi('…') from #client/lib/api (or apiPath('…') where a URL is needed).",
+        },
+        {
+          selector: 'TemplateLiteral[quasis.0.value.raw=/^\\x2Fapi\\x2F/]',
+          message: "Call the API by name: callApi('…') from #client/lib/api (or apiPath('…') where a URL is needed).",
+        },
+      ],
+    },
+  },
+  {
     // The client's layers, and nothing of the server's.
     files: ['client/src/**/*.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: clientZones }] },

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const fixturesDir = path.join(root, 'tests/lint-fixtures');
-const FENCE_RULES = new Set(['import-x/no-cycle', 'import-x/no-restricted-paths', 'no-restricted-imports']);
+const FENCE_RULES = new Set(['import-x/no-cycle', 'import-x/no-restricted-paths', 'no-restricted-imports', 'no-restricted-syntax']);
 
 interface Fixture {
   name: string;

@@ -12,6 +12,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { apiPath } from '#common/api/routes';
 import { ANSWERS_CACHE, MEDIA_CACHE, MEDIA_CACHE_MAX_ENTRIES, MEDIA_CACHE_MAX_FILE_BYTES } from './lib/pwa/cache-names';
 
 /** The few service-worker types used here (the project compiles against the DOM library, not WebWorker). */
@@ -81,8 +82,9 @@ registerRoute(
 );
 
 // Media by path: the signature in the query changes every few minutes, the file behind it does not.
+const MEDIA_PATH_PREFIX = apiPath('mediaFile').replace(/\*$/, '');
 registerRoute(
-  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && url.pathname.startsWith('/api/media/'),
+  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && url.pathname.startsWith(MEDIA_PATH_PREFIX),
   new CacheFirst({
     cacheName: MEDIA_CACHE,
     plugins: [

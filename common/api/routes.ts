@@ -101,6 +101,14 @@ export const API_ROUTES = {
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;
+
+/**
+ * A route's path template, for the few callers that build a request themselves: the upload with progress
+ * (XMLHttpRequest), the notification stream (EventSource), the service worker's media match.
+ */
+export function apiPath<N extends ApiRouteName>(name: N): (typeof API_ROUTES)[N]['path'] {
+  return API_ROUTES[name].path;
+}
 export type ApiPath<N extends ApiRouteName> = (typeof API_ROUTES)[N]['path'];
 
 /** The names of a path's parameters: `/api/tours/:id` → 'id', `/api/media/*` → '*'. */

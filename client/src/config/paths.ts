@@ -1,3 +1,5 @@
+import { apiPath } from '#common/api/routes';
+
 /** Every client route in one typed table (spec section 2); no hand-built URLs elsewhere. */
 export const paths = {
   home: '/',
@@ -19,5 +21,6 @@ export const paths = {
   /** A walking tour's page (issue 25), also its share link. */
   tour: (id: string) => `/tours/${encodeURIComponent(id)}`,
   tourPattern: '/tours/:id',
-  logout: '/api/logout',
+  /** The server's sign-out link (a redirect to /auth). */
+  logout: apiPath('logoutLink'),
 } as const;

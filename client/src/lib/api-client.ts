@@ -1,3 +1,5 @@
+import { apiPath } from '#common/api/routes';
+
 /**
  * The API client of spec section 7: every call sends credentials (cookies); bodies are JSON unless FormData;
  * a non-OK answer throws an `ApiError` whose message is "{status}: {body text or status text}" (section 8).
@@ -46,7 +48,7 @@ let sessionEnded = false;
  * signed-out browser its reader cookie (DESIGN.md decision 15, issue 23 item 4) and says whether a session exists.
  */
 export function pageConfig(): Promise<PublicConfig | null> {
-  pageConfigOnce ??= fetch('/api/config', { credentials: 'include' }).then(
+  pageConfigOnce ??= fetch(apiPath('publicConfig'), { credentials: 'include' }).then(
     async (res) => (res.ok ? ((await res.json()) as PublicConfig) : null),
     () => null,
   );
@@ -76,7 +78,7 @@ export function forgetSession(): void {
   sessionEnded = true;
 }
 
-/** Sends a request; throws ApiError on non-OK. Returns the Response so callers choose how to read it. */
+/** Sends a request; throws ApiError on non-OK. Returns the Response so callers choose how to read it. Calls go by name through lib/api.ts. */
 export async function apiRequest(method: string, url: string, data?: unknown, init: RequestInit = {}): Promise<Response> {
   // Story reads carry the reader's position claim: as this browser, never as its address.
   if (url.startsWith('/api/stories')) await readerCookieReady();
@@ -90,18 +92,6 @@ export async function apiRequest(method: string, url: string, data?: unknown, in
   });
   await throwIfNotOk(res);
   return res;
-}
-
-/** A request whose JSON answer is `T` (the server's contract, common/schemas.ts). */
-export async function apiSend<T>(method: string, url: string, data?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, data);
-  return (await res.json()) as T;
-}
-
-/** GET + JSON, typed. */
-export async function apiGet<T>(url: string, init?: RequestInit): Promise<T> {
-  const res = await apiRequest('GET', url, undefined, init);
-  return (await res.json()) as T;
 }
 
 /** The message to show a person for a failed call: the server's own words when it sent some. */

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '#common/schemas';
-import { ApiError, apiGet, mayHaveSession } from '#client/lib/api-client';
+import { callApi } from '#client/lib/api';
+import { ApiError, mayHaveSession } from '#client/lib/api-client';
 import { queryKeys } from '#client/lib/query-keys';
 
 /**
@@ -12,7 +13,7 @@ const currentUserQuery = queryOptions({
   queryFn: async ({ signal }): Promise<CurrentUser | null> => {
     if (!(await mayHaveSession())) return null;
     try {
-      return await apiGet<CurrentUser>('/api/user/current', { signal });
+      return await callApi('currentUser', { signal });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;

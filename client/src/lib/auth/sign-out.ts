@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { toast } from '#client/components/ui/use-toast';
 import { paths } from '#client/config/paths';
-import { apiRequest, forgetSession } from '../api-client';
+import { callApi } from '../api';
+import { forgetSession } from '../api-client';
 import { forgetThisDevice } from '../pwa/device-data';
 
 /**
@@ -11,7 +12,7 @@ import { forgetThisDevice } from '../pwa/device-data';
  */
 export async function logout(): Promise<void> {
   await forgetThisDevice({ signedIn: true }).catch(() => undefined);
-  await apiRequest('POST', '/api/logout');
+  await callApi('logout');
   forgetSession();
 }
 

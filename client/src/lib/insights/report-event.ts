@@ -3,15 +3,16 @@
  * Fire and forget: counting must never get in the reader's way, so failures (offline, rate limited, refused) are
  * dropped silently. `keepalive` lets an event sent as the dialog closes still arrive. No position is sent.
  */
+import { apiPath } from '#common/api/routes';
 import type { InsightEventKind, TourInsightKind } from '#common/insights';
 
 export function reportInsightEvent(storyId: string, kind: InsightEventKind): void {
-  post('/api/insights/events', { storyId, kind });
+  post(apiPath('insightEvent'), { storyId, kind });
 }
 
 /** A tour walked (issue 27 item 4): started, a stop reached (`storyId`), completed. Same fire and forget. */
 export function reportTourEvent(tourId: string, kind: TourInsightKind, storyId?: string): void {
-  post('/api/insights/tour-events', storyId ? { tourId, kind, storyId } : { tourId, kind });
+  post(apiPath('tourInsightEvent'), storyId ? { tourId, kind, storyId } : { tourId, kind });
 }
 
 function post(url: string, body: object): void {

@@ -28,7 +28,13 @@ export function claimLockText(reason: ClaimLockReason, accuracy: number | null):
   }
 }
 
-/** The `accuracy` query parameter for a story read, rounded up to 10 m so GPS jitter does not refetch. */
+/** The accuracy claimed in a story read, rounded up to 10 m so GPS jitter does not refetch (undefined: none). */
+export function accuracyClaim(accuracy: number | null): number | undefined {
+  return accuracy !== null && Number.isFinite(accuracy) ? Math.ceil(accuracy / 10) * 10 : undefined;
+}
+
+/** The `accuracy` query parameter for a story read (`accuracy=20`, or '' without a claim), as query keys hold it. */
 export function accuracyParam(accuracy: number | null): string {
-  return accuracy !== null && Number.isFinite(accuracy) ? `accuracy=${Math.ceil(accuracy / 10) * 10}` : '';
+  const claim = accuracyClaim(accuracy);
+  return claim === undefined ? '' : `accuracy=${claim}`;
 }

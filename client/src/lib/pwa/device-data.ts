@@ -3,6 +3,7 @@
  * caches, the story draft kept offline (offline-drafts.ts), and this device's push subscription. Sign-out and account deletion call `forgetThisDevice()`, so the
  * next person on the device sees none of it and gets none of the previous person's pushes.
  */
+import { apiPath } from '#common/api/routes';
 import { PERSONAL_CACHES } from './cache-names';
 import { deleteAllDrafts } from './offline-drafts';
 
@@ -21,7 +22,8 @@ export async function unsubscribeThisDevice(): Promise<void> {
   try {
     const subscription = await currentPushSubscription();
     if (!subscription) return;
-    await fetch('/api/push/subscriptions', {
+    // A plain fetch, not callApi: nothing here may throw or wait (sign-out goes on whatever happens).
+    await fetch(apiPath('pushUnsubscribe'), {
       method: 'DELETE',
       credentials: 'include',
       headers: { 'Content-Type': 'application/json' },

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Location, Story } from '#common/schemas';
-import { apiGet } from '#client/lib/api-client';
-import { accuracyParam } from '#client/lib/location/claim-lock-text';
+import type { Location } from '#common/schemas';
+import { callApi } from '#client/lib/api';
+import { accuracyClaim, accuracyParam } from '#client/lib/location/claim-lock-text';
 import { queryKeys } from '#client/lib/query-keys';
 
 /** The reader's position claim: a real fix (with its accuracy), or only an area to look at (location denied). */
@@ -16,12 +16,13 @@ export interface ReaderClaim {
  */
 export function discoverableStoriesQuery(location: Location, claim: ReaderClaim = { known: true, accuracy: null }) {
   const accuracy = accuracyParam(claim.accuracy);
-  const url = claim.known
-    ? `/api/stories/discoverable/${location.latitude}/${location.longitude}${accuracy ? `?${accuracy}` : ''}`
-    : `/api/stories/around/${location.latitude}/${location.longitude}`;
+  const params = { lat: location.latitude, lng: location.longitude };
   return queryOptions({
     queryKey: queryKeys.stories.discoverable(location, claim.known ? accuracy : 'around'),
-    queryFn: ({ signal }) => apiGet<Story[]>(url, { signal }),
+    queryFn: ({ signal }) =>
+      claim.known
+        ? callApi('discoverableStories', { params, query: { accuracy: accuracyClaim(claim.accuracy) }, signal })
+        : callApi('storiesAround', { params, signal }),
   });
 }
 

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeleteAccountRequest } from '#common/account-schemas';
-import { apiSend, forgetSession } from '#client/lib/api-client';
+import { callApi } from '#client/lib/api';
+import { forgetSession } from '#client/lib/api-client';
 import { forgetThisDevice } from '#client/lib/pwa/device-data';
 
 /** DELETE /api/account { password }: the account and everything in it (403 when the password is wrong). */
 function deleteAccount(body: DeleteAccountRequest): Promise<{ message: string }> {
-  return apiSend<{ message: string }>('DELETE', '/api/account', body);
+  return callApi('deleteAccount', { body });
 }
 
 /**

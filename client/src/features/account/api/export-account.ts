@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '#client/lib/api-client';
+import { apiResponse } from '#client/lib/api';
 
 const FALLBACK_NAME = 'whispers-data.json';
 
@@ -11,7 +11,7 @@ function fileNameOf(disposition: string | null): string {
 
 /** GET /api/account/export, saved by the browser as the JSON file the server names. */
 async function downloadAccountData(): Promise<void> {
-  const res = await apiRequest('GET', '/api/account/export');
+  const res = await apiResponse('exportAccount');
   const url = URL.createObjectURL(await res.blob());
   try {
     const link = document.createElement('a');

@@ -4,8 +4,8 @@
  * (POST /api/push/subscriptions) and the user's choice of kinds (/api/push/preferences).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PushKind, PushPreferences } from '#common/push';
-import { apiGet, apiSend } from '#client/lib/api-client';
+import type { PushKind } from '#common/push';
+import { callApi } from '#client/lib/api';
 import { currentPushSubscription, unsubscribeThisDevice } from '#client/lib/pwa/device-data';
 
 export type PushSupport = 'supported' | 'unsupported';
@@ -40,7 +40,7 @@ export function useDevicePush() {
     queryFn: async () => {
       const subscription = await currentPushSubscription();
       if (!subscription) return { subscribed: false };
-      return apiSend<{ subscribed: boolean }>('POST', '/api/push/subscriptions/status', { endpoint: subscription.endpoint });
+      return callApi('pushSubscriptionStatus', { body: { endpoint: subscription.endpoint } });
     },
     enabled: pushSupport() === 'supported',
   });
@@ -51,11 +51,14 @@ async function enableDevicePush(): Promise<void> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new Error(permission === 'denied' ? 'denied' : 'dismissed');
   const registration = await navigator.serviceWorker.ready;
-  const { publicKey } = await apiGet<{ publicKey: string }>('/api/push/public-key');
+  const { publicKey } = await callApi('pushPublicKey');
   const subscription =
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
-  await apiSend('POST', '/api/push/subscriptions', subscription.toJSON());
+  // The browser's JSON types every field optional; a real subscription has them all (the server checks).
+  const json = subscription.toJSON();
+  const keys = { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' };
+  await callApi('pushSubscribe', { body: { ...json, endpoint: json.endpoint ?? '', keys } });
 }
 
 export function useSetDevicePush() {
@@ -67,13 +70,13 @@ export function useSetDevicePush() {
 }
 
 export function usePushPreferences() {
-  return useQuery({ queryKey: PREFERENCES_KEY, queryFn: () => apiGet<PushPreferences>('/api/push/preferences') });
+  return useQuery({ queryKey: PREFERENCES_KEY, queryFn: () => callApi('pushPreferences') });
 }
 
 export function useSetPushPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (kinds: PushKind[]) => apiSend<PushPreferences>('PUT', '/api/push/preferences', { kinds }),
+    mutationFn: (kinds: PushKind[]) => callApi('setPushPreferences', { body: { kinds } }),
     onSuccess: (saved) => queryClient.setQueryData(PREFERENCES_KEY, saved),
   });
 }

@@ -1,7 +1,7 @@
-import { apiSend } from '#client/lib/api-client';
+import { callApi } from '#client/lib/api';
 
 /** POST /api/user/check-username: whether an account already uses this username (case-insensitive). */
 export async function checkUsername(username: string): Promise<boolean> {
-  const body = await apiSend<{ exists: boolean }>('POST', '/api/user/check-username', { username });
+  const body = await callApi('checkUsername', { body: { username } });
   return body.exists;
 }

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '#client/lib/api-client';
+import { callApi } from '#client/lib/api';
 
 /**
  * POST /api/user/forgot-password (DESIGN.md decision 5): mails a single-use reset code to the account's email.
  * 404 "No account found with that username." when there is no such account.
  */
 async function requestPasswordReset(username: string): Promise<void> {
-  await apiRequest('POST', '/api/user/forgot-password', { username });
+  await callApi('forgotPassword', { body: { username } });
 }
 
 export function useForgotPassword() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, SetupRequest } from '#common/schemas';
-import { apiSend } from '#client/lib/api-client';
+import { callApi } from '#client/lib/api';
 import { invalidateStories, queryKeys } from '#client/lib/query-keys';
 
 /** POST /api/user/setup: used by the wizard and by the profile's edit mode; answers the updated user. */
 function setupProfile(data: SetupRequest): Promise<CurrentUser> {
-  return apiSend<CurrentUser>('POST', '/api/user/setup', data);
+  return callApi('setupProfile', { body: data });
 }
 
 export function useSetupProfile() {

@@ -3,7 +3,7 @@
  * reports upload progress, which the dialog shows as a progress bar for media stories.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Story } from '#common/schemas';
+import { apiPath, type ApiAnswer } from '#client/lib/api';
 import { serverMessageOf } from '#client/lib/api-client';
 import { invalidateStories } from '#client/lib/query-keys';
 
@@ -33,10 +33,10 @@ export function createErrorMessage(status: number, statusText: string, body: str
 }
 
 /** Sends the form with the session cookie; `onProgress` gets whole percents of the upload (0-100). */
-function uploadStory(form: FormData, onProgress: (percent: number) => void): Promise<Story> {
+function uploadStory(form: FormData, onProgress: (percent: number) => void): Promise<ApiAnswer<'createStory'>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/stories');
+    xhr.open('POST', apiPath('createStory'));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     // Attach the upload listener before send(), or browsers may not report upload progress.
@@ -47,7 +47,8 @@ function uploadStory(form: FormData, onProgress: (percent: number) => void): Pro
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(100);
         try {
-          resolve(JSON.parse(xhr.responseText) as Story);
+          const story: ApiAnswer<'createStory'> = JSON.parse(xhr.responseText);
+          resolve(story);
         } catch {
           reject(new CreateStoryError(CREATE_FAILED_FALLBACK, xhr.status));
         }

@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { DISCOVERY } from '#common/constants';
 import { queryKeys } from '#client/lib/query-keys';
+import { apiUrl, type ApiAnswer } from '#client/lib/api';
 import { readerCookieReady } from '#client/lib/api-client';
-import type { Story } from '#common/schemas';
 
 /** Stories per page of GET /api/stories/all: a few screens of cards; the next page loads while scrolling. */
 export const ALL_STORIES_PAGE_SIZE = 60;
@@ -22,7 +22,7 @@ export class StoriesTimeoutError extends Error {
 }
 
 export interface StoriesPage {
-  stories: Story[];
+  stories: ApiAnswer<'allStories'>;
   /** The `Link: <…>; rel="next"` address, or null on the last page. */
   next: string | null;
 }
@@ -55,7 +55,7 @@ export async function fetchStoriesPage(url: string, signal?: AbortSignal): Promi
     if (!res.ok) throw new Error(ALL_STORIES_ERRORS.status(res.status));
     const data: unknown = await res.json();
     if (!Array.isArray(data)) throw new Error(ALL_STORIES_ERRORS.invalid);
-    return { stories: data as Story[], next: nextPageUrl(res.headers.get('link')) };
+    return { stories: data, next: nextPageUrl(res.headers.get('link')) };
   } catch (error) {
     if (timedOut) throw new StoriesTimeoutError();
     throw error;
@@ -74,7 +74,8 @@ export function useAllStories() {
       await readerCookieReady();
       return fetchStoriesPage(pageParam, signal);
     },
-    initialPageParam: `/api/stories/all?limit=${ALL_STORIES_PAGE_SIZE}`,
+    // Later pages are the server's own `Link` addresses.
+    initialPageParam: apiUrl('allStories', { query: { limit: ALL_STORIES_PAGE_SIZE } }),
     getNextPageParam: (last) => last.next ?? undefined,
   });
 }

@@ -3,7 +3,7 @@ import { DEFAULT_CENTER, DISCOVERY, MAP_RADIUS_M } from '#common/constants';
 import { offsetEast, offsetNorth } from '#common/geo';
 import type { Location, Story } from '#common/schemas';
 import { queryKeys } from '#client/lib/query-keys';
-import { apiGet } from '#client/lib/api-client';
+import { callApi } from '#client/lib/api';
 
 /**
  * The discovery screen's stories (spec section 7 map call, retried 3 times): the nearest stories within the map
@@ -24,14 +24,11 @@ function defaultAreaBbox(): string {
 export function discoverStoriesQuery(reader: Location | null) {
   return queryOptions({
     queryKey: queryKeys.stories.discover(reader),
-    queryFn: ({ signal }) =>
-      apiGet<Story[]>(
-        // view=full: the list shows cards (description, author, likes), not only markers.
-        reader
-          ? `/api/stories/map/${reader.latitude}/${reader.longitude}?view=full`
-          : `/api/stories/map?bbox=${defaultAreaBbox()}&view=full`,
-        { signal },
-      ),
+    // view=full: the list shows cards (description, author, likes), not only markers.
+    queryFn: ({ signal }): Promise<Story[]> =>
+      reader
+        ? callApi('mapAround', { params: { lat: reader.latitude, lng: reader.longitude }, query: { view: 'full' }, signal })
+        : callApi('mapInBox', { query: { bbox: defaultAreaBbox(), view: 'full' }, signal }),
     retry: DISCOVERY.mapRetries,
     // A reader who moves keeps seeing the last list while the new one loads; the default area's list is never
     // shown as if it were around a real position.

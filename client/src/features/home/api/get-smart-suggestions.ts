@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SMART_SUGGESTIONS } from '#common/constants';
 import { smartSuggestionsSchema, timeOfDayFor, type SmartNotification, type TimeOfDay } from '#common/notifications';
 import type { Location } from '#common/schemas';
-import { apiGet } from '#client/lib/api-client';
+import { callApi } from '#client/lib/api';
 import { queryKeys } from '#client/lib/query-keys';
 
 /** The reader's time of day as the spec maps hours (before 6 night, 12 morning, 18 afternoon, else evening). */
@@ -19,10 +19,8 @@ function smartSuggestionsQuery(location: Location, when: TimeOfDay) {
     queryKey: queryKeys.notifications.smart(location, when),
     queryFn: async ({ signal }): Promise<SmartNotification[]> => {
       try {
-        const list = await apiGet<unknown>(
-          `/api/notifications/smart/${location.latitude}/${location.longitude}?timeOfDay=${when}`,
-          { signal },
-        );
+        const params = { lat: location.latitude, lng: location.longitude };
+        const list: unknown = await callApi('smartSuggestions', { params, query: { timeOfDay: when }, signal });
         const parsed = smartSuggestionsSchema.safeParse(list);
         return parsed.success ? parsed.data : [];
       } catch {

@@ -1,13 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { InsightsSummary, StoryInsights } from '#common/insights-schemas';
-import { apiGet } from '#client/lib/api-client';
+import { callApi } from '#client/lib/api';
 import { queryKeys } from '#client/lib/query-keys';
 
 /** My Stories' figures: every story of the signed-in author, last 30 days (issue 27). */
 export function useInsightsSummary(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.insights.summary,
-    queryFn: ({ signal }) => apiGet<InsightsSummary>('/api/insights/stories', { signal }),
+    queryFn: ({ signal }) => callApi('insightsSummary', { signal }),
     enabled,
   });
 }
@@ -16,7 +15,7 @@ export function useInsightsSummary(enabled: boolean) {
 export function useStoryInsights(storyId: string, days: number) {
   return useQuery({
     queryKey: queryKeys.insights.story(storyId, days),
-    queryFn: ({ signal }) => apiGet<StoryInsights>(`/api/insights/stories/${encodeURIComponent(storyId)}?days=${days}`, { signal }),
+    queryFn: ({ signal }) => callApi('storyInsights', { params: { id: storyId }, query: { days }, signal }),
     // The chart keeps the last period on screen while the next one loads.
     placeholderData: keepPreviousData,
     // Counts arrive in batches within a minute: a fresh look each time the page is opened.

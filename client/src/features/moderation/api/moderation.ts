@@ -1,8 +1,8 @@
 /** The moderation calls (DESIGN.md decision 18, docs/moderation.md) as TanStack Query hooks. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MyDecision, QueueItem, Role, StoryDecisionRequest, UserDecisionRequest } from '#common/moderation';
+import type { Role, StoryDecisionRequest, UserDecisionRequest } from '#common/moderation';
 import { queryKeys } from '#client/lib/query-keys';
-import { apiGet, apiSend } from '#client/lib/api-client';
+import { callApi } from '#client/lib/api';
 
 const keys = {
   all: ['moderation'] as const,
@@ -12,7 +12,7 @@ const keys = {
 };
 
 export function useModerationQueue() {
-  return useQuery({ queryKey: keys.queue, queryFn: ({ signal }) => apiGet<QueueItem[]>('/api/moderation/queue', { signal }), retry: false });
+  return useQuery({ queryKey: keys.queue, queryFn: ({ signal }) => callApi('moderationQueue', { signal }), retry: false });
 }
 
 /**
@@ -31,7 +31,7 @@ export function useDecideOnStory() {
   const refresh = useRefreshAll();
   return useMutation({
     mutationFn: ({ storyId, ...body }: StoryDecisionRequest & { storyId: string }) =>
-      apiSend('POST', `/api/moderation/stories/${encodeURIComponent(storyId)}/decisions`, body),
+      callApi('decideOnStory', { params: { id: storyId }, body }),
     onSuccess: refresh,
   });
 }
@@ -40,7 +40,7 @@ export function useDecideOnUser() {
   const refresh = useRefreshAll();
   return useMutation({
     mutationFn: ({ userId, ...body }: UserDecisionRequest & { userId: string }) =>
-      apiSend('POST', `/api/moderation/users/${encodeURIComponent(userId)}/decisions`, body),
+      callApi('decideOnUser', { params: { userId }, body }),
     onSuccess: refresh,
   });
 }
@@ -49,20 +49,20 @@ export function useResolveAppeal() {
   const refresh = useRefreshAll();
   return useMutation({
     mutationFn: ({ appealId, outcome, note }: { appealId: string; outcome: 'uphold' | 'reverse'; note?: string }) =>
-      apiSend('POST', `/api/moderation/appeals/${encodeURIComponent(appealId)}/resolve`, { outcome, ...(note ? { note } : {}) }),
+      callApi('resolveAppeal', { params: { id: appealId }, body: { outcome, ...(note ? { note } : {}) } }),
     onSuccess: refresh,
   });
 }
 
 export function useMyDecisions(enabled: boolean) {
-  return useQuery({ queryKey: keys.mine, queryFn: ({ signal }) => apiGet<MyDecision[]>('/api/moderation/decisions/mine', { signal }), enabled });
+  return useQuery({ queryKey: keys.mine, queryFn: ({ signal }) => callApi('myDecisions', { signal }), enabled });
 }
 
 export function useAppeal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ decisionId, text }: { decisionId: string; text: string }) =>
-      apiSend('POST', `/api/moderation/decisions/${encodeURIComponent(decisionId)}/appeal`, { text }),
+      callApi('appealDecision', { params: { id: decisionId }, body: { text } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.mine }),
   });
 }
@@ -74,13 +74,13 @@ export interface BlockedAuthor {
 }
 
 export function useBlocks(enabled: boolean) {
-  return useQuery({ queryKey: keys.blocks, queryFn: ({ signal }) => apiGet<BlockedAuthor[]>('/api/blocks', { signal }), enabled });
+  return useQuery({ queryKey: keys.blocks, queryFn: ({ signal }) => callApi('blocks', { signal }), enabled });
 }
 
 export function useUnblock() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => apiSend('DELETE', `/api/blocks/${encodeURIComponent(userId)}`),
+    mutationFn: (userId: string) => callApi('unblockAuthor', { params: { userId } }),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
@@ -89,7 +89,7 @@ export function useUnblock() {
 export function useSetRole() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { username: string; role: Role }) => apiSend<{ username: string; role: Role }>('POST', '/api/admin/roles', body),
+    mutationFn: (body: { username: string; role: Role }) => callApi('setRole', { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.currentUser }),
   });
 }

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { NOTIFICATIONS } from '#common/constants';
-import type { Notification } from '#common/notifications';
-import { apiGet } from '#client/lib/api-client';
+import { callApi } from '#client/lib/api';
 import { queryKeys } from '#client/lib/query-keys';
 
 /**
@@ -10,14 +9,14 @@ import { queryKeys } from '#client/lib/query-keys';
  */
 export const notificationsQuery = queryOptions({
   queryKey: queryKeys.notifications.list,
-  queryFn: ({ signal }) => apiGet<Notification[]>('/api/notifications', { signal }),
+  queryFn: ({ signal }) => callApi('notifications', { signal }),
   refetchInterval: NOTIFICATIONS.pollMs,
   refetchIntervalInBackground: false,
 });
 
 export const unreadNotificationsQuery = queryOptions({
   queryKey: queryKeys.notifications.unread,
-  queryFn: ({ signal }) => apiGet<Notification[]>('/api/notifications/unread', { signal }),
+  queryFn: ({ signal }) => callApi('unreadNotifications', { signal }),
   refetchInterval: NOTIFICATIONS.pollMs,
   refetchIntervalInBackground: false,
 });

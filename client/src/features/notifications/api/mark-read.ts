@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Notification } from '#common/notifications';
-import { apiRequest } from '#client/lib/api-client';
+import { callApi } from '#client/lib/api';
 import { queryKeys } from '#client/lib/query-keys';
 
 /** Marks the cached copies read at once, then refetches both lists from the server. */
@@ -25,7 +25,7 @@ function useReadMutation<T>(send: (arg: T) => Promise<unknown>, isAffected: (n: 
 /** POST /api/notifications/:id/read */
 export function useMarkNotificationRead() {
   return useReadMutation(
-    (id: string) => apiRequest('POST', `/api/notifications/${encodeURIComponent(id)}/read`),
+    (id: string) => callApi('markNotificationRead', { params: { id } }),
     (n, id) => n.id === id,
   );
 }
@@ -33,7 +33,7 @@ export function useMarkNotificationRead() {
 /** POST /api/notifications/read-all */
 export function useMarkAllNotificationsRead() {
   return useReadMutation(
-    () => apiRequest('POST', '/api/notifications/read-all'),
+    () => callApi('markAllNotificationsRead'),
     () => true,
   );
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { notificationSchema, STREAM_REPLACED_EVENT, type Notification } from '#common/notifications';
+import { apiPath } from '#client/lib/api';
 import { queryKeys } from '#client/lib/query-keys';
 
 /** Puts `n` at the head of a cached list, once. */
@@ -19,7 +20,7 @@ export function useNotificationStream(enabled: boolean) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/notifications/stream', { withCredentials: true });
+    const source = new EventSource(apiPath('notificationStream'), { withCredentials: true });
     source.addEventListener('notification', (event) => {
       let data: unknown;
       try {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '#client/lib/api-client';
+import { callApi } from '#client/lib/api';
 
 /** Blocks an author (private: they are not told); every story list and the notifications refetch without them. */
 export function useBlockAuthor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (authorId: string) => apiRequest('PUT', `/api/blocks/${encodeURIComponent(authorId)}`),
+    mutationFn: (authorId: string) => callApi('blockAuthor', { params: { userId: authorId } }),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

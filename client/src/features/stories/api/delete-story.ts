@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '#client/lib/api-client';
+import { callApi } from '#client/lib/api';
 import { invalidateStories, queryKeys } from '#client/lib/query-keys';
 
 /** DELETE /api/stories/:id (204). */
 async function deleteStory(id: string): Promise<void> {
-  await apiRequest('DELETE', `/api/stories/${encodeURIComponent(id)}`);
+  await callApi('deleteStory', { params: { id } });
 }
 
 /**

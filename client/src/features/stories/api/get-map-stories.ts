@@ -2,9 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { DISCOVERY } from '#common/constants';
 import type { BoundingBox } from '#common/route-schemas';
 import type { Location } from '#common/schemas';
-import type { MapMarker } from '#common/map-schemas';
-import { apiGet } from '#client/lib/api-client';
-import { accuracyParam } from '#client/lib/location/claim-lock-text';
+import { callApi } from '#client/lib/api';
+import { accuracyClaim, accuracyParam } from '#client/lib/location/claim-lock-text';
 import { queryKeys } from '#client/lib/query-keys';
 import type { ReaderClaim } from '#client/lib/stories/get-discoverable-stories';
 
@@ -26,9 +25,12 @@ function mapStoriesQuery(box: BoundingBox, reader: Location, claim: ReaderClaim 
   const where = claim.known
     ? `&lat=${reader.latitude}&lng=${reader.longitude}${claim.accuracy !== null ? `&${accuracyParam(claim.accuracy)}` : ''}`
     : '';
+  const claimed = claim.known
+    ? { lat: String(reader.latitude), lng: String(reader.longitude), accuracy: accuracyClaim(claim.accuracy) }
+    : {};
   return queryOptions({
     queryKey: queryKeys.stories.map(bbox, reader, where),
-    queryFn: ({ signal }) => apiGet<MapMarker[]>(`/api/stories/map?bbox=${bbox}${where}`, { signal }),
+    queryFn: ({ signal }) => callApi('mapInBox', { query: { bbox, ...claimed }, signal }),
     retry: DISCOVERY.mapRetries,
     placeholderData: keepPreviousData,
   });

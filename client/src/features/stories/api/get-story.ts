@@ -1,16 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Location, Story } from '#common/schemas';
-import { apiGet } from '#client/lib/api-client';
-import { accuracyParam } from '#client/lib/location/claim-lock-text';
+import { callApi } from '#client/lib/api';
+import { accuracyClaim, accuracyParam } from '#client/lib/location/claim-lock-text';
 import { queryKeys } from '#client/lib/query-keys';
 
 /** One story as the reader at `location` may see it (locked stories come without content). */
 function storyQuery(id: string, location: Location | null, accuracy: number | null = null) {
   const claim = accuracyParam(accuracy);
-  const where = location ? `?lat=${location.latitude}&lng=${location.longitude}${claim ? `&${claim}` : ''}` : '';
+  const where = location
+    ? { lat: String(location.latitude), lng: String(location.longitude), accuracy: accuracyClaim(accuracy) }
+    : undefined;
   return queryOptions({
     queryKey: queryKeys.stories.detail(id, location, claim),
-    queryFn: ({ signal }) => apiGet<Story>(`/api/stories/${encodeURIComponent(id)}${where}`, { signal }),
+    queryFn: ({ signal }) => callApi('story', { params: { id }, query: where, signal }),
     // Its media URLs are signed for minutes (MEDIA_URL_TTL_SECONDS) and stop working once the story is hidden:
     // opening the dialog again later fetches fresh ones rather than reusing the cached copy (the default never does).
     staleTime: 60_000,

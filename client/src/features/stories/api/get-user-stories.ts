@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Story } from '#common/schemas';
-import { apiGet } from '#client/lib/api-client';
+import { callApi } from '#client/lib/api';
 import { queryKeys } from '#client/lib/query-keys';
 
 /** Every story written by `userId`, newest first (My Stories; the home welcome-back count). */
 function userStoriesQuery(userId: string) {
   return queryOptions({
     queryKey: queryKeys.stories.user(userId),
-    queryFn: ({ signal }) => apiGet<Story[]>(`/api/stories/user/${encodeURIComponent(userId)}`, { signal }),
+    queryFn: ({ signal }) => callApi('userStories', { params: { userId }, signal }),
   });
 }
 

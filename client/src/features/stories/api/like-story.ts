@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { likeResponseSchema } from '#common/schemas';
-import { apiSend } from '#client/lib/api-client';
+import { callApi, type ApiAnswer } from '#client/lib/api';
 import { invalidateStories } from '#client/lib/query-keys';
 
-type LikeResponse = z.infer<typeof likeResponseSchema>;
+type LikeResponse = ApiAnswer<'likeStory'>;
 
 function likeStory(id: string): Promise<LikeResponse> {
-  return apiSend<LikeResponse>('POST', `/api/stories/${encodeURIComponent(id)}/like`);
+  return callApi('likeStory', { params: { id } });
 }
 
 export function useLikeStory() {
@@ -16,7 +14,7 @@ export function useLikeStory() {
 }
 
 function unlikeStory(id: string): Promise<LikeResponse> {
-  return apiSend<LikeResponse>('DELETE', `/api/stories/${encodeURIComponent(id)}/like`);
+  return callApi('unlikeStory', { params: { id } });
 }
 
 /** Takes a like back (issue 23 item 6): the server answers the new count and `liked: false`. */

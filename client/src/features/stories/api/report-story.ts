@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReportStoryRequest } from '#common/moderation';
-import { apiRequest } from '#client/lib/api-client';
+import { callApi } from '#client/lib/api';
 import { invalidateStories } from '#client/lib/query-keys';
 
 async function reportStory({ id, ...body }: ReportStoryRequest & { id: string }): Promise<void> {
-  await apiRequest('POST', `/api/stories/${encodeURIComponent(id)}/report`, body);
+  await callApi('reportStory', { params: { id }, body });
 }
 
 export function useReportStory() {

@@ -1,31 +1,31 @@
 /** Walking tours over the API (issue 25): read one, those near the reader, the author's own; create, delete. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Location } from '#common/schemas';
-import type { CreateTourRequest, Tour, TourSummary } from '#common/tours';
-import { apiGet, apiRequest, apiSend } from '#client/lib/api-client';
+import type { CreateTourRequest } from '#common/tours';
+import { callApi } from '#client/lib/api';
 import { queryKeys } from '#client/lib/query-keys';
 
 export function useTour(id: string) {
-  return useQuery({ queryKey: queryKeys.tours.detail(id), queryFn: ({ signal }) => apiGet<Tour>(`/api/tours/${encodeURIComponent(id)}`, { signal }) });
+  return useQuery({ queryKey: queryKeys.tours.detail(id), queryFn: ({ signal }) => callApi('tour', { params: { id }, signal }) });
 }
 
 /** The first page of tours with a stop within 5 km of the reader. */
 export function useToursNear(reader: Location | null) {
   return useQuery({
     queryKey: reader ? queryKeys.tours.near(reader) : ['tours', 'near', 'none'],
-    queryFn: ({ signal }) => apiGet<TourSummary[]>(`/api/tours/near/${reader!.latitude}/${reader!.longitude}`, { signal }),
+    queryFn: ({ signal }) => callApi('toursNear', { params: { lat: reader!.latitude, lng: reader!.longitude }, signal }),
     enabled: reader !== null,
   });
 }
 
 export function useMyTours(enabled: boolean) {
-  return useQuery({ queryKey: queryKeys.tours.mine, queryFn: ({ signal }) => apiGet<TourSummary[]>('/api/tours/mine', { signal }), enabled });
+  return useQuery({ queryKey: queryKeys.tours.mine, queryFn: ({ signal }) => callApi('myTours', { signal }), enabled });
 }
 
 export function useCreateTour() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: CreateTourRequest) => apiSend<Tour>('POST', '/api/tours', request),
+    mutationFn: (request: CreateTourRequest) => callApi('createTour', { body: request }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tours.all }),
   });
 }
@@ -33,7 +33,7 @@ export function useCreateTour() {
 export function useDeleteTour() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest('DELETE', `/api/tours/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => callApi('deleteTour', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tours.all }),
   });
 }

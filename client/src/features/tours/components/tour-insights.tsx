@@ -6,14 +6,13 @@ import { BarChart3 } from 'lucide-react';
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { INSIGHTS, shownCountText, type ShownCount } from '#common/insights';
-import type { TourInsights } from '#common/insights-schemas';
-import { apiGet } from '#client/lib/api-client';
+import { callApi } from '#client/lib/api';
 import { queryKeys } from '#client/lib/query-keys';
 
 function useTourInsights(tourId: string, days: number) {
   return useQuery({
     queryKey: [...queryKeys.insights.tour(tourId), days],
-    queryFn: ({ signal }) => apiGet<TourInsights>(`/api/insights/tours/${encodeURIComponent(tourId)}?days=${days}`, { signal }),
+    queryFn: ({ signal }) => callApi('tourInsights', { params: { id: tourId }, query: { days }, signal }),
     placeholderData: keepPreviousData,
     // Counts arrive in batches within a minute: a fresh look each time the page is opened.
     staleTime: 0,
