@@ -1,8 +1,9 @@
 /**
- * The import fences of eslint.config.js must fire: each fixture in tests/lint-fixtures/ breaks one (or, named
- * `allowed-*`, stays just inside one) and is linted with ESLint's Node API as if it were at the path its
- * `lint-as:` line names, so its imports resolve to the real files. A fence whose rule stops resolving TypeScript
- * (as no-cycle once did) fails here instead of passing `npm run lint` in silence.
+ * The import fences of eslint.config.js (and the rule against hand-built /api/ URLs in client features) must
+ * fire: each fixture in tests/lint-fixtures/ breaks one (or, named `allowed-*`, stays just inside one) and is
+ * linted with ESLint's Node API as if it were at the path its `lint-as:` line names, so its imports resolve to the
+ * real files. A fence whose rule stops resolving TypeScript (as no-cycle once did) fails here instead of passing
+ * `npm run lint` in silence.
  */
 import fs from 'node:fs';
 import path from 'node:path';
