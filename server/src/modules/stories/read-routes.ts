@@ -34,7 +34,6 @@ import { compileSerializer } from '../../plugins/route-contract';
 import { currentUser } from '../../plugins/access';
 import { isCrossSiteRequest } from '../../plugins/same-origin';
 import type { Reader } from './read-service';
-import { toMapMarker } from './story-view';
 
 /** Location queries are the hot path: generous per-IP limit, off when RATE_LIMIT_DISABLED (benchmarks). */
 export const LOCATION_RATE_LIMIT = { max: 600, timeWindow: '1 minute' } as const;
@@ -163,10 +162,14 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
       const { lat, lng } = request.params;
       const { accuracy, view } = request.query;
       const location = { latitude: lat, longitude: lng };
-      const stories = await service.nearby({ ...readerOf(request, location, accuracy), location }, MAP_RADIUS_M, MAP_RESULT_CAP, view === 'full');
+      const reader = { ...readerOf(request, location, accuracy), location };
+      const answer =
+        view === 'full'
+          ? await service.nearby(reader, MAP_RADIUS_M, MAP_RESULT_CAP)
+          : await service.nearbyMarkers(reader, MAP_RADIUS_M, MAP_RESULT_CAP);
       // Set only once there is an answer: an error thrown above is written by the error handler as usual.
       reply.serializer(mapSerializers[view]);
-      return view === 'full' ? stories : stories.map(toMapMarker);
+      return answer;
     },
   );
 
@@ -182,9 +185,9 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { box, location, accuracy, view } = request.query;
-      const stories = await service.inBox(readerOf(request, location, accuracy), box, MAP_RESULT_CAP, view === 'full');
+      const answer = await service.inBox(readerOf(request, location, accuracy), box, MAP_RESULT_CAP, view);
       reply.serializer(mapSerializers[view]);
-      return view === 'full' ? stories : stories.map(toMapMarker);
+      return answer;
     },
   );
 
