@@ -26,7 +26,7 @@ import {
   type Point,
 } from '#common/route-schemas';
 import { accuracyQuerySchema, latLngParamsSchema, storySchema } from '#common/schemas';
-import { mapMarkerSchema, mapQuerySchema, type MapView } from '#common/map-schemas';
+import { mapMarkerColumnsSchema, mapQuerySchema, toMarkerColumns, type MapView } from '#common/map-schemas';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { BAD_CURSOR, nextPageLink, type PageCursor } from '../../lib/paging';
 import { withErrorResponses } from '../../lib/route-responses';
@@ -86,10 +86,10 @@ const storiesResponse = withErrorResponses({ 200: z.array(storySchema) });
  * marker answer carries only the marker's fields whatever the service built.
  */
 const mapResponse = withErrorResponses({
-  200: z.union([z.array(mapMarkerSchema), z.array(storySchema)]).describe('Markers (view=markers, the default) or full stories (view=full)'),
+  200: z.union([mapMarkerColumnsSchema, z.array(storySchema)]).describe('Markers as columns (view=markers, the default) or full stories (view=full)'),
 });
 const mapSerializers: Record<MapView, (data: unknown) => string> = {
-  markers: compileSerializer(z.array(mapMarkerSchema)),
+  markers: compileSerializer(mapMarkerColumnsSchema),
   full: compileSerializer(z.array(storySchema)),
 };
 
@@ -166,7 +166,7 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer =
         view === 'full'
           ? await service.nearby(reader, MAP_RADIUS_M, MAP_RESULT_CAP)
-          : await service.nearbyMarkers(reader, MAP_RADIUS_M, MAP_RESULT_CAP);
+          : toMarkerColumns(await service.nearbyMarkers(reader, MAP_RADIUS_M, MAP_RESULT_CAP));
       // Set only once there is an answer: an error thrown above is written by the error handler as usual.
       reply.serializer(mapSerializers[view]);
       return answer;
@@ -185,7 +185,11 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { box, location, accuracy, view } = request.query;
-      const answer = await service.inBox(readerOf(request, location, accuracy), box, MAP_RESULT_CAP, view);
+      const reader = readerOf(request, location, accuracy);
+      const answer =
+        view === 'full'
+          ? await service.inBox(reader, box, MAP_RESULT_CAP)
+          : toMarkerColumns(await service.inBoxMarkers(reader, box, MAP_RESULT_CAP));
       reply.serializer(mapSerializers[view]);
       return answer;
     },

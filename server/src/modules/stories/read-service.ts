@@ -5,7 +5,7 @@
 import { UNLOCK_RADIUS_M } from '#common/constants';
 import { haversineMetres } from '#common/geo';
 import type { Story } from '#common/schemas';
-import type { MapMarker, MapView } from '#common/map-schemas';
+import type { MapMarker } from '#common/map-schemas';
 import type { MediaUrlSigner } from '../../media/media-urls';
 import type { WeatherProvider } from '../../weather/weather-provider';
 import type { BoundingBox } from '#common/route-schemas';
@@ -112,6 +112,15 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
     return present(records, reader);
   }
 
+  /** The viewport's stories around the reader (or the box's centre when the reader's position is not known). */
+  function inBoxRecords(reader: Reader, box: BoundingBox, limit: number, details: boolean) {
+    const centre = reader.location ?? {
+      latitude: (box.south + box.north) / 2,
+      longitude: box.west <= box.east ? (box.west + box.east) / 2 : normaliseLongitude((box.west + box.east + 360) / 2),
+    };
+    return deps.repository.inBox({ box, centre, limit, details, ...readerKeys(reader) });
+  }
+
   return {
     nearby,
 
@@ -137,14 +146,13 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
       return present(records, { ...reader, location: null });
     },
 
-    /** The viewport's stories: full ones (`view=full`), or markers. */
-    async inBox(reader: Reader, box: BoundingBox, limit: number, view: MapView) {
-      const centre = reader.location ?? {
-        latitude: (box.south + box.north) / 2,
-        longitude: box.west <= box.east ? (box.west + box.east) / 2 : normaliseLongitude((box.west + box.east + 360) / 2),
-      };
-      const records = await deps.repository.inBox({ box, centre, limit, details: view === 'full', ...readerKeys(reader) });
-      return view === 'full' ? present(records, reader) : presentMarkers(records, reader);
+    async inBox(reader: Reader, box: BoundingBox, limit: number) {
+      return present(await inBoxRecords(reader, box, limit, true), reader);
+    },
+
+    /** The viewport as markers (no content, media or likes is fetched for them). */
+    async inBoxMarkers(reader: Reader, box: BoundingBox, limit: number) {
+      return presentMarkers(await inBoxRecords(reader, box, limit, false), reader);
     },
 
     async byId(reader: Reader, id: string): Promise<Story | undefined> {

@@ -207,11 +207,10 @@ const markerDegrees = (degrees: number) => Math.round(degrees * MARKER_DEGREE_SC
  * since a 1,000-marker answer is the map's hot path. The position to about a metre: a 1,000-marker answer is
  * about 20 % smaller compressed than with full-precision coordinates (bench/map-payload.ts).
  */
-export function toMapMarker(row: LockedRow & Pick<StoryRow, 'title' | 'category' | 'type'>, ctx: StoryViewContext): MapMarker {
+export function toMapMarker(row: LockedRow & Pick<StoryRow, 'category' | 'type'>, ctx: StoryViewContext): MapMarker {
   const { lock, distance } = decideLock(row, ctx);
   return {
     id: row.id,
-    title: row.title,
     latitude: markerDegrees(row.latitude),
     longitude: markerDegrees(row.longitude),
     category: row.category,

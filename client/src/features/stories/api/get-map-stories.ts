@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { DISCOVERY } from '#common/constants';
 import type { BoundingBox } from '#common/route-schemas';
 import type { Location } from '#common/schemas';
-import type { MapMarker } from '#common/map-schemas';
+import { fromMarkerColumns, type MapMarkerColumns } from '#common/map-schemas';
 import { apiGet } from '#client/lib/api-client';
 import { accuracyParam } from '#client/lib/location/claim-lock-text';
 import { queryKeys } from '#client/lib/query-keys';
@@ -15,8 +15,8 @@ function bboxParam(box: BoundingBox): string {
 }
 
 /**
- * Stories inside the visible map area as markers (the lean answer, docs/decisions/024-lean-map-answer.md): a
- * marker's card comes from the one-story read when it is opened. The reader's location makes the server add
+ * Stories inside the visible map area as markers (the lean answer as columns, docs/decisions/024-lean-map-answer.md
+ * and 025): a marker's title and card come from the one-story read when it is opened. The reader's location makes the server add
  * distance and lock state.
  * The previous viewport's stories stay shown while the next ones load (no flicker while panning).
  */
@@ -28,7 +28,7 @@ function mapStoriesQuery(box: BoundingBox, reader: Location, claim: ReaderClaim 
     : '';
   return queryOptions({
     queryKey: queryKeys.stories.map(bbox, reader, where),
-    queryFn: ({ signal }) => apiGet<MapMarker[]>(`/api/stories/map?bbox=${bbox}${where}`, { signal }),
+    queryFn: async ({ signal }) => fromMarkerColumns(await apiGet<MapMarkerColumns>(`/api/stories/map?bbox=${bbox}${where}`, { signal })),
     retry: DISCOVERY.mapRetries,
     placeholderData: keepPreviousData,
   });
