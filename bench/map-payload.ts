@@ -7,7 +7,7 @@
  * descriptions and contents of ordinary lengths drawn from word lists (deterministic PRNG), mixed types, every
  * twentieth time-locked; then asks the real app (buildApp as production: compression on) for the viewport around
  * that point, as the home map does (`GET /api/stories/map?bbox=…&lat&lng&accuracy`), as markers (the default,
- * decision 024) and as full stories (`view=full`), signed in, and prints the stories in the answer, the raw JSON
+ * decision 024, as columns since decision 025) and as full stories (`view=full`), signed in, and prints the stories in the answer, the raw JSON
  * bytes and what the app sent with `Accept-Encoding: gzip` and `br` (the encodings browsers offer), plus the
  * in-process time per answer (median of `--rounds`, markers and full interleaved). The load average is printed
  * beside the figures: times mean little on a loaded machine; byte counts do not depend on it.
@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { fromMarkerColumns, type MapMarkerColumns } from '#common/map-schemas';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/client';
@@ -134,10 +135,12 @@ async function main() {
     const plain = await ask(view);
     const gzip = await ask(view, 'gzip');
     const br = await ask(view, 'br');
-    const count = plain.json<unknown[]>().length;
+    // Markers come as columns (decision 025): one array per field.
+    const body = plain.json<unknown[] | MapMarkerColumns>();
+    const count = Array.isArray(body) ? body.length : fromMarkerColumns(body).length;
     if (gzip.headers['content-encoding'] !== 'gzip' || br.headers['content-encoding'] !== 'br') throw new Error('the app did not compress');
     if (view === 'markers') markersGzip = gzip.rawPayload.length;
-    if (process.env.PEEK) console.log(JSON.stringify(plain.json<unknown[]>().slice(0, 2)));
+    if (process.env.PEEK) console.log(plain.body.slice(0, 400));
     console.log(
       `${view.padEnd(8)} ${count} stories: JSON ${kb(plain.rawPayload.length)}, gzip ${kb(gzip.rawPayload.length)}, br ${kb(br.rawPayload.length)}; ` +
         `${(gzip.rawPayload.length / count).toFixed(1)} B per story gzip; in-process ${median(times[view]!).toFixed(1)} ms median (gzip, ${ROUNDS} rounds)`,

@@ -15,6 +15,21 @@ import { scheduleFor, type Reader } from './distributions';
 import { runLoops } from './measure';
 import { plainOnPglite, plainOnPool } from './plain-query';
 
+// BENCH_QUERY_COUNTS=1: count the SQL statements the app sends (by their text), printed at 'stop': where the
+// database round trips of a request mix go.
+const queryCounts = process.env.BENCH_QUERY_COUNTS ? await countQueries() : undefined;
+async function countQueries() {
+  const counts = new Map<string, number>();
+  const { default: pg } = await import('pg');
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string };
+    const text = (typeof first === 'string' ? first : (first?.text ?? '?')).replace(/\s+/g, ' ').slice(0, 140);
+    counts.set(text, (counts.get(text) ?? 0) + 1);
+    return query.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+  return counts;
+}
 const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_DISABLED: 'true' });
 const database = config.databaseUrl
   ? undefined
@@ -38,6 +53,10 @@ async function startProfiler() {
 }
 async function stop() {
   await profiler?.();
+  if (queryCounts) {
+    const top = [...queryCounts].sort((a, b) => b[1] - a[1]).slice(0, 30);
+    console.log(top.map(([text, count]) => `${String(count).padStart(7)}  ${text}`).join('\n'));
+  }
   await app.close();
   await database?.close();
   process.exit(0);

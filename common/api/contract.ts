@@ -17,7 +17,7 @@ import {
   tourInsightEventRequestSchema,
   tourInsightsSchema,
 } from '../insights-schemas';
-import { mapMarkerSchema, mapQuerySchema } from '../map-schemas';
+import { mapMarkerColumnsSchema, mapQuerySchema } from '../map-schemas';
 import {
   appealRequestSchema,
   appealResolutionRequestSchema,
@@ -116,10 +116,12 @@ const taken = z.undefined().describe('Taken');
 const stories = z.array(storySchema);
 
 /**
- * The map calls answer markers unless `?view=full` (DESIGN.md decision 20, docs/decisions/024-lean-map-answer.md).
+ * The map calls answer markers as columns unless `?view=full` (DESIGN.md decision 20, docs/decisions/024 and 025).
  * Both shapes are declared (OpenAPI shows either); the server writes each reply with its view's serialiser.
  */
-const mapResponse = z.union([z.array(mapMarkerSchema), z.array(storySchema)]).describe('Markers (view=markers, the default) or full stories (view=full)');
+const mapResponse = z
+  .union([mapMarkerColumnsSchema, z.array(storySchema)])
+  .describe('Markers as columns (view=markers, the default) or full stories (view=full)');
 
 /**
  * The query of the story pages as a client sends it. The server checks it with a schema of its own that also

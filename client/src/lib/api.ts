@@ -12,7 +12,7 @@
 import type { z } from 'zod';
 import type { ApiContract } from '#common/api/contract';
 import { API_ROUTES, type ApiPath, type ApiRouteName, type PathParamNames } from '#common/api/routes';
-import type { MapMarker } from '#common/map-schemas';
+import type { MapMarkerColumns } from '#common/map-schemas';
 import type { Story } from '#common/schemas';
 import { apiRequest } from './api-client';
 
@@ -33,13 +33,13 @@ export type ApiCallOptions<N extends ApiRouteName> = ([PathParamNames<ApiPath<N>
 type Success<R> = 200 extends keyof R ? R[200] : 201 extends keyof R ? R[201] : undefined;
 
 /**
- * The success answer of route N. The map calls answer by `view` (DESIGN.md decision 20): the contract declares
+ * The success answer of route N. The map calls answer by `view` (DESIGN.md decision 20, decision 025): the contract declares
  * both shapes, a call asking `view: 'full'` gets full stories, any other markers.
  */
 export type ApiAnswer<N extends ApiRouteName, O = unknown> = N extends 'mapAround' | 'mapInBox'
   ? O extends { query: { view: 'full' } }
     ? Story[]
-    : MapMarker[]
+    : MapMarkerColumns
   : Success<Entry<N>['response']> extends infer S extends z.ZodType
     ? z.output<S>
     : void;

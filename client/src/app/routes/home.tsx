@@ -14,6 +14,7 @@ import { useDiscoverableStories } from '#client/lib/stories/get-discoverable-sto
 import type { BoundingBox } from '#common/route-schemas';
 import { useMapStories } from '#client/features/stories/api/get-map-stories';
 import { useUserStories } from '#client/features/stories/api/get-user-stories';
+import { withKnownTitles } from '#client/features/stories/lib/marker-titles';
 import { useCreateStoryLauncher } from '#client/features/create-story/components/create-story-launcher';
 import { WaitingDraft } from '#client/features/create-story/components/waiting-draft';
 import { StoryDetailDialog } from '#client/features/stories/components/story-detail-dialog';
@@ -106,7 +107,11 @@ export function HomePage({ storyId }: { storyId?: string }) {
 
   const inCategory = useCallback((story: Pick<MapMarker, 'category'>) => category === 'All' || story.category === category, [category]);
   const nearby = useMemo(() => (discoverable.data ?? []).filter(inCategory), [discoverable.data, inCategory]);
-  const onMap = useMemo(() => (mapStories.data ?? []).filter(inCategory), [mapStories.data, inCategory]);
+  // Markers carry no title (decision 025): those the page already knows — nearby, or the reader's own — are named.
+  const onMap = useMemo(
+    () => withKnownTitles((mapStories.data ?? []).filter(inCategory), [discoverable.data, ownStories.data]),
+    [mapStories.data, inCategory, discoverable.data, ownStories.data],
+  );
 
   const openMyStories = () => {
     if (user) return navigate(paths.myStories);

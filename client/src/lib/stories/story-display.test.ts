@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCreated, formatDistance, formatDuration, metresToUnlock, storyTypeIcon, storyTypeLabel } from './story-display';
+import { formatCreated, formatDistance, formatDuration, markerName, metresToUnlock, storyTypeIcon, storyTypeLabel } from './story-display';
 
 describe('story display helpers', () => {
   it('formats durations as m:ss', () => {
@@ -45,5 +45,13 @@ describe('story display helpers', () => {
     // The author's own story far away: the server sent it unlocked, so there is nothing to walk.
     expect(metresToUnlock({ isLocked: false, lockReason: null, distance: 5000 })).toBeNull();
     expect(metresToUnlock({ isLocked: true, lockReason: 'season', distance: 5000 })).toBeNull();
+  });
+});
+
+describe('markerName', () => {
+  it('is the title when known, else the kind and category (the marker answer has no title, decision 025)', () => {
+    expect(markerName({ title: 'Harbor Bell', type: 'audio', category: 'History' })).toBe('Harbor Bell');
+    expect(markerName({ type: 'audio', category: 'History' })).toBe('Audio story · History');
+    expect(markerName({ type: 'tiktok', category: '' })).toBe('TikTok story');
   });
 });

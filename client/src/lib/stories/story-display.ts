@@ -23,6 +23,16 @@ export function storyTypeLabel(type: StoryType): string {
   return STORY_TYPE_LABEL[type];
 }
 
+/**
+ * What a map marker is called: its title when the page knows it (the nearby list, the reader's own stories), else
+ * its kind and category — the marker answer carries no title (decision 025); the card brings it on open.
+ */
+export function markerName(marker: { title?: string; type: StoryType; category: string }): string {
+  if (marker.title) return marker.title;
+  const kind = `${storyTypeLabel(marker.type)} story`;
+  return marker.category ? `${kind} · ${marker.category}` : kind;
+}
+
 /** Seconds as m:ss (e.g. 75 → "1:15"); anything not a finite non-negative number shows as 0:00. */
 export function formatDuration(seconds: number | null | undefined): string {
   const total = typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;

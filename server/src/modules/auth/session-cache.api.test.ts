@@ -60,6 +60,30 @@ describe('session cache across instances', () => {
     }
   });
 
+  it('keeps the cached session across writes that change no session (issue 28); an account route evicts it', async () => {
+    // Deaf to notifications, so only the instance's own eviction can make it ask the database again.
+    const deafDatabase = { ...second.database, listen: async () => async () => {} };
+    const deaf = await buildApp(t.config, { database: deafDatabase, logger: false });
+    try {
+      const user = await createTestUser(t.database);
+      expect((await current(deaf, user.cookie)).statusCode).toBe(200); // cached
+      await t.database.query(sql`DELETE FROM sessions WHERE user_id = ${user.id}`); // unheard by `deaf`
+      const write = await deaf.inject({ method: 'POST', url: '/api/notifications/read-all', headers: { cookie: user.cookie } });
+      expect(write.statusCode).toBeLessThan(400);
+      expect((await current(deaf, user.cookie)).statusCode, 'a write that changes no session keeps the cache').toBe(200);
+      const account = await deaf.inject({
+        method: 'POST',
+        url: '/api/user/check-username',
+        headers: { cookie: user.cookie },
+        payload: { username: 'someone_else' },
+      });
+      expect(account.statusCode).toBeLessThan(400);
+      expect((await current(deaf, user.cookie)).statusCode, 'an account route evicts').toBe(401);
+    } finally {
+      await deaf.close();
+    }
+  });
+
   it('a session deleted straight in the database (any code path) and a renamed user reach the cache', async () => {
     const user = await createTestUser(t.database, { displayName: 'Before Rename' });
     expect((await current(appB, user.cookie)).json().displayName).toBe('Before Rename');

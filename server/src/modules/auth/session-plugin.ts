@@ -19,6 +19,8 @@ declare module 'fastify' {
 export const SESSION_CACHE_TTL_MS = 10_000;
 /** Fed by the triggers of migration 0006 with the id of the user whose session or row changed. */
 export const SESSION_CHANGE_CHANNEL = 'session_change';
+/** The routes by which a signed-in user changes their own session or user row (everyone else's: the trigger). */
+const OWN_ACCOUNT_ROUTES = ['/api/user/', '/api/account', '/api/logout'];
 
 export const sessionPlugin = fp(
   async (app) => {
@@ -46,13 +48,15 @@ export const sessionPlugin = fp(
       request.sessionId = found?.sessionId ?? null;
     });
 
-    // A state-changing request — or any answer that sets or clears the session cookie, such as GET /api/logout —
-    // may end or change its own session or user (sign-out, setup, deletion): the browser's next request must not
-    // be served from before it, whenever the trigger's notification arrives.
+    // A request that may end or change its own session or user — the account routes (setup, password, deletion)
+    // or any answer that sets or clears the session cookie, such as GET /api/logout —: the browser's next request
+    // must not be served from before it, whenever the trigger's notification arrives. Other writes (likes,
+    // stories, reports) change neither, and keep the cached session (issue 28: a session query after each one).
     app.addHook('onSend', async (request, reply) => {
       if (!request.user) return;
       const safeMethod = request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS';
-      if (safeMethod && !String(reply.getHeader('set-cookie') ?? '').includes(`${cookieName}=`)) return;
+      const accountRoute = OWN_ACCOUNT_ROUTES.some((prefix) => request.routeOptions.url?.startsWith(prefix));
+      if ((safeMethod || !accountRoute) && !String(reply.getHeader('set-cookie') ?? '').includes(`${cookieName}=`)) return;
       cache.evictUser(request.user.id);
     });
   },

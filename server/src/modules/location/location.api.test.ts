@@ -67,7 +67,7 @@ describe('location claims over the API', () => {
     expectWithheld((await discover(area, { ip }))[0], 'travel');
     const one = await get(`/api/stories/${here.id}?lat=${area.latitude}&lng=${area.longitude}`, { ip });
     expectWithheld(one.json(), 'travel');
-    const map = await get(`/api/stories/map/${area.latitude}/${area.longitude}`, { ip });
+    const map = await get(`/api/stories/map/${area.latitude}/${area.longitude}?view=full`, { ip });
     expectWithheld(map.json<Story[]>().find((s) => s.id === here.id), 'travel');
 
     clock.now += 6 * MIN;
@@ -82,7 +82,7 @@ describe('location claims over the API', () => {
     expectWithheld((await discover(area, { ip }, '?accuracy=150'))[0], 'accuracy');
     expect((await discover(area, { ip }, '?accuracy=100'))[0]!.isLocked).toBe(false);
     expect((await discover(area, { ip }))[0]!.isLocked).toBe(false);
-    const map = await get(`/api/stories/map/${area.latitude}/${area.longitude}?accuracy=5000`, { ip });
+    const map = await get(`/api/stories/map/${area.latitude}/${area.longitude}?accuracy=5000&view=full`, { ip });
     expectWithheld(map.json<Story[]>()[0], 'accuracy');
     expect((await get(`/api/stories/discoverable/${area.latitude}/${area.longitude}?accuracy=-1`, { ip })).statusCode).toBe(400);
     expect((await get(`/api/stories/discoverable/${area.latitude}/${area.longitude}?accuracy=abc`, { ip })).json()).toEqual({
@@ -99,7 +99,7 @@ describe('location claims over the API', () => {
     expect(around[0]!.distance).toBeNull();
     expectWithheld((await get(`/api/stories/${story.id}`, { ip })).json(), 'location');
     const box = `${area.longitude - 0.01},${area.latitude - 0.01},${area.longitude + 0.01},${area.latitude + 0.01}`;
-    expectWithheld((await get(`/api/stories/map?bbox=${box}`, { ip })).json<Story[]>()[0], 'location');
+    expectWithheld((await get(`/api/stories/map?bbox=${box}&view=full`, { ip })).json<Story[]>()[0], 'location');
     // The author still sees their own story in the area.
     const own = (await get(`/api/stories/around/${area.latitude}/${area.longitude}`, { user: author })).json<Story[]>();
     expect(own[0]).toMatchObject({ isLocked: false, content: 'Hidden words' });

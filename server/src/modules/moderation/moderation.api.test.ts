@@ -339,7 +339,7 @@ describe('moderation', () => {
         return {
           one: (await storyAs(id, reader)).statusCode,
           discoverable: ids(await call('GET', `/api/stories/discoverable/${DEFAULT_CENTER.latitude}/${DEFAULT_CENTER.longitude}`, reader)).includes(id),
-          map: ids(await call('GET', `/api/stories/map/${DEFAULT_CENTER.latitude}/${DEFAULT_CENTER.longitude}`, reader)).includes(id),
+          map: ids(await call('GET', `/api/stories/map/${DEFAULT_CENTER.latitude}/${DEFAULT_CENTER.longitude}?view=full`, reader)).includes(id),
           all: ids(await call('GET', '/api/stories/all?limit=500', reader)).includes(id),
           notified: (await notificationsOf(reader)).some((n) => n.storyId === id),
         };

@@ -80,7 +80,7 @@ describe('nearby reads at a crowded spot', () => {
   it('the map read (a large cap) lists the whole stack newest first', async () => {
     const res = await t.app.inject({
       method: 'GET',
-      url: `/api/stories/map/${SPOT.latitude}/${SPOT.longitude}`,
+      url: `/api/stories/map/${SPOT.latitude}/${SPOT.longitude}?view=full`,
       headers: { cookie: reader.cookie },
     });
     expect(res.json<Story[]>().map((s) => s.id)).toEqual([nearer, ...newestFirst()]);

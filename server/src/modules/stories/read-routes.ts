@@ -17,7 +17,7 @@ import {
 } from '#common/constants';
 import { isUuid, optionalLocationQueryShape, readerLocationOf, type Point } from '#common/route-schemas';
 import { storySchema } from '#common/schemas';
-import { mapMarkerSchema, type MapView } from '#common/map-schemas';
+import { mapMarkerColumnsSchema, toMarkerColumns, type MapView } from '#common/map-schemas';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { BAD_CURSOR, nextPageLink, type PageCursor } from '../../lib/paging';
 import { apiRoute } from '../../lib/api-route';
@@ -25,7 +25,6 @@ import { compileSerializer } from '../../plugins/route-contract';
 import { currentUser } from '../../plugins/access';
 import { isCrossSiteRequest } from '../../plugins/same-origin';
 import type { Reader } from './read-service';
-import { toMapMarker } from './story-view';
 
 /** Location queries are the hot path: generous per-IP limit, off when RATE_LIMIT_DISABLED (benchmarks). */
 export const LOCATION_RATE_LIMIT = { max: 600, timeWindow: '1 minute' } as const;
@@ -71,12 +70,12 @@ const pageQuerySchema = (defaultLimit: number, open: (token: string) => PageCurs
     }));
 
 /**
- * The map calls answer markers unless `?view=full` (DESIGN.md decision 20, docs/decisions/024-lean-map-answer.md).
+ * The map calls answer markers (as columns) unless `?view=full` (DESIGN.md decision 20, decisions 024 and 025).
  * Both shapes are declared (common/api/contract.ts); each reply is written by the serialiser of its own view, so
  * a marker answer carries only the marker's fields whatever the service built.
  */
 const mapSerializers: Record<MapView, (data: unknown) => string> = {
-  markers: compileSerializer(z.array(mapMarkerSchema)),
+  markers: compileSerializer(mapMarkerColumnsSchema),
   full: compileSerializer(z.array(storySchema)),
 };
 
@@ -128,10 +127,14 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
       const { lat, lng } = request.params;
       const { accuracy, view } = request.query;
       const location = { latitude: lat, longitude: lng };
-      const stories = await service.nearby({ ...readerOf(request, location, accuracy), location }, MAP_RADIUS_M, MAP_RESULT_CAP, view === 'full');
+      const reader = { ...readerOf(request, location, accuracy), location };
+      const answer =
+        view === 'full'
+          ? await service.nearby(reader, MAP_RADIUS_M, MAP_RESULT_CAP)
+          : toMarkerColumns(await service.nearbyMarkers(reader, MAP_RADIUS_M, MAP_RESULT_CAP));
       // Set only once there is an answer: an error thrown above is written by the error handler as usual.
       reply.serializer(mapSerializers[view]);
-      return view === 'full' ? stories : stories.map(toMapMarker);
+      return answer;
     },
   });
 
@@ -140,9 +143,13 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
     config,
     handler: async (request, reply) => {
       const { box, location, accuracy, view } = request.query;
-      const stories = await service.inBox(readerOf(request, location, accuracy), box, MAP_RESULT_CAP, view === 'full');
+      const reader = readerOf(request, location, accuracy);
+      const answer =
+        view === 'full'
+          ? await service.inBox(reader, box, MAP_RESULT_CAP)
+          : toMarkerColumns(await service.inBoxMarkers(reader, box, MAP_RESULT_CAP));
       reply.serializer(mapSerializers[view]);
-      return view === 'full' ? stories : stories.map(toMapMarker);
+      return answer;
     },
   });
 

@@ -5,12 +5,13 @@
 import { UNLOCK_RADIUS_M } from '#common/constants';
 import { haversineMetres } from '#common/geo';
 import type { Story } from '#common/schemas';
+import type { MapMarker } from '#common/map-schemas';
 import type { MediaUrlSigner } from '../../media/media-urls';
 import type { WeatherProvider } from '../../weather/weather-provider';
 import type { BoundingBox } from '#common/route-schemas';
 import type { LocationGuard, UnlockGate } from '../location';
 import type { PageCursor, StoryRecord, StoryRepository } from './story-repository';
-import { toStoryView } from './story-view';
+import { toMapMarker, toStoryView, type StoryViewContext } from './story-view';
 import { addressKey } from '../../lib/client-address';
 
 export interface Reader {
@@ -48,11 +49,16 @@ export type StoryReadService = ReturnType<typeof createStoryReadService>;
 export function createStoryReadService(deps: StoryReadServiceDeps) {
   const now = deps.now ?? (() => new Date());
 
-  /** `claim: false`: the read is no position claim at all (a link preview): no gate, nothing recorded. */
-  async function present(records: StoryRecord[], reader: Reader, { claim = true } = {}): Promise<Story[]> {
+  /** What each story's view is decided with: the reader, the claim's gate, and the weather where it matters. */
+  async function viewContext(records: StoryRecord[], reader: Reader, claim: boolean): Promise<StoryViewContext> {
     const gate = claim ? await claimGate(reader) : undefined;
     const weather = gate?.refusal ? undefined : await weatherFor(records, reader);
-    const ctx = { viewerId: reader.viewerId, reader: reader.location, now: now(), signer: deps.signer, weather, gate };
+    return { viewerId: reader.viewerId, reader: reader.location, now: now(), signer: deps.signer, weather, gate };
+  }
+
+  /** `claim: false`: the read is no position claim at all (a link preview): no gate, nothing recorded. */
+  async function present(records: StoryRecord[], reader: Reader, { claim = true } = {}): Promise<Story[]> {
+    const ctx = await viewContext(records, reader, claim);
     const views = records.map((record) =>
       toStoryView(
         record,
@@ -63,8 +69,16 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
           : {},
       ),
     );
-    await gate?.commit();
+    await ctx.gate?.commit();
     return views;
+  }
+
+  /** The map's markers: the same lock decisions (and unlocks recorded) as `present`, without building views. */
+  async function presentMarkers(records: StoryRecord[], reader: Reader): Promise<MapMarker[]> {
+    const ctx = await viewContext(records, reader, true);
+    const markers = records.map((record) => toMapMarker(record, ctx));
+    await ctx.gate?.commit();
+    return markers;
   }
 
   /** The reader's position claim, judged once per read (location/location-guard.ts). */
@@ -93,14 +107,28 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
     return deps.weather.current(location.latitude, location.longitude).catch(() => null);
   }
 
-  /** `details: false`: the answer is serialised as markers (no content, media or likes), so none is fetched. */
-  async function nearby(reader: Reader & { location: NonNullable<Reader['location']> }, radius: number, limit: number, details = true) {
-    const records = await deps.repository.nearby({ ...reader.location, radius, limit, details, ...readerKeys(reader) });
+  async function nearby(reader: Reader & { location: NonNullable<Reader['location']> }, radius: number, limit: number) {
+    const records = await deps.repository.nearby({ ...reader.location, radius, limit, ...readerKeys(reader) });
     return present(records, reader);
+  }
+
+  /** The viewport's stories around the reader (or the box's centre when the reader's position is not known). */
+  function inBoxRecords(reader: Reader, box: BoundingBox, limit: number, details: boolean) {
+    const centre = reader.location ?? {
+      latitude: (box.south + box.north) / 2,
+      longitude: box.west <= box.east ? (box.west + box.east) / 2 : normaliseLongitude((box.west + box.east + 360) / 2),
+    };
+    return deps.repository.inBox({ box, centre, limit, details, ...readerKeys(reader) });
   }
 
   return {
     nearby,
+
+    /** The map around the reader as markers (no content, media or likes is fetched for them). */
+    async nearbyMarkers(reader: Reader & { location: NonNullable<Reader['location']> }, radius: number, limit: number) {
+      const records = await deps.repository.nearby({ ...reader.location, radius, limit, details: false, ...readerKeys(reader) });
+      return presentMarkers(records, reader);
+    },
 
     /** The discoverable read: `nearby`, then the signed-in reader's nearby notifications (not for another site's read). */
     async discoverable(reader: Reader & { location: NonNullable<Reader['location']> }, radius: number, limit: number) {
@@ -118,13 +146,13 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
       return present(records, { ...reader, location: null });
     },
 
-    async inBox(reader: Reader, box: BoundingBox, limit: number, details = true) {
-      const centre = reader.location ?? {
-        latitude: (box.south + box.north) / 2,
-        longitude: box.west <= box.east ? (box.west + box.east) / 2 : normaliseLongitude((box.west + box.east + 360) / 2),
-      };
-      const records = await deps.repository.inBox({ box, centre, limit, details, ...readerKeys(reader) });
-      return present(records, reader);
+    async inBox(reader: Reader, box: BoundingBox, limit: number) {
+      return present(await inBoxRecords(reader, box, limit, true), reader);
+    },
+
+    /** The viewport as markers (no content, media or likes is fetched for them). */
+    async inBoxMarkers(reader: Reader, box: BoundingBox, limit: number) {
+      return presentMarkers(await inBoxRecords(reader, box, limit, false), reader);
     },
 
     async byId(reader: Reader, id: string): Promise<Story | undefined> {

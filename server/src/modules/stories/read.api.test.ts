@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offsetEast, offsetNorth } from '#common/geo';
 import { type Story } from '#common/schemas';
-import { MAP_MARKER_FIELDS, MAP_VIEW_MESSAGE, type MapMarker } from '#common/map-schemas';
+import { fromMarkerColumns, MAP_VIEW_MESSAGE, mapMarkerColumnsSchema, mapMarkerSchema, type MapMarker, type MapMarkerColumns } from '#common/map-schemas';
 import { likes } from '../../db/schema';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { createTestUser, type TestUser } from '#tests/helpers/users';
@@ -31,6 +31,11 @@ describe('story reads', () => {
   // reader between areas far apart, which the travel rule would refuse in the same second (issue 13; the rules
   // themselves are tested in location/location.api.test.ts).
   const claimClock = { now: Date.UTC(2026, 0, 1) };
+  /** A read's stories: a list, or the map's marker columns (decision 025) as markers. */
+  const storiesOf = (res: { json(): unknown }): (Story | MapMarker)[] => {
+    const body = res.json() as Story[] | MapMarkerColumns;
+    return Array.isArray(body) ? body : fromMarkerColumns(body);
+  };
   const get = async (url: string, user?: TestUser) => {
     claimClock.now += 2 * 60 * 60_000;
     const res = await t.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });
@@ -244,11 +249,11 @@ describe('story reads', () => {
         `/api/stories/all?limit=500`,
       ];
       for (const url of calls) {
-        const others = (await get(url, reader)).json<Story[]>();
+        const others = storiesOf(await get(url, reader));
         expect(others.filter((s) => ids.includes(s.id)), url).toEqual([]);
-        const visitor = (await get(url)).json<Story[]>();
+        const visitor = storiesOf(await get(url));
         expect(visitor.filter((s) => ids.includes(s.id)), url).toEqual([]);
-        const own = (await get(url, author)).json<Story[]>();
+        const own = storiesOf(await get(url, author));
         expect(own.filter((s) => ids.includes(s.id)).map((s) => s.id).sort(), url).toEqual(ids);
       }
       // A user's list is served to that user only (DESIGN.md decision 12).
@@ -270,7 +275,7 @@ describe('story reads', () => {
       const a = await insertStory(t.database, { authorId: author.id, ...offsetNorth(centre, 3_000) });
       const b = await insertStory(t.database, { authorId: author.id, ...offsetNorth(centre, 200) });
       const res = await get(`/api/stories/map/${centre.latitude}/${centre.longitude}`);
-      const ids = (res.json<Story[]>()).map((s) => s.id);
+      const ids = storiesOf(res).map((s) => s.id);
       expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(a.id));
       expect(ids.indexOf(a.id)).toBeGreaterThanOrEqual(0);
     });
@@ -282,7 +287,7 @@ describe('story reads', () => {
       await insertStory(t.database, { authorId: author.id, latitude: -20.2, longitude: 20 });
       const res = await get(`/api/stories/map?bbox=19.9,-20.1,20.1,-19.9&lat=${centre.latitude}&lng=${centre.longitude}`, reader);
       expect(res.statusCode).toBe(200);
-      const list = res.json<Story[]>();
+      const list = storiesOf(res);
       expect(list.map((s) => s.id)).toEqual([inside2.id, inside1.id]);
       expect(list[0]!.distance).toBeGreaterThan(100);
       expect(list[0]!.isLocked).toBe(true);
@@ -294,9 +299,9 @@ describe('story reads', () => {
       await insertStory(t.database, { authorId: author.id, latitude: -17, longitude: 179 });
       const res = await get('/api/stories/map?bbox=179.5,-17.5,-179.5,-16.5');
       expect(res.statusCode).toBe(200);
-      expect((res.json<Story[]>()).map((s) => s.id).sort()).toEqual([east.id, west.id].sort());
+      expect(storiesOf(res).map((s) => s.id).sort()).toEqual([east.id, west.id].sort());
       // Without a reader location the stories are locked and carry no distance.
-      expect((res.json<Story[]>())[0]).toMatchObject({ isLocked: true, lockReason: 'location', distance: null });
+      expect(storiesOf(res)[0]).toMatchObject({ isLocked: true, lockReason: 'location', distance: null });
     });
 
     it.each(['', '1,2,3', '1,2,3,x', '1,2,3,4,5', '0,10,1,5', '-181,0,0,1', '0,-91,1,0', ',,,'])(
@@ -308,7 +313,7 @@ describe('story reads', () => {
       },
     );
 
-    it('answers markers by default (decision 024): marker fields only, locked or not, on both calls', async () => {
+    it('answers markers by default (decisions 024, 025): marker fields only, as columns, locked or not, on both calls', async () => {
       const centre = nextArea();
       const here = await insertStory(t.database, {
         authorId: author.id,
@@ -339,17 +344,21 @@ describe('story reads', () => {
         for (const user of [reader, undefined]) {
           const res = await get(url, user);
           expect(res.statusCode, url).toBe(200);
-          const answer = res.json<MapMarker[]>();
+          // Columns (decision 025): every array as long as the others, nothing else in the answer.
+          const columns = res.json<MapMarkerColumns>();
+          expect(Object.keys(columns).sort(), url).toEqual(Object.keys(mapMarkerColumnsSchema.shape).sort());
+          expect(new Set(Object.values(columns).map((column) => column.length)).size, url).toBe(1);
+          expect(columns.id.every((id) => /^[0-9a-f]{32}$/.test(id)), url).toBe(true);
+          const answer = fromMarkerColumns(mapMarkerColumnsSchema.parse(columns));
           // The map radius reaches other tests' areas: only this test's stories are checked for order and values.
           const markers = answer.filter((m) => [here.id, timed.id, there.id].includes(m.id));
           expect(markers.map((m) => m.id), url).toEqual([here.id, timed.id, there.id]);
-          for (const marker of answer) expect(Object.keys(marker).sort(), url).toEqual([...MAP_MARKER_FIELDS].sort());
-          // Neither the unlocked nor the locked marker carries text, content, media, author or likes.
-          expect(res.body, url).not.toMatch(/Open words|Timed words|Far words|Hidden words|i\/open\.webp|\/api\/media\/|Ada Author|description/);
-          expect(markers[0]).toMatchObject({ title: 'open marker', type: 'image', distance: 10, isLocked: false, lockReason: null });
+          for (const marker of answer) expect(Object.keys(marker).sort(), url).toEqual(Object.keys(mapMarkerSchema.shape).sort());
+          // Neither the unlocked nor the locked marker carries a title, text, content, media, author or likes.
+          expect(res.body, url).not.toMatch(/marker|Open words|Timed words|Far words|Hidden words|i\/open\.webp|\/api\/media\/|Ada Author|description/);
+          expect(markers[0]).toMatchObject({ type: 'image', distance: 10, isLocked: false, lockReason: null });
           expect(markers[2]).toEqual({
             id: there.id,
-            title: 'far marker',
             // Markers carry the position to five decimals (about a metre).
             latitude: Math.round(there.latitude * 1e5) / 1e5,
             longitude: Math.round(there.longitude * 1e5) / 1e5,
@@ -360,7 +369,7 @@ describe('story reads', () => {
             isLocked: true,
             lockReason: 'distance',
           });
-          expect(markers[1]).toMatchObject({ title: 'timed marker', timeRestriction: 'time_of_day', distance: 20, isLocked: true, lockReason: 'time_of_day' });
+          expect(markers[1]).toMatchObject({ timeRestriction: 'time_of_day', distance: 20, isLocked: true, lockReason: 'time_of_day' });
         }
       }
     });

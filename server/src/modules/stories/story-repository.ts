@@ -52,15 +52,6 @@ export function createStoryRepository(database: Database, index: StoryIndex | nu
     }
     return statement;
   };
-  /**
-   * The authors a signed-in reader has blocked, for the index's walk (the SQL reads filter them through
-   * db/visibility.ts). One primary-key range read; most readers have none.
-   */
-  const blockedAuthorIds = async (viewerId: string | null): Promise<string[]> => {
-    if (!index || !viewerId) return [];
-    const rows = await database.query<{ blocked_id: string }>(sql`SELECT blocked_id FROM blocks WHERE blocker_id = ${viewerId}::uuid`);
-    return rows.map((row) => row.blocked_id);
-  };
   const byIdStatement = storyQueries
     .byId(db, { id: placeholder('id'), viewerId: placeholder('viewerId') })
     .prepare('stories_by_id');
@@ -87,7 +78,7 @@ export function createStoryRepository(database: Database, index: StoryIndex | nu
       details?: boolean;
     }) {
       const fromMemory = await index?.nearby(
-        { ...args, blockedAuthorIds: await blockedAuthorIds(args.viewerId) },
+        args,
         [args.viewerId, args.readerAddress],
         args.details ?? true,
       );
@@ -99,7 +90,7 @@ export function createStoryRepository(database: Database, index: StoryIndex | nu
 
     async inBox(args: { box: BoundingBox; centre: Point; limit: number; viewerId: string | null; readerAddress?: string; details?: boolean }) {
       const fromMemory = await index?.inBox(
-        { ...args, blockedAuthorIds: await blockedAuthorIds(args.viewerId) },
+        args,
         [args.viewerId, args.readerAddress],
         args.details ?? true,
       );

@@ -108,12 +108,14 @@ const roundMetres = (metres: number) => Math.round(metres);
 /** A distance-locked story's distance: rounded as usual, but never down to the unlock radius itself. */
 const lockedDistance = (metres: number) => Math.max(roundMetres(metres), Math.min(Math.ceil(metres), UNLOCK_RADIUS_M + 1));
 
-export function toStoryView(
-  row: StoryRow,
-  authorDisplayName: string | null,
-  ctx: StoryViewContext,
-  extra: StoryViewExtra = {},
-): Story {
+/** The columns the lock is decided from (a map marker's read needs no more). */
+export type LockedRow = Pick<
+  StoryRow,
+  'id' | 'latitude' | 'longitude' | 'authorId' | 'timeRestriction' | 'unlockStartTime' | 'unlockEndTime' | 'unlockSeason' | 'unlockWeather'
+>;
+
+/** The reader's lock of one story: its rules at the reader's distance, then the position claim and budget. */
+function decideLock(row: LockedRow, ctx: StoryViewContext) {
   const exactDistance = ctx.reader ? haversineMetres(ctx.reader, row) : null;
   const isAuthor = ctx.viewerId !== null && ctx.viewerId === row.authorId;
   // evaluateLock reads the time zone only for a time or season restriction within unlock reach of someone other
@@ -132,9 +134,21 @@ export function toStoryView(
     timeZone,
     weather: ctx.weather,
   });
-  // The position claim and the unlock budget may lock it further; decided before any content is attached below.
+  // The position claim and the unlock budget may lock it further; decided before any content is attached.
   const lock = ctx.gate ? ctx.gate.decide(row, ordinaryLock) : ordinaryLock;
+  // Beside a distance lock the distance never rounds down to the limit: 100.4 m is "101", 1 m to go (issue 23).
+  const distance =
+    exactDistance === null ? null : lock.lockReason === 'distance' ? lockedDistance(exactDistance) : roundMetres(exactDistance);
+  return { lock, distance, isAuthor, timeZone };
+}
 
+export function toStoryView(
+  row: StoryRow,
+  authorDisplayName: string | null,
+  ctx: StoryViewContext,
+  extra: StoryViewExtra = {},
+): Story {
+  const { lock, distance, isAuthor, timeZone } = decideLock(row, ctx);
   const story: Story = {
     id: row.id,
     title: row.title,
@@ -156,8 +170,7 @@ export function toStoryView(
     unlockSeason: row.unlockSeason,
     unlockWeather: row.unlockWeather,
     createdAt: createdAtFor(row.createdAt, isAuthor),
-    // Beside a distance lock the distance never rounds down to the limit: 100.4 m is "101", 1 m to go (issue 23).
-    distance: exactDistance === null ? null : lock.lockReason === 'distance' ? lockedDistance(exactDistance) : roundMetres(exactDistance),
+    distance,
     isLocked: lock.isLocked,
     lockReason: lock.lockReason,
   };
@@ -189,21 +202,22 @@ const MARKER_DEGREE_SCALE = 1e5;
 const markerDegrees = (degrees: number) => Math.round(degrees * MARKER_DEGREE_SCALE) / MARKER_DEGREE_SCALE;
 
 /**
- * A reader's view as a map marker (decision 024): the marker's fields of the view already decided (lock state
- * included), the position to about a metre. A 1,000-marker answer is about 20 % smaller compressed than with
- * full-precision coordinates (bench/map-payload.ts).
+ * A story as a reader's map marker (decision 024): its lock decided exactly as for the full view (the position
+ * claim and the unlock budget included), but nothing else of the view built — no media links, dates or author —
+ * since a 1,000-marker answer is the map's hot path. The position to about a metre: a 1,000-marker answer is
+ * about 20 % smaller compressed than with full-precision coordinates (bench/map-payload.ts).
  */
-export function toMapMarker(story: Story): MapMarker {
+export function toMapMarker(row: LockedRow & Pick<StoryRow, 'category' | 'type'>, ctx: StoryViewContext): MapMarker {
+  const { lock, distance } = decideLock(row, ctx);
   return {
-    id: story.id,
-    title: story.title,
-    latitude: markerDegrees(story.latitude),
-    longitude: markerDegrees(story.longitude),
-    category: story.category,
-    type: story.type,
-    timeRestriction: story.timeRestriction,
-    distance: story.distance,
-    isLocked: story.isLocked,
-    lockReason: story.lockReason,
+    id: row.id,
+    latitude: markerDegrees(row.latitude),
+    longitude: markerDegrees(row.longitude),
+    category: row.category,
+    type: row.type,
+    timeRestriction: row.timeRestriction,
+    distance,
+    isLocked: lock.isLocked,
+    lockReason: lock.lockReason,
   };
 }

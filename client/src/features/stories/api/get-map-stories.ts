@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { DISCOVERY } from '#common/constants';
 import type { BoundingBox } from '#common/route-schemas';
 import type { Location } from '#common/schemas';
+import { fromMarkerColumns } from '#common/map-schemas';
 import { callApi } from '#client/lib/api';
 import { accuracyClaim, accuracyParam } from '#client/lib/location/claim-lock-text';
 import { queryKeys } from '#client/lib/query-keys';
@@ -14,8 +15,8 @@ function bboxParam(box: BoundingBox): string {
 }
 
 /**
- * Stories inside the visible map area as markers (the lean answer, docs/decisions/024-lean-map-answer.md): a
- * marker's card comes from the one-story read when it is opened. The reader's location makes the server add
+ * Stories inside the visible map area as markers (the lean answer as columns, docs/decisions/024-lean-map-answer.md
+ * and 025): a marker's title and card come from the one-story read when it is opened. The reader's location makes the server add
  * distance and lock state.
  * The previous viewport's stories stay shown while the next ones load (no flicker while panning).
  */
@@ -30,7 +31,7 @@ function mapStoriesQuery(box: BoundingBox, reader: Location, claim: ReaderClaim 
     : {};
   return queryOptions({
     queryKey: queryKeys.stories.map(bbox, reader, where),
-    queryFn: ({ signal }) => callApi('mapInBox', { query: { bbox, ...claimed }, signal }),
+    queryFn: async ({ signal }) => fromMarkerColumns(await callApi('mapInBox', { query: { bbox, ...claimed }, signal })),
     retry: DISCOVERY.mapRetries,
     placeholderData: keepPreviousData,
   });

@@ -22,13 +22,14 @@ import { STORY_CHANGE_CHANNEL, type StoryIndexRepository } from './story-index-r
 
 const RETRY_LOAD_MS = 2_000;
 
-/** What the queue runs: the loader's work and the likes cache's forgetting. */
+/** What the queue runs: the loader's work and the reader caches' forgetting. */
 export interface IndexTasks {
   load(): Promise<void>;
   reconcile(): Promise<void>;
   refreshStories(ids: string[]): Promise<void>;
   refreshAuthors(ids: string[]): Promise<void>;
   forgetLikes(userIds: string[] | '*'): void;
+  forgetBlocks(userIds: string[] | '*'): void;
   /** Whether a display name is held for this user (a rename of anyone else is not the index's business). */
   knowsAuthor(userId: string): boolean;
 }
@@ -53,6 +54,7 @@ type Task =
   | { kind: 'stories'; ids: string[] }
   | { kind: 'author'; id: string }
   | { kind: 'likes'; userIds: string[] | '*' }
+  | { kind: 'blocks'; userIds: string[] | '*' }
   | { kind: 'fence'; n: number };
 
 interface Waiter {
@@ -166,6 +168,8 @@ export async function startChangeFeed(
         return tasks.refreshAuthors([task.id]);
       case 'likes':
         return tasks.forgetLikes(task.userIds);
+      case 'blocks':
+        return tasks.forgetBlocks(task.userIds);
       case 'fence':
         fencesOut.delete(task.n);
         fencesThrough.add(task.n);
@@ -253,9 +257,9 @@ export async function startChangeFeed(
     if (payload.startsWith('fence:')) {
       const [, from, n] = payload.split(':');
       if (from === instance) enqueue({ kind: 'fence', n: Number(n) });
-    } else if (payload.startsWith('likes:')) {
-      const users = payload.slice('likes:'.length);
-      enqueue({ kind: 'likes', userIds: users === '*' ? '*' : users.split(',') });
+    } else if (payload.startsWith('likes:') || payload.startsWith('blocks:')) {
+      const [kind, users] = payload.split(':') as ['likes' | 'blocks', string];
+      enqueue({ kind, userIds: users === '*' ? '*' : users.split(',') });
     } else if (payload === '*') {
       distrust();
     } else {

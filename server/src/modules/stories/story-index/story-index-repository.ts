@@ -73,6 +73,12 @@ export function createStoryIndexRepository(database: Database, options: { maxLik
     },
     ['id', ...WITHHELD_COLUMNS],
   ) satisfies PreparedRows;
+  const blockedStatement = prepareRows(
+    database,
+    'story_index_blocked',
+    { toSQL: () => ({ sql: `SELECT blocked_id FROM blocks WHERE blocker_id = $1::uuid`, params: [sql.placeholder('userId')] }) },
+    ['blockedId'],
+  );
   const likedStatement = prepareRows(
     database,
     'story_index_liked',
@@ -144,6 +150,11 @@ export function createStoryIndexRepository(database: Database, options: { maxLik
 
     async likedAmong(userId: string, storyIds: string[]): Promise<string[]> {
       return (await likedAmongStatement.execute({ userId, ids: storyIds })).map((r) => r.storyId as string);
+    },
+
+    /** Every author the user has blocked (all of them: the walk leaves each out). One primary-key range read. */
+    async blockedBy(userId: string): Promise<string[]> {
+      return (await blockedStatement.execute({ userId })).map((r) => r.blockedId as string);
     },
 
     /** Sends a fence on the change channel; it comes back through the LISTEN after every change committed before. */

@@ -6,7 +6,7 @@
  * - change-feed.ts: the change notifications, the one task queue, the fences and the trust that decide whether a
  *   read may be answered from memory now;
  * - index-loader.ts: the load, the refetches and the reconciliation;
- * - liked-sets.ts: the likes cache (likedByMe);
+ * - reader-sets.ts: the per-reader caches: liked stories (likedByMe) and blocked authors;
  * - story-index-repository.ts: every query the index runs.
  *
  * Content and media keys stay in the database: a read fetches them by primary key for the stories within unlock
@@ -22,12 +22,13 @@ import type { NearestCard, NearestQuery, StoryCard } from './card';
 import { CardIndex } from './card-index';
 import { startChangeFeed } from './change-feed';
 import { createIndexLoader } from './index-loader';
-import { createLikedSets } from './liked-sets';
+import { createReaderSets } from './reader-sets';
 import { createStoryIndexRepository } from './story-index-repository';
 
-/** Recent signed-in readers whose liked stories are kept, and the most likes kept for one of them. */
+/** Recent signed-in readers whose liked stories and blocked authors are kept, and the most kept for one of them. */
 const MAX_LIKED_READERS = 20_000;
 const MAX_LIKED_PER_READER = 5_000;
+const MAX_BLOCKED_PER_READER = 5_000;
 
 export type StoryIndexState = 'warming' | 'ready' | 'catching-up' | 'closed';
 
@@ -55,7 +56,13 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
   const repository = createStoryIndexRepository(database, { maxLikedPerReader: MAX_LIKED_PER_READER });
   const cards = new CardIndex(options.maxOverlay);
   const authorNames = new Map<string, string | null>();
-  const liked = createLikedSets(repository, { maxReaders: MAX_LIKED_READERS, maxPerReader: MAX_LIKED_PER_READER });
+  const liked = createReaderSets(
+    { all: repository.likedBy, among: repository.likedAmong },
+    { maxReaders: MAX_LIKED_READERS, maxPerReader: MAX_LIKED_PER_READER },
+  );
+  // A signed-in read leaves out the authors its reader blocked; kept here so a read asks the database nothing.
+  const blocked = createReaderSets({ all: repository.blockedBy }, { maxReaders: MAX_LIKED_READERS, maxPerReader: MAX_BLOCKED_PER_READER });
+  const blockedAuthorsOf = async (viewerId: string | null) => (viewerId ? [...(await blocked.of(viewerId))] : undefined);
   const loader = createIndexLoader({ repository, cards, authorNames, loadBatch: options.loadBatch ?? 20_000, log: options.log });
   const feed = await startChangeFeed(
     repository,
@@ -65,6 +72,7 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
       refreshStories: loader.refreshStories,
       refreshAuthors: loader.refreshAuthors,
       forgetLikes: liked.forget,
+      forgetBlocks: blocked.forget,
       knowsAuthor: (userId) => authorNames.has(userId),
     },
     {
@@ -139,17 +147,17 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
      */
     async nearby(q: NearestQuery, readerKeys: ReaderKeys = [q.viewerId], details = true): Promise<StoryRecord[] | null> {
       if (!(await mayAnswer(readerKeys, details))) return null;
-      return withDetails(cards.nearest(q), q.viewerId, details);
+      return withDetails(cards.nearest({ ...q, blockedAuthorIds: await blockedAuthorsOf(q.viewerId) }), q.viewerId, details);
     },
 
     /** The viewport read from memory (storyQueries.inBox's rows and order); null: run the SQL. */
     async inBox(
-      q: { box: BoundingBox; centre: Point; limit: number; viewerId: string | null; blockedAuthorIds?: readonly string[] },
+      q: { box: BoundingBox; centre: Point; limit: number; viewerId: string | null },
       readerKeys: ReaderKeys = [q.viewerId],
       details = true,
     ): Promise<StoryRecord[] | null> {
       if (!(await mayAnswer(readerKeys, details))) return null;
-      return withDetails(cards.inBox(q.box, q.centre, q.limit, q.viewerId, q.blockedAuthorIds), q.viewerId, details);
+      return withDetails(cards.inBox(q.box, q.centre, q.limit, q.viewerId, await blockedAuthorsOf(q.viewerId)), q.viewerId, details);
     },
 
     close(): Promise<void> {
@@ -158,13 +166,16 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
   };
 }
 
+/** The withheld columns of a story whose details were not fetched (most of a read's stories: out of reach). */
+const NOTHING_WITHHELD = Object.freeze(mapWithheld(() => null));
+
 function recordOf(card: StoryCard, authorDisplayName: string | null, detail: Record<string, unknown> | undefined): StoryRecord {
   return {
     id: card.id,
     title: card.title,
     description: card.description,
     // Fetched only within unlock reach (withDetails); null otherwise, as the SQL reads ship them.
-    ...mapWithheld((column) => (detail?.[column] as string | null | undefined) ?? null),
+    ...(detail ? mapWithheld((column) => (detail[column] as string | null | undefined) ?? null) : NOTHING_WITHHELD),
     duration: card.duration,
     wordCount: card.wordCount,
     latitude: card.latitude,

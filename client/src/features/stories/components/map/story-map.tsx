@@ -10,7 +10,7 @@ import type { MapMarker } from '#common/map-schemas';
 import type { BoundingBox } from '#common/route-schemas';
 import { usePublicConfig } from '#client/lib/get-public-config';
 import { tileLayerZoomOptions } from '#client/lib/map-tiles';
-import { storyDistanceText, storyTypeLabel } from '#client/lib/stories/story-display';
+import { markerName, storyDistanceText, storyTypeLabel } from '#client/lib/stories/story-display';
 import { clusterClickZoom } from './cluster-protocol';
 import { clusterIcon, storyIcon, userIcon } from './marker-icons';
 import { StoryStackSheet } from './story-stack-sheet';
@@ -132,9 +132,9 @@ const StoryMarker = memo(function StoryMarker({ story, onSelect }: { story: MapM
   const position = useMemo<[number, number]>(() => [story.latitude, story.longitude], [story.latitude, story.longitude]);
   const handlers = useMemo(() => ({ click: () => onSelect(story), keydown: onActivateKey(() => onSelect(story)) }), [story, onSelect]);
   return (
-    <Marker position={position} icon={storyIcon(story)} title={story.title} alt={story.title} keyboard eventHandlers={handlers}>
+    <Marker position={position} icon={storyIcon(story)} title={markerName(story)} alt={markerName(story)} keyboard eventHandlers={handlers}>
       <Popup>
-        <strong className="block text-sm">{story.title}</strong>
+        <strong className="block text-sm">{markerName(story)}</strong>
         <span className="block text-xs">{story.category}</span>
         <span className="block text-xs">{storyTypeLabel(story.type)}</span>
         {storyDistanceText(story, { compact: true }) && <span className="block text-xs">{storyDistanceText(story, { compact: true })}</span>}

@@ -1,6 +1,6 @@
 import type { MapMarker } from '#common/map-schemas';
 import { Dialog, DialogContent } from '#client/components/ui/dialog';
-import { storyDistanceText, storyTypeIcon, storyTypeLabel } from '#client/lib/stories/story-display';
+import { markerName, storyDistanceText, storyTypeIcon, storyTypeLabel } from '#client/lib/stories/story-display';
 import { cn } from '#client/lib/utils';
 
 /**
@@ -44,7 +44,7 @@ export function StoryStackSheet<T extends MapMarker>({
                   {storyTypeIcon(story.type)}
                 </span>
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium text-mist-100">{story.title}</span>
+                  <span className="block truncate font-medium text-mist-100">{markerName(story)}</span>
                   <span className="block truncate text-xs text-mist-400">
                     {story.category} · {storyTypeLabel(story.type)}
                     {story.isLocked ? ' · Locked' : ''}
