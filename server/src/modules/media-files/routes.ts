@@ -12,7 +12,6 @@ import { forbidden, notFound } from '../../lib/http-errors';
 import { withErrorResponses } from '../../lib/route-responses';
 import { isValidMediaKey, type ByteRange } from '../../media/media-store';
 import { mimeTypeOfKey } from '../../media/sniff';
-import { createMediaAccessRepository } from './media-access-repository';
 
 export const MEDIA_LINK_INVALID = 'This media link is invalid or has expired.';
 export const MEDIA_STORY_UNAVAILABLE = 'This story is no longer available.';
@@ -54,7 +53,7 @@ const mediaFileResponse = z.unknown().describe('The media bytes (audio, image or
 
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = app.mediaStore;
-  const access = createMediaAccessRepository(app.database);
+  const access = app.mediaFiles.access;
 
   app.get(
     '/media/*',
