@@ -23,8 +23,8 @@ import {
   readerLocationOf,
   storyIdParamsSchema,
   userIdParamsSchema,
-  type Point,
 } from '#common/route-schemas';
+import type { Point } from '#common/geo';
 import { accuracyQuerySchema, latLngParamsSchema, storySchema } from '#common/schemas';
 import { mapMarkerSchema, mapQuerySchema, type MapView } from '#common/map-schemas';
 import { forbidden, notFound } from '../../lib/http-errors';

@@ -20,7 +20,7 @@
 import { safeDisplayName } from '#common/text';
 import type { StoryModeration } from '#common/moderation';
 import { UNLOCK_RADIUS_M } from '#common/constants';
-import { haversineMetres } from '#common/geo';
+import { haversineMetres, type Point } from '#common/geo';
 import { evaluateLock } from '#common/locks';
 import type { Story, Weather } from '#common/schemas';
 import type { MapMarker } from '#common/map-schemas';
@@ -85,7 +85,7 @@ export interface StoryViewContext {
   /** The signed-in reader's user id, or null for a visitor. */
   viewerId: string | null;
   /** Where the reader is; null when the call carries no location (the story is then locked by distance). */
-  reader: { latitude: number; longitude: number } | null;
+  reader: Point | null;
   now: Date;
   signer: MediaUrlSigner;
   /**

@@ -4,15 +4,8 @@
  * Kept free of React so the rules are unit-tested in Node.
  */
 import { AUDIO, PREVIEW_CHARS } from '#common/constants';
-import {
-  createStoryFieldsSchema,
-  MESSAGES,
-  type Location,
-  type Season,
-  type StoryType,
-  type TimeRestriction,
-  type Weather,
-} from '#common/schemas';
+import { createStoryFieldsSchema, MESSAGES, type Season, type StoryType, type TimeRestriction, type Weather } from '#common/schemas';
+import type { Point } from '#common/geo';
 import { STORY_TYPE_UPLOAD, UPLOAD_MESSAGES, type MediaKind } from '#common/story-types';
 import { parseTikTokUrl } from '#common/tiktok';
 import { timeLockText } from '#common/time-lock-text';
@@ -73,7 +66,7 @@ export function switchType(draft: StoryDraft, type: StoryType): StoryDraft {
 }
 
 /** Preview Story is disabled while pending or when title, category or location is missing (spec section 5). */
-export function isPreviewDisabled(draft: StoryDraft, location: Location | null, isPending: boolean): boolean {
+export function isPreviewDisabled(draft: StoryDraft, location: Point | null, isPending: boolean): boolean {
   return isPending || !draft.title || !draft.category || !location;
 }
 
@@ -81,7 +74,7 @@ export function isPreviewDisabled(draft: StoryDraft, location: Location | null, 
  * The text fields of POST /api/stories for this draft, exactly as they are sent (spec section 7): time-of-day
  * bounds only when both are set, season and weather only when chosen (spec section 5).
  */
-export function draftFields(draft: StoryDraft, location: Location | null): Record<string, string> {
+export function draftFields(draft: StoryDraft, location: Point | null): Record<string, string> {
   const fields: Record<string, string> = {
     title: draft.title.trim(),
     description: draft.description.trim(),
@@ -125,7 +118,7 @@ export function draftFields(draft: StoryDraft, location: Location | null): Recor
  * when it may be previewed and published. The text fields go through the very schema the server parses them
  * with (common/schemas.ts `createStoryFieldsSchema`); only the files, which that schema cannot see, are checked here.
  */
-export function validateDraft(draft: StoryDraft, location: Location | null): string | null {
+export function validateDraft(draft: StoryDraft, location: Point | null): string | null {
   const parsed = createStoryFieldsSchema.safeParse(draftFields(draft, location));
   if (!parsed.success) return parsed.error.issues[0]?.message ?? MESSAGES.missingInformation;
   // The file the type requires (common/story-types.ts), with the server's messages for a missing or empty one.
@@ -149,7 +142,7 @@ function uploadSize(draft: StoryDraft, kind: MediaKind): number | null {
 }
 
 /** The multipart body of POST /api/stories (spec section 7). Call only with a draft `validateDraft` accepted. */
-export function buildStoryFormData(draft: StoryDraft, location: Location): FormData {
+export function buildStoryFormData(draft: StoryDraft, location: Point): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(draftFields(draft, location))) form.append(name, value);
   if (draft.type === 'audio' && draft.audio) form.append('audio', draft.audio.blob, AUDIO.fileName);

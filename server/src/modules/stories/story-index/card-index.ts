@@ -14,6 +14,7 @@ import { around } from 'geokdbush';
 import type { BoundingBox } from '#common/route-schemas';
 import { EARTH_RADIUS_M } from '#common/constants';
 import { ID_RANGES, idRangeOf, sphereMetres, type NearestCard, type NearestQuery, type StoryCard } from './card';
+import type { Point } from '#common/geo';
 
 /** geokdbush measures kilometres on a sphere of this radius. */
 const GEOKDBUSH_EARTH_KM = 6371;
@@ -223,7 +224,7 @@ export class CardIndex {
    */
   inBox(
     box: BoundingBox,
-    centre: { latitude: number; longitude: number },
+    centre: Point,
     limit: number,
     viewerId: string | null,
     blockedAuthorIds?: readonly string[],
@@ -288,7 +289,7 @@ export class CardIndex {
     return (flags & 1 && !(flags & 2)) || this.authors[row] === viewerNumber;
   }
 
-  private distanceTo(point: { latitude: number; longitude: number }, row: number) {
+  private distanceTo(point: Point, row: number) {
     return sphereMetres(point, { latitude: this.latitudes[row]!, longitude: this.longitudes[row]! });
   }
 

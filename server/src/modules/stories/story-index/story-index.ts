@@ -14,7 +14,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { UNLOCK_RADIUS_M } from '#common/constants';
-import type { BoundingBox, Point } from '#common/route-schemas';
+import type { BoundingBox } from '#common/route-schemas';
+import type { Point } from '#common/geo';
 import type { Database } from '../../../db/client';
 import type { StoryRecord } from '../story-record';
 import { mapWithheld } from '../story-view';
