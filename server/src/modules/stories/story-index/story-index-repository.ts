@@ -4,10 +4,12 @@
  * stories within unlock reach, a reader's likes, the fences it NOTIFYs, and the LISTENs of its change feed.
  */
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { isUuid } from '#common/route-schemas';
 import type { Database } from '../../../db/client';
 import { prepareRows, type PreparedRows } from '../../../db/prepared-statements';
 import { stories } from '../../../db/schema';
+import { storyVisibleTo } from '../../../db/visibility';
 import { WITHHELD_COLUMNS } from '../story-view';
 import { ID_RANGES, type StoryCard } from './card';
 
@@ -64,12 +66,13 @@ export function createStoryIndexRepository(database: Database, options: { maxLik
     database,
     'story_index_content',
     {
-      toSQL: () => ({
-        sql: `SELECT id, ${WITHHELD_COLUMNS.map((column) => stories[column].name).join(', ')}
-              FROM stories
-              WHERE id = ANY($1::uuid[]) AND ((is_public AND hidden_at IS NULL) OR author_id = $2::uuid)`,
-        params: [sql.placeholder('ids'), sql.placeholder('viewerId')],
-      }),
+      // Blocked authors are not checked here: the card walk already left them out (db/visibility.ts).
+      toSQL: () =>
+        new PgDialect().sqlToQuery(sql`
+          SELECT id, ${sql.raw(WITHHELD_COLUMNS.map((column) => stories[column].name).join(', '))}
+          FROM stories
+          WHERE id = ANY(${sql.placeholder('ids')}::uuid[])
+            AND ${storyVisibleTo(sql`${sql.placeholder('viewerId')}::uuid`, { own: 'sees-all', blockedAuthors: 'ignored' })}`),
     },
     ['id', ...WITHHELD_COLUMNS],
   ) satisfies PreparedRows;
