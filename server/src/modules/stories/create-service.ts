@@ -18,6 +18,7 @@ import { MediaQueueFullError, type MediaWorkQueue } from '../../media/work-queue
 import type { StoryRepository } from './story-repository';
 import type { StoryRow } from './story-view';
 import type { Point } from '#common/geo';
+import { pickLockValues } from '#common/lock-kinds';
 
 export const IMAGE_TOO_LARGE_MESSAGE = `The image is too large (at most ${MEDIA.imageMaxPixels / 1_000_000} megapixels).`;
 
@@ -171,10 +172,7 @@ async function createStory(deps: CreateStoryDeps, authorId: string, request: Cre
       authorId,
       isPublic: data.isPublic,
       timeRestriction: data.timeRestriction,
-      unlockStartTime: data.unlockStartTime,
-      unlockEndTime: data.unlockEndTime,
-      unlockSeason: data.unlockSeason,
-      unlockWeather: data.unlockWeather,
+      ...pickLockValues(data),
     });
   } catch (error) {
     // No row without its files and no files without their row.

@@ -28,6 +28,7 @@ import type { stories } from '../../db/schema';
 import type { MediaUrlSigner } from '../../media/media-urls';
 import { createdAtFor, type UnlockGate } from '../location';
 import { timeZoneAt } from './time-zone';
+import { LOCK_FIELDS, pickLockValues } from '#common/lock-kinds';
 
 /** The columns of a stories row a reader's view is built from (reads select these and nothing else). */
 export const STORY_VIEW_COLUMNS = [
@@ -51,10 +52,7 @@ export const STORY_VIEW_COLUMNS = [
   'likes',
   'isPublic',
   'timeRestriction',
-  'unlockStartTime',
-  'unlockEndTime',
-  'unlockSeason',
-  'unlockWeather',
+  ...LOCK_FIELDS,
   'createdAt',
 ] as const satisfies readonly (keyof typeof stories.$inferSelect)[];
 
@@ -151,10 +149,7 @@ export function toStoryView(
     likes: row.likes,
     isPublic: row.isPublic,
     timeRestriction: row.timeRestriction,
-    unlockStartTime: row.unlockStartTime,
-    unlockEndTime: row.unlockEndTime,
-    unlockSeason: row.unlockSeason,
-    unlockWeather: row.unlockWeather,
+    ...pickLockValues(row),
     createdAt: createdAtFor(row.createdAt, isAuthor),
     // Beside a distance lock the distance never rounds down to the limit: 100.4 m is "101", 1 m to go (issue 23).
     distance: exactDistance === null ? null : lock.lockReason === 'distance' ? lockedDistance(exactDistance) : roundMetres(exactDistance),

@@ -4,11 +4,12 @@
  * Kept free of React so the rules are unit-tested in Node.
  */
 import { AUDIO, PREVIEW_CHARS } from '#common/constants';
-import { createStoryFieldsSchema, MESSAGES, type Season, type StoryType, type TimeRestriction, type Weather } from '#common/schemas';
+import { createStoryFieldsSchema, MESSAGES, type StoryType, type TimeRestriction } from '#common/schemas';
 import type { Point } from '#common/geo';
-import { STORY_TYPE_UPLOAD, UPLOAD_MESSAGES, type MediaKind } from '#common/story-types';
+import { isTextStory, STORY_TYPE_UPLOAD, UPLOAD_MESSAGES, type MediaKind } from '#common/story-types';
 import { parseTikTokUrl } from '#common/tiktok';
 import { timeLockText } from '#common/time-lock-text';
+import { EMPTY_LOCK_DRAFT, lockFormFields, lockValuesFor, type LockDraftValues } from '#common/lock-kinds';
 
 export interface RecordedAudio {
   blob: Blob;
@@ -22,7 +23,8 @@ interface PickedVideo {
   duration: number | null;
 }
 
-export interface StoryDraft {
+/** The draft's lock values ('' when not set) are common/lock-kinds.ts's. */
+export interface StoryDraft extends LockDraftValues {
   type: StoryType;
   title: string;
   category: string;
@@ -35,10 +37,6 @@ export interface StoryDraft {
   /** Issue 25: a private story is its author's only (and no tour's stop). */
   isPublic: boolean;
   timeRestriction: TimeRestriction;
-  unlockStartTime: string;
-  unlockEndTime: string;
-  unlockSeason: Season | '';
-  unlockWeather: Weather | '';
 }
 
 export const EMPTY_DRAFT: StoryDraft = {
@@ -53,10 +51,7 @@ export const EMPTY_DRAFT: StoryDraft = {
   tiktokUrl: '',
   isPublic: true,
   timeRestriction: 'none',
-  unlockStartTime: '',
-  unlockEndTime: '',
-  unlockSeason: '',
-  unlockWeather: '',
+  ...EMPTY_LOCK_DRAFT,
 };
 
 /** Switching type keeps the shared fields and clears every type-specific input (spec section 4). */
@@ -85,30 +80,16 @@ export function draftFields(draft: StoryDraft, location: Point | null): Record<s
     isPublic: draft.isPublic ? 'true' : 'false',
     timeRestriction: draft.timeRestriction,
   };
-  if (draft.timeRestriction === 'time_of_day' && draft.unlockStartTime && draft.unlockEndTime) {
-    fields.unlockStartTime = draft.unlockStartTime;
-    fields.unlockEndTime = draft.unlockEndTime;
-  }
-  if (draft.timeRestriction === 'season' && draft.unlockSeason) fields.unlockSeason = draft.unlockSeason;
-  if (draft.timeRestriction === 'weather' && draft.unlockWeather) fields.unlockWeather = draft.unlockWeather;
-  switch (draft.type) {
-    case 'text':
-      fields.content = draft.content;
-      break;
-    case 'audio':
-      if (draft.audio) fields.duration = String(draft.audio.duration);
-      break;
-    case 'video':
-      if (draft.video && draft.video.duration !== null) fields.duration = String(draft.video.duration);
-      break;
-    case 'tiktok': {
-      fields.tiktokUrl = draft.tiktokUrl.trim();
-      const videoId = parseTikTokUrl(draft.tiktokUrl)?.videoId;
-      if (videoId) fields.tiktokVideoId = videoId;
-      break;
-    }
-    case 'image':
-      break;
+  Object.assign(fields, lockFormFields(draft.timeRestriction, draft));
+  // What a type sends besides its file follows its entry in common/story-types.ts: its text, or its upload's length.
+  if (isTextStory(draft.type)) fields.content = draft.content;
+  const upload = STORY_TYPE_UPLOAD[draft.type];
+  if (upload === 'audio' && draft.audio) fields.duration = String(draft.audio.duration);
+  if (upload === 'video' && draft.video && draft.video.duration !== null) fields.duration = String(draft.video.duration);
+  if (draft.type === 'tiktok') {
+    fields.tiktokUrl = draft.tiktokUrl.trim();
+    const videoId = parseTikTokUrl(draft.tiktokUrl)?.videoId;
+    if (videoId) fields.tiktokVideoId = videoId;
   }
   return fields;
 }
@@ -176,11 +157,5 @@ export function formatCoordinate(value: number | null | undefined): string {
 
 /** The "Unlocks" line of the preview card (the shared time-lock sentence), or null when not time-locked. */
 export function unlockSummary(draft: StoryDraft): string | null {
-  return timeLockText({
-    timeRestriction: draft.timeRestriction,
-    unlockStartTime: draft.unlockStartTime || null,
-    unlockEndTime: draft.unlockEndTime || null,
-    unlockSeason: draft.unlockSeason || null,
-    unlockWeather: draft.unlockWeather || null,
-  });
+  return timeLockText({ timeRestriction: draft.timeRestriction, ...lockValuesFor(draft.timeRestriction, draft) });
 }

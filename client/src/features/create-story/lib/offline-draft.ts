@@ -7,6 +7,7 @@ import { LOCATION_CLAIM } from '#common/constants';
 import { haversineMetres } from '#common/geo';
 import type { Point } from '#common/geo';
 import type { StoryDraft } from './draft';
+import { STORY_TYPE_UPLOAD } from '#common/story-types';
 
 export const SAVED_AS_DRAFT = 'Saved as a draft — publish it when you are back online';
 
@@ -25,14 +26,14 @@ export interface OfflineDraft {
 
 /** Bytes of the media the draft's type sends (a switched-away type's file is never kept: switchType clears it). */
 export function draftMediaBytes(draft: StoryDraft): number {
-  switch (draft.type) {
+  switch (STORY_TYPE_UPLOAD[draft.type]) {
     case 'audio':
       return draft.audio?.blob.size ?? 0;
     case 'image':
       return draft.image?.size ?? 0;
     case 'video':
       return draft.video?.file.size ?? 0;
-    default:
+    case null:
       return 0;
   }
 }

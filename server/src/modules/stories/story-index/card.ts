@@ -5,9 +5,11 @@
 import { EARTH_RADIUS_M } from '#common/constants';
 import type { StoryRecord } from '../story-record';
 import type { Point } from '#common/geo';
+import type { LockValues } from '#common/lock-kinds';
 
 /** The fields of a story a card shows (story-view.ts), without content and media keys. */
-export interface StoryCard {
+/** A story's card; its lock values (common/lock-kinds.ts) follow its time restriction. */
+export interface StoryCard extends LockValues {
   id: string;
   title: string;
   description: string | null;
@@ -22,10 +24,6 @@ export interface StoryCard {
   isPublic: boolean;
   hidden: boolean;
   timeRestriction: StoryRecord['timeRestriction'];
-  unlockStartTime: string | null;
-  unlockEndTime: string | null;
-  unlockSeason: StoryRecord['unlockSeason'];
-  unlockWeather: StoryRecord['unlockWeather'];
   /** created_at in microseconds since the epoch: PostgreSQL's precision, for the newest-first tie-break. */
   createdAtMicros: number;
   revision: number;

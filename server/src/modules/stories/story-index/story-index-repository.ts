@@ -12,12 +12,16 @@ import { stories } from '../../../db/schema';
 import { storyVisibleTo } from '../../../db/visibility';
 import { WITHHELD_COLUMNS } from '../story-view';
 import { ID_RANGES, type StoryCard } from './card';
+import { LOCK_COLUMNS, LOCK_FIELDS, type LockValues } from '#common/lock-kinds';
 
 export const STORY_CHANGE_CHANNEL = 'story_change';
 
 const CARD_COLUMNS = sql.raw(`id, title, description, duration, word_count, latitude, longitude, category, type, author_id,
-  likes, is_public, hidden_at IS NOT NULL AS hidden, time_restriction, unlock_start_time, unlock_end_time, unlock_season,
-  unlock_weather, floor(extract(epoch FROM created_at) * 1000000)::float8 AS created_us, revision`);
+  likes, is_public, hidden_at IS NOT NULL AS hidden, time_restriction, ${LOCK_COLUMNS.join(', ')},
+  floor(extract(epoch FROM created_at) * 1000000)::float8 AS created_us, revision`);
+/** Where the lock columns start in a cards row, and what follows them. */
+const LOCK_AT = 14;
+const AFTER_LOCK = LOCK_AT + LOCK_FIELDS.length;
 
 /** A cards query row (CARD_COLUMNS' order) as a card. */
 function cardOf(row: unknown[]): StoryCard {
@@ -36,12 +40,9 @@ function cardOf(row: unknown[]): StoryCard {
     isPublic: row[11] as boolean,
     hidden: row[12] as boolean,
     timeRestriction: row[13] as StoryCard['timeRestriction'],
-    unlockStartTime: row[14] as string | null,
-    unlockEndTime: row[15] as string | null,
-    unlockSeason: row[16] as StoryCard['unlockSeason'],
-    unlockWeather: row[17] as StoryCard['unlockWeather'],
-    createdAtMicros: row[18] as number,
-    revision: Number(row[19]),
+    ...(Object.fromEntries(LOCK_FIELDS.map((field, i) => [field, row[LOCK_AT + i]])) as LockValues),
+    createdAtMicros: row[AFTER_LOCK] as number,
+    revision: Number(row[AFTER_LOCK + 1]),
   };
 }
 

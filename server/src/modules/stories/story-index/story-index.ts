@@ -25,6 +25,7 @@ import { startChangeFeed } from './change-feed';
 import { createIndexLoader } from './index-loader';
 import { createLikedSets } from './liked-sets';
 import { createStoryIndexRepository } from './story-index-repository';
+import { pickLockValues } from '#common/lock-kinds';
 
 /** Recent signed-in readers whose liked stories are kept, and the most likes kept for one of them. */
 const MAX_LIKED_READERS = 20_000;
@@ -176,10 +177,7 @@ function recordOf(card: StoryCard, authorDisplayName: string | null, detail: Rec
     likes: card.likes,
     isPublic: card.isPublic,
     timeRestriction: card.timeRestriction,
-    unlockStartTime: card.unlockStartTime,
-    unlockEndTime: card.unlockEndTime,
-    unlockSeason: card.unlockSeason,
-    unlockWeather: card.unlockWeather,
+    ...pickLockValues(card),
     createdAt: new Date(Math.floor(card.createdAtMicros / 1000)),
     authorDisplayName,
     likedByMe: (detail?.likedByMe as boolean | undefined) ?? false,
