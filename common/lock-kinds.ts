@@ -74,6 +74,11 @@ export interface LockStatus {
   colour: 'blue' | 'orange';
 }
 
+/** "18:00 - 06:00" for a complete time-of-day window, else null. */
+export function timeWindowText(lock: Pick<LockValues, 'unlockStartTime' | 'unlockEndTime'>): string | null {
+  return lock.unlockStartTime && lock.unlockEndTime ? `${lock.unlockStartTime} - ${lock.unlockEndTime}` : null;
+}
+
 interface LockKind {
   /** The fields this kind reads, each required for the lock to be complete. */
   fields: readonly LockField[];
@@ -85,19 +90,55 @@ interface LockKind {
   waitable: boolean;
   /** Its discovery status line when it is not a time window (common/discovery-status.ts). */
   status: LockStatus | null;
+  /** Deciding it needs the story's local clock (its time zone, looked up only then: story-view.ts). */
+  localClock: boolean;
+  /** Its sentence names the clock, so a story answer carries `timeZone` with it. */
+  namesTimeZone: boolean;
+  /**
+   * Its sentence (spec section 4, word for word; time-lock-text.ts `timeLockText`), or null when a value is
+   * missing (such a lock never locks). `zone` is the story's clock as people say it, when known.
+   */
+  sentence: (lock: LockValues, zone: () => string | null) => string | null;
 }
 
+const noClock = { localClock: false, namesTimeZone: false } as const;
+
 export const LOCK_KINDS = {
-  none: { fields: [], incomplete: null, reasons: [], waitable: false, status: null },
+  none: { fields: [], incomplete: null, reasons: [], waitable: false, status: null, ...noClock, sentence: () => null },
   time_of_day: {
     fields: ['unlockStartTime', 'unlockEndTime'],
     incomplete: LOCK_MESSAGES.timeWindow,
     reasons: ['time_of_day'],
     waitable: true,
     status: null,
+    localClock: true,
+    namesTimeZone: true,
+    sentence: (lock, zone) => {
+      const window = timeWindowText(lock);
+      if (!window) return null;
+      const clock = zone();
+      return clock ? `Unlocks ${window} (${clock})` : `Unlocks ${window}`;
+    },
   },
-  season: { fields: ['unlockSeason'], incomplete: LOCK_MESSAGES.season, reasons: ['season'], waitable: true, status: { kind: 'season', colour: 'orange' } },
-  weather: { fields: ['unlockWeather'], incomplete: LOCK_MESSAGES.weather, reasons: ['weather'], waitable: false, status: { kind: 'weather', colour: 'blue' } },
+  season: {
+    fields: ['unlockSeason'],
+    incomplete: LOCK_MESSAGES.season,
+    reasons: ['season'],
+    waitable: true,
+    status: { kind: 'season', colour: 'orange' },
+    localClock: true,
+    namesTimeZone: false,
+    sentence: (lock) => (lock.unlockSeason ? `Available in ${lock.unlockSeason}` : null),
+  },
+  weather: {
+    fields: ['unlockWeather'],
+    incomplete: LOCK_MESSAGES.weather,
+    reasons: ['weather'],
+    waitable: false,
+    status: { kind: 'weather', colour: 'blue' },
+    ...noClock,
+    sentence: (lock) => (lock.unlockWeather ? `Unlocks during ${lock.unlockWeather} weather` : null),
+  },
 } as const satisfies Record<TimeRestriction, LockKind>;
 
 /** The lock reasons a story's own time lock yields (not distance, not the reader's claim). */

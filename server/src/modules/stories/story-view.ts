@@ -28,7 +28,7 @@ import type { stories } from '../../db/schema';
 import type { MediaUrlSigner } from '../../media/media-urls';
 import { createdAtFor, type UnlockGate } from '../location';
 import { timeZoneAt } from './time-zone';
-import { LOCK_FIELDS, pickLockValues } from '#common/lock-kinds';
+import { LOCK_FIELDS, LOCK_KINDS, pickLockValues } from '#common/lock-kinds';
 
 /** The columns of a stories row a reader's view is built from (reads select these and nothing else). */
 export const STORY_VIEW_COLUMNS = [
@@ -114,15 +114,14 @@ export function toStoryView(
 ): Story {
   const exactDistance = ctx.reader ? haversineMetres(ctx.reader, row) : null;
   const isAuthor = ctx.viewerId !== null && ctx.viewerId === row.authorId;
-  // evaluateLock reads the time zone only for a time or season restriction within unlock reach of someone other
-  // than the author: look it up only then (a time-zone lookup per story per request was measurable).
-  // Out of reach, a time or season lock is judged too, so the story can say every rule that holds it.
-  const needsTimeZone =
-    (row.timeRestriction === 'time_of_day' || row.timeRestriction === 'season') && !isAuthor && exactDistance !== null;
+  // evaluateLock reads the time zone only for a kind on the local clock (time of day, season: lock-kinds.ts) for
+  // someone other than the author: look it up only then (a time-zone lookup per story per request was measurable).
+  // Out of reach, such a lock is judged too, so the story can say every rule that holds it.
+  const kind = LOCK_KINDS[row.timeRestriction];
+  const needsTimeZone = kind.localClock && !isAuthor && exactDistance !== null;
   // A time window is also said with its zone ("Unlocks 14:00 - 16:00 (Eastern Time)"), so every reader of one
   // gets the zone; other stories need it only to be judged.
-  const timeZone =
-    needsTimeZone || row.timeRestriction === 'time_of_day' ? timeZoneAt(row.latitude, row.longitude) : 'UTC';
+  const timeZone = needsTimeZone || kind.namesTimeZone ? timeZoneAt(row.latitude, row.longitude) : 'UTC';
   const ordinaryLock = evaluateLock(row, {
     distance: exactDistance,
     isAuthor,
@@ -156,7 +155,7 @@ export function toStoryView(
     isLocked: lock.isLocked,
     lockReason: lock.lockReason,
   };
-  if (row.timeRestriction === 'time_of_day') story.timeZone = timeZone;
+  if (kind.namesTimeZone) story.timeZone = timeZone;
   if (lock.isLocked && lock.lockReason === 'distance' && row.timeRestriction !== 'none') {
     // Would the time restriction still hold it at the spot? (Weather is only known within reach.)
     const atTheSpot = evaluateLock(row, { distance: 0, isAuthor, now: ctx.now, timeZone, weather: undefined });
