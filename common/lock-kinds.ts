@@ -1,10 +1,11 @@
 /**
  * The lock kinds described once (issue 21 item 4): each kind's stored fields (their column, the form schema
  * create and edit check with the spec's messages, the value a story answer carries), the lock reasons it
- * yields, whether a reader can wait for it, and its discovery status. The contract (create, edit, `storySchema`,
- * the export), the story view and the story index's card columns, creation, editing, the export, notifications
- * and the client all read this, so a new kind is its entry here, its rule in locks.ts, its sentence in
- * time-lock-text.ts, its picker and a migration (docs/architecture.md, "Add a lock kind").
+ * yields, whether a reader can wait for it, its discovery status, its use of the story's clock and its sentence.
+ * The contract (create, edit, `storySchema`, the export), the story view and the story index's card columns,
+ * creation, editing, the export, notifications and the client all read this, so a new kind is its kind in
+ * enums.ts, its field and its entry here, its rule in locks.ts, its picker and a migration (docs/architecture.md,
+ * "Add a lock kind").
  */
 import { z } from 'zod';
 import { LIMITS } from './constants';
