@@ -1,5 +1,6 @@
 /** What the benchmarks share: the seeded city, the reader positions they load, and database creation. */
 import pg from 'pg';
+import type { Point } from '#common/geo';
 import type { Database } from '../server/src/db/client';
 import { users } from '../server/src/db/schema';
 import { loadConfig } from '../server/src/config';
@@ -8,10 +9,8 @@ import { createSession, sessionCookieName } from '../server/src/modules/auth/ses
 /** The session cookie the app under load reads: bench/serve.ts runs the production configuration (`__Host-…`). */
 const BENCH_SESSION_COOKIE = sessionCookieName(loadConfig({ NODE_ENV: 'production' }));
 
-export interface Point {
-  latitude: number;
-  longitude: number;
-}
+/** The one point type (common/geo.ts), re-exported for the benchmarks that import it from here. */
+export type { Point };
 
 /** The seeded city (Savannah) and the half size of its uniform background box, in degrees. */
 export const CITY_CENTRE: Point = { latitude: 32.0835, longitude: -81.0998 };

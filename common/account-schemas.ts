@@ -1,7 +1,8 @@
 /** Your account and your data (issue 14): deleting the account, and the export of everything kept about you. */
 import { z } from 'zod';
 import { FEWER_THAN_3 } from './insights';
-import { MESSAGES, seasonSchema, storyTypeSchema, timeRestrictionSchema, weatherSchema } from './enums';
+import { MESSAGES, storyTypeSchema, timeRestrictionSchema } from './enums';
+import { lockValueShape } from './lock-kinds';
 import { currentUserSchema } from './schemas';
 
 export const ACCOUNT_MESSAGES = {
@@ -40,10 +41,7 @@ export const accountExportSchema = z.object({
       wordCount: z.number().int().nullable(),
       tiktokUrl: z.string().nullable(),
       timeRestriction: timeRestrictionSchema,
-      unlockStartTime: z.string().nullable(),
-      unlockEndTime: z.string().nullable(),
-      unlockSeason: seasonSchema.nullable(),
-      unlockWeather: weatherSchema.nullable(),
+      ...lockValueShape,
       createdAt: z.string(),
       /** Signed links to the story's files, valid for a day (null when the story has no such file). */
       media: z.object({

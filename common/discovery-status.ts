@@ -14,9 +14,10 @@
 import { isWithinWindow, parseHHMM } from './locks';
 import type { Story } from './schemas';
 import { ALWAYS_AVAILABLE, availableNowText, timeLockText, timeWindowText } from './time-lock-text';
+import { LOCK_KINDS, type LockField, type LockStatus } from './lock-kinds';
 
-export type DiscoveryStatusKind = 'unlocked' | 'locked' | 'weather' | 'season' | 'available';
-export type DiscoveryColour = 'green' | 'yellow' | 'blue' | 'orange';
+export type DiscoveryStatusKind = 'unlocked' | 'locked' | LockStatus['kind'] | 'available';
+export type DiscoveryColour = 'green' | 'yellow' | LockStatus['colour'];
 
 export interface DiscoveryStatus {
   kind: DiscoveryStatusKind;
@@ -28,7 +29,7 @@ export interface DiscoveryStatus {
 
 export type DiscoveryStatusStory = Pick<
   Story,
-  'timeRestriction' | 'unlockStartTime' | 'unlockEndTime' | 'unlockSeason' | 'unlockWeather' | 'isLocked' | 'lockReason'
+  'timeRestriction' | LockField | 'isLocked' | 'lockReason'
 >;
 
 /** The four colours with what each means, for the legend. */
@@ -61,8 +62,9 @@ export function discoveryStatus(story: DiscoveryStatusStory, localMinutes: numbe
         : { kind: 'locked', text: lockText, colour: 'yellow', open };
     }
   }
-  if (story.timeRestriction === 'weather' && lockText) return { kind: 'weather', text: lockText, colour: 'blue', open };
-  if (story.timeRestriction === 'season' && lockText) return { kind: 'season', text: lockText, colour: 'orange', open };
+  // Any other kind's line and colour are its entry's (common/lock-kinds.ts): blue for weather, orange for season.
+  const status = LOCK_KINDS[story.timeRestriction].status;
+  if (status && lockText) return { kind: status.kind, text: lockText, colour: status.colour, open };
   return { kind: 'available', text: ALWAYS_AVAILABLE, colour: greenIfOpen, open };
 }
 

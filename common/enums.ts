@@ -7,7 +7,9 @@ import { z } from 'zod';
 import { CATEGORIES } from './categories';
 
 export const STORY_TYPES = ['audio', 'text', 'image', 'video', 'tiktok'] as const;
-export const TIME_RESTRICTIONS = ['none', 'time_of_day', 'season', 'weather'] as const;
+/** The lock kinds (common/lock-kinds.ts describes each); each is also the lock reason it yields. */
+export const TIME_LOCK_KINDS = ['time_of_day', 'season', 'weather'] as const;
+export const TIME_RESTRICTIONS = ['none', ...TIME_LOCK_KINDS] as const;
 export const SEASONS = ['spring', 'summer', 'autumn', 'winter'] as const;
 export const WEATHERS = ['sunny', 'rainy', 'cloudy', 'stormy'] as const;
 export const NOTIFICATION_TYPES = [
@@ -31,7 +33,7 @@ export const FAVORITE_STORY_TYPES = ['audio', 'text', 'image'] as const;
  * position; `travel`: an impossible jump in the last 15 minutes; `accuracy`: a fix worse than 100 m) or the
  * reader's hourly budget of new unlocks is spent (`budget`) — DESIGN.md decision 11.
  */
-export const LOCK_REASONS = ['distance', 'time_of_day', 'season', 'weather', 'location', 'travel', 'accuracy', 'budget'] as const;
+export const LOCK_REASONS = ['distance', ...TIME_LOCK_KINDS, 'location', 'travel', 'accuracy', 'budget'] as const;
 export const TIMES_OF_DAY = ['night', 'morning', 'afternoon', 'evening'] as const;
 
 export const storyTypeSchema = z.enum(STORY_TYPES);

@@ -5,7 +5,8 @@
  */
 import { EARTH_RADIUS_M } from './constants';
 
-export interface LatLng {
+/** A point on the globe in degrees: the one point type of client, server and common. */
+export interface Point {
   latitude: number;
   longitude: number;
 }
@@ -13,7 +14,7 @@ export interface LatLng {
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
 /** Great-circle distance in metres between two points. */
-export function haversineMetres(a: LatLng, b: LatLng): number {
+export function haversineMetres(a: Point, b: Point): number {
   const dLat = toRadians(b.latitude - a.latitude);
   const dLng = toRadians(b.longitude - a.longitude);
   const h =
@@ -24,12 +25,12 @@ export function haversineMetres(a: LatLng, b: LatLng): number {
 }
 
 /** A point `metres` north (positive) or south of `from`; handy for tests and seeding. */
-export function offsetNorth(from: LatLng, metres: number): LatLng {
+export function offsetNorth(from: Point, metres: number): Point {
   return { latitude: from.latitude + (metres / EARTH_RADIUS_M) * (180 / Math.PI), longitude: from.longitude };
 }
 
 /** A point `metres` east (positive) or west of `from` along its parallel. */
-export function offsetEast(from: LatLng, metres: number): LatLng {
+export function offsetEast(from: Point, metres: number): Point {
   const radius = EARTH_RADIUS_M * Math.cos(toRadians(from.latitude));
   return { latitude: from.latitude, longitude: from.longitude + (metres / radius) * (180 / Math.PI) };
 }

@@ -4,6 +4,7 @@
  * server as "fewer than 3"; 0 stays 0). The routes' contract is insights-schemas.ts.
  */
 import { countWords } from './text';
+import { isTextStory } from './story-types';
 
 /** What a reader's client reports. Unlocks and likes are not events: they come from their own records. */
 export const INSIGHT_EVENT_KINDS = ['open', 'share', 'play', 'q25', 'q50', 'q75', 'q100', 'read'] as const;
@@ -60,13 +61,13 @@ export type EngagedLabel = 'listens' | 'plays' | 'reads' | 'opens';
 export function engagedLabel(type: string): EngagedLabel {
   if (type === 'audio') return 'listens';
   if (type === 'video') return 'plays';
-  if (type === 'text') return 'reads';
+  if (isTextStory(type)) return 'reads';
   return 'opens';
 }
 
 /** The event kinds a story type accepts (plays and quartiles for media, "read" for text). */
 export function acceptsEvent(type: string, kind: InsightEventKind): boolean {
-  if (kind === 'read') return type === 'text';
+  if (kind === 'read') return isTextStory(type);
   if (kind === 'open' || kind === 'share') return true;
   return type === 'audio' || type === 'video';
 }

@@ -5,14 +5,12 @@
  */
 import { UNLOCK_RADIUS_M } from './constants';
 import type { LockReason, Season, TimeRestriction, Weather } from './schemas';
+import type { LockValues } from './lock-kinds';
 
-export interface LockableStory {
+/** A story's lock: its kind and the lock values (common/lock-kinds.ts), at its latitude (seasons flip south). */
+export interface LockableStory extends LockValues {
   latitude: number;
   timeRestriction: TimeRestriction;
-  unlockStartTime: string | null;
-  unlockEndTime: string | null;
-  unlockSeason: Season | null;
-  unlockWeather: Weather | null;
 }
 
 /** Minutes since local midnight of "HH:MM", or null when the text is not a valid time. */

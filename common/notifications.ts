@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { DISCOVERY_RADIUS_M } from './constants';
 import { safeDisplayName } from './text';
 import { latitudeSchema, longitudeSchema, notificationSchema, smartNotificationSchema, TIMES_OF_DAY } from './schemas';
+import type { Point } from './geo';
 
 export { notificationSchema, smartNotificationSchema };
 export type { Notification, SmartNotification } from './schemas';
@@ -128,8 +129,8 @@ export type CompassDirection = (typeof COMPASS)[number];
 
 /** Initial great-circle bearing from `from` to `to`, as one of eight compass directions. */
 export function compassDirection(
-  from: { latitude: number; longitude: number },
-  to: { latitude: number; longitude: number },
+  from: Point,
+  to: Point,
 ): CompassDirection {
   const rad = (d: number) => (d * Math.PI) / 180;
   const φ1 = rad(from.latitude);

@@ -4,6 +4,7 @@
  * /api/docs describes them; the client may use the same types.
  */
 import { z } from 'zod';
+import type { Point } from './geo';
 import { CATEGORIES } from './categories';
 import { LIMITS } from './constants';
 import { accuracyQuerySchema, createStoryFieldsSchema, latitudeSchema, latLngParamsSchema, longitudeSchema } from './schemas';
@@ -12,12 +13,6 @@ import { mapViewSchema } from './map-schemas';
 /** Canonical uuid text (any version), the form every id in the API takes. */
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID_PATTERN.test(value);
-
-/** A point on the globe in degrees. */
-export interface Point {
-  latitude: number;
-  longitude: number;
-}
 
 /** A map viewport in degrees; west may exceed east when it crosses the antimeridian. */
 export interface BoundingBox {

@@ -7,22 +7,20 @@ import { CATEGORIES, type Category } from './categories';
 import { LIMITS, MEDIA } from './constants';
 import { DISPLAY_NAME_CHARACTERS_MESSAGE, hasUnsafeNameCharacters } from './text';
 import { parseTikTokUrl } from './tiktok';
+import { incompleteLock, LOCK_FIELDS, LOCK_MESSAGES, lockCreateShape, lockEditShape, lockValueShape, lockValuesFor } from './lock-kinds';
 import { ROLES, storyModerationSchema } from './moderation';
 import {
   FAVORITE_STORY_TYPES,
   MESSAGES,
-  SEASONS,
   STORY_TYPES,
   TIME_RESTRICTIONS,
-  WEATHERS,
   lockReasonSchema,
-  seasonSchema,
   storyTypeSchema,
   timeRestrictionSchema,
-  weatherSchema,
 } from './enums';
 
 import { latitudeSchema, longitudeSchema } from './location-schemas';
+import { isTextStory } from './story-types';
 
 export * from './enums';
 export * from './location-schemas';
@@ -112,27 +110,16 @@ export const resetPasswordRequestSchema = z.object({
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 // ---------- stories ----------
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be in HH:MM format');
-
 export const STORY_CREATE_MESSAGES = {
   category: `Category must be one of: ${CATEGORIES.join(', ')}`,
   type: `Type must be one of: ${STORY_TYPES.join(', ')}`,
   isPublic: 'isPublic must be "true" or "false"',
-  timeRestriction: `Time restriction must be one of: ${TIME_RESTRICTIONS.join(', ')}`,
-  season: `Season must be one of: ${SEASONS.join(', ')}`,
-  weather: `Weather must be one of: ${WEATHERS.join(', ')}`,
-  timeWindow: 'Time-of-day locks need both a start and an end time (HH:MM).',
+  timeRestriction: LOCK_MESSAGES.timeRestriction,
+  season: LOCK_MESSAGES.season,
+  weather: LOCK_MESSAGES.weather,
+  timeWindow: LOCK_MESSAGES.timeWindow,
   duration: 'Duration must be a number of seconds.',
 } as const;
-
-/** An optional "HH:MM" form value ('' means not set). */
-const optionalTime = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .max(LIMITS.numberTextMax, message)
-    .refine((v) => v === '' || hhmm.safeParse(v).success, message)
-    .optional();
 
 /** Browsers send multipart text with CRLF line breaks; stories store plain LF. */
 const normaliseLineBreaks = (text: string) => text.replace(/\r\n?/g, '\n');
@@ -150,10 +137,6 @@ const descriptionText = formText('Description must be text')
 const categoryText = formText(STORY_CREATE_MESSAGES.category).trim().max(LIMITS.categoryMax, STORY_CREATE_MESSAGES.category);
 const contentText = formText('Content must be text').max(LIMITS.contentMax, `Content must be at most ${LIMITS.contentMax} characters`);
 const timeRestrictionField = z.enum(TIME_RESTRICTIONS, { error: STORY_CREATE_MESSAGES.timeRestriction });
-const unlockStartTimeField = optionalTime('Unlock start time must be in HH:MM format');
-const unlockEndTimeField = optionalTime('Unlock end time must be in HH:MM format');
-const unlockSeasonField = z.union([seasonSchema, z.literal('')], { error: STORY_CREATE_MESSAGES.season });
-const unlockWeatherField = z.union([weatherSchema, z.literal('')], { error: STORY_CREATE_MESSAGES.weather });
 
 /**
  * Non-file fields of POST /api/stories (spec section 7; multipart values arrive as strings). Unknown fields are
@@ -181,10 +164,7 @@ export const createStoryFieldsSchema = z
     tiktokUrl: formText('TikTok URL must be text').trim().max(2_000, MESSAGES.invalidTikTokUrl).optional(),
     tiktokVideoId: formText('TikTok video id must be text').trim().max(64).optional(),
     timeRestriction: timeRestrictionField.default('none'),
-    unlockStartTime: unlockStartTimeField,
-    unlockEndTime: unlockEndTimeField,
-    unlockSeason: unlockSeasonField.optional(),
-    unlockWeather: unlockWeatherField.optional(),
+    ...lockCreateShape,
   })
   .loose()
   .superRefine((f, ctx) => {
@@ -201,7 +181,7 @@ export const createStoryFieldsSchema = z
       const parsed = schema.safeParse(f[name]);
       if (!parsed.success) return fail(parsed.error.issues[0]!.message, name);
     }
-    if (f.type === 'text' && !f.content?.trim()) return fail(MESSAGES.missingContent, 'content');
+    if (isTextStory(f.type) && !f.content?.trim()) return fail(MESSAGES.missingContent, 'content');
     if (f.type === 'tiktok') {
       if (!f.tiktokUrl) return fail(MESSAGES.missingTikTokUrl, 'tiktokUrl');
       if (!parseTikTokUrl(f.tiktokUrl)) return fail(MESSAGES.invalidTikTokUrl, 'tiktokUrl');
@@ -228,10 +208,7 @@ export const createStoryFieldsSchema = z
       tiktokUrl: tiktok?.url ?? null,
       tiktokVideoId: tiktok?.videoId ?? null,
       timeRestriction: restriction,
-      unlockStartTime: restriction === 'time_of_day' ? f.unlockStartTime || null : null,
-      unlockEndTime: restriction === 'time_of_day' ? f.unlockEndTime || null : null,
-      unlockSeason: restriction === 'season' ? f.unlockSeason || null : null,
-      unlockWeather: restriction === 'weather' ? f.unlockWeather || null : null,
+      ...lockValuesFor(restriction, f),
     };
   });
 export type CreateStoryFields = z.input<typeof createStoryFieldsSchema>;
@@ -244,14 +221,10 @@ export const EDITABLE_STORY_FIELDS = [
   'category',
   'content',
   'timeRestriction',
-  'unlockStartTime',
-  'unlockEndTime',
-  'unlockSeason',
-  'unlockWeather',
+  ...LOCK_FIELDS,
   // Issue 25: an author may switch a story between public and private (it then drops out of tours).
   'isPublic',
 ] as const;
-const TIME_LOCK_FIELDS = ['unlockStartTime', 'unlockEndTime', 'unlockSeason', 'unlockWeather'] as const;
 
 export const STORY_EDIT_MESSAGES = {
   fixedField: (field: string) =>
@@ -277,10 +250,7 @@ export const editStoryRequestSchema = z
       category: categoryText.optional(),
       content: contentText.optional(),
       timeRestriction: timeRestrictionField.optional(),
-      unlockStartTime: unlockStartTimeField.nullable(),
-      unlockEndTime: unlockEndTimeField.nullable(),
-      unlockSeason: unlockSeasonField.nullable().optional(),
-      unlockWeather: unlockWeatherField.nullable().optional(),
+      ...lockEditShape,
       isPublic: z.boolean({ error: STORY_EDIT_MESSAGES.isPublicNotBoolean }).optional(),
     },
     { error: STORY_EDIT_MESSAGES.notAnObject },
@@ -297,16 +267,13 @@ export const editStoryRequestSchema = z
       if (!(CATEGORIES as readonly string[]).includes(f.category)) return fail(STORY_CREATE_MESSAGES.category, 'category');
     }
     if (f.content !== undefined && !f.content.trim()) return fail(MESSAGES.missingContent, 'content');
-    const lockFieldSent = TIME_LOCK_FIELDS.find((key) => f[key] !== undefined);
+    const lockFieldSent = LOCK_FIELDS.find((key) => f[key] !== undefined);
     if (f.timeRestriction === undefined) {
       if (lockFieldSent) return fail(STORY_EDIT_MESSAGES.lockWithoutRestriction, lockFieldSent);
       return;
     }
-    if (f.timeRestriction === 'time_of_day' && (!f.unlockStartTime || !f.unlockEndTime)) {
-      return fail(STORY_CREATE_MESSAGES.timeWindow, 'unlockStartTime');
-    }
-    if (f.timeRestriction === 'season' && !f.unlockSeason) return fail(STORY_CREATE_MESSAGES.season, 'unlockSeason');
-    if (f.timeRestriction === 'weather' && !f.unlockWeather) return fail(STORY_CREATE_MESSAGES.weather, 'unlockWeather');
+    const incomplete = incompleteLock(f.timeRestriction, f);
+    if (incomplete) return fail(incomplete.message, incomplete.field);
   })
   .transform((f) => {
     const restriction = f.timeRestriction;
@@ -319,13 +286,7 @@ export const editStoryRequestSchema = z
       timeLock:
         restriction === undefined
           ? undefined
-          : {
-              timeRestriction: restriction,
-              unlockStartTime: restriction === 'time_of_day' ? f.unlockStartTime || null : null,
-              unlockEndTime: restriction === 'time_of_day' ? f.unlockEndTime || null : null,
-              unlockSeason: restriction === 'season' ? f.unlockSeason || null : null,
-              unlockWeather: restriction === 'weather' ? f.unlockWeather || null : null,
-            },
+          : { timeRestriction: restriction, ...lockValuesFor(restriction, f) },
     };
   });
 export type EditStoryRequest = z.input<typeof editStoryRequestSchema>;
@@ -368,10 +329,7 @@ export const storySchema = z.object({
   moderation: storyModerationSchema.optional(),
   isPublic: z.boolean(),
   timeRestriction: timeRestrictionSchema,
-  unlockStartTime: z.string().nullable(),
-  unlockEndTime: z.string().nullable(),
-  unlockSeason: seasonSchema.nullable(),
-  unlockWeather: weatherSchema.nullable(),
+  ...lockValueShape,
   /** The story's IANA time zone, which a time-of-day window is read in; sent with such a lock only. */
   timeZone: z.string().optional(),
   createdAt: z.string(),

@@ -2,19 +2,13 @@
  * The time-lock sentence of spec section 4, written once: the story detail's "Time-Lock Details", the story card,
  * the create preview's "Unlocks" line and the discovery list all show these words.
  */
-import type { Season, TimeRestriction, Weather } from './schemas';
+import { LOCK_KINDS, timeWindowText, type LockValues } from './lock-kinds';
+import type { TimeRestriction } from './schemas';
 
-export interface TimeLockFields {
+export { timeWindowText };
+
+export interface TimeLockFields extends LockValues {
   timeRestriction: TimeRestriction;
-  unlockStartTime: string | null;
-  unlockEndTime: string | null;
-  unlockSeason: Season | null;
-  unlockWeather: Weather | null;
-}
-
-/** "18:00 - 06:00" for a complete time-of-day window, else null. */
-export function timeWindowText(lock: Pick<TimeLockFields, 'unlockStartTime' | 'unlockEndTime'>): string | null {
-  return lock.unlockStartTime && lock.unlockEndTime ? `${lock.unlockStartTime} - ${lock.unlockEndTime}` : null;
 }
 
 /**
@@ -47,24 +41,13 @@ function genericZoneName(timeZone: string): string | null {
 }
 
 /**
- * "Unlocks {start} - {end}", "Unlocks during {weather} weather" or "Available in {season}"; null when the story has
- * no time lock, or one missing its value (such a lock never locks, see locks.ts `evaluateLock`). With the story's
- * `timeZone` a window names the clock it is read on: "Unlocks 14:00 - 16:00 (Eastern Time)".
+ * "Unlocks {start} - {end}", "Unlocks during {weather} weather" or "Available in {season}" (each kind's sentence is
+ * its entry in lock-kinds.ts); null when the story has no time lock, or one missing its value (such a lock never
+ * locks, see locks.ts `evaluateLock`). With the story's `timeZone` a window names the clock it is read on:
+ * "Unlocks 14:00 - 16:00 (Eastern Time)".
  */
 export function timeLockText(lock: TimeLockFields & { timeZone?: string | null }): string | null {
-  switch (lock.timeRestriction) {
-    case 'time_of_day': {
-      const window = timeWindowText(lock);
-      if (!window) return null;
-      return lock.timeZone ? `Unlocks ${window} (${timeZoneLabel(lock.timeZone)})` : `Unlocks ${window}`;
-    }
-    case 'weather':
-      return lock.unlockWeather ? `Unlocks during ${lock.unlockWeather} weather` : null;
-    case 'season':
-      return lock.unlockSeason ? `Available in ${lock.unlockSeason}` : null;
-    case 'none':
-      return null;
-  }
+  return LOCK_KINDS[lock.timeRestriction].sentence(lock, () => (lock.timeZone ? timeZoneLabel(lock.timeZone) : null));
 }
 
 /** Spec section 4: what a story without an effective time lock says in the discovery list. */

@@ -5,7 +5,7 @@
  * states come from the server's unlock record.
  */
 import { z } from 'zod';
-import { haversineMetres, type LatLng } from './geo';
+import { haversineMetres, type Point } from './geo';
 import { latitudeSchema, longitudeSchema, storyTypeSchema } from './schemas';
 
 export const TOURS = {
@@ -144,12 +144,12 @@ export const tourSchema = tourSummarySchema.extend({
 export type Tour = z.infer<typeof tourSchema>;
 
 /** The legs' lengths in metres, on the project's sphere (common/geo.ts). */
-export function tourLegs(stops: readonly LatLng[]): number[] {
+export function tourLegs(stops: readonly Point[]): number[] {
   return stops.slice(1).map((stop, i) => haversineMetres(stops[i]!, stop));
 }
 
 /** The first leg longer than the rule allows, 1-based stop numbers; null when every leg is within it. */
-export function firstLongLeg(stops: readonly LatLng[]): { from: number; to: number; metres: number } | null {
+export function firstLongLeg(stops: readonly Point[]): { from: number; to: number; metres: number } | null {
   const legs = tourLegs(stops);
   // Measured to the millimetre: a leg of exactly 10 km is within reach whatever the floating-point noise.
   const index = legs.findIndex((metres) => Math.round(metres * 1000) / 1000 > TOURS.maxLegM);
@@ -157,7 +157,7 @@ export function firstLongLeg(stops: readonly LatLng[]): { from: number; to: numb
 }
 
 /** Length (sum of the legs, whole metres) and walking time at 4.5 km/h (whole minutes, at least 1). */
-export function tourMeasures(stops: readonly LatLng[]): { lengthM: number; walkingMinutes: number } {
+export function tourMeasures(stops: readonly Point[]): { lengthM: number; walkingMinutes: number } {
   const lengthM = Math.round(tourLegs(stops).reduce((sum, leg) => sum + leg, 0));
   const walkingMinutes = Math.max(1, Math.round((lengthM / 1000 / TOURS.walkingKmh) * 60));
   return { lengthM, walkingMinutes };

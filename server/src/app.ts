@@ -34,7 +34,7 @@ import { publicConfigRoutes } from './modules/config/routes';
 import { authPlugin, authRoutes } from './modules/auth/plugin';
 import { storiesPlugin, storyRoutes } from './modules/stories/plugin';
 import { accountPlugin, accountRoutes } from './modules/account/plugin';
-import { mediaRoutes } from './modules/media-files/routes';
+import { mediaFilesPlugin, mediaRoutes } from './modules/media-files/plugin';
 import { mediaSignerPlugin } from './media/signer-plugin';
 import { docsRoutes } from './modules/docs/routes';
 import { sharePageRoutes } from './modules/share/routes';
@@ -167,6 +167,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(toursPlugin);
   await app.register(moderationPlugin);
   await app.register(insightsPlugin);
+  await app.register(mediaFilesPlugin);
 
   await app.register(
     async (api) => {

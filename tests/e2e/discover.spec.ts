@@ -6,9 +6,9 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from '@playwright/test';
-import type { Story } from '#common/schemas';
 import { createStoryViaApi, newAuthor, northOf, SAVANNAH, type Author } from './support/stories';
 import { readerHeaders } from './support/reader-address';
+import { card, fakeStory, ourPagesOnly, scrollToCard } from './support/discover';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -92,7 +92,6 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const card = (page: Page, title: string) => page.getByTestId('discover-card').filter({ has: page.getByRole('heading', { name: title }) });
 const tile = (page: Page, name: string) => page.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name: new RegExp(`^${name} \\(\\d+\\)$`) });
 
 test.describe('/discover with the reader at the place', () => {
@@ -270,70 +269,12 @@ test('/discover without a location: Savannah, said plainly, and nothing ready', 
 // ---------------------------------------------------------------------------------------------------------
 // /discover-simple
 
-/**
- * Serves GET /api/stories/all from the real server in pages of `limit` (its Link header keeps the limit), keeping
- * only this file's stories so that stories other spec files create in parallel do not change the counts. Pages
- * may then be empty: the screen keeps following the Link header until it has cards or the pages end.
- */
-async function ourPagesOnly(page: Page, limit: number) {
-  await page.route('**/api/stories/all?*', async (route) => {
-    const url = new URL(route.request().url());
-    url.searchParams.set('limit', String(limit));
-    const response = await route.fetch({ url: url.toString() });
-    const stories = (await response.json()) as Story[];
-    await route.fulfill({ response, json: stories.filter((story) => [author.account.id, savannahAuthor.account.id].includes(story.authorId)) });
-  });
-}
-
-/** Scrolls the page down until the card is rendered (virtual lists hold only the cards near the viewport). */
-async function scrollToCard(page: Page, title: string) {
-  const target = card(page, title);
-  for (let i = 0; i < 200 && (await target.count()) === 0; i++) {
-    const atEnd = await page.evaluate(() => {
-      const before = window.scrollY;
-      window.scrollBy(0, window.innerHeight * 0.8);
-      return window.scrollY === before;
-    });
-    if (atEnd) break;
-    // The virtual list renders the cards near the new scroll position on the next frames.
-    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
-  }
-  return target;
-}
-
-function fakeStory(i: number) {
-  return {
-    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-    title: `Fake Story ${i}`,
-    description: `Description ${i}`,
-    duration: null,
-    wordCount: 3,
-    latitude: 40,
-    longitude: -75,
-    category: i % 2 ? 'Mystery' : 'Nature',
-    type: 'text',
-    authorId: '00000000-0000-4000-8000-000000000000',
-    author: { displayName: 'Faker' },
-    likes: i,
-    isPublic: true,
-    timeRestriction: 'none',
-    unlockStartTime: null,
-    unlockEndTime: null,
-    unlockSeason: null,
-    unlockWeather: null,
-    createdAt: new Date().toISOString(),
-    distance: null,
-    isLocked: true,
-    lockReason: 'distance',
-  };
-}
-
 test('/discover-simple: cards from every page of the real server, filters, View Story, axe', async ({ page }) => {
   const urls: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/stories/all')) urls.push(request.url());
   });
-  await ourPagesOnly(page, 3);
+  await ourPagesOnly(page, 3, [author.account.id, savannahAuthor.account.id]);
   await page.goto('/discover-simple');
   await expect(page.getByRole('heading', { name: 'All Whispers' })).toBeVisible();
   const group = page.getByRole('group', { name: 'Filter by category' });

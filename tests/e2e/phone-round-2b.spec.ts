@@ -4,11 +4,11 @@
  * screen, a readable header over light tiles with a lane of its own for the + button, and AR labels that never
  * cross with the dialog's distance.
  */
-import { execFileSync } from 'node:child_process';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { offsetEast, offsetNorth } from '#common/geo';
 import { createStoryViaApi, newAuthor, northOf, type Author } from './support/stories';
 import { readerHeaders } from './support/reader-address';
+import { AR_CROWD, backgroundAlpha, bigPng, boxOf, contrast, createParts, expectFitsWidth, face, overlaps, signInAs } from './support/phone-round-2b';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -17,16 +17,8 @@ const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR ?? '/tmp';
 // A place of this file's own.
 const PLACE = { latitude: 31.71 + Math.round(Math.random() * 50) / 10_000, longitude: -81.45 };
 
-// Where the AR test stands: a crowd of stories straight ahead, at nearly the same bearing and distance.
+// Where the AR test stands: AR_CROWD, a crowd of stories straight ahead, at nearly the same bearing and distance.
 const AR_PLACE = { latitude: 31.66 + Math.round(Math.random() * 50) / 10_000, longitude: -81.62 };
-const AR_CROWD = [
-  { bearing: -4, metres: 220, title: 'Crowd North A' },
-  { bearing: 0, metres: 230, title: 'Crowd North B' },
-  { bearing: 3, metres: 240, title: 'Crowd North C' },
-  { bearing: -2, metres: 260, title: 'Crowd North D' },
-  { bearing: 5, metres: 270, title: 'Crowd North E' },
-  { bearing: 1, metres: 1180, title: 'Crowd Far F' },
-];
 
 let author: Author;
 let arAuthor: Author;
@@ -66,39 +58,6 @@ test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders(readerHeaders());
   await context.setGeolocation(PLACE);
 });
-
-/** Elements whose box leaves the screen sideways without a scrolling or clipping parent to hold them. */
-async function sticking(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const out: string[] = [];
-    const clipped = (el: Element) => {
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-        if (getComputedStyle(p).overflowX !== 'visible') return true;
-      }
-      return false;
-    };
-    for (const el of document.body.querySelectorAll('*')) {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) continue;
-      if (r.right <= width + 0.5 && r.left >= -0.5) continue;
-      if (clipped(el)) continue;
-      const s = getComputedStyle(el);
-      if (s.visibility === 'hidden' || s.position === 'absolute' && el.classList.contains('sr-only')) continue;
-      out.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} [${Math.round(r.left)}..${Math.round(r.right)}] ${(el.textContent ?? '').slice(0, 30)}`);
-    }
-    return out;
-  });
-}
-
-async function expectFitsWidth(page: Page, what: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect.soft(scrollWidth, `${what}: page wider than the screen`).toBeLessThanOrEqual(innerWidth);
-  expect.soft(await sticking(page), `${what}: elements sticking out`).toEqual([]);
-}
 
 for (const width of [320, 390]) {
   test(`7. no screen is wider than a ${width} px phone`, async ({ page }) => {
@@ -145,39 +104,8 @@ for (const width of [320, 390]) {
   });
 }
 
-type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-const boxOf = async (locator: Locator) => (await locator.boundingBox())!;
-
-async function signInAsAuthor(page: Page) {
-  await page.context().addCookies((await author.request.storageState()).cookies);
-}
-
-/** The create dialog's scroll area, its sticky footer and the footer's buttons. */
-function createParts(page: Page, name: string) {
-  const dialog = page.getByRole('dialog', { name });
-  return { dialog, footer: dialog.locator('[data-dialog-footer]'), buttons: dialog.locator('[data-dialog-footer] button') };
-}
-
-/** Alpha of an element's computed background colour (1 = opaque). */
-const backgroundAlpha = (locator: Locator) =>
-  locator.evaluate((el) => {
-    const match = /rgba?\(([^)]+)\)/.exec(getComputedStyle(el).backgroundColor);
-    const parts = match ? match[1]!.split(/[ ,/]+/).filter(Boolean) : [];
-    return parts.length === 4 ? Number(parts[3]) : parts.length === 3 ? 1 : 0;
-  });
-
-/** A noisy PNG of about 2 MB, so an upload takes a few seconds on a throttled link. */
-function bigPng(): { name: string; mimeType: string; buffer: Buffer } {
-  const buffer = execFileSync(process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'nullsrc=s=900x900,geq=random(1)*255:random(2)*255:random(3)*255',
-    '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', '-',
-  ], { maxBuffer: 64 * 1024 * 1024 });
-  return { name: 'noise.png', mimeType: 'image/png', buffer };
-}
-
 test('1. while publishing, the upload progress is on screen and rises; while recording, the timer is', async ({ page }) => {
-  await signInAsAuthor(page);
+  await signInAs(page, author);
   await page.goto('/');
   await page.getByRole('button', { name: 'Create Story' }).click();
   const { dialog, footer } = createParts(page, 'Create Story');
@@ -236,7 +164,7 @@ test('1. while publishing, the upload progress is on screen and rises; while rec
 
 test('9. the create footer is opaque, its actions are one row at 320 px and it covers nothing of the form', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
-  await signInAsAuthor(page);
+  await signInAs(page, author);
   await page.goto('/');
   await page.getByRole('button', { name: 'Create Story' }).click();
   const edit = createParts(page, 'Create Story');
@@ -320,19 +248,6 @@ test('10. /discover on a phone: stories in the first screen, categories one comp
   await page.screenshot({ path: `${SCREENSHOTS}/round2b-discover-list-first-390.png` });
 });
 
-/** WCAG contrast of two CSS colours. */
-function contrast(a: number[], b: number[]) {
-  const lum = ([r, g, bl]: number[]) => {
-    const c = [r!, g!, bl!].map((v) => {
-      const s = v / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!;
-  };
-  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
-  return (hi! + 0.05) / (lo! + 0.05);
-}
-
 for (const width of [390, 320]) {
   test(`12. at ${width} px the header stays readable over the map and the + button covers nothing`, async ({ page }) => {
     await page.setViewportSize({ width, height: 844 });
@@ -413,21 +328,6 @@ for (const width of [390, 320]) {
   });
 }
 
-/** Turns the phone to `heading` degrees (see ar.spec.ts). */
-async function face(page: Page, heading: number) {
-  await expect
-    .poll(
-      async () => {
-        await page.evaluate((h) => {
-          window.dispatchEvent(new DeviceOrientationEvent('deviceorientationabsolute', { alpha: (360 - h) % 360, beta: 90, gamma: 0, absolute: true }));
-        }, heading);
-        return page.getByTestId('ar-heading').textContent({ timeout: 500 }).catch(() => null);
-      },
-      { intervals: [100, 250, 500] },
-    )
-    .toMatch(new RegExp(` ${heading}°$`));
-}
-
 test('2. AR: with a crowd ahead no two labels cross, and each distance is the story dialog\'s', async ({ page, context }) => {
   await context.setGeolocation(AR_PLACE);
   await context.grantPermissions(['geolocation', 'accelerometer', 'gyroscope', 'magnetometer']);
@@ -487,7 +387,7 @@ test('the changed screens at 1280 px keep the tile grid, the floating + and the 
   await expect(row).toHaveCSS('display', 'grid');
   await expectFitsWidth(page, 'discover at 1280');
   await page.screenshot({ path: `${SCREENSHOTS}/round2b-discover-1280.png` });
-  await signInAsAuthor(page);
+  await signInAs(page, author);
   await page.goto('/');
   const lane = page.locator('[data-create-lane]');
   await expect(lane).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');

@@ -4,12 +4,12 @@
  * nearest-whisper line and centre-on-me control, registration's inline errors, the end of a password reset, long
  * dialogs, unknown story links and 320 px wide screens.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { Story } from '#common/schemas';
 import { latestResetCode, newAccount, registerViaApi } from './support/accounts';
 import { createStoryViaApi, imagePng, localHHMM, newAuthor, northOf, videoMp4, type Author } from './support/stories';
 import { readerHeaders } from './support/reader-address';
+import { boxOf, expectClear, expectNoHorizontalOverflow, openToast, overlaps, seriousViolations } from './support/phone-layout';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -31,7 +31,6 @@ let picture: Story;
 let clip: Story;
 let long: Story;
 let lockWindow: { start: string; end: string };
-
 
 test.beforeAll(async () => {
   author = await newAuthor('phone');
@@ -83,48 +82,6 @@ test.afterAll(async () => {
 test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders(readerHeaders());
 });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-async function boxOf(locator: Locator): Promise<Box> {
-  const box = await locator.boundingBox();
-  expect(box, `a box for ${locator.toString()}`).not.toBeNull();
-  return box!;
-}
-
-/** The open toast (Radix renders each as a list item in the "Notifications" region). */
-// By CSS: an open dialog hides the toast region from the accessibility tree (aria-hidden).
-const openToast = (page: Page) => page.locator('li[data-swipe-direction][data-state="open"]');
-
-async function expectClear(toast: Locator, controls: Locator[]) {
-  const toastBox = await boxOf(toast);
-  for (const control of controls) {
-    const box = await boxOf(control);
-    expect(overlaps(toastBox, box), `toast ${JSON.stringify(toastBox)} on ${control.toString()} ${JSON.stringify(box)}`).toBe(false);
-  }
-}
-
-/** No sideways scrolling: the page is no wider than the screen. */
-async function expectNoHorizontalOverflow(page: Page) {
-  const { scrollWidth, clientWidth, wide } = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    // What sticks out, to say in the failure message.
-    const sticking = [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '').slice(0, 80)} (${Math.round(el.getBoundingClientRect().right)})`);
-    return { scrollWidth: document.documentElement.scrollWidth, clientWidth: width, wide: sticking };
-  });
-  expect(scrollWidth, `wider than the screen: ${wide.join(' | ')}`).toBeLessThanOrEqual(clientWidth);
-}
 
 test('1. a toast never covers the header, the tabs, the + button or an open dialog\'s title and close button', async ({ page, context }) => {
   await context.setGeolocation(SPOT);

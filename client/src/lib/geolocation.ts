@@ -5,12 +5,12 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { DEFAULT_CENTER, GEOLOCATION_OPTIONS } from '#common/constants';
-import type { Location } from '#common/schemas';
+import type { Point } from '#common/geo';
 
 const GEOLOCATION_ERRORS = {
   unsupported: 'Geolocation is not supported by this browser.',
   denied: 'User denied the request for Geolocation.',
-  unavailable: 'Location information is unavailable.',
+  unavailable: 'Point information is unavailable.',
   timeout: 'The request to get user location timed out.',
   unknown: 'An unknown error occurred.',
 } as const;
@@ -31,7 +31,7 @@ function messageFor(error: GeolocationPositionError): string {
 }
 
 /** A position with the fix's accuracy radius in metres (the server judges claims by it, issue 13). */
-export type Fix = Location & { accuracy: number | null };
+export type Fix = Point & { accuracy: number | null };
 
 // The latest fix's accuracy, for the lock texts ("GPS accuracy ±N m") wherever a story is shown.
 let latestAccuracy: number | null = null;
@@ -75,7 +75,7 @@ export function requestPosition(): Promise<Fix> {
 
 interface GeolocationState {
   /** The reader's position, or the default centre until/unless one is known. */
-  location: Location;
+  location: Point;
   /** True when `location` is a real reading. */
   isKnown: boolean;
   /** The reading's accuracy radius in metres, or null. */

@@ -4,9 +4,9 @@
  * story list and story after a create, like or profile change.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { Location } from '#common/schemas';
+import type { Point } from '#common/geo';
 
-const at = (location: Location) => ({ lat: location.latitude, lng: location.longitude });
+const at = (location: Point) => ({ lat: location.latitude, lng: location.longitude });
 
 export const queryKeys = {
   auth: {
@@ -17,23 +17,23 @@ export const queryKeys = {
   stories: {
     all: ['stories'] as const,
     /** Within 1.5 km of the reader (Nearby Whispers, AR view, discovery). */
-    discoverable: (reader: Location, claim = '') => ['stories', 'discoverable', { ...at(reader), claim }] as const,
+    discoverable: (reader: Point, claim = '') => ['stories', 'discoverable', { ...at(reader), claim }] as const,
     /** The map's viewport (`bbox` rounded "w,s,e,n") for a reader. */
-    map: (bbox: string, reader: Location, claim = '') => ['stories', 'map', { bbox, ...at(reader), claim }] as const,
+    map: (bbox: string, reader: Point, claim = '') => ['stories', 'map', { bbox, ...at(reader), claim }] as const,
     user: (userId: string) => ['stories', 'user', userId] as const,
     /** The discovery screen's list: around the reader, or the default area when the position is unknown. */
-    discover: (reader: Location | null) => ['stories', 'discover', reader ? at(reader) : 'default-area'] as const,
+    discover: (reader: Point | null) => ['stories', 'discover', reader ? at(reader) : 'default-area'] as const,
     /** Every story, newest first, paged (simple discover). */
     allPages: (pageSize: number) => ['stories', 'all-pages', pageSize] as const,
     /** One story as the reader at `reader` (or nowhere known) may see it. */
-    detail: (id: string, reader: Location | null, claim = '') =>
+    detail: (id: string, reader: Point | null, claim = '') =>
       ['stories', 'detail', id, reader ? { ...at(reader), claim } : null] as const,
   },
   /** Walking tours (issue 25): one tour (with this reader's progress), those near a point, the author's own. */
   tours: {
     all: ['tours'] as const,
     detail: (id: string) => ['tours', 'detail', id] as const,
-    near: (reader: Location) => ['tours', 'near', at(reader)] as const,
+    near: (reader: Point) => ['tours', 'near', at(reader)] as const,
     mine: ['tours', 'mine'] as const,
   },
   /** Authors' insights (issue 27): My Stories' figures, one story's period. */
@@ -46,7 +46,7 @@ export const queryKeys = {
     all: ['notifications'] as const,
     list: ['notifications', 'list'] as const,
     unread: ['notifications', 'unread'] as const,
-    smart: (reader: Location, timeOfDay: string) => ['notifications', 'smart', { ...at(reader), timeOfDay }] as const,
+    smart: (reader: Point, timeOfDay: string) => ['notifications', 'smart', { ...at(reader), timeOfDay }] as const,
   },
 };
 

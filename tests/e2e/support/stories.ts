@@ -9,11 +9,12 @@ import path from 'node:path';
 import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import type { Story } from '#common/schemas';
 import { newAccount, registerViaApi, type RegisteredAccount } from './accounts';
+import type { Point } from '#common/geo';
 
 export const SAVANNAH = { latitude: 32.0835, longitude: -81.0998 };
 
 /** A point `metres` north of `from` (1° of latitude ≈ 111,195 m). */
-export function northOf(from: { latitude: number; longitude: number }, metres: number) {
+export function northOf(from: Point, metres: number) {
   return { latitude: from.latitude + metres / 111_195, longitude: from.longitude };
 }
 

@@ -2,7 +2,8 @@ import { Plus, Route, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { GEOLOCATION_OPTIONS } from '#common/constants';
-import type { Location, Story } from '#common/schemas';
+import type { Story } from '#common/schemas';
+import type { Point } from '#common/geo';
 import type { MapMarker } from '#common/map-schemas';
 import { PageShell } from '#client/components/layout/page-shell';
 import { Button } from '#client/components/ui/button';
@@ -36,7 +37,7 @@ const ArView = lazy(() => import('#client/features/ar/ar-view'));
 const FollowedTourLine = lazy(() => import('#client/features/tours/components/followed-tour-line'));
 
 /** ~11 m: GPS jitter below this does not refetch every list. */
-function roundLocation(location: Location): Location {
+function roundLocation(location: Point): Point {
   const r = (value: number) => Math.round(value * 10_000) / 10_000;
   return { latitude: r(location.latitude), longitude: r(location.longitude) };
 }
@@ -90,7 +91,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
   // waits for that viewport instead of asking for the old one at the new position first.
   const latest = useRef({ reader, claim });
   latest.current = { reader, claim };
-  const [walkView, setWalkView] = useState<{ box: BoundingBox; reader: Location; claim: typeof claim } | null>(null);
+  const [walkView, setWalkView] = useState<{ box: BoundingBox; reader: Point; claim: typeof claim } | null>(null);
   const onViewportChange = useCallback((box: BoundingBox) => {
     setViewport(box);
     setWalkView({ box, ...latest.current });

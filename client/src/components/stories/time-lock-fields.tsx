@@ -2,7 +2,8 @@ import { Clock } from 'lucide-react';
 import { FormField } from '#client/components/ui/form-field';
 import { Input } from '#client/components/ui/input';
 import { Select } from '#client/components/ui/select';
-import { SEASONS, TIME_RESTRICTIONS, WEATHERS, type Season, type TimeRestriction, type Weather } from '#common/schemas';
+import { SEASONS, TIME_RESTRICTIONS, WEATHERS, type TimeRestriction } from '#common/schemas';
+import type { LockDraftValues } from '#common/lock-kinds';
 
 const RESTRICTION_LABELS: Record<TimeRestriction, string> = {
   none: 'No time lock',
@@ -23,12 +24,8 @@ function asRestriction(value: string): TimeRestriction {
 }
 
 /** A story's time lock as form values ('' when not set); the create form and the edit form both hold one. */
-export interface TimeLockDraft {
+export interface TimeLockDraft extends LockDraftValues {
   timeRestriction: TimeRestriction;
-  unlockStartTime: string;
-  unlockEndTime: string;
-  unlockSeason: Season | '';
-  unlockWeather: Weather | '';
 }
 
 /**

@@ -4,7 +4,8 @@ import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { AR, DISCOVERY_RADIUS_M } from '#common/constants';
 import { haversineMetres } from '#common/geo';
-import type { Location, Story } from '#common/schemas';
+import type { Story } from '#common/schemas';
+import type { Point } from '#common/geo';
 import { Button } from '#client/components/ui/button';
 import { paths } from '#client/config/paths';
 import { ArMarker } from './components/ar-marker';
@@ -18,7 +19,7 @@ import { layoutMarkers } from './lib/layout';
 
 export interface ArViewProps {
   /** The reader's position (unrounded: bearings to stories a few dozen metres away need the precision). */
-  location: Location;
+  location: Point;
   /** The selected category; "All" means none. */
   category: string;
   /** The discoverable stories the home page fetched (nearest first), or undefined while they load. */

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { QUARTILES, quartileKind, readingTimeMs } from '#common/insights';
 import type { Story } from '#common/schemas';
 import { reportInsightEvent } from './report-event';
+import { isTextStory } from '#common/story-types';
 
 export interface PlaybackInsightHandlers {
   onPlay: () => void;
@@ -26,7 +27,7 @@ export function useStoryInsightEvents(story: Story, viewerId: string | null | un
   }, [counted, id]);
 
   useEffect(() => {
-    if (!counted || type !== 'text') return;
+    if (!counted || !isTextStory(type)) return;
     const timer = window.setTimeout(() => reportInsightEvent(id, 'read'), readingTimeMs(content));
     return () => window.clearTimeout(timer);
   }, [counted, id, type, content]);

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Location } from '#common/schemas';
+import type { Point } from '#common/geo';
 import { callApi } from '#client/lib/api';
 import { accuracyClaim, accuracyParam } from '#client/lib/location/claim-lock-text';
 import { queryKeys } from '#client/lib/query-keys';
@@ -14,7 +14,7 @@ export interface ReaderClaim {
  * Stories within 1.5 km of the reader (the "Nearby Whispers" list and the AR view), nearest first. Without a
  * known position the positionless "around" read is used: the same stories, all locked (issue 13).
  */
-export function discoverableStoriesQuery(location: Location, claim: ReaderClaim = { known: true, accuracy: null }) {
+export function discoverableStoriesQuery(location: Point, claim: ReaderClaim = { known: true, accuracy: null }) {
   const accuracy = accuracyParam(claim.accuracy);
   const params = { lat: location.latitude, lng: location.longitude };
   return queryOptions({
@@ -26,6 +26,6 @@ export function discoverableStoriesQuery(location: Location, claim: ReaderClaim 
   });
 }
 
-export function useDiscoverableStories(location: Location, enabled = true, claim?: ReaderClaim) {
+export function useDiscoverableStories(location: Point, enabled = true, claim?: ReaderClaim) {
   return useQuery({ ...discoverableStoriesQuery(location, claim), enabled });
 }

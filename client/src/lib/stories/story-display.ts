@@ -6,6 +6,7 @@ import { UNLOCK_RADIUS_M } from '#common/constants';
 import type { Story, StoryType } from '#common/schemas';
 import { STORY_TYPE_LABEL } from '#common/story-types';
 import { timeLockText } from '#common/time-lock-text';
+import { isTimeLockReason, type LockField } from '#common/lock-kinds';
 
 const STORY_TYPE_ICON: Record<StoryType, string> = {
   audio: '🎵',
@@ -76,10 +77,7 @@ export function storyDistanceText(
   return metres < 1000 ? `${metres}${gap}m` : `${(metres / 1000).toFixed(1)}${gap}km`;
 }
 
-type LockedStory = Pick<
-  Story,
-  'distance' | 'isLocked' | 'lockReason' | 'lockReasons' | 'timeRestriction' | 'unlockStartTime' | 'unlockEndTime' | 'unlockSeason' | 'unlockWeather' | 'timeZone'
->;
+type LockedStory = Pick<Story, 'distance' | 'isLocked' | 'lockReason' | 'lockReasons' | 'timeRestriction' | LockField | 'timeZone'>;
 
 /** "Walk closer to unlock this story (12 m to go)" — always with the amount when the server sent a distance. */
 export function walkCloserText(story: Pick<Story, 'distance' | 'isLocked' | 'lockReason'>): string {
@@ -98,7 +96,7 @@ export function lockLines(story: LockedStory): string[] {
   const lines: string[] = [];
   for (const reason of reasons) {
     if (reason === 'distance') lines.push(walkCloserText(story));
-    else if (reason === 'time_of_day' || reason === 'season' || reason === 'weather') {
+    else if (isTimeLockReason(reason)) {
       lines.push(timeLockText(story) ?? 'This story is time-locked right now.');
     }
   }

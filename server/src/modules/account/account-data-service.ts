@@ -10,6 +10,7 @@ import { removeStoryMedia } from '../../media/story-media-removal';
 import { SIGN_IN_REQUIRED } from '../../plugins/access';
 import { toCurrentUser, verifyPassword } from '../auth';
 import type { AccountDataRepository } from './account-data-repository';
+import { pickLockValues } from '#common/lock-kinds';
 
 /** Media links in an export stay valid this long (the file may be opened later). */
 export const EXPORT_LINK_TTL_SECONDS = 24 * 60 * 60;
@@ -61,10 +62,7 @@ export function createAccountDataService(deps: {
           wordCount: story.wordCount,
           tiktokUrl: story.tiktokUrl,
           timeRestriction: story.timeRestriction,
-          unlockStartTime: story.unlockStartTime,
-          unlockEndTime: story.unlockEndTime,
-          unlockSeason: story.unlockSeason,
-          unlockWeather: story.unlockWeather,
+          ...pickLockValues(story),
           createdAt: story.createdAt.toISOString(),
           media: {
             audioUrl: sign(story.audioKey),

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CENTER } from '#common/constants';
-import { offsetNorth, type LatLng } from '#common/geo';
+import { offsetNorth, type Point } from '#common/geo';
 import { FEWER_THAN_3 } from '#common/insights';
 import { tourInsightsSchema } from '#common/insights-schemas';
 import { accountExportSchema } from '#common/account-schemas';
@@ -18,7 +18,7 @@ import { insertStory } from '../stories/test-support/story-fixtures';
 import { utcDay } from './daily-dedup';
 import { INSIGHT_MESSAGES } from './insights-service';
 
-const centre: LatLng = { latitude: DEFAULT_CENTER.latitude, longitude: DEFAULT_CENTER.longitude };
+const centre: Point = { latitude: DEFAULT_CENTER.latitude, longitude: DEFAULT_CENTER.longitude };
 
 describe('tours’ insights', () => {
   let t: TestApp;

@@ -12,13 +12,13 @@
  * Only a claim that passes all four becomes the last accepted position.
  */
 import { LOCATION_CLAIM } from '#common/constants';
-import { haversineMetres, type LatLng } from '#common/geo';
+import { haversineMetres, type Point } from '#common/geo';
 import { addressKey } from '../../lib/client-address';
 
 export type ClaimRefusal = 'location' | 'travel' | 'accuracy';
 
 export interface Claim {
-  position: LatLng | null;
+  position: Point | null;
   /** Metres (the Geolocation fix's accuracy); absent: judged by the other rules alone. */
   accuracy?: number | null;
   /**
@@ -29,7 +29,7 @@ export interface Claim {
 }
 
 /** The last accepted position and when (epoch ms). */
-export interface AcceptedPosition extends LatLng {
+export interface AcceptedPosition extends Point {
   at: number;
 }
 
@@ -54,7 +54,7 @@ export function plausibleTravelMetres(elapsedMs: number): number {
   return LOCATION_CLAIM.travelSlackM + metresPerMs * Math.max(0, elapsedMs);
 }
 
-export function isImpossibleTravel(from: AcceptedPosition, to: LatLng, now: number): boolean {
+export function isImpossibleTravel(from: AcceptedPosition, to: Point, now: number): boolean {
   return haversineMetres(from, to) > plausibleTravelMetres(now - from.at);
 }
 

@@ -10,7 +10,7 @@
  *   await gate.commit();
  */
 import { LOCATION_CLAIM } from '#common/constants';
-import { haversineMetres, type LatLng } from '#common/geo';
+import { haversineMetres, type Point } from '#common/geo';
 import type { LockState } from '#common/locks';
 import { badRequest } from '../../lib/http-errors';
 import { addressKey } from '../../lib/client-address';
@@ -145,7 +145,7 @@ export function createLocationGuard(deps: LocationGuardDeps) {
      * the point may lie up to 200 m from it (the author moved the pin); otherwise the point itself is judged
      * (travel rule) and, when plausible, becomes the last accepted position. Refusals are 400s.
      */
-    async checkPlacement(userId: string, point: LatLng): Promise<void> {
+    async checkPlacement(userId: string, point: Point): Promise<void> {
       const key = readerKey(userId, '');
       const at = now();
       const state = await deps.store.getState(key);

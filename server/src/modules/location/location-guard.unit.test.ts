@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LOCATION_CLAIM } from '#common/constants';
-import { haversineMetres, offsetEast, offsetNorth, type LatLng } from '#common/geo';
+import { haversineMetres, offsetEast, offsetNorth, type Point } from '#common/geo';
 import type { LockState } from '#common/locks';
 import type { HttpError } from '../../lib/http-errors';
 import { plausibleTravelMetres } from './claim-rules';
@@ -164,7 +164,7 @@ const stepArb: fc.Arbitrary<Step> = fc.record({
   stories: fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 8 }),
 });
 
-function moved(from: LatLng, lastAccepted: LatLng | null, step: Step): LatLng | null {
+function moved(from: Point, lastAccepted: Point | null, step: Step): Point | null {
   if (step.move.kind === 'none') return null;
   if (step.move.kind === 'back') from = lastAccepted ?? HOME;
   const metres = step.move.kind === 'jump' ? step.move.km * 1000 : step.move.metres;
@@ -181,9 +181,9 @@ describe('location guard, property: random claim sequences', () => {
         const { guard, clock } = setup(budgets);
         const identity = signedIn ? { userId: 'u', ip: '203.0.113.9' } : { userId: null, ip: '203.0.113.9' };
         const budget = signedIn ? budgets.user : budgets.visitor;
-        let here: LatLng = HOME;
+        let here: Point = HOME;
         // The oracle, kept independently of the guard.
-        let lastAccepted: { point: LatLng; at: number } | null = null;
+        let lastAccepted: { point: Point; at: number } | null = null;
         let lastJumpAt = Number.NEGATIVE_INFINITY;
         const firstUnlock = new Map<number, number>();
 

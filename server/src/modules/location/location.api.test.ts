@@ -5,7 +5,7 @@
  */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offsetEast, offsetNorth, type LatLng } from '#common/geo';
+import { offsetEast, offsetNorth, type Point } from '#common/geo';
 import type { Story } from '#common/schemas';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { createTestUser, type TestUser } from '#tests/helpers/users';
@@ -42,7 +42,7 @@ describe('location claims over the API', () => {
       remoteAddress: who.ip ?? '127.0.0.1',
       headers: who.user ? { cookie: who.user.cookie } : {},
     });
-  const discover = async (at: LatLng, who: { ip?: string; user?: TestUser }, query = '') => {
+  const discover = async (at: Point, who: { ip?: string; user?: TestUser }, query = '') => {
     const res = await get(`/api/stories/discoverable/${at.latitude}/${at.longitude}${query}`, who);
     expect(res.statusCode).toBe(200);
     return res.json<Story[]>();
@@ -183,7 +183,7 @@ describe('location claims over the API', () => {
       const { area } = fresh();
       await insertStory(t.database, { authorId: author.id, ...area });
       await discover(area, { user: creator });
-      const at = (p: LatLng) => ({ latitude: String(p.latitude), longitude: String(p.longitude) });
+      const at = (p: Point) => ({ latitude: String(p.latitude), longitude: String(p.longitude) });
       expect((await postStory(t.app, creator.cookie, baseStoryFields(at(offsetNorth(area, 190))))).statusCode).toBe(201);
       const far = await postStory(t.app, creator.cookie, baseStoryFields(at(offsetNorth(area, 260))));
       expect(far.statusCode).toBe(400);

@@ -4,7 +4,7 @@
  * address's state, so dropping the cookie does not escape the travel rule; new readers per address are limited.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offsetEast, type LatLng } from '#common/geo';
+import { offsetEast, type Point } from '#common/geo';
 import type { Story } from '#common/schemas';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { createTestUser, type TestUser } from '#tests/helpers/users';
@@ -41,7 +41,7 @@ describe('signed-out reader cookies', () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     return `${cookie.name}=${cookie.value}`;
   };
-  const discover = async (at: LatLng, ip: string, cookie?: string | null) => {
+  const discover = async (at: Point, ip: string, cookie?: string | null) => {
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/stories/discoverable/${at.latitude}/${at.longitude}`,

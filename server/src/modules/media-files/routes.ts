@@ -11,7 +11,6 @@ import { forbidden, notFound } from '../../lib/http-errors';
 import { apiRoute } from '../../lib/api-route';
 import { isValidMediaKey, type ByteRange } from '../../media/media-store';
 import { mimeTypeOfKey } from '../../media/sniff';
-import { createMediaAccessRepository } from './media-access-repository';
 
 export const MEDIA_LINK_INVALID = 'This media link is invalid or has expired.';
 export const MEDIA_STORY_UNAVAILABLE = 'This story is no longer available.';
@@ -45,7 +44,7 @@ export function parseRange(header: string | undefined, size: number): RangeReque
 
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = app.mediaStore;
-  const access = createMediaAccessRepository(app.database);
+  const access = app.mediaFiles.access;
 
   app.route({
     ...apiRoute(app, 'mediaFile', { summary: 'A media file through a signed URL (HTTP Range supported)' }),

@@ -9,7 +9,7 @@ import type { Notification } from '#common/notifications';
 import { NOTIFICATION_LIMITS } from '#common/notifications';
 import type { NotificationType } from '#common/schemas';
 import type { Database } from '../../db/client';
-import { authorBlockedBy } from '../../db/visibility';
+import { authorBlockedBy, storyVisibleTo } from '../../db/visibility';
 import type { PageCursor } from '../../lib/paging';
 
 /** A JS array bound as ONE array parameter (Drizzle expands a bare array into a list of parameters). */
@@ -153,7 +153,7 @@ export function createNotificationRepository(database: Database) {
     async likedStory(likerId: string, storyId: string) {
       const [row] = await database.query<{ title: string; author_id: string }>(sql`
         SELECT title, author_id FROM stories
-        WHERE id = ${storyId} AND author_id <> ${likerId} AND is_public AND hidden_at IS NULL`);
+        WHERE id = ${storyId} AND ${storyVisibleTo(sql`${likerId}::uuid`, { own: 'excluded', blockedAuthors: 'ignored' })}`);
       return row ? { title: row.title, authorId: row.author_id } : undefined;
     },
 
@@ -266,7 +266,7 @@ export function createNotificationRepository(database: Database) {
             UPDATE notification_marks m SET announced_at = ${at}::timestamptz
             FROM stories s
             WHERE m.user_id = ${userId} AND m.kind = 'nearby' AND m.announced_at IS NULL
-              AND s.id = m.story_id AND s.is_public AND s.hidden_at IS NULL AND s.author_id <> ${userId}
+              AND s.id = m.story_id AND ${storyVisibleTo(sql`${userId}::uuid`, { row: 's', own: 'excluded', blockedAuthors: 'ignored' })}
             RETURNING m.story_id`)
         ).map((r) => r.story_id);
         if (group.length === 0) return { created: [], lastGroupAt, pending: 0 };
@@ -304,7 +304,7 @@ export function createNotificationRepository(database: Database) {
                  ST_Distance(s.location, ${point}, false) AS distance, s.location <-> ${point} AS knn,
                  s.author_id IS NOT DISTINCT FROM ${args.userId}::uuid AS own
           FROM stories s
-          WHERE s.hidden_at IS NULL AND (s.is_public OR s.author_id IS NOT DISTINCT FROM ${args.userId}::uuid)
+          WHERE ${storyVisibleTo(sql`${args.userId}::uuid`, { row: 's', own: 'sees-private', blockedAuthors: 'ignored' })}
           ORDER BY knn
           LIMIT ${sql.raw(String(Math.trunc(args.limit)))}
         ) n

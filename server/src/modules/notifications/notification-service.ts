@@ -36,10 +36,9 @@ import { timeZoneAt } from '../stories';
 import type { NewNotification, NotificationCursor, NotificationRepository } from './notification-repository';
 import { buildSmartSuggestions } from './smart-suggestions';
 import { MarkMemory } from './mark-memory';
+import { WAITABLE_LOCK_REASONS, WAITABLE_LOCKS } from '#common/lock-kinds';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
-/** Time locks a reader can wait for (weather is not a time: it unlocks with story_unlocked when it clears). */
-const TIME_LOCKS = new Set<string>(['time_of_day', 'season']);
 
 export type NotificationService = ReturnType<typeof createNotificationService>;
 
@@ -248,8 +247,9 @@ export function nearbyCandidates(userId: string, stories: Story[], now: Date, se
     // A story unlocked by the very read that finds it is told by story_unlocked alone, not also in a group.
     marks.push({ storyId: story.id, kind: 'nearby', announced: !story.isLocked });
     if (!story.isLocked) marks.push({ storyId: story.id, kind: 'unlocked' });
-    else if (story.lockReason && TIME_LOCKS.has(story.lockReason)) marks.push({ storyId: story.id, kind: 'near_locked' });
-    if (TIME_LOCKS.has(story.timeRestriction) && !settled(story.id)) (timeLockOpen(story, now) ? opened : closed).push(story.id);
+    else if (story.lockReason && WAITABLE_LOCK_REASONS.has(story.lockReason)) marks.push({ storyId: story.id, kind: 'near_locked' });
+    // Time locks a reader can wait for (weather is not a time: it unlocks with story_unlocked when it clears).
+    if (WAITABLE_LOCKS.has(story.timeRestriction) && !settled(story.id)) (timeLockOpen(story, now) ? opened : closed).push(story.id);
   }
   return { marks, opened, closed };
 }

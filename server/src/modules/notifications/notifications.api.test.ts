@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CENTER } from '#common/constants';
-import { offsetEast, offsetNorth, type LatLng } from '#common/geo';
+import { offsetEast, offsetNorth, type Point } from '#common/geo';
 import { notificationListSchema, smartSuggestionsSchema } from '#common/notifications';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { createTestUser, type TestUser } from '#tests/helpers/users';
@@ -11,7 +11,7 @@ import { createNotificationService } from './notification-service';
 
 /** Each test works in its own neighbourhood, far enough from the others' stories (50 km apart). */
 let area = 0;
-const freshPlace = (): LatLng => offsetNorth(DEFAULT_CENTER, 60_000 * ++area);
+const freshPlace = (): Point => offsetNorth(DEFAULT_CENTER, 60_000 * ++area);
 
 /** "HH:MM" in Savannah's time zone, `minutes` from now. */
 function savannahClock(minutes: number): string {
@@ -49,14 +49,14 @@ describe('notifications', () => {
     return notificationListSchema.parse(res.json());
   };
   const ofType = async (user: TestUser, type: string) => (await list(user, '?limit=100')).filter((n) => n.type === type);
-  const read = async (user: TestUser, at: LatLng) => {
+  const read = async (user: TestUser, at: Point) => {
     const res = await get(`/api/stories/discoverable/${at.latitude}/${at.longitude}`, user);
     expect(res.statusCode).toBe(200);
     return res.json<{ id: string; isLocked: boolean }[]>();
   };
   const story = (fields: Partial<StoryInsert> & Pick<StoryInsert, 'latitude' | 'longitude'>) =>
     insertStory(t.database, { authorId: author.id, title: 'The old lighthouse', ...fields });
-  const at = (place: LatLng, north: number) => offsetNorth(place, north);
+  const at = (place: Point, north: number) => offsetNorth(place, north);
 
   describe('story_liked', () => {
     it('tells the author once per liker and story, with the liker’s name and the title', async () => {
@@ -105,7 +105,7 @@ describe('notifications', () => {
       const service = createNotificationService({ repository: createNotificationRepository(t.database), now: () => clock });
       const user = await createTestUser(t.database);
       const place = freshPlace();
-      const readAt = async (p: LatLng) => service.recordNearbyRead(user.id, (await get(`/api/stories/discoverable/${p.latitude}/${p.longitude}`)).json());
+      const readAt = async (p: Point) => service.recordNearbyRead(user.id, (await get(`/api/stories/discoverable/${p.latitude}/${p.longitude}`)).json());
       const later = (minutes: number) => (clock = new Date(clock.getTime() + minutes * 60_000));
       const groups = async () => (await ofType(user, 'story_nearby')).map((g) => g.message);
 
@@ -175,7 +175,7 @@ describe('notifications', () => {
       let clock = new Date();
       const service = createNotificationService({ repository: createNotificationRepository(t.database), now: () => clock });
       const user = await createTestUser(t.database);
-      const readAt = async (p: LatLng) =>
+      const readAt = async (p: Point) =>
         service.recordNearbyRead(user.id, (await get(`/api/stories/discoverable/${p.latitude}/${p.longitude}`, user)).json());
       const place = freshPlace();
       const locked = await story({

@@ -13,6 +13,7 @@ import {
   type SmartNotification,
   type TimeOfDay,
 } from '#common/notifications';
+import type { Point } from '#common/geo';
 
 export interface SmartSampleStory {
   latitude: number;
@@ -30,7 +31,7 @@ export interface SmartSampleStory {
 }
 
 export interface SmartContext {
-  location: { latitude: number; longitude: number };
+  location: Point;
   timeOfDay: TimeOfDay;
   /** Null for a visitor: only the nearby and discovery suggestions. */
   user: { favoriteStoryType: string | null } | null;

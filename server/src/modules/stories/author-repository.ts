@@ -7,6 +7,7 @@ import type { Database } from '../../db/client';
 import { stories } from '../../db/schema';
 import { visibleStory } from '../../db/visibility';
 import type { StoryRow } from './story-view';
+import type { LockField } from '#common/lock-kinds';
 
 export type StoryEditValues = Partial<
   Pick<
@@ -17,10 +18,7 @@ export type StoryEditValues = Partial<
     | 'content'
     | 'wordCount'
     | 'timeRestriction'
-    | 'unlockStartTime'
-    | 'unlockEndTime'
-    | 'unlockSeason'
-    | 'unlockWeather'
+    | LockField
     | 'isPublic'
   >
 >;

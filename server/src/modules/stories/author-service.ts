@@ -12,6 +12,7 @@ import { removeStoryMedia } from '../../media/story-media-removal';
 import type { StoryAuthorRepository, StoryEditValues } from './author-repository';
 import { STORY_NOT_FOUND } from './interaction-service';
 import type { StoryRow } from './story-view';
+import { isTextStory } from '#common/story-types';
 
 export const NOT_THE_AUTHOR = 'Only the author of this story can change or delete it.';
 
@@ -40,7 +41,7 @@ export function createStoryAuthorService(deps: {
       if (changes.description !== undefined) values.description = changes.description;
       if (changes.category !== undefined) values.category = changes.category;
       if (changes.content !== undefined) {
-        if (story.type !== 'text') throw badRequest(STORY_EDIT_MESSAGES.contentNotText);
+        if (!isTextStory(story.type)) throw badRequest(STORY_EDIT_MESSAGES.contentNotText);
         values.content = changes.content;
         values.wordCount = countWords(changes.content);
       }

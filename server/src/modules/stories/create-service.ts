@@ -17,6 +17,8 @@ import { MediaTooLargeError, UnsupportedCodecError, type MediaLimits } from '../
 import { MediaQueueFullError, type MediaWorkQueue } from '../../media/work-queue';
 import type { StoryRepository } from './story-repository';
 import type { StoryRow } from './story-view';
+import type { Point } from '#common/geo';
+import { pickLockValues } from '#common/lock-kinds';
 
 export const IMAGE_TOO_LARGE_MESSAGE = `The image is too large (at most ${MEDIA.imageMaxPixels / 1_000_000} megapixels).`;
 
@@ -32,7 +34,7 @@ export interface CreateStoryDeps {
    * Checks the story's point as the author's position claim (location-guard.ts `checkPlacement`) before any
    * file is processed; throws a 400 to refuse it.
    */
-  checkPlacement?: (authorId: string, point: { latitude: number; longitude: number }) => Promise<void>;
+  checkPlacement?: (authorId: string, point: Point) => Promise<void>;
   /** Called after the files are stored and before the row is inserted (tests inject failures here). */
   beforeInsert?: (storyId: string) => Promise<void> | void;
 }
@@ -170,10 +172,7 @@ async function createStory(deps: CreateStoryDeps, authorId: string, request: Cre
       authorId,
       isPublic: data.isPublic,
       timeRestriction: data.timeRestriction,
-      unlockStartTime: data.unlockStartTime,
-      unlockEndTime: data.unlockEndTime,
-      unlockSeason: data.unlockSeason,
-      unlockWeather: data.unlockWeather,
+      ...pickLockValues(data),
     });
   } catch (error) {
     // No row without its files and no files without their row.

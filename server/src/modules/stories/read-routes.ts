@@ -15,7 +15,8 @@ import {
   LIMITS,
   MAP_RESULT_CAP,
 } from '#common/constants';
-import { isUuid, optionalLocationQueryShape, readerLocationOf, type Point } from '#common/route-schemas';
+import { isUuid, optionalLocationQueryShape, readerLocationOf } from '#common/route-schemas';
+import type { Point } from '#common/geo';
 import { storySchema } from '#common/schemas';
 import { mapMarkerColumnsSchema, toMarkerColumns, type MapView } from '#common/map-schemas';
 import { forbidden, notFound } from '../../lib/http-errors';

@@ -3,7 +3,7 @@
  * (story-view.ts), asking the WeatherProvider only when a weather lock could actually open for this reader.
  */
 import { UNLOCK_RADIUS_M } from '#common/constants';
-import { haversineMetres } from '#common/geo';
+import { haversineMetres, type Point } from '#common/geo';
 import type { Story } from '#common/schemas';
 import type { MapMarker } from '#common/map-schemas';
 import type { MediaUrlSigner } from '../../media/media-urls';
@@ -17,7 +17,7 @@ import { addressKey } from '../../lib/client-address';
 export interface Reader {
   viewerId: string | null;
   /** The reader's claimed position (null: unknown — nothing unlocks when a LocationGuard is configured). */
-  location: { latitude: number; longitude: number } | null;
+  location: Point | null;
   /** The fix's accuracy in metres, when the client sent one. */
   accuracy?: number | null;
   /** The client address: a visitor's claims are kept per address (IPv6 per /64) unless it has a reader id. */

@@ -11,6 +11,7 @@ import { createTestUser } from '#tests/helpers/users';
 import type { NearbyMethod } from './nearby-method';
 import { storyQueries } from './story-queries';
 import { seedCity } from './test-support/seed-city';
+import type { Point } from '#common/geo';
 
 interface PlanNode {
   'Node Type': string;
@@ -160,4 +161,4 @@ describe('query plans of the story reads', () => {
   });
 });
 
-const ll = (p: { latitude: number; longitude: number }) => ({ lat: p.latitude, lng: p.longitude });
+const ll = (p: Point) => ({ lat: p.latitude, lng: p.longitude });

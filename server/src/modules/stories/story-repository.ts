@@ -3,7 +3,8 @@
  * per answer cap (db/prepared-statements.ts) with the method nearby-method.ts picks for the place.
  */
 import { sql } from 'drizzle-orm';
-import type { BoundingBox, Point } from '#common/route-schemas';
+import type { BoundingBox } from '#common/route-schemas';
+import type { Point } from '#common/geo';
 import type { Database } from '../../db/client';
 import { stories } from '../../db/schema';
 import { prepareRows, type PreparedRows } from '../../db/prepared-statements';

@@ -7,6 +7,7 @@ import type { Story } from '#common/schemas';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { createTestUser, type TestUser } from '#tests/helpers/users';
 import { insertStory } from './test-support/story-fixtures';
+import type { Point } from '#common/geo';
 
 const SAVANNAH = { latitude: 32.0835, longitude: -81.0998 };
 const TOKYO = { latitude: 35.68, longitude: 139.69 };
@@ -20,7 +21,7 @@ describe('the time zone of a time-locked story', () => {
   });
   afterAll(async () => t.close());
 
-  const read = async (id: string, at: { latitude: number; longitude: number }) => {
+  const read = async (id: string, at: Point) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/stories/${id}?lat=${at.latitude}&lng=${at.longitude}` });
     expect(res.statusCode).toBe(200);
     return res.json<Story>();

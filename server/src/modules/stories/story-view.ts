@@ -20,14 +20,15 @@
 import { safeDisplayName } from '#common/text';
 import type { StoryModeration } from '#common/moderation';
 import { UNLOCK_RADIUS_M } from '#common/constants';
-import { haversineMetres } from '#common/geo';
-import { evaluateLock } from '#common/locks';
+import { haversineMetres, type Point } from '#common/geo';
+import { evaluateLock, type LockableStory } from '#common/locks';
 import type { Story, Weather } from '#common/schemas';
 import type { MapMarker } from '#common/map-schemas';
 import type { stories } from '../../db/schema';
 import type { MediaUrlSigner } from '../../media/media-urls';
 import { createdAtFor, type UnlockGate } from '../location';
 import { timeZoneAt } from './time-zone';
+import { LOCK_FIELDS, LOCK_KINDS, pickLockValues } from '#common/lock-kinds';
 
 /** The columns of a stories row a reader's view is built from (reads select these and nothing else). */
 export const STORY_VIEW_COLUMNS = [
@@ -51,10 +52,7 @@ export const STORY_VIEW_COLUMNS = [
   'likes',
   'isPublic',
   'timeRestriction',
-  'unlockStartTime',
-  'unlockEndTime',
-  'unlockSeason',
-  'unlockWeather',
+  ...LOCK_FIELDS,
   'createdAt',
 ] as const satisfies readonly (keyof typeof stories.$inferSelect)[];
 
@@ -85,7 +83,7 @@ export interface StoryViewContext {
   /** The signed-in reader's user id, or null for a visitor. */
   viewerId: string | null;
   /** Where the reader is; null when the call carries no location (the story is then locked by distance). */
-  reader: { latitude: number; longitude: number } | null;
+  reader: Point | null;
   now: Date;
   signer: MediaUrlSigner;
   /**
@@ -109,24 +107,20 @@ const roundMetres = (metres: number) => Math.round(metres);
 const lockedDistance = (metres: number) => Math.max(roundMetres(metres), Math.min(Math.ceil(metres), UNLOCK_RADIUS_M + 1));
 
 /** The columns the lock is decided from (a map marker's read needs no more). */
-export type LockedRow = Pick<
-  StoryRow,
-  'id' | 'latitude' | 'longitude' | 'authorId' | 'timeRestriction' | 'unlockStartTime' | 'unlockEndTime' | 'unlockSeason' | 'unlockWeather'
->;
+export type LockedRow = Pick<StoryRow, 'id' | 'latitude' | 'longitude' | 'authorId'> & LockableStory;
 
 /** The reader's lock of one story: its rules at the reader's distance, then the position claim and budget. */
 function decideLock(row: LockedRow, ctx: StoryViewContext) {
   const exactDistance = ctx.reader ? haversineMetres(ctx.reader, row) : null;
   const isAuthor = ctx.viewerId !== null && ctx.viewerId === row.authorId;
-  // evaluateLock reads the time zone only for a time or season restriction within unlock reach of someone other
-  // than the author: look it up only then (a time-zone lookup per story per request was measurable).
-  // Out of reach, a time or season lock is judged too, so the story can say every rule that holds it.
-  const needsTimeZone =
-    (row.timeRestriction === 'time_of_day' || row.timeRestriction === 'season') && !isAuthor && exactDistance !== null;
+  // evaluateLock reads the time zone only for a kind on the local clock (time of day, season: lock-kinds.ts) for
+  // someone other than the author: look it up only then (a time-zone lookup per story per request was measurable).
+  // Out of reach, such a lock is judged too, so the story can say every rule that holds it.
+  const kind = LOCK_KINDS[row.timeRestriction];
+  const needsTimeZone = kind.localClock && !isAuthor && exactDistance !== null;
   // A time window is also said with its zone ("Unlocks 14:00 - 16:00 (Eastern Time)"), so every reader of one
   // gets the zone; other stories need it only to be judged.
-  const timeZone =
-    needsTimeZone || row.timeRestriction === 'time_of_day' ? timeZoneAt(row.latitude, row.longitude) : 'UTC';
+  const timeZone = needsTimeZone || kind.namesTimeZone ? timeZoneAt(row.latitude, row.longitude) : 'UTC';
   const ordinaryLock = evaluateLock(row, {
     distance: exactDistance,
     isAuthor,
@@ -165,16 +159,13 @@ export function toStoryView(
     likes: row.likes,
     isPublic: row.isPublic,
     timeRestriction: row.timeRestriction,
-    unlockStartTime: row.unlockStartTime,
-    unlockEndTime: row.unlockEndTime,
-    unlockSeason: row.unlockSeason,
-    unlockWeather: row.unlockWeather,
+    ...pickLockValues(row),
     createdAt: createdAtFor(row.createdAt, isAuthor),
     distance,
     isLocked: lock.isLocked,
     lockReason: lock.lockReason,
   };
-  if (row.timeRestriction === 'time_of_day') story.timeZone = timeZone;
+  if (LOCK_KINDS[row.timeRestriction].namesTimeZone) story.timeZone = timeZone;
   if (lock.isLocked && lock.lockReason === 'distance' && row.timeRestriction !== 'none') {
     // Would the time restriction still hold it at the spot? (Weather is only known within reach.)
     const atTheSpot = evaluateLock(row, { distance: 0, isAuthor, now: ctx.now, timeZone, weather: undefined });

@@ -3,7 +3,7 @@
  * 10 km, 20 new tours a day) and the reader's view (visible stops only, progress from the unlock record).
  * A tour with fewer than 2 visible stops is shown to nobody but its author, who is told why.
  */
-import { haversineMetres } from '#common/geo';
+import { haversineMetres, type Point } from '#common/geo';
 import { isUuid } from '#common/route-schemas';
 import {
   firstLongLeg,
@@ -51,7 +51,7 @@ export function createTourService(deps: { repository: TourRepository; now?: () =
     return tour;
   }
 
-  function summaryOf(row: TourRow, stops: StopRow[], reader: { latitude: number; longitude: number } | null): TourSummary {
+  function summaryOf(row: TourRow, stops: StopRow[], reader: Point | null): TourSummary {
     const start = stops[0] ?? { latitude: 0, longitude: 0 };
     return {
       id: row.id,
@@ -129,7 +129,7 @@ export function createTourService(deps: { repository: TourRepository; now?: () =
 
     async page(args: {
       viewerId: string | null;
-      near?: { latitude: number; longitude: number };
+      near?: Point;
       authorId?: string;
       limit: number;
       cursor: TourCursor | null;

@@ -7,7 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CENTER } from '#common/constants';
-import { offsetEast, offsetNorth, type LatLng } from '#common/geo';
+import { offsetEast, offsetNorth, type Point } from '#common/geo';
 import { accountExportSchema } from '#common/account-schemas';
 import { TOUR_MESSAGES, TOURS, tourProgressText, tourSchema, tourSummarySchema, type Tour } from '#common/tours';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
@@ -16,7 +16,7 @@ import { stories, tours } from '../../db/schema';
 import { SIGN_IN_REQUIRED } from '../../plugins/access';
 import { insertStory } from '../stories/test-support/story-fixtures';
 
-const centre: LatLng = { latitude: DEFAULT_CENTER.latitude, longitude: DEFAULT_CENTER.longitude };
+const centre: Point = { latitude: DEFAULT_CENTER.latitude, longitude: DEFAULT_CENTER.longitude };
 
 describe('walking tours', () => {
   let t: TestApp;

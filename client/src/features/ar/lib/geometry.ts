@@ -1,7 +1,7 @@
 /**
  * Angles on the compass circle for the AR view: bearings in degrees clockwise from true north, [0, 360).
  */
-import type { LatLng } from '#common/geo';
+import type { Point } from '#common/geo';
 
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 const toDegrees = (radians: number) => (radians * 180) / Math.PI;
@@ -20,7 +20,7 @@ export function angleDelta(from: number, to: number): number {
 }
 
 /** Initial great-circle bearing (forward azimuth) from `from` to `to`, degrees clockwise from north. */
-export function initialBearing(from: LatLng, to: LatLng): number {
+export function initialBearing(from: Point, to: Point): number {
   const φ1 = toRadians(from.latitude);
   const φ2 = toRadians(to.latitude);
   const Δλ = toRadians(to.longitude - from.longitude);

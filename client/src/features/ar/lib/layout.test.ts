@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AR } from '#common/constants';
-import { offsetEast, offsetNorth, type LatLng } from '#common/geo';
+import { offsetEast, offsetNorth, type Point } from '#common/geo';
 import {
   LABEL_WIDTH_PX,
   layoutMarkers,
@@ -19,7 +19,7 @@ const READER = { latitude: 32.0835, longitude: -81.0998 };
 const PHONE = { width: 390, height: 844 };
 
 let next = 0;
-function story(at: LatLng, fields: Partial<ArStory> = {}): ArStory {
+function story(at: Point, fields: Partial<ArStory> = {}): ArStory {
   next += 1;
   return { id: `s${next}`, title: `Story ${next}`, isLocked: false, ...at, ...fields };
 }

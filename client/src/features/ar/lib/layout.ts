@@ -3,11 +3,11 @@
  * position, the compass heading and the stories to the marker boxes on screen.
  */
 import { AR, DISCOVERY_RADIUS_M } from '#common/constants';
-import { haversineMetres, type LatLng } from '#common/geo';
+import { haversineMetres, type Point } from '#common/geo';
 import { angleDelta, initialBearing } from './geometry';
 
 /** What the layout needs of a story (the server's `isLocked` decides the look; it is never re-decided here). */
-export interface ArStory extends LatLng {
+export interface ArStory extends Point {
   id: string;
   title: string;
   isLocked: boolean;
@@ -19,7 +19,7 @@ export interface Viewport {
 }
 
 export interface LayoutInput<S extends ArStory> {
-  reader: LatLng;
+  reader: Point;
   /** Degrees clockwise from north the camera looks along. */
   heading: number;
   stories: readonly S[];

@@ -8,7 +8,8 @@ import { Button } from '#client/components/ui/button';
 import { Dialog, DialogContent } from '#client/components/ui/dialog';
 import { toast } from '#client/components/ui/use-toast';
 import { CREATE_DIALOG } from '#common/constants';
-import type { Location, StoryType } from '#common/schemas';
+import type { StoryType } from '#common/schemas';
+import type { Point } from '#common/geo';
 import { useCurrentUser } from '#client/lib/auth/current-user';
 import { dropDraft, keepDraft } from '#client/lib/pwa/offline-drafts';
 import { CREATE_FAILED_FALLBACK, isNetworkFailure, useCreateStory } from '../api/create-story';
@@ -42,7 +43,7 @@ const CREATED_MESSAGE = 'Story created! Your story has been published successful
 interface CreateStoryDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  location: Location | null;
+  location: Point | null;
   /** A draft kept on the device to publish now (issue 24): opens on its preview, judged from `location`. */
   resume?: OfflineDraft | null;
 }
@@ -51,7 +52,7 @@ export default function CreateStoryDialog({ open, onOpenChange, location, resume
   const { data: user } = useCurrentUser();
   const [draft, setDraft] = useState<StoryDraft>(EMPTY_DRAFT);
   // Where the story goes: the author's fix, or the pin they moved (≤ 200 m) on the preview's map.
-  const [movedPin, setMovedPin] = useState<Location | null>(null);
+  const [movedPin, setMovedPin] = useState<Point | null>(null);
   const placed = movedPin ?? location;
   const [step, setStep] = useState<'edit' | 'preview'>('edit');
   const [progress, setProgress] = useState<number | null>(null);

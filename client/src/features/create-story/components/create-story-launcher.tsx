@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useLocation } from 'wouter';
-import type { Location } from '#common/schemas';
+import type { Point } from '#common/geo';
 import { ACCOUNT_REQUIRED, showAccountRequired } from '#client/lib/account-required';
 import { requestPosition } from '#client/lib/geolocation';
 import { useCurrentUser } from '#client/lib/auth/current-user';
@@ -10,7 +10,7 @@ import type { OfflineDraft } from '../lib/offline-draft';
 const CreateStoryDialog = lazy(() => import('./create-story-dialog'));
 
 const CREATE_LOCATION_REQUIRED =
-  'Location access is required to create stories. Please enable location permissions and try again.';
+  'Point access is required to create stories. Please enable location permissions and try again.';
 
 /** The signed-out answer to any create action (spec section 2, Create tab). */
 function showCreateAccountRequired(navigate: (to: string) => void) {
@@ -28,7 +28,7 @@ export function useCreateStoryLauncher() {
   const [open, setOpen] = useState(false);
   // Stays mounted after the first open so closing can animate and the chunk is not re-evaluated.
   const [mounted, setMounted] = useState(false);
-  const [location, setLocation] = useState<Location | null>(null);
+  const [location, setLocation] = useState<Point | null>(null);
   const [resume, setResume] = useState<OfflineDraft | null>(null);
 
   const openAtCurrentPosition = useCallback(() => {
@@ -45,7 +45,7 @@ export function useCreateStoryLauncher() {
   }, [user, navigate]);
 
   const openAt = useCallback(
-    (at: Location | null) => {
+    (at: Point | null) => {
       if (!user) return showCreateAccountRequired(navigate);
       if (!at) return openAtCurrentPosition();
       setLocation(at);

@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { Circle, MapContainer, Marker, TileLayer, useMapEvents } from 'react-leaflet';
 import { LOCATION_CLAIM, MAX_TILE_ZOOM } from '#common/constants';
 import { haversineMetres } from '#common/geo';
-import type { Location } from '#common/schemas';
+import type { Point } from '#common/geo';
 import { usePublicConfig } from '#client/lib/get-public-config';
 import { tileLayerZoomOptions } from '#client/lib/map-tiles';
 import { clampPin } from '../lib/pin-limit';
@@ -21,22 +21,22 @@ const pinIcon = L.divIcon({
   iconAnchor: [11, 11],
 });
 
-function TapToMove({ onMove }: { onMove: (point: Location) => void }) {
+function TapToMove({ onMove }: { onMove: (point: Point) => void }) {
   useMapEvents({ click: (event) => onMove({ latitude: event.latlng.lat, longitude: event.latlng.lng }) });
   return null;
 }
 
 export interface PinPickerProps {
   /** The author's fix. */
-  fix: Location;
+  fix: Point;
   /** Where the story will be placed. */
-  value: Location;
-  onChange: (point: Location) => void;
+  value: Point;
+  onChange: (point: Point) => void;
 }
 
 export default function PinPicker({ fix, value, onChange }: PinPickerProps) {
   const tiles = usePublicConfig().data;
-  const move = (point: Location) => onChange(clampPin(fix, point));
+  const move = (point: Point) => onChange(clampPin(fix, point));
   const moved = Math.round(haversineMetres(fix, value));
   const handlers = useMemo(
     () => ({

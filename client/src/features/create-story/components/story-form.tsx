@@ -5,7 +5,8 @@ import { Input, Textarea } from '#client/components/ui/input';
 import { Select } from '#client/components/ui/select';
 import { CATEGORIES, categoryEmoji } from '#common/categories';
 import { LIMITS } from '#common/constants';
-import type { Location, StoryType } from '#common/schemas';
+import type { StoryType } from '#common/schemas';
+import type { Point } from '#common/geo';
 import { cn } from '#client/lib/utils';
 import { formatCoordinate, type StoryDraft } from '../lib/draft';
 import { STORY_TYPE_TABS } from '../lib/story-types';
@@ -24,7 +25,7 @@ export function StoryForm({
   onTypeChange,
 }: {
   draft: StoryDraft;
-  location: Location | null;
+  location: Point | null;
   disabled: boolean;
   onChange: (patch: Partial<StoryDraft>) => void;
   onTypeChange: (type: StoryType) => void;

@@ -1,7 +1,7 @@
 import { Clock, MapPin, User } from 'lucide-react';
 import { DISCOVERABLE_TEXT } from '#common/constants';
 import { categoryColor, categoryEmoji } from '#common/categories';
-import type { Location } from '#common/schemas';
+import type { Point } from '#common/geo';
 import { parseTikTokUrl } from '#common/tiktok';
 import { useObjectUrl } from '../hooks/use-object-url';
 import {
@@ -86,7 +86,7 @@ function ContentPreview({ draft }: { draft: StoryDraft }) {
 }
 
 /** The Story Preview step: the card as readers will see it, the location details and the content. */
-export function StoryPreview({ draft, location }: { draft: StoryDraft; location: Location | null }) {
+export function StoryPreview({ draft, location }: { draft: StoryDraft; location: Point | null }) {
   const color = categoryColor(draft.category);
   const { label: typeLabel } = storyTypeTab(draft.type);
   const unlocks = unlockSummary(draft);
@@ -138,7 +138,7 @@ export function StoryPreview({ draft, location }: { draft: StoryDraft; location:
 
       <section aria-labelledby="preview-location-heading" className="grid gap-2 rounded-xl bg-night-800/40 p-3">
         <h4 id="preview-location-heading" className="flex items-center gap-2 text-sm font-medium text-mist-100">
-          <MapPin className="h-4 w-4 text-glow-300" aria-hidden /> Location Details
+          <MapPin className="h-4 w-4 text-glow-300" aria-hidden /> Point Details
         </h4>
         <dl className="grid gap-1 text-sm">
           <Detail label="Latitude" value={formatCoordinate(location?.latitude)} />

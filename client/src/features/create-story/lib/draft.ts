@@ -4,18 +4,12 @@
  * Kept free of React so the rules are unit-tested in Node.
  */
 import { AUDIO, PREVIEW_CHARS } from '#common/constants';
-import {
-  createStoryFieldsSchema,
-  MESSAGES,
-  type Location,
-  type Season,
-  type StoryType,
-  type TimeRestriction,
-  type Weather,
-} from '#common/schemas';
-import { STORY_TYPE_UPLOAD, UPLOAD_MESSAGES, type MediaKind } from '#common/story-types';
+import { createStoryFieldsSchema, MESSAGES, type StoryType, type TimeRestriction } from '#common/schemas';
+import type { Point } from '#common/geo';
+import { isTextStory, STORY_TYPE_UPLOAD, UPLOAD_MESSAGES, type MediaKind } from '#common/story-types';
 import { parseTikTokUrl } from '#common/tiktok';
 import { timeLockText } from '#common/time-lock-text';
+import { EMPTY_LOCK_DRAFT, lockFormFields, lockValuesFor, type LockDraftValues } from '#common/lock-kinds';
 
 export interface RecordedAudio {
   blob: Blob;
@@ -29,7 +23,8 @@ interface PickedVideo {
   duration: number | null;
 }
 
-export interface StoryDraft {
+/** The draft's lock values ('' when not set) are common/lock-kinds.ts's. */
+export interface StoryDraft extends LockDraftValues {
   type: StoryType;
   title: string;
   category: string;
@@ -42,10 +37,6 @@ export interface StoryDraft {
   /** Issue 25: a private story is its author's only (and no tour's stop). */
   isPublic: boolean;
   timeRestriction: TimeRestriction;
-  unlockStartTime: string;
-  unlockEndTime: string;
-  unlockSeason: Season | '';
-  unlockWeather: Weather | '';
 }
 
 export const EMPTY_DRAFT: StoryDraft = {
@@ -60,10 +51,7 @@ export const EMPTY_DRAFT: StoryDraft = {
   tiktokUrl: '',
   isPublic: true,
   timeRestriction: 'none',
-  unlockStartTime: '',
-  unlockEndTime: '',
-  unlockSeason: '',
-  unlockWeather: '',
+  ...EMPTY_LOCK_DRAFT,
 };
 
 /** Switching type keeps the shared fields and clears every type-specific input (spec section 4). */
@@ -73,7 +61,7 @@ export function switchType(draft: StoryDraft, type: StoryType): StoryDraft {
 }
 
 /** Preview Story is disabled while pending or when title, category or location is missing (spec section 5). */
-export function isPreviewDisabled(draft: StoryDraft, location: Location | null, isPending: boolean): boolean {
+export function isPreviewDisabled(draft: StoryDraft, location: Point | null, isPending: boolean): boolean {
   return isPending || !draft.title || !draft.category || !location;
 }
 
@@ -81,7 +69,7 @@ export function isPreviewDisabled(draft: StoryDraft, location: Location | null, 
  * The text fields of POST /api/stories for this draft, exactly as they are sent (spec section 7): time-of-day
  * bounds only when both are set, season and weather only when chosen (spec section 5).
  */
-export function draftFields(draft: StoryDraft, location: Location | null): Record<string, string> {
+export function draftFields(draft: StoryDraft, location: Point | null): Record<string, string> {
   const fields: Record<string, string> = {
     title: draft.title.trim(),
     description: draft.description.trim(),
@@ -92,30 +80,16 @@ export function draftFields(draft: StoryDraft, location: Location | null): Recor
     isPublic: draft.isPublic ? 'true' : 'false',
     timeRestriction: draft.timeRestriction,
   };
-  if (draft.timeRestriction === 'time_of_day' && draft.unlockStartTime && draft.unlockEndTime) {
-    fields.unlockStartTime = draft.unlockStartTime;
-    fields.unlockEndTime = draft.unlockEndTime;
-  }
-  if (draft.timeRestriction === 'season' && draft.unlockSeason) fields.unlockSeason = draft.unlockSeason;
-  if (draft.timeRestriction === 'weather' && draft.unlockWeather) fields.unlockWeather = draft.unlockWeather;
-  switch (draft.type) {
-    case 'text':
-      fields.content = draft.content;
-      break;
-    case 'audio':
-      if (draft.audio) fields.duration = String(draft.audio.duration);
-      break;
-    case 'video':
-      if (draft.video && draft.video.duration !== null) fields.duration = String(draft.video.duration);
-      break;
-    case 'tiktok': {
-      fields.tiktokUrl = draft.tiktokUrl.trim();
-      const videoId = parseTikTokUrl(draft.tiktokUrl)?.videoId;
-      if (videoId) fields.tiktokVideoId = videoId;
-      break;
-    }
-    case 'image':
-      break;
+  Object.assign(fields, lockFormFields(draft.timeRestriction, draft));
+  // What a type sends besides its file follows its entry in common/story-types.ts: its text, or its upload's length.
+  if (isTextStory(draft.type)) fields.content = draft.content;
+  const upload = STORY_TYPE_UPLOAD[draft.type];
+  if (upload === 'audio' && draft.audio) fields.duration = String(draft.audio.duration);
+  if (upload === 'video' && draft.video && draft.video.duration !== null) fields.duration = String(draft.video.duration);
+  if (draft.type === 'tiktok') {
+    fields.tiktokUrl = draft.tiktokUrl.trim();
+    const videoId = parseTikTokUrl(draft.tiktokUrl)?.videoId;
+    if (videoId) fields.tiktokVideoId = videoId;
   }
   return fields;
 }
@@ -125,7 +99,7 @@ export function draftFields(draft: StoryDraft, location: Location | null): Recor
  * when it may be previewed and published. The text fields go through the very schema the server parses them
  * with (common/schemas.ts `createStoryFieldsSchema`); only the files, which that schema cannot see, are checked here.
  */
-export function validateDraft(draft: StoryDraft, location: Location | null): string | null {
+export function validateDraft(draft: StoryDraft, location: Point | null): string | null {
   const parsed = createStoryFieldsSchema.safeParse(draftFields(draft, location));
   if (!parsed.success) return parsed.error.issues[0]?.message ?? MESSAGES.missingInformation;
   // The file the type requires (common/story-types.ts), with the server's messages for a missing or empty one.
@@ -149,7 +123,7 @@ function uploadSize(draft: StoryDraft, kind: MediaKind): number | null {
 }
 
 /** The multipart body of POST /api/stories (spec section 7). Call only with a draft `validateDraft` accepted. */
-export function buildStoryFormData(draft: StoryDraft, location: Location): FormData {
+export function buildStoryFormData(draft: StoryDraft, location: Point): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(draftFields(draft, location))) form.append(name, value);
   if (draft.type === 'audio' && draft.audio) form.append('audio', draft.audio.blob, AUDIO.fileName);
@@ -183,11 +157,5 @@ export function formatCoordinate(value: number | null | undefined): string {
 
 /** The "Unlocks" line of the preview card (the shared time-lock sentence), or null when not time-locked. */
 export function unlockSummary(draft: StoryDraft): string | null {
-  return timeLockText({
-    timeRestriction: draft.timeRestriction,
-    unlockStartTime: draft.unlockStartTime || null,
-    unlockEndTime: draft.unlockEndTime || null,
-    unlockSeason: draft.unlockSeason || null,
-    unlockWeather: draft.unlockWeather || null,
-  });
+  return timeLockText({ timeRestriction: draft.timeRestriction, ...lockValuesFor(draft.timeRestriction, draft) });
 }

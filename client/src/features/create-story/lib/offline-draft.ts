@@ -5,8 +5,9 @@
  */
 import { LOCATION_CLAIM } from '#common/constants';
 import { haversineMetres } from '#common/geo';
-import type { Location } from '#common/schemas';
+import type { Point } from '#common/geo';
 import type { StoryDraft } from './draft';
+import { STORY_TYPE_UPLOAD } from '#common/story-types';
 
 export const SAVED_AS_DRAFT = 'Saved as a draft — publish it when you are back online';
 
@@ -20,19 +21,19 @@ export const DRAFT_TOO_LARGE = 'This video is too large to keep on the device (o
 /** What is kept: the dialog's draft (Blobs and Files as they are) and where the author placed the pin. */
 export interface OfflineDraft {
   draft: StoryDraft;
-  pin: Location;
+  pin: Point;
 }
 
 /** Bytes of the media the draft's type sends (a switched-away type's file is never kept: switchType clears it). */
 export function draftMediaBytes(draft: StoryDraft): number {
-  switch (draft.type) {
+  switch (STORY_TYPE_UPLOAD[draft.type]) {
     case 'audio':
       return draft.audio?.blob.size ?? 0;
     case 'image':
       return draft.image?.size ?? 0;
     case 'video':
       return draft.video?.file.size ?? 0;
-    default:
+    case null:
       return 0;
   }
 }
@@ -41,11 +42,11 @@ export function draftMediaBytes(draft: StoryDraft): number {
  * Where a resumed draft goes: its pin when the author's fresh position is within the 200 m a pin may move;
  * otherwise null (the dialog says how far away they are, and the story would go where they now stand).
  */
-export function resumedPin(pin: Location, fix: Location): Location | null {
+export function resumedPin(pin: Point, fix: Point): Point | null {
   return haversineMetres(pin, fix) <= LOCATION_CLAIM.pinMoveM - 1 ? pin : null;
 }
 
-export function farFromDraftText(pin: Location, fix: Location): string {
+export function farFromDraftText(pin: Point, fix: Point): string {
   const metres = Math.round(haversineMetres(pin, fix));
   return `You saved this draft ${metres} m from here. Go back within ${LOCATION_CLAIM.pinMoveM} m of that place to publish it there; from here it would be placed where you are now.`;
 }

@@ -3,12 +3,12 @@
  * anything farther. A point dragged beyond is pulled back onto the circle along the same bearing.
  */
 import { LOCATION_CLAIM } from '#common/constants';
-import { haversineMetres, offsetEast, offsetNorth, type LatLng } from '#common/geo';
+import { haversineMetres, offsetEast, offsetNorth, type Point } from '#common/geo';
 
 /** A little inside the limit, so rounding on the way to the server never crosses it. */
 const CLAMP_M = LOCATION_CLAIM.pinMoveM - 1;
 
-export function clampPin(fix: LatLng, point: LatLng): LatLng {
+export function clampPin(fix: Point, point: Point): Point {
   const distance = haversineMetres(fix, point);
   if (distance <= CLAMP_M) return point;
   const north = haversineMetres(fix, { latitude: point.latitude, longitude: fix.longitude }) * Math.sign(point.latitude - fix.latitude);

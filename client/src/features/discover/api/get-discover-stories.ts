@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_CENTER, DISCOVERY, MAP_RADIUS_M } from '#common/constants';
 import { offsetEast, offsetNorth } from '#common/geo';
-import type { Location, Story } from '#common/schemas';
+import type { Story } from '#common/schemas';
+import type { Point as Location } from '#common/geo';
 import { queryKeys } from '#client/lib/query-keys';
 import { callApi } from '#client/lib/api';
 

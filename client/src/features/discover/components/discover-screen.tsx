@@ -4,7 +4,8 @@ import { useSearchParams } from 'wouter';
 import { CATEGORIES, categoryEmoji } from '#common/categories';
 import { DEFAULT_CENTER } from '#common/constants';
 import { DISCOVERY_STATUS_LEGEND } from '#common/discovery-status';
-import type { Location, Story } from '#common/schemas';
+import type { Story } from '#common/schemas';
+import type { Point } from '#common/geo';
 import { Button } from '#client/components/ui/button';
 import { cn } from '#client/lib/utils';
 import { useDiscoverStories } from '../api/get-discover-stories';
@@ -17,7 +18,7 @@ import { VirtualCardList } from './virtual-card-list';
 
 export interface DiscoverMapProps {
   /** Centre of the map: the reader, or the default centre when the position is unknown. */
-  centre: Location;
+  centre: Point;
   readerKnown: boolean;
   stories: Story[];
   onSelectStory: (story: Story) => void;
@@ -138,7 +139,7 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
   );
 }
 
-function LocationNote({ reader, settled, error }: { reader: Location | null; settled: boolean; error: string | null }) {
+function LocationNote({ reader, settled, error }: { reader: Point | null; settled: boolean; error: string | null }) {
   if (reader) return <p className="text-sm text-mist-400">Stories around your location, nearest first.</p>;
   if (!settled) return <p className="text-sm text-mist-400">Finding your location...</p>;
   return (

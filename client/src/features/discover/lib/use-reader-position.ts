@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { GEOLOCATION_OPTIONS } from '#common/constants';
-import type { Location } from '#common/schemas';
+import type { Point } from '#common/geo';
 import { useGeolocation } from '#client/lib/geolocation';
 
 export interface ReaderPosition {
   /** Where the reader stands, or null when unknown (denied, unavailable, not answered). */
-  reader: Location | null;
+  reader: Point | null;
   /** True once the first answer (or failure) came, or after the geolocation timeout. */
   settled: boolean;
   /** The spec's geolocation error text, when there was one. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SMART_SUGGESTIONS } from '#common/constants';
 import { smartSuggestionsSchema, timeOfDayFor, type SmartNotification, type TimeOfDay } from '#common/notifications';
-import type { Location } from '#common/schemas';
+import type { Point as Location } from '#common/geo';
 import { callApi } from '#client/lib/api';
 import { queryKeys } from '#client/lib/query-keys';
 

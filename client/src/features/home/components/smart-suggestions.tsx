@@ -1,5 +1,6 @@
 import { Sparkles } from 'lucide-react';
-import type { Location, Story } from '#common/schemas';
+import type { Story } from '#common/schemas';
+import type { Point } from '#common/geo';
 import { cn } from '#client/lib/utils';
 import { useSmartSuggestions } from '../api/get-smart-suggestions';
 import { agreeingSuggestions, nearbySuggestion } from '../lib/nearby-suggestion';
@@ -22,7 +23,7 @@ export function SmartSuggestions({
   nearby,
   userId = null,
 }: {
-  location: Location;
+  location: Point;
   enabled: boolean;
   hideNearest?: boolean;
   nearby?: readonly Story[];

@@ -5,10 +5,11 @@
  */
 import { DISCOVERABLE_RESULT_CAP, DISCOVERY_RADIUS_M, UNLOCK_RADIUS_M } from '#common/constants';
 import { compassDirection, formatDistance, type SmartNotification } from '#common/notifications';
-import type { Location, Story } from '#common/schemas';
+import type { Story } from '#common/schemas';
+import type { Point } from '#common/geo';
 
 /** Null when the list is empty: the server's discovery suggestion (the nearest whisper farther away) then stands. */
-export function nearbySuggestion(stories: readonly Story[], reader: Location, userId: string | null): SmartNotification | null {
+export function nearbySuggestion(stories: readonly Story[], reader: Point, userId: string | null): SmartNotification | null {
   if (stories.length === 0) return null;
   const radius = formatDistance(DISCOVERY_RADIUS_M);
   const others = stories.filter((s) => s.authorId !== userId);

@@ -7,6 +7,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContai
 import { shownCountText, type ShownCount } from '#common/insights';
 import type { StoryInsights } from '#common/insights-schemas';
 import { plotted } from './story-insight-figures';
+import { isTextStory } from '#common/story-types';
 
 const COLOURS = { unlocks: '#c4b5fd', opens: '#a3abcb', engaged: '#fbbf24', likes: '#f472b6', shares: '#34d399' } as const;
 const AXIS = { stroke: '#a3abcb', fontSize: 12 } as const;
@@ -27,7 +28,7 @@ const dayLabel = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateStrin
 
 export function DailyChart({ insights, engagedName }: DailyChartProps) {
   const engagedOf = (d: StoryInsights['series'][number]): ShownCount =>
-    insights.type === 'audio' || insights.type === 'video' ? d.plays : insights.type === 'text' ? d.reads : d.opens;
+    insights.type === 'audio' || insights.type === 'video' ? d.plays : isTextStory(insights.type) ? d.reads : d.opens;
   const names: Record<SeriesKey, string> = { unlocks: 'Unlocks', opens: 'Opens', engaged: engagedName, likes: 'Likes', shares: 'Shares' };
   const keys = (Object.keys(names) as SeriesKey[]).filter((k) => !(k === 'engaged' && engagedName === 'Opens'));
   const rows = insights.series.map((d) => {

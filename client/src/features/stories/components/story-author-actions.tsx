@@ -16,6 +16,8 @@ import { useCurrentUser } from '#client/lib/auth/current-user';
 import { cn } from '#client/lib/utils';
 import { useDeleteStory } from '../api/delete-story';
 import { useUpdateStory } from '../api/update-story';
+import { LOCK_FIELDS, lockDraftOf, lockRequestFields } from '#common/lock-kinds';
+import { isTextStory } from '#common/story-types';
 
 /**
  * Edit and Delete for the author of a story (issue 14), in the story dialog and on My Stories. Renders nothing
@@ -70,28 +72,18 @@ function draftOf(story: Story): EditDraft {
     content: story.content ?? '',
     isPublic: story.isPublic,
     timeRestriction: story.timeRestriction,
-    unlockStartTime: story.unlockStartTime ?? '',
-    unlockEndTime: story.unlockEndTime ?? '',
-    unlockSeason: story.unlockSeason ?? '',
-    unlockWeather: story.unlockWeather ?? '',
+    ...lockDraftOf(story),
   };
 }
 
 /** Everything the form holds, as the PATCH body (content only for a text story, the lock as a whole). */
 function requestOf(draft: EditDraft, story: Story): EditStoryRequest {
-  const lock =
-    draft.timeRestriction === 'time_of_day'
-      ? { unlockStartTime: draft.unlockStartTime, unlockEndTime: draft.unlockEndTime }
-      : draft.timeRestriction === 'season'
-        ? { unlockSeason: draft.unlockSeason }
-        : draft.timeRestriction === 'weather'
-          ? { unlockWeather: draft.unlockWeather }
-          : {};
+  const lock = lockRequestFields(draft.timeRestriction, draft);
   return {
     title: draft.title,
     description: draft.description,
     category: draft.category,
-    ...(story.type === 'text' ? { content: draft.content } : {}),
+    ...(isTextStory(story.type) ? { content: draft.content } : {}),
     // Sent only when switched: an unchanged story keeps its place in every tour.
     ...(draft.isPublic !== story.isPublic ? { isPublic: draft.isPublic } : {}),
     timeRestriction: draft.timeRestriction,
@@ -131,7 +123,7 @@ function EditStoryForm({ story, onDone }: { story: Story; onDone: () => void }) 
     );
   }
 
-  const timeLockError = errorFor('timeRestriction', 'unlockStartTime', 'unlockEndTime', 'unlockSeason', 'unlockWeather');
+  const timeLockError = errorFor('timeRestriction', ...LOCK_FIELDS);
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormField id="edit-title" label="Title" error={errorFor('title')}>
@@ -153,7 +145,7 @@ function EditStoryForm({ story, onDone }: { story: Story; onDone: () => void }) 
           </Select>
         )}
       </FormField>
-      {story.type === 'text' && (
+      {isTextStory(story.type) && (
         <FormField id="edit-content" label="Story" error={errorFor('content')}>
           {(field) => (
             <Textarea {...field} rows={8} value={draft.content} maxLength={LIMITS.contentMax} onChange={(e) => change({ content: e.target.value })} />

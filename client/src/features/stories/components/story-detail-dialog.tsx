@@ -1,4 +1,5 @@
-import { type Location, type Story } from '#common/schemas';
+import { type Story } from '#common/schemas';
+import type { Point } from '#common/geo';
 import { isFullStory, type MapMarker } from '#common/map-schemas';
 import { Button } from '#client/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '#client/components/ui/dialog';
@@ -17,7 +18,7 @@ interface StoryDetailDialogProps {
    */
   initialStory?: Story | MapMarker;
   /** Where the reader is (distance and lock state are computed by the server from it). */
-  location: Location | null;
+  location: Point | null;
   onClose: () => void;
 }
 

@@ -1,6 +1,6 @@
 /** Walking tours over the API (issue 25): read one, those near the reader, the author's own; create, delete. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Location } from '#common/schemas';
+import type { Point as Location } from '#common/geo';
 import type { CreateTourRequest } from '#common/tours';
 import { callApi } from '#client/lib/api';
 import { queryKeys } from '#client/lib/query-keys';

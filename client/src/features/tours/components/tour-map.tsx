@@ -6,7 +6,7 @@ import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useEffect, useMemo } from 'react';
 import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
-import type { LatLng } from '#common/geo';
+import type { Point } from '#common/geo';
 import { MAX_TILE_ZOOM } from '#common/constants';
 import type { TourStop } from '#common/tours';
 import { usePublicConfig } from '#client/lib/get-public-config';
@@ -22,7 +22,7 @@ function FitStops({ points }: { points: [number, number][] }) {
   return null;
 }
 
-export default function TourMap({ stops, walker, onSelect }: { stops: TourStop[]; walker?: LatLng | null; onSelect: (stop: TourStop) => void }) {
+export default function TourMap({ stops, walker, onSelect }: { stops: TourStop[]; walker?: Point | null; onSelect: (stop: TourStop) => void }) {
   const config = usePublicConfig();
   const points = useMemo(() => stops.map((stop): [number, number] => [stop.latitude, stop.longitude]), [stops]);
   if (!config.data || points.length === 0) return <div className="h-72 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />;

@@ -1,10 +1,10 @@
 /** "Tours near you" on /discover (issue 25): tours with a stop within 5 km of the reader, newest first. */
-import type { Location } from '#common/schemas';
+import type { Point } from '#common/geo';
 import { TOURS } from '#common/tours';
 import { useToursNear } from '../api/tours';
 import { TourCard } from './tour-card';
 
-export function ToursNearSection({ reader }: { reader: Location | null }) {
+export function ToursNearSection({ reader }: { reader: Point | null }) {
   const tours = useToursNear(reader);
   return (
     <section aria-labelledby="tours-near-you" className="mt-8 grid gap-3">

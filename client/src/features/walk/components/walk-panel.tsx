@@ -3,7 +3,7 @@
  * wake lock, why the walk ended) and the card of the story the server just unlocked, with the queue behind it.
  */
 import { ArrowUp, Footprints, Headphones, X } from 'lucide-react';
-import type { LatLng } from '#common/geo';
+import type { Point } from '#common/geo';
 import type { Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
 import { bearingDegrees, moreHereText, nextLine, turnDegrees, WALK_TEXTS } from '../lib/walk-rules';
@@ -43,7 +43,7 @@ export function WalkStatus({
   heading = null,
 }: {
   walk: Walk;
-  target?: { label: string; point: LatLng } | null;
+  target?: { label: string; point: Point } | null;
   extra?: string | null;
   heading?: number | null;
 }) {

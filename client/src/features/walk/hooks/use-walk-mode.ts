@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { LatLng } from '#common/geo';
+import type { Point } from '#common/geo';
 import type { Story } from '#common/schemas';
 import { discoverableStoriesQuery } from '#client/lib/stories/get-discoverable-stories';
 import { newlyUnlocked, shouldSend, WALK, WALK_TEXTS } from '../lib/walk-rules';
@@ -19,12 +19,12 @@ export interface WalkState {
   current: Story | null;
   queue: Story[];
   /** The walker's latest position and the last answer (for the compass line). */
-  position: LatLng | null;
+  position: Point | null;
   /**
    * The last position sent to the server, and its accuracy: at most one every 5 s, 10 m apart. The home screen's
    * own reads follow it while walking, and share this very answer (the same query key).
    */
-  sent: { at: LatLng; accuracy: number | null } | null;
+  sent: { at: Point; accuracy: number | null } | null;
   stories: Story[];
   /** A line about the screen wake lock (unsupported), or why the walk ended. */
   notice: string | null;
@@ -54,9 +54,9 @@ export function useWalkMode(options: { userId: string | null; onUnlocked?: (stor
   const queryClient = useQueryClient();
   const walk = useRef<{
     watchId: number | null;
-    lastSent: { at: LatLng; time: number } | null;
+    lastSent: { at: Point; time: number } | null;
     lastMovedAt: number;
-    latest: LatLng | null;
+    latest: Point | null;
     latestAccuracy: number | null;
     pending: ReturnType<typeof setTimeout> | null;
     idleTimer: ReturnType<typeof setInterval> | null;

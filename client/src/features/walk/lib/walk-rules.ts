@@ -2,7 +2,7 @@
  * Walk mode's pure rules (issue 25, DESIGN.md decision 17 "walk mode plays, it never unlocks"): when a position
  * is worth sending, which stories the server's answer newly unlocked for this walk, and the compass line.
  */
-import { haversineMetres, type LatLng } from '#common/geo';
+import { haversineMetres, type Point } from '#common/geo';
 import { compassDirection, formatDistance } from '#common/notifications';
 import type { Story } from '#common/schemas';
 
@@ -27,8 +27,8 @@ export const WALK_TEXTS = {
 
 /** Whether a new fix should go to the server now: the first always; later ones after 10 m and 5 s. */
 export function shouldSend(
-  last: { at: LatLng; time: number } | null,
-  next: LatLng,
+  last: { at: Point; time: number } | null,
+  next: Point,
   now: number,
 ): 'now' | 'later' | 'no' {
   if (!last) return 'now';
@@ -47,7 +47,7 @@ export function newlyUnlocked(stories: readonly Story[], announced: ReadonlySet<
 }
 
 /** Initial great-circle bearing from `from` to `to`, degrees clockwise from north in [0, 360). */
-export function bearingDegrees(from: LatLng, to: LatLng): number {
+export function bearingDegrees(from: Point, to: Point): number {
   const rad = (d: number) => (d * Math.PI) / 180;
   const φ1 = rad(from.latitude);
   const φ2 = rad(to.latitude);
@@ -82,7 +82,7 @@ export function relativeDirection(bearing: number, heading: number): string {
  * "Next whisper: 230 m north-east" (or "Next stop: …" in a tour). With the device's compass heading the
  * direction is said from where the walker faces: "Next whisper: 230 m ahead on your right".
  */
-export function nextLine(from: LatLng, target: LatLng, label = 'Next whisper', heading: number | null = null): string {
+export function nextLine(from: Point, target: Point, label = 'Next whisper', heading: number | null = null): string {
   const direction = heading === null ? compassDirection(from, target) : relativeDirection(bearingDegrees(from, target), heading);
   return `${label}: ${formatDistance(haversineMetres(from, target))} ${direction}`;
 }

@@ -14,6 +14,11 @@ import { around } from 'geokdbush';
 import type { BoundingBox } from '#common/route-schemas';
 import { EARTH_RADIUS_M } from '#common/constants';
 import { ID_RANGES, idRangeOf, sphereMetres, type NearestCard, type NearestQuery, type StoryCard } from './card';
+import type { Point } from '#common/geo';
+import { LOCK_FIELDS, lockValuesAt } from '#common/lock-kinds';
+
+/** Text columns: category, type, time restriction, then the lock fields (common/lock-kinds.ts). */
+const LOCK_TEXT_COLUMN = 3;
 
 /** geokdbush measures kilometres on a sphere of this radius. */
 const GEOKDBUSH_EARTH_KM = 6371;
@@ -64,7 +69,7 @@ export class CardIndex {
   private flags = new Uint8Array(0);
   private authors = new Int32Array(0);
   /** category, type, restriction, start, end, season, weather: numbers into `text` (a few values each). */
-  private textColumns: Int32Array[] = Array.from({ length: 7 }, () => new Int32Array(0));
+  private textColumns: Int32Array[] = Array.from({ length: LOCK_TEXT_COLUMN + LOCK_FIELDS.length }, () => new Int32Array(0));
   private readonly text = new Interned<string | null>();
   private readonly authorTable = new Interned<string>();
   /** The row's position in the tree, or NO_SLOT while in the overlay. */
@@ -223,7 +228,7 @@ export class CardIndex {
    */
   inBox(
     box: BoundingBox,
-    centre: { latitude: number; longitude: number },
+    centre: Point,
     limit: number,
     viewerId: string | null,
     blockedAuthorIds?: readonly string[],
@@ -288,7 +293,7 @@ export class CardIndex {
     return (flags & 1 && !(flags & 2)) || this.authors[row] === viewerNumber;
   }
 
-  private distanceTo(point: { latitude: number; longitude: number }, row: number) {
+  private distanceTo(point: Point, row: number) {
     return sphereMetres(point, { latitude: this.latitudes[row]!, longitude: this.longitudes[row]! });
   }
 
@@ -310,10 +315,7 @@ export class CardIndex {
       isPublic: (this.flags[row]! & 1) === 1,
       hidden: (this.flags[row]! & 2) === 2,
       timeRestriction: text(2) as StoryCard['timeRestriction'],
-      unlockStartTime: text(3),
-      unlockEndTime: text(4),
-      unlockSeason: text(5) as StoryCard['unlockSeason'],
-      unlockWeather: text(6) as StoryCard['unlockWeather'],
+      ...lockValuesAt((i) => text(LOCK_TEXT_COLUMN + i)),
       createdAtMicros: this.createdAts[row]!,
       revision: this.revisions[row]!,
     };
@@ -332,7 +334,7 @@ export class CardIndex {
     this.wordCounts[row] = card.wordCount ?? Number.NaN;
     this.flags[row] = (card.isPublic ? 1 : 0) | (card.hidden ? 2 : 0);
     this.authors[row] = this.authorTable.numberOf(card.authorId);
-    const texts = [card.category, card.type, card.timeRestriction, card.unlockStartTime, card.unlockEndTime, card.unlockSeason, card.unlockWeather];
+    const texts = [card.category, card.type, card.timeRestriction, ...LOCK_FIELDS.map((field) => card[field])];
     texts.forEach((value, column) => (this.textColumns[column]![row] = this.text.numberOf(value)));
   }
 

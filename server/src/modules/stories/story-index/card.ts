@@ -4,9 +4,12 @@
  */
 import { EARTH_RADIUS_M } from '#common/constants';
 import type { StoryRecord } from '../story-record';
+import type { Point } from '#common/geo';
+import type { LockValues } from '#common/lock-kinds';
 
 /** The fields of a story a card shows (story-view.ts), without content and media keys. */
-export interface StoryCard {
+/** A story's card; its lock values (common/lock-kinds.ts) follow its time restriction. */
+export interface StoryCard extends LockValues {
   id: string;
   title: string;
   description: string | null;
@@ -21,10 +24,6 @@ export interface StoryCard {
   isPublic: boolean;
   hidden: boolean;
   timeRestriction: StoryRecord['timeRestriction'];
-  unlockStartTime: string | null;
-  unlockEndTime: string | null;
-  unlockSeason: StoryRecord['unlockSeason'];
-  unlockWeather: StoryRecord['unlockWeather'];
   /** created_at in microseconds since the epoch: PostgreSQL's precision, for the newest-first tie-break. */
   createdAtMicros: number;
   revision: number;
@@ -53,7 +52,7 @@ export const idRangeOf = (id: string) => parseInt(id.slice(0, 2), 16);
 const RAD = Math.PI / 180;
 
 /** Haversine on PostGIS's sphere, as ST_DistanceSphere computes it. */
-export function sphereMetres(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
+export function sphereMetres(a: Point, b: Point) {
   const dLat = (b.latitude - a.latitude) * RAD;
   const dLng = (b.longitude - a.longitude) * RAD;
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * RAD) * Math.cos(b.latitude * RAD) * Math.sin(dLng / 2) ** 2;

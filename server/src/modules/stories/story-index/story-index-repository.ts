@@ -4,18 +4,24 @@
  * stories within unlock reach, a reader's likes, the fences it NOTIFYs, and the LISTENs of its change feed.
  */
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { isUuid } from '#common/route-schemas';
 import type { Database } from '../../../db/client';
 import { prepareRows, type PreparedRows } from '../../../db/prepared-statements';
 import { stories } from '../../../db/schema';
+import { storyVisibleTo } from '../../../db/visibility';
 import { WITHHELD_COLUMNS } from '../story-view';
 import { ID_RANGES, type StoryCard } from './card';
+import { LOCK_COLUMNS, LOCK_FIELDS, lockValuesAt } from '#common/lock-kinds';
 
 export const STORY_CHANGE_CHANNEL = 'story_change';
 
 const CARD_COLUMNS = sql.raw(`id, title, description, duration, word_count, latitude, longitude, category, type, author_id,
-  likes, is_public, hidden_at IS NOT NULL AS hidden, time_restriction, unlock_start_time, unlock_end_time, unlock_season,
-  unlock_weather, floor(extract(epoch FROM created_at) * 1000000)::float8 AS created_us, revision`);
+  likes, is_public, hidden_at IS NOT NULL AS hidden, time_restriction, ${LOCK_COLUMNS.join(', ')},
+  floor(extract(epoch FROM created_at) * 1000000)::float8 AS created_us, revision`);
+/** Where the lock columns start in a cards row, and what follows them. */
+const LOCK_AT = 14;
+const AFTER_LOCK = LOCK_AT + LOCK_FIELDS.length;
 
 /** A cards query row (CARD_COLUMNS' order) as a card. */
 function cardOf(row: unknown[]): StoryCard {
@@ -34,12 +40,9 @@ function cardOf(row: unknown[]): StoryCard {
     isPublic: row[11] as boolean,
     hidden: row[12] as boolean,
     timeRestriction: row[13] as StoryCard['timeRestriction'],
-    unlockStartTime: row[14] as string | null,
-    unlockEndTime: row[15] as string | null,
-    unlockSeason: row[16] as StoryCard['unlockSeason'],
-    unlockWeather: row[17] as StoryCard['unlockWeather'],
-    createdAtMicros: row[18] as number,
-    revision: Number(row[19]),
+    ...lockValuesAt((i) => row[LOCK_AT + i]),
+    createdAtMicros: row[AFTER_LOCK] as number,
+    revision: Number(row[AFTER_LOCK + 1]),
   };
 }
 
@@ -64,12 +67,13 @@ export function createStoryIndexRepository(database: Database, options: { maxLik
     database,
     'story_index_content',
     {
-      toSQL: () => ({
-        sql: `SELECT id, ${WITHHELD_COLUMNS.map((column) => stories[column].name).join(', ')}
-              FROM stories
-              WHERE id = ANY($1::uuid[]) AND ((is_public AND hidden_at IS NULL) OR author_id = $2::uuid)`,
-        params: [sql.placeholder('ids'), sql.placeholder('viewerId')],
-      }),
+      // Blocked authors are not checked here: the card walk already left them out (db/visibility.ts).
+      toSQL: () =>
+        new PgDialect().sqlToQuery(sql`
+          SELECT id, ${sql.raw(WITHHELD_COLUMNS.map((column) => stories[column].name).join(', '))}
+          FROM stories
+          WHERE id = ANY(${sql.placeholder('ids')}::uuid[])
+            AND ${storyVisibleTo(sql`${sql.placeholder('viewerId')}::uuid`, { own: 'sees-all', blockedAuthors: 'ignored' })}`),
     },
     ['id', ...WITHHELD_COLUMNS],
   ) satisfies PreparedRows;

@@ -14,7 +14,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { UNLOCK_RADIUS_M } from '#common/constants';
-import type { BoundingBox, Point } from '#common/route-schemas';
+import type { BoundingBox } from '#common/route-schemas';
+import type { Point } from '#common/geo';
 import type { Database } from '../../../db/client';
 import type { StoryRecord } from '../story-record';
 import { mapWithheld } from '../story-view';
@@ -24,6 +25,7 @@ import { startChangeFeed } from './change-feed';
 import { createIndexLoader } from './index-loader';
 import { createReaderSets } from './reader-sets';
 import { createStoryIndexRepository } from './story-index-repository';
+import { pickLockValues } from '#common/lock-kinds';
 
 /** Recent signed-in readers whose liked stories and blocked authors are kept, and the most kept for one of them. */
 const MAX_LIKED_READERS = 20_000;
@@ -186,10 +188,7 @@ function recordOf(card: StoryCard, authorDisplayName: string | null, detail: Rec
     likes: card.likes,
     isPublic: card.isPublic,
     timeRestriction: card.timeRestriction,
-    unlockStartTime: card.unlockStartTime,
-    unlockEndTime: card.unlockEndTime,
-    unlockSeason: card.unlockSeason,
-    unlockWeather: card.unlockWeather,
+    ...pickLockValues(card),
     createdAt: new Date(Math.floor(card.createdAtMicros / 1000)),
     authorDisplayName,
     likedByMe: (detail?.likedByMe as boolean | undefined) ?? false,

@@ -4,12 +4,13 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
+import type { Point } from '#common/geo';
 
 export interface CitySeed {
   count: number;
   authorId: string;
   /** Centre of the city; clusters fall within ~15 km of it. */
-  centre: { latitude: number; longitude: number };
+  centre: Point;
   /** Half size in degrees of the uniform background box around the centre. */
   backgroundHalfDegrees?: number;
   clusters?: number;

@@ -6,12 +6,13 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
+import type { Point } from '#common/geo';
 
 export interface PoiSeed {
   count: number;
   authorId: string;
   /** Centre of the area. */
-  centre: { latitude: number; longitude: number };
+  centre: Point;
   /** Half size of the square area in degrees (1: a 2°×2° area). */
   halfDegrees?: number;
   pois?: number;
@@ -28,7 +29,7 @@ export const POI_SPREAD_DEGREES = 0.01;
  * The points of interest: a fixed function of their number (a small integer hash), spread over 90 % of the area
  * so that their stories stay inside it.
  */
-export function poiCentres(centre: { latitude: number; longitude: number }, count = 200, halfDegrees = 1) {
+export function poiCentres(centre: Point, count = 200, halfDegrees = 1) {
   const unit = (n: number) => {
     let x = Math.imul(n ^ 0x9e3779b9, 0x85ebca6b);
     x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);

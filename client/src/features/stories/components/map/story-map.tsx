@@ -5,7 +5,7 @@ import { LocateFixed } from 'lucide-react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { DEFAULT_ZOOM, MAX_TILE_ZOOM } from '#common/constants';
-import type { Location } from '#common/schemas';
+import type { Point } from '#common/geo';
 import type { MapMarker } from '#common/map-schemas';
 import type { BoundingBox } from '#common/route-schemas';
 import { usePublicConfig } from '#client/lib/get-public-config';
@@ -18,7 +18,7 @@ import { useMapClusters, type MapView } from './use-map-clusters';
 
 interface StoryMapProps<T extends MapMarker> {
   /** The reader (user marker) and the centre the map follows when it changes. */
-  location: Location;
+  location: Point;
   /** Markers (the lean map answer) or full stories (the discovery screen's list), in the answer's order. */
   stories: T[];
   onSelectStory: (story: T) => void;
@@ -166,7 +166,7 @@ const ClusterMarker = memo(function ClusterMarker({ latitude, longitude, count, 
 });
 
 /** A map control (top right, under Leaflet's own) that brings the reader's position back to the centre. */
-function CentreOnMe({ location }: { location: Location }) {
+function CentreOnMe({ location }: { location: Point }) {
   const map = useMap();
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -194,7 +194,7 @@ function CentreOnMe({ location }: { location: Location }) {
 }
 
 /** Spec section 4: a changed user location recentres the map at zoom 13 (not on first render). */
-function FollowReader({ location }: { location: Location }) {
+function FollowReader({ location }: { location: Point }) {
   const map = useMap();
   useEffect(() => {
     // Compare with where the map is, not with "first run": a position that arrives between the map's creation

@@ -2,13 +2,14 @@ import { Lock } from 'lucide-react';
 import { categoryEmoji } from '#common/categories';
 import { ClaimLockLine } from '#client/components/stories/claim-lock-line';
 import { isClaimLock } from '#client/lib/location/claim-lock-text';
-import type { LockReason, Story } from '#common/schemas';
+import type { Story } from '#common/schemas';
 import { timeLockText } from '#common/time-lock-text';
 import { formatCreated, lockLines, metresToUnlock, storyTypeLabel } from '#client/lib/stories/story-display';
 import { useCurrentUser } from '#client/lib/auth/current-user';
 import { useStoryInsightEvents } from '#client/lib/insights/use-story-insight-events';
 import { StoryActions } from './story-actions';
 import { StoryContent } from './story-content';
+import { isTimeLockReason } from '#common/lock-kinds';
 
 /** The story (or why it is locked), its details and badges, then the actions. */
 export function StoryDetailBody({ story }: { story: Story }) {
@@ -47,10 +48,6 @@ export function StoryDetailBody({ story }: { story: Story }) {
   );
 }
 
-/** The server holds the story by its time lock (time of day, season or weather), not by distance or the claim. */
-function isTimeLockReason(reason: LockReason | null): boolean {
-  return reason === 'time_of_day' || reason === 'season' || reason === 'weather';
-}
 
 /** Why the server locked the story: too far away, or a time lock that is closed right now. */
 function LockedNotice({ story }: { story: Story }) {
