@@ -14,24 +14,23 @@
  * i.e. what the Web Worker keeps off the main thread. Last, a dense worst case: 1,000 stories in one zoom-18 view.
  * Database: MAPBENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/whispers_mapbench, created if missing).
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { sql } from 'drizzle-orm';
-import { createClusterIndex } from '../client/src/features/stories/components/map/cluster-index';
-import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS_PX, MAX_DOM_MARKERS } from '../client/src/features/stories/components/map/cluster-protocol';
+import { MAX_DOM_MARKERS } from '../client/src/features/stories/components/map/cluster-protocol';
 import { DEFAULT_ZOOM, MAP_RESULT_CAP } from '#common/constants';
+import { fromMarkerColumns, type MapMarkerColumns } from '#common/map-schemas';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { openDatabase, type Database } from '../server/src/db/client';
-import { users } from '../server/src/db/schema';
-import { seedCity } from '../server/src/modules/stories/test-support/seed-city';
 import { buildClientIfStale } from '../scripts/client-build.mjs';
 import { ensurePostgresDatabase } from './support';
+import { countInBox, seed, startApp, type SeedOptions } from './map-bench-setup';
+import { clusterInNode, clusterInPage } from './map-clustering';
+import { blocking, INIT_SCRIPT, markersAround, pageNow, readState, representedOf, zoomOf, type MapResponse, type PageState, type RunResult } from './map-page-probes';
 
 const { values: args } = parseArgs({
   options: {
@@ -66,11 +65,11 @@ const SEED_HALF_DEGREES = 0.12;
  */
 const DENSE_N = 1_000;
 const DENSE_SCALE = 0.006;
+const seedOptions: SeedOptions = { reader: READER, halfDegrees: SEED_HALF_DEGREES, keep: !!args['keep-db'], reuseScale: CITY_SCALE };
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
-const LONG_TASK_MS = 50;
 
 // ---------------------------------------------------------------------------------------------------------
 // Set-up: client build, database, tile stub, app process, browser — all torn down by `cleanup`.
@@ -94,190 +93,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 
-/** A fresh city of N stories around the reader (the author is a plain user, like bench/run.ts makes). */
-async function seed(database: Database, n: number, scale: number) {
-  const [{ count } = { count: 0 }] = await database.query<{ count: number }>(sql`SELECT count(*)::int AS count FROM stories`);
-  if (args['keep-db'] && count === n && scale === CITY_SCALE) return;
-  await database.query(sql`TRUNCATE stories CASCADE`);
-  const stamp = Date.now();
-  const [author] = await database.db
-    .insert(users)
-    .values({ username: `mapbench_${stamp}`, email: `mapbench${stamp}@example.test`, displayName: 'Map Bench', passwordHash: 'x' })
-    .returning();
-  await seedCity(database, { count: n, authorId: author!.id, centre: READER, backgroundHalfDegrees: SEED_HALF_DEGREES });
-  await database.query(sql`
-    UPDATE stories SET latitude = ${READER.latitude}::float8 + (latitude - ${READER.latitude}::float8) * ${scale}::float8,
-                       longitude = ${READER.longitude}::float8 + (longitude - ${READER.longitude}::float8) * ${scale}::float8`);
-  await database.query(sql`ANALYZE stories`);
-}
-
-/** Visible stories inside a box (what "in view" means for the reader; every 50th seeded story is private). */
-async function countInBox(database: Database, [west, south, east, north]: number[]) {
-  const [row] = await database.query<{ count: number }>(sql`
-    SELECT count(*)::int AS count FROM stories
-    WHERE is_public AND hidden_at IS NULL AND latitude BETWEEN ${south} AND ${north} AND longitude BETWEEN ${west} AND ${east}`);
-  return row?.count ?? 0;
-}
-
-async function startApp(tileUrl: string, dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = fork(path.join(root, 'bench/serve.ts'), {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATABASE_URL: DB_URL, DATABASE_POOL_SIZE: '4', DATA_DIR: dataDir, TILE_URL: `${tileUrl}/{z}/{x}/{y}.png` },
-  });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    child.once('message', (m) => resolve((m as { address: string }).address));
-    child.once('exit', (code) => reject(new Error(`app exited with ${code}`)));
-  });
-  return { child, baseUrl };
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// In the page. Plain strings, not functions: tsx compiles with keepNames, and the `__name` helper it wraps
-// named functions with does not exist in the page.
-
-/**
- * Runs before the app's scripts: long tasks (buffered, so nothing before the observer is lost) and every change
- * of the marker pane's children, timestamped. The observer watches the pane only (childList, not the whole
- * document) so that measuring adds next to nothing to the main thread.
- */
-const INIT_SCRIPT = `(() => {
-  const s = { tasks: [], frames: [], samples: [], all: 0, stories: 0, maxAll: 0, maxStories: 0, lastChange: 0, firstStoryAt: null, firstStoryPaintAt: null };
-  window.__bench = s;
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) s.tasks.push([e.startTime, e.duration]);
-  }).observe({ type: 'longtask', buffered: true });
-  // Long animation frames name the scripts behind a long task (which bundle chunk, which callback).
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      const top = [...e.scripts].sort((a, b) => b.duration - a.duration).slice(0, 2);
-      s.frames.push([e.startTime, e.duration, top.map((x) => (x.invoker || x.invokerType) + ' ' + String(x.sourceURL).split('/').pop() + ' ' + Math.round(x.duration) + 'ms').join('; ')]);
-    }
-  }).observe({ type: 'long-animation-frame', buffered: true });
-  let pane = null;
-  const observer = new MutationObserver(() => count());
-  const count = () => {
-    const all = pane ? pane.childElementCount : 0;
-    const stories = pane ? pane.querySelectorAll(':scope > .story-marker, :scope > .story-cluster').length : 0;
-    if (all === s.all && stories === s.stories) return;
-    const now = performance.now();
-    s.all = all; s.stories = stories; s.lastChange = now;
-    s.maxAll = Math.max(s.maxAll, all); s.maxStories = Math.max(s.maxStories, stories);
-    s.samples.push([now, all, stories]);
-    if (stories > 0 && s.firstStoryAt === null) {
-      s.firstStoryAt = now;
-      requestAnimationFrame(() => setTimeout(() => { s.firstStoryPaintAt = performance.now(); }, 0));
-    }
-  };
-  // The pane appears when Leaflet (lazy-loaded) creates the map; re-attach if the map is ever re-created.
-  setInterval(() => {
-    if (pane && pane.isConnected) return;
-    pane = document.querySelector('.leaflet-marker-pane');
-    if (pane) { observer.disconnect(); observer.observe(pane, { childList: true }); count(); }
-  }, 20);
-})();`;
-
-interface PageState {
-  tasks: [start: number, duration: number][];
-  frames: [start: number, duration: number, scripts: string][];
-  samples: [time: number, all: number, stories: number][];
-  all: number;
-  stories: number;
-  maxAll: number;
-  maxStories: number;
-  lastChange: number;
-  firstStoryAt: number | null;
-  firstStoryPaintAt: number | null;
-}
-
-const readState = (page: Page) => page.evaluate<PageState>('window.__bench');
-const pageNow = (page: Page) => page.evaluate<number>('performance.now()');
-
-/** The map's zoom, from the tiles of the level Leaflet shows on top (z-index = maxZoom for the current level). */
-const zoomOf = (page: Page) =>
-  page.evaluate<number | null>(`(() => {
-    for (const level of document.querySelectorAll('.leaflet-tile-container')) {
-      if (level.style.zIndex !== '18') continue;
-      const tile = level.querySelector('img');
-      const m = tile && /\\/(\\d+)\\/\\d+\\/\\d+\\.png$/.exec(tile.src);
-      if (m) return Number(m[1]);
-    }
-    return null;
-  })()`);
-
-const representedOf = (page: Page) =>
-  page.evaluate<number>(`(() => {
-    let n = document.querySelectorAll('.leaflet-marker-pane > .story-marker').length;
-    for (const el of document.querySelectorAll('.leaflet-marker-pane > .story-cluster')) n += Number(el.textContent) || 0;
-    return n;
-  })()`);
-
-interface Blocking {
-  tbt: number;
-  longest: number;
-  count: number;
-}
-
-function blocking(tasks: PageState['tasks'], from: number, to: number): Blocking {
-  const inWindow = tasks.filter(([start]) => start >= from && start < to);
-  return {
-    tbt: inWindow.reduce((sum, [, d]) => sum + Math.max(0, d - LONG_TASK_MS), 0),
-    longest: inWindow.reduce((max, [, d]) => Math.max(max, d), 0),
-    count: inWindow.length,
-  };
-}
-
-/** Story markers on the pane just before and right after a long task (what the task did to the markers). */
-function markersAround(state: PageState, start: number, duration: number) {
-  let before = 0;
-  let after = 0;
-  for (const [time, , stories] of state.samples) {
-    if (time < start) before = stories;
-    if (time <= start + duration + 1) after = stories;
-  }
-  return `${before}→${after}`;
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // One page load + interaction.
-
-interface MapResponse {
-  at: number;
-  bbox: number[];
-  /** Uncompressed JSON size. */
-  bytes: number;
-  stories: { id: string; latitude: number; longitude: number }[];
-}
-
-interface StepRow {
-  step: string;
-  zoom: number | null;
-  received: number | null;
-  markers: number;
-  /** Stories the markers stand for: one per story marker plus each cluster's count. */
-  represented: number;
-  maxMarkers: number;
-  block: Blocking;
-  tasks: string;
-}
-
-interface RunResult {
-  viewport: string;
-  firstMarkerMs: number | null;
-  startup: Blocking;
-  startupTasks: string;
-  startupMarkers: number;
-  startupRepresented: number;
-  startupDomMarkers: number;
-  received: number;
-  receivedBytes: number;
-  inView: number;
-  mapRequests: number;
-  steps: StepRow[];
-  maxDomMarkers: number;
-  interaction: Blocking;
-  startupBbox: number[];
-  startupStories: MapResponse['stories'];
-}
 
 type Plan = 'city' | 'dense';
 
@@ -313,8 +130,10 @@ async function measure(
         (async () => {
           try {
             const bbox = (new URL(response.url()).searchParams.get('bbox') ?? '').split(',').map(Number);
-            const body = response.ok() ? await response.body() : Buffer.from('[]');
-            responses.push({ at: Date.now(), bbox, bytes: body.length, stories: JSON.parse(body.toString()) as MapResponse['stories'] });
+            const body = response.ok() ? await response.body() : undefined;
+            // The marker answer is columns (decision 025).
+            const stories = body ? fromMarkerColumns(JSON.parse(body.toString()) as MapMarkerColumns) : [];
+            responses.push({ at: Date.now(), bbox, bytes: body?.length ?? 0, stories });
           } finally {
             inFlight -= 1;
           }
@@ -457,53 +276,6 @@ async function measure(
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Main-thread clustering, for comparison: what the worker keeps off the main thread.
-
-// The package's UMD build (its `exports` only names index.js, which sits beside dist/).
-const SUPERCLUSTER_JS = path.join(path.dirname(createRequire(import.meta.url).resolve('supercluster')), 'dist/supercluster.min.js');
-
-/**
- * supercluster in a fresh page (so the first run is as cold as at start-up), same options and query as the app's
- * cluster-index.ts: load, getClusters for the viewport at zoom 13, the expansion zoom of every cluster.
- * One synchronous task, so its duration is the blocking the main thread would see.
- */
-async function clusterInPage(browser: Browser, points: { id: string; latitude: number; longitude: number }[], bbox: number[]) {
-  const page = await browser.newPage();
-  try {
-    if (CPU_THROTTLE > 1) await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
-    await page.addScriptTag({ path: SUPERCLUSTER_JS });
-    await page.evaluate((data) => {
-      (window as unknown as { __input: unknown }).__input = data;
-    }, { points, bbox, radius: CLUSTER_RADIUS_PX, maxZoom: CLUSTER_MAX_ZOOM, zoom: DEFAULT_ZOOM });
-    const run = `(() => {
-      const { points, bbox, radius, maxZoom, zoom } = window.__input;
-      const t0 = performance.now();
-      const index = new Supercluster({ radius, maxZoom });
-      index.load(points.map((p) => ({ type: 'Feature', properties: { id: p.id }, geometry: { type: 'Point', coordinates: [p.longitude, p.latitude] } })));
-      const t1 = performance.now();
-      const features = index.getClusters(bbox, zoom);
-      for (const f of features) if (f.properties.cluster) index.getClusterExpansionZoom(f.properties.cluster_id);
-      return [t1 - t0, performance.now() - t1, features.length];
-    })()`;
-    const times: [number, number, number][] = [];
-    for (let i = 0; i < 4; i++) times.push(await page.evaluate<[number, number, number]>(run));
-    const warm = times.slice(1).map(([l, q]) => l + q);
-    return { cold: times[0]![0] + times[0]![1], coldLoad: times[0]![0], warm: Math.min(...warm), items: times[0]![2] };
-  } finally {
-    await page.close();
-  }
-}
-
-/** The app's own cluster-index.ts in Node (same V8); the first call of the process is the cold one. */
-function clusterInNode(points: { id: string; latitude: number; longitude: number }[], bbox: number[]) {
-  const times: number[] = [];
-  for (let i = 0; i < 4; i++) {
-    const t0 = performance.now();
-    createClusterIndex(points).query(bbox as [number, number, number, number], DEFAULT_ZOOM);
-    times.push(performance.now() - t0);
-  }
-  return { first: times[0]!, warm: Math.min(...times.slice(1)) };
-}
 
 // ---------------------------------------------------------------------------------------------------------
 
@@ -525,7 +297,7 @@ async function main() {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'whispers-mapbench-'));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const { child, baseUrl } = await startApp(tiles.url, dataDir);
+  const { child, baseUrl } = await startApp(tiles.url, dataDir, DB_URL);
   cleanups.push(async () => {
     if (child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -563,7 +335,7 @@ async function main() {
   };
 
   for (const n of SIZES) {
-    await seed(database, n, CITY_SCALE);
+    await seed(database, n, CITY_SCALE, seedOptions);
     console.log(`\n=== N = ${n} stories (map answer cap ${MAP_RESULT_CAP}, DOM marker cap ${MAX_DOM_MARKERS}) ===`);
     // One unreported load warms the app, PostgreSQL's cache and Chromium's code cache for this N.
     await measure(browser, baseUrl, VIEWPORTS[0], database);
@@ -585,7 +357,7 @@ async function main() {
       [`all ${all.length} visible`, all],
       [`received ${phoneRun!.startupStories.length}`, phoneRun!.startupStories],
     ] as const) {
-      const inPage = await clusterInPage(browser, [...points], bbox);
+      const inPage = await clusterInPage(browser, [...points], bbox, CPU_THROTTLE);
       const inNode = clusterInNode([...points], bbox);
       const line =
         `N=${n}, ${label} points, phone bbox, zoom ${DEFAULT_ZOOM}: page cold ${inPage.cold.toFixed(1)} ms ` +
@@ -597,7 +369,7 @@ async function main() {
   }
 
   if (!args['skip-dense']) {
-    await seed(database, DENSE_N, DENSE_SCALE);
+    await seed(database, DENSE_N, DENSE_SCALE, seedOptions);
     const label = `dense ${DENSE_N.toLocaleString('en')}`;
     console.log(`\n=== ${label}: ${DENSE_N} stories in a ~150 m square, zoomed to 18 (clusters off) ===`);
     await measure(browser, baseUrl, VIEWPORTS[0], database, 'dense');
