@@ -36,12 +36,13 @@ export function AccountMenu() {
   }, []);
 
   if (isPending) {
-    return <span className="h-10 w-10 animate-pulse rounded-full bg-night-800" aria-hidden />;
+    // The size of the visitor's "Sign In" button (the usual first answer), so the header does not move when it comes.
+    return <span className="h-9 w-[4.25rem] animate-pulse rounded-md bg-night-800" aria-hidden />;
   }
 
   if (!user) {
     return (
-      <Button asChild size="sm">
+      <Button asChild size="sm" className="min-w-[4.25rem]">
         <Link href={paths.auth}>Sign In</Link>
       </Button>
     );

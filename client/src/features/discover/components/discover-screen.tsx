@@ -60,8 +60,9 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
 
   let body: ReactNode;
   if (!settled || query.isPending) {
+    // As tall as the map that follows in the default view, so nothing below moves when it arrives (issue 28).
     body = (
-      <p role="status" className="py-12 text-center text-mist-300">
+      <p role="status" className={cn('grid place-items-center py-12 text-center text-mist-300', view === 'map' && 'h-96')}>
         Loading story locations...
       </p>
     );
@@ -140,7 +141,9 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
 
 function LocationNote({ reader, settled, error }: { reader: Location | null; settled: boolean; error: string | null }) {
   if (reader) return <p className="text-sm text-mist-400">Stories around your location, nearest first.</p>;
-  if (!settled) return <p className="text-sm text-mist-400">Finding your location...</p>;
+  // While the position is pending, the line keeps the room of the longer note that follows when it is unknown (a
+  // visitor's usual case), so the screen does not move down when that note arrives (issue 28: layout shift).
+  if (!settled) return <p className="min-h-[7.875rem] text-sm text-mist-400 sm:min-h-[5.5rem]">Finding your location...</p>;
   return (
     <p role="status" className="mt-2 rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400">
       {error ? `${error} ` : ''}Your location is unknown, so this shows stories around Savannah ({DEFAULT_CENTER.latitude},{' '}
