@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { Button } from '../ui/button';
-import { ToastAction } from '../ui/toaster';
+import { ToastAction } from '../ui/lazy-toast';
 import { toast } from '../ui/use-toast';
 import { paths } from '#client/config/paths';
 import { useCurrentUser } from '#client/lib/auth/current-user';

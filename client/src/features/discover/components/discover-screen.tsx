@@ -10,6 +10,7 @@ import { cn } from '#client/lib/utils';
 import { useDiscoverStories } from '../api/get-discover-stories';
 import { STATUS_DOT } from '../lib/status-colours';
 import { useMinuteClock } from '../lib/use-minute-clock';
+import { useZoneLookup } from '../lib/use-zone-lookup';
 import type { ReaderPosition } from '../lib/use-reader-position';
 import { ALL, CategoryTiles, countByCategory } from './category-tiles';
 import { DiscoverStoryCard } from './discover-story-card';
@@ -52,6 +53,7 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
 
   const stories = useMemo(() => query.data ?? [], [query.data]);
   const counts = useMemo(() => countByCategory(stories), [stories]);
+  const zoneOf = useZoneLookup(useMemo(() => stories.some((s) => s.timeRestriction === 'time_of_day'), [stories]));
   const filtered = useMemo(
     () => (category === ALL ? stories : stories.filter((s) => s.category === category)),
     [stories, category],
@@ -104,7 +106,7 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
           getKey={(story) => story.id}
           estimateRowHeight={236}
           columnsFor={columnsFor}
-          renderItem={(story) => <DiscoverStoryCard story={story} readerKnown={reader !== null} now={now} onOpen={onOpenStory} />}
+          renderItem={(story) => <DiscoverStoryCard story={story} readerKnown={reader !== null} now={now} zoneOf={zoneOf} onOpen={onOpenStory} />}
         />
       </div>
     );
