@@ -31,11 +31,10 @@ interface StoryMapProps<T extends MapMarker> {
 
 const VIEWPORT_DEBOUNCE_MS = 250;
 
-// The stack's bottom sheet (Radix dialog, scroll lock) is downloaded when a stack first opens, not with the map
-// (issue 28: JavaScript before the page is idle).
-const StoryStackSheet = lazy(() =>
-  import('./story-stack-sheet').then((m) => ({ default: m.StoryStackSheet<MapMarker> })),
-);
+// The stack's bottom sheet (Radix dialog, scroll lock) is not downloaded with the map (issue 28: JavaScript before
+// the page is idle) but as soon as a stack that lists its stories is drawn, so the click on it opens at once.
+const loadStackSheet = () => import('./story-stack-sheet');
+const StoryStackSheet = lazy(() => loadStackSheet().then((m) => ({ default: m.StoryStackSheet<MapMarker> })));
 
 /** Spec "Map view": Leaflet street map, user marker, clustered story markers (default export: lazy-loaded). */
 export default function StoryMap<T extends MapMarker>({ location, stories, onSelectStory, onViewportChange, showReader = true, children }: StoryMapProps<T>) {
@@ -168,6 +167,10 @@ interface ClusterMarkerProps {
 const ClusterMarker = memo(function ClusterMarker({ latitude, longitude, count, expansionZoom, storyIds, onList }: ClusterMarkerProps) {
   const map = useMap();
   const position = useMemo<[number, number]>(() => [latitude, longitude], [latitude, longitude]);
+  const listable = storyIds !== undefined;
+  useEffect(() => {
+    if (listable) void loadStackSheet();
+  }, [listable]);
   const handlers = useMemo(() => {
     const open = storyIds
       ? () => onList(storyIds)
