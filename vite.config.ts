@@ -47,8 +47,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
-        // Libraries in a few named chunks instead of one per shared module: fewer requests on first load, stable
-        // names for the precache. Leaflet only with a map, zod only where a schema is built (issue 28).
+        // Libraries in a few named chunks instead of one per shared module: fewer requests on first load (issue 28).
+        // Leaflet's loads only with a map; zod's is the one the banner below marks.
         codeSplitting: {
           groups: [
             { name: 'react', test: /\/node_modules\/(react|react-dom|scheduler)\// },
