@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { HeaderSlotsProvider } from '#client/components/layout/header-slots';
-import { Toaster } from '#client/components/ui/toaster';
+import { LazyToaster } from '#client/components/ui/lazy-toast';
 import { NotificationsMenu } from '#client/features/notifications/components/notifications-menu';
 import { queryClient } from '#client/lib/query-client';
 import { OfflineLine } from '#client/lib/pwa/offline-line';
@@ -22,7 +22,7 @@ export function App() {
           <AppRouter />
         </AppErrorBoundary>
       </HeaderSlotsProvider>
-      <Toaster />
+      <LazyToaster />
       <UpdatePrompt />
     </QueryClientProvider>
   );

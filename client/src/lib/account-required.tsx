@@ -1,4 +1,4 @@
-import { ToastAction } from '#client/components/ui/toaster';
+import { ToastAction } from '#client/components/ui/lazy-toast';
 import { toast } from '#client/components/ui/use-toast';
 import { paths } from '#client/config/paths';
 

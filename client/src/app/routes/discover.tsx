@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Story } from '#common/schemas';
 import { PageShell } from '#client/components/layout/page-shell';
-import { StoryDetailDialog } from '#client/features/stories/components/story-detail-dialog';
+import { LazyStoryDetailDialog } from '../lazy-story-detail';
 import { DiscoverScreen, type DiscoverMapProps } from '#client/features/discover/components/discover-screen';
 import { useReaderPosition } from '#client/features/discover/lib/use-reader-position';
 import { ToursNearSection } from '#client/features/tours/components/tours-near-section';
@@ -38,7 +38,7 @@ export default function DiscoverPage() {
     <PageShell>
       <DiscoverScreen position={position} renderMap={(props) => <DiscoverMap {...props} />} onOpenStory={setSelected} />
       <ToursNearSection reader={position.reader} />
-      <StoryDetailDialog
+      <LazyStoryDetailDialog
         storyId={selected?.id ?? null}
         initialStory={selected ?? undefined}
         location={position.reader}

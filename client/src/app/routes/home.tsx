@@ -6,6 +6,7 @@ import type { Story } from '#common/schemas';
 import type { Point } from '#common/geo';
 import type { MapMarker } from '#common/map-schemas';
 import { PageShell } from '#client/components/layout/page-shell';
+import { LazyStoryDetailDialog } from '../lazy-story-detail';
 import { Button } from '#client/components/ui/button';
 import { ACCOUNT_REQUIRED, showAccountRequired } from '#client/lib/account-required';
 import { paths } from '#client/config/paths';
@@ -18,7 +19,6 @@ import { useUserStories } from '#client/features/stories/api/get-user-stories';
 import { withKnownTitles } from '#client/features/stories/lib/marker-titles';
 import { useCreateStoryLauncher } from '#client/features/create-story/components/create-story-launcher';
 import { WaitingDraft } from '#client/features/create-story/components/waiting-draft';
-import { StoryDetailDialog } from '#client/features/stories/components/story-detail-dialog';
 import { HomeTabs, type HomeView } from '#client/features/home/components/home-tabs';
 import { NearbySection } from '#client/features/home/components/nearby-section';
 import { SmartSuggestions } from '#client/features/home/components/smart-suggestions';
@@ -138,6 +138,9 @@ export function HomePage({ storyId }: { storyId?: string }) {
           </div>
           <WalkStatus walk={walk} heading={heading.status === 'live' ? heading.heading : null} />
         </div>
+        {/* While the position is pending, the room of the two notes a visitor without one gets (the usual first
+            answer), so the map and the list below do not move down when they come (issue 28: layout shift). */}
+        {!settled && <div aria-hidden className="min-h-[7.25rem]" />}
         {geo.error && (
           <p role="status" className="rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400">
             {geo.error} Showing stories around the default location.
@@ -232,7 +235,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
           />
         </Suspense>
       )}
-      <StoryDetailDialog
+      <LazyStoryDetailDialog
         storyId={settled ? openStoryId : null}
         initialStory={selected ?? undefined}
         location={geo.isKnown ? reader : null}

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { Button } from '../ui/button';
-import { ToastAction } from '../ui/toaster';
+import { ToastAction } from '../ui/lazy-toast';
 import { toast } from '../ui/use-toast';
 import { paths } from '#client/config/paths';
 import { useCurrentUser } from '#client/lib/auth/current-user';
@@ -36,12 +36,13 @@ export function AccountMenu() {
   }, []);
 
   if (isPending) {
-    return <span className="h-10 w-10 animate-pulse rounded-full bg-night-800" aria-hidden />;
+    // The size of the visitor's "Sign In" button (the usual first answer), so the header does not move when it comes.
+    return <span className="h-9 w-[4.25rem] animate-pulse rounded-md bg-night-800" aria-hidden />;
   }
 
   if (!user) {
     return (
-      <Button asChild size="sm">
+      <Button asChild size="sm" className="min-w-[4.25rem]">
         <Link href={paths.auth}>Sign In</Link>
       </Button>
     );

@@ -11,6 +11,7 @@ import { cn } from '#client/lib/utils';
 import { useDiscoverStories } from '../api/get-discover-stories';
 import { STATUS_DOT } from '../lib/status-colours';
 import { useMinuteClock } from '../lib/use-minute-clock';
+import { useZoneLookup } from '../lib/use-zone-lookup';
 import type { ReaderPosition } from '../lib/use-reader-position';
 import { ALL, CategoryTiles, countByCategory } from './category-tiles';
 import { DiscoverStoryCard } from './discover-story-card';
@@ -53,6 +54,7 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
 
   const stories = useMemo(() => query.data ?? [], [query.data]);
   const counts = useMemo(() => countByCategory(stories), [stories]);
+  const zoneOf = useZoneLookup(useMemo(() => stories.some((s) => s.timeRestriction === 'time_of_day'), [stories]));
   const filtered = useMemo(
     () => (category === ALL ? stories : stories.filter((s) => s.category === category)),
     [stories, category],
@@ -61,8 +63,9 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
 
   let body: ReactNode;
   if (!settled || query.isPending) {
+    // As tall as the map that follows in the default view, so nothing below moves when it arrives (issue 28).
     body = (
-      <p role="status" className="py-12 text-center text-mist-300">
+      <p role="status" className={cn('grid place-items-center py-12 text-center text-mist-300', view === 'map' && 'h-96')}>
         Loading story locations...
       </p>
     );
@@ -104,7 +107,7 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
           getKey={(story) => story.id}
           estimateRowHeight={236}
           columnsFor={columnsFor}
-          renderItem={(story) => <DiscoverStoryCard story={story} readerKnown={reader !== null} now={now} onOpen={onOpenStory} />}
+          renderItem={(story) => <DiscoverStoryCard story={story} readerKnown={reader !== null} now={now} zoneOf={zoneOf} onOpen={onOpenStory} />}
         />
       </div>
     );
@@ -141,7 +144,9 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
 
 function LocationNote({ reader, settled, error }: { reader: Point | null; settled: boolean; error: string | null }) {
   if (reader) return <p className="text-sm text-mist-400">Stories around your location, nearest first.</p>;
-  if (!settled) return <p className="text-sm text-mist-400">Finding your location...</p>;
+  // While the position is pending, the line keeps the room of the longer note that follows when it is unknown (a
+  // visitor's usual case), so the screen does not move down when that note arrives (issue 28: layout shift).
+  if (!settled) return <p className="min-h-[7.875rem] text-sm text-mist-400 sm:min-h-[5.5rem]">Finding your location...</p>;
   return (
     <p role="status" className="mt-2 rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400">
       {error ? `${error} ` : ''}Your location is unknown, so this shows stories around Savannah ({DEFAULT_CENTER.latitude},{' '}

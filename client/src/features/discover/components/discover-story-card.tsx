@@ -8,7 +8,7 @@ import { haversineMetres } from '#common/geo';
 import type { Story } from '#common/schemas';
 import { cn } from '#client/lib/utils';
 import { STATUS_DOT, STATUS_TEXT } from '../lib/status-colours';
-import { storyStatus } from '../lib/story-status';
+import { storyStatus, type ZoneOf } from '../lib/story-status';
 import { storyTypeIcon, storyTypeLabel } from '#client/lib/stories/story-display';
 
 const READY_METRES = READY_TO_DISCOVER_KM * 1000;
@@ -18,6 +18,8 @@ interface DiscoverStoryCardProps {
   /** False when the reader's position is unknown (the list then measures from the default centre). */
   readerKnown: boolean;
   now: Date;
+  /** The time-zone lookup once loaded (null before: time windows follow the server's verdict). */
+  zoneOf: ZoneOf | null;
   onOpen: (story: Story) => void;
 }
 
@@ -26,8 +28,8 @@ interface DiscoverStoryCardProps {
  * whole card, while "Navigate" stays a separate link above it. Fixed layout (clamped texts) so every card of the
  * list has the same height, which the virtual list relies on.
  */
-export const DiscoverStoryCard = memo(function DiscoverStoryCard({ story, readerKnown, now, onOpen }: DiscoverStoryCardProps) {
-  const status = storyStatus(story, now);
+export const DiscoverStoryCard = memo(function DiscoverStoryCard({ story, readerKnown, now, zoneOf, onOpen }: DiscoverStoryCardProps) {
+  const status = storyStatus(story, now, zoneOf);
   const distance = readerKnown ? story.distance : haversineMetres(DEFAULT_CENTER, story);
   const distanceText =
     distance === null

@@ -2,7 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import './story-map.css';
 import L from 'leaflet';
 import { LocateFixed } from 'lucide-react';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { DEFAULT_ZOOM, MAX_TILE_ZOOM } from '#common/constants';
 import type { Point } from '#common/geo';
@@ -13,7 +13,6 @@ import { tileLayerZoomOptions } from '#client/lib/map-tiles';
 import { markerName, storyDistanceText, storyTypeLabel } from '#client/lib/stories/story-display';
 import { clusterClickZoom } from './cluster-protocol';
 import { clusterIcon, storyIcon, userIcon } from './marker-icons';
-import { StoryStackSheet } from './story-stack-sheet';
 import { useMapClusters, type MapView } from './use-map-clusters';
 
 interface StoryMapProps<T extends MapMarker> {
@@ -32,6 +31,11 @@ interface StoryMapProps<T extends MapMarker> {
 
 const VIEWPORT_DEBOUNCE_MS = 250;
 
+// The stack's bottom sheet (Radix dialog, scroll lock) is not downloaded with the map (issue 28: JavaScript before
+// the page is idle) but as soon as a stack that lists its stories is drawn, so the click on it opens at once.
+const loadStackSheet = () => import('./story-stack-sheet');
+const StoryStackSheet = lazy(() => loadStackSheet().then((m) => ({ default: m.StoryStackSheet<MapMarker> })));
+
 /** Spec "Map view": Leaflet street map, user marker, clustered story markers (default export: lazy-loaded). */
 export default function StoryMap<T extends MapMarker>({ location, stories, onSelectStory, onViewportChange, showReader = true, children }: StoryMapProps<T>) {
   const config = usePublicConfig();
@@ -40,6 +44,9 @@ export default function StoryMap<T extends MapMarker>({ location, stories, onSel
   const byId = useMemo(() => new Map(stories.map((s) => [s.id, s])), [stories]);
   // The stories of a cluster that cannot split further, listed in a bottom sheet.
   const [stack, setStack] = useState<T[] | null>(null);
+  // Mounted from the first open on (and kept, so closing animates).
+  const [stackUsed, setStackUsed] = useState(false);
+  if (stack !== null && !stackUsed) setStackUsed(true);
   // The stack in the answer's order (nearest, then newest first among stories at one spot), not the worker's.
   const rank = useMemo(() => new Map(stories.map((s, i) => [s.id, i])), [stories]);
   const openStack = useCallback(
@@ -101,14 +108,18 @@ export default function StoryMap<T extends MapMarker>({ location, stories, onSel
         })}
         {children}
       </MapContainer>
-      <StoryStackSheet
-        stories={stack}
-        onClose={() => setStack(null)}
-        onSelect={(story) => {
-          setStack(null);
-          onSelectStory(story);
-        }}
-      />
+      {stackUsed && (
+        <Suspense fallback={null}>
+          <StoryStackSheet
+            stories={stack}
+            onClose={() => setStack(null)}
+            onSelect={(story) => {
+              setStack(null);
+              onSelectStory(story as T);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -156,6 +167,10 @@ interface ClusterMarkerProps {
 const ClusterMarker = memo(function ClusterMarker({ latitude, longitude, count, expansionZoom, storyIds, onList }: ClusterMarkerProps) {
   const map = useMap();
   const position = useMemo<[number, number]>(() => [latitude, longitude], [latitude, longitude]);
+  const listable = storyIds !== undefined;
+  useEffect(() => {
+    if (listable) void loadStackSheet();
+  }, [listable]);
   const handlers = useMemo(() => {
     const open = storyIds
       ? () => onList(storyIds)
