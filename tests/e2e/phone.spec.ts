@@ -143,7 +143,11 @@ test('2. six stories at one spot: the cluster at the last zoom lists all six, ea
     // Mid re-cluster the stack's marker may not be drawn yet: look again.
     if (candidates.length === 0) continue;
     const nearest = candidates.reduce((best, c) => (gap(c.box) < gap(best.box) ? c : best));
+    const before = await clusterLayout(page);
     await clusters.nth(nearest.i).click();
+    // A click zooms in (the clusters move) or, at the last zoom, opens the sheet, whose code loads on first use:
+    // wait for either, so the next click never lands on a sheet that was still on its way.
+    await expect.poll(async () => (await sheet.isVisible()) || (await clusterLayout(page)) !== before, { timeout: 10_000 }).toBe(true);
   }
   await expect(sheet).toBeVisible();
   // Only at the last zoom does the stack list its stories: there it cannot split any further.

@@ -10,7 +10,7 @@ import type { Point } from '#common/geo';
 const GEOLOCATION_ERRORS = {
   unsupported: 'Geolocation is not supported by this browser.',
   denied: 'User denied the request for Geolocation.',
-  unavailable: 'Point information is unavailable.',
+  unavailable: 'Location information is unavailable.',
   timeout: 'The request to get user location timed out.',
   unknown: 'An unknown error occurred.',
 } as const;

@@ -16,7 +16,7 @@ import { useDiscoverableStories } from '#client/lib/stories/get-discoverable-sto
 import type { BoundingBox } from '#common/route-schemas';
 import { useMapStories } from '#client/features/stories/api/get-map-stories';
 import { useUserStories } from '#client/features/stories/api/get-user-stories';
-import { withKnownTitles } from '#client/features/stories/lib/marker-titles';
+import { knownTitles } from '#client/features/stories/lib/marker-titles';
 import { useCreateStoryLauncher } from '#client/features/create-story/components/create-story-launcher';
 import { WaitingDraft } from '#client/features/create-story/components/waiting-draft';
 import { HomeTabs, type HomeView } from '#client/features/home/components/home-tabs';
@@ -108,11 +108,9 @@ export function HomePage({ storyId }: { storyId?: string }) {
 
   const inCategory = useCallback((story: Pick<MapMarker, 'category'>) => category === 'All' || story.category === category, [category]);
   const nearby = useMemo(() => (discoverable.data ?? []).filter(inCategory), [discoverable.data, inCategory]);
+  const onMap = useMemo(() => (mapStories.data ?? []).filter(inCategory), [mapStories.data, inCategory]);
   // Markers carry no title (decision 025): those the page already knows — nearby, or the reader's own — are named.
-  const onMap = useMemo(
-    () => withKnownTitles((mapStories.data ?? []).filter(inCategory), [discoverable.data, ownStories.data]),
-    [mapStories.data, inCategory, discoverable.data, ownStories.data],
-  );
+  const titles = useMemo(() => knownTitles([discoverable.data, ownStories.data]), [discoverable.data, ownStories.data]);
 
   const openMyStories = () => {
     if (user) return navigate(paths.myStories);
@@ -168,7 +166,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
           </div>
         )}
         <Suspense fallback={<MapPlaceholder />}>
-          <StoryMap location={reader} stories={onMap} onSelectStory={setSelected} onViewportChange={onViewportChange}>
+          <StoryMap location={reader} stories={onMap} titles={titles} onSelectStory={setSelected} onViewportChange={onViewportChange}>
             {followed.followed && (
               <Suspense fallback={null}>
                 <FollowedTourLine tourId={followed.followed.id} onSelect={(stop) => navigate(paths.story(stop.storyId))} />

@@ -10,7 +10,7 @@ import type { OfflineDraft } from '../lib/offline-draft';
 const CreateStoryDialog = lazy(() => import('./create-story-dialog'));
 
 const CREATE_LOCATION_REQUIRED =
-  'Point access is required to create stories. Please enable location permissions and try again.';
+  'Location access is required to create stories. Please enable location permissions and try again.';
 
 /** The signed-out answer to any create action (spec section 2, Create tab). */
 function showCreateAccountRequired(navigate: (to: string) => void) {

@@ -138,7 +138,7 @@ export function StoryPreview({ draft, location }: { draft: StoryDraft; location:
 
       <section aria-labelledby="preview-location-heading" className="grid gap-2 rounded-xl bg-night-800/40 p-3">
         <h4 id="preview-location-heading" className="flex items-center gap-2 text-sm font-medium text-mist-100">
-          <MapPin className="h-4 w-4 text-glow-300" aria-hidden /> Point Details
+          <MapPin className="h-4 w-4 text-glow-300" aria-hidden /> Location Details
         </h4>
         <dl className="grid gap-1 text-sm">
           <Detail label="Latitude" value={formatCoordinate(location?.latitude)} />

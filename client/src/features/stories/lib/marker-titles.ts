@@ -1,16 +1,10 @@
-import type { MapMarker } from '#common/map-schemas';
-
 /**
- * The markers, each with its title when one of the page's other answers has the story (the nearby list, the
- * reader's own stories): the marker answer carries no title (decision 025), and a known one names the marker
- * better than its kind and category. Markers are returned as they are when no title is known for any of them.
+ * The titles the page already holds, by story id (the nearby list, the reader's own stories): the marker answer
+ * carries no title (decision 025), and a known one names a marker better than its kind and category. Kept apart
+ * from the markers themselves, so a refetch of those lists never makes the map cluster its markers again.
  */
-export function withKnownTitles(markers: MapMarker[], sources: readonly (readonly { id: string; title: string }[] | undefined)[]): MapMarker[] {
+export function knownTitles(sources: readonly (readonly { id: string; title: string }[] | undefined)[]): ReadonlyMap<string, string> {
   const titles = new Map<string, string>();
   for (const stories of sources) for (const story of stories ?? []) titles.set(story.id, story.title);
-  if (titles.size === 0) return markers;
-  return markers.map((marker) => {
-    const title = titles.get(marker.id);
-    return title === undefined || marker.title === title ? marker : { ...marker, title };
-  });
+  return titles;
 }

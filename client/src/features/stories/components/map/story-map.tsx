@@ -23,6 +23,8 @@ interface StoryMapProps<T extends MapMarker> {
   onSelectStory: (story: T) => void;
   /** The visible area after each (debounced) pan or zoom; the parent fetches stories for it. */
   onViewportChange: (box: BoundingBox) => void;
+  /** Titles the page knows by story id, for markers (which carry none, decision 025) and the stack sheet. */
+  titles?: ReadonlyMap<string, string>;
   /** False when `location` is only the default centre, not the reader: no "Your location" marker then. */
   showReader?: boolean;
   /** More layers drawn on the map (a followed tour's line, issue 25), given by the page. */
@@ -37,7 +39,15 @@ const loadStackSheet = () => import('./story-stack-sheet');
 const StoryStackSheet = lazy(() => loadStackSheet().then((m) => ({ default: m.StoryStackSheet<MapMarker> })));
 
 /** Spec "Map view": Leaflet street map, user marker, clustered story markers (default export: lazy-loaded). */
-export default function StoryMap<T extends MapMarker>({ location, stories, onSelectStory, onViewportChange, showReader = true, children }: StoryMapProps<T>) {
+export default function StoryMap<T extends MapMarker>({
+  location,
+  stories,
+  titles,
+  onSelectStory,
+  onViewportChange,
+  showReader = true,
+  children,
+}: StoryMapProps<T>) {
   const config = usePublicConfig();
   const [view, setView] = useState<MapView | null>(null);
   const clusters = useMapClusters(stories, view);
@@ -55,9 +65,10 @@ export default function StoryMap<T extends MapMarker>({ location, stories, onSel
         [...ids]
           .sort((a, b) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0))
           .map((id) => byId.get(id))
-          .filter((story): story is T => story !== undefined),
+          .filter((story): story is T => story !== undefined)
+          .map((story) => (titles?.has(story.id) ? { ...story, title: titles.get(story.id) } : story)),
       ),
-    [byId, rank],
+    [byId, rank, titles],
   );
 
   return (
@@ -104,7 +115,14 @@ export default function StoryMap<T extends MapMarker>({ location, stories, onSel
             );
           const story = byId.get(item.id);
           if (!story) return null;
-          return <StoryMarker key={story.id} story={story} onSelect={onSelectStory as (story: MapMarker) => void} />;
+          return (
+            <StoryMarker
+              key={story.id}
+              story={story}
+              name={titles?.get(story.id) ?? markerName(story)}
+              onSelect={onSelectStory as (story: MapMarker) => void}
+            />
+          );
         })}
         {children}
       </MapContainer>
@@ -139,13 +157,13 @@ function onActivateKey(action: () => void) {
  * Markers are memoised with a stable position and handlers: react-leaflet moves a marker and re-binds its handlers
  * whenever these props are new objects, which on every map render cost long tasks with many markers.
  */
-const StoryMarker = memo(function StoryMarker({ story, onSelect }: { story: MapMarker; onSelect: (story: MapMarker) => void }) {
+const StoryMarker = memo(function StoryMarker({ story, name, onSelect }: { story: MapMarker; name: string; onSelect: (story: MapMarker) => void }) {
   const position = useMemo<[number, number]>(() => [story.latitude, story.longitude], [story.latitude, story.longitude]);
   const handlers = useMemo(() => ({ click: () => onSelect(story), keydown: onActivateKey(() => onSelect(story)) }), [story, onSelect]);
   return (
-    <Marker position={position} icon={storyIcon(story)} title={markerName(story)} alt={markerName(story)} keyboard eventHandlers={handlers}>
+    <Marker position={position} icon={storyIcon(story)} title={name} alt={name} keyboard eventHandlers={handlers}>
       <Popup>
-        <strong className="block text-sm">{markerName(story)}</strong>
+        <strong className="block text-sm">{name}</strong>
         <span className="block text-xs">{story.category}</span>
         <span className="block text-xs">{storyTypeLabel(story.type)}</span>
         {storyDistanceText(story, { compact: true }) && <span className="block text-xs">{storyDistanceText(story, { compact: true })}</span>}
