@@ -2,7 +2,7 @@
  * Mixed load and soak (issue 15 item 9): the real app under a workload like real use, at a fixed request rate.
  *
  *   npx tsx bench/mixed-load.ts [--db postgres|pglite] [--duration 60] [--rate N] [--soak 600] [--step 15] [--start 5]
- *                               [--n 100000] [--readers 64] [--connections 32] [--pool 10]
+ *                               [--n 100000] [--readers 64] [--connections 32] [--pool 10] [--arrivals steady|bursts]
  *
  * Mix per request: 40 % GET /api/stories/discoverable/:lat/:lng, 40 % GET /api/stories/map/:lat/:lng (80 % reads),
  * 15 % POST /api/stories/:id/like, 5 % multipart POST /api/stories (text), all by signed-in readers.
@@ -17,6 +17,10 @@
  * 2. Soak at half that rate (or at --rate N req/s, which skips the search) for --soak seconds (0 skips it): errors and non-2xx answers must be zero, and the app's
  *    RSS and heap (after a full GC) are read at the start and end; growth must stay under 10 %.
  *
+ * Arrivals (bench/load-generators.ts): `steady` (default) starts request i at i / rate seconds on one of
+ * --connections keep-alive sockets and times it from that start; `bursts` is autocannon's `overallRate`, which sends
+ * each connection's share of a second back to back at the start of every second.
+ *
  * The app runs in its own process (bench/serve.ts: buildApp as production, logger silent, RATE_LIMIT_DISABLED=true,
  * UNLOCK_BUDGET_USER raised so the readers' unlocks are not capped within the hour). PostgreSQL: BENCH_DATABASE_URL
  * (default postgres://postgres@127.0.0.1:5432/whispers_mixed, created when missing); its stories are reseeded on
@@ -28,7 +32,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon, { type RawRequest, type Result } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { seedCity } from '../server/src/modules/stories/test-support/seed-city';
@@ -42,6 +45,7 @@ import {
   randomPoints,
   type Point,
 } from './support';
+import { burstLoad, steadyLoad, type LoadResult, type RawRequest } from './load-generators';
 
 const { values: args } = parseArgs({
   options: {
@@ -55,6 +59,7 @@ const { values: args } = parseArgs({
     readers: { type: 'string', default: '64' },
     connections: { type: 'string', default: '32' },
     pool: { type: 'string', default: '10' },
+    arrivals: { type: 'string', default: 'steady' },
   },
 });
 
@@ -79,18 +84,8 @@ interface Reader {
   creation: { payload: Buffer; contentType: string };
 }
 
-interface Figures {
-  targetRate: number;
-  achievedRate: number;
-  p50: number;
-  p99: number;
-  max: number;
-  requests: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  statusCodes: Record<string, number>;
-}
+/** A load run's figures at its target rate. */
+type Figures = Omit<LoadResult, 'failures'> & { targetRate: number };
 
 function jitter(place: Point, metres: number): Point {
   const angle = Math.random() * 2 * Math.PI;
@@ -215,7 +210,7 @@ async function probeKinds(baseUrl: string, readers: Reader[], perKind = 20) {
       const response = await fetch(`${baseUrl}${request.path}`, {
         method: request.method,
         headers: request.headers,
-        body: request.body ? new Uint8Array(request.body as Buffer) : undefined,
+        body: request.body ? new Uint8Array(request.body) : undefined,
       });
       await response.arrayBuffer();
       times.push(performance.now() - started);
@@ -246,37 +241,10 @@ function nextRequest(readers: Reader[], roll = Math.random()): RawRequest {
 }
 
 async function load(baseUrl: string, readers: Reader[], rate: number, seconds: number): Promise<Figures> {
-  const failures = new Map<string, number>();
-  const result: Result = await autocannon({
-    url: baseUrl,
-    connections: CONNECTIONS,
-    duration: seconds,
-    overallRate: rate,
-    timeout: 30,
-    requests: [
-      {
-        setupRequest: () => nextRequest(readers),
-        onResponse(status, body) {
-          if (status < 400) return;
-          const key = `${status} ${body.slice(0, 120)}`;
-          failures.set(key, (failures.get(key) ?? 0) + 1);
-        },
-      },
-    ],
-  });
+  const generate = args.arrivals === 'bursts' ? burstLoad : steadyLoad;
+  const { failures, ...figures } = await generate(baseUrl, { rate, seconds, connections: CONNECTIONS, next: () => nextRequest(readers) });
   for (const [failure, count] of failures) console.log(`    ${count} × ${failure}`);
-  return {
-    targetRate: rate,
-    achievedRate: result.requests.total / (result.duration || seconds),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    requests: result.requests.total,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    non2xx: result.non2xx,
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count])),
-  };
+  return { targetRate: rate, ...figures };
 }
 
 /** Held: p99 within the limit, the rate actually delivered (a saturated app falls behind), and no failure. */
