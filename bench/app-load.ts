@@ -24,8 +24,11 @@ export interface AppProcess {
   indexState: unknown;
 }
 
-/** Forks bench/serve.ts with `env` and waits until it is ready and its story index is no longer warming. */
-export async function startApp(env: NodeJS.ProcessEnv): Promise<AppProcess> {
+/**
+ * Forks bench/serve.ts with `env` and waits until it is ready and its story index is no longer warming (at most
+ * `readyMinutes`: 10M stories take longer than 1M).
+ */
+export async function startApp(env: NodeJS.ProcessEnv, readyMinutes = 15): Promise<AppProcess> {
   const started = performance.now();
   const child = fork(fileURLToPath(new URL('./serve.ts', import.meta.url)), {
     execArgv: ['--import', 'tsx'],
@@ -44,7 +47,7 @@ export async function startApp(env: NodeJS.ProcessEnv): Promise<AppProcess> {
   });
   let readyMs = Number.NaN;
   let indexState: unknown;
-  const deadline = Date.now() + 15 * 60_000;
+  const deadline = Date.now() + readyMinutes * 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}`);
     if (Date.now() > deadline) throw new Error('the app did not become ready (or its index never warmed)');
@@ -81,6 +84,9 @@ export function ask<T>(child: ChildProcess, message: unknown, key: string): Prom
 }
 
 export const appMemory = (app: AppProcess) => ask<{ rss: number; heapUsed: number }>(app.child, 'memory', 'memory');
+
+/** Ms one reconciliation of the app's story index with the table takes (-1: the app has no index). */
+export const appReconcile = (app: AppProcess) => ask<number>(app.child, 'reconcile', 'reconciledMs');
 
 /** The plain query run inside the app's process (PGlite), `seconds` long. */
 export const plainInApp = (app: AppProcess, readers: Reader[], connections: number, seconds: number) =>

@@ -5,6 +5,7 @@
  *
  *   npm run bench -- [--db postgres|pglite] [--n N] [--dist city,poi] [--duration 10] [--rounds 3]
  *                    [--connections 16] [--pool 4] [--points 2000] [--reseed] [--app-env KEY=VALUE,…] [--extras]
+ *                    [--ready-minutes 15]
  *
  * Per distribution: seed when the row count differs (or --reseed); start the app (bench/serve.ts, production
  * config, rate limits off, TRUST_PROXY=1) and wait until /api/ready says its story index is no longer warming; a
@@ -22,6 +23,7 @@ import { DISCOVERABLE_RESULT_CAP, DISCOVERY_RADIUS_M } from '#common/constants';
 import { openDatabase, type Database } from '../server/src/db/client';
 import {
   appMemory,
+  appReconcile,
   isSignedIn,
   loadApp,
   plainInApp,
@@ -52,6 +54,7 @@ const { values: args } = parseArgs({
     reseed: { type: 'boolean', default: false },
     'app-env': { type: 'string', multiple: true, default: [] },
     extras: { type: 'boolean', default: false },
+    'ready-minutes': { type: 'string', default: '15' },
   },
 });
 
@@ -63,6 +66,7 @@ const ROUNDS = Number(args.rounds);
 const CONNECTIONS = Number(args.connections);
 const POOL = Number(args.pool);
 const POINTS = Number(args.points);
+const READY_MINUTES = Number(args['ready-minutes']);
 const DISTS = args.dist.split(',').map((d) => d.trim()).filter(Boolean) as DistributionKey[];
 for (const d of DISTS) if (!(d in DISTRIBUTIONS)) throw new Error(`--dist: unknown distribution ${d} (city, poi)`);
 /** --app-env KEY=VALUE (repeatable, or a comma list): passed to the app's process. */
@@ -88,7 +92,9 @@ interface Summary {
   answers: AnswerStats;
   app: AppProcess;
   rssWarm: number;
+  heapWarm: number;
   rssEnd: number;
+  reconcileMs: number;
 }
 
 function figuresOf(run: { rps: number; p50: number; p99: number; requests: number; errors: number }, cpu: Partial<Figures>): Figures {
@@ -189,12 +195,12 @@ async function benchPostgres(dist: Distribution): Promise<Summary> {
   };
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'whispers-bench-'));
-  const app = await startApp({ DATA_DIR: dataDir, DATABASE_URL: url, DATABASE_POOL_SIZE: String(POOL), ...APP_ENV });
+  const app = await startApp({ DATA_DIR: dataDir, DATABASE_URL: url, DATABASE_POOL_SIZE: String(POOL), ...APP_ENV }, READY_MINUTES);
   try {
     printStart(app);
     const answers = await firstPass(app, load);
-    const rssWarm = (await appMemory(app)).rss;
-    console.log(`  app RSS after warm-up: ${MB(rssWarm)}`);
+    const { rss: rssWarm, heapUsed: heapWarm } = await appMemory(app);
+    console.log(`  app RSS after warm-up: ${MB(rssWarm)} (JS heap ${MB(heapWarm)})`);
     const rows: Row[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       report(rows, { round, what: 'app', figures: await appRound(app, load, dbName) });
@@ -203,13 +209,15 @@ async function benchPostgres(dist: Distribution): Promise<Summary> {
     }
     const rssEnd = (await appMemory(app)).rss;
     console.log(`  app RSS at the end: ${MB(rssEnd)}`);
+    const reconcileMs = await appReconcile(app);
+    if (reconcileMs >= 0) console.log(`  index reconciliation with the table: ${(reconcileMs / 1000).toFixed(2)} s`);
     if (args.extras) {
       await signedInExtras(app.address, readers, extraCookies, DURATION_S);
       await stopApp(app);
       await clusterExtras(url, POOL, readers, CONNECTIONS, DURATION_S);
       await explainExtras(database, sqlPool, readers[0]!.positions[0]!);
     }
-    return { dist: dist.key, rows, answers, app, rssWarm, rssEnd };
+    return { dist: dist.key, rows, answers, app, rssWarm, heapWarm, rssEnd, reconcileMs };
   } finally {
     await stopApp(app);
     await sqlPool.end();
@@ -227,12 +235,12 @@ async function benchPglite(dist: Distribution): Promise<Summary> {
   await database.close();
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'whispers-bench-'));
-  const app = await startApp({ DATA_DIR: dataDir, DATABASE_URL: '', PGLITE_DIR: dir, DATABASE_POOL_SIZE: String(POOL), ...APP_ENV });
+  const app = await startApp({ DATA_DIR: dataDir, DATABASE_URL: '', PGLITE_DIR: dir, DATABASE_POOL_SIZE: String(POOL), ...APP_ENV }, READY_MINUTES);
   try {
     printStart(app);
     const answers = await firstPass(app, load);
-    const rssWarm = (await appMemory(app)).rss;
-    console.log(`  app RSS after warm-up: ${MB(rssWarm)}`);
+    const { rss: rssWarm, heapUsed: heapWarm } = await appMemory(app);
+    console.log(`  app RSS after warm-up: ${MB(rssWarm)} (JS heap ${MB(heapWarm)})`);
     const rows: Row[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       report(rows, { round, what: 'app', figures: await appRound(app, load, undefined) });
@@ -244,13 +252,15 @@ async function benchPglite(dist: Distribution): Promise<Summary> {
     }
     const rssEnd = (await appMemory(app)).rss;
     console.log(`  app RSS at the end: ${MB(rssEnd)}`);
+    const reconcileMs = await appReconcile(app);
+    if (reconcileMs >= 0) console.log(`  index reconciliation with the table: ${(reconcileMs / 1000).toFixed(2)} s`);
     if (args.extras) await signedInExtras(app.address, readers, extraCookies, DURATION_S);
     await stopApp(app);
     if (args.extras) {
       database = await openDatabase({ pgliteDir: dir, migrate: false });
       await explainExtras(database, undefined, readers[0]!.positions[0]!);
     }
-    return { dist: dist.key, rows, answers, app, rssWarm, rssEnd };
+    return { dist: dist.key, rows, answers, app, rssWarm, heapWarm, rssEnd, reconcileMs };
   } finally {
     await stopApp(app);
     await database.close();
@@ -284,7 +294,9 @@ function printSummary(s: Summary) {
   const a = s.answers;
   console.log(
     `  answers: ${a.withStories} of ${a.answers} had stories, mean ${(a.stories / (a.answers || 1)).toFixed(1)} stories; ` +
-      `app ready ${(s.app.readyMs / 1000).toFixed(1)} s, index ready ${(s.app.indexReadyMs / 1000).toFixed(1)} s; RSS ${MB(s.rssWarm)} → ${MB(s.rssEnd)}`,
+      `app ready ${(s.app.readyMs / 1000).toFixed(1)} s, index ready ${(s.app.indexReadyMs / 1000).toFixed(1)} s; ` +
+      `RSS ${MB(s.rssWarm)} (heap ${MB(s.heapWarm)}) → ${MB(s.rssEnd)}` +
+      (s.reconcileMs >= 0 ? `; reconciliation ${(s.reconcileMs / 1000).toFixed(2)} s` : ''),
   );
 }
 

@@ -3,7 +3,7 @@
  * event loop: buildApp(config) exactly as production starts it, logger silent, rate limits off.
  * Environment: DATABASE_URL (PostgreSQL) or PGLITE_DIR, plus DATABASE_POOL_SIZE and DATA_DIR; BENCH_CPU_PROFILE.
  *
- * IPC: 'stop'; 'memory' → { memory: { rss, heapUsed } }; { plain: { seconds, connections, readers } } runs the
+ * IPC: 'stop'; 'memory' → { memory: { rss, heapUsed } }; 'reconcile' → { reconciledMs }; { plain: { seconds, connections, readers } } runs the
  * plain query (bench/plain-query.ts) in `connections` concurrent loops for `seconds` on the app's own database
  * handle → { plainResult } — on PGlite the database lives in this process, so that is the only way to run it
  * beside the app in one process lifetime.
@@ -67,6 +67,10 @@ function reportMemory() {
   const { rss, heapUsed } = process.memoryUsage();
   process.send?.({ memory: { rss, heapUsed } });
 }
+/** One reconciliation of the story index with the table, timed (issue 28 goal 5); -1 without an index. */
+async function reconcile() {
+  process.send?.({ reconciledMs: app.storyIndex ? await app.storyIndex.reconcileNow() : -1 });
+}
 let plainRun: ((p: Reader['home']) => Promise<number>) | undefined;
 /** The plain query from inside this process, the same loops and schedule as bench/run.ts runs from Node. */
 async function runPlain(request: { seconds: number; connections: number; readers: Reader[] }) {
@@ -81,6 +85,7 @@ async function runPlain(request: { seconds: number; connections: number; readers
 process.on('message', (message) => {
   if (message === 'stop') void stop();
   if (message === 'memory') reportMemory();
+  if (message === 'reconcile') void reconcile();
   const plain = (message as { plain?: Parameters<typeof runPlain>[0] } | null)?.plain;
   if (plain) void runPlain(plain);
 });

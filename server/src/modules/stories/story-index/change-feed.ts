@@ -322,6 +322,17 @@ export async function startChangeFeed(
       for (const key of writerKeys) if (key) fences.set(key, n);
     },
 
+    /** Runs a reconciliation through the queue now; resolves with how long it took once it has run (bench). */
+    reconcileNow(): Promise<number> {
+      enqueue({ kind: 'reconcile', catchUp: false });
+      const seq = enqueuedSeq;
+      const started = performance.now();
+      return new Promise((resolve) => {
+        const check = () => (appliedSeq >= seq || closed ? resolve(performance.now() - started) : setTimeout(check, 10));
+        check();
+      });
+    },
+
     /** Resolves once everything notified so far is applied (tests). */
     async settled(timeoutMs: number): Promise<boolean> {
       const deadline = performance.now() + timeoutMs;

@@ -184,6 +184,28 @@ describe('the story index while it cannot answer', () => {
   });
   afterAll(async () => t?.close());
 
+  it('an on-demand reconciliation takes in a change that no notification carried', async () => {
+    const author = await createTestUser(t.database);
+    const place = offsetNorth(CENTRE, 2_000);
+    const index = await createStoryIndex(t.database);
+    try {
+      expect(await index.settled()).toBe(true);
+      // Triggers off for this one statement: the story reaches the table but not the change feed.
+      await t.database.transaction(async (tx) => {
+        await tx.query(sql`SET LOCAL session_replication_role = replica`);
+        await tx.query(sql`
+          INSERT INTO stories (title, category, type, content, latitude, longitude, author_id)
+          VALUES ('Unannounced', 'Mystery', 'text', 'Quiet words', ${place.latitude}, ${place.longitude}, ${author.id}::uuid)`);
+      });
+      const q = { ...place, radius: 100, limit: DISCOVERABLE_RESULT_CAP, viewerId: null };
+      expect(await index.nearby(q)).toEqual([]);
+      expect(await index.reconcileNow()).toBeGreaterThanOrEqual(0);
+      expect((await index.nearby(q))?.map((s) => s.title)).toEqual(['Unannounced']);
+    } finally {
+      await index.close();
+    }
+  });
+
   it('declines while warming up, then answers', async () => {
     const author = await createTestUser(t.database);
     await insertStory(t.database, { authorId: author.id, ...CENTRE });

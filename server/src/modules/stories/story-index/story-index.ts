@@ -138,6 +138,11 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
       feed.fenceWrite(writerKeys, kind);
     },
 
+    /** A reconciliation with the table now, in the change feed's order; resolves with its ms (bench). */
+    reconcileNow(): Promise<number> {
+      return feed.reconcileNow();
+    },
+
     /** Resolves once everything notified so far is applied (tests). */
     settled(timeoutMs = 5_000): Promise<boolean> {
       return feed.settled(timeoutMs);
