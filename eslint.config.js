@@ -167,6 +167,31 @@ export default tseslint.config(
     },
   },
   {
+    // zod lives in common's *-schemas.ts files (and the route contract): the helpers and lists beside them are
+    // what the client's first screen imports, and must not bring the validator along (issue 28: ~25 KiB gzip).
+    files: ['common/**/*.ts'],
+    ignores: ['common/**/*schemas.ts', 'common/api/contract.ts', 'common/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^zod(/.*)?$',
+              allowTypeImports: true,
+              message: 'Only common/*-schemas.ts (and api/contract.ts) import zod: put the schema in the schemas file beside this one.',
+            },
+            {
+              regex: '(^|/)(schemas|[a-z-]+-schemas|api/contract)$',
+              allowTypeImports: true,
+              message: 'A zod-free common module imports only types from a schemas file: move what you need out of it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/src/**/*.ts'],
     ignores: ['server/src/**/*.test.ts', 'server/src/**/test-support/**', 'server/src/app.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones() }] },

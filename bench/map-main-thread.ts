@@ -23,7 +23,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { MAX_DOM_MARKERS } from '../client/src/features/stories/components/map/cluster-protocol';
 import { DEFAULT_ZOOM, MAP_RESULT_CAP } from '#common/constants';
-import { fromMarkerColumns, type MapMarkerColumns } from '#common/map-schemas';
+import { fromMarkerColumns, type MapMarkerColumns } from '#common/map-markers';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { buildClientIfStale } from '../scripts/client-build.mjs';

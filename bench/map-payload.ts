@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { fromMarkerColumns, type MapMarkerColumns } from '#common/map-schemas';
+import { fromMarkerColumns, type MapMarkerColumns } from '#common/map-markers';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/client';

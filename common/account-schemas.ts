@@ -1,8 +1,9 @@
 /** Your account and your data (issue 14): deleting the account, and the export of everything kept about you. */
 import { z } from 'zod';
 import { FEWER_THAN_3 } from './insights';
-import { MESSAGES, storyTypeSchema, timeRestrictionSchema } from './enums';
-import { lockValueShape } from './lock-kinds';
+import { MESSAGES } from './enums';
+import { storyTypeSchema, timeRestrictionSchema } from './enum-schemas';
+import { lockValueShape } from './lock-schemas';
 import { currentUserSchema } from './schemas';
 
 export const ACCOUNT_MESSAGES = {

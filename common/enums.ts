@@ -1,10 +1,9 @@
 /**
  * The contract's closed lists (spec section 3): story types, time locks, seasons, weathers, lock reasons,
- * notification kinds, with their zod enums and types, and the spec's messages (section 5, word for word).
+ * notification kinds, with their types, and the spec's messages (section 5, word for word). No zod here, so the
+ * first screen's code can read them without the validator (issue 28); their zod enums are enum-schemas.ts.
  * Re-exported by schemas.ts.
  */
-import { z } from 'zod';
-import { CATEGORIES } from './categories';
 
 export const STORY_TYPES = ['audio', 'text', 'image', 'video', 'tiktok'] as const;
 /** The lock kinds (common/lock-kinds.ts describes each); each is also the lock reason it yields. */
@@ -36,20 +35,13 @@ export const FAVORITE_STORY_TYPES = ['audio', 'text', 'image'] as const;
 export const LOCK_REASONS = ['distance', ...TIME_LOCK_KINDS, 'location', 'travel', 'accuracy', 'budget'] as const;
 export const TIMES_OF_DAY = ['night', 'morning', 'afternoon', 'evening'] as const;
 
-export const storyTypeSchema = z.enum(STORY_TYPES);
-export const timeRestrictionSchema = z.enum(TIME_RESTRICTIONS);
-export const seasonSchema = z.enum(SEASONS);
-export const weatherSchema = z.enum(WEATHERS);
-export const categorySchema = z.enum(CATEGORIES);
-export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
-export const lockReasonSchema = z.enum(LOCK_REASONS);
-
-export type StoryType = z.infer<typeof storyTypeSchema>;
-export type TimeRestriction = z.infer<typeof timeRestrictionSchema>;
-export type Season = z.infer<typeof seasonSchema>;
-export type Weather = z.infer<typeof weatherSchema>;
-export type LockReason = z.infer<typeof lockReasonSchema>;
-export type NotificationType = z.infer<typeof notificationTypeSchema>;
+export type StoryType = (typeof STORY_TYPES)[number];
+export type TimeRestriction = (typeof TIME_RESTRICTIONS)[number];
+export type Season = (typeof SEASONS)[number];
+export type Weather = (typeof WEATHERS)[number];
+export type LockReason = (typeof LOCK_REASONS)[number];
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export type TimeOfDay = (typeof TIMES_OF_DAY)[number];
 
 // ---------- messages (spec section 5, word for word) ----------
 export const MESSAGES = {

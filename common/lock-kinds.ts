@@ -1,15 +1,14 @@
 /**
- * The lock kinds described once (issue 21 item 4): each kind's stored fields (their column, the form schema
- * create and edit check with the spec's messages, the value a story answer carries), the lock reasons it
- * yields, whether a reader can wait for it, its discovery status, its use of the story's clock and its sentence.
+ * The lock kinds described once (issue 21 item 4): each kind's stored fields (their column and value type), the
+ * lock reasons it yields, whether a reader can wait for it, its discovery status, its use of the story's clock and
+ * its sentence. The fields' checks (the form values create and edit take, with the spec's messages, and the value
+ * a story answer carries) are lock-schemas.ts, kept apart so the first screen reads this without zod (issue 28).
  * The contract (create, edit, `storySchema`, the export), the story view and the story index's card columns,
  * creation, editing, the export, notifications and the client all read this, so a new kind is its kind in
- * enums.ts, its field and its entry here, its rule in locks.ts, its picker and a migration (docs/architecture.md,
- * "Add a lock kind").
+ * enums.ts, its field and its entry here and in lock-schemas.ts, its rule in locks.ts, its picker and a migration
+ * (docs/architecture.md, "Add a lock kind").
  */
-import { z } from 'zod';
-import { LIMITS } from './constants';
-import { SEASONS, seasonSchema, TIME_RESTRICTIONS, WEATHERS, weatherSchema, type LockReason, type TimeRestriction } from './enums';
+import { SEASONS, TIME_RESTRICTIONS, WEATHERS, type LockReason, type Season, type TimeRestriction, type Weather } from './enums';
 
 /** The spec's messages for the lock fields (section 5, word for word). */
 export const LOCK_MESSAGES = {
@@ -19,55 +18,30 @@ export const LOCK_MESSAGES = {
   timeWindow: 'Time-of-day locks need both a start and an end time (HH:MM).',
 } as const;
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be in HH:MM format');
+/** Each lock field and the type of its value (the checks of both are lock-schemas.ts). */
+export interface LockFieldTypes {
+  unlockStartTime: string;
+  unlockEndTime: string;
+  unlockSeason: Season;
+  unlockWeather: Weather;
+}
 
-/** An "HH:MM" form value ('' means not set). */
-const formTime = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .max(LIMITS.numberTextMax, message)
-    .refine((v) => v === '' || hhmm.safeParse(v).success, message);
-
-/**
- * Every lock field, in the order the API sends them: its column in `stories`, its form value (create and edit;
- * '' means not set) and the value a story carries (null when its kind is not the story's).
- */
-const LOCK_FIELD_SPECS = {
-  unlockStartTime: { column: 'unlock_start_time', form: formTime('Unlock start time must be in HH:MM format'), value: z.string() },
-  unlockEndTime: { column: 'unlock_end_time', form: formTime('Unlock end time must be in HH:MM format'), value: z.string() },
-  unlockSeason: {
-    column: 'unlock_season',
-    form: z.union([seasonSchema, z.literal('')], { error: LOCK_MESSAGES.season }),
-    value: seasonSchema,
-  },
-  unlockWeather: {
-    column: 'unlock_weather',
-    form: z.union([weatherSchema, z.literal('')], { error: LOCK_MESSAGES.weather }),
-    value: weatherSchema,
-  },
-} as const;
-type Specs = typeof LOCK_FIELD_SPECS;
-export type LockField = keyof Specs;
-export const LOCK_FIELDS = Object.keys(LOCK_FIELD_SPECS) as LockField[];
+/** Every lock field, in the order the API sends them, and its column in `stories`. */
+const LOCK_FIELD_COLUMNS = {
+  unlockStartTime: 'unlock_start_time',
+  unlockEndTime: 'unlock_end_time',
+  unlockSeason: 'unlock_season',
+  unlockWeather: 'unlock_weather',
+} as const satisfies Record<keyof LockFieldTypes, string>;
+export type LockField = keyof typeof LOCK_FIELD_COLUMNS;
+export const LOCK_FIELDS = Object.keys(LOCK_FIELD_COLUMNS) as LockField[];
 /** The lock fields' columns, in LOCK_FIELDS' order (the story index's card query). */
-export const LOCK_COLUMNS = LOCK_FIELDS.map((field) => LOCK_FIELD_SPECS[field].column);
+export const LOCK_COLUMNS = LOCK_FIELDS.map((field) => LOCK_FIELD_COLUMNS[field]);
 
 /** A story's lock values: each field's value, or null. */
-export type LockValues = { [F in LockField]: z.infer<Specs[F]['value']> | null };
+export type LockValues = { [F in LockField]: LockFieldTypes[F] | null };
 /** A form's lock values ('' for not set), as the create dialog and the edit form hold them. */
-export type LockDraftValues = { [F in LockField]: z.infer<Specs[F]['value']> | '' };
-
-const shapeOf = <T>(make: (spec: Specs[LockField]) => z.ZodType) =>
-  Object.fromEntries(LOCK_FIELDS.map((field) => [field, make(LOCK_FIELD_SPECS[field])])) as T;
-/** The lock fields of `storySchema` and the export. */
-export const lockValueShape = shapeOf<{ [F in LockField]: z.ZodNullable<Specs[F]['value']> }>((spec) => spec.value.nullable());
-/** The lock fields of the create form (each optional). */
-export const lockCreateShape = shapeOf<{ [F in LockField]: z.ZodOptional<Specs[F]['form']> }>((spec) => spec.form.optional());
-/** The lock fields of the edit request (each optional, null clears). */
-export const lockEditShape = shapeOf<{ [F in LockField]: z.ZodOptional<z.ZodNullable<Specs[F]['form']>> }>((spec) =>
-  spec.form.nullable().optional(),
-);
+export type LockDraftValues = { [F in LockField]: LockFieldTypes[F] | '' };
 
 /** A kind's own discovery status line: its kind and colour (the legend says what each colour means). */
 export interface LockStatus {
@@ -154,7 +128,7 @@ const usesField = (restriction: TimeRestriction, field: LockField) => (LOCK_KIND
 
 /**
  * The stored lock values for `restriction` from what a form sent: the kind's own fields ('' → null), every other
- * field null. The values were checked by the schemas above.
+ * field null. The values were checked by lock-schemas.ts.
  */
 export function lockValuesFor(restriction: TimeRestriction, sent: Partial<Record<LockField, string | null>>): LockValues {
   return Object.fromEntries(LOCK_FIELDS.map((field) => [field, usesField(restriction, field) ? sent[field] || null : null])) as LockValues;

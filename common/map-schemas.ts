@@ -1,10 +1,11 @@
 /**
  * The map calls' answer (DESIGN.md decision 20, docs/decisions/024-lean-map-answer.md and 025): markers as columns
- * by default, the spec's full stories with `?view=full`.
+ * by default, the spec's full stories with `?view=full`. Turning markers into columns and back is map-markers.ts
+ * (no zod there: the client's first screen reads it — issue 28).
  */
 import { z } from 'zod';
 import { accuracyQuerySchema } from './location-schemas';
-import { storySchema, type Story } from './schemas';
+import { storySchema } from './schemas';
 
 /**
  * A story as a map marker (DESIGN.md decision 20, docs/decisions/024-lean-map-answer.md and 025): what a marker
@@ -28,16 +29,13 @@ export const mapMarkerSchema = storySchema.pick({
 /** A marker, and the title when the client knows it from elsewhere (never from the map answer). */
 export type MapMarker = z.infer<typeof mapMarkerSchema> & { title?: string };
 
-/** A story id in the marker answer: the uuid's 32 hex digits without its dashes (four bytes fewer per marker). */
+/** A story id in the marker answer: the uuid's 32 hex digits without its dashes (map-markers.ts `compactId`). */
 const compactIdSchema = z.string().regex(/^[0-9a-f]{32}$/);
-export const compactId = (uuid: string) => uuid.replaceAll('-', '');
-export const expandId = (hex: string) =>
-  `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 
 /**
  * The marker answer (decision 025): one array per field, index i of every array being marker i, in the answer's
  * order (nearest first). No key is repeated per marker, so 1,000 markers cost about 28 KB gzip instead of 46 KB
- * as objects (bench/map-payload.ts); `fromMarkerColumns` turns it back into MapMarkers.
+ * as objects (bench/map-payload.ts); map-markers.ts `fromMarkerColumns` turns it back into MapMarkers.
  */
 export const mapMarkerColumnsSchema = z
   .object({
@@ -54,34 +52,6 @@ export const mapMarkerColumnsSchema = z
   .describe('Markers as columns: index i of every array is marker i');
 export type MapMarkerColumns = z.infer<typeof mapMarkerColumnsSchema>;
 
-export function toMarkerColumns(markers: readonly MapMarker[]): MapMarkerColumns {
-  return {
-    id: markers.map((m) => compactId(m.id)),
-    latitude: markers.map((m) => m.latitude),
-    longitude: markers.map((m) => m.longitude),
-    category: markers.map((m) => m.category),
-    type: markers.map((m) => m.type),
-    timeRestriction: markers.map((m) => m.timeRestriction),
-    distance: markers.map((m) => m.distance),
-    isLocked: markers.map((m) => m.isLocked),
-    lockReason: markers.map((m) => m.lockReason),
-  };
-}
-
-export function fromMarkerColumns(columns: MapMarkerColumns): MapMarker[] {
-  return columns.id.map((id, i) => ({
-    id: expandId(id),
-    latitude: columns.latitude[i]!,
-    longitude: columns.longitude[i]!,
-    category: columns.category[i]!,
-    type: columns.type[i]!,
-    timeRestriction: columns.timeRestriction[i]!,
-    distance: columns.distance[i] ?? null,
-    isLocked: columns.isLocked[i]!,
-    lockReason: columns.lockReason[i] ?? null,
-  }));
-}
-
 export const MAP_VIEW_MESSAGE = 'view must be markers or full';
 /**
  * `?view=` of the map calls: `markers` (the default) answers MapMarkers; `full` answers the spec's full stories
@@ -94,5 +64,3 @@ export const mapViewSchema = z
 export type MapView = z.infer<typeof mapViewSchema>;
 /** Query of GET /api/stories/map/:lat/:lng: the accuracy claim and the view. */
 export const mapQuerySchema = accuracyQuerySchema.extend({ view: mapViewSchema });
-/** A full story carries what a marker does and more: a list's card can stand in for a marker. */
-export const isFullStory = (story: MapMarker | Story): story is Story => 'authorId' in story;

@@ -1,6 +1,12 @@
-/** Notifications and smart suggestions as the API answers them (issue 11). Re-exported by schemas.ts. */
+/**
+ * Notifications and smart suggestions as the API answers them (issue 11), and the requests of the
+ * /api/notifications… calls. Re-exported by schemas.ts; the helpers both sides share are notifications.ts.
+ */
 import { z } from 'zod';
-import { notificationTypeSchema, SMART_NOTIFICATION_TYPES, SMART_PRIORITIES, TIMES_OF_DAY } from './enums';
+import { SMART_NOTIFICATION_TYPES, SMART_PRIORITIES, TIMES_OF_DAY } from './enums';
+import { notificationTypeSchema } from './enum-schemas';
+import { latitudeSchema, longitudeSchema } from './location-schemas';
+import { NOTIFICATION_LIMITS } from './notifications';
 
 export const notificationSchema = z.object({
   id: z.uuid(),
@@ -29,3 +35,29 @@ export type SmartNotification = z.infer<typeof smartNotificationSchema>;
 
 export const timeOfDaySchema = z.enum(TIMES_OF_DAY);
 
+// ---------- the calls' requests and answers ----------
+export const TIME_OF_DAY_MESSAGE = `timeOfDay must be one of: ${TIMES_OF_DAY.join(', ')}`;
+export const timeOfDayParamSchema = z.enum(TIMES_OF_DAY, { error: TIME_OF_DAY_MESSAGE });
+
+export const smartParamsSchema = z.object({ lat: latitudeSchema, lng: longitudeSchema });
+export const smartQuerySchema = z.object({ timeOfDay: timeOfDayParamSchema });
+export const smartSuggestionsSchema = z.array(smartNotificationSchema);
+
+const pageLimitMessage = `limit must be a whole number from 1 to ${NOTIFICATION_LIMITS.pageMax}`;
+export const notificationPageQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: pageLimitMessage })
+    .int(pageLimitMessage)
+    .min(1, pageLimitMessage)
+    .max(NOTIFICATION_LIMITS.pageMax, pageLimitMessage)
+    .optional(),
+  cursor: z.string().max(200, 'Invalid cursor').optional(),
+});
+export const notificationListSchema = z.array(notificationSchema);
+/** Any text: a malformed id names no notification of the user, so it answers 404 like someone else's. */
+export const notificationIdParamsSchema = z.object({ id: z.string().describe('Notification id (uuid)') });
+export const streamQuerySchema = z.object({
+  lastEventId: z.string().max(100).optional().describe('For clients that cannot send the Last-Event-ID header'),
+});
+export const readResultSchema = z.object({ ok: z.literal(true) });
+export const readAllResultSchema = z.object({ updated: z.number().int() });

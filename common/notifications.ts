@@ -1,16 +1,15 @@
 /**
- * Notifications and smart suggestions (spec sections 3, 7, 9; issue 11): the request/answer schemas of the
- * /api/notifications… calls and the pure helpers both sides share — the texts the server writes, the grouping
- * of nearby finds, the time of day the client sends, compass directions and distances in words.
+ * Notifications and smart suggestions (spec sections 3, 7, 9; issue 11): the pure helpers both sides share — the
+ * texts the server writes, the grouping of nearby finds, the time of day the client sends, compass directions and
+ * distances in words. The calls' request and answer schemas are notification-schemas.ts (no zod here, so the
+ * first screen reads these without the validator: issue 28).
  */
-import { z } from 'zod';
 import { DISCOVERY_RADIUS_M } from './constants';
+import type { TimeOfDay } from './enums';
 import { safeDisplayName } from './text';
-import { latitudeSchema, longitudeSchema, notificationSchema, smartNotificationSchema, TIMES_OF_DAY } from './schemas';
 import type { Point } from './geo';
 
-export { notificationSchema, smartNotificationSchema };
-export type { Notification, SmartNotification } from './schemas';
+export type { TimeOfDay } from './enums';
 
 /**
  * The last event of a stream that a newer tab of the same user replaced (issue 22): the client closes its
@@ -38,34 +37,6 @@ export const NOTIFICATION_LIMITS = {
   smartSampleSize: 100,
   discoveryRadiusM: 50_000,
 } as const;
-
-// ---------- schemas ----------
-export const TIME_OF_DAY_MESSAGE = `timeOfDay must be one of: ${TIMES_OF_DAY.join(', ')}`;
-export const timeOfDayParamSchema = z.enum(TIMES_OF_DAY, { error: TIME_OF_DAY_MESSAGE });
-export type TimeOfDay = z.infer<typeof timeOfDayParamSchema>;
-
-export const smartParamsSchema = z.object({ lat: latitudeSchema, lng: longitudeSchema });
-export const smartQuerySchema = z.object({ timeOfDay: timeOfDayParamSchema });
-export const smartSuggestionsSchema = z.array(smartNotificationSchema);
-
-const pageLimitMessage = `limit must be a whole number from 1 to ${NOTIFICATION_LIMITS.pageMax}`;
-export const notificationPageQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: pageLimitMessage })
-    .int(pageLimitMessage)
-    .min(1, pageLimitMessage)
-    .max(NOTIFICATION_LIMITS.pageMax, pageLimitMessage)
-    .optional(),
-  cursor: z.string().max(200, 'Invalid cursor').optional(),
-});
-export const notificationListSchema = z.array(notificationSchema);
-/** Any text: a malformed id names no notification of the user, so it answers 404 like someone else's. */
-export const notificationIdParamsSchema = z.object({ id: z.string().describe('Notification id (uuid)') });
-export const streamQuerySchema = z.object({
-  lastEventId: z.string().max(100).optional().describe('For clients that cannot send the Last-Event-ID header'),
-});
-export const readResultSchema = z.object({ ok: z.literal(true) });
-export const readAllResultSchema = z.object({ updated: z.number().int() });
 
 // ---------- texts ----------
 export const NOTIFICATION_TEXTS = {

@@ -7,22 +7,18 @@ import { CATEGORIES, type Category } from './categories';
 import { LIMITS, MEDIA } from './constants';
 import { DISPLAY_NAME_CHARACTERS_MESSAGE, hasUnsafeNameCharacters } from './text';
 import { parseTikTokUrl } from './tiktok';
-import { incompleteLock, LOCK_FIELDS, LOCK_MESSAGES, lockCreateShape, lockEditShape, lockValueShape, lockValuesFor } from './lock-kinds';
-import { ROLES, storyModerationSchema } from './moderation';
-import {
-  FAVORITE_STORY_TYPES,
-  MESSAGES,
-  STORY_TYPES,
-  TIME_RESTRICTIONS,
-  lockReasonSchema,
-  storyTypeSchema,
-  timeRestrictionSchema,
-} from './enums';
+import { incompleteLock, LOCK_FIELDS, LOCK_MESSAGES, lockValuesFor } from './lock-kinds';
+import { lockCreateShape, lockEditShape, lockValueShape } from './lock-schemas';
+import { ROLES } from './moderation';
+import { storyModerationSchema } from './moderation-schemas';
+import { FAVORITE_STORY_TYPES, MESSAGES, STORY_TYPES, TIME_RESTRICTIONS } from './enums';
+import { lockReasonSchema, storyTypeSchema, timeRestrictionSchema } from './enum-schemas';
 
 import { latitudeSchema, longitudeSchema } from './location-schemas';
 import { isTextStory } from './story-types';
 
 export * from './enums';
+export * from './enum-schemas';
 export * from './location-schemas';
 export * from './notification-schemas';
 
@@ -345,7 +341,7 @@ export const storySchema = z.object({
 export type Story = z.infer<typeof storySchema>;
 
 /** The report call's body: a reason code and an optional note (common/moderation.ts). */
-export { reportStoryRequestSchema } from './moderation';
+export { reportStoryRequestSchema } from './moderation-schemas';
 
 export const likeResponseSchema = z.object({ likes: z.number().int(), liked: z.boolean() });
 /** 201 the first time, 200 when the same user reports the story again (nothing stored twice). */

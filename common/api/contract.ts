@@ -35,7 +35,7 @@ import {
   storyDecisionRequestSchema,
   userDecisionRequestSchema,
   userIdParamsSchema as moderationUserIdParamsSchema,
-} from '../moderation';
+} from '../moderation-schemas';
 import {
   notificationIdParamsSchema,
   notificationListSchema,
@@ -46,14 +46,14 @@ import {
   smartQuerySchema,
   smartSuggestionsSchema,
   streamQuerySchema,
-} from '../notifications';
+} from '../notification-schemas';
 import {
   pushPreferencesSchema,
   pushPublicKeySchema,
   pushSubscribedSchema,
   pushSubscriptionBodySchema,
   pushUnsubscribeBodySchema,
-} from '../push';
+} from '../push-schemas';
 import {
   bboxQuerySchema,
   categoriesResponseSchema,
@@ -92,7 +92,7 @@ import {
   tourPageQuerySchema,
   tourSchema,
   tourSummarySchema,
-} from '../tours';
+} from '../tour-schemas';
 import type { ApiPath, ApiRouteName, PathParamNames } from './routes';
 
 type Schema = z.ZodType;

@@ -8,7 +8,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import type { Notification } from '#common/notifications';
+import type { Notification } from '#common/notification-schemas';
 import { newAccount, setupProfileViaApi, signUpAndSignIn } from './support/accounts';
 import { createStoryViaApi, newAuthor, northOf, SAVANNAH } from './support/stories';
 

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import type { Notification } from '#common/notifications';
+import type { Notification } from '#common/notification-schemas';
 import { signUpAndSignIn } from './support/accounts';
 import { createStoryViaApi, newAuthor, northOf, SAVANNAH } from './support/stories';
 

@@ -11,7 +11,7 @@ import { offsetNorth, type Point } from '#common/geo';
 import { FEWER_THAN_3 } from '#common/insights';
 import { tourInsightsSchema } from '#common/insights-schemas';
 import { accountExportSchema } from '#common/account-schemas';
-import { tourSchema } from '#common/tours';
+import { tourSchema } from '#common/tour-schemas';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { createTestUser, type TestUser } from '#tests/helpers/users';
 import { insertStory } from '../stories/test-support/story-fixtures';

@@ -4,15 +4,8 @@
  * audit line are written together or not at all. The audit log is append-only (migration 0012's trigger).
  */
 import { sql } from 'drizzle-orm';
-import {
-  APPEALABLE_ACTIONS,
-  MODERATION_LIMITS,
-  type AuditEntry,
-  type Decision,
-  type DecisionAction,
-  type MyDecision,
-  type Role,
-} from '#common/moderation';
+import { APPEALABLE_ACTIONS, MODERATION_LIMITS, type DecisionAction, type Role } from '#common/moderation';
+import { type AuditEntry, type Decision, type MyDecision } from '#common/moderation-schemas';
 import type { Database } from '../../db/client';
 import { iso, toDecision, type DecisionRow, type StoryForModeration, type SubjectRow } from './moderation-rows';
 

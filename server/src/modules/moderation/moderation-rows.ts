@@ -1,5 +1,6 @@
 /** The moderation tables' rows as SQL returns them, and the decision as the contract shows it. */
-import type { Decision, DecisionAction, Role } from '#common/moderation';
+import type { DecisionAction, Role } from '#common/moderation';
+import type { Decision } from '#common/moderation-schemas';
 
 export interface DecisionRow extends Record<string, unknown> {
   id: string;

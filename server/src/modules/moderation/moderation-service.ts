@@ -14,12 +14,14 @@ import {
   reportOutcomeMessage,
   statementOfReasons,
   withDecisionRef,
+  type Role,
+} from '#common/moderation';
+import {
   type Decision,
   type QueueItem,
-  type Role,
   type StoryDecisionRequest,
   type UserDecisionRequest,
-} from '#common/moderation';
+} from '#common/moderation-schemas';
 import { isUuid } from '#common/route-schemas';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/http-errors';
 import type { MediaUrlSigner } from '../../media/media-urls';

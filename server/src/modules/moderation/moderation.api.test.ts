@@ -7,16 +7,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CENTER, REPORTS_TO_HIDE } from '#common/constants';
-import {
-  hiddenNotice,
-  MODERATION_MESSAGES,
-  myDecisionsSchema,
-  queueSchema,
-  REPORT_OUTCOME_TEXTS,
-  statementOfReasons,
-  type QueueItem,
-} from '#common/moderation';
-import { notificationListSchema } from '#common/notifications';
+import { hiddenNotice, MODERATION_MESSAGES, REPORT_OUTCOME_TEXTS, statementOfReasons } from '#common/moderation';
+import { myDecisionsSchema, queueSchema, type QueueItem } from '#common/moderation-schemas';
+import { notificationListSchema } from '#common/notification-schemas';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { createTestUser, type TestUser } from '#tests/helpers/users';
 import { notifications, stories, users } from '../../db/schema';

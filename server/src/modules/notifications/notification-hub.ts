@@ -4,7 +4,8 @@
  * notification made by any instance reaches the user's streams on every instance within milliseconds.
  * At most NOTIFICATION_LIMITS.streamsPerUser streams per user on one instance: a new one closes the oldest.
  */
-import { NOTIFICATION_LIMITS, notificationSchema, type Notification } from '#common/notifications';
+import { notificationSchema, type Notification } from '#common/notification-schemas';
+import { NOTIFICATION_LIMITS } from '#common/notifications';
 import type { Database } from '../../db/client';
 import { NOTIFICATION_CHANNEL } from './notification-repository';
 

@@ -5,7 +5,7 @@
  * it reaches the SSE streams of every app instance once the transaction commits (notification-hub.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Notification } from '#common/notifications';
+import type { Notification } from '#common/notification-schemas';
 import { NOTIFICATION_LIMITS } from '#common/notifications';
 import type { NotificationType } from '#common/schemas';
 import type { Database } from '../../db/client';

@@ -27,9 +27,9 @@ import {
   NOTIFICATION_TEXTS,
   timeLockedMessage,
   unlockedMessage,
-  type Notification,
   type TimeOfDay,
 } from '#common/notifications';
+import type { Notification } from '#common/notification-schemas';
 import { statementOfReasons, withDecisionRef } from '#common/moderation';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { timeZoneAt } from '../stories';

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CENTER } from '#common/constants';
-import { notificationSchema, type Notification } from '#common/notifications';
+import { notificationSchema, type Notification } from '#common/notification-schemas';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app';
 import { users } from '../../db/schema';

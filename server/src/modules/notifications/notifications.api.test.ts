@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CENTER } from '#common/constants';
 import { offsetEast, offsetNorth, type Point } from '#common/geo';
-import { notificationListSchema, smartSuggestionsSchema } from '#common/notifications';
+import { notificationListSchema, smartSuggestionsSchema } from '#common/notification-schemas';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { createTestUser, type TestUser } from '#tests/helpers/users';
 import { insertStory, type StoryInsert } from '../stories/test-support/story-fixtures';

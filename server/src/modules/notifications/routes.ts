@@ -11,7 +11,8 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NOTIFICATION_LIMITS, STREAM_REPLACED_EVENT, type Notification } from '#common/notifications';
+import { NOTIFICATION_LIMITS, STREAM_REPLACED_EVENT } from '#common/notifications';
+import type { Notification } from '#common/notification-schemas';
 import { nextPageLink } from '../../lib/paging';
 import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';

@@ -10,9 +10,9 @@ import {
   nearestWhisperText,
   NOTIFICATION_LIMITS,
   timeOfDayOfStart,
-  type SmartNotification,
   type TimeOfDay,
 } from '#common/notifications';
+import type { SmartNotification } from '#common/notification-schemas';
 import type { Point } from '#common/geo';
 
 export interface SmartSampleStory {

@@ -5,8 +5,9 @@
  * deleted. A 429 or 5xx is tried again with backoff (Retry-After honoured); anything else is logged and dropped.
  */
 import webpush, { WebPushError, type Urgency } from 'web-push';
-import type { Notification } from '#common/notifications';
-import { isPushKind, PUSH_LIMITS, pushTargetUrl, type PushKind, type PushPayload } from '#common/push';
+import type { Notification } from '#common/notification-schemas';
+import { isPushKind, PUSH_LIMITS, pushTargetUrl, type PushKind } from '#common/push';
+import { type PushPayload } from '#common/push-schemas';
 import type { PushRepository, StoredSubscription } from './push-repository';
 import type { VapidKeys } from './vapid-keys';
 

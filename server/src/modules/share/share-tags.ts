@@ -6,7 +6,8 @@
 import { STORY_TYPE_LABEL } from '#common/story-types';
 import { safeDisplayName } from '#common/text';
 import type { Story } from '#common/schemas';
-import { tourLengthText, type Tour } from '#common/tours';
+import { tourLengthText } from '#common/tours';
+import type { Tour } from '#common/tour-schemas';
 
 /** The app's own preview image (client/public), the same for every story: a story's media never goes out. */
 export const SHARE_IMAGE_PATH = '/og-image.png';

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offsetEast, offsetNorth } from '#common/geo';
 import { type Story } from '#common/schemas';
-import { fromMarkerColumns, MAP_VIEW_MESSAGE, mapMarkerColumnsSchema, mapMarkerSchema, type MapMarkerColumns } from '#common/map-schemas';
+import { fromMarkerColumns, type MapMarkerColumns } from '#common/map-markers';
+import { MAP_VIEW_MESSAGE, mapMarkerColumnsSchema, mapMarkerSchema } from '#common/map-schemas';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { createTestUser, type TestUser } from '#tests/helpers/users';
 import { insertStory } from './test-support/story-fixtures';

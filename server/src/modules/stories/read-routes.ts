@@ -18,7 +18,8 @@ import {
 import { isUuid, optionalLocationQueryShape, readerLocationOf } from '#common/route-schemas';
 import type { Point } from '#common/geo';
 import { storySchema } from '#common/schemas';
-import { mapMarkerColumnsSchema, toMarkerColumns, type MapView } from '#common/map-schemas';
+import { toMarkerColumns } from '#common/map-markers';
+import { mapMarkerColumnsSchema, type MapView } from '#common/map-schemas';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { BAD_CURSOR, nextPageLink, type PageCursor } from '../../lib/paging';
 import { apiRoute } from '../../lib/api-route';

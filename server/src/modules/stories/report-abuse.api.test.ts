@@ -6,7 +6,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CENTER, REPORTER_MIN_ACCOUNT_AGE_HOURS, REPORTS_TO_HIDE } from '#common/constants';
-import { NOTIFICATION_TEXTS, notificationListSchema } from '#common/notifications';
+import { notificationListSchema } from '#common/notification-schemas';
+import { NOTIFICATION_TEXTS } from '#common/notifications';
 import { statementOfReasons } from '#common/moderation';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { createTestUser, type TestUser } from '#tests/helpers/users';

@@ -3,7 +3,7 @@
  * the reader liked it. Its own file so that the repository and the story index (which answers the same reads from
  * memory) both import it without importing each other.
  */
-import type { StoryModeration } from '#common/moderation';
+import type { StoryModeration } from '#common/moderation-schemas';
 import type { StoryRow } from './story-view';
 
 export interface StoryRecord extends StoryRow {

@@ -18,7 +18,7 @@
  * at the reader's place when a WeatherProvider is configured (undefined: weather locks reported, not enforced).
  */
 import { safeDisplayName } from '#common/text';
-import type { StoryModeration } from '#common/moderation';
+import type { StoryModeration } from '#common/moderation-schemas';
 import { UNLOCK_RADIUS_M } from '#common/constants';
 import { haversineMetres, type Point } from '#common/geo';
 import { evaluateLock, type LockableStory } from '#common/locks';

@@ -5,16 +5,8 @@
  */
 import { haversineMetres, type Point } from '#common/geo';
 import { isUuid } from '#common/route-schemas';
-import {
-  firstLongLeg,
-  TOUR_MESSAGES,
-  TOURS,
-  tourMeasures,
-  type CreateTourRequest,
-  type EditTourRequest,
-  type Tour,
-  type TourSummary,
-} from '#common/tours';
+import { firstLongLeg, TOUR_MESSAGES, TOURS, tourMeasures } from '#common/tours';
+import type { CreateTourRequest, EditTourRequest, Tour, TourSummary } from '#common/tour-schemas';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/http-errors';
 import type { StopRow, TourCursor, TourRepository, TourRow } from './tour-repository';
 

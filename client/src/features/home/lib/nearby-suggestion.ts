@@ -4,7 +4,8 @@
  * never contradicts the page (the smart endpoint samples others' stories by distance alone).
  */
 import { DISCOVERABLE_RESULT_CAP, DISCOVERY_RADIUS_M, UNLOCK_RADIUS_M } from '#common/constants';
-import { compassDirection, formatDistance, type SmartNotification } from '#common/notifications';
+import { compassDirection, formatDistance } from '#common/notifications';
+import type { SmartNotification } from '#common/notification-schemas';
 import type { Story } from '#common/schemas';
 import type { Point } from '#common/geo';
 

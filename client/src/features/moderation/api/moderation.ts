@@ -1,6 +1,7 @@
 /** The moderation calls (DESIGN.md decision 18, docs/moderation.md) as TanStack Query hooks. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Role, StoryDecisionRequest, UserDecisionRequest } from '#common/moderation';
+import type { Role } from '#common/moderation';
+import type { StoryDecisionRequest, UserDecisionRequest } from '#common/moderation-schemas';
 import { queryKeys } from '#client/lib/query-keys';
 import { callApi } from '#client/lib/api';
 

@@ -4,11 +4,11 @@ import {
   REPORT_REASON_LABELS,
   REPORT_REASONS,
   reasonLabel,
-  type QueueItem,
   type ReportReason,
   type StoryAction,
   type UserAction,
 } from '#common/moderation';
+import { type QueueItem } from '#common/moderation-schemas';
 import { Button } from '#client/components/ui/button';
 import { FormField } from '#client/components/ui/form-field';
 import { Input, Textarea } from '#client/components/ui/input';

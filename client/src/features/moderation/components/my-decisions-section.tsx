@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { MODERATION_LIMITS, MODERATION_MESSAGES, reasonLabel, type MyDecision } from '#common/moderation';
+import { MODERATION_LIMITS, MODERATION_MESSAGES, reasonLabel } from '#common/moderation';
+import { type MyDecision } from '#common/moderation-schemas';
 import { Button } from '#client/components/ui/button';
 import { FormField } from '#client/components/ui/form-field';
 import { Textarea } from '#client/components/ui/input';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Notification } from '#common/notifications';
+import type { Notification } from '#common/notification-schemas';
 import { callApi } from '#client/lib/api';
 import { queryKeys } from '#client/lib/query-keys';
 

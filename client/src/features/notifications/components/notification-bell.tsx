@@ -2,7 +2,7 @@ import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import type { Notification } from '#common/notifications';
+import type { Notification } from '#common/notification-schemas';
 import { Button } from '#client/components/ui/button';
 import { paths } from '#client/config/paths';
 import { cn } from '#client/lib/utils';

@@ -1,6 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { notificationSchema, STREAM_REPLACED_EVENT, type Notification } from '#common/notifications';
+import { STREAM_REPLACED_EVENT } from '#common/notifications';
+import type { Notification } from '#common/notification-schemas';
 import { apiPath } from '#client/lib/api';
 import { queryKeys } from '#client/lib/query-keys';
 
@@ -14,30 +15,43 @@ export function prependOnce(list: Notification[] | undefined, n: Notification): 
  * Holds the live stream (GET /api/notifications/stream) while signed in: each pushed notification goes straight
  * into both cached lists, so the badge changes at once. EventSource reconnects by itself and sends
  * Last-Event-ID, so the server replays what was missed meanwhile — except after a `replaced` event: more tabs
- * than the per-user cap are open, and coming back would only end another tab's stream.
+ * than the per-user cap are open, and coming back would only end another tab's stream. Each event is checked
+ * against the contract's notification schema, loaded with the stream (zod stays off the first screen: issue 28).
  */
 export function useNotificationStream(enabled: boolean) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const source = new EventSource(apiPath('notificationStream'), { withCredentials: true });
-    source.addEventListener('notification', (event) => {
-      let data: unknown;
-      try {
-        data = JSON.parse((event as MessageEvent<string>).data);
-      } catch {
-        return;
-      }
-      const parsed = notificationSchema.safeParse(data);
-      if (!parsed.success) return;
-      const n = parsed.data;
-      queryClient.setQueryData<Notification[]>(queryKeys.notifications.list, (old) => prependOnce(old, n));
-      queryClient.setQueryData<Notification[]>(queryKeys.notifications.unread, (old) =>
-        n.isRead ? old : (prependOnce(old, n) ?? [n]),
-      );
+    let source: EventSource | undefined;
+    let stopped = false;
+    void import('#common/notification-schemas').then(({ notificationSchema }) => {
+      if (!stopped) source = openStream(queryClient, (data) => notificationSchema.safeParse(data));
     });
-    // A newer tab of this user took the stream's place: stay closed rather than evict another tab (issue 22).
-    source.addEventListener(STREAM_REPLACED_EVENT, () => source.close());
-    return () => source.close();
+    return () => {
+      stopped = true;
+      source?.close();
+    };
   }, [enabled, queryClient]);
+}
+
+type ParseNotification = (data: unknown) => { success: true; data: Notification } | { success: false };
+
+function openStream(queryClient: QueryClient, parse: ParseNotification): EventSource {
+  const source = new EventSource(apiPath('notificationStream'), { withCredentials: true });
+  source.addEventListener('notification', (event) => {
+    let data: unknown;
+    try {
+      data = JSON.parse((event as MessageEvent<string>).data);
+    } catch {
+      return;
+    }
+    const parsed = parse(data);
+    if (!parsed.success) return;
+    const n = parsed.data;
+    queryClient.setQueryData<Notification[]>(queryKeys.notifications.list, (old) => prependOnce(old, n));
+    queryClient.setQueryData<Notification[]>(queryKeys.notifications.unread, (old) => (n.isRead ? old : (prependOnce(old, n) ?? [n])));
+  });
+  // A newer tab of this user took the stream's place: stay closed rather than evict another tab (issue 22).
+  source.addEventListener(STREAM_REPLACED_EVENT, () => source.close());
+  return source;
 }

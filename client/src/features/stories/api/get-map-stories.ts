@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { DISCOVERY } from '#common/constants';
 import type { BoundingBox } from '#common/route-schemas';
 import type { Point as Location } from '#common/geo';
-import { fromMarkerColumns } from '#common/map-schemas';
+import { fromMarkerColumns } from '#common/map-markers';
 import { callApi } from '#client/lib/api';
 import { accuracyClaim, accuracyParam } from '#client/lib/location/claim-lock-text';
 import { queryKeys } from '#client/lib/query-keys';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReportStoryRequest } from '#common/moderation';
+import type { ReportStoryRequest } from '#common/moderation-schemas';
 import { callApi } from '#client/lib/api';
 import { invalidateStories } from '#client/lib/query-keys';
 

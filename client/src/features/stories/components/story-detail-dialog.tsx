@@ -1,6 +1,6 @@
 import { type Story } from '#common/schemas';
 import type { Point } from '#common/geo';
-import { isFullStory, type MapMarker } from '#common/map-schemas';
+import { isFullStory, type MapMarker } from '#common/map-markers';
 import { Button } from '#client/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '#client/components/ui/dialog';
 import { ApiError, errorMessage } from '#client/lib/api-client';

@@ -1,7 +1,7 @@
 /** Walking tours over the API (issue 25): read one, those near the reader, the author's own; create, delete. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Point as Location } from '#common/geo';
-import type { CreateTourRequest } from '#common/tours';
+import type { CreateTourRequest } from '#common/tour-schemas';
 import { callApi } from '#client/lib/api';
 import { queryKeys } from '#client/lib/query-keys';
 

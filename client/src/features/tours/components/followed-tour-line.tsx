@@ -2,7 +2,7 @@
  * The followed tour's line on the home map (issue 25), loaded with Leaflet after the first paint (default export,
  * lazy). Rendered inside the story map; the stops open their stories with the usual locks.
  */
-import type { TourStop } from '#common/tours';
+import type { TourStop } from '#common/tour-schemas';
 import { useTour } from '../api/tours';
 import { TourLine } from './tour-line';
 

@@ -6,7 +6,9 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { Story } from '#common/schemas';
-import { createTourRequestSchema, firstLongLeg, TOUR_MESSAGES, TOURS, tourLengthText, tourMeasures, type Tour } from '#common/tours';
+import { createTourRequestSchema } from '#common/tour-schemas';
+import { firstLongLeg, TOUR_MESSAGES, TOURS, tourLengthText, tourMeasures } from '#common/tours';
+import type { Tour } from '#common/tour-schemas';
 import { Button } from '#client/components/ui/button';
 import { Dialog, DialogContent } from '#client/components/ui/dialog';
 import { FieldError, Input, Label, Textarea } from '#client/components/ui/input';

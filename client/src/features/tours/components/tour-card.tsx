@@ -2,7 +2,8 @@
 import { Route } from 'lucide-react';
 import { Link } from 'wouter';
 import { formatDistance } from '#common/notifications';
-import { tourLengthText, type TourSummary } from '#common/tours';
+import { tourLengthText } from '#common/tours';
+import type { TourSummary } from '#common/tour-schemas';
 import { paths } from '#client/config/paths';
 
 export function TourCard({ tour, notice }: { tour: TourSummary; notice?: string | null }) {

@@ -6,7 +6,7 @@ import './tour-map.css';
 import L from 'leaflet';
 import { useMemo } from 'react';
 import { Marker, Polyline } from 'react-leaflet';
-import type { TourStop } from '#common/tours';
+import type { TourStop } from '#common/tour-schemas';
 
 const stopIcon = (position: number, found: boolean) =>
   L.divIcon({

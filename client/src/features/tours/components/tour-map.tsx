@@ -8,7 +8,7 @@ import { useEffect, useMemo } from 'react';
 import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
 import type { Point } from '#common/geo';
 import { MAX_TILE_ZOOM } from '#common/constants';
-import type { TourStop } from '#common/tours';
+import type { TourStop } from '#common/tour-schemas';
 import { usePublicConfig } from '#client/lib/get-public-config';
 import { TourLine } from './tour-line';
 

@@ -1,6 +1,6 @@
 /** Shared by the story-read API tests (read.api.test.ts, read-map.api.test.ts). */
 import type { Point } from '#common/geo';
-import { fromMarkerColumns, type MapMarker, type MapMarkerColumns } from '#common/map-schemas';
+import { fromMarkerColumns, type MapMarker, type MapMarkerColumns } from '#common/map-markers';
 import type { Story } from '#common/schemas';
 
 export const SAVANNAH: Point = { latitude: 32.0835, longitude: -81.0998 };

@@ -1,3 +1,0 @@
-export * from './constants';
-export * from './categories';
-export * from './schemas';
