@@ -1,7 +1,8 @@
 /**
  * The app under load, in its own process (bench/run.ts forks it) so the load generator does not share its
  * event loop: buildApp(config) exactly as production starts it, logger silent, rate limits off.
- * Environment: DATABASE_URL (PostgreSQL) or PGLITE_DIR, plus DATABASE_POOL_SIZE and DATA_DIR; BENCH_CPU_PROFILE.
+ * Environment: DATABASE_URL (PostgreSQL) or PGLITE_DIR, plus DATABASE_POOL_SIZE and DATA_DIR; BENCH_CPU_PROFILE,
+ * BENCH_QUERY_COUNTS, BENCH_RUNTIME_STATS (each described where it is read).
  *
  * IPC: 'stop'; 'memory' → { memory: { rss, heapUsed } }; 'reconcile' → { reconciledMs }; { plain: { seconds, connections, readers } } runs the
  * plain query (bench/plain-query.ts) in `connections` concurrent loops for `seconds` on the app's own database
@@ -51,7 +52,37 @@ async function startProfiler() {
     await fs.writeFile(process.env.BENCH_CPU_PROFILE!, JSON.stringify(profile));
   };
 }
+// BENCH_RUNTIME_STATS=1: event-loop delay (p50, p99, max) and garbage collection (count, total, longest pause) over
+// the whole run, printed at 'stop': whether latency comes from the loop being blocked or from collections.
+const runtimeStats = process.env.BENCH_RUNTIME_STATS ? await watchRuntime() : undefined;
+async function watchRuntime() {
+  const { monitorEventLoopDelay, PerformanceObserver } = await import('node:perf_hooks');
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  const gc = { count: 0, totalMs: 0, maxMs: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.count++;
+      gc.totalMs += entry.duration;
+      gc.maxMs = Math.max(gc.maxMs, entry.duration);
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const started = performance.now();
+  return () => {
+    loop.disable();
+    observer.disconnect();
+    const ms = (ns: number) => (ns / 1e6).toFixed(1);
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `app runtime over ${seconds.toFixed(0)} s: event-loop delay p50 ${ms(loop.percentile(50))} ms, p99 ${ms(loop.percentile(99))} ms, ` +
+        `max ${ms(loop.max)} ms; GC ${gc.count} collections, ${gc.totalMs.toFixed(0)} ms in all ` +
+        `(${((gc.totalMs / 1000 / seconds) * 100).toFixed(1)} % of the time), longest ${gc.maxMs.toFixed(1)} ms`,
+    );
+  };
+}
 async function stop() {
+  runtimeStats?.();
   await profiler?.();
   if (queryCounts) {
     const top = [...queryCounts].sort((a, b) => b[1] - a[1]).slice(0, 30);

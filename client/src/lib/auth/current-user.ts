@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { CurrentUser } from '#common/schemas';
 import { callApi } from '#client/lib/api';
 import { ApiError, mayHaveSession } from '#client/lib/api-client';
@@ -24,4 +25,13 @@ const currentUserQuery = queryOptions({
 
 export function useCurrentUser() {
   return useQuery(currentUserQuery);
+}
+
+/**
+ * The signed-in user once known: an action taken while the first answer is still on its way waits for it instead
+ * of taking the reader for signed out (a signed-in author tapping Create at once was told "Account Required").
+ */
+export function useCurrentUserWhenKnown(): () => Promise<CurrentUser | null> {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.ensureQueryData(currentUserQuery), [queryClient]);
 }

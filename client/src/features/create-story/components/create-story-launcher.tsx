@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import type { Point } from '#common/geo';
 import { ACCOUNT_REQUIRED, showAccountRequired } from '#client/lib/account-required';
 import { requestPosition } from '#client/lib/geolocation';
-import { useCurrentUser } from '#client/lib/auth/current-user';
+import { useCurrentUserWhenKnown } from '#client/lib/auth/current-user';
 import type { OfflineDraft } from '../lib/offline-draft';
 
 // The create dialog (recorder, pickers, preview) is only downloaded when someone opens it.
@@ -24,36 +24,49 @@ function showCreateAccountRequired(navigate: (to: string) => void) {
  */
 export function useCreateStoryLauncher() {
   const [, navigate] = useLocation();
-  const { data: user } = useCurrentUser();
+  const userWhenKnown = useCurrentUserWhenKnown();
   const [open, setOpen] = useState(false);
   // Stays mounted after the first open so closing can animate and the chunk is not re-evaluated.
   const [mounted, setMounted] = useState(false);
   const [location, setLocation] = useState<Point | null>(null);
   const [resume, setResume] = useState<OfflineDraft | null>(null);
 
+  /** Runs `action` for a signed-in reader; a signed-out one is told to sign in. */
+  const signedIn = useCallback(
+    (action: () => void) => {
+      userWhenKnown().then(
+        (user) => (user ? action() : showCreateAccountRequired(navigate)),
+        () => showCreateAccountRequired(navigate),
+      );
+    },
+    [userWhenKnown, navigate],
+  );
+
   const openAtCurrentPosition = useCallback(() => {
-    if (!user) return showCreateAccountRequired(navigate);
-    requestPosition().then(
-      (at) => {
+    signedIn(() => {
+      requestPosition().then(
+        (at) => {
+          setLocation(at);
+          setResume(null);
+          setMounted(true);
+          setOpen(true);
+        },
+        () => window.alert(CREATE_LOCATION_REQUIRED),
+      );
+    });
+  }, [signedIn]);
+
+  const openAt = useCallback(
+    (at: Point | null) => {
+      if (!at) return openAtCurrentPosition();
+      signedIn(() => {
         setLocation(at);
         setResume(null);
         setMounted(true);
         setOpen(true);
-      },
-      () => window.alert(CREATE_LOCATION_REQUIRED),
-    );
-  }, [user, navigate]);
-
-  const openAt = useCallback(
-    (at: Point | null) => {
-      if (!user) return showCreateAccountRequired(navigate);
-      if (!at) return openAtCurrentPosition();
-      setLocation(at);
-      setResume(null);
-      setMounted(true);
-      setOpen(true);
+      });
     },
-    [user, navigate, openAtCurrentPosition],
+    [signedIn, openAtCurrentPosition],
   );
 
   /**
@@ -62,18 +75,19 @@ export function useCreateStoryLauncher() {
    */
   const openDraft = useCallback(
     (kept: OfflineDraft) => {
-      if (!user) return showCreateAccountRequired(navigate);
-      requestPosition().then(
-        (at) => {
-          setLocation(at);
-          setResume(kept);
-          setMounted(true);
-          setOpen(true);
-        },
-        () => window.alert(CREATE_LOCATION_REQUIRED),
-      );
+      signedIn(() => {
+        requestPosition().then(
+          (at) => {
+            setLocation(at);
+            setResume(kept);
+            setMounted(true);
+            setOpen(true);
+          },
+          () => window.alert(CREATE_LOCATION_REQUIRED),
+        );
+      });
     },
-    [user, navigate],
+    [signedIn],
   );
 
   const dialog = mounted ? (
