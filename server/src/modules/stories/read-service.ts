@@ -11,7 +11,7 @@ import type { WeatherProvider } from '../../weather/weather-provider';
 import type { BoundingBox } from '#common/route-schemas';
 import type { LocationGuard, UnlockGate } from '../location';
 import type { PageCursor, StoryRecord, StoryRepository } from './story-repository';
-import { toMapMarker, toStoryView, type StoryViewContext } from './story-view';
+import { toMapMarker, toStoryView, type MarkerRow, type StoryViewContext } from './story-view';
 import { addressKey } from '../../lib/client-address';
 
 export interface Reader {
@@ -50,7 +50,7 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
   const now = deps.now ?? (() => new Date());
 
   /** What each story's view is decided with: the reader, the claim's gate, and the weather where it matters. */
-  async function viewContext(records: StoryRecord[], reader: Reader, claim: boolean): Promise<StoryViewContext> {
+  async function viewContext(records: readonly MarkerRow[], reader: Reader, claim: boolean): Promise<StoryViewContext> {
     const gate = claim ? await claimGate(reader) : undefined;
     const weather = gate?.refusal ? undefined : await weatherFor(records, reader);
     return { viewerId: reader.viewerId, reader: reader.location, now: now(), signer: deps.signer, weather, gate };
@@ -74,7 +74,7 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
   }
 
   /** The map's markers: the same lock decisions (and unlocks recorded) as `present`, without building views. */
-  async function presentMarkers(records: StoryRecord[], reader: Reader): Promise<MapMarker[]> {
+  async function presentMarkers(records: MarkerRow[], reader: Reader): Promise<MapMarker[]> {
     const ctx = await viewContext(records, reader, true);
     const markers = records.map((record) => toMapMarker(record, ctx));
     await ctx.gate?.commit();
@@ -94,7 +94,7 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
    * Current weather at the reader, fetched only when some weather-locked story is within unlock reach. A
    * configured provider that fails answers null (weather locks then stay locked); no provider: undefined.
    */
-  async function weatherFor(records: StoryRecord[], reader: Reader) {
+  async function weatherFor(records: readonly MarkerRow[], reader: Reader) {
     const location = reader.location;
     if (!deps.weather || !location) return undefined;
     const needed = records.some(
@@ -113,12 +113,12 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
   }
 
   /** The viewport's stories around the reader (or the box's centre when the reader's position is not known). */
-  function inBoxRecords(reader: Reader, box: BoundingBox, limit: number, details: boolean) {
+  function boxQuery(reader: Reader, box: BoundingBox, limit: number) {
     const centre = reader.location ?? {
       latitude: (box.south + box.north) / 2,
       longitude: box.west <= box.east ? (box.west + box.east) / 2 : normaliseLongitude((box.west + box.east + 360) / 2),
     };
-    return deps.repository.inBox({ box, centre, limit, details, ...readerKeys(reader) });
+    return { box, centre, limit, ...readerKeys(reader) };
   }
 
   return {
@@ -126,8 +126,8 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
 
     /** The map around the reader as markers (no content, media or likes is fetched for them). */
     async nearbyMarkers(reader: Reader & { location: NonNullable<Reader['location']> }, radius: number, limit: number) {
-      const records = await deps.repository.nearby({ ...reader.location, radius, limit, details: false, ...readerKeys(reader) });
-      return presentMarkers(records, reader);
+      const rows = await deps.repository.nearbyMarkers({ ...reader.location, radius, limit, ...readerKeys(reader) });
+      return presentMarkers(rows, reader);
     },
 
     /** The discoverable read: `nearby`, then the signed-in reader's nearby notifications (not for another site's read). */
@@ -147,12 +147,12 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
     },
 
     async inBox(reader: Reader, box: BoundingBox, limit: number) {
-      return present(await inBoxRecords(reader, box, limit, true), reader);
+      return present(await deps.repository.inBox(boxQuery(reader, box, limit)), reader);
     },
 
     /** The viewport as markers (no content, media or likes is fetched for them). */
     async inBoxMarkers(reader: Reader, box: BoundingBox, limit: number) {
-      return presentMarkers(await inBoxRecords(reader, box, limit, false), reader);
+      return presentMarkers(await deps.repository.inBoxMarkers(boxQuery(reader, box, limit)), reader);
     },
 
     async byId(reader: Reader, id: string): Promise<Story | undefined> {

@@ -12,7 +12,24 @@ import { useBoxMethod, type NearbyMethod } from './nearby-method';
 import { storyQueries, type PageCursor } from './story-queries';
 import type { StoryIndex } from './story-index/story-index';
 import type { StoryRecord } from './story-record';
-import type { StoryRow } from './story-view';
+import type { MarkerRow, StoryRow } from './story-view';
+
+interface NearbyArgs {
+  latitude: number;
+  longitude: number;
+  radius: number;
+  limit: number;
+  viewerId: string | null;
+  readerAddress?: string;
+}
+
+interface BoxArgs {
+  box: BoundingBox;
+  centre: Point;
+  limit: number;
+  viewerId: string | null;
+  readerAddress?: string;
+}
 
 export type { PageCursor } from './story-queries';
 export type { StoryRecord } from './story-record';
@@ -57,6 +74,12 @@ export function createStoryRepository(database: Database, index: StoryIndex | nu
     .byId(db, { id: placeholder('id'), viewerId: placeholder('viewerId') })
     .prepare('stories_by_id');
 
+  async function nearbyBySql(args: NearbyArgs): Promise<StoryRecord[]> {
+    const { latitude: lat, longitude: lng, radius, limit, viewerId } = args;
+    const method = useBoxMethod(lat, lng, radius, limit) ? 'box' : 'knn';
+    return (await nearbyStatement(method, limit).execute({ lat, lng, radius, viewerId })) as unknown as StoryRecord[];
+  }
+
   return {
     /** A new story row (files already stored); the row as written. */
     async insert(values: typeof stories.$inferInsert): Promise<StoryRow> {
@@ -65,38 +88,22 @@ export function createStoryRepository(database: Database, index: StoryIndex | nu
       return row;
     },
 
-    /**
-     * `readerAddress`: the reader's address key, whose own latest write the index waits for (with the user id).
-     * `details: false` (markers only): the index skips the content and likes fetch; the SQL path reads them anyway.
-     */
-    async nearby(args: {
-      latitude: number;
-      longitude: number;
-      radius: number;
-      limit: number;
-      viewerId: string | null;
-      readerAddress?: string;
-      details?: boolean;
-    }) {
-      const fromMemory = await index?.nearby(
-        args,
-        [args.viewerId, args.readerAddress],
-        args.details ?? true,
-      );
-      if (fromMemory) return fromMemory;
-      const { latitude: lat, longitude: lng, radius, limit, viewerId } = args;
-      const method = useBoxMethod(lat, lng, radius, limit) ? 'box' : 'knn';
-      return (await nearbyStatement(method, limit).execute({ lat, lng, radius, viewerId })) as unknown as StoryRecord[];
+    /** `readerAddress`: the reader's address key, whose own latest write the index waits for (with the user id). */
+    async nearby(args: NearbyArgs): Promise<StoryRecord[]> {
+      return (await index?.nearby(args, [args.viewerId, args.readerAddress])) ?? nearbyBySql(args);
     },
 
-    async inBox(args: { box: BoundingBox; centre: Point; limit: number; viewerId: string | null; readerAddress?: string; details?: boolean }) {
-      const fromMemory = await index?.inBox(
-        args,
-        [args.viewerId, args.readerAddress],
-        args.details ?? true,
-      );
-      if (fromMemory) return fromMemory;
-      return (await storyQueries.inBox(db, args)) as StoryRecord[];
+    /** The same stories for markers: the index's cards as they are (nothing fetched); the SQL path's rows. */
+    async nearbyMarkers(args: NearbyArgs): Promise<MarkerRow[]> {
+      return (await index?.nearbyMarkers(args, [args.viewerId, args.readerAddress])) ?? nearbyBySql(args);
+    },
+
+    async inBox(args: BoxArgs): Promise<StoryRecord[]> {
+      return (await index?.inBox(args, [args.viewerId, args.readerAddress])) ?? ((await storyQueries.inBox(db, args)) as StoryRecord[]);
+    },
+
+    async inBoxMarkers(args: BoxArgs): Promise<MarkerRow[]> {
+      return (await index?.inBoxMarkers(args, [args.viewerId, args.readerAddress])) ?? ((await storyQueries.inBox(db, args)) as StoryRecord[]);
     },
 
     /** One visible story, or undefined. */

@@ -198,7 +198,10 @@ const markerDegrees = (degrees: number) => Math.round(degrees * MARKER_DEGREE_SC
  * since a 1,000-marker answer is the map's hot path. The position to about a metre: a 1,000-marker answer is
  * about 20 % smaller compressed than with full-precision coordinates (bench/map-payload.ts).
  */
-export function toMapMarker(row: LockedRow & Pick<StoryRow, 'category' | 'type'>, ctx: StoryViewContext): MapMarker {
+/** What a marker is made from: a story row, or the story index's card as it is (no record built per marker). */
+export type MarkerRow = LockedRow & Pick<StoryRow, 'category' | 'type'>;
+
+export function toMapMarker(row: MarkerRow, ctx: StoryViewContext): MapMarker {
   const { lock, distance } = decideLock(row, ctx);
   return {
     id: row.id,

@@ -17,6 +17,10 @@ import { ID_RANGES, idRangeOf, sphereMetres, type NearestCard, type NearestQuery
 import type { Point } from '#common/geo';
 import { LOCK_FIELDS, lockValuesAt } from '#common/lock-kinds';
 
+/** Every lock field null: a card's literal starts from these (its shape), cardAt then fills them in. */
+const NO_LOCK_VALUES = lockValuesAt(() => null);
+const orNull = (value: number) => (Number.isNaN(value) ? null : value);
+
 /** Text columns: category, type, time restriction, then the lock fields (common/lock-kinds.ts). */
 const LOCK_TEXT_COLUMN = 3;
 
@@ -297,10 +301,13 @@ export class CardIndex {
     return sphereMetres(point, { latitude: this.latitudes[row]!, longitude: this.longitudes[row]! });
   }
 
+  /**
+   * The card held at `row`. No closures in here: it runs for every story of every answer (up to 1,000 per map
+   * read), and under tsx each named closure is also renamed (esbuild's keepNames) on every call — a fifth of the
+   * app's busy time in the mixed load (issue 28, bench/README.md).
+   */
   private cardAt(row: number): StoryCard {
-    const text = (column: number) => this.text.values[this.textColumns[column]![row]!]!;
-    const orNull = (value: number) => (Number.isNaN(value) ? null : value);
-    return {
+    const card: StoryCard = {
       id: this.ids[row]!,
       title: this.titles[row]!,
       description: this.descriptions[row] ?? null,
@@ -308,17 +315,24 @@ export class CardIndex {
       wordCount: orNull(this.wordCounts[row]!),
       latitude: this.latitudes[row]!,
       longitude: this.longitudes[row]!,
-      category: text(0),
-      type: text(1) as StoryCard['type'],
+      category: this.textAt(0, row),
+      type: this.textAt(1, row) as StoryCard['type'],
       authorId: this.authorTable.values[this.authors[row]!]!,
       likes: this.likes[row]!,
       isPublic: (this.flags[row]! & 1) === 1,
       hidden: (this.flags[row]! & 2) === 2,
-      timeRestriction: text(2) as StoryCard['timeRestriction'],
-      ...lockValuesAt((i) => text(LOCK_TEXT_COLUMN + i)),
+      timeRestriction: this.textAt(2, row) as StoryCard['timeRestriction'],
+      ...NO_LOCK_VALUES,
       createdAtMicros: this.createdAts[row]!,
       revision: this.revisions[row]!,
     };
+    const lockValues = card as unknown as Record<string, string | null>;
+    for (let i = 0; i < LOCK_FIELDS.length; i++) lockValues[LOCK_FIELDS[i]!] = this.textAt(LOCK_TEXT_COLUMN + i, row);
+    return card;
+  }
+
+  private textAt(column: number, row: number) {
+    return this.text.values[this.textColumns[column]![row]!]!;
   }
 
   private write(row: number, card: StoryCard) {

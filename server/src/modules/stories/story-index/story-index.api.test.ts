@@ -243,17 +243,17 @@ describe('the story index while it cannot answer', () => {
       index.fenceWrite(['liker'], 'likes');
       index.fenceWrite(['creator'], 'stories');
       // The liker's marker read answers at once; a read showing likes waits for the like (declines here).
-      expect(await index.nearby(q, ['liker'], false)).toHaveLength(1);
-      expect(await index.nearby(q, ['liker'], true)).toBeNull();
+      expect(await index.nearbyMarkers(q, ['liker'])).toHaveLength(1);
+      expect(await index.nearby(q, ['liker'])).toBeNull();
       // A created story is waited for by every read of its author.
-      expect(await index.nearby(q, ['creator'], false)).toBeNull();
+      expect(await index.nearbyMarkers(q, ['creator'])).toBeNull();
       // Another reader waits for neither.
-      expect(await index.nearby(q, ['someone else'], false)).toHaveLength(1);
+      expect(await index.nearbyMarkers(q, ['someone else'])).toHaveLength(1);
       held = null;
       release();
       expect(await index.settled()).toBe(true);
-      expect(await index.nearby(q, ['liker'], true)).not.toBeNull();
-      expect(await index.nearby(q, ['creator'], false)).not.toBeNull();
+      expect(await index.nearby(q, ['liker'])).not.toBeNull();
+      expect(await index.nearbyMarkers(q, ['creator'])).not.toBeNull();
     } finally {
       await index.close();
     }

@@ -98,10 +98,8 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
    * The chosen cards as StoryRecords. Content and media keys only within unlock reach of the read's point or for
    * the viewer's own stories, as the SQL ships them (1 m of slack for the sphere), fetched with the viewer's likes.
    */
-  async function withDetails(chosen: NearestCard[], viewerId: string | null, withContent: boolean): Promise<StoryRecord[]> {
+  async function withDetails(chosen: NearestCard[], viewerId: string | null): Promise<StoryRecord[]> {
     if (chosen.length === 0) return [];
-    // A marker-only answer (the lean map call) sends neither content nor likes: nothing to fetch.
-    if (!withContent) return chosen.map(({ card }) => recordOf(card, authorNames.get(card.authorId) ?? null, undefined));
     const reach = new Set(
       chosen.filter((n) => n.card.authorId === viewerId || n.distance <= UNLOCK_RADIUS_M + 1).map((n) => n.card.id),
     );
@@ -152,19 +150,30 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
      * The nearby read from memory, as StoryRecords in the SQL's order; null when the index cannot answer it
      * exactly now (warming, catching up, lagging) and the caller should run the SQL.
      */
-    async nearby(q: NearestQuery, readerKeys: ReaderKeys = [q.viewerId], details = true): Promise<StoryRecord[] | null> {
-      if (!(await mayAnswer(readerKeys, details))) return null;
-      return withDetails(cards.nearest({ ...q, blockedAuthorIds: await blockedAuthorsOf(q.viewerId) }), q.viewerId, details);
+    async nearby(q: NearestQuery, readerKeys: ReaderKeys = [q.viewerId]): Promise<StoryRecord[] | null> {
+      if (!(await mayAnswer(readerKeys, true))) return null;
+      return withDetails(cards.nearest({ ...q, blockedAuthorIds: await blockedAuthorsOf(q.viewerId) }), q.viewerId);
+    },
+
+    /**
+     * The same stories as markers: the cards themselves, nothing fetched and no record built (a map read holds up
+     * to 1,000). A marker shows no likes, so it does not wait for its reader's own likes.
+     */
+    async nearbyMarkers(q: NearestQuery, readerKeys: ReaderKeys = [q.viewerId]): Promise<StoryCard[] | null> {
+      if (!(await mayAnswer(readerKeys, false))) return null;
+      return cardsOf(cards.nearest({ ...q, blockedAuthorIds: await blockedAuthorsOf(q.viewerId) }));
     },
 
     /** The viewport read from memory (storyQueries.inBox's rows and order); null: run the SQL. */
-    async inBox(
-      q: { box: BoundingBox; centre: Point; limit: number; viewerId: string | null },
-      readerKeys: ReaderKeys = [q.viewerId],
-      details = true,
-    ): Promise<StoryRecord[] | null> {
-      if (!(await mayAnswer(readerKeys, details))) return null;
-      return withDetails(cards.inBox(q.box, q.centre, q.limit, q.viewerId, await blockedAuthorsOf(q.viewerId)), q.viewerId, details);
+    async inBox(q: BoxQuery, readerKeys: ReaderKeys = [q.viewerId]): Promise<StoryRecord[] | null> {
+      if (!(await mayAnswer(readerKeys, true))) return null;
+      return withDetails(cards.inBox(q.box, q.centre, q.limit, q.viewerId, await blockedAuthorsOf(q.viewerId)), q.viewerId);
+    },
+
+    /** The viewport as markers (see nearbyMarkers). */
+    async inBoxMarkers(q: BoxQuery, readerKeys: ReaderKeys = [q.viewerId]): Promise<StoryCard[] | null> {
+      if (!(await mayAnswer(readerKeys, false))) return null;
+      return cardsOf(cards.inBox(q.box, q.centre, q.limit, q.viewerId, await blockedAuthorsOf(q.viewerId)));
     },
 
     close(): Promise<void> {
@@ -172,6 +181,15 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
     },
   };
 }
+
+interface BoxQuery {
+  box: BoundingBox;
+  centre: Point;
+  limit: number;
+  viewerId: string | null;
+}
+
+const cardsOf = (chosen: NearestCard[]) => chosen.map((n) => n.card);
 
 /** The withheld columns of a story whose details were not fetched (most of a read's stories: out of reach). */
 const NOTHING_WITHHELD = Object.freeze(mapWithheld(() => null));
