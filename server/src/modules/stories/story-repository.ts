@@ -99,11 +99,11 @@ export function createStoryRepository(database: Database, index: StoryIndex | nu
     },
 
     async inBox(args: BoxArgs): Promise<StoryRecord[]> {
-      return (await index?.inBox(args, [args.viewerId, args.readerAddress])) ?? ((await storyQueries.inBox(db, args)) as StoryRecord[]);
+      return (await index?.inBox(args, [args.viewerId, args.readerAddress])) ?? storyQueries.inBox(db, args);
     },
 
     async inBoxMarkers(args: BoxArgs): Promise<MarkerRow[]> {
-      return (await index?.inBoxMarkers(args, [args.viewerId, args.readerAddress])) ?? ((await storyQueries.inBox(db, args)) as StoryRecord[]);
+      return (await index?.inBoxMarkers(args, [args.viewerId, args.readerAddress])) ?? storyQueries.inBox(db, args);
     },
 
     /** One visible story, or undefined. */
