@@ -189,8 +189,14 @@ describe('no 5xx for any input: every route of the inventory, fuzzed', () => {
     await fc.assert(
       fc.asyncProperty(target, hostileHeaders, host, async (pick, headers, hostHeader) => {
         let url: string;
-        if (pick.kind === 'story') url = `/stories/${(await insertStory(database, { authorId: author.id, ...DEFAULT_CENTER, title: pick.title })).id}`;
-        else if (pick.kind === 'private') url = `/stories/${privateStory.id}`;
+        // The title as the database gives it back: PGlite's text decoding drops a leading U+FEFF (a title through
+        // the API cannot start with one: the contract trims it).
+        let storedTitle = pick.title;
+        if (pick.kind === 'story') {
+          const row = await insertStory(database, { authorId: author.id, ...DEFAULT_CENTER, title: pick.title });
+          url = `/stories/${row.id}`;
+          storedTitle = row.title;
+        } else if (pick.kind === 'private') url = `/stories/${privateStory.id}`;
         else url = `/stories/${pick.title}`;
         requests += 1;
         const res = await app.inject({ method: 'GET', url, headers: { ...headers, ...(hostHeader === undefined ? {} : { host: hostHeader }) } });
@@ -205,7 +211,7 @@ describe('no 5xx for any input: every route of the inventory, fuzzed', () => {
         if (res.statusCode === 206 && pick.kind === 'segment' && res.headers['content-range']) return;
         if (res.body.split('</head>').length !== 2) throw new Error(`the page is not whole once: ${res.body.slice(0, 300)}`);
         if (pick.kind === 'story' && res.statusCode !== 200) throw new Error(`a public story's page answered ${res.statusCode}`);
-        if (pick.kind === 'story' && !/\p{Cs}/u.test(pick.title) && !res.body.includes(`content="${htmlEscaped(pick.title)}"`)) {
+        if (pick.kind === 'story' && !/\p{Cs}/u.test(pick.title) && !res.body.includes(`content="${htmlEscaped(storedTitle)}"`)) {
           throw new Error('the title is not in the page, HTML-escaped');
         }
         if (res.body.includes('<script>') || res.body.includes('<img src=x')) throw new Error('markup from a title is in the page');
