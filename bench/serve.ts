@@ -4,10 +4,10 @@
  * Environment: DATABASE_URL (PostgreSQL) or PGLITE_DIR, plus DATABASE_POOL_SIZE and DATA_DIR; BENCH_CPU_PROFILE,
  * BENCH_QUERY_COUNTS, BENCH_RUNTIME_STATS (each described where it is read).
  *
- * IPC: 'stop'; 'memory' → { memory: { rss, heapUsed } }; 'reconcile' → { reconciledMs }; { plain: { seconds, connections, readers } } runs the
- * plain query (bench/plain-query.ts) in `connections` concurrent loops for `seconds` on the app's own database
- * handle → { plainResult } — on PGlite the database lives in this process, so that is the only way to run it
- * beside the app in one process lifetime.
+ * IPC: 'stop'; 'memory' → { memory: { rss, heapUsed } }; 'reconcile' → { reconciledMs }; { plain: { seconds,
+ * connections, readers } } runs the plain query (bench/plain-query.ts) in `connections` concurrent loops for
+ * `seconds` on the app's own database handle → { plainResult } — on PGlite the database lives in this process, so
+ * that is the only way to run it beside the app in one process lifetime.
  */
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
@@ -75,8 +75,8 @@ async function watchRuntime() {
     const ms = (ns: number) => (ns / 1e6).toFixed(1);
     const seconds = (performance.now() - started) / 1000;
     console.log(
-      `app runtime over ${seconds.toFixed(0)} s: event-loop delay p50 ${ms(loop.percentile(50))} ms, p99 ${ms(loop.percentile(99))} ms, ` +
-        `max ${ms(loop.max)} ms; GC ${gc.count} collections, ${gc.totalMs.toFixed(0)} ms in all ` +
+      `app runtime over ${seconds.toFixed(0)} s: event-loop delay p50 ${ms(loop.percentile(50))} ms, ` +
+        `p99 ${ms(loop.percentile(99))} ms, max ${ms(loop.max)} ms; GC ${gc.count} collections, ${gc.totalMs.toFixed(0)} ms in all ` +
         `(${((gc.totalMs / 1000 / seconds) * 100).toFixed(1)} % of the time), longest ${gc.maxMs.toFixed(1)} ms`,
     );
   };

@@ -3,33 +3,19 @@
  * per answer cap (db/prepared-statements.ts) with the method nearby-method.ts picks for the place.
  */
 import { sql } from 'drizzle-orm';
-import type { BoundingBox } from '#common/route-schemas';
-import type { Point } from '#common/geo';
 import type { Database } from '../../db/client';
 import { stories } from '../../db/schema';
 import { prepareRows, type PreparedRows } from '../../db/prepared-statements';
 import { useBoxMethod, type NearbyMethod } from './nearby-method';
 import { storyQueries, type PageCursor } from './story-queries';
-import type { StoryIndex } from './story-index/story-index';
+import type { NearestQuery } from './story-index/card';
+import type { BoxQuery, StoryIndex } from './story-index/story-index';
 import type { StoryRecord } from './story-record';
 import type { MarkerRow, StoryRow } from './story-view';
 
-interface NearbyArgs {
-  latitude: number;
-  longitude: number;
-  radius: number;
-  limit: number;
-  viewerId: string | null;
-  readerAddress?: string;
-}
-
-interface BoxArgs {
-  box: BoundingBox;
-  centre: Point;
-  limit: number;
-  viewerId: string | null;
-  readerAddress?: string;
-}
+/** `readerAddress`: the reader's address key, whose own latest write the index waits for (with the user id). */
+type NearbyArgs = Omit<NearestQuery, 'blockedAuthorIds'> & { readerAddress?: string };
+type BoxArgs = BoxQuery & { readerAddress?: string };
 
 export type { PageCursor } from './story-queries';
 export type { StoryRecord } from './story-record';
@@ -88,7 +74,6 @@ export function createStoryRepository(database: Database, index: StoryIndex | nu
       return row;
     },
 
-    /** `readerAddress`: the reader's address key, whose own latest write the index waits for (with the user id). */
     async nearby(args: NearbyArgs): Promise<StoryRecord[]> {
       return (await index?.nearby(args, [args.viewerId, args.readerAddress])) ?? nearbyBySql(args);
     },

@@ -182,7 +182,8 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
   };
 }
 
-interface BoxQuery {
+/** A viewport read: the box, the point its stories are ordered from, the cap and the viewer. */
+export interface BoxQuery {
   box: BoundingBox;
   centre: Point;
   limit: number;
