@@ -1,7 +1,8 @@
 /**
- * `npx tsx bench/profile-summary.ts <file.cpuprofile> [--top 30] [--by function|file]`: where a V8 CPU profile
+ * `npx tsx bench/profile-summary.ts <file.cpuprofile> [--top 30] [--by function|file] [--from s] [--to s]`: where a V8 CPU profile
  * (BENCH_CPU_PROFILE in bench/serve.ts) spent its samples — busy share, garbage collection, and the functions (or
- * files) with the most self time — so "where the time goes" can be read without opening DevTools.
+ * files) with the most self time — so "where the time goes" can be read without opening DevTools. `--from`/`--to`
+ * keep only the samples between those seconds from the profile's start (e.g. one measured round, not the index's load).
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -18,7 +19,12 @@ interface Profile {
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
-  options: { top: { type: 'string', default: '30' }, by: { type: 'string', default: 'function' } },
+  options: {
+    top: { type: 'string', default: '30' },
+    by: { type: 'string', default: 'function' },
+    from: { type: 'string', default: '0' },
+    to: { type: 'string', default: 'Infinity' },
+  },
 });
 if (!positionals[0]) throw new Error('usage: npx tsx bench/profile-summary.ts <file.cpuprofile> [--top 30] [--by function|file]');
 const profile = JSON.parse(fs.readFileSync(positionals[0], 'utf8')) as Profile;
@@ -34,9 +40,13 @@ function fileOf(url: string): string {
 
 const selfMs = new Map<string, number>();
 let totalMs = 0;
+let elapsedMs = 0;
+const [fromMs, toMs] = [Number(args.from) * 1000, Number(args.to) * 1000];
 const special = { idle: 0, gc: 0, program: 0 };
 profile.samples.forEach((id, i) => {
   const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+  elapsedMs += ms;
+  if (elapsedMs < fromMs || elapsedMs > toMs) return;
   totalMs += ms;
   const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
   if (functionName === '(idle)') {

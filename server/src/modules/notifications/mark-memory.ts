@@ -8,12 +8,18 @@
  * Bounded: at most MAX_FACTS facts in all (~50 MB at worst); the least recently used users are forgotten first.
  */
 import { NOTIFICATION_LIMITS } from '#common/notifications';
+import type { MarkKind } from './notification-repository';
 
 const MAX_FACTS = 500_000;
 const CHECK_TTL_MS = 5 * 60_000;
 
+/** A story's marks as bits: each signed-in nearby read asks for several per story (no key string made per ask). */
+const MARK_BITS: Record<MarkKind, number> = { nearby: 1, unlocked: 2, near_locked: 4, time_locked: 8, liked: 16 };
+
 interface UserMemory {
-  marks: Set<string>;
+  /** Story id → the bits of its marks (MARK_BITS). */
+  marks: Map<string, number>;
+  markCount: number;
   checkedUntil: Map<string, number>;
   /** Whether the last group's time below came from the database (else the group step asks it). */
   groupKnown: boolean;
@@ -34,7 +40,7 @@ export class MarkMemory {
       // Re-insert: Map order is the LRU order.
       this.users.delete(userId);
     } else {
-      memory = { marks: new Set(), checkedUntil: new Map(), groupKnown: false, lastGroupAt: null, pending: false };
+      memory = { marks: new Map(), markCount: 0, checkedUntil: new Map(), groupKnown: false, lastGroupAt: null, pending: false };
     }
     this.users.set(userId, memory);
     return memory;
@@ -45,7 +51,7 @@ export class MarkMemory {
     this.facts++;
     for (const [userId, memory] of this.users) {
       if (this.facts <= this.maxFacts || memory === current) break;
-      this.facts -= memory.marks.size + memory.checkedUntil.size;
+      this.facts -= memory.markCount + memory.checkedUntil.size;
       this.users.delete(userId);
     }
   }
@@ -55,15 +61,16 @@ export class MarkMemory {
     return this.facts;
   }
 
-  has(userId: string, kind: string, storyId: string): boolean {
-    return this.users.get(userId)?.marks.has(`${kind}:${storyId}`) ?? false;
+  has(userId: string, kind: MarkKind, storyId: string): boolean {
+    return ((this.users.get(userId)?.marks.get(storyId) ?? 0) & MARK_BITS[kind]) !== 0;
   }
 
-  add(userId: string, kind: string, storyId: string): void {
+  add(userId: string, kind: MarkKind, storyId: string): void {
     const memory = this.user(userId);
-    const key = `${kind}:${storyId}`;
-    if (memory.marks.has(key)) return;
-    memory.marks.add(key);
+    const bits = memory.marks.get(storyId) ?? 0;
+    if (bits & MARK_BITS[kind]) return;
+    memory.marks.set(storyId, bits | MARK_BITS[kind]);
+    memory.markCount++;
     this.grew(memory);
     if (kind === 'near_locked' && memory.checkedUntil.delete(storyId)) this.facts--;
   }

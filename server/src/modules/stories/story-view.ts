@@ -28,7 +28,7 @@ import type { stories } from '../../db/schema';
 import type { MediaUrlSigner } from '../../media/media-urls';
 import { createdAtFor, type UnlockGate } from '../location';
 import { timeZoneAt } from './time-zone';
-import { LOCK_FIELDS, LOCK_KINDS, pickLockValues } from '#common/lock-kinds';
+import { LOCK_FIELDS, LOCK_KINDS } from '#common/lock-kinds';
 
 /** The columns of a stories row a reader's view is built from (reads select these and nothing else). */
 export const STORY_VIEW_COLUMNS = [
@@ -101,6 +101,22 @@ export interface StoryViewExtra {
   moderation?: StoryModeration | null;
 }
 
+/**
+ * Each author's shown name, made once: the regex runs per token, and every read names the author of each of its
+ * stories. Bounded (cleared when full): names are few next to stories.
+ */
+const shownNames = new Map<string, string>();
+const MAX_SHOWN_NAMES = 10_000;
+function shownName(stored: string): string {
+  let shown = shownNames.get(stored);
+  if (shown === undefined) {
+    if (shownNames.size >= MAX_SHOWN_NAMES) shownNames.clear();
+    shown = safeDisplayName(stored);
+    shownNames.set(stored, shown);
+  }
+  return shown;
+}
+
 /** Distances are sent rounded to the metre (a reader's GPS is not more precise than that). */
 const roundMetres = (metres: number) => Math.round(metres);
 /** A distance-locked story's distance: rounded as usual, but never down to the unlock radius itself. */
@@ -155,11 +171,15 @@ export function toStoryView(
     type: row.type,
     authorId: row.authorId,
     // A name stored before display names refused control and bidi characters is shown without them (issue 22).
-    author: { displayName: authorDisplayName === null ? null : safeDisplayName(authorDisplayName) },
+    author: { displayName: authorDisplayName === null ? null : shownName(authorDisplayName) },
     likes: row.likes,
     isPublic: row.isPublic,
     timeRestriction: row.timeRestriction,
-    ...pickLockValues(row),
+    // Named, not spread: this literal is built for every story of every read (TypeScript holds the list complete).
+    unlockStartTime: row.unlockStartTime,
+    unlockEndTime: row.unlockEndTime,
+    unlockSeason: row.unlockSeason,
+    unlockWeather: row.unlockWeather,
     createdAt: createdAtFor(row.createdAt, isAuthor),
     distance,
     isLocked: lock.isLocked,

@@ -4,28 +4,26 @@
  * as the SQL does (story-queries.ts): nearest first on PostGIS's sphere, newest first among stories at one
  * distance, then by id. Pure data structure; story-index.ts keeps it in step with the database.
  *
- * Layout: a static KD-tree (kdbush, geokdbush's great-circle KNN walk) over the stories present at the last
+ * Layout: a static KD-tree (kdbush; sphere-knn.ts walks it for the great-circle KNN) over the stories present at the last
  * rebuild, plus a small overlay of stories created (or moved) since. A card whose position is unchanged is
  * replaced in place; a deleted one leaves an empty slot. The overlay is scanned per read, so it is folded into
  * a new tree once it grows past `maxOverlay`.
  */
 import KDBush from 'kdbush';
-import { around } from 'geokdbush';
 import type { BoundingBox } from '#common/route-schemas';
 import { EARTH_RADIUS_M } from '#common/constants';
+import { KNN_EARTH_KM, sphereNearest } from './sphere-knn';
 import { ID_RANGES, idRangeOf, sphereMetres, type NearestCard, type NearestQuery, type StoryCard } from './card';
 import type { Point } from '#common/geo';
-import { LOCK_FIELDS, lockValuesAt } from '#common/lock-kinds';
+import { LOCK_FIELDS, type LockField } from '#common/lock-kinds';
 
-/** Every lock field null: a card's literal starts from these (its shape), cardAt then fills them in. */
-const NO_LOCK_VALUES = lockValuesAt(() => null);
 const orNull = (value: number) => (Number.isNaN(value) ? null : value);
 
 /** Text columns: category, type, time restriction, then the lock fields (common/lock-kinds.ts). */
 const LOCK_TEXT_COLUMN = 3;
+/** Each lock field's text column. */
+const LOCK_COLUMN = Object.fromEntries(LOCK_FIELDS.map((field, i) => [field, LOCK_TEXT_COLUMN + i])) as Record<LockField, number>;
 
-/** geokdbush measures kilometres on a sphere of this radius. */
-const GEOKDBUSH_EARTH_KM = 6371;
 
 /** Repeated text (categories, types, restriction values, author ids) stored once, by number. */
 class Interned<T> {
@@ -208,14 +206,14 @@ export class CardIndex {
       ? (slot: number) => (slotPublic[slot] === 1 || slotAuthor[slot] === viewerNumber) && !blocked.has(slotAuthor[slot]!)
       : (slot: number) => slotPublic[slot] === 1 || slotAuthor[slot] === viewerNumber;
     // A hair beyond the radius: the exact test below decides on PostGIS's sphere.
-    const maxKm = (q.radius / EARTH_RADIUS_M) * GEOKDBUSH_EARTH_KM * (1 + 1e-9) + 1e-9;
+    const maxKm = (q.radius / EARTH_RADIUS_M) * KNN_EARTH_KM * (1 + 1e-9) + 1e-9;
     const hit = (row: number): Hit => ({ row, distance: this.distanceTo(q, row) });
 
-    let found = around(this.tree, q.longitude, q.latitude, limit + 1, maxKm, bySlot).map((slot) => hit(rowOfSlot[slot]!));
+    let found = sphereNearest(this.tree, q.longitude, q.latitude, limit + 1, maxKm, bySlot).map((slot) => hit(rowOfSlot[slot]!));
     if (found.length === limit + 1 && found[limit - 1]!.distance === found[limit]!.distance) {
       // Stories tied at the cap's distance: all of them compete for the last places, newest first.
-      const tieKm = (found[limit]!.distance / EARTH_RADIUS_M) * GEOKDBUSH_EARTH_KM * (1 + 1e-9);
-      found = around(this.tree, q.longitude, q.latitude, Infinity, tieKm, bySlot).map((slot) => hit(rowOfSlot[slot]!));
+      const tieKm = (found[limit]!.distance / EARTH_RADIUS_M) * KNN_EARTH_KM * (1 + 1e-9);
+      found = sphereNearest(this.tree, q.longitude, q.latitude, Infinity, tieKm, bySlot).map((slot) => hit(rowOfSlot[slot]!));
     }
     for (const row of this.overlay) {
       if (this.visibleRow(row, viewerNumber)) found.push(hit(row));
@@ -302,12 +300,13 @@ export class CardIndex {
   }
 
   /**
-   * The card held at `row`. No closures in here: it runs for every story of every answer (up to 1,000 per map
-   * read), and under tsx each named closure is also renamed (esbuild's keepNames) on every call — a fifth of the
-   * app's busy time in the mixed load (issue 28, bench/README.md).
+   * The card held at `row`. It runs for every story of every answer (up to 1,000 per map read), so it is one
+   * literal of a fixed shape: no closures (under tsx each named closure is also renamed, esbuild's keepNames, on
+   * every call), no spread and no keyed stores (the lock fields are named; TypeScript holds the list complete).
    */
   private cardAt(row: number): StoryCard {
-    const card: StoryCard = {
+    const flags = this.flags[row]!;
+    return {
       id: this.ids[row]!,
       title: this.titles[row]!,
       description: this.descriptions[row] ?? null,
@@ -319,16 +318,16 @@ export class CardIndex {
       type: this.textAt(1, row) as StoryCard['type'],
       authorId: this.authorTable.values[this.authors[row]!]!,
       likes: this.likes[row]!,
-      isPublic: (this.flags[row]! & 1) === 1,
-      hidden: (this.flags[row]! & 2) === 2,
+      isPublic: (flags & 1) === 1,
+      hidden: (flags & 2) === 2,
       timeRestriction: this.textAt(2, row) as StoryCard['timeRestriction'],
-      ...NO_LOCK_VALUES,
+      unlockStartTime: this.textAt(LOCK_COLUMN.unlockStartTime, row),
+      unlockEndTime: this.textAt(LOCK_COLUMN.unlockEndTime, row),
+      unlockSeason: this.textAt(LOCK_COLUMN.unlockSeason, row) as StoryCard['unlockSeason'],
+      unlockWeather: this.textAt(LOCK_COLUMN.unlockWeather, row) as StoryCard['unlockWeather'],
       createdAtMicros: this.createdAts[row]!,
       revision: this.revisions[row]!,
     };
-    const lockValues = card as unknown as Record<string, string | null>;
-    for (let i = 0; i < LOCK_FIELDS.length; i++) lockValues[LOCK_FIELDS[i]!] = this.textAt(LOCK_TEXT_COLUMN + i, row);
-    return card;
   }
 
   private textAt(column: number, row: number) {

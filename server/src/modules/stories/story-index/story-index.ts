@@ -18,14 +18,13 @@ import type { BoundingBox } from '#common/route-schemas';
 import type { Point } from '#common/geo';
 import type { Database } from '../../../db/client';
 import type { StoryRecord } from '../story-record';
-import { mapWithheld } from '../story-view';
+import { mapWithheld, type WithheldColumn } from '../story-view';
 import type { NearestCard, NearestQuery, StoryCard } from './card';
 import { CardIndex } from './card-index';
 import { startChangeFeed } from './change-feed';
 import { createIndexLoader } from './index-loader';
 import { createReaderSets } from './reader-sets';
 import { createStoryIndexRepository } from './story-index-repository';
-import { pickLockValues } from '#common/lock-kinds';
 
 /** Recent signed-in readers whose liked stories and blocked authors are kept, and the most kept for one of them. */
 const MAX_LIKED_READERS = 20_000;
@@ -193,15 +192,26 @@ export interface BoxQuery {
 const cardsOf = (chosen: NearestCard[]) => chosen.map((n) => n.card);
 
 /** The withheld columns of a story whose details were not fetched (most of a read's stories: out of reach). */
-const NOTHING_WITHHELD = Object.freeze(mapWithheld(() => null));
+const NOTHING_WITHHELD: Readonly<Record<WithheldColumn, null>> = Object.freeze(mapWithheld(() => null));
 
+/**
+ * A card as the read side's record. One literal of a fixed shape, the withheld and lock fields named (TypeScript
+ * holds both lists complete): it is built for every story of every nearby read (issue 28).
+ */
 function recordOf(card: StoryCard, authorDisplayName: string | null, detail: Record<string, unknown> | undefined): StoryRecord {
+  // Fetched only within unlock reach (withDetails); null otherwise, as the SQL reads ship them.
+  const withheld = (detail ?? NOTHING_WITHHELD) as Partial<Record<WithheldColumn, string | null>>;
   return {
     id: card.id,
     title: card.title,
     description: card.description,
-    // Fetched only within unlock reach (withDetails); null otherwise, as the SQL reads ship them.
-    ...(detail ? mapWithheld((column) => (detail[column] as string | null | undefined) ?? null) : NOTHING_WITHHELD),
+    content: withheld.content ?? null,
+    audioKey: withheld.audioKey ?? null,
+    imageKey: withheld.imageKey ?? null,
+    thumbnailKey: withheld.thumbnailKey ?? null,
+    videoKey: withheld.videoKey ?? null,
+    tiktokUrl: withheld.tiktokUrl ?? null,
+    tiktokVideoId: withheld.tiktokVideoId ?? null,
     duration: card.duration,
     wordCount: card.wordCount,
     latitude: card.latitude,
@@ -212,7 +222,10 @@ function recordOf(card: StoryCard, authorDisplayName: string | null, detail: Rec
     likes: card.likes,
     isPublic: card.isPublic,
     timeRestriction: card.timeRestriction,
-    ...pickLockValues(card),
+    unlockStartTime: card.unlockStartTime,
+    unlockEndTime: card.unlockEndTime,
+    unlockSeason: card.unlockSeason,
+    unlockWeather: card.unlockWeather,
     createdAt: new Date(Math.floor(card.createdAtMicros / 1000)),
     authorDisplayName,
     likedByMe: (detail?.likedByMe as boolean | undefined) ?? false,
