@@ -6,7 +6,8 @@
  * The contract (create, edit, `storySchema`, the export), the story view and the story index's card columns,
  * creation, editing, the export, notifications and the client all read this, so a new kind is its kind in
  * enums.ts, its field and its entry here and in lock-schemas.ts, its rule in locks.ts, its picker and a migration
- * (docs/architecture.md, "Add a lock kind").
+ * (docs/architecture.md, "Add a lock kind"). A new field is also named in the nearby read's three literals (the
+ * story index's card and record, the story view: no spread there, issue 28); TypeScript points at each.
  */
 import { SEASONS, TIME_RESTRICTIONS, WEATHERS, type LockReason, type Season, type TimeRestriction, type Weather } from './enums';
 

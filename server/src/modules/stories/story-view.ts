@@ -102,19 +102,23 @@ export interface StoryViewExtra {
 }
 
 /**
- * Each author's shown name, made once: the regex runs per token, and every read names the author of each of its
- * stories. Bounded (cleared when full): names are few next to stories.
+ * Each author's shown name as a story's `author`, made once and shared (frozen) by every story of theirs: the
+ * name's regex runs per token, and every read names the author of each of its stories. Bounded (cleared when
+ * full): authors are few next to stories.
  */
-const shownNames = new Map<string, string>();
-const MAX_SHOWN_NAMES = 10_000;
-function shownName(stored: string): string {
-  let shown = shownNames.get(stored);
-  if (shown === undefined) {
-    if (shownNames.size >= MAX_SHOWN_NAMES) shownNames.clear();
-    shown = safeDisplayName(stored);
-    shownNames.set(stored, shown);
+const authorViews = new Map<string, Story['author']>();
+const MAX_AUTHOR_VIEWS = 10_000;
+const NO_AUTHOR_NAME: Story['author'] = Object.freeze({ displayName: null });
+function authorView(stored: string | null): Story['author'] {
+  if (stored === null) return NO_AUTHOR_NAME;
+  let view = authorViews.get(stored);
+  if (view === undefined) {
+    if (authorViews.size >= MAX_AUTHOR_VIEWS) authorViews.clear();
+    // A name stored before display names refused control and bidi characters is shown without them (issue 22).
+    view = Object.freeze({ displayName: safeDisplayName(stored) });
+    authorViews.set(stored, view);
   }
-  return shown;
+  return view;
 }
 
 /** Distances are sent rounded to the metre (a reader's GPS is not more precise than that). */
@@ -170,8 +174,7 @@ export function toStoryView(
     category: row.category,
     type: row.type,
     authorId: row.authorId,
-    // A name stored before display names refused control and bidi characters is shown without them (issue 22).
-    author: { displayName: authorDisplayName === null ? null : shownName(authorDisplayName) },
+    author: authorView(authorDisplayName),
     likes: row.likes,
     isPublic: row.isPublic,
     timeRestriction: row.timeRestriction,

@@ -4,8 +4,8 @@
  * as the SQL does (story-queries.ts): nearest first on PostGIS's sphere, newest first among stories at one
  * distance, then by id. Pure data structure; story-index.ts keeps it in step with the database.
  *
- * Layout: a static KD-tree (kdbush; sphere-knn.ts walks it for the great-circle KNN) over the stories present at the last
- * rebuild, plus a small overlay of stories created (or moved) since. A card whose position is unchanged is
+ * Layout: a static KD-tree (kdbush; sphere-knn.ts walks it for the great-circle KNN) over the stories present at
+ * the last rebuild, plus a small overlay of stories created (or moved) since. A card whose position is unchanged is
  * replaced in place; a deleted one leaves an empty slot. The overlay is scanned per read, so it is folded into
  * a new tree once it grows past `maxOverlay`.
  */
@@ -23,7 +23,6 @@ const orNull = (value: number) => (Number.isNaN(value) ? null : value);
 const LOCK_TEXT_COLUMN = 3;
 /** Each lock field's text column. */
 const LOCK_COLUMN = Object.fromEntries(LOCK_FIELDS.map((field, i) => [field, LOCK_TEXT_COLUMN + i])) as Record<LockField, number>;
-
 
 /** Repeated text (categories, types, restriction values, author ids) stored once, by number. */
 class Interned<T> {
