@@ -18,7 +18,6 @@ import { useMapStories } from '#client/features/stories/api/get-map-stories';
 import { useUserStories } from '#client/features/stories/api/get-user-stories';
 import { knownTitles } from '#client/features/stories/lib/marker-titles';
 import { useCreateStoryLauncher } from '#client/features/create-story/components/create-story-launcher';
-import { WaitingDraft } from '#client/features/create-story/components/waiting-draft';
 import { HomeTabs, type HomeView } from '#client/features/home/components/home-tabs';
 import { NearbySection } from '#client/features/home/components/nearby-section';
 import { SmartSuggestions } from '#client/features/home/components/smart-suggestions';
@@ -30,11 +29,16 @@ import { useWalkMode } from '#client/features/walk/hooks/use-walk-mode';
 import { useDeviceHeading } from '#client/features/ar/hooks/use-device-heading';
 import { useFollowedTour } from '#client/features/tours/lib/followed-tour';
 import { WalkCard, WalkStatus, WalkToggle } from '#client/features/walk/components/walk-panel';
+import { loadStoryMap } from '#client/features/stories/components/map/load-story-map';
 
 // Leaflet (~40 KiB gzipped) and the AR camera view load after the first paint, outside the initial bundle.
-const StoryMap = lazy(() => import('#client/features/stories/components/map/story-map'));
+const StoryMap = lazy(loadStoryMap);
 const ArView = lazy(() => import('#client/features/ar/ar-view'));
 const FollowedTourLine = lazy(() => import('#client/features/tours/components/followed-tour-line'));
+// A draft kept offline belongs to a signed-in author: a visitor's page does not download the IndexedDB reader.
+const WaitingDraft = lazy(() =>
+  import('#client/features/create-story/components/waiting-draft').then((m) => ({ default: m.WaitingDraft })),
+);
 
 /** ~11 m: GPS jitter below this does not refetch every list. */
 function roundLocation(location: Point): Point {
@@ -128,7 +132,11 @@ export function HomePage({ storyId }: { storyId?: string }) {
     <PageShell>
       <div className="grid grid-cols-1 gap-5">
         <HomeTabs view={view} onViewChange={setView} onMyStories={openMyStories} onCreate={create.openAtCurrentPosition} />
-        <WaitingDraft userId={user?.id ?? null} onPublish={create.openDraft} />
+        {user && (
+          <Suspense fallback={null}>
+            <WaitingDraft userId={user.id} onPublish={create.openDraft} />
+          </Suspense>
+        )}
         <div className="grid gap-2">
           <div className="flex flex-wrap items-center gap-3">
             <WalkToggle walk={walk} onStart={askHeading} />
