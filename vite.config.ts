@@ -142,6 +142,11 @@ export default defineConfig({
       },
     },
   },
+  resolve: {
+    // Leaflet's ES module build instead of its UMD bundle (package.json "main"): the bundler can leave out what
+    // no map here uses (~1.4 KiB gzip of the map chunk both first screens load), and no global `L` is set.
+    alias: [{ find: /^leaflet$/, replacement: 'leaflet/dist/leaflet-src.esm.js' }],
+  },
   server: {
     proxy: { '/api': 'http://localhost:5000' },
   },
