@@ -46,10 +46,11 @@ const SHELL = [
 const HOME = [
   '/client/src/app/routes/home.tsx',
   '/client/src/features/home/',
-  '/client/src/features/walk/',
-  '/client/src/features/ar/hooks/use-device-heading.ts',
-  '/client/src/features/ar/lib/heading.ts',
-  '/client/src/features/ar/lib/geometry.ts',
+  '/client/src/features/walk/hooks/',
+  '/client/src/features/walk/lib/',
+  '/client/src/features/walk/components/walk-toggle.tsx',
+  '/client/src/app/lazy-walk-panel.tsx',
+  '/client/src/features/ar/lib/motion-permission.ts',
   '/client/src/features/tours/lib/followed-tour.ts',
   '/client/src/lib/stories/get-discoverable-stories.ts',
   '/client/src/features/stories/api/get-map-stories.ts',
@@ -57,7 +58,7 @@ const HOME = [
   '/client/src/features/stories/lib/marker-titles.ts',
   '/client/src/components/stories/story-card.tsx',
   '/client/src/features/create-story/components/create-story-launcher.tsx',
-  ...['compass', 'circle-plus', 'camera', 'user', 'footprints', 'headphones', 'arrow-up', 'plus'].map(
+  ...['compass', 'circle-plus', 'camera', 'user', 'footprints', 'plus'].map(
     (icon) => `/node_modules/lucide-react/dist/esm/icons/${icon}.mjs`,
   ),
 ];
