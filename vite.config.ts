@@ -144,9 +144,16 @@ export default defineConfig({
     },
   },
   resolve: {
-    // Leaflet's ES module build instead of its UMD bundle (package.json "main"): the bundler can leave out what
-    // no map here uses (~1.4 KiB gzip of the map chunk both first screens load), and no global `L` is set.
-    alias: [{ find: /^leaflet$/, replacement: 'leaflet/dist/leaflet-src.esm.js' }],
+    alias: [
+      // Leaflet's ES module build instead of its UMD bundle (package.json "main"): the bundler can leave out what
+      // no map here uses (~1.4 KiB gzip of the map chunk both first screens load), and no global `L` is set.
+      { find: /^leaflet$/, replacement: 'leaflet/dist/leaflet-src.esm.js' },
+      // wouter's React 17 fallback for useSyncExternalStore: React 19's own hook instead.
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: path.resolve(import.meta.dirname, 'client/src/lib/use-sync-external-store-shim.ts'),
+      },
+    ],
   },
   server: {
     proxy: { '/api': 'http://localhost:5000' },
