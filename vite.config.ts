@@ -6,6 +6,63 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { minimal2023Preset } from '@vite-pwa/assets-generator/config';
 import { APP_MANIFEST } from './client/pwa-manifest';
 
+/**
+ * Modules in the `shell` chunk (see `codeSplitting` below), each with the modules it imports: what the entry and
+ * both first screens (/ and /discover) load, and lazy chunks share.
+ */
+const SHELL = [
+  // The page frame (header, account menu) and what pages share with the entry
+  '/client/src/components/layout/page-shell.tsx',
+  '/client/src/features/stories/components/map/load-story-map.ts',
+  '/client/src/lib/pwa/offline-line.tsx',
+  '/client/src/components/ui/use-toast.ts',
+  '/client/src/lib/api-client.ts',
+  '/client/src/lib/query-keys.ts',
+  '/client/src/lib/utils.ts',
+  '/client/src/lib/get-public-config.ts',
+  '/client/src/lib/map-tiles.ts',
+  '/common/constants.ts',
+  // What both map pages use: the position, the story dialog's loader, story texts
+  '/client/src/lib/geolocation.ts',
+  '/client/src/app/lazy-story-detail.tsx',
+  '/client/src/lib/stories/story-display.ts',
+  '/common/notifications.ts',
+  '/common/categories.ts',
+  '/node_modules/clsx/',
+  '/node_modules/lucide-react/dist/esm/shared/',
+  '/node_modules/lucide-react/dist/esm/context.mjs',
+  '/node_modules/lucide-react/dist/esm/Icon.mjs',
+  '/node_modules/lucide-react/dist/esm/createLucideIcon.mjs',
+  '/common/geo.ts',
+  '/node_modules/lucide-react/dist/esm/icons/route.mjs',
+  '/node_modules/lucide-react/dist/esm/icons/x.mjs',
+  '/node_modules/lucide-react/dist/esm/icons/map.mjs',
+];
+
+/**
+ * Modules in the `home` chunk: the home page's own. My Stories (story cards) and a tour's page (walk mode) load it
+ * too. A module /discover or the entry imports must not be listed (the build's first-screen check says so).
+ */
+const HOME = [
+  '/client/src/app/routes/home.tsx',
+  '/client/src/features/home/',
+  '/client/src/features/walk/hooks/',
+  '/client/src/features/walk/lib/',
+  '/client/src/features/walk/components/walk-toggle.tsx',
+  '/client/src/app/lazy-walk-panel.tsx',
+  '/client/src/features/ar/lib/motion-permission.ts',
+  '/client/src/features/tours/lib/followed-tour.ts',
+  '/client/src/lib/stories/get-discoverable-stories.ts',
+  '/client/src/features/stories/api/get-map-stories.ts',
+  '/client/src/features/stories/api/get-user-stories.ts',
+  '/client/src/features/stories/lib/marker-titles.ts',
+  '/client/src/components/stories/story-card.tsx',
+  '/client/src/features/create-story/components/create-story-launcher.tsx',
+  ...['compass', 'circle-plus', 'camera', 'user', 'footprints', 'plus'].map(
+    (icon) => `/node_modules/lucide-react/dist/esm/icons/${icon}.mjs`,
+  ),
+];
+
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'client'),
   plugins: [
@@ -52,15 +109,28 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /\/node_modules\/(react|react-dom|scheduler)\// },
+            // Mutations and infinite lists are used only by screens opened later (sign-in, likes, the full list):
+            // their observers stay out of the chunk both first screens load.
+            {
+              name: 'query-later',
+              test: /\/node_modules\/@tanstack\/(react-query\/build\/modern\/(useMutation|useInfiniteQuery)|query-core\/build\/modern\/(mutationObserver|infiniteQueryObserver))\.js$/,
+              includeDependenciesRecursively: false, // their imports (the query core) stay in `query`
+            },
             { name: 'query', test: /\/node_modules\/@tanstack\// },
             { name: 'leaflet', test: /\/node_modules\/(leaflet|react-leaflet|@react-leaflet)\// },
             { name: 'zod', test: /\/node_modules\/zod\// },
-            // Small modules both first screens load, shared with lazy chunks (so not in the entry): one request
-            // instead of nine of 0.3–1.5 KiB each.
+            // Modules both first screens (/ and /discover) load that lazy chunks share too: one chunk instead of a
+            // dozen of 0.2–1.8 KiB each (every chunk costs its own imports, exports and gzip framing). Their own
+            // imports come along (includeDependenciesRecursively).
             {
               name: 'shell',
-              test: /\/(common\/constants|client\/src\/components\/ui\/use-toast|client\/src\/lib\/(api-client|query-keys|utils|get-public-config|map-tiles))\.ts$|\/node_modules\/(clsx|@radix-ui\/react-(compose-refs|slot)|lucide-react\/dist\/esm\/(shared|context\.mjs|Icon\.mjs|createLucideIcon\.mjs))/,
+              test: (id) => SHELL.some((part) => id.includes(part)),
             },
+            // The home page with what it alone imports statically (the walk panel, story cards, drafts), so the page
+            // is one request rather than ten.
+            // The home page and what only it (and pages opened from it) imports: one request instead of ten. Its
+            // imports stay where they are (no recursion), so nothing /discover or the entry needs is pulled in.
+            { name: 'home', test: (id) => HOME.some((part) => id.includes(part)), includeDependenciesRecursively: false },
           ],
         },
         // zod probes `new Function` when its first object schema is built; under our CSP that probe is reported as
@@ -72,6 +142,18 @@ export default defineConfig({
             : '',
       },
     },
+  },
+  resolve: {
+    alias: [
+      // Leaflet's ES module build instead of its UMD bundle (package.json "main"): the bundler can leave out what
+      // no map here uses (~1.4 KiB gzip of the map chunk both first screens load), and no global `L` is set.
+      { find: /^leaflet$/, replacement: 'leaflet/dist/leaflet-src.esm.js' },
+      // wouter's React 17 fallback for useSyncExternalStore: React 19's own hook instead.
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: path.resolve(import.meta.dirname, 'client/src/lib/use-sync-external-store-shim.ts'),
+      },
+    ],
   },
   server: {
     proxy: { '/api': 'http://localhost:5000' },

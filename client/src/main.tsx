@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadPage } from './app/router';
 import './index.css';
 // Listens for the browser's install offer from the first moment (the account menu that uses it loads later).
 import './lib/pwa/install-prompt';
@@ -16,11 +17,10 @@ function renderApp() {
 // The header in index.html paints first, then React takes the main thread (issue 28: the first contentful paint is
 // that header, not the app's first frame, even when the scripts arrive as fast as the page). A page opened in a
 // background tab gets no animation frame: the timer starts it there.
-let started = false;
-const start = () => {
-  if (started) return;
-  started = true;
-  renderApp();
-};
-requestAnimationFrame(() => setTimeout(start, 0));
-setTimeout(start, 100);
+const headerPainted = new Promise<void>((resolve) => {
+  requestAnimationFrame(() => setTimeout(resolve, 0));
+  setTimeout(resolve, 100);
+});
+// Pages load on demand; the opening page's chunk is fetched meanwhile, and React renders once it is in, so the
+// static header gives way to the page itself rather than to a loading line first.
+void Promise.all([headerPainted, preloadPage(window.location.pathname)]).then(renderApp);

@@ -1,19 +1,36 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { paths } from '../config/paths';
-import { HomePage } from './routes/home';
 import { PageLoading } from '../components/layout/page-loading';
+import { loadStoryMap } from '#client/features/stories/components/map/load-story-map';
 
-// Everything but the home screen loads on demand, keeping the initial bundle small.
+// Every page loads on demand, keeping the entry small: the home page's code is not fetched on /discover, nor the
+// discovery screen's on / (issue 28: JavaScript before the page is idle).
+const loadHome = () => import('./routes/home');
+const loadDiscover = () => import('./routes/discover');
+const HomePage = lazy(() => loadHome().then((m) => ({ default: m.HomePage })));
+const DiscoverPage = lazy(loadDiscover);
 const MyStoriesPage = lazy(() => import('./routes/my-stories'));
 const StoryInsightsPage = lazy(() => import('./routes/story-insights'));
 const SetupPage = lazy(() => import('./routes/setup'));
 const AuthPage = lazy(() => import('./routes/auth'));
-const DiscoverPage = lazy(() => import('./routes/discover'));
 const DiscoverSimplePage = lazy(() => import('./routes/discover-simple'));
 const ModerationPage = lazy(() => import('./routes/moderation'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 const TourPage = lazy(() => import('./routes/tour'));
+
+/**
+ * Starts the chunks of the page the app opens on before React's first render (`main.tsx`), all at once: the
+ * page's own and, on the two map pages, the map's, which the page would otherwise ask for only after it has
+ * rendered. Settles when the page's chunk is in or has failed (its lazy route then reports the failure).
+ */
+export function preloadPage(pathname: string): Promise<unknown> {
+  const isHome = pathname === paths.home || pathname.startsWith(paths.story(''));
+  const isDiscover = pathname === paths.discover || pathname === paths.discoverAdvanced;
+  if (!isHome && !isDiscover) return Promise.resolve();
+  void loadStoryMap();
+  return (isHome ? loadHome() : loadDiscover()).catch(() => undefined);
+}
 
 export function AppRouter() {
   return (

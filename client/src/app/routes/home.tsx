@@ -18,7 +18,6 @@ import { useMapStories } from '#client/features/stories/api/get-map-stories';
 import { useUserStories } from '#client/features/stories/api/get-user-stories';
 import { knownTitles } from '#client/features/stories/lib/marker-titles';
 import { useCreateStoryLauncher } from '#client/features/create-story/components/create-story-launcher';
-import { WaitingDraft } from '#client/features/create-story/components/waiting-draft';
 import { HomeTabs, type HomeView } from '#client/features/home/components/home-tabs';
 import { NearbySection } from '#client/features/home/components/nearby-section';
 import { SmartSuggestions } from '#client/features/home/components/smart-suggestions';
@@ -27,14 +26,20 @@ import { useSmartSuggestions } from '#client/features/home/api/get-smart-suggest
 import { nearestWhisperText } from '#common/notifications';
 import { TURN_ON_LOCATION } from '#client/lib/location/claim-lock-text';
 import { useWalkMode } from '#client/features/walk/hooks/use-walk-mode';
-import { useDeviceHeading } from '#client/features/ar/hooks/use-device-heading';
 import { useFollowedTour } from '#client/features/tours/lib/followed-tour';
-import { WalkCard, WalkStatus, WalkToggle } from '#client/features/walk/components/walk-panel';
+import { LazyWalkCard, LazyWalkStatus } from '../lazy-walk-panel';
+import { askMotionPermission } from '#client/features/ar/lib/motion-permission';
+import { WalkToggle } from '#client/features/walk/components/walk-toggle';
+import { loadStoryMap } from '#client/features/stories/components/map/load-story-map';
 
 // Leaflet (~40 KiB gzipped) and the AR camera view load after the first paint, outside the initial bundle.
-const StoryMap = lazy(() => import('#client/features/stories/components/map/story-map'));
+const StoryMap = lazy(loadStoryMap);
 const ArView = lazy(() => import('#client/features/ar/ar-view'));
 const FollowedTourLine = lazy(() => import('#client/features/tours/components/followed-tour-line'));
+// A draft kept offline belongs to a signed-in author: a visitor's page does not download the IndexedDB reader.
+const WaitingDraft = lazy(() =>
+  import('#client/features/create-story/components/waiting-draft').then((m) => ({ default: m.WaitingDraft })),
+);
 
 /** ~11 m: GPS jitter below this does not refetch every list. */
 function roundLocation(location: Point): Point {
@@ -68,13 +73,8 @@ export function HomePage({ storyId }: { storyId?: string }) {
   const [createUsed, setCreateUsed] = useState(false);
   // Walk mode (issue 25): plays what the server unlocks as the walker moves; it never unlocks anything itself.
   const walk = useWalkMode({ userId: user?.id ?? null });
-  // The compass line speaks from where the walker faces when the device has a compass (issue 25).
-  const heading = useDeviceHeading(walk.active);
   // The tour last opened in this tab: its line is drawn on the map until the reader stops following it.
   const followed = useFollowedTour();
-  const askHeading = () => {
-    if (heading.status === 'needs-permission') void heading.requestPermission();
-  };
 
   // While walking, the screen's own reads follow walk mode's pace (issue 25: at most every 5 s, after 10 m) and
   // its position: the nearby list shares the walk's very request. Otherwise they follow the device (~11 m).
@@ -128,13 +128,18 @@ export function HomePage({ storyId }: { storyId?: string }) {
     <PageShell>
       <div className="grid grid-cols-1 gap-5">
         <HomeTabs view={view} onViewChange={setView} onMyStories={openMyStories} onCreate={create.openAtCurrentPosition} />
-        <WaitingDraft userId={user?.id ?? null} onPublish={create.openDraft} />
+        {user && (
+          <Suspense fallback={null}>
+            <WaitingDraft userId={user.id} onPublish={create.openDraft} />
+          </Suspense>
+        )}
         <div className="grid gap-2">
           <div className="flex flex-wrap items-center gap-3">
-            <WalkToggle walk={walk} onStart={askHeading} />
+            <WalkToggle walk={walk} onStart={askMotionPermission} />
             {!walk.active && <span className="text-sm text-mist-300">Keep the phone in your pocket: whispers play as you reach them.</span>}
           </div>
-          <WalkStatus walk={walk} heading={heading.status === 'live' ? heading.heading : null} />
+          {/* The compass line speaks from where the walker faces when the device has a compass (issue 25). */}
+          <LazyWalkStatus walk={walk} />
         </div>
         {/* While the position is pending, the room of the two notes a visitor without one gets (the usual first
             answer), so the map and the list below do not move down when they come (issue 28: layout shift). */}
@@ -239,7 +244,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
         location={geo.isKnown ? reader : null}
         onClose={closeStory}
       />
-      <WalkCard walk={walk} onOpen={setSelected} />
+      <LazyWalkCard walk={walk} onOpen={setSelected} />
       {create.dialog}
     </PageShell>
   );

@@ -16,8 +16,9 @@ import { TourInsightsPanel } from '#client/features/tours/components/tour-insigh
 import { followTour } from '#client/features/tours/lib/followed-tour';
 import { StoryDetailDialog } from '#client/features/stories/components/story-detail-dialog';
 import { useWalkMode } from '#client/features/walk/hooks/use-walk-mode';
-import { useDeviceHeading } from '#client/features/ar/hooks/use-device-heading';
-import { WalkCard, WalkStatus, WalkToggle } from '#client/features/walk/components/walk-panel';
+import { LazyWalkCard, LazyWalkStatus } from '../lazy-walk-panel';
+import { askMotionPermission } from '#client/features/ar/lib/motion-permission';
+import { WalkToggle } from '#client/features/walk/components/walk-toggle';
 
 const TourMap = lazy(() => import('#client/features/tours/components/tour-map'));
 
@@ -38,7 +39,6 @@ export default function TourPage({ params }: { params: { id: string } }) {
   const refreshTour = () => void queryClient.invalidateQueries({ queryKey: queryKeys.tours.detail(params.id) });
   // The tour's progress follows what the server unlocked during the walk (DESIGN.md decision 17).
   const walk = useWalkMode({ userId: user?.id ?? null, onUnlocked: refreshTour });
-  const heading = useDeviceHeading(walk.active);
 
   const data = tour.data;
   const nextStop = data?.stops.find((stop) => !stop.unlocked) ?? null;
@@ -119,7 +119,7 @@ export default function TourPage({ params }: { params: { id: string } }) {
                 walk={walk}
                 label="Walk this tour"
                 onStart={() => {
-                  if (heading.status === 'needs-permission') void heading.requestPermission();
+                  askMotionPermission(); // for the compass line
                   if (!isAuthor) reportTourEvent(data.id, 'start');
                 }}
               />
@@ -143,11 +143,10 @@ export default function TourPage({ params }: { params: { id: string } }) {
               )}
             </div>
             {shared && <p className="break-all text-sm text-mist-300">{shared}</p>}
-            <WalkStatus
+            <LazyWalkStatus
               walk={walk}
               target={nextStop ? { label: 'Next stop', point: nextStop } : null}
               extra={nextStop ? tourStopText(nextStop.position, data.stopCount) : TOUR_COMPLETE}
-              heading={heading.status === 'live' ? heading.heading : null}
             />
 
             <Suspense fallback={<div className="h-72 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />}>
@@ -199,7 +198,7 @@ export default function TourPage({ params }: { params: { id: string } }) {
           </>
         )}
       </div>
-      <WalkCard walk={walk} onOpen={(story) => setOpenStoryId(story.id)} />
+      <LazyWalkCard walk={walk} onOpen={(story) => setOpenStoryId(story.id)} />
       <StoryDetailDialog
         storyId={openStoryId}
         location={geo.isKnown ? geo.location : null}

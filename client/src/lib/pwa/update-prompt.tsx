@@ -3,10 +3,10 @@
  * ready" with "Reload" — never a silent reload in the middle of a walk. Looks for a new version when the page
  * comes back into view, on each navigation and every hour.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Button } from '#client/components/ui/button';
+import { activateWaitingWorker, afterLoadAndIdle, registerServiceWorker } from './register-sw';
 
 const CHECK_EVERY_MS = 60 * 60_000;
 
@@ -15,16 +15,20 @@ export const UPDATE_READY_TEXT = 'A new version of Whispers is ready';
 export function UpdatePrompt() {
   const registration = useRef<ServiceWorkerRegistration | undefined>(undefined);
   const [location] = useLocation();
-  const {
-    needRefresh: [needRefresh],
-    updateServiceWorker,
-  } = useRegisterSW({
-    // Now, not at the window's load event (which a page still loading map tiles may reach late, or after this).
-    immediate: true,
-    onRegisteredSW(_url, registered) {
-      registration.current = registered;
-    },
-  });
+  const [needRefresh, setNeedRefresh] = useState(false);
+
+  // Registered once the page has loaded and is idle: nothing on the first screen needs the worker, and its
+  // registration (the worker's download, its precache) would compete with that screen's own requests.
+  useEffect(
+    () =>
+      afterLoadAndIdle(() => {
+        registerServiceWorker(() => setNeedRefresh(true)).then(
+          (registered) => (registration.current = registered),
+          () => undefined, // no worker (private mode, an old browser): the app works without one
+        );
+      }),
+    [],
+  );
 
   useEffect(() => {
     const check = () => {
@@ -51,7 +55,7 @@ export function UpdatePrompt() {
       className="fixed inset-x-3 bottom-3 z-[60] mx-auto flex max-w-md items-center gap-3 rounded-xl border border-night-600 bg-night-900 p-3 shadow-2xl sm:inset-x-auto sm:right-4"
     >
       <p className="flex-1 text-sm text-mist-100">{UPDATE_READY_TEXT}</p>
-      <Button size="sm" onClick={() => void updateServiceWorker(true)}>
+      <Button size="sm" onClick={() => activateWaitingWorker(registration.current)}>
         Reload
       </Button>
     </div>

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { AR } from '#common/constants';
 import { angleDelta } from '../lib/geometry';
 import { headingFromReading, smoothHeading, smoothingFactor } from '../lib/heading';
+import { askedMotionPermission, permissionRequester } from '../lib/motion-permission';
 
 export type HeadingStatus =
   /** iOS: a tap must ask for motion access first. */
@@ -28,23 +29,6 @@ export interface DeviceHeading {
 const SMOOTHING_MS = 150;
 /** Below this difference (degrees) the filter snaps to the reading and stops drawing frames. */
 const SETTLED_DEG = 0.05;
-
-type PermissionResult = 'granted' | 'denied' | 'default' | 'prompt';
-
-interface PermissionRequester {
-  requestPermission: () => Promise<PermissionResult>;
-}
-
-/** Safari (iOS 13+) puts `requestPermission` on the DeviceOrientationEvent constructor. */
-function permissionRequester(): PermissionRequester | null {
-  if (typeof window === 'undefined' || typeof window.DeviceOrientationEvent === 'undefined') return null;
-  const ctor: unknown = window.DeviceOrientationEvent;
-  if (typeof ctor === 'function' && 'requestPermission' in ctor && typeof ctor.requestPermission === 'function') {
-    const request = ctor.requestPermission;
-    return { requestPermission: () => Promise.resolve(request.call(ctor)) };
-  }
-  return null;
-}
 
 function screenAngle(): number {
   return typeof screen !== 'undefined' && screen.orientation ? screen.orientation.angle : 0;
@@ -78,7 +62,7 @@ export function useDeviceHeading(enabled = true): DeviceHeading {
     const requester = permissionRequester();
     if (permission !== 'checking' || !requester) return;
     let cancelled = false;
-    requester.requestPermission().then(
+    (askedMotionPermission() ?? requester.requestPermission()).then(
       (result) => !cancelled && setPermission(result === 'granted' ? 'granted' : result === 'denied' ? 'denied' : 'unknown'),
       () => !cancelled && setPermission('unknown'),
     );

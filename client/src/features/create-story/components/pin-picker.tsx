@@ -4,7 +4,7 @@
  * with the create dialog (Leaflet).
  */
 import 'leaflet/dist/leaflet.css';
-import L from 'leaflet';
+import * as L from 'leaflet';
 import { useMemo } from 'react';
 import { Circle, MapContainer, Marker, TileLayer, useMapEvents } from 'react-leaflet';
 import { LOCATION_CLAIM, MAX_TILE_ZOOM } from '#common/constants';

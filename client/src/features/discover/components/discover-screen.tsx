@@ -1,7 +1,6 @@
 import { List, Map as MapIcon, RefreshCw } from 'lucide-react';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'wouter';
-import { CATEGORIES, categoryEmoji } from '#common/categories';
 import { DEFAULT_CENTER } from '#common/constants';
 import { DISCOVERY_STATUS_LEGEND } from '#common/discovery-status';
 import type { Story } from '#common/schemas';
@@ -10,12 +9,12 @@ import { Button } from '#client/components/ui/button';
 import { cn } from '#client/lib/utils';
 import { useDiscoverStories } from '../api/get-discover-stories';
 import { STATUS_DOT } from '../lib/status-colours';
-import { useMinuteClock } from '../lib/use-minute-clock';
-import { useZoneLookup } from '../lib/use-zone-lookup';
 import type { ReaderPosition } from '../lib/use-reader-position';
 import { ALL, CategoryTiles, countByCategory } from './category-tiles';
-import { DiscoverStoryCard } from './discover-story-card';
-import { VirtualCardList } from './virtual-card-list';
+
+// The list view (virtual list, cards, their clock and time zones) loads when it is first shown: the screen opens
+// on the map (issue 28: JavaScript before the page is idle).
+const DiscoverList = lazy(() => import('./discover-list'));
 
 export interface DiscoverMapProps {
   /** Centre of the map: the reader, or the default centre when the position is unknown. */
@@ -34,8 +33,6 @@ interface DiscoverScreenProps {
 
 type View = 'map' | 'list';
 
-const columnsFor = (width: number) => (width >= 960 ? 3 : width >= 620 ? 2 : 1);
-
 /** Spec section 2 "Discovery screen" (/discover, /discover-advanced). */
 export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScreenProps) {
   const { reader, settled, error: locationError } = position;
@@ -50,11 +47,9 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
     }, { replace: true });
   const [category, setCategory] = useState(ALL);
   const query = useDiscoverStories(reader, settled);
-  const now = useMinuteClock();
 
   const stories = useMemo(() => query.data ?? [], [query.data]);
   const counts = useMemo(() => countByCategory(stories), [stories]);
-  const zoneOf = useZoneLookup(useMemo(() => stories.some((s) => s.timeRestriction === 'time_of_day'), [stories]));
   const filtered = useMemo(
     () => (category === ALL ? stories : stories.filter((s) => s.category === category)),
     [stories, category],
@@ -99,17 +94,23 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
     );
   } else {
     body = (
-      <div className="grid grid-cols-1 gap-5">
-        <CategoryOverview counts={counts} onView={setCategory} />
-        <VirtualCardList
-          items={filtered}
-          label={category === ALL ? 'Stories' : `${category} stories`}
-          getKey={(story) => story.id}
-          estimateRowHeight={236}
-          columnsFor={columnsFor}
-          renderItem={(story) => <DiscoverStoryCard story={story} readerKnown={reader !== null} now={now} zoneOf={zoneOf} onOpen={onOpenStory} />}
+      <Suspense
+        fallback={
+          <p role="status" className="py-12 text-center text-mist-300">
+            Loading the list...
+          </p>
+        }
+      >
+        <DiscoverList
+          stories={stories}
+          filtered={filtered}
+          counts={counts}
+          category={category}
+          readerKnown={reader !== null}
+          onView={setCategory}
+          onOpenStory={onOpenStory}
         />
-      </div>
+      </Suspense>
     );
   }
 
@@ -185,35 +186,6 @@ function Legend() {
           <li key={colour} className="flex items-center gap-2">
             <span aria-hidden className={cn('h-2.5 w-2.5 shrink-0 rounded-full', STATUS_DOT[colour])} />
             {label}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-/** List view: how many stories each category has, each with a "View" button filtering to it. */
-function CategoryOverview({ counts, onView }: { counts: Map<string, number>; onView: (category: string) => void }) {
-  const present = CATEGORIES.filter((name) => (counts.get(name) ?? 0) > 0);
-  return (
-    <section aria-labelledby="overview-heading" className="grid gap-2">
-      <h2 id="overview-heading" className="font-display text-lg font-semibold text-mist-100">
-        Categories
-      </h2>
-      {/* Phones: one row that scrolls sideways; wider: a grid. Names are never cut short (issue 23 item 10). */}
-      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3">
-        {present.map((name) => (
-          <li key={name} className="flex shrink-0 items-center justify-between gap-2 rounded-lg border border-night-700 bg-night-900/60 py-1.5 pl-3 pr-1.5">
-            <span className="flex min-w-0 items-center gap-1 text-sm text-mist-100">
-              <span className="whitespace-nowrap sm:whitespace-normal sm:[overflow-wrap:anywhere]">
-                <span aria-hidden>{categoryEmoji(name)} </span>
-                {name}
-              </span>
-              <span className="shrink-0 text-mist-400">({counts.get(name)})</span>
-            </span>
-            <Button variant="outline" size="sm" onClick={() => onView(name)} aria-label={`View ${name} stories`}>
-              View
-            </Button>
           </li>
         ))}
       </ul>

@@ -3,7 +3,7 @@
  * stop (filled when this reader has found it). Used inside the tour page's map and the home map.
  */
 import './tour-map.css';
-import L from 'leaflet';
+import * as L from 'leaflet';
 import { useMemo } from 'react';
 import { Marker, Polyline } from 'react-leaflet';
 import type { TourStop } from '#common/tour-schemas';

@@ -3,7 +3,7 @@
  * (filled when this reader has found it), plus the walker while walking. Loaded on demand with Leaflet.
  */
 import 'leaflet/dist/leaflet.css';
-import L from 'leaflet';
+import * as L from 'leaflet';
 import { useEffect, useMemo } from 'react';
 import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
 import type { Point } from '#common/geo';

@@ -1,35 +1,14 @@
 /**
- * Walk mode's controls and bottom card (issue 25): the "Walk" toggle, the status lines (compass line, tour stop,
- * wake lock, why the walk ended) and the card of the story the server just unlocked, with the queue behind it.
+ * Walk mode's status lines (compass line, tour stop, wake lock, why the walk ended) and the card of the story the
+ * server just unlocked, with the queue behind it (issue 25). Loaded when a walk starts (app/lazy-walk-panel.tsx); the
+ * toggle is walk-toggle.tsx.
  */
-import { ArrowUp, Footprints, Headphones, X } from 'lucide-react';
+import { ArrowUp, Headphones, X } from 'lucide-react';
 import type { Point } from '#common/geo';
 import type { Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
 import { bearingDegrees, moreHereText, nextLine, turnDegrees, WALK_TEXTS } from '../lib/walk-rules';
-import type { useWalkMode } from '../hooks/use-walk-mode';
-
-type Walk = ReturnType<typeof useWalkMode>;
-
-/** The "Walk" / "Stop walking" toggle. */
-export function WalkToggle({ walk, label = WALK_TEXTS.start, onStart }: { walk: Walk; label?: string; onStart?: () => void }) {
-  return (
-    <Button
-      type="button"
-      variant={walk.active ? 'secondary' : 'default'}
-      aria-pressed={walk.active}
-      onClick={() => {
-        if (walk.active) return walk.stop();
-        walk.start();
-        // Still inside the tap: what needs a user gesture (iOS motion access) is asked here.
-        onStart?.();
-      }}
-    >
-      <Footprints aria-hidden />
-      {walk.active ? WALK_TEXTS.stop : label}
-    </Button>
-  );
-}
+import type { Walk } from '../hooks/use-walk-mode';
 
 /**
  * Status lines under the toggle. `target`: where to point (a tour's next stop); otherwise the nearest story the

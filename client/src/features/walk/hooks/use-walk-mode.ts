@@ -272,3 +272,6 @@ export function useWalkMode(options: { userId: string | null; onUnlocked?: (stor
 
   return { ...state, start, stop: () => stop(), next, dismiss: () => next(), audio: audioRef };
 }
+
+/** What `useWalkMode` gives its page: the state and its actions. */
+export type Walk = ReturnType<typeof useWalkMode>;

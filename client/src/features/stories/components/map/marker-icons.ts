@@ -1,4 +1,4 @@
-import L from 'leaflet';
+import * as L from 'leaflet';
 import { categoryColor } from '#common/categories';
 import { STORY_MARKER_PX, USER_MARKER_PX } from '#common/constants';
 import type { MapMarker } from '#common/map-schemas';

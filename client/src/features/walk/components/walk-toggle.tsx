@@ -1,0 +1,25 @@
+/** Walk mode's toggle (issue 25); the status lines and the found story's card are walk-panel.tsx. */
+import { Footprints } from 'lucide-react';
+import { Button } from '#client/components/ui/button';
+import { WALK_TEXTS } from '../lib/walk-rules';
+import type { Walk } from '../hooks/use-walk-mode';
+
+/** The "Walk" / "Stop walking" toggle. */
+export function WalkToggle({ walk, label = WALK_TEXTS.start, onStart }: { walk: Walk; label?: string; onStart?: () => void }) {
+  return (
+    <Button
+      type="button"
+      variant={walk.active ? 'secondary' : 'default'}
+      aria-pressed={walk.active}
+      onClick={() => {
+        if (walk.active) return walk.stop();
+        walk.start();
+        // Still inside the tap: what needs a user gesture (iOS motion access) is asked here.
+        onStart?.();
+      }}
+    >
+      <Footprints aria-hidden />
+      {walk.active ? WALK_TEXTS.stop : label}
+    </Button>
+  );
+}
