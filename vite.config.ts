@@ -47,7 +47,7 @@ const HOME = [
   '/client/src/app/routes/home.tsx',
   '/client/src/features/home/',
   '/client/src/features/walk/hooks/',
-  '/client/src/features/walk/lib/',
+  '/client/src/features/walk/lib/walk-texts.ts',
   '/client/src/features/walk/components/walk-toggle.tsx',
   '/client/src/app/lazy-walk-panel.tsx',
   '/client/src/features/ar/lib/motion-permission.ts',
