@@ -5,7 +5,7 @@ import { LazyToaster } from '#client/components/ui/lazy-toast';
 import { NotificationsMenu } from '#client/features/notifications/components/notifications-menu';
 import { queryClient } from '#client/lib/query-client';
 import { OfflineLine } from '#client/lib/pwa/offline-line';
-import { LazyUpdatePrompt } from '#client/lib/pwa/lazy-update-prompt';
+import { UpdatePrompt } from '#client/lib/pwa/update-prompt';
 import { AppErrorBoundary } from './app-error-boundary';
 import { AppRouter } from './router';
 
@@ -23,7 +23,7 @@ export function App() {
         </AppErrorBoundary>
       </HeaderSlotsProvider>
       <LazyToaster />
-      <LazyUpdatePrompt />
+      <UpdatePrompt />
     </QueryClientProvider>
   );
 }

@@ -34,3 +34,19 @@ export function activateWaitingWorker(registration: ServiceWorkerRegistration | 
   navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
   waiting.postMessage({ type: 'SKIP_WAITING' });
 }
+
+/** Runs `then` after the window's load event and an idle moment, as Workbox advises for registering a worker. */
+export function afterLoadAndIdle(then: () => void): () => void {
+  let cancelled = false;
+  const run = () => !cancelled && then();
+  const idle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
+    else setTimeout(run, 0);
+  };
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener('load', idle);
+  };
+}

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '#client/components/ui/button';
-import { activateWaitingWorker, registerServiceWorker } from './register-sw';
+import { activateWaitingWorker, afterLoadAndIdle, registerServiceWorker } from './register-sw';
 
 const CHECK_EVERY_MS = 60 * 60_000;
 
@@ -17,13 +17,18 @@ export function UpdatePrompt() {
   const [location] = useLocation();
   const [needRefresh, setNeedRefresh] = useState(false);
 
-  // Mounted once the page has loaded and is idle (lazy-update-prompt.tsx): registered at once.
-  useEffect(() => {
-    registerServiceWorker(() => setNeedRefresh(true)).then(
-      (registered) => (registration.current = registered),
-      () => undefined, // no worker (private mode, an old browser): the app works without one
-    );
-  }, []);
+  // Registered once the page has loaded and is idle: nothing on the first screen needs the worker, and its
+  // registration (the worker's download, its precache) would compete with that screen's own requests.
+  useEffect(
+    () =>
+      afterLoadAndIdle(() => {
+        registerServiceWorker(() => setNeedRefresh(true)).then(
+          (registered) => (registration.current = registered),
+          () => undefined, // no worker (private mode, an old browser): the app works without one
+        );
+      }),
+    [],
+  );
 
   useEffect(() => {
     const check = () => {
