@@ -47,7 +47,7 @@ const HOME = [
   '/client/src/app/routes/home.tsx',
   '/client/src/features/home/',
   '/client/src/features/walk/hooks/',
-  '/client/src/features/walk/lib/',
+  '/client/src/features/walk/lib/walk-texts.ts',
   '/client/src/features/walk/components/walk-toggle.tsx',
   '/client/src/app/lazy-walk-panel.tsx',
   '/client/src/features/ar/lib/motion-permission.ts',
@@ -62,6 +62,9 @@ const HOME = [
     (icon) => `/node_modules/lucide-react/dist/esm/icons/${icon}.mjs`,
   ),
 ];
+
+/** The chunks the entry (main.tsx) imports statically, by name (the groups below and the bundler's runtime). */
+const ENTRY_CHUNK = /(^|\/)(rolldown-runtime|react|query|shell)-[\w-]{8}\.js$/;
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'client'),
@@ -102,6 +105,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 600,
+    // A lazy chunk's dependencies are preloaded with it, from a list each importing chunk carries. The chunks the
+    // entry imports statically (the runtime, React, the query library, the shell) are always in by the time any
+    // lazy import runs: listing them in every chunk's preload lists only adds bytes to the first screens (issue 28).
+    modulePreload: {
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !ENTRY_CHUNK.test(dep)),
+    },
     rolldownOptions: {
       output: {
         // Libraries in a few named chunks instead of one per shared module: fewer requests on first load (issue 28).

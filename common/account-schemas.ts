@@ -1,7 +1,7 @@
 /** Your account and your data (issue 14): deleting the account, and the export of everything kept about you. */
 import { z } from 'zod';
 import { FEWER_THAN_3 } from './insights';
-import { MESSAGES } from './enums';
+import { MESSAGES } from './messages';
 import { storyTypeSchema, timeRestrictionSchema } from './enum-schemas';
 import { lockValueShape } from './lock-schemas';
 import { currentUserSchema } from './schemas';

@@ -1,8 +1,8 @@
 /**
  * The contract's closed lists (spec section 3): story types, time locks, seasons, weathers, lock reasons,
- * notification kinds, with their types, and the spec's messages (section 5, word for word). No zod here, so the
- * first screen's code can read them without the validator (issue 28); their zod enums are enum-schemas.ts.
- * Re-exported by schemas.ts.
+ * notification kinds, with their types. No zod here, so the first screen's code can read them without the
+ * validator (issue 28); their zod enums are enum-schemas.ts. Re-exported by schemas.ts, with the spec's messages
+ * (messages.ts).
  */
 
 export const STORY_TYPES = ['audio', 'text', 'image', 'video', 'tiktok'] as const;
@@ -42,31 +42,4 @@ export type Weather = (typeof WEATHERS)[number];
 export type LockReason = (typeof LOCK_REASONS)[number];
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export type TimeOfDay = (typeof TIMES_OF_DAY)[number];
-
-// ---------- messages (spec section 5, word for word) ----------
-export const MESSAGES = {
-  usernameRequired: 'Username is required',
-  passwordRequired: 'Password is required',
-  usernameMin: 'Username must be at least 3 characters',
-  usernameMax: 'Username must be less than 20 characters',
-  usernameChars: 'Username can only contain letters, numbers, and underscores',
-  displayNameMin: 'Display name must be at least 2 characters',
-  displayNameMax: 'Display name must be less than 50 characters',
-  bioMax: 'Bio must be less than 150 characters',
-  emailInvalid: 'Valid email is required',
-  passwordMin: 'Password must be at least 6 characters',
-  resetTokenRequired: 'Reset token is required',
-  invalidCredentials: 'Invalid username or password',
-  noAccountForUsername: 'No account found with that username.',
-  missingInformation: 'Missing information: Please fill in all required fields.',
-  missingContent: 'Missing content: Please write your story content.',
-  missingRecording:
-    'Missing recording: Please record your story first. Make sure to stop the recording before submitting.',
-  recordingError: 'Recording error: Audio recording failed. Please try again.',
-  missingImage: 'Missing image: Please select an image for your story.',
-  missingVideo: 'Missing video: Please select a video file for your story.',
-  missingTikTokUrl: 'Missing TikTok URL: Please paste a TikTok video URL.',
-  invalidTikTokUrl: 'Invalid TikTok URL: Please paste a valid TikTok video URL.',
-  usernameTaken: 'That username is already taken.',
-} as const;
 

@@ -11,13 +11,15 @@ import { incompleteLock, LOCK_FIELDS, LOCK_MESSAGES, lockValuesFor } from './loc
 import { lockCreateShape, lockEditShape, lockValueShape } from './lock-schemas';
 import { ROLES } from './moderation';
 import { storyModerationSchema } from './moderation-schemas';
-import { FAVORITE_STORY_TYPES, MESSAGES, STORY_TYPES, TIME_RESTRICTIONS } from './enums';
+import { FAVORITE_STORY_TYPES, STORY_TYPES, TIME_RESTRICTIONS } from './enums';
+import { MESSAGES } from './messages';
 import { lockReasonSchema, storyTypeSchema, timeRestrictionSchema } from './enum-schemas';
 
 import { latitudeSchema, longitudeSchema } from './location-schemas';
 import { isTextStory } from './story-types';
 
 export * from './enums';
+export * from './messages';
 export * from './enum-schemas';
 export * from './location-schemas';
 export * from './notification-schemas';

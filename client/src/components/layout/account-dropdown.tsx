@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import type { CurrentUser } from '#common/schemas';
 import { paths } from '#client/config/paths';
 import { useSignOut } from '#client/lib/auth/sign-out';
-import { IOS_INSTALL_HINT, promptInstall, useInstallOffer } from '#client/lib/pwa/install-prompt';
+import { IOS_INSTALL_HINT, promptInstall, useInstallOffer } from '#client/lib/pwa/install-offer';
 import { UserAvatar } from '../ui/user-avatar';
 
 const itemClass =

@@ -1,11 +1,10 @@
 /**
- * "Install Whispers" (issue 24): Chromium browsers fire `beforeinstallprompt` when the app can be installed; it
- * is kept here (from the first moment the module loads) until the reader asks. iOS Safari has no such event: it
- * gets the "Add to Home Screen" hint instead, unless the app already runs installed.
+ * The browser's install offer (issue 24): Chromium browsers fire `beforeinstallprompt` when the app can be
+ * installed; it is kept here from the first moment the module loads (main.tsx imports it) until the reader asks.
+ * What the account menu makes of it (the iOS hint, the prompt itself) is install-offer.ts, loaded with the menu.
  */
-import { useSyncExternalStore } from 'react';
 
-interface BeforeInstallPromptEvent extends Event {
+export interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
@@ -26,43 +25,19 @@ if (typeof window !== 'undefined') {
   });
 }
 
-function isStandalone(): boolean {
-  return window.matchMedia?.('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true;
+/** The kept event, if the browser offered one. */
+export const installEvent = () => deferred;
+
+/** Calls `listener` when the kept event comes or goes; returns the unsubscribe. */
+export function subscribeToInstallEvent(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
-function isIosSafari(): boolean {
-  const ua = navigator.userAgent;
-  const ios = /iPad|iPhone|iPod/.test(ua) || (ua.includes('Macintosh') && navigator.maxTouchPoints > 1);
-  return ios && /Safari/.test(ua) && !/CriOS|FxiOS|EdgiOS/.test(ua);
-}
-
-export type InstallOffer = 'prompt' | 'ios-hint' | null;
-
-const snapshot = (): InstallOffer => {
-  if (deferred) return 'prompt';
-  if (typeof window !== 'undefined' && isIosSafari() && !isStandalone()) return 'ios-hint';
-  return null;
-};
-
-/** What the account menu can offer: the browser's install prompt, the iOS hint, or nothing. */
-export function useInstallOffer(): InstallOffer {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    snapshot,
-    () => null,
-  );
-}
-
-/** Shows the browser's install prompt (once: the event cannot be used again). */
-export async function promptInstall(): Promise<void> {
+/** Hands the kept event over once (it cannot be used again) and forgets it. */
+export function takeInstallEvent(): BeforeInstallPromptEvent | null {
   const event = deferred;
-  if (!event) return;
   deferred = null;
   changed();
-  await event.prompt();
+  return event;
 }
-
-export const IOS_INSTALL_HINT = 'To install Whispers, tap the Share button, then "Add to Home Screen".';

@@ -4,7 +4,7 @@
  */
 import { UNLOCK_RADIUS_M } from '#common/constants';
 import type { Story, StoryType } from '#common/schemas';
-import { STORY_TYPE_LABEL } from '#common/story-types';
+import { STORY_TYPE_LABEL } from '#common/story-type-specs';
 import { timeLockText } from '#common/time-lock-text';
 import { isTimeLockReason, type LockField } from '#common/lock-kinds';
 

@@ -1,7 +1,7 @@
 /** Walk mode's toggle (issue 25); the status lines and the found story's card are walk-panel.tsx. */
 import { Footprints } from 'lucide-react';
 import { Button } from '#client/components/ui/button';
-import { WALK_TEXTS } from '../lib/walk-rules';
+import { WALK_TEXTS } from '../lib/walk-texts';
 import type { Walk } from '../hooks/use-walk-mode';
 
 /** The "Walk" / "Stop walking" toggle. */

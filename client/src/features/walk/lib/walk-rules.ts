@@ -15,15 +15,7 @@ export const WALK = {
   idleEndMs: 60 * 60_000,
 } as const;
 
-export const WALK_TEXTS = {
-  start: 'Walk',
-  stop: 'Stop walking',
-  on: 'Walk mode is on: whispers will find you as you walk.',
-  noWakeLock: 'This browser cannot keep the screen awake: keep it on yourself while you walk.',
-  idleEnded: 'Walk mode ended after 60 minutes without movement.',
-  noLocation: 'Walk mode needs your location. Turn on location for this site and try again.',
-  nothingAhead: 'No whispers left to find nearby.',
-} as const;
+export { WALK_TEXTS } from './walk-texts';
 
 /** Whether a new fix should go to the server now: the first always; later ones after 10 m and 5 s. */
 export function shouldSend(

@@ -1,0 +1,37 @@
+/**
+ * "Install Whispers" (issue 24): what the account menu offers — the browser's install prompt that
+ * install-prompt.ts kept, or, on iOS Safari (no such event), the "Add to Home Screen" hint unless the app already
+ * runs installed. Loads with the account menu's dropdown, not with the page (issue 28).
+ */
+import { useSyncExternalStore } from 'react';
+import { installEvent, subscribeToInstallEvent, takeInstallEvent } from './install-prompt';
+
+function isStandalone(): boolean {
+  return window.matchMedia?.('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true;
+}
+
+function isIosSafari(): boolean {
+  const ua = navigator.userAgent;
+  const ios = /iPad|iPhone|iPod/.test(ua) || (ua.includes('Macintosh') && navigator.maxTouchPoints > 1);
+  return ios && /Safari/.test(ua) && !/CriOS|FxiOS|EdgiOS/.test(ua);
+}
+
+export type InstallOffer = 'prompt' | 'ios-hint' | null;
+
+const snapshot = (): InstallOffer => {
+  if (installEvent()) return 'prompt';
+  if (typeof window !== 'undefined' && isIosSafari() && !isStandalone()) return 'ios-hint';
+  return null;
+};
+
+/** What the account menu can offer: the browser's install prompt, the iOS hint, or nothing. */
+export function useInstallOffer(): InstallOffer {
+  return useSyncExternalStore(subscribeToInstallEvent, snapshot, () => null);
+}
+
+/** Shows the browser's install prompt (once: the event cannot be used again). */
+export async function promptInstall(): Promise<void> {
+  await takeInstallEvent()?.prompt();
+}
+
+export const IOS_INSTALL_HINT = 'To install Whispers, tap the Share button, then "Add to Home Screen".';

@@ -1,0 +1,29 @@
+/**
+ * The spec's messages (section 5, word for word), for forms and answers. Apart from enums.ts, which the first
+ * screen reads, so that these load with the forms that say them (issue 28). Re-exported by schemas.ts.
+ */
+export const MESSAGES = {
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+  usernameMin: 'Username must be at least 3 characters',
+  usernameMax: 'Username must be less than 20 characters',
+  usernameChars: 'Username can only contain letters, numbers, and underscores',
+  displayNameMin: 'Display name must be at least 2 characters',
+  displayNameMax: 'Display name must be less than 50 characters',
+  bioMax: 'Bio must be less than 150 characters',
+  emailInvalid: 'Valid email is required',
+  passwordMin: 'Password must be at least 6 characters',
+  resetTokenRequired: 'Reset token is required',
+  invalidCredentials: 'Invalid username or password',
+  noAccountForUsername: 'No account found with that username.',
+  missingInformation: 'Missing information: Please fill in all required fields.',
+  missingContent: 'Missing content: Please write your story content.',
+  missingRecording:
+    'Missing recording: Please record your story first. Make sure to stop the recording before submitting.',
+  recordingError: 'Recording error: Audio recording failed. Please try again.',
+  missingImage: 'Missing image: Please select an image for your story.',
+  missingVideo: 'Missing video: Please select a video file for your story.',
+  missingTikTokUrl: 'Missing TikTok URL: Please paste a TikTok video URL.',
+  invalidTikTokUrl: 'Invalid TikTok URL: Please paste a valid TikTok video URL.',
+  usernameTaken: 'That username is already taken.',
+} as const;
