@@ -154,3 +154,9 @@ export const LOCATION_CLAIM = {
   /** …when that position is at most this old. */
   pinFixMaxAgeMs: 10 * 60_000,
 } as const;
+
+/**
+ * The id of the JSON data block in which the server writes the tile server into every page it serves (app.ts
+ * `pageWithTiles`), so a map draws its tiles without waiting for GET /api/config (issue 28: the largest paint).
+ */
+export const PAGE_TILES_ELEMENT_ID = 'whispers-tiles';

@@ -7,7 +7,7 @@ import { moderationPlugin, moderationRoutes } from './modules/moderation/plugin'
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -37,6 +37,7 @@ import { accountPlugin, accountRoutes } from './modules/account/plugin';
 import { mediaFilesPlugin, mediaRoutes } from './modules/media-files/plugin';
 import { mediaSignerPlugin } from './media/signer-plugin';
 import { docsRoutes } from './modules/docs/routes';
+import { PAGE_TILES_ELEMENT_ID } from '#common/constants';
 import { sharePageRoutes } from './modules/share/routes';
 import { notificationsPlugin } from './modules/notifications/plugin';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -190,7 +191,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     { prefix: '/api' },
   );
 
-  await registerClient(app, deps.clientDir ?? CLIENT_DIST_DIR, { serveSourceMaps: config.env !== 'production' });
+  await registerClient(app, deps.clientDir ?? CLIENT_DIST_DIR, {
+    serveSourceMaps: config.env !== 'production',
+    tiles: { tileUrl: config.tileUrl, tileAttribution: config.tileAttribution },
+  });
   return app;
 }
 
@@ -205,10 +209,15 @@ export function trustProxyOption(setting: Config['trustProxy']): FastifyServerOp
 }
 
 /**
- * Serves the built client: hashed assets cached for a year, index.html never cached, SPA fallback. Source maps
- * (the build writes them for error reports) are not served in production: they would publish the source.
+ * Serves the built client: hashed assets cached for a year, the page never cached, SPA fallback. Source maps
+ * (the build writes them for error reports) are not served in production: they would publish the source. The page
+ * carries the tile server (`pageWithTiles`), so a map draws its tiles without waiting for GET /api/config.
  */
-async function registerClient(app: FastifyInstance, clientDir: string, options: { serveSourceMaps: boolean }) {
+async function registerClient(
+  app: FastifyInstance,
+  clientDir: string,
+  options: { serveSourceMaps: boolean; tiles: PageTiles },
+) {
   const indexPath = path.join(clientDir, 'index.html');
   const hasClient = fs.existsSync(indexPath);
   if (!options.serveSourceMaps) {
@@ -217,11 +226,13 @@ async function registerClient(app: FastifyInstance, clientDir: string, options: 
       if (pathname.endsWith('.map')) return reply.code(404).send({ message: `Route ${request.method} ${pathname} not found` });
     });
   }
+  const page = hasClient ? pageWithTiles(fs.readFileSync(indexPath, 'utf8'), options.tiles) : '';
   if (hasClient) {
-    await app.register(sharePageRoutes, { indexHtml: fs.readFileSync(indexPath, 'utf8') });
+    await app.register(sharePageRoutes, { indexHtml: page });
     await app.register(fastifyStatic, {
       root: clientDir,
-      index: 'index.html',
+      // `/` is the page with its tiles (below), like every other page path.
+      index: false,
       wildcard: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -229,6 +240,9 @@ async function registerClient(app: FastifyInstance, clientDir: string, options: 
       },
     });
   }
+
+  const sendPage = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+  if (hasClient) app.get('/', { config: { access: 'public' } }, async (_request, reply) => sendPage(reply));
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -239,9 +253,23 @@ async function registerClient(app: FastifyInstance, clientDir: string, options: 
     if (!hasClient) {
       return reply.code(404).send({ message: 'The client is not built. Run `npm run build` or `npm start`.' });
     }
-    reply.header('cache-control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    return sendPage(reply);
   });
+}
+
+/** The tile server a page's maps draw from (GET /api/config says the same). */
+interface PageTiles {
+  tileUrl: string;
+  tileAttribution: string;
+}
+
+/**
+ * The page with the tile server written into it as a JSON data block (not a script that runs, so the CSP's
+ * script-src does not apply). Every `<` is escaped, so no value can close the element.
+ */
+export function pageWithTiles(html: string, tiles: PageTiles): string {
+  const json = JSON.stringify({ tileUrl: tiles.tileUrl, tileAttribution: tiles.tileAttribution }).replace(/</g, '\\u003c');
+  return html.replace('</head>', `<script type="application/json" id="${PAGE_TILES_ELEMENT_ID}">${json}</script></head>`);
 }
 
 function contentSecurityPolicy(config: Config) {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PAGE_TILES_ELEMENT_ID } from '#common/constants';
 import { callApi } from '#client/lib/api';
-import { pageConfig } from '#client/lib/api-client';
+import { pageConfig, type PublicConfig } from '#client/lib/api-client';
 import { queryKeys } from '#client/lib/query-keys';
 
 /** GET /api/config: the tile server and its attribution (never changes while the page is open). */
@@ -12,4 +13,35 @@ const publicConfigQuery = queryOptions({
 
 export function usePublicConfig() {
   return useQuery(publicConfigQuery);
+}
+
+type TileConfig = Pick<PublicConfig, 'tileUrl' | 'tileAttribution'>;
+
+/**
+ * The tile server the page was served with (the server writes it into every page: app.ts `pageWithTiles`); absent
+ * from a page the service worker kept, or from a development server's. Read once.
+ */
+let pageTilesRead = false;
+let pageTiles: TileConfig | undefined;
+function tilesOfPage(): TileConfig | undefined {
+  if (pageTilesRead) return pageTiles;
+  pageTilesRead = true;
+  try {
+    const parsed = JSON.parse(document.getElementById(PAGE_TILES_ELEMENT_ID)?.textContent ?? 'null') as Partial<TileConfig> | null;
+    if (typeof parsed?.tileUrl === 'string' && typeof parsed.tileAttribution === 'string') {
+      pageTiles = { tileUrl: parsed.tileUrl, tileAttribution: parsed.tileAttribution };
+    }
+  } catch {
+    // Not JSON: the map waits for GET /api/config as before.
+  }
+  return pageTiles;
+}
+
+/**
+ * What a map draws its tiles from: the page's own tile server at once, else GET /api/config's answer once it is in
+ * (issue 28: the map's first tiles are the page's largest paint and no longer wait for that call).
+ */
+export function useTileConfig(): TileConfig | undefined {
+  const config = usePublicConfig();
+  return tilesOfPage() ?? config.data;
 }

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { stories } from '../../db/schema';
 import { HOST_SESSION_COOKIE, SESSION_COOKIE } from '../auth/session-store';
 import { useTestApp } from '#tests/helpers/test-app';
+import { pageWithTiles } from '../../app';
 import { createTestUser, type TestUser } from '#tests/helpers/users';
 import { baseStoryFields, postStory } from '../stories/test-support/story-helpers';
 
@@ -36,6 +37,9 @@ let author: TestUser;
 beforeAll(async () => {
   author = await createTestUser(testApp.current.database, { displayName: 'Ada <Lovelace>' });
 });
+
+/** The generic page as served: the built page with the tile server written in (app.ts `pageWithTiles`). */
+const genericPage = () => pageWithTiles(INDEX_HTML, testApp.current.app.config);
 
 async function get(url: string) {
   return testApp.current.app.inject({ method: 'GET', url });
@@ -84,7 +88,7 @@ describe('GET /stories/:id link previews', () => {
     const id = await createStory({ title: 'Only mine', isPublic: 'false' });
     const response = await get(`/stories/${id}`);
     expect(response.statusCode).toBe(404);
-    expect(response.body).toBe(INDEX_HTML);
+    expect(response.body).toBe(genericPage());
     expect(response.body).not.toContain('Only mine');
   });
 
@@ -101,7 +105,7 @@ describe('GET /stories/:id link previews', () => {
       const response = await get(url);
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
-      expect(response.body).toBe(INDEX_HTML);
+      expect(response.body).toBe(genericPage());
     }
   });
 

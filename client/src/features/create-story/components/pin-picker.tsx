@@ -10,7 +10,7 @@ import { Circle, MapContainer, Marker, TileLayer, useMapEvents } from 'react-lea
 import { LOCATION_CLAIM, MAX_TILE_ZOOM } from '#common/constants';
 import { haversineMetres } from '#common/geo';
 import type { Point } from '#common/geo';
-import { usePublicConfig } from '#client/lib/get-public-config';
+import { useTileConfig } from '#client/lib/get-public-config';
 import { tileLayerZoomOptions } from '#client/lib/map-tiles';
 import { clampPin } from '../lib/pin-limit';
 
@@ -35,7 +35,7 @@ export interface PinPickerProps {
 }
 
 export default function PinPicker({ fix, value, onChange }: PinPickerProps) {
-  const tiles = usePublicConfig().data;
+  const tiles = useTileConfig();
   const move = (point: Point) => onChange(clampPin(fix, point));
   const moved = Math.round(haversineMetres(fix, value));
   const handlers = useMemo(

@@ -9,7 +9,7 @@ import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
 import type { Point } from '#common/geo';
 import { MAX_TILE_ZOOM } from '#common/constants';
 import type { TourStop } from '#common/tour-schemas';
-import { usePublicConfig } from '#client/lib/get-public-config';
+import { useTileConfig } from '#client/lib/get-public-config';
 import { TourLine } from './tour-line';
 
 const walkerIcon = L.divIcon({ className: 'tour-walker', html: '<span aria-hidden="true"></span>', iconSize: [18, 18], iconAnchor: [9, 9] });
@@ -23,12 +23,12 @@ function FitStops({ points }: { points: [number, number][] }) {
 }
 
 export default function TourMap({ stops, walker, onSelect }: { stops: TourStop[]; walker?: Point | null; onSelect: (stop: TourStop) => void }) {
-  const config = usePublicConfig();
+  const tiles = useTileConfig();
   const points = useMemo(() => stops.map((stop): [number, number] => [stop.latitude, stop.longitude]), [stops]);
-  if (!config.data || points.length === 0) return <div className="h-72 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />;
+  if (!tiles || points.length === 0) return <div className="h-72 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />;
   return (
     <MapContainer center={points[0]} zoom={15} className="relative z-0 h-72 w-full rounded-2xl border border-night-700 sm:h-96" scrollWheelZoom={false}>
-      <TileLayer url={config.data.tileUrl} attribution={config.data.tileAttribution} maxZoom={MAX_TILE_ZOOM} />
+      <TileLayer url={tiles.tileUrl} attribution={tiles.tileAttribution} maxZoom={MAX_TILE_ZOOM} />
       <TourLine stops={stops} onSelect={onSelect} />
       {walker && <Marker position={[walker.latitude, walker.longitude]} icon={walkerIcon} title="You" alt="You" interactive={false} />}
       <FitStops points={points} />

@@ -8,7 +8,7 @@ import { DEFAULT_ZOOM, MAX_TILE_ZOOM } from '#common/constants';
 import type { Point } from '#common/geo';
 import type { MapMarker } from '#common/map-schemas';
 import type { BoundingBox } from '#common/route-schemas';
-import { usePublicConfig } from '#client/lib/get-public-config';
+import { useTileConfig } from '#client/lib/get-public-config';
 import { tileLayerZoomOptions } from '#client/lib/map-tiles';
 import { markerName, storyDistanceText, storyTypeLabel } from '#client/lib/stories/story-display';
 import { clusterClickZoom } from './cluster-protocol';
@@ -48,7 +48,7 @@ export default function StoryMap<T extends MapMarker>({
   showReader = true,
   children,
 }: StoryMapProps<T>) {
-  const config = usePublicConfig();
+  const tiles = useTileConfig();
   const [view, setView] = useState<MapView | null>(null);
   const clusters = useMapClusters(stories, view);
   const byId = useMemo(() => new Map(stories.map((s) => [s.id, s])), [stories]);
@@ -81,9 +81,7 @@ export default function StoryMap<T extends MapMarker>({
         className="isolate z-0 h-96 w-full rounded-2xl border border-night-700"
         aria-label="Story map"
       >
-        {config.data && (
-          <TileLayer url={config.data.tileUrl} attribution={config.data.tileAttribution} {...tileLayerZoomOptions()} />
-        )}
+        {tiles && <TileLayer url={tiles.tileUrl} attribution={tiles.tileAttribution} {...tileLayerZoomOptions()} />}
         {/* Before FollowReader: its moveend listener must exist before FollowReader can move the map. */}
         <ViewportWatcher
           onChange={(next, box) => {
