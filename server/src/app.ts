@@ -269,7 +269,8 @@ interface PageTiles {
  */
 export function pageWithTiles(html: string, tiles: PageTiles): string {
   const json = JSON.stringify({ tileUrl: tiles.tileUrl, tileAttribution: tiles.tileAttribution }).replace(/</g, '\\u003c');
-  return html.replace('</head>', `<script type="application/json" id="${PAGE_TILES_ELEMENT_ID}">${json}</script></head>`);
+  // A function, so a `$` in a value is not read as a replacement pattern.
+  return html.replace('</head>', () => `<script type="application/json" id="${PAGE_TILES_ELEMENT_ID}">${json}</script></head>`);
 }
 
 function contentSecurityPolicy(config: Config) {

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { PAGE_TILES_ELEMENT_ID } from '#common/constants';
 
 const TILE_URL = 'https://tiles.example/{z}/{x}/{y}.png';
-const HOSTILE_ATTRIBUTION = '© Maps </script><script>alert(1)</script> & <b>friends</b>';
+const HOSTILE_ATTRIBUTION = "© Maps </script><script>alert(1)</script> & <b>friends</b> $& $' $$";
 
 describe('the page and its tiles', () => {
   let t: TestApp;
