@@ -11,6 +11,7 @@ import { prepareRows, type PreparedRows } from '../../../db/prepared-statements'
 import { stories } from '../../../db/schema';
 import { storyVisibleTo } from '../../../db/visibility';
 import { WITHHELD_COLUMNS } from '../story-view';
+import type { WithheldValues } from './content-cache';
 import { ID_RANGES, type StoryCard } from './card';
 import { LOCK_COLUMNS, LOCK_FIELDS, lockValuesAt } from '#common/lock-kinds';
 
@@ -56,6 +57,9 @@ function toUuidArray(ids: string[]): string {
 
 export type StoryIndexRepository = ReturnType<typeof createStoryIndexRepository>;
 
+/** A story's withheld values as the content statement reads them. */
+export type ContentRow = WithheldValues & { id: string; revision: number };
+
 export function createStoryIndexRepository(database: Database, options: { maxLikedPerReader: number }) {
   async function cards(query: ReturnType<typeof sql>): Promise<StoryCard[]> {
     const rows = await database.query<Record<string, unknown>>(query);
@@ -70,12 +74,12 @@ export function createStoryIndexRepository(database: Database, options: { maxLik
       // Blocked authors are not checked here: the card walk already left them out (db/visibility.ts).
       toSQL: () =>
         new PgDialect().sqlToQuery(sql`
-          SELECT id, ${sql.raw(WITHHELD_COLUMNS.map((column) => stories[column].name).join(', '))}
+          SELECT id, ${sql.raw(WITHHELD_COLUMNS.map((column) => stories[column].name).join(', '))}, revision::float8 AS revision
           FROM stories
           WHERE id = ANY(${sql.placeholder('ids')}::uuid[])
             AND ${storyVisibleTo(sql`${sql.placeholder('viewerId')}::uuid`, { own: 'sees-all', blockedAuthors: 'ignored' })}`),
     },
-    ['id', ...WITHHELD_COLUMNS],
+    ['id', ...WITHHELD_COLUMNS, 'revision'],
   ) satisfies PreparedRows;
   const blockedStatement = prepareRows(
     database,
@@ -142,9 +146,12 @@ export function createStoryIndexRepository(database: Database, options: { maxLik
       return new Map(rows.map((r) => [r.id, r.display_name]));
     },
 
-    /** Content and media keys of the stories among `ids` that `viewerId` may still see (blocked authors: the card walk). */
-    content(ids: string[], viewerId: string | null) {
-      return contentStatement.execute({ ids, viewerId });
+    /**
+     * Content and media keys of the stories among `ids` that `viewerId` may still see (blocked authors: the card
+     * walk), each with the revision they were read at.
+     */
+    async content(ids: string[], viewerId: string | null): Promise<ContentRow[]> {
+      return (await contentStatement.execute({ ids, viewerId })) as unknown as ContentRow[];
     },
 
     /** The stories a user liked, at most maxLikedPerReader + 1 (more: ask per read instead). */

@@ -74,7 +74,9 @@ describe('the story index against the SQL', () => {
       if (roll < 0.2) await t.database.db.update(stories).set({ likes: sql`${stories.likes} + 1` }).where(eq(stories.id, id));
       else if (roll < 0.35) await t.database.db.update(stories).set({ hiddenAt: random() < 0.7 ? new Date() : null }).where(eq(stories.id, id));
       else if (roll < 0.5) await t.database.db.update(stories).set({ isPublic: random() < 0.5 }).where(eq(stories.id, id));
-      else if (roll < 0.6) await t.database.db.update(stories).set({ title: `Edited ${i}`, description: 'Now with words' }).where(eq(stories.id, id));
+      else if (roll < 0.55) await t.database.db.update(stories).set({ title: `Edited ${i}`, description: 'Now with words' }).where(eq(stories.id, id));
+      // The content of a story read before: the index's content cache must not answer with the old words.
+      else if (roll < 0.6) await t.database.db.update(stories).set({ content: `Rewritten ${i}` }).where(eq(stories.id, id));
       else if (roll < 0.7) await t.database.db.update(stories).set({ ...spot() }).where(eq(stories.id, id)); // moved
       else if (roll < 0.8) await t.database.db.delete(stories).where(eq(stories.id, id));
       else if (roll < 0.85) await insertRandom(1);

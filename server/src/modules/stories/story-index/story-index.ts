@@ -9,8 +9,9 @@
  * - reader-sets.ts: the per-reader caches: liked stories (likedByMe) and blocked authors;
  * - story-index-repository.ts: every query the index runs.
  *
- * Content and media keys stay in the database: a read fetches them by primary key for the stories within unlock
- * reach (or the viewer's own), with the viewer's likes, and drops any that stopped being visible.
+ * Content and media keys are not in the cards: a read takes them for the stories within unlock reach (or the
+ * viewer's own) from the content cache (content-cache.ts) when it holds them for the card's revision, and fetches
+ * the rest by primary key, dropping any that stopped being visible.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { UNLOCK_RADIUS_M } from '#common/constants';
@@ -18,13 +19,14 @@ import type { BoundingBox } from '#common/route-schemas';
 import type { Point } from '#common/geo';
 import type { Database } from '../../../db/client';
 import type { StoryRecord } from '../story-record';
-import { mapWithheld, type WithheldColumn } from '../story-view';
+import { mapWithheld } from '../story-view';
+import { ContentCache, type WithheldValues } from './content-cache';
 import type { NearestCard, NearestQuery, StoryCard } from './card';
 import { CardIndex } from './card-index';
 import { startChangeFeed } from './change-feed';
 import { createIndexLoader } from './index-loader';
 import { createReaderSets } from './reader-sets';
-import { createStoryIndexRepository } from './story-index-repository';
+import { createStoryIndexRepository, type ContentRow } from './story-index-repository';
 
 /** Recent signed-in readers whose liked stories and blocked authors are kept, and the most kept for one of them. */
 const MAX_LIKED_READERS = 20_000;
@@ -46,6 +48,8 @@ export interface StoryIndexOptions {
   readWaitMs?: number;
   loadBatch?: number;
   maxOverlay?: number;
+  /** Stories whose content and media keys are kept in memory (content-cache.ts); 0 turns the cache off. */
+  maxCachedContents?: number;
   log?: FastifyBaseLogger;
 }
 
@@ -57,6 +61,7 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
   const repository = createStoryIndexRepository(database, { maxLikedPerReader: MAX_LIKED_PER_READER });
   const cards = new CardIndex(options.maxOverlay);
   const authorNames = new Map<string, string | null>();
+  const contents = new ContentCache(options.maxCachedContents);
   const liked = createReaderSets(
     { all: repository.likedBy, among: repository.likedAmong },
     { maxReaders: MAX_LIKED_READERS, maxPerReader: MAX_LIKED_PER_READER },
@@ -95,26 +100,47 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
 
   /**
    * The chosen cards as StoryRecords. Content and media keys only within unlock reach of the read's point or for
-   * the viewer's own stories, as the SQL ships them (1 m of slack for the sphere), fetched with the viewer's likes.
+   * the viewer's own stories, as the SQL ships them (1 m of slack for the sphere), with the viewer's likes. They
+   * come from the content cache when it holds them for the card's revision, else from the database, which also
+   * drops a story that stopped being visible since its card was read.
    */
   async function withDetails(chosen: NearestCard[], viewerId: string | null): Promise<StoryRecord[]> {
     if (chosen.length === 0) return [];
-    const reach = new Set(
-      chosen.filter((n) => n.card.authorId === viewerId || n.distance <= UNLOCK_RADIUS_M + 1).map((n) => n.card.id),
-    );
-    const [details, likedByViewer] = await Promise.all([
-      reach.size > 0 ? repository.content([...reach], viewerId) : [],
+    // Per chosen card: its withheld values (cached), FETCH (within reach, not cached) or OUT_OF_REACH.
+    const details: (WithheldValues | typeof FETCH | typeof OUT_OF_REACH)[] = [];
+    const missing: string[] = [];
+    for (const { card, distance } of chosen) {
+      if (card.authorId !== viewerId && distance > UNLOCK_RADIUS_M + 1) {
+        details.push(OUT_OF_REACH);
+        continue;
+      }
+      const cached = contents.get(card.id, card.revision);
+      if (cached === undefined) missing.push(card.id);
+      details.push(cached ?? FETCH);
+    }
+    const [fetched, likedByViewer] = await Promise.all([
+      missing.length > 0 ? repository.content(missing, viewerId) : [],
       viewerId ? liked.of(viewerId, chosen.map((n) => n.card.id)) : null,
     ]);
-    const detailById = new Map(details.map((row) => [row.id as string, row]));
+    const fetchedById = new Map<string, WithheldValues>();
+    for (const row of fetched) {
+      const values = withheldOf(row);
+      fetchedById.set(row.id, values);
+      contents.set(row.id, row.revision, values);
+    }
     const records: StoryRecord[] = [];
-    for (const { card } of chosen) {
-      const detail = detailById.get(card.id);
-      // Fetched but gone, or no longer visible to this viewer: not in the answer.
-      if (!detail && reach.has(card.id)) continue;
-      const record = recordOf(card, authorNames.get(card.authorId) ?? null, detail);
-      record.likedByMe = likedByViewer?.has(card.id) ?? false;
-      records.push(record);
+    for (let i = 0; i < chosen.length; i++) {
+      const { card } = chosen[i]!;
+      let detail = details[i]!;
+      if (detail === FETCH) {
+        const values = fetchedById.get(card.id);
+        // Fetched but gone, or no longer visible to this viewer: not in the answer.
+        if (values === undefined) continue;
+        detail = values;
+      }
+      records.push(
+        recordOf(card, authorNames.get(card.authorId) ?? null, detail === OUT_OF_REACH ? NOTHING_WITHHELD : detail, likedByViewer?.has(card.id) ?? false),
+      );
     }
     return records;
   }
@@ -191,27 +217,40 @@ export interface BoxQuery {
 
 const cardsOf = (chosen: NearestCard[]) => chosen.map((n) => n.card);
 
-/** The withheld columns of a story whose details were not fetched (most of a read's stories: out of reach). */
-const NOTHING_WITHHELD: Readonly<Record<WithheldColumn, null>> = Object.freeze(mapWithheld(() => null));
+/** The withheld columns of a story out of unlock reach (most of a read's stories): null, as the SQL ships them. */
+const NOTHING_WITHHELD: WithheldValues = Object.freeze(mapWithheld(() => null));
+const FETCH = Symbol('fetch');
+const OUT_OF_REACH = Symbol('out of reach');
+
+/** The withheld values of a content row, one literal of a fixed shape (the cache keeps it). */
+function withheldOf(row: ContentRow): WithheldValues {
+  return {
+    content: row.content,
+    audioKey: row.audioKey,
+    imageKey: row.imageKey,
+    thumbnailKey: row.thumbnailKey,
+    videoKey: row.videoKey,
+    tiktokUrl: row.tiktokUrl,
+    tiktokVideoId: row.tiktokVideoId,
+  };
+}
 
 /**
  * A card as the read side's record. One literal of a fixed shape, the withheld and lock fields named (TypeScript
  * holds both lists complete): it is built for every story of every nearby read (issue 28).
  */
-function recordOf(card: StoryCard, authorDisplayName: string | null, detail: Record<string, unknown> | undefined): StoryRecord {
-  // Fetched only within unlock reach (withDetails); null otherwise, as the SQL reads ship them.
-  const withheld = (detail ?? NOTHING_WITHHELD) as Partial<Record<WithheldColumn, string | null>>;
+function recordOf(card: StoryCard, authorDisplayName: string | null, withheld: WithheldValues, likedByMe: boolean): StoryRecord {
   return {
     id: card.id,
     title: card.title,
     description: card.description,
-    content: withheld.content ?? null,
-    audioKey: withheld.audioKey ?? null,
-    imageKey: withheld.imageKey ?? null,
-    thumbnailKey: withheld.thumbnailKey ?? null,
-    videoKey: withheld.videoKey ?? null,
-    tiktokUrl: withheld.tiktokUrl ?? null,
-    tiktokVideoId: withheld.tiktokVideoId ?? null,
+    content: withheld.content,
+    audioKey: withheld.audioKey,
+    imageKey: withheld.imageKey,
+    thumbnailKey: withheld.thumbnailKey,
+    videoKey: withheld.videoKey,
+    tiktokUrl: withheld.tiktokUrl,
+    tiktokVideoId: withheld.tiktokVideoId,
     duration: card.duration,
     wordCount: card.wordCount,
     latitude: card.latitude,
@@ -228,6 +267,6 @@ function recordOf(card: StoryCard, authorDisplayName: string | null, detail: Rec
     unlockWeather: card.unlockWeather,
     createdAt: new Date(Math.floor(card.createdAtMicros / 1000)),
     authorDisplayName,
-    likedByMe: (detail?.likedByMe as boolean | undefined) ?? false,
+    likedByMe,
   };
 }
