@@ -12,11 +12,15 @@ export interface ReaderClaimStore {
   getState(reader: string): Promise<ReaderClaimState>;
   /** Replaces the reader's state; it expires `ttlMs` after this write. */
   setState(reader: string, state: ReaderClaimState, ttlMs: number): Promise<void>;
-  /** Story ids unlocked by this reader within the last `windowMs`. */
-  recentUnlocks(reader: string, windowMs: number): Promise<Set<string>>;
+  /** Story ids unlocked by this reader within the last `windowMs` (read it before the next write of this reader). */
+  recentUnlocks(reader: string, windowMs: number): Promise<RecentUnlocks>;
   /** Adds story ids unlocked now (kept for `windowMs`; an id already there keeps its first time). */
   addUnlocks(reader: string, storyIds: readonly string[], windowMs: number): Promise<void>;
 }
+
+/** A reader's recent unlocks as the budget rule reads them (claim-rules.ts budgetVerdict). */
+export type RecentUnlocks = Pick<ReadonlySet<string>, 'has' | 'size'>;
+const NO_UNLOCKS: RecentUnlocks = Object.freeze(new Set<string>());
 
 export const EMPTY_CLAIM_STATE: ReaderClaimState = Object.freeze({ last: null, refusedUntil: null });
 
@@ -57,7 +61,11 @@ export function createMemoryReaderClaimStore(options: MemoryStoreOptions = {}): 
     const window = windows.get(reader);
     if (!window) return undefined;
     const cutoff = now() - windowMs;
-    for (const [id, at] of window) if (at <= cutoff) window.delete(id);
+    // Oldest first (an id keeps its first time, added as the clock goes): stop at the first one still inside.
+    for (const [id, at] of window) {
+      if (at > cutoff) break;
+      window.delete(id);
+    }
     if (window.size === 0) windows.delete(reader);
     return window.size ? window : undefined;
   };
@@ -76,7 +84,8 @@ export function createMemoryReaderClaimStore(options: MemoryStoreOptions = {}): 
       states.set(reader, { state, expires: now() + ttlMs });
     },
     async recentUnlocks(reader, windowMs) {
-      return new Set(pruned(reader, windowMs)?.keys());
+      // The window itself, not a copy: a read decides its unlocks from it before its own commit (location-guard.ts).
+      return pruned(reader, windowMs) ?? NO_UNLOCKS;
     },
     async addUnlocks(reader, storyIds, windowMs) {
       if (storyIds.length === 0) return;
