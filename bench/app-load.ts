@@ -16,6 +16,8 @@ import { processCpuMs, type LoopResult } from './measure';
 export interface AppProcess {
   child: ChildProcess;
   pid: number;
+  /** Every process whose CPU is the app's: the app, or its cluster workers and their supervisor (--workers). */
+  cpuPids: number[];
   address: string;
   /** ms from fork to the first 200 of /api/ready, and to the story index leaving "warming". */
   readyMs: number;
@@ -34,12 +36,14 @@ export async function startApp(env: NodeJS.ProcessEnv, readyMinutes = 15): Promi
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, TRUST_PROXY: '1', ...env },
   });
+  let workerPids: number[] = [];
   const address = await new Promise<string>((resolve, reject) => {
     const onMessage = (m: unknown) => {
-      const a = (m as { address?: string } | null)?.address;
-      if (a) {
+      const said = m as { address?: string; workerPids?: number[] } | null;
+      if (said?.address) {
         child.off('message', onMessage);
-        resolve(a);
+        workerPids = said.workerPids ?? [];
+        resolve(said.address);
       }
     };
     child.on('message', onMessage);
@@ -63,7 +67,8 @@ export async function startApp(env: NodeJS.ProcessEnv, readyMinutes = 15): Promi
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { child, pid: child.pid!, address, readyMs, indexReadyMs: performance.now() - started, indexState };
+  const cpuPids = [child.pid!, ...workerPids];
+  return { child, pid: child.pid!, cpuPids, address, readyMs, indexReadyMs: performance.now() - started, indexState };
 }
 
 /** Asks the child a question over IPC and waits for the answer carrying `key`. */
@@ -186,9 +191,10 @@ export async function loadApp(
   };
 }
 
-/** The child's CPU ms around `work`. */
-export async function withProcessCpu<T>(pid: number, work: () => Promise<T>): Promise<[T, number]> {
-  const before = processCpuMs(pid);
+/** The CPU ms of `pids` (the app's processes) around `work`. */
+export async function withProcessCpu<T>(pids: readonly number[], work: () => Promise<T>): Promise<[T, number]> {
+  const cpu = () => pids.reduce((total, pid) => total + processCpuMs(pid), 0);
+  const before = cpu();
   const value = await work();
-  return [value, processCpuMs(pid) - before];
+  return [value, cpu() - before];
 }

@@ -13,6 +13,7 @@
  *   app (autocannon, realistic readers) → plain query (from Node) → the app's own statement (from Node; PostgreSQL)
  * each after a short warm-up, --duration seconds. bench/README.md explains the output.
  */
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,6 +56,7 @@ const { values: args } = parseArgs({
     'app-env': { type: 'string', multiple: true, default: [] },
     extras: { type: 'boolean', default: false },
     'ready-minutes': { type: 'string', default: '15' },
+    workers: { type: 'string', default: '1' },
   },
 });
 
@@ -77,6 +79,30 @@ const APP_ENV: Record<string, string> = Object.fromEntries(
     return [pair.slice(0, at), pair.slice(at + 1)];
   }),
 );
+
+/**
+ * --workers N > 1: the app as `npm start` runs it with WEB_CONCURRENCY=N (bench/serve-cluster.ts), PostgreSQL only.
+ * Several workers judge position claims against one shared state, Redis (docs/operations.md), so the app gets
+ * REDIS_URL (default the local Redis, a fresh key prefix per run) and Redis's CPU is counted as the app's.
+ */
+const WORKERS = Number(args.workers);
+if (WORKERS > 1) {
+  if (KIND !== 'postgres') throw new Error('--workers above 1 needs --db postgres (PGlite runs in one process)');
+  APP_ENV.BENCH_WORKERS = String(WORKERS);
+  APP_ENV.REDIS_URL ??= 'redis://127.0.0.1:6379';
+}
+/** Redis's server process, when the app uses it: its CPU is part of each read. */
+function redisServerPids(): number[] {
+  if (!APP_ENV.REDIS_URL) return [];
+  return fsSync.readdirSync('/proc').filter((pid) => /^\d+$/.test(pid) && readComm(pid) === 'redis-server').map(Number);
+}
+function readComm(pid: string) {
+  try {
+    return fsSync.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
 
 const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
@@ -157,7 +183,7 @@ function printStart(app: AppProcess) {
 async function appRound(app: AppProcess, load: AppLoad, dbName: string | undefined) {
   await loadApp(app.address, load, { seconds: WARMUP_S });
   const pg0 = dbName ? backendCpu(dbName) : undefined;
-  const [run, appCpu] = await withProcessCpu(app.pid, () => loadApp(app.address, load, { seconds: DURATION_S }));
+  const [run, appCpu] = await withProcessCpu(app.cpuPids, () => loadApp(app.address, load, { seconds: DURATION_S }));
   const pgCpu = dbName && pg0 ? backendCpuSince(dbName, pg0) : Number.NaN;
   return figuresOf(run, { pgCpuMs: pgCpu / run.requests, appCpuMs: appCpu / run.requests });
 }
@@ -195,7 +221,10 @@ async function benchPostgres(dist: Distribution): Promise<Summary> {
   };
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'whispers-bench-'));
-  const app = await startApp({ DATA_DIR: dataDir, DATABASE_URL: url, DATABASE_POOL_SIZE: String(POOL), ...APP_ENV }, READY_MINUTES);
+  // A fresh Redis key prefix per start: claims left by an earlier run (another city) would read as impossible travel.
+  const redisPrefix = APP_ENV.REDIS_URL ? { REDIS_KEY_PREFIX: `whispers-bench-${Date.now()}:` } : {};
+  const app = await startApp({ DATA_DIR: dataDir, DATABASE_URL: url, DATABASE_POOL_SIZE: String(POOL), ...redisPrefix, ...APP_ENV }, READY_MINUTES);
+  app.cpuPids.push(...redisServerPids());
   try {
     printStart(app);
     const answers = await firstPass(app, load);
