@@ -23,7 +23,7 @@ export class ContentCache {
   private chars = 0;
 
   constructor(
-    private readonly maxEntries = 100_000,
+    private readonly maxEntries = 200_000,
     /** About 2 bytes a character: 32M characters is at most ~64 MB of strings. */
     private readonly maxChars = 32_000_000,
   ) {}
