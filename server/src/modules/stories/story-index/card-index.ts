@@ -19,10 +19,33 @@ import { LOCK_FIELDS, type LockField } from '#common/lock-kinds';
 
 const orNull = (value: number) => (Number.isNaN(value) ? null : value);
 
-/** Text columns: category, type, time restriction, then the lock fields (common/lock-kinds.ts). */
-const LOCK_TEXT_COLUMN = 3;
-/** Each lock field's text column. */
-const LOCK_COLUMN = Object.fromEntries(LOCK_FIELDS.map((field, i) => [field, LOCK_TEXT_COLUMN + i])) as Record<LockField, number>;
+/**
+ * A row's numbers, side by side in one Float64Array (NUMBERS per row): a read touches every one of them for each
+ * story it answers, so they share a cache line or two instead of costing a memory miss per column in a big heap.
+ * Duration and word count are NaN for null.
+ */
+const LATITUDE = 0;
+const LONGITUDE = 1;
+const CREATED_AT = 2;
+const REVISION = 3;
+const LIKES = 4;
+const DURATION = 5;
+const WORD_COUNT = 6;
+const NUMBERS = 7;
+/**
+ * A row's codes, side by side in one Int32Array (CODES per row): the flags (bit 0 public, bit 1 hidden), the
+ * author's number, then numbers into the interned text: category, type, time restriction, the lock fields
+ * (common/lock-kinds.ts).
+ */
+const FLAGS = 0;
+const AUTHOR = 1;
+const CATEGORY = 2;
+const TYPE = 3;
+const RESTRICTION = 4;
+const LOCK_TEXT = 5;
+const CODES = LOCK_TEXT + LOCK_FIELDS.length;
+/** Each lock field's code. */
+const LOCK_CODE = Object.fromEntries(LOCK_FIELDS.map((field, i) => [field, LOCK_TEXT + i])) as Record<LockField, number>;
 
 /** Repeated text (categories, types, restriction values, author ids) stored once, by number. */
 class Interned<T> {
@@ -46,9 +69,10 @@ const INITIAL_CAPACITY = 1_024;
 const NO_SLOT = -1;
 
 /**
- * The cards in columns: typed arrays for numbers and flags, numbers into interned tables for repeated text, and
- * only each story's id, title and description as strings of their own. A million stories are then a few million strings and
- * typed arrays, not a million objects for the garbage collector to trace on every major collection.
+ * The cards in typed arrays — each row's numbers side by side, and its flags and codes (numbers into interned tables
+ * for repeated text) side by side — and only each story's id, title and description as strings of their own. A
+ * million stories are then a few million strings and two typed arrays, not a million objects for the garbage
+ * collector to trace on every major collection.
  */
 export class CardIndex {
   /** Story id → row in the columns. */
@@ -58,19 +82,10 @@ export class CardIndex {
   private ids: (string | null)[] = [];
   private titles: string[] = [];
   private descriptions: (string | null)[] = [];
-  private latitudes = new Float64Array(0);
-  private longitudes = new Float64Array(0);
-  private createdAts = new Float64Array(0);
-  private revisions = new Float64Array(0);
-  /** likes, duration and word count (NaN: null). */
-  private likes = new Float64Array(0);
-  private durations = new Float64Array(0);
-  private wordCounts = new Float64Array(0);
-  /** bit 0 public, bit 1 hidden. */
-  private flags = new Uint8Array(0);
-  private authors = new Int32Array(0);
-  /** category, type, restriction, start, end, season, weather: numbers into `text` (a few values each). */
-  private textColumns: Int32Array[] = Array.from({ length: LOCK_TEXT_COLUMN + LOCK_FIELDS.length }, () => new Int32Array(0));
+  /** NUMBERS per row (above). */
+  private numbers = new Float64Array(0);
+  /** CODES per row (above). */
+  private codes = new Int32Array(0);
   private readonly text = new Interned<string | null>();
   private readonly authorTable = new Interned<string>();
   /** The row's position in the tree, or NO_SLOT while in the overlay. */
@@ -115,10 +130,10 @@ export class CardIndex {
   upsert(card: StoryCard, deferRebuild = false) {
     let row = this.rowOf.get(card.id);
     if (row !== undefined) {
-      if (card.revision < this.revisions[row]!) return;
+      if (card.revision < this.numbers[row * NUMBERS + REVISION]!) return;
       this.count(row, -1);
       const slot = this.slotOfRow[row]!;
-      const moved = this.latitudes[row] !== card.latitude || this.longitudes[row] !== card.longitude;
+      const moved = this.latitudeOf(row) !== card.latitude || this.longitudeOf(row) !== card.longitude;
       this.write(row, card);
       if (slot !== NO_SLOT && !moved) this.fillSlot(slot, row);
       else if (slot !== NO_SLOT) {
@@ -173,7 +188,7 @@ export class CardIndex {
     const tree = new KDBush(Math.max(1, this.rowOf.size));
     const rows: number[] = [];
     for (const row of this.rowOf.values()) {
-      this.slotOfRow[row] = tree.add(this.longitudes[row]!, this.latitudes[row]!);
+      this.slotOfRow[row] = tree.add(this.longitudeOf(row), this.latitudeOf(row));
       rows.push(row);
     }
     if (rows.length === 0) tree.add(0, 0); // kdbush needs one point; slot 0 stays empty
@@ -218,7 +233,7 @@ export class CardIndex {
       if (this.visibleRow(row, viewerNumber)) found.push(hit(row));
     }
     return this.finish(
-      found.filter((h) => h.distance <= q.radius && !blocked?.has(this.authors[h.row]!)),
+      found.filter((h) => h.distance <= q.radius && !blocked?.has(this.authorOf(h.row))),
       limit,
     );
   }
@@ -237,9 +252,9 @@ export class CardIndex {
     const viewerNumber = this.viewerNumber(viewerId);
     const blocked = this.authorNumbers(blockedAuthorIds);
     const inside = (row: number) => {
-      if (blocked?.has(this.authors[row]!)) return false;
-      const latitude = this.latitudes[row]!;
-      const longitude = this.longitudes[row]!;
+      if (blocked?.has(this.authorOf(row))) return false;
+      const latitude = this.latitudeOf(row);
+      const longitude = this.longitudeOf(row);
       return (
         latitude >= box.south &&
         latitude <= box.north &&
@@ -264,11 +279,11 @@ export class CardIndex {
 
   /** Sorted as the SQL sorts, cut to `limit`, and only then made into card objects. */
   private finish(found: Hit[], limit: number): NearestCard[] {
-    const { createdAts, ids } = this;
+    const { numbers, ids } = this;
     found.sort(
       (a, b) =>
         a.distance - b.distance ||
-        createdAts[b.row]! - createdAts[a.row]! ||
+        numbers[b.row * NUMBERS + CREATED_AT]! - numbers[a.row * NUMBERS + CREATED_AT]! ||
         (ids[a.row]! < ids[b.row]! ? 1 : ids[a.row]! > ids[b.row]! ? -1 : 0),
     );
     return found.slice(0, limit).map((h) => ({ card: this.cardAt(h.row), distance: h.distance }));
@@ -290,12 +305,24 @@ export class CardIndex {
   }
 
   private visibleRow(row: number, viewerNumber: number) {
-    const flags = this.flags[row]!;
-    return (flags & 1 && !(flags & 2)) || this.authors[row] === viewerNumber;
+    const flags = this.codes[row * CODES + FLAGS]!;
+    return (flags & 1 && !(flags & 2)) || this.authorOf(row) === viewerNumber;
   }
 
   private distanceTo(point: Point, row: number) {
-    return sphereMetres(point, { latitude: this.latitudes[row]!, longitude: this.longitudes[row]! });
+    return sphereMetres(point, { latitude: this.latitudeOf(row), longitude: this.longitudeOf(row) });
+  }
+
+  private latitudeOf(row: number) {
+    return this.numbers[row * NUMBERS + LATITUDE]!;
+  }
+
+  private longitudeOf(row: number) {
+    return this.numbers[row * NUMBERS + LONGITUDE]!;
+  }
+
+  private authorOf(row: number) {
+    return this.codes[row * CODES + AUTHOR]!;
   }
 
   /**
@@ -304,56 +331,60 @@ export class CardIndex {
    * every call), no spread and no keyed stores (the lock fields are named; TypeScript holds the list complete).
    */
   private cardAt(row: number): StoryCard {
-    const flags = this.flags[row]!;
+    const { numbers, codes } = this;
+    const n = row * NUMBERS;
+    const c = row * CODES;
+    const text = this.text.values;
+    const flags = codes[c + FLAGS]!;
     return {
       id: this.ids[row]!,
       title: this.titles[row]!,
       description: this.descriptions[row] ?? null,
-      duration: orNull(this.durations[row]!),
-      wordCount: orNull(this.wordCounts[row]!),
-      latitude: this.latitudes[row]!,
-      longitude: this.longitudes[row]!,
-      category: this.textAt(0, row),
-      type: this.textAt(1, row) as StoryCard['type'],
-      authorId: this.authorTable.values[this.authors[row]!]!,
-      likes: this.likes[row]!,
+      duration: orNull(numbers[n + DURATION]!),
+      wordCount: orNull(numbers[n + WORD_COUNT]!),
+      latitude: numbers[n + LATITUDE]!,
+      longitude: numbers[n + LONGITUDE]!,
+      category: text[codes[c + CATEGORY]!]!,
+      type: text[codes[c + TYPE]!] as StoryCard['type'],
+      authorId: this.authorTable.values[codes[c + AUTHOR]!]!,
+      likes: numbers[n + LIKES]!,
       isPublic: (flags & 1) === 1,
       hidden: (flags & 2) === 2,
-      timeRestriction: this.textAt(2, row) as StoryCard['timeRestriction'],
-      unlockStartTime: this.textAt(LOCK_COLUMN.unlockStartTime, row),
-      unlockEndTime: this.textAt(LOCK_COLUMN.unlockEndTime, row),
-      unlockSeason: this.textAt(LOCK_COLUMN.unlockSeason, row) as StoryCard['unlockSeason'],
-      unlockWeather: this.textAt(LOCK_COLUMN.unlockWeather, row) as StoryCard['unlockWeather'],
-      createdAtMicros: this.createdAts[row]!,
-      revision: this.revisions[row]!,
+      timeRestriction: text[codes[c + RESTRICTION]!] as StoryCard['timeRestriction'],
+      unlockStartTime: text[codes[c + LOCK_CODE.unlockStartTime]!]!,
+      unlockEndTime: text[codes[c + LOCK_CODE.unlockEndTime]!]!,
+      unlockSeason: text[codes[c + LOCK_CODE.unlockSeason]!] as StoryCard['unlockSeason'],
+      unlockWeather: text[codes[c + LOCK_CODE.unlockWeather]!] as StoryCard['unlockWeather'],
+      createdAtMicros: numbers[n + CREATED_AT]!,
+      revision: numbers[n + REVISION]!,
     };
-  }
-
-  private textAt(column: number, row: number) {
-    return this.text.values[this.textColumns[column]![row]!]!;
   }
 
   private write(row: number, card: StoryCard) {
     this.ids[row] = card.id;
     this.titles[row] = card.title;
     this.descriptions[row] = card.description;
-    this.latitudes[row] = card.latitude;
-    this.longitudes[row] = card.longitude;
-    this.createdAts[row] = card.createdAtMicros;
-    this.revisions[row] = card.revision;
-    this.likes[row] = card.likes;
-    this.durations[row] = card.duration ?? Number.NaN;
-    this.wordCounts[row] = card.wordCount ?? Number.NaN;
-    this.flags[row] = (card.isPublic ? 1 : 0) | (card.hidden ? 2 : 0);
-    this.authors[row] = this.authorTable.numberOf(card.authorId);
-    const texts = [card.category, card.type, card.timeRestriction, ...LOCK_FIELDS.map((field) => card[field])];
-    texts.forEach((value, column) => (this.textColumns[column]![row] = this.text.numberOf(value)));
+    const n = row * NUMBERS;
+    this.numbers[n + LATITUDE] = card.latitude;
+    this.numbers[n + LONGITUDE] = card.longitude;
+    this.numbers[n + CREATED_AT] = card.createdAtMicros;
+    this.numbers[n + REVISION] = card.revision;
+    this.numbers[n + LIKES] = card.likes;
+    this.numbers[n + DURATION] = card.duration ?? Number.NaN;
+    this.numbers[n + WORD_COUNT] = card.wordCount ?? Number.NaN;
+    const c = row * CODES;
+    this.codes[c + FLAGS] = (card.isPublic ? 1 : 0) | (card.hidden ? 2 : 0);
+    this.codes[c + AUTHOR] = this.authorTable.numberOf(card.authorId);
+    this.codes[c + CATEGORY] = this.text.numberOf(card.category);
+    this.codes[c + TYPE] = this.text.numberOf(card.type);
+    this.codes[c + RESTRICTION] = this.text.numberOf(card.timeRestriction);
+    for (const field of LOCK_FIELDS) this.codes[c + LOCK_CODE[field]] = this.text.numberOf(card[field]);
   }
 
   private fillSlot(slot: number, row: number) {
     this.rowOfSlot[slot] = row;
-    this.slotPublic[slot] = row !== NO_SLOT && this.flags[row] === 1 ? 1 : 0;
-    this.slotAuthor[slot] = row === NO_SLOT ? NO_SLOT : this.authors[row]!;
+    this.slotPublic[slot] = row !== NO_SLOT && this.codes[row * CODES + FLAGS] === 1 ? 1 : 0;
+    this.slotAuthor[slot] = row === NO_SLOT ? NO_SLOT : this.authorOf(row);
   }
 
   /** A new row at the end of the columns, growing them (doubling) when full. */
@@ -367,31 +398,21 @@ export class CardIndex {
   }
 
   private resize(capacity: number) {
-    const grow = <A extends Float64Array | Int32Array | Uint8Array>(array: A, make: (n: number) => A): A => {
-      const next = make(capacity);
-      next.set(array.subarray(0, Math.min(array.length, capacity)));
+    const grow = <A extends Float64Array | Int32Array>(array: A, length: number, make: (n: number) => A): A => {
+      const next = make(length);
+      next.set(array.subarray(0, Math.min(array.length, length)));
       return next;
     };
-    const f64 = (n: number) => new Float64Array(n);
-    const i32 = (n: number) => new Int32Array(n);
-    this.latitudes = grow(this.latitudes, f64);
-    this.longitudes = grow(this.longitudes, f64);
-    this.createdAts = grow(this.createdAts, f64);
-    this.revisions = grow(this.revisions, f64);
-    this.likes = grow(this.likes, f64);
-    this.durations = grow(this.durations, f64);
-    this.wordCounts = grow(this.wordCounts, f64);
-    this.flags = grow(this.flags, (n) => new Uint8Array(n));
-    this.authors = grow(this.authors, i32);
-    this.slotOfRow = grow(this.slotOfRow, i32);
-    this.textColumns = this.textColumns.map((column) => grow(column, i32));
+    this.numbers = grow(this.numbers, capacity * NUMBERS, (n) => new Float64Array(n));
+    this.codes = grow(this.codes, capacity * CODES, (n) => new Int32Array(n));
+    this.slotOfRow = grow(this.slotOfRow, capacity, (n) => new Int32Array(n));
     this.capacity = capacity;
   }
 
   private count(row: number, sign: 1 | -1) {
     const range = idRangeOf(this.ids[row]!);
     this.rangeCounts[range]! += sign;
-    this.rangeRevisionSums[range]! += sign * this.revisions[row]!;
+    this.rangeRevisionSums[range]! += sign * this.numbers[row * NUMBERS + REVISION]!;
   }
 }
 
