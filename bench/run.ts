@@ -57,6 +57,7 @@ const { values: args } = parseArgs({
     extras: { type: 'boolean', default: false },
     'ready-minutes': { type: 'string', default: '15' },
     workers: { type: 'string', default: '1' },
+    visitors: { type: 'boolean', default: false },
   },
 });
 
@@ -149,7 +150,8 @@ async function prepareReaders(database: Database, dist: Distribution) {
   // Notifications start from nothing in every run (bench databases only).
   await database.query(sql`TRUNCATE notifications, notification_marks, notification_state`);
   const readers = makeReaders(dist, POINTS);
-  const signed = readers.filter((r) => isSignedIn(r, CONNECTIONS));
+  // --visitors: nobody signs in (issue 28's second bar: visitors ≥ 1.2× the plain query).
+  const signed = args.visitors ? [] : readers.filter((r) => isSignedIn(r, CONNECTIONS));
   const accounts = await createBenchReaderAccounts(database, signed.length);
   const load: AppLoad = { readers, connections: CONNECTIONS, cookies: new Map(signed.map((r, i) => [r.index, accounts[i]!.cookie])) };
   const viewerIds = new Map(signed.map((r, i) => [r.index, accounts[i]!.id]));
@@ -334,6 +336,7 @@ async function main() {
   console.log(
     `npm run bench: ${KIND}, N = ${N} per distribution (${DISTS.join(', ')}), ${CONNECTIONS} connections, pool ${POOL}, ` +
       `${ROUNDS} rounds × ${DURATION_S} s (+ ${WARMUP_S} s warm-up), ${POINTS} reader positions` +
+      (args.visitors ? ', every reader a visitor' : ', half the readers signed in') +
       (Object.keys(APP_ENV).length ? `, app env ${JSON.stringify(APP_ENV)}` : ''),
   );
   console.log(`${os.cpus().length} CPUs, load average ${loadAverage()}, ${new Date().toISOString()}`);
