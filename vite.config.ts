@@ -108,8 +108,10 @@ export default defineConfig({
     // A lazy chunk's dependencies are preloaded with it, from a list each importing chunk carries. The chunks the
     // entry imports statically (the runtime, React, the query library, the shell) are always in by the time any
     // lazy import runs: listing them in every chunk's preload lists only adds bytes to the first screens (issue 28).
+    // The page itself (hostType 'html') keeps its preload links for them: without those the browser learns of them
+    // only once the entry has arrived and been parsed, one round trip later.
     modulePreload: {
-      resolveDependencies: (_file, deps) => deps.filter((dep) => !ENTRY_CHUNK.test(dep)),
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => !ENTRY_CHUNK.test(dep))),
     },
     rolldownOptions: {
       output: {
