@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import './story-map.css';
 import * as L from 'leaflet';
+import '#client/lib/leaflet/map-parts';
 import { LocateFixed } from 'lucide-react';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
