@@ -50,6 +50,7 @@ export default function StoryMap<T extends MapMarker>({
   children,
 }: StoryMapProps<T>) {
   const tiles = useTileConfig();
+  const mapDue = useMapDue();
   const [view, setView] = useState<MapView | null>(null);
   const clusters = useMapClusters(stories, view);
   const byId = useMemo(() => new Map(stories.map((s) => [s.id, s])), [stories]);
@@ -71,6 +72,9 @@ export default function StoryMap<T extends MapMarker>({
       ),
     [byId, rank, titles],
   );
+
+  // Until the map is made, a box of its size (and the pages' loading look), so nothing moves when it comes.
+  if (!mapDue) return <div className="h-96 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />;
 
   return (
     <>
@@ -139,6 +143,21 @@ export default function StoryMap<T extends MapMarker>({
       )}
     </>
   );
+}
+
+/**
+ * False for the map's first commit, true from a task of its own right after it. Making Leaflet's map (panes,
+ * controls, handlers, the first tiles) inside the commit that first shows the page made one long task of both
+ * (issue 28: total blocking time on `/`); now the page paints, then the map is made, and its tiles are asked for
+ * a task later.
+ */
+function useMapDue(): boolean {
+  const [due, setDue] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setDue(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return due;
 }
 
 /** Leaflet 1.9 markers are focusable (role=button) but ignore Enter/Space; make them act like buttons. */
@@ -267,7 +286,9 @@ function ViewportWatcher({ onChange }: { onChange: (view: MapView, box: Bounding
       timer = setTimeout(report, VIEWPORT_DEBOUNCE_MS);
     };
     map.on('moveend', onMoveEnd);
-    report();
+    // The first report in a task of its own: the page's re-render and reads it starts are not added to the task
+    // that made the map (issue 28: total blocking time).
+    timer = setTimeout(report, 0);
     return () => {
       map.off('moveend', onMoveEnd);
       clearTimeout(timer);
