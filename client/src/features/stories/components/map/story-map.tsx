@@ -3,7 +3,8 @@ import './story-map.css';
 import * as L from 'leaflet';
 import '#client/lib/leaflet/map-parts';
 import { LocateFixed } from 'lucide-react';
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { DEFAULT_ZOOM, MAX_TILE_ZOOM } from '#common/constants';
 import type { Point } from '#common/geo';
@@ -50,7 +51,10 @@ export default function StoryMap<T extends MapMarker>({
   children,
 }: StoryMapProps<T>) {
   const tiles = useTileConfig();
-  const mapDue = useMapDue();
+  // The page's commit, then the map (Leaflet's panes, controls and handlers), then its layers (the tiles, markers):
+  // each in a task of its own (see useNextTask).
+  const mapDue = useNextTask(true);
+  const layersDue = useNextTask(mapDue);
   const [view, setView] = useState<MapView | null>(null);
   const clusters = useMapClusters(stories, view);
   const byId = useMemo(() => new Map(stories.map((s) => [s.id, s])), [stories]);
@@ -86,7 +90,10 @@ export default function StoryMap<T extends MapMarker>({
         className="isolate z-0 h-96 w-full rounded-2xl border border-night-700"
         aria-label="Story map"
       >
-        {tiles && <TileLayer url={tiles.tileUrl} attribution={tiles.tileAttribution} {...tileLayerZoomOptions()} />}
+        {/* The tile server's credit is written with the map, not with its layer a task later: the attribution line
+            growing after the first paint would be a layout shift. */}
+        {tiles && <Attribution text={tiles.tileAttribution} />}
+        {layersDue && tiles && <TileLayer url={tiles.tileUrl} {...tileLayerZoomOptions()} />}
         {/* Before FollowReader: its moveend listener must exist before FollowReader can move the map. */}
         <ViewportWatcher
           onChange={(next, box) => {
@@ -96,38 +103,39 @@ export default function StoryMap<T extends MapMarker>({
         />
         <FollowReader location={location} />
         {/* Only with a real position: the default centre is not "me". */}
-        {showReader && <CentreOnMe location={location} />}
+        {layersDue && showReader && <CentreOnMe location={location} />}
         {/* Below story markers, so a story right where the reader stands stays clickable. */}
-        {showReader && (
+        {layersDue && showReader && (
           <Marker position={[location.latitude, location.longitude]} icon={userIcon} title="Your location" keyboard zIndexOffset={-1000}>
             <Popup>Your location</Popup>
           </Marker>
         )}
-        {clusters.map((item) => {
-          if (item.kind === 'cluster')
+        {layersDue &&
+          clusters.map((item) => {
+            if (item.kind === 'cluster')
+              return (
+                <ClusterMarker
+                  key={`c${item.id}`}
+                  latitude={item.latitude}
+                  longitude={item.longitude}
+                  count={item.count}
+                  expansionZoom={item.expansionZoom}
+                  storyIds={item.storyIds}
+                  onList={openStack}
+                />
+              );
+            const story = byId.get(item.id);
+            if (!story) return null;
             return (
-              <ClusterMarker
-                key={`c${item.id}`}
-                latitude={item.latitude}
-                longitude={item.longitude}
-                count={item.count}
-                expansionZoom={item.expansionZoom}
-                storyIds={item.storyIds}
-                onList={openStack}
+              <StoryMarker
+                key={story.id}
+                story={story}
+                name={titles?.get(story.id) ?? markerName(story)}
+                onSelect={onSelectStory as (story: MapMarker) => void}
               />
             );
-          const story = byId.get(item.id);
-          if (!story) return null;
-          return (
-            <StoryMarker
-              key={story.id}
-              story={story}
-              name={titles?.get(story.id) ?? markerName(story)}
-              onSelect={onSelectStory as (story: MapMarker) => void}
-            />
-          );
-        })}
-        {children}
+          })}
+        {layersDue && children}
       </MapContainer>
       {stackUsed && (
         <Suspense fallback={null}>
@@ -146,17 +154,20 @@ export default function StoryMap<T extends MapMarker>({
 }
 
 /**
- * False for the map's first commit, true from a task of its own right after it. Making Leaflet's map (panes,
- * controls, handlers, the first tiles) inside the commit that first shows the page made one long task of both
- * (issue 28: total blocking time on `/`); now the page paints, then the map is made, and its tiles are asked for
- * a task later.
+ * False until `after` has been committed true, then true from a task of its own right after that commit. Making
+ * Leaflet's map (panes, controls, handlers) and its first tiles inside the commit that first shows the page made one
+ * long task of all three (issue 28: total blocking time on `/`); now the page paints, then the map is made, then
+ * its layers are added, and the tiles are asked for in that last task. flushSync: the state change renders in this
+ * task alone, not batched with the updates waiting for React's next render (the position's answer, the first
+ * reads), which then render in a task of their own.
  */
-function useMapDue(): boolean {
+function useNextTask(after: boolean): boolean {
   const [due, setDue] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setDue(true), 0);
+    if (!after || due) return;
+    const timer = setTimeout(() => flushSync(() => setDue(true)), 0);
     return () => clearTimeout(timer);
-  }, []);
+  }, [after, due]);
   return due;
 }
 
@@ -215,6 +226,18 @@ const ClusterMarker = memo(function ClusterMarker({ latitude, longitude, count, 
   }, [map, latitude, longitude, expansionZoom, storyIds, onList]);
   return <Marker position={position} icon={clusterIcon(count)} title={`${count} stories`} keyboard eventHandlers={handlers} />;
 });
+
+/** The tile server's credit in Leaflet's attribution line, for as long as the map shows its tiles. */
+function Attribution({ text }: { text: string }) {
+  const map = useMap();
+  useLayoutEffect(() => {
+    map.attributionControl?.addAttribution(text);
+    return () => {
+      map.attributionControl?.removeAttribution(text);
+    };
+  }, [map, text]);
+  return null;
+}
 
 /** A map control (top right, under Leaflet's own) that brings the reader's position back to the centre. */
 function CentreOnMe({ location }: { location: Point }) {
