@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -76,9 +76,27 @@ const LEAFLET_VECTOR =
 /** The chunks the entry (main.tsx) imports statically, by name (the groups below and the bundler's runtime). */
 const ENTRY_CHUNK = /(^|\/)(rolldown-runtime|react|query|shell)-[\w-]{8}\.js$/;
 
+/**
+ * The page's preload links for the entry's chunks at low priority (issue 28). The first paint is the static header
+ * in index.html, which needs the stylesheet alone; the scripts are wanted right after it. At their default (high)
+ * priority they compete with the stylesheet, and Lighthouse then counts them as blocking the first paint; without
+ * the links the browser learns of them only once the entry has arrived, one round trip later.
+ */
+function lowPriorityPagePreloads(): Plugin {
+  return {
+    name: 'whispers:low-priority-page-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"'),
+    },
+  };
+}
+
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'client'),
   plugins: [
+    lowPriorityPagePreloads(),
     react(),
     tailwindcss(),
     // Installable app + service worker (issue 24, DESIGN.md decision 16): our own worker (push, offline answers)
