@@ -3,7 +3,7 @@ import './story-map.css';
 import * as L from 'leaflet';
 import '#client/lib/leaflet/map-parts';
 import { LocateFixed } from 'lucide-react';
-import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { DEFAULT_ZOOM, MAX_TILE_ZOOM } from '#common/constants';
@@ -51,8 +51,8 @@ export default function StoryMap<T extends MapMarker>({
   children,
 }: StoryMapProps<T>) {
   const tiles = useTileConfig();
-  // The page's commit, then the map (Leaflet's panes, controls and handlers), then its layers (the tiles, markers):
-  // each in a task of its own (see useNextTask).
+  // The page's commit, then the map with its tiles, then the rest of its layers (markers, the reader, the
+  // centre-on-me control, the page's extra layers): each in a task of its own (see useNextTask).
   const mapDue = useNextTask(true);
   const layersDue = useNextTask(mapDue);
   const [view, setView] = useState<MapView | null>(null);
@@ -90,10 +90,7 @@ export default function StoryMap<T extends MapMarker>({
         className="isolate z-0 h-96 w-full rounded-2xl border border-night-700"
         aria-label="Story map"
       >
-        {/* The tile server's credit is written with the map, not with its layer a task later: the attribution line
-            growing after the first paint would be a layout shift. */}
-        {tiles && <Attribution text={tiles.tileAttribution} />}
-        {layersDue && tiles && <TileLayer url={tiles.tileUrl} {...tileLayerZoomOptions()} />}
+        {tiles && <TileLayer url={tiles.tileUrl} attribution={tiles.tileAttribution} {...tileLayerZoomOptions()} />}
         {/* Before FollowReader: its moveend listener must exist before FollowReader can move the map. */}
         <ViewportWatcher
           onChange={(next, box) => {
@@ -155,11 +152,12 @@ export default function StoryMap<T extends MapMarker>({
 
 /**
  * False until `after` has been committed true, then true from a task of its own right after that commit. Making
- * Leaflet's map (panes, controls, handlers) and its first tiles inside the commit that first shows the page made one
- * long task of all three (issue 28: total blocking time on `/`); now the page paints, then the map is made, then
- * its layers are added, and the tiles are asked for in that last task. flushSync: the state change renders in this
- * task alone, not batched with the updates waiting for React's next render (the position's answer, the first
- * reads), which then render in a task of their own.
+ * Leaflet's map, its tiles and its markers inside the commit that first shows the page made one long task of all
+ * of it (issue 28: total blocking time on `/`); now the page paints, then the map is made with its tile layer (the
+ * tiles are asked for there, and the tile server's credit is in the attribution line from the first paint of the
+ * map), then the markers are added. flushSync: the state change renders in this task alone, not batched with the
+ * updates waiting for React's next render (the position's answer, the first reads), which then render in a task of
+ * their own.
  */
 function useNextTask(after: boolean): boolean {
   const [due, setDue] = useState(false);
@@ -226,18 +224,6 @@ const ClusterMarker = memo(function ClusterMarker({ latitude, longitude, count, 
   }, [map, latitude, longitude, expansionZoom, storyIds, onList]);
   return <Marker position={position} icon={clusterIcon(count)} title={`${count} stories`} keyboard eventHandlers={handlers} />;
 });
-
-/** The tile server's credit in Leaflet's attribution line, for as long as the map shows its tiles. */
-function Attribution({ text }: { text: string }) {
-  const map = useMap();
-  useLayoutEffect(() => {
-    map.attributionControl?.addAttribution(text);
-    return () => {
-      map.attributionControl?.removeAttribution(text);
-    };
-  }, [map, text]);
-  return null;
-}
 
 /** A map control (top right, under Leaflet's own) that brings the reader's position back to the centre. */
 function CentreOnMe({ location }: { location: Point }) {
