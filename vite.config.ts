@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -63,12 +63,40 @@ const HOME = [
   ),
 ];
 
+/** Leaflet's modules that register themselves on L.Map when they run (see `treeshake` below). */
+const LEAFLET_REGISTERS = /\/leaflet\/src\/(map\/handler\/Map\.\w+|control\/Control\.(Zoom|Attribution)|layer\/vector\/Renderer\.getRenderer)\.js$/;
+
+/**
+ * Leaflet's vector layers (and react-leaflet's components for them): only the screens that draw a line or a circle
+ * (a tour, the pin picker, a followed tour's line) use them, so they are a chunk of their own.
+ */
+const LEAFLET_VECTOR =
+  /\/node_modules\/(leaflet\/src\/(layer\/vector\/(?!SVG\.Util|Path\.)|geometry\/(LineUtil|PolyUtil)\.js)|react-leaflet\/lib\/(Polyline|Circle)\.js)|\/client\/src\/lib\/leaflet\/vector-parts\.ts$/;
+
 /** The chunks the entry (main.tsx) imports statically, by name (the groups below and the bundler's runtime). */
 const ENTRY_CHUNK = /(^|\/)(rolldown-runtime|react|query|shell)-[\w-]{8}\.js$/;
+
+/**
+ * The page's preload links for the entry's chunks at low priority (issue 28). The first paint is the static header
+ * in index.html, which needs the stylesheet alone; the scripts are wanted right after it. At their default (high)
+ * priority they compete with the stylesheet, and Lighthouse then counts them as blocking the first paint; without
+ * the links the browser learns of them only once the entry has arrived, one round trip later.
+ */
+function lowPriorityPagePreloads(): Plugin {
+  return {
+    name: 'whispers:low-priority-page-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"'),
+    },
+  };
+}
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'client'),
   plugins: [
+    lowPriorityPagePreloads(),
     react(),
     tailwindcss(),
     // Installable app + service worker (issue 24, DESIGN.md decision 16): our own worker (push, offline answers)
@@ -108,10 +136,19 @@ export default defineConfig({
     // A lazy chunk's dependencies are preloaded with it, from a list each importing chunk carries. The chunks the
     // entry imports statically (the runtime, React, the query library, the shell) are always in by the time any
     // lazy import runs: listing them in every chunk's preload lists only adds bytes to the first screens (issue 28).
+    // The page itself (hostType 'html') keeps its preload links for them: without those the browser learns of them
+    // only once the entry has arrived and been parsed, one round trip later.
     modulePreload: {
-      resolveDependencies: (_file, deps) => deps.filter((dep) => !ENTRY_CHUNK.test(dep)),
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => !ENTRY_CHUNK.test(dep))),
     },
     rolldownOptions: {
+      // Leaflet's source modules (the alias below) define its classes; the build may leave out any whose exports
+      // nothing uses (tooltips, GeoJSON, image and video overlays, the layers control, other projections…).
+      // Those that only register themselves on L.Map when they run are kept, and imported by name where a map
+      // needs them (client/src/lib/leaflet/map-parts.ts, vector-parts.ts). Issue 28: ~14 KiB gzip off both first screens.
+      treeshake: {
+        moduleSideEffects: (id) => (id.includes('/node_modules/leaflet/src/') ? LEAFLET_REGISTERS.test(id) : undefined),
+      },
       output: {
         // Libraries in a few named chunks instead of one per shared module: fewer requests on first load (issue 28).
         // Leaflet's loads only with a map; zod's is the one the banner below marks.
@@ -126,7 +163,8 @@ export default defineConfig({
               includeDependenciesRecursively: false, // their imports (the query core) stay in `query`
             },
             { name: 'query', test: /\/node_modules\/@tanstack\// },
-            { name: 'leaflet', test: /\/node_modules\/(leaflet|react-leaflet|@react-leaflet)\// },
+            { name: 'leaflet-vector', test: LEAFLET_VECTOR, includeDependenciesRecursively: false },
+            { name: 'leaflet', test: /\/node_modules\/(leaflet|react-leaflet|@react-leaflet)\/|\/client\/src\/lib\/leaflet\/map-parts\.ts$/ },
             { name: 'zod', test: /\/node_modules\/zod\// },
             // Modules both first screens (/ and /discover) load that lazy chunks share too: one chunk instead of a
             // dozen of 0.2–1.8 KiB each (every chunk costs its own imports, exports and gzip framing). Their own
@@ -154,9 +192,9 @@ export default defineConfig({
   },
   resolve: {
     alias: [
-      // Leaflet's ES module build instead of its UMD bundle (package.json "main"): the bundler can leave out what
-      // no map here uses (~1.4 KiB gzip of the map chunk both first screens load), and no global `L` is set.
-      { find: /^leaflet$/, replacement: 'leaflet/dist/leaflet-src.esm.js' },
+      // Leaflet's own ES modules (its sources, in the package) instead of its UMD bundle (package.json "main"): the
+      // bundler can leave out whole modules no map here uses (see `treeshake` above), and no global `L` is set.
+      { find: /^leaflet$/, replacement: 'leaflet/src/Leaflet.js' },
       // wouter's React 17 fallback for useSyncExternalStore: React 19's own hook instead.
       {
         find: /^use-sync-external-store\/shim(\/index\.js)?$/,

@@ -1,5 +1,5 @@
 import { Plus, Route, X } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { GEOLOCATION_OPTIONS } from '#common/constants';
 import type { Story } from '#common/schemas';
@@ -108,6 +108,10 @@ export function HomePage({ storyId }: { storyId?: string }) {
 
   const inCategory = useCallback((story: Pick<MapMarker, 'category'>) => category === 'All' || story.category === category, [category]);
   const nearby = useMemo(() => (discoverable.data ?? []).filter(inCategory), [discoverable.data, inCategory]);
+  // The list's cards render as a transition, in slices the page can answer between (issue 28: total blocking time);
+  // until the first cards are drawn the list still says it is discovering, not that nothing is near.
+  const nearbyShown = useDeferredValue(nearby);
+  const nearbyPending = nearbyShown.length === 0 && nearby.length > 0;
   const onMap = useMemo(() => (mapStories.data ?? []).filter(inCategory), [mapStories.data, inCategory]);
   // Markers carry no title (decision 025): those the page already knows — nearby, or the reader's own — are named.
   const titles = useMemo(() => knownTitles([discoverable.data, ownStories.data]), [discoverable.data, ownStories.data]);
@@ -192,8 +196,8 @@ export function HomePage({ storyId }: { storyId?: string }) {
           userId={user?.id ?? null}
         />
         <NearbySection
-          stories={nearby}
-          isLoading={!settled || discoverable.isLoading}
+          stories={nearbyShown}
+          isLoading={!settled || discoverable.isLoading || nearbyPending}
           error={discoverable.error}
           category={category}
           onCategoryChange={setCategory}

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Story } from '#common/schemas';
 import { cn } from '#client/lib/utils';
 import { isClaimLock } from '#client/lib/location/claim-lock-text';
@@ -18,9 +19,18 @@ function lengthText(story: Story): string {
 
 /**
  * Spec section 2 "Story card": a button whose accessible name starts with the title. Locked cards are dimmed
- * and say how to open them; `showDistance` is off on My Stories.
+ * and say how to open them; `showDistance` is off on My Stories. Memoised: the home page re-renders on every
+ * position, map and query update, and its list need not redraw thirty unchanged cards each time (issue 28: TBT).
  */
-export function StoryCard({ story, onSelect, showDistance = true }: { story: Story; onSelect: (story: Story) => void; showDistance?: boolean }) {
+export const StoryCard = memo(function StoryCard({
+  story,
+  onSelect,
+  showDistance = true,
+}: {
+  story: Story;
+  onSelect: (story: Story) => void;
+  showDistance?: boolean;
+}) {
   // The server decides locks (an author sees their own story unlocked from anywhere).
   const locked = story.isLocked;
   const distance = showDistance ? storyDistanceText(story, { compact: true }) : null;
@@ -64,4 +74,4 @@ export function StoryCard({ story, onSelect, showDistance = true }: { story: Sto
       </span>
     </button>
   );
-}
+});

@@ -5,6 +5,8 @@
  */
 import 'leaflet/dist/leaflet.css';
 import * as L from 'leaflet';
+import '#client/lib/leaflet/map-parts';
+import '#client/lib/leaflet/vector-parts';
 import { useMemo } from 'react';
 import { Circle, MapContainer, Marker, TileLayer, useMapEvents } from 'react-leaflet';
 import { LOCATION_CLAIM, MAX_TILE_ZOOM } from '#common/constants';

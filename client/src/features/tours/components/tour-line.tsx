@@ -4,6 +4,7 @@
  */
 import './tour-map.css';
 import * as L from 'leaflet';
+import '#client/lib/leaflet/vector-parts';
 import { useMemo } from 'react';
 import { Marker, Polyline } from 'react-leaflet';
 import type { TourStop } from '#common/tour-schemas';

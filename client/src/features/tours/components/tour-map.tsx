@@ -4,6 +4,7 @@
  */
 import 'leaflet/dist/leaflet.css';
 import * as L from 'leaflet';
+import '#client/lib/leaflet/map-parts';
 import { useEffect, useMemo } from 'react';
 import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
 import type { Point } from '#common/geo';

@@ -1,8 +1,10 @@
 import 'leaflet/dist/leaflet.css';
 import './story-map.css';
 import * as L from 'leaflet';
+import '#client/lib/leaflet/map-parts';
 import { LocateFixed } from 'lucide-react';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { DEFAULT_ZOOM, MAX_TILE_ZOOM } from '#common/constants';
 import type { Point } from '#common/geo';
@@ -49,6 +51,10 @@ export default function StoryMap<T extends MapMarker>({
   children,
 }: StoryMapProps<T>) {
   const tiles = useTileConfig();
+  // The page's commit, then the map with its tiles, then the rest of its layers (markers, the reader, the
+  // centre-on-me control, the page's extra layers): each in a task of its own (see useNextTask).
+  const mapDue = useNextTask(true);
+  const layersDue = useNextTask(mapDue);
   const [view, setView] = useState<MapView | null>(null);
   const clusters = useMapClusters(stories, view);
   const byId = useMemo(() => new Map(stories.map((s) => [s.id, s])), [stories]);
@@ -71,6 +77,9 @@ export default function StoryMap<T extends MapMarker>({
     [byId, rank, titles],
   );
 
+  // Until the map is made, a box of its size (and the pages' loading look), so nothing moves when it comes.
+  if (!mapDue) return <div className="h-96 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />;
+
   return (
     <>
       <MapContainer
@@ -91,38 +100,39 @@ export default function StoryMap<T extends MapMarker>({
         />
         <FollowReader location={location} />
         {/* Only with a real position: the default centre is not "me". */}
-        {showReader && <CentreOnMe location={location} />}
+        {layersDue && showReader && <CentreOnMe location={location} />}
         {/* Below story markers, so a story right where the reader stands stays clickable. */}
-        {showReader && (
+        {layersDue && showReader && (
           <Marker position={[location.latitude, location.longitude]} icon={userIcon} title="Your location" keyboard zIndexOffset={-1000}>
             <Popup>Your location</Popup>
           </Marker>
         )}
-        {clusters.map((item) => {
-          if (item.kind === 'cluster')
+        {layersDue &&
+          clusters.map((item) => {
+            if (item.kind === 'cluster')
+              return (
+                <ClusterMarker
+                  key={`c${item.id}`}
+                  latitude={item.latitude}
+                  longitude={item.longitude}
+                  count={item.count}
+                  expansionZoom={item.expansionZoom}
+                  storyIds={item.storyIds}
+                  onList={openStack}
+                />
+              );
+            const story = byId.get(item.id);
+            if (!story) return null;
             return (
-              <ClusterMarker
-                key={`c${item.id}`}
-                latitude={item.latitude}
-                longitude={item.longitude}
-                count={item.count}
-                expansionZoom={item.expansionZoom}
-                storyIds={item.storyIds}
-                onList={openStack}
+              <StoryMarker
+                key={story.id}
+                story={story}
+                name={titles?.get(story.id) ?? markerName(story)}
+                onSelect={onSelectStory as (story: MapMarker) => void}
               />
             );
-          const story = byId.get(item.id);
-          if (!story) return null;
-          return (
-            <StoryMarker
-              key={story.id}
-              story={story}
-              name={titles?.get(story.id) ?? markerName(story)}
-              onSelect={onSelectStory as (story: MapMarker) => void}
-            />
-          );
-        })}
-        {children}
+          })}
+        {layersDue && children}
       </MapContainer>
       {stackUsed && (
         <Suspense fallback={null}>
@@ -138,6 +148,25 @@ export default function StoryMap<T extends MapMarker>({
       )}
     </>
   );
+}
+
+/**
+ * False until `after` has been committed true, then true from a task of its own right after that commit. Making
+ * Leaflet's map, its tiles and its markers inside the commit that first shows the page made one long task of all
+ * of it (issue 28: total blocking time on `/`); now the page paints, then the map is made with its tile layer (the
+ * tiles are asked for there, and the tile server's credit is in the attribution line from the first paint of the
+ * map), then the markers are added. flushSync: the state change renders in this task alone, not batched with the
+ * updates waiting for React's next render (the position's answer, the first reads), which then render in a task of
+ * their own.
+ */
+function useNextTask(after: boolean): boolean {
+  const [due, setDue] = useState(false);
+  useEffect(() => {
+    if (!after || due) return;
+    const timer = setTimeout(() => flushSync(() => setDue(true)), 0);
+    return () => clearTimeout(timer);
+  }, [after, due]);
+  return due;
 }
 
 /** Leaflet 1.9 markers are focusable (role=button) but ignore Enter/Space; make them act like buttons. */
@@ -266,7 +295,9 @@ function ViewportWatcher({ onChange }: { onChange: (view: MapView, box: Bounding
       timer = setTimeout(report, VIEWPORT_DEBOUNCE_MS);
     };
     map.on('moveend', onMoveEnd);
-    report();
+    // The first report in a task of its own: the page's re-render and reads it starts are not added to the task
+    // that made the map (issue 28: total blocking time).
+    timer = setTimeout(report, 0);
     return () => {
       map.off('moveend', onMoveEnd);
       clearTimeout(timer);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import type { MapMarker } from '#common/map-schemas';
 import type { ClusterItem, ClusterRequest, ClusterResponse } from './cluster-protocol';
 
@@ -19,7 +19,8 @@ export function useMapClusters(stories: readonly MapMarker[], view: MapView | nu
   useEffect(() => {
     const worker = new Worker(new URL('./cluster.worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (event: MessageEvent<ClusterResponse>) => {
-      if (event.data.requestId === requestRef.current) setItems(event.data.items);
+      // A transition: React renders the markers in slices, between which the page stays responsive (issue 28).
+      if (event.data.requestId === requestRef.current) startTransition(() => setItems(event.data.items));
     };
     workerRef.current = worker;
     return () => {
