@@ -17,7 +17,7 @@ import {
 } from '#common/constants';
 import { isUuid, optionalLocationQueryShape, readerLocationOf } from '#common/route-schemas';
 import type { Point } from '#common/geo';
-import type { Story } from '#common/schemas';
+import { storySchema } from '#common/schemas';
 import { toMarkerColumns } from '#common/map-markers';
 import { mapMarkerColumnsSchema, type MapView } from '#common/map-schemas';
 import { forbidden, notFound } from '../../lib/http-errors';
@@ -27,7 +27,6 @@ import { compileSerializer } from '../../plugins/route-contract';
 import { currentUser } from '../../plugins/access';
 import { isCrossSiteRequest } from '../../plugins/same-origin';
 import type { Reader } from './read-service';
-import { storyListJson } from './story-json';
 
 /** Location queries are the hot path: generous per-IP limit, off when RATE_LIMIT_DISABLED (benchmarks). */
 export const LOCATION_RATE_LIMIT = { max: 600, timeWindow: '1 minute' } as const;
@@ -79,7 +78,7 @@ const pageQuerySchema = (defaultLimit: number, open: (token: string) => PageCurs
  */
 const mapSerializers: Record<MapView, (data: unknown) => string> = {
   markers: compileSerializer(mapMarkerColumnsSchema),
-  full: (data) => storyListJson(data as Story[]),
+  full: compileSerializer(z.array(storySchema)),
 };
 
 export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -103,13 +102,11 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...apiRoute(app, 'discoverableStories', { summary: 'Public stories within 1500 m, nearest first' }),
     config,
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const { lat, lng } = request.params;
       const location = { latitude: lat, longitude: lng };
       const reader = { ...readerOf(request, location, request.query.accuracy), location };
-      const stories = await service.discoverable(reader, DISCOVERY_RADIUS_M, DISCOVERABLE_RESULT_CAP);
-      reply.serializer(storyListJson);
-      return stories;
+      return service.discoverable(reader, DISCOVERY_RADIUS_M, DISCOVERABLE_RESULT_CAP);
     },
   });
 
@@ -118,12 +115,10 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Stories around a place the reader does not claim to be at (location denied): all locked',
     }),
     config,
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const { lat, lng } = request.params;
       const reader = { viewerId: viewerOf(request), ip: request.ip };
-      const stories = await service.around(reader, { latitude: lat, longitude: lng }, DISCOVERY_RADIUS_M, DISCOVERABLE_RESULT_CAP);
-      reply.serializer(storyListJson);
-      return stories;
+      return service.around(reader, { latitude: lat, longitude: lng }, DISCOVERY_RADIUS_M, DISCOVERABLE_RESULT_CAP);
     },
   });
 
