@@ -5,7 +5,9 @@
 // on / and /discover with mobile settings (simulated slow 4G), and asks Chromium itself whether the app is
 // installable (Lighthouse 12 has no PWA category any more). Prints per page the performance score, FCP, LCP, TBT,
 // CLS, the scripts fetched before idle (gzip and as sent), render-blocking CSS and the load average, then the other
-// categories; LIGHTHOUSE_JSON_DIR=dir keeps the reports. Exits non-zero when a page could not be measured. Timings
+// categories; `--repeat N` measures each page N times, alternating pages, and adds each page's median;
+// `--page /path` measures only that page (repeatable); LIGHTHOUSE_JSON_DIR=dir keeps the reports and
+// the traces. Exits non-zero when a page could not be measured. Timings
 // from a loaded machine (load average above ~2 on its 2 cores) are indicative only; bytes and CLS do not depend on it.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
@@ -22,7 +25,11 @@ import { seedStories } from './lighthouse-seed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PAGES = ['/', '/discover'];
+const { values: cli } = parseArgs({
+  options: { build: { type: 'boolean' }, repeat: { type: 'string', default: '1' }, page: { type: 'string', multiple: true } },
+});
+const PAGES = cli.page ?? ['/', '/discover'];
+const REPEAT = Math.max(1, Number.parseInt(cli.repeat, 10) || 1);
 const SAVANNAH = { latitude: 32.0835, longitude: -81.0998 }; // DEFAULT_CENTER: Lighthouse grants no position
 
 /** The figures issue 28 sets goals for, from one page's report (times in ms, CLS unitless). */
@@ -76,7 +83,7 @@ async function installability(baseUrl) {
   }
 }
 
-if (!fs.existsSync(path.join(root, 'dist/client/index.html')) || process.argv.includes('--build')) {
+if (!fs.existsSync(path.join(root, 'dist/client/index.html')) || cli.build) {
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
@@ -104,7 +111,9 @@ try {
   const rows = [];
   const figures = [];
   console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} (${os.cpus().length} cores)`);
-  for (const page of PAGES) {
+  const runs = [];
+  for (let run = 1; run <= REPEAT; run++) for (const page of PAGES) runs.push({ page, run });
+  for (const { page, run } of runs) {
     const result = await lighthouse(`${baseUrl}${page}`, {
       port: chrome.port,
       output: 'json',
@@ -118,10 +127,24 @@ try {
       .filter((a) => a.score !== null && a.score < 1 && ['accessibility', 'best-practices', 'seo'].some((c) => categories[c].auditRefs.some((r) => r.id === a.id && r.weight > 0)))
       .map((a) => a.id);
     const load = os.loadavg()[0].toFixed(2);
-    figures.push({ page, ...(await pageFigures(result.lhr)), load });
-    rows.push({ page, accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo'), failing: failing.join(', ') || '—' });
+    figures.push({ page, ...(REPEAT > 1 ? { run } : {}), ...(await pageFigures(result.lhr)), load });
+    if (run === 1) rows.push({ page, accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo'), failing: failing.join(', ') || '—' });
     if (process.env.LIGHTHOUSE_JSON_DIR) {
-      fs.writeFileSync(path.join(process.env.LIGHTHOUSE_JSON_DIR, `${page === '/' ? 'home' : page.slice(1)}.json`), JSON.stringify(result.lhr));
+      const name = `${page === '/' ? 'home' : page.slice(1).replace(/\//g, '-')}${REPEAT > 1 ? `-${run}` : ''}.json`;
+      fs.writeFileSync(path.join(process.env.LIGHTHOUSE_JSON_DIR, name), JSON.stringify(result.lhr));
+      // The page's trace too, for reading its main-thread tasks (scripts/lighthouse-tasks.mjs).
+      fs.writeFileSync(path.join(process.env.LIGHTHOUSE_JSON_DIR, name.replace(/\.json$/, '.trace.json')), JSON.stringify(result.artifacts.Trace));
+    }
+  }
+  if (REPEAT > 1) {
+    // The median of each timing and score over the page's runs (bytes do not vary between runs).
+    for (const page of PAGES) {
+      const mine = figures.filter((f) => f.page === page);
+      const median = (key) => {
+        const sorted = mine.map((f) => Number(f[key])).sort((a, b) => a - b);
+        return sorted[Math.floor(sorted.length / 2)];
+      };
+      figures.push({ page, run: 'median', ...Object.fromEntries(['performance', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'].map((k) => [k, median(k)])) });
     }
   }
   console.table(figures);

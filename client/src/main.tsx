@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage } from './app/router';
@@ -6,11 +6,16 @@ import './index.css';
 // Listens for the browser's install offer from the first moment (the account menu that uses it loads later).
 import './lib/pwa/install-prompt';
 
+// A transition: React renders the first tree in slices the page can answer between and commits it once whole (issue
+// 28: total blocking time); the static header stays on screen until then.
 function renderApp() {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }
 

@@ -2,14 +2,22 @@ import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { paths } from '../config/paths';
 import { PageLoading } from '../components/layout/page-loading';
-import { loadStoryMap } from '#client/features/stories/components/map/load-story-map';
+import { storyMap } from '#client/features/stories/components/map/load-story-map';
+import { preloadableLazy } from '#client/lib/preloadable-lazy';
+import { mapPageAt } from '#common/map-pages';
 
 // Every page loads on demand, keeping the entry small: the home page's code is not fetched on /discover, nor the
 // discovery screen's on / (issue 28: JavaScript before the page is idle).
-const loadHome = () => import('./routes/home');
-const loadDiscover = () => import('./routes/discover');
-const HomePage = lazy(() => loadHome().then((m) => ({ default: m.HomePage })));
-const DiscoverPage = lazy(loadDiscover);
+const home = preloadableLazy(
+  () => import('./routes/home'),
+  (module) => module.HomePage,
+);
+const discover = preloadableLazy(
+  () => import('./routes/discover'),
+  (module) => module.default,
+);
+const HomePage = home.Component;
+const DiscoverPage = discover.Component;
 const MyStoriesPage = lazy(() => import('./routes/my-stories'));
 const StoryInsightsPage = lazy(() => import('./routes/story-insights'));
 const SetupPage = lazy(() => import('./routes/setup'));
@@ -20,16 +28,15 @@ const NotFoundPage = lazy(() => import('./routes/not-found'));
 const TourPage = lazy(() => import('./routes/tour'));
 
 /**
- * Starts the chunks of the page the app opens on before React's first render (`main.tsx`), all at once: the
+ * Fetches the chunks of the page the app opens on before React's first render (`main.tsx`), all at once: the
  * page's own and, on the two map pages, the map's, which the page would otherwise ask for only after it has
- * rendered. Settles when the page's chunk is in or has failed (its lazy route then reports the failure).
+ * rendered. Settles when they are in or one has failed (its lazy component then reports the failure); the first
+ * render then draws the page and its map without suspending (preloadableLazy).
  */
 export function preloadPage(pathname: string): Promise<unknown> {
-  const isHome = pathname === paths.home || pathname.startsWith(paths.story(''));
-  const isDiscover = pathname === paths.discover || pathname === paths.discoverAdvanced;
-  if (!isHome && !isDiscover) return Promise.resolve();
-  void loadStoryMap();
-  return (isHome ? loadHome() : loadDiscover()).catch(() => undefined);
+  const page = mapPageAt(pathname);
+  if (!page) return Promise.resolve();
+  return Promise.all([(page === 'home' ? home : discover).preload(), storyMap.preload()]).catch(() => undefined);
 }
 
 export function AppRouter() {

@@ -1,15 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { Story } from '#common/schemas';
 import { PageShell } from '#client/components/layout/page-shell';
 import { LazyStoryDetailDialog } from '../lazy-story-detail';
 import { DiscoverScreen, type DiscoverMapProps } from '#client/features/discover/components/discover-screen';
 import { useReaderPosition } from '#client/features/discover/lib/use-reader-position';
 import { ToursNearSection } from '#client/features/tours/components/tours-near-section';
-import { loadStoryMap } from '#client/features/stories/components/map/load-story-map';
+import { storyMap } from '#client/features/stories/components/map/load-story-map';
 
 // The page composes the discovery feature with the stories feature's map and detail dialog; the feature's own
 // components receive them as props, so only this entry file reaches into another feature.
-const StoryMap = lazy(loadStoryMap);
+const StoryMap = storyMap.Component;
 
 const ignoreViewport = () => {};
 

@@ -30,10 +30,10 @@ import { useFollowedTour } from '#client/features/tours/lib/followed-tour';
 import { LazyWalkCard, LazyWalkStatus } from '../lazy-walk-panel';
 import { askMotionPermission } from '#client/features/ar/lib/motion-permission';
 import { WalkToggle } from '#client/features/walk/components/walk-toggle';
-import { loadStoryMap } from '#client/features/stories/components/map/load-story-map';
+import { storyMap } from '#client/features/stories/components/map/load-story-map';
 
 // Leaflet (~40 KiB gzipped) and the AR camera view load after the first paint, outside the initial bundle.
-const StoryMap = lazy(loadStoryMap);
+const StoryMap = storyMap.Component;
 const ArView = lazy(() => import('#client/features/ar/ar-view'));
 const FollowedTourLine = lazy(() => import('#client/features/tours/components/followed-tour-line'));
 // A draft kept offline belongs to a signed-in author: a visitor's page does not download the IndexedDB reader.

@@ -1,5 +1,11 @@
+import { preloadableLazy } from '#client/lib/preloadable-lazy';
+
 /**
- * The story map's chunk (Leaflet, ~45 KiB gzip), loaded apart from the pages that show it. One loader for every
- * caller, so the router can start it before the page that renders the map has arrived (issue 28).
+ * The story map's chunk (Leaflet, ~45 KiB gzip), loaded apart from the pages that show it. One lazy component for
+ * every page, so the app can fetch it before the page that renders the map has rendered (issue 28): a map page
+ * opened first then draws its map without suspending.
  */
-export const loadStoryMap = () => import('./story-map');
+export const storyMap = preloadableLazy(
+  () => import('./story-map'),
+  (module) => module.default,
+);

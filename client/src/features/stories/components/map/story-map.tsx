@@ -3,7 +3,7 @@ import './story-map.css';
 import * as L from 'leaflet';
 import '#client/lib/leaflet/map-parts';
 import { LocateFixed } from 'lucide-react';
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { DEFAULT_ZOOM, MAX_TILE_ZOOM } from '#common/constants';
@@ -51,10 +51,12 @@ export default function StoryMap<T extends MapMarker>({
   children,
 }: StoryMapProps<T>) {
   const tiles = useTileConfig();
-  // The page's commit, then the map with its tiles, then the rest of its layers (markers, the reader, the
-  // centre-on-me control, the page's extra layers): each in a task of its own (see useNextTask).
+  // The page's commit, then the map (with the tile server's credit), then its tiles, then the rest of its layers
+  // (markers, the reader, the centre-on-me control, the page's extra layers): each in a task of its own (see
+  // useNextTask).
   const mapDue = useNextTask(true);
-  const layersDue = useNextTask(mapDue);
+  const tilesDue = useNextTask(mapDue);
+  const layersDue = useNextTask(tilesDue);
   const [view, setView] = useState<MapView | null>(null);
   const clusters = useMapClusters(stories, view);
   const byId = useMemo(() => new Map(stories.map((s) => [s.id, s])), [stories]);
@@ -90,7 +92,8 @@ export default function StoryMap<T extends MapMarker>({
         className="isolate z-0 h-96 w-full rounded-2xl border border-night-700"
         aria-label="Story map"
       >
-        {tiles && <TileLayer url={tiles.tileUrl} attribution={tiles.tileAttribution} {...tileLayerZoomOptions()} />}
+        {tiles && <TileCredit text={tiles.tileAttribution} />}
+        {tilesDue && tiles && <TileLayer url={tiles.tileUrl} {...tileLayerZoomOptions()} />}
         {/* Before FollowReader: its moveend listener must exist before FollowReader can move the map. */}
         <ViewportWatcher
           onChange={(next, box) => {
@@ -151,13 +154,12 @@ export default function StoryMap<T extends MapMarker>({
 }
 
 /**
- * False until `after` has been committed true, then true from a task of its own right after that commit. Making
+ * False until `after` has been committed true, then true from a task of its own after that commit. Making
  * Leaflet's map, its tiles and its markers inside the commit that first shows the page made one long task of all
- * of it (issue 28: total blocking time on `/`); now the page paints, then the map is made with its tile layer (the
- * tiles are asked for there, and the tile server's credit is in the attribution line from the first paint of the
- * map), then the markers are added. flushSync: the state change renders in this task alone, not batched with the
- * updates waiting for React's next render (the position's answer, the first reads), which then render in a task of
- * their own.
+ * of it (issue 28: total blocking time on `/`); now the page paints, then the map is made (with the tile server's
+ * credit in its attribution line), then its tile layer asks for the tiles, then the markers are added. Each step renders
+ * synchronously (flushSync) in its timer's task: as a transition it would wait for, and be batched with, the page's
+ * other updates.
  */
 function useNextTask(after: boolean): boolean {
   const [due, setDue] = useState(false);
@@ -167,6 +169,22 @@ function useNextTask(after: boolean): boolean {
     return () => clearTimeout(timer);
   }, [after, due]);
   return due;
+}
+
+/**
+ * The tile server's credit in the map's attribution line from the map's first paint, though its tiles come a task
+ * later: the line does not grow (and shift) when they do.
+ */
+function TileCredit({ text }: { text: string }) {
+  const map = useMap();
+  useLayoutEffect(() => {
+    const line = map.attributionControl;
+    line?.addAttribution(text);
+    return () => {
+      line?.removeAttribution(text);
+    };
+  }, [map, text]);
+  return null;
 }
 
 /** Leaflet 1.9 markers are focusable (role=button) but ignore Enter/Space; make them act like buttons. */

@@ -1,0 +1,20 @@
+/**
+ * The pages the app can open on that show the story map (issue 28: their first screen waits for the map's tiles).
+ * The client fetches their chunks before its first render (client/src/app/router.tsx `preloadPage`), and the server
+ * names the same chunks in the page it sends (server/src/page-preloads.ts), so the browser asks for them while the
+ * entry's scripts load rather than after.
+ */
+export type MapPage = 'home' | 'discover';
+
+/** The map page at `pathname` (as the client routes it: client/src/config/paths.ts), or null. */
+export function mapPageAt(pathname: string): MapPage | null {
+  if (pathname === '/' || pathname.startsWith('/stories/')) return 'home';
+  if (pathname === '/discover' || pathname === '/discover-advanced') return 'discover';
+  return null;
+}
+
+/** Each map page's own chunks by their name in the build (vite.config.ts groups and module names). */
+export const MAP_PAGE_CHUNKS: Record<MapPage, readonly string[]> = {
+  home: ['home', 'story-map'],
+  discover: ['discover', 'story-map'],
+};
