@@ -59,6 +59,7 @@ export default function StoryMap<T extends MapMarker>({
   const layersDue = useNextTask(tilesDue);
   const [view, setView] = useState<MapView | null>(null);
   const clusters = useMapClusters(stories, view);
+  const markersShown = useStepwiseCount(layersDue ? clusters.length : 0, MARKERS_PER_TASK);
   const byId = useMemo(() => new Map(stories.map((s) => [s.id, s])), [stories]);
   // The stories of a cluster that cannot split further, listed in a bottom sheet.
   const [stack, setStack] = useState<T[] | null>(null);
@@ -111,7 +112,7 @@ export default function StoryMap<T extends MapMarker>({
           </Marker>
         )}
         {layersDue &&
-          clusters.map((item) => {
+          clusters.slice(0, markersShown).map((item) => {
             if (item.kind === 'cluster')
               return (
                 <ClusterMarker
@@ -157,9 +158,9 @@ export default function StoryMap<T extends MapMarker>({
  * False until `after` has been committed true, then true from a task of its own after that commit. Making
  * Leaflet's map, its tiles and its markers inside the commit that first shows the page made one long task of all
  * of it (issue 28: total blocking time on `/`); now the page paints, then the map is made (with the tile server's
- * credit in its attribution line), then its tile layer asks for the tiles, then the markers are added. Each step renders
- * synchronously (flushSync) in its timer's task: as a transition it would wait for, and be batched with, the page's
- * other updates.
+ * credit in its attribution line), then its tile layer asks for the tiles, then the markers are added. Each step
+ * renders synchronously (flushSync) in its timer's task: as a transition it would wait for, and be batched with,
+ * the page's other updates.
  */
 function useNextTask(after: boolean): boolean {
   const [due, setDue] = useState(false);
@@ -169,6 +170,25 @@ function useNextTask(after: boolean): boolean {
     return () => clearTimeout(timer);
   }, [after, due]);
   return due;
+}
+
+/** Markers Leaflet adds in one task when the map first fills (see useStepwiseCount). */
+const MARKERS_PER_TASK = 6;
+
+/**
+ * How many of `total` items to draw: `step` more in each task until all are drawn. Thirty markers added in one
+ * commit made one long task (each is an element with its icon, listeners and position: issue 28, total blocking
+ * time); six at a time keep every task short, and the reader sees the map fill within a few frames. Items that
+ * come later (a pan, a new answer) are drawn the same way, from where the count already is.
+ */
+function useStepwiseCount(total: number, step: number): number {
+  const [shown, setShown] = useState(step);
+  useEffect(() => {
+    if (shown >= total) return;
+    const timer = setTimeout(() => flushSync(() => setShown((count) => count + step)), 0);
+    return () => clearTimeout(timer);
+  }, [shown, total, step]);
+  return shown;
 }
 
 /**
