@@ -128,6 +128,7 @@ try {
       .map((a) => a.id);
     const load = os.loadavg()[0].toFixed(2);
     figures.push({ page, ...(REPEAT > 1 ? { run } : {}), ...(await pageFigures(result.lhr)), load });
+    if (result.lhr.runtimeError) console.error(`${page} run ${run}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     if (run === 1) rows.push({ page, accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo'), failing: failing.join(', ') || '—' });
     if (process.env.LIGHTHOUSE_JSON_DIR) {
       const name = `${page === '/' ? 'home' : page.slice(1).replace(/\//g, '-')}${REPEAT > 1 ? `-${run}` : ''}.json`;
@@ -140,9 +141,10 @@ try {
     // The median of each timing and score over the page's runs (bytes do not vary between runs).
     for (const page of PAGES) {
       const mine = figures.filter((f) => f.page === page);
+      // A run Lighthouse could not measure (its runtime error is printed with it) is left out.
       const median = (key) => {
-        const sorted = mine.map((f) => Number(f[key])).sort((a, b) => a - b);
-        return sorted[Math.floor(sorted.length / 2)];
+        const sorted = mine.map((f) => Number(f[key])).filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+        return sorted.length ? sorted[Math.floor(sorted.length / 2)] : NaN;
       };
       figures.push({ page, run: 'median', ...Object.fromEntries(['performance', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'].map((k) => [k, median(k)])) });
     }
