@@ -245,6 +245,8 @@ async function registerClient(
       root: clientDir,
       // `/` is the page with its tiles (below), like every other page path.
       index: false,
+      // The build's manifest is for the server (page-preloads.ts), not for the public.
+      allowedPath: (pathname) => !pathname.startsWith('/.vite/'),
       wildcard: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -59,6 +59,11 @@ describe('map pages name their own chunks', () => {
     expect(html).not.toContain('home-h1.js');
   });
 
+  it('does not serve the build manifest itself', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(res.body).not.toContain('story-map-m1.js');
+  });
+
   it.each(['/my-stories', '/setup', '/nowhere'])('%s is the plain page', async (url) => {
     expect(await page(url)).toBe(await page('/my-stories'));
     expect(scriptsIn(await page(url))).toEqual(['react-r1.js']);
