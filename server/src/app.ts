@@ -301,14 +301,20 @@ export function tileOrigins(template: string): string[] {
   const subdomains = template.includes('{s}') ? ['a', 'b', 'c'] : [''];
   const origins = new Set<string>();
   for (const subdomain of subdomains) {
-    try {
-      const url = new URL(template.replace(/\{s\}/g, subdomain).replace(/\{[a-z]+\}/g, '0'));
-      if (url.protocol === 'https:' || url.protocol === 'http:') origins.add(url.origin);
-    } catch {
-      // A path on the page's own origin: its connection is open already.
-    }
+    const url = tileTemplateUrl(template, subdomain);
+    // None for a path on the page's own origin: its connection is open already.
+    if (url?.protocol === 'https:' || url?.protocol === 'http:') origins.add(url.origin);
   }
   return [...origins];
+}
+
+/** A tile template as a URL, with `subdomain` for {s} and 0 for every other placeholder; undefined if not absolute. */
+function tileTemplateUrl(template: string, subdomain: string): URL | undefined {
+  try {
+    return new URL(template.replace(/\{s\}/g, subdomain).replace(/\{[a-z]+\}/g, '0'));
+  } catch {
+    return undefined;
+  }
 }
 
 function contentSecurityPolicy(config: Config) {
@@ -330,11 +336,7 @@ function contentSecurityPolicy(config: Config) {
 
 /** Origin of a tile template such as https://{s}.tile.example.org/{z}/{x}/{y}.png (subdomains wildcarded). */
 function originOf(template: string): string | undefined {
-  try {
-    // URL lower-cases the host, so the marker is lower case.
-    const url = new URL(template.replace(/\{s\}/g, 'subdomain-marker').replace(/\{[a-z]+\}/g, '0'));
-    return `${url.protocol}//${url.host.replace('subdomain-marker', '*')}`;
-  } catch {
-    return undefined;
-  }
+  // URL lower-cases the host, so the marker is lower case.
+  const url = tileTemplateUrl(template, 'subdomain-marker');
+  return url && `${url.protocol}//${url.host.replace('subdomain-marker', '*')}`;
 }

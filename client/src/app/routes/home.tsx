@@ -32,7 +32,8 @@ import { askMotionPermission } from '#client/features/ar/lib/motion-permission';
 import { WalkToggle } from '#client/features/walk/components/walk-toggle';
 import { storyMap } from '#client/features/stories/components/map/load-story-map';
 
-// Leaflet (~40 KiB gzipped) and the AR camera view load after the first paint, outside the initial bundle.
+// The map (Leaflet) and the AR camera view are chunks of their own, outside the entry; the map's is fetched before
+// the first render when the app opens here (router.tsx preloadPage), the camera view's when it is opened.
 const StoryMap = storyMap.Component;
 const ArView = lazy(() => import('#client/features/ar/ar-view'));
 const FollowedTourLine = lazy(() => import('#client/features/tours/components/followed-tour-line'));
