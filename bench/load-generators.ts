@@ -18,6 +18,16 @@ export interface RawRequest {
   body?: Buffer;
 }
 
+/** One answered request, for the tail report (BENCH_TAIL=1, `tailReport`). */
+export interface Answered {
+  kind: string;
+  /** Its scheduled start, ms from the run's start. */
+  due: number;
+  /** How late the generator sent it after `due` (its own event loop's delay). */
+  sentLate: number;
+  latency: number;
+}
+
 export interface LoadResult {
   requests: number;
   /** Answered requests per second over the run (from the first scheduled start to the last answer). */
@@ -31,6 +41,10 @@ export interface LoadResult {
   statusCodes: Record<string, number>;
   /** The first bytes of each distinct failing answer, with its count. */
   failures: Map<string, number>;
+  /** Every answered request (steady arrivals only). */
+  answered?: Answered[];
+  /** The wall clock at the run's start (ms since the epoch). */
+  startedAt?: number;
 }
 
 const TIMEOUT_MS = 30_000;
@@ -41,6 +55,8 @@ export interface LoadOptions {
   connections: number;
   /** The next request of the mix. */
   next: () => RawRequest;
+  /** A request's kind in the tail report. */
+  kindOf?: (request: RawRequest) => string;
 }
 
 export async function steadyLoad(baseUrl: string, options: LoadOptions): Promise<LoadResult> {
@@ -55,11 +71,15 @@ export async function steadyLoad(baseUrl: string, options: LoadOptions): Promise
   const total = Math.round(options.rate * options.seconds);
   const interval = 1000 / options.rate;
   const start = performance.now();
+  const startedAt = Date.now();
   let lastAnswer = start;
   const inFlight: Promise<void>[] = [];
+  const answered: Answered[] = [];
+  const kindOf = options.kindOf ?? ((request: RawRequest) => request.method);
 
   const send = (request: RawRequest, due: number) =>
     new Promise<void>((resolve) => {
+      const sentLate = performance.now() - due;
       const req = http.request(
         { host: url.hostname, port: url.port, method: request.method, path: request.path, headers: request.headers, agent, timeout: TIMEOUT_MS },
         (res) => {
@@ -69,6 +89,7 @@ export async function steadyLoad(baseUrl: string, options: LoadOptions): Promise
             const now = performance.now();
             lastAnswer = Math.max(lastAnswer, now);
             latencies.push(now - due);
+            answered.push({ kind: kindOf(request), due: due - start, sentLate, latency: now - due });
             const status = res.statusCode ?? 0;
             statusCodes[status] = (statusCodes[status] ?? 0) + 1;
             if (status >= 400) {
@@ -117,7 +138,36 @@ export async function steadyLoad(baseUrl: string, options: LoadOptions): Promise
     non2xx,
     statusCodes,
     failures,
+    answered,
+    startedAt,
   };
+}
+
+/**
+ * Where a run's tail is (BENCH_TAIL=1): the slowest 1 % of answers by kind, the seconds that held them, and how late
+ * the generator itself sent requests (a stall of the load generator shows there, not in the app).
+ */
+export function tailReport(answered: Answered[], startedAt: number): string {
+  if (answered.length === 0) return 'tail: no answers';
+  const sorted = [...answered].sort((a, b) => b.latency - a.latency);
+  const slowest = sorted.slice(0, Math.max(1, Math.floor(answered.length / 100)));
+  const threshold = slowest.at(-1)!.latency;
+  const count = (items: Answered[], key: (a: Answered) => string) => {
+    const tally = new Map<string, number>();
+    for (const item of items) tally.set(key(item), (tally.get(key(item)) ?? 0) + 1);
+    return [...tally].sort((a, b) => b[1] - a[1]);
+  };
+  const all = new Map(count(answered, (a) => a.kind));
+  const byKind = count(slowest, (a) => a.kind).map(([k, n]) => `${k} ${n} of ${all.get(k)}`);
+  const clock = (a: Answered) => new Date(startedAt + Math.floor(a.due / 1000) * 1000).toISOString().slice(11, 19);
+  const bySecond = count(slowest, clock).map(([s, n]) => `${s} ${n}`);
+  const late = [...answered].sort((a, b) => b.sentLate - a.sentLate);
+  const ms = (v: number) => `${Math.round(v)} ms`;
+  return [
+    `tail: the slowest ${slowest.length} answers (≥ ${ms(threshold)}), by kind: ${byKind.join(', ')}`,
+    `tail: by second (when due, UTC): ${bySecond.slice(0, 12).join(', ')}`,
+    `tail: generator lateness p99 ${ms(late[Math.floor(late.length / 100)]!.sentLate)}, max ${ms(late[0]!.sentLate)}`,
+  ].join('\n');
 }
 
 /** autocannon at `overallRate`: each connection's share of a second sent back to back when the second starts. */

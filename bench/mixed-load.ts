@@ -3,6 +3,7 @@
  *
  *   npx tsx bench/mixed-load.ts [--db postgres|pglite] [--duration 60] [--rate N] [--soak 600] [--step 15] [--start 5]
  *                               [--n 100000] [--readers 64] [--connections 32] [--pool 10] [--arrivals steady|bursts]
+ *                               [--warmup 0]
  *
  * Mix per request: 40 % GET /api/stories/discoverable/:lat/:lng, 40 % GET /api/stories/map/:lat/:lng (80 % reads),
  * 15 % POST /api/stories/:id/like, 5 % multipart POST /api/stories (text), all by signed-in readers.
@@ -14,7 +15,8 @@
  * 1. Search (unless --rate): from --start (5) req/s, each rate held --step seconds, rates rise by ×1.25 until p99 >
  *    100 ms, a failure, or the achieved rate falls 10 % short of the target (or, when the start fails, fall by ×0.8
  *    until one holds); the last rate that held is confirmed over --duration s (stepping down until a run holds).
- * 2. Soak at half that rate (or at --rate N req/s, which skips the search) for --soak seconds (0 skips it): errors and non-2xx answers must be zero, and the app's
+ * 2. Soak at half that rate (or at --rate N req/s, which skips the search) for --soak seconds (0 skips it), after
+ *    --warmup seconds that bring the rate up in four steps (0: none): errors and non-2xx answers must be zero, and the app's
  *    RSS and heap (after a full GC) are read at the start and end; growth must stay under 10 %.
  *
  * Arrivals (bench/load-generators.ts): `steady` (default) starts request i at i / rate seconds on one of
@@ -45,7 +47,7 @@ import {
   randomPoints,
   type Point,
 } from './support';
-import { burstLoad, steadyLoad, type LoadResult, type RawRequest } from './load-generators';
+import { burstLoad, steadyLoad, tailReport, type LoadResult, type RawRequest } from './load-generators';
 
 const { values: args } = parseArgs({
   options: {
@@ -60,6 +62,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '32' },
     pool: { type: 'string', default: '10' },
     arrivals: { type: 'string', default: 'steady' },
+    warmup: { type: 'string', default: '0' },
   },
 });
 
@@ -240,11 +243,39 @@ function nextRequest(readers: Reader[], roll = Math.random()): RawRequest {
   };
 }
 
+/** The mix's kind of a request, for the tail report. */
+function requestKind(request: RawRequest): string {
+  if (request.method === 'GET') return request.path.startsWith('/api/stories/map/') ? 'map' : 'discoverable';
+  return request.path.endsWith('/like') ? 'like' : 'creation';
+}
+
 async function load(baseUrl: string, readers: Reader[], rate: number, seconds: number): Promise<Figures> {
   const generate = args.arrivals === 'bursts' ? burstLoad : steadyLoad;
-  const { failures, ...figures } = await generate(baseUrl, { rate, seconds, connections: CONNECTIONS, next: () => nextRequest(readers) });
+  const { failures, answered, startedAt, ...figures } = await generate(baseUrl, {
+    rate,
+    seconds,
+    connections: CONNECTIONS,
+    next: () => nextRequest(readers),
+    kindOf: requestKind,
+  });
   for (const [failure, count] of failures) console.log(`    ${count} × ${failure}`);
+  // BENCH_TAIL=1: where the slowest answers were (kinds, seconds) and whether the generator itself fell behind.
+  if (process.env.BENCH_TAIL && answered && startedAt) console.log(tailReport(answered, startedAt));
   return { targetRate: rate, ...figures };
+}
+
+/**
+ * --warmup S: the rate reached in four steps of S/4 seconds (a quarter, half, three quarters, all of it) before the
+ * soak is measured, as a load balancer's slow start brings a new instance in. A fresh process at full rate runs its
+ * first seconds unoptimised (V8 compiles the hot paths as they get hot), and its backlog then took seconds to drain
+ * (bench/README.md "Mixed load: the first seconds").
+ */
+async function warmUp(baseUrl: string, readers: Reader[], rate: number, seconds: number) {
+  if (seconds <= 0) return;
+  for (const share of [0.25, 0.5, 0.75, 1]) {
+    const figures = await load(baseUrl, readers, Math.max(1, Math.round(rate * share)), seconds / 4);
+    console.log(describe(`  warm-up ${seconds / 4} s`, figures));
+  }
 }
 
 /** Held: p99 within the limit, the rate actually delivered (a saturated app falls behind), and no failure. */
@@ -334,6 +365,7 @@ async function main() {
 
     const soakSeconds = Number(args.soak);
     if (soakSeconds > 0) {
+      await warmUp(baseUrl, readers, rate, Number(args.warmup));
       const before = await appMemory(child);
       const figures = await load(baseUrl, readers, rate, soakSeconds);
       const after = await appMemory(child);

@@ -20,15 +20,22 @@ import { plainOnPglite, plainOnPool } from './plain-query';
 
 // BENCH_QUERY_COUNTS=1: count the SQL statements the app sends (by their text), printed at 'stop': where the
 // database round trips of a request mix go.
+let queriesBySecond: Map<string, Map<string, number>> | undefined;
 const queryCounts = process.env.BENCH_QUERY_COUNTS ? await countQueries() : undefined;
 async function countQueries() {
   const counts = new Map<string, number>();
+  const bySecond = new Map<string, Map<string, number>>();
+  queriesBySecond = bySecond;
   const { default: pg } = await import('pg');
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
     const first = args[0] as string | { text?: string };
     const text = (typeof first === 'string' ? first : (first?.text ?? '?')).replace(/\s+/g, ' ').slice(0, 140);
     counts.set(text, (counts.get(text) ?? 0) + 1);
+    const second = new Date().toISOString().slice(11, 19);
+    const inSecond = bySecond.get(second) ?? new Map<string, number>();
+    bySecond.set(second, inSecond);
+    inSecond.set(text, (inSecond.get(text) ?? 0) + 1);
     return query.apply(this, args);
   } as typeof pg.Client.prototype.query;
   return counts;
@@ -38,6 +45,23 @@ const database = config.databaseUrl
   ? undefined
   : await openDatabase({ pgliteDir: process.env.PGLITE_DIR, migrate: false });
 const app = await buildApp(config, { database, logger: false });
+// BENCH_TAIL=1: the app's own time per request (from the request metrics), so a slow answer can be placed in the
+// app or outside it; the slowest are printed at 'stop' with their wall clock.
+const serverTimes = process.env.BENCH_TAIL ? watchServerTimes() : undefined;
+function watchServerTimes() {
+  const slowest: { at: number; route: string; ms: number }[] = [];
+  const record = app.metrics.http.record.bind(app.metrics.http);
+  app.metrics.http.record = (method, route, statusCode, seconds) => {
+    record(method, route, statusCode, seconds);
+    if (seconds < 0.1) return;
+    slowest.push({ at: Date.now(), route: `${method} ${route}`, ms: seconds * 1000 });
+  };
+  return () => {
+    slowest.sort((a, b) => b.ms - a.ms);
+    console.log(`app: ${slowest.length} answers took the app 100 ms or more; the slowest:`);
+    for (const { at, route, ms } of slowest.slice(0, 12)) console.log(`  ${new Date(at).toISOString().slice(11, 23)} ${route} ${ms.toFixed(0)} ms`);
+  };
+}
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.send?.({ address });
 // In a cluster, the supervisor answers run.ts only once every worker's index is warm (/api/ready would ask one).
@@ -78,9 +102,50 @@ async function watchRuntime() {
   });
   observer.observe({ entryTypes: ['gc'] });
   const started = performance.now();
+  // Each second: the loop's longest delay in it and the reads the story index sent to SQL (and why), printed for
+  // the seconds where either stands out, by wall clock (the load's tail report prints the same clock).
+  const secondLoop = monitorEventLoopDelay({ resolution: 5 });
+  secondLoop.enable();
+  let lastReads = app.storyIndex?.reads;
+  const standouts: string[] = [];
+  // The pool's most waiting clients and fewest idle connections in each second, sampled every 20 ms.
+  let poolWaiting = 0;
+  let poolIdle = Infinity;
+  let poolTotal = 0;
+  const poolSampler = setInterval(() => {
+    const stats = app.database.poolStats?.();
+    if (!stats) return;
+    poolWaiting = Math.max(poolWaiting, stats.waiting);
+    poolIdle = Math.min(poolIdle, stats.idle);
+    poolTotal = Math.max(poolTotal, stats.total);
+  }, 20);
+  poolSampler.unref();
+  const perSecond = setInterval(() => {
+    const reads = app.storyIndex?.reads;
+    const sql = reads && lastReads ? { notServing: reads.notServing - lastReads.notServing, lagging: reads.lagging - lastReads.lagging, ownWriteLate: reads.ownWriteLate - lastReads.ownWriteLate } : undefined;
+    lastReads = reads;
+    const maxMs = secondLoop.max / 1e6;
+    secondLoop.reset();
+    const fellBack = sql ? sql.notServing + sql.lagging + sql.ownWriteLate : 0;
+    const pool = poolWaiting > 0 ? `, pool: up to ${poolWaiting} waiting, ${poolIdle} idle at least, ${poolTotal} open` : '';
+    if (maxMs > 100 || fellBack > 0 || poolWaiting > 0) {
+      const clock = new Date().toISOString().slice(11, 19);
+      standouts.push(`${clock} loop max ${maxMs.toFixed(0)} ms${fellBack ? `, to SQL ${JSON.stringify(sql)}` : ''}${pool}`);
+    }
+    poolWaiting = 0;
+    poolIdle = Infinity;
+    poolTotal = 0;
+  }, 1000);
+  perSecond.unref();
   return () => {
     loop.disable();
+    secondLoop.disable();
+    clearInterval(perSecond);
+    clearInterval(poolSampler);
     observer.disconnect();
+    if (app.storyIndex) console.log(`story index reads: ${JSON.stringify(app.storyIndex.reads)}`);
+    console.log(`seconds that stood out (event-loop delay > 100 ms, reads sent to SQL or clients waiting for the pool): ${standouts.length}`);
+    for (const line of standouts.slice(0, 40)) console.log(`  ${line}`);
     const ms = (ns: number) => (ns / 1e6).toFixed(1);
     const seconds = (performance.now() - started) / 1000;
     console.log(
@@ -92,10 +157,18 @@ async function watchRuntime() {
 }
 async function stop() {
   runtimeStats?.();
+  serverTimes?.();
   await profiler?.();
   if (queryCounts) {
     const top = [...queryCounts].sort((a, b) => b[1] - a[1]).slice(0, 30);
     console.log(top.map(([text, count]) => `${String(count).padStart(7)}  ${text}`).join('\n'));
+    // The busiest seconds (by wall clock) and what they sent most.
+    const busiest = [...(queriesBySecond ?? [])].map(([second, texts]) => ({ second, texts, total: [...texts.values()].reduce((a, b) => a + b, 0) }));
+    busiest.sort((a, b) => b.total - a.total);
+    for (const { second, texts, total } of busiest.slice(0, 8)) {
+      const most = [...texts].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([text, n]) => `${n} ${text.slice(0, 50)}`);
+      console.log(`  ${second}: ${total} statements; ${most.join(' | ')}`);
+    }
   }
   await app.close();
   await database?.close();

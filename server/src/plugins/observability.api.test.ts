@@ -43,6 +43,18 @@ describe('GET /api/metrics', () => {
     expect(body).toContain('whispers_process_cpu_seconds_total');
   });
 
+  it('counts the story reads the index answered and those it sent to SQL, by why', async () => {
+    expect(await t.app.storyIndex!.settled()).toBe(true);
+    const before = t.app.storyIndex!.reads.index;
+    const read = await t.app.inject({ method: 'GET', url: '/api/stories/discoverable/32.0835/-81.0998' });
+    expect(read.statusCode).toBe(200);
+    const body = (await scrape(`Bearer ${TOKEN}`)).body;
+    expect(body).toContain(`whispers_story_index_reads_total{answered_by="index"} ${before + 1}`);
+    for (const reason of ['sql_not_serving', 'sql_lagging', 'sql_own_write_late']) {
+      expect(body).toMatch(new RegExp(`^whispers_story_index_reads_total\\{answered_by="${reason}"\\} \\d+$`, 'm'));
+    }
+  });
+
   it('reports open notification streams from the gauge other features set, and stored media bytes', async () => {
     t.app.metrics.sseStreamsOpen.inc();
     t.app.metrics.sseStreamsOpen.inc();

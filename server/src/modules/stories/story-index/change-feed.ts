@@ -66,6 +66,18 @@ interface Waiter {
 
 type ReaderKeys = readonly (string | null | undefined)[];
 
+/**
+ * How reads were answered since start: from the index, or sent to SQL because the index was not serving (warming,
+ * distrusted), because the feed lagged (a fence out longer than `lagMs`), or because the reader's own write was
+ * not through within `readWaitMs`.
+ */
+export interface ReadTallies {
+  index: number;
+  notServing: number;
+  lagging: number;
+  ownWriteLate: number;
+}
+
 export type ChangeFeed = Awaited<ReturnType<typeof startChangeFeed>>;
 
 export async function startChangeFeed(
@@ -115,16 +127,24 @@ export async function startChangeFeed(
     try {
       while (queue.length > 0 && !closed) {
         const { seq, task } = queue[0]!;
-        // Consecutive story notifications are fetched together.
-        if (task.kind === 'stories') {
+        // Consecutive story notifications are fetched together, fences between them included: every write sends a
+        // fence after its change, so under load the queue alternates the two, and one fetch per write made the
+        // queue (one round trip at a time) fall behind its fences; late fences sent the writers' reads to SQL
+        // (issue 28, bench/README.md "Mixed load: the change feed's round trips"). A fence means "everything
+        // notified before me is applied", which holds for the whole run once its stories are fetched.
+        if (task.kind === 'stories' || task.kind === 'fence') {
           const ids = new Set<string>();
+          const fences: number[] = [];
           let last = seq;
-          while (queue.length > 0 && queue[0]!.task.kind === 'stories' && ids.size < 1_000) {
-            const next = queue.shift()!;
-            for (const id of (next.task as { ids: string[] }).ids) ids.add(id);
-            last = next.seq;
+          while (queue.length > 0 && ids.size < 1_000) {
+            const next = queue[0]!.task;
+            if (next.kind === 'stories') for (const id of next.ids) ids.add(id);
+            else if (next.kind === 'fence') fences.push(next.n);
+            else break;
+            last = queue.shift()!.seq;
           }
-          await runTask(() => tasks.refreshStories([...ids]));
+          if (ids.size > 0) await runTask(() => tasks.refreshStories([...ids]));
+          for (const n of fences) passFence(n);
           appliedSeq = last;
         } else {
           queue.shift();
@@ -153,7 +173,7 @@ export async function startChangeFeed(
     }
   }
 
-  async function apply(task: Exclude<Task, { kind: 'stories' }>): Promise<void> {
+  async function apply(task: Exclude<Task, { kind: 'stories' | 'fence' }>): Promise<void> {
     switch (task.kind) {
       case 'load':
         await tasks.load();
@@ -170,12 +190,14 @@ export async function startChangeFeed(
         return tasks.forgetLikes(task.userIds);
       case 'blocks':
         return tasks.forgetBlocks(task.userIds);
-      case 'fence':
-        fencesOut.delete(task.n);
-        fencesThrough.add(task.n);
-        while (fencesThrough.delete(throughFence + 1)) throughFence++;
-        return;
     }
+  }
+
+  /** Fence n has come through the queue: everything notified before it is applied. */
+  function passFence(n: number) {
+    fencesOut.delete(n);
+    fencesThrough.add(n);
+    while (fencesThrough.delete(throughFence + 1)) throughFence++;
   }
 
   /** Reads go to SQL until a reconciliation has brought the index back in step. */
@@ -281,7 +303,14 @@ export async function startChangeFeed(
   }, options.reconcileMs);
   reconciler.unref();
 
+  const reads: ReadTallies = { index: 0, notServing: 0, lagging: 0, ownWriteLate: 0 };
+
   return {
+    /** How reads were answered since start (a copy). */
+    get reads(): ReadTallies {
+      return { ...reads };
+    },
+
     get state(): 'warming' | 'ready' | 'catching-up' | 'closed' {
       if (closed) return 'closed';
       if (!loaded) return 'warming';
@@ -293,18 +322,33 @@ export async function startChangeFeed(
      * and through the fence of this reader's own latest write (`readerKeys`: its user id and address).
      */
     readyForRead(readerKeys: ReaderKeys, details = true): boolean | Promise<boolean> {
-      if (!serving() || lagging()) return false;
+      if (!serving()) {
+        reads.notServing++;
+        return false;
+      }
+      if (lagging()) {
+        reads.lagging++;
+        return false;
+      }
       const taskSeq = enqueuedSeq;
       const fence = options.consistency === 'every-read' ? sendFence() : ownWriteFence(readerKeys, details);
-      if (caughtUp(taskSeq, fence)) return true;
+      if (caughtUp(taskSeq, fence)) {
+        reads.index++;
+        return true;
+      }
       return new Promise<boolean>((resolve) => {
         const waiter: Waiter = {
           taskSeq,
           fence,
-          resolve,
+          resolve: (ready) => {
+            if (ready) reads.index++;
+            else if (serving()) reads.ownWriteLate++;
+            else reads.notServing++;
+            resolve(ready);
+          },
           timer: setTimeout(() => {
             waiters.delete(waiter);
-            resolve(false);
+            waiter.resolve(false);
           }, options.readWaitMs),
         };
         waiters.add(waiter);

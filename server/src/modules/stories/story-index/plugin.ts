@@ -4,6 +4,7 @@
  * waits until the index holds what that request wrote (read-your-writes without asking the database per read).
  */
 import fp from 'fastify-plugin';
+import { Counter } from 'prom-client';
 import { addressKey } from '../../../lib/client-address';
 import { createStoryIndex, type StoryIndex } from './story-index';
 
@@ -29,6 +30,21 @@ export const storyIndexPlugin = fp(
       log: app.log.child({ module: 'story-index' }),
     });
     app.decorate('storyIndex', index);
+    // How often reads fall back to SQL, and why: a lagging feed or late own writes under load show here first.
+    new Counter({
+      name: 'whispers_story_index_reads_total',
+      help: 'Story reads by what answered them: the index, or SQL because it was not serving, lagged, or the reader\'s own write was late',
+      labelNames: ['answered_by'] as const,
+      registers: [app.metrics.registry],
+      collect() {
+        this.reset();
+        const reads = index.reads;
+        this.inc({ answered_by: 'index' }, reads.index);
+        this.inc({ answered_by: 'sql_not_serving' }, reads.notServing);
+        this.inc({ answered_by: 'sql_lagging' }, reads.lagging);
+        this.inc({ answered_by: 'sql_own_write_late' }, reads.ownWriteLate);
+      },
+    });
     app.addHook('onSend', async (request, reply) => {
       if (SAFE_METHODS.has(request.method)) return;
       // A refused write (4xx) wrote nothing (DESIGN.md "Bad input and failure"): the writer's reads need not wait.

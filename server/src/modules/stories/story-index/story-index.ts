@@ -152,6 +152,10 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
     get size() {
       return cards.size;
     },
+    /** How reads were answered since start: from memory, or by SQL and why (change-feed.ts ReadTallies). */
+    get reads() {
+      return feed.reads;
+    },
 
     /**
      * After a write of this instance (plugin.ts): the writer's next reads (by user id or address) wait until the
