@@ -3,7 +3,7 @@
  * share its event loop: buildApp(config) exactly as production starts it, logger silent, rate limits off. With
  * `--workers N` this runs in each of N cluster workers (bench/serve-cluster.ts relays the IPC below).
  * Environment: DATABASE_URL (PostgreSQL) or PGLITE_DIR, plus DATABASE_POOL_SIZE and DATA_DIR; BENCH_CPU_PROFILE,
- * BENCH_QUERY_COUNTS, BENCH_RUNTIME_STATS (each described where it is read).
+ * BENCH_QUERY_COUNTS, BENCH_RUNTIME_STATS, BENCH_TAIL (each described where it is read).
  *
  * IPC: 'stop'; 'memory' → { memory: { rss, heapUsed } }; 'reconcile' → { reconciledMs }; { plain: { seconds,
  * connections, readers } } runs the plain query (bench/plain-query.ts) in `connections` concurrent loops for
@@ -18,14 +18,12 @@ import { scheduleFor, type Reader } from './distributions';
 import { runLoops } from './measure';
 import { plainOnPglite, plainOnPool } from './plain-query';
 
-// BENCH_QUERY_COUNTS=1: count the SQL statements the app sends (by their text), printed at 'stop': where the
-// database round trips of a request mix go.
-let queriesBySecond: Map<string, Map<string, number>> | undefined;
+// BENCH_QUERY_COUNTS=1: count the SQL statements the app sends (by their text, in all and per second of the wall
+// clock), printed at 'stop': where the database round trips of a request mix go, and what its busiest seconds sent.
 const queryCounts = process.env.BENCH_QUERY_COUNTS ? await countQueries() : undefined;
 async function countQueries() {
   const counts = new Map<string, number>();
   const bySecond = new Map<string, Map<string, number>>();
-  queriesBySecond = bySecond;
   const { default: pg } = await import('pg');
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
@@ -38,7 +36,7 @@ async function countQueries() {
     inSecond.set(text, (inSecond.get(text) ?? 0) + 1);
     return query.apply(this, args);
   } as typeof pg.Client.prototype.query;
-  return counts;
+  return { counts, bySecond };
 }
 const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_DISABLED: 'true' });
 const database = config.databaseUrl
@@ -102,8 +100,8 @@ async function watchRuntime() {
   });
   observer.observe({ entryTypes: ['gc'] });
   const started = performance.now();
-  // Each second: the loop's longest delay in it and the reads the story index sent to SQL (and why), printed for
-  // the seconds where either stands out, by wall clock (the load's tail report prints the same clock).
+  // Each second: the loop's longest delay in it, the reads the story index sent to SQL (and why) and the pool's
+  // busiest moment, printed for the seconds where one stands out, by wall clock (the load's tail report's clock).
   const secondLoop = monitorEventLoopDelay({ resolution: 5 });
   secondLoop.enable();
   let lastReads = app.storyIndex?.reads;
@@ -160,10 +158,10 @@ async function stop() {
   serverTimes?.();
   await profiler?.();
   if (queryCounts) {
-    const top = [...queryCounts].sort((a, b) => b[1] - a[1]).slice(0, 30);
+    const top = [...queryCounts.counts].sort((a, b) => b[1] - a[1]).slice(0, 30);
     console.log(top.map(([text, count]) => `${String(count).padStart(7)}  ${text}`).join('\n'));
     // The busiest seconds (by wall clock) and what they sent most.
-    const busiest = [...(queriesBySecond ?? [])].map(([second, texts]) => ({ second, texts, total: [...texts.values()].reduce((a, b) => a + b, 0) }));
+    const busiest = [...queryCounts.bySecond].map(([second, texts]) => ({ second, texts, total: [...texts.values()].reduce((a, b) => a + b, 0) }));
     busiest.sort((a, b) => b.total - a.total);
     for (const { second, texts, total } of busiest.slice(0, 8)) {
       const most = [...texts].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([text, n]) => `${n} ${text.slice(0, 50)}`);

@@ -4,7 +4,8 @@
 // around the default centre, then runs Lighthouse (the npm package, driving Debian's Chromium through CHROME_PATH)
 // on / and /discover with mobile settings (simulated slow 4G), and asks Chromium itself whether the app is
 // installable (Lighthouse 12 has no PWA category any more). Prints per page the performance score, FCP, LCP, TBT,
-// CLS, the scripts fetched before idle (gzip and as sent), render-blocking CSS and the load average, then the other
+// CLS, the scripts fetched before idle (gzip and as sent), render-blocking CSS, Lighthouse's benchmark index of
+// this machine (its CPU: the simulated phone is this machine slowed down 4×) and the load average, then the other
 // categories; `--repeat N` measures each page N times, alternating pages, and adds each page's median;
 // `--page /path` measures only that page (repeatable); LIGHTHOUSE_JSON_DIR=dir keeps the reports and
 // the traces. Exits non-zero when a page could not be measured. Timings
@@ -65,6 +66,9 @@ async function pageFigures(lhr) {
     'JS KiB sent': kib(scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0)),
     'unused JS KiB': kib(audits['unused-javascript']?.details?.overallSavingsBytes ?? 0),
     'blocking CSS gzip': blocking.join(', ') || '—',
+    // Lighthouse's own measure of this machine's CPU: the simulated phone is this machine slowed down 4×, so a
+    // slower host (a lower index) reports longer tasks and more blocking time for the same page.
+    'CPU index': Math.round(lhr.environment?.benchmarkIndex ?? NaN),
   };
 }
 

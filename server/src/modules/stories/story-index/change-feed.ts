@@ -130,7 +130,7 @@ export async function startChangeFeed(
         // Consecutive story notifications are fetched together, fences between them included: every write sends a
         // fence after its change, so under load the queue alternates the two, and one fetch per write made the
         // queue (one round trip at a time) fall behind its fences; late fences sent the writers' reads to SQL
-        // (issue 28, bench/README.md "Mixed load: the change feed's round trips"). A fence means "everything
+        // (issue 28, bench/README.md "Mixed load: the first seconds"). A fence means "everything
         // notified before me is applied", which holds for the whole run once its stories are fetched.
         if (task.kind === 'stories' || task.kind === 'fence') {
           const ids = new Set<string>();
