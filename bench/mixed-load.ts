@@ -266,9 +266,9 @@ async function load(baseUrl: string, readers: Reader[], rate: number, seconds: n
 
 /**
  * --warmup S: the rate reached in four steps of S/4 seconds (a quarter, half, three quarters, all of it) before the
- * soak is measured, as a load balancer's slow start brings a new instance in. A fresh process met with the full rate at
- * once fell behind in its first second (code V8 had not optimised yet, a young heap, new sockets) and took seconds to drain that
- * backlog (bench/README.md "Mixed load: the first seconds").
+ * soak is measured, as a load balancer's slow start brings a new instance in. A fresh process met with the full
+ * rate at once fell behind in its first second (code V8 had not optimised yet, a young heap, new sockets) and took
+ * seconds to drain that backlog (bench/README.md "Mixed load: the first seconds").
  */
 async function warmUp(baseUrl: string, readers: Reader[], rate: number, seconds: number) {
   if (seconds <= 0) return;
