@@ -62,7 +62,6 @@ export interface LoadOptions {
 export async function steadyLoad(baseUrl: string, options: LoadOptions): Promise<LoadResult> {
   const url = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
-  const latencies: number[] = [];
   const statusCodes: Record<string, number> = {};
   const failures = new Map<string, number>();
   let errors = 0;
@@ -88,7 +87,6 @@ export async function steadyLoad(baseUrl: string, options: LoadOptions): Promise
           res.on('end', () => {
             const now = performance.now();
             lastAnswer = Math.max(lastAnswer, now);
-            latencies.push(now - due);
             answered.push({ kind: kindOf(request), due: due - start, sentLate, latency: now - due });
             const status = res.statusCode ?? 0;
             statusCodes[status] = (statusCodes[status] ?? 0) + 1;
@@ -125,7 +123,7 @@ export async function steadyLoad(baseUrl: string, options: LoadOptions): Promise
   await Promise.all(inFlight);
   agent.destroy();
 
-  latencies.sort((a, b) => a - b);
+  const latencies = answered.map((a) => a.latency).sort((a, b) => a - b);
   const at = (q: number) => (latencies.length === 0 ? 0 : Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!));
   return {
     requests: latencies.length,

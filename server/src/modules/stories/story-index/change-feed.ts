@@ -127,11 +127,10 @@ export async function startChangeFeed(
     try {
       while (queue.length > 0 && !closed) {
         const { seq, task } = queue[0]!;
-        // Consecutive story notifications are fetched together, fences between them included: every write sends a
-        // fence after its change, so under load the queue alternates the two, and one fetch per write made the
-        // queue (one round trip at a time) fall behind its fences; late fences sent the writers' reads to SQL
-        // (issue 28, bench/README.md "Mixed load: the first seconds"). A fence means "everything
-        // notified before me is applied", which holds for the whole run once its stories are fetched.
+        // Consecutive story notifications are fetched together, with the fences between them: every write sends a
+        // fence after its change, so a queue that falls behind alternates the two, and one fetch per write left the
+        // fences late, which sent the writers' reads to SQL (issue 28, bench/README.md "Mixed load: the first
+        // seconds"). A fence means "everything notified before me is applied": true of the whole run once fetched.
         if (task.kind === 'stories' || task.kind === 'fence') {
           const ids = new Set<string>();
           const fences: number[] = [];
