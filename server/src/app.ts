@@ -56,6 +56,7 @@ import { tourRoutes, toursPlugin } from './modules/tours/plugin';
 import { insightsPlugin } from './modules/insights/plugin';
 import { insightsRoutes } from './modules/insights/routes';
 import { pageWithPreloads, readBuildManifest } from './page-preloads';
+import { homeFirstLook, pageWithFirstLook } from './map-first-look';
 import { mapPageAt, type MapPage } from '#common/map-pages';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -232,7 +233,7 @@ async function registerClient(
   // The map pages name their own chunks too (page-preloads.ts); every other path is sent the plain page.
   const manifest = hasClient ? readBuildManifest(clientDir) : undefined;
   const mapPages: Record<MapPage, string> = {
-    home: manifest ? pageWithPreloads(page, manifest, 'home') : page,
+    home: withFirstLook(manifest ? pageWithPreloads(page, manifest, 'home') : page, options.tiles.tileUrl),
     discover: manifest ? pageWithPreloads(page, manifest, 'discover') : page,
   };
   const pageAt = (pathname: string) => {
@@ -270,6 +271,12 @@ async function registerClient(
     }
     return sendPage(reply, pathname);
   });
+}
+
+/** The home page with its first look (map-first-look.ts), or as it is when the tile template needs Leaflet. */
+function withFirstLook(html: string, tileUrl: string): string {
+  const main = homeFirstLook(tileUrl);
+  return main ? pageWithFirstLook(html, main) : html;
 }
 
 /** The tile server a page's maps draw from (GET /api/config says the same). */

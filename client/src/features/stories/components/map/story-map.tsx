@@ -16,6 +16,7 @@ import { markerName, storyDistanceText, storyTypeLabel } from '#client/lib/stori
 import { clusterClickZoom } from './cluster-protocol';
 import { clusterIcon, storyIcon, userIcon } from './marker-icons';
 import { useMapClusters, type MapView } from './use-map-clusters';
+import { FirstLookTiles } from './first-look-tiles';
 
 interface StoryMapProps<T extends MapMarker> {
   /** The reader (user marker) and the centre the map follows when it changes. */
@@ -34,6 +35,10 @@ interface StoryMapProps<T extends MapMarker> {
 }
 
 const VIEWPORT_DEBOUNCE_MS = 250;
+/** The map's own background (story-map.css) cleared: react-leaflet sets a map's style once, when it is made. */
+const MAP_SEE_THROUGH = { background: 'transparent' };
+/** Leaflet's tile fade-in (leaflet.css: opacity 0.2 s). */
+const TILE_FADE_MS = 250;
 
 // The stack's bottom sheet (Radix dialog, scroll lock) is not downloaded with the map (issue 28: JavaScript before
 // the page is idle) but as soon as a stack that lists its stories is drawn, so the click on it opens at once.
@@ -57,6 +62,11 @@ export default function StoryMap<T extends MapMarker>({
   const mapDue = useNextTask(true);
   const tilesDue = useNextTask(mapDue);
   const layersDue = useNextTask(tilesDue);
+  // The centre the map was made at, while its first-look tiles are behind it; null once Leaflet's tiles are in (and
+  // their fade-in done) or the map has moved away from them.
+  const [firstLook, setFirstLook] = useState<Point | null>(location);
+  const endFirstLook = useCallback(() => setFirstLook(null), []);
+  const firstLookEnds = useMemo(() => ({ load: () => setTimeout(endFirstLook, TILE_FADE_MS) }), [endFirstLook]);
   const [view, setView] = useState<MapView | null>(null);
   const clusters = useMapClusters(stories, view);
   const markersShown = useStepwiseCount(layersDue ? clusters.length : 0, MARKERS_PER_TASK);
@@ -80,64 +90,79 @@ export default function StoryMap<T extends MapMarker>({
     [byId, rank, titles],
   );
 
-  // Until the map is made, a box of its size (and the pages' loading look), so nothing moves when it comes.
-  if (!mapDue) return <div className="h-96 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />;
+  // Until the map is made, a box of its size showing the map's first tiles (or the pages' loading look without a
+  // tile server yet), so nothing moves when the map comes.
+  if (!mapDue) {
+    return tiles ? (
+      <div className="relative h-96 w-full">
+        <FirstLookTiles centre={location} tileUrl={tiles.tileUrl} />
+      </div>
+    ) : (
+      <div className="h-96 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />
+    );
+  }
 
   return (
     <>
-      <MapContainer
-        center={[location.latitude, location.longitude]}
-        zoom={DEFAULT_ZOOM}
-        maxZoom={MAX_TILE_ZOOM}
-        // `isolate` keeps Leaflet's own z-indexes (panes 400, controls 1000) below dialogs and the header.
-        className="isolate z-0 h-96 w-full rounded-2xl border border-night-700"
-        aria-label="Story map"
-      >
-        {tiles && <TileCredit text={tiles.tileAttribution} />}
-        {tilesDue && tiles && <TileLayer url={tiles.tileUrl} {...tileLayerZoomOptions()} />}
-        {/* Before FollowReader: its moveend listener must exist before FollowReader can move the map. */}
-        <ViewportWatcher
-          onChange={(next, box) => {
-            setView(next);
-            onViewportChange(box);
-          }}
-        />
-        <FollowReader location={location} />
-        {/* Only with a real position: the default centre is not "me". */}
-        {layersDue && showReader && <CentreOnMe location={location} />}
-        {/* Below story markers, so a story right where the reader stands stays clickable. */}
-        {layersDue && showReader && (
-          <Marker position={[location.latitude, location.longitude]} icon={userIcon} title="Your location" keyboard zIndexOffset={-1000}>
-            <Popup>Your location</Popup>
-          </Marker>
-        )}
-        {layersDue &&
-          clusters.slice(0, markersShown).map((item) => {
-            if (item.kind === 'cluster')
+      {/* The map's background is this box's, so the first-look tiles show through the map until its own are in. */}
+      <div className="relative rounded-2xl bg-night-900">
+        {firstLook && tiles && <FirstLookTiles centre={firstLook} tileUrl={tiles.tileUrl} />}
+        <MapContainer
+          center={[location.latitude, location.longitude]}
+          zoom={DEFAULT_ZOOM}
+          maxZoom={MAX_TILE_ZOOM}
+          // `isolate` keeps Leaflet's own z-indexes (panes 400, controls 1000) below dialogs and the header.
+          className="isolate z-0 h-96 w-full rounded-2xl border border-night-700"
+          style={MAP_SEE_THROUGH}
+          aria-label="Story map"
+        >
+          {tiles && <TileCredit text={tiles.tileAttribution} />}
+          {tilesDue && tiles && <TileLayer url={tiles.tileUrl} {...tileLayerZoomOptions()} eventHandlers={firstLookEnds} />}
+          {firstLook && <EndFirstLookOnMove onMove={endFirstLook} />}
+          {/* Before FollowReader: its moveend listener must exist before FollowReader can move the map. */}
+          <ViewportWatcher
+            onChange={(next, box) => {
+              setView(next);
+              onViewportChange(box);
+            }}
+          />
+          <FollowReader location={location} />
+          {/* Only with a real position: the default centre is not "me". */}
+          {layersDue && showReader && <CentreOnMe location={location} />}
+          {/* Below story markers, so a story right where the reader stands stays clickable. */}
+          {layersDue && showReader && (
+            <Marker position={[location.latitude, location.longitude]} icon={userIcon} title="Your location" keyboard zIndexOffset={-1000}>
+              <Popup>Your location</Popup>
+            </Marker>
+          )}
+          {layersDue &&
+            clusters.slice(0, markersShown).map((item) => {
+              if (item.kind === 'cluster')
+                return (
+                  <ClusterMarker
+                    key={`c${item.id}`}
+                    latitude={item.latitude}
+                    longitude={item.longitude}
+                    count={item.count}
+                    expansionZoom={item.expansionZoom}
+                    storyIds={item.storyIds}
+                    onList={openStack}
+                  />
+                );
+              const story = byId.get(item.id);
+              if (!story) return null;
               return (
-                <ClusterMarker
-                  key={`c${item.id}`}
-                  latitude={item.latitude}
-                  longitude={item.longitude}
-                  count={item.count}
-                  expansionZoom={item.expansionZoom}
-                  storyIds={item.storyIds}
-                  onList={openStack}
+                <StoryMarker
+                  key={story.id}
+                  story={story}
+                  name={titles?.get(story.id) ?? markerName(story)}
+                  onSelect={onSelectStory as (story: MapMarker) => void}
                 />
               );
-            const story = byId.get(item.id);
-            if (!story) return null;
-            return (
-              <StoryMarker
-                key={story.id}
-                story={story}
-                name={titles?.get(story.id) ?? markerName(story)}
-                onSelect={onSelectStory as (story: MapMarker) => void}
-              />
-            );
-          })}
-        {layersDue && children}
-      </MapContainer>
+            })}
+          {layersDue && children}
+        </MapContainer>
+      </div>
       {stackUsed && (
         <Suspense fallback={null}>
           <StoryStackSheet
@@ -189,6 +214,18 @@ function useStepwiseCount(total: number, step: number): number {
     return () => clearTimeout(timer);
   }, [shown, total, step]);
   return shown;
+}
+
+/** Calls `onMove` when the map starts to move or zoom: the first-look tiles behind it no longer match it. */
+function EndFirstLookOnMove({ onMove }: { onMove: () => void }) {
+  const map = useMap();
+  useEffect(() => {
+    map.on('movestart zoomstart', onMove);
+    return () => {
+      map.off('movestart zoomstart', onMove);
+    };
+  }, [map, onMove]);
+  return null;
 }
 
 /**

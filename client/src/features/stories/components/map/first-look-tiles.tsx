@@ -1,0 +1,47 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { DEFAULT_ZOOM } from '#common/constants';
+import type { Point } from '#common/geo';
+import { tileGrid, type TileGrid } from '#common/tile-grid';
+
+/**
+ * The map's tiles around its first centre as plain images, filling the map's box (issue 28, decision 028). They
+ * are the URLs Leaflet asks for when it mounts, and on the home page the ones the page's first look showed before
+ * any script ran (server/src/map-first-look.ts), so they come from the browser's cache: the map's imagery stays on
+ * screen while React and then Leaflet take over, instead of an empty box for a moment.
+ */
+export function FirstLookTiles({ centre, tileUrl }: { centre: Point; tileUrl: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [grid, setGrid] = useState<TileGrid | null>(null);
+  const { latitude, longitude } = centre;
+  // Measured before the first paint, so only the tiles the box shows are asked for.
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    setGrid(
+      tileGrid({
+        template: tileUrl,
+        centre: { latitude, longitude },
+        zoom: DEFAULT_ZOOM,
+        // Leaflet's `Browser.retina`, which its `detectRetina` follows (lib/map-tiles.ts).
+        dense: window.devicePixelRatio > 1,
+        halfWidth: element.clientWidth / 2,
+        halfHeight: element.clientHeight / 2,
+      }),
+    );
+  }, [latitude, longitude, tileUrl]);
+  return (
+    <div ref={box} aria-hidden data-first-look-tiles className="absolute inset-0 overflow-hidden rounded-2xl border border-night-700 bg-night-900">
+      {grid?.tiles.map(({ url, left, top }) => (
+        <img
+          key={url}
+          src={url}
+          alt=""
+          width={grid.size}
+          height={grid.size}
+          className="absolute max-w-none"
+          style={{ left: `calc(50% + ${left}px)`, top: `calc(50% + ${top}px)` }}
+        />
+      ))}
+    </div>
+  );
+}
