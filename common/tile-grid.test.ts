@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CENTER } from './constants';
-import { projectToPixels, tileGrid } from './tile-grid';
+import { mapBoxWidth, projectToPixels, tileGrid } from './tile-grid';
 
 const TEMPLATE = 'https://tiles.example/{z}/{x}/{y}.png';
 // A phone's map box inside its border, in CSS px (412-px viewport, page padding, 1-px border).
@@ -12,6 +12,14 @@ describe('projectToPixels', () => {
     expect(projectToPixels({ latitude: 0, longitude: -180 }, 1)).toEqual({ x: 0, y: 256 });
     // Leaflet clamps to its projection's limit rather than reaching infinity at the pole.
     expect(projectToPixels({ latitude: 90, longitude: 0 }, 0).y).toBeCloseTo(0, 6);
+  });
+});
+
+describe('mapBoxWidth', () => {
+  it('is the viewport less the page’s padding and the border, up to the page’s column', () => {
+    expect(mapBoxWidth(412)).toBe(2 * PHONE.halfWidth);
+    expect(mapBoxWidth(1280)).toBe(1118);
+    expect(mapBoxWidth(1920)).toBe(1118);
   });
 });
 

@@ -14,6 +14,23 @@ const MAX_LATITUDE = 85.0511287798;
 /** Leaflet TileLayer's default `subdomains` for `{s}`. */
 const SUBDOMAINS = 'abc';
 
+/**
+ * The story map's box on the map pages, inside its 1-px border: the page's column (max-w-6xl, 72rem) less its
+ * padding (px-4), and h-96. Known without measuring, so neither the server nor React's first commit has to ask the
+ * browser for a layout.
+ */
+export const MAP_BOX = {
+  /** What the page's padding and the box's border take from the viewport's width. */
+  insetPx: 32 + 2,
+  widestPx: 1152 - 34,
+  heightPx: 384 - 2,
+} as const;
+
+/** The map box's inner width on a viewport `viewportWidth` CSS px wide. */
+export function mapBoxWidth(viewportWidth: number): number {
+  return Math.min(viewportWidth - MAP_BOX.insetPx, MAP_BOX.widestPx);
+}
+
 export interface GridTile {
   url: string;
   /** The tile's top-left corner, in CSS px from the view's centre. */

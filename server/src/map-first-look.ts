@@ -10,14 +10,8 @@
  * does, at a phone's and a desktop's width, and that its tiles are the map's.
  */
 import { DEFAULT_CENTER, DEFAULT_ZOOM } from '#common/constants';
-import { tileGrid, type TileGrid } from '#common/tile-grid';
+import { MAP_BOX, tileGrid, type TileGrid } from '#common/tile-grid';
 
-/** What the page's padding (px-4) and the map box's border take from the viewport's width. */
-const BOX_INSET_PX = 32 + 2;
-/** The widest map box: the page's column (max-w-6xl, 72rem) less that. */
-const WIDEST_MAP_PX = 1152 - BOX_INSET_PX;
-/** The map box's height (h-96) less its border. */
-const MAP_HEIGHT_PX = 384 - 2;
 
 const TAB =
   'inline-flex min-h-12 min-w-0 flex-col items-center justify-center gap-1 rounded-lg px-0.5 text-center text-[11px] font-medium leading-tight [overflow-wrap:anywhere] sm:whitespace-nowrap text-mist-300 transition-colors hover:bg-night-700 hover:text-mist-100 sm:min-h-10 sm:flex-row sm:gap-1.5 sm:px-3 sm:text-sm';
@@ -30,7 +24,7 @@ const ICON = '<svg width="16" height="16" aria-hidden="true"></svg>';
 /** `<main>` of the home page's first look, or null when the tile template cannot be filled without Leaflet. */
 export function homeFirstLook(tileUrl: string): string | null {
   const grids = [false, true].map((dense) =>
-    tileGrid({ template: tileUrl, centre: DEFAULT_CENTER, zoom: DEFAULT_ZOOM, dense, halfWidth: WIDEST_MAP_PX / 2, halfHeight: MAP_HEIGHT_PX / 2 }),
+    tileGrid({ template: tileUrl, centre: DEFAULT_CENTER, zoom: DEFAULT_ZOOM, dense, halfWidth: MAP_BOX.widestPx / 2, halfHeight: MAP_BOX.heightPx / 2 }),
   );
   const [standard, dense] = grids;
   if (!standard || !dense) return null;
@@ -67,7 +61,7 @@ function tileImages(grid: TileGrid, dense: boolean): string {
       // The box is the viewport less the page's padding and its own border; it reaches a tile whose nearer edge is
       // less than half its width from the centre.
       const reach = Math.max(left, -(left + grid.size));
-      const narrowest = Math.ceil(BOX_INSET_PX + 2 * reach);
+      const narrowest = Math.ceil(MAP_BOX.insetPx + 2 * reach);
       const hidden = reach > 0 ? `${otherDensity}, (max-width:${narrowest}px)` : otherDensity;
       return (
         `<picture><source media="${hidden}" srcset="${NOTHING}">` +

@@ -1,7 +1,7 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { DEFAULT_ZOOM } from '#common/constants';
 import type { Point } from '#common/geo';
-import { tileGrid, type TileGrid } from '#common/tile-grid';
+import { MAP_BOX, mapBoxWidth, tileGrid } from '#common/tile-grid';
 
 /**
  * The map's tiles around its first centre as plain images, filling the map's box (issue 28, decision 028). They
@@ -10,27 +10,24 @@ import { tileGrid, type TileGrid } from '#common/tile-grid';
  * screen while React and then Leaflet take over, instead of an empty box for a moment.
  */
 export function FirstLookTiles({ centre, tileUrl }: { centre: Point; tileUrl: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  const [grid, setGrid] = useState<TileGrid | null>(null);
   const { latitude, longitude } = centre;
-  // Measured before the first paint, so only the tiles the box shows are asked for.
-  useLayoutEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    setGrid(
+  // The box's size from the viewport's (MAP_BOX), not measured: a measurement in the commit that first shows the
+  // page would lay the whole page out inside that task (issue 28: total blocking time).
+  const grid = useMemo(
+    () =>
       tileGrid({
         template: tileUrl,
         centre: { latitude, longitude },
         zoom: DEFAULT_ZOOM,
         // Leaflet's `Browser.retina`, which its `detectRetina` follows (lib/map-tiles.ts).
         dense: window.devicePixelRatio > 1,
-        halfWidth: element.clientWidth / 2,
-        halfHeight: element.clientHeight / 2,
+        halfWidth: mapBoxWidth(window.innerWidth) / 2,
+        halfHeight: MAP_BOX.heightPx / 2,
       }),
-    );
-  }, [latitude, longitude, tileUrl]);
+    [latitude, longitude, tileUrl],
+  );
   return (
-    <div ref={box} aria-hidden data-first-look-tiles className="absolute inset-0 overflow-hidden rounded-2xl border border-night-700 bg-night-900">
+    <div aria-hidden data-first-look-tiles className="absolute inset-0 overflow-hidden rounded-2xl border border-night-700 bg-night-900">
       {grid?.tiles.map(({ url, left, top }) => (
         <img
           key={url}
