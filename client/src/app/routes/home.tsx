@@ -176,7 +176,14 @@ export function HomePage({ storyId }: { storyId?: string }) {
           </div>
         )}
         <Suspense fallback={<MapPlaceholder />}>
-          <StoryMap location={reader} stories={onMap} titles={titles} onSelectStory={setSelected} onViewportChange={onViewportChange}>
+          <StoryMap
+            location={reader}
+            stories={onMap}
+            titles={titles}
+            onSelectStory={setSelected}
+            onViewportChange={onViewportChange}
+            firstLook
+          >
             {followed.followed && (
               <Suspense fallback={null}>
                 <FollowedTourLine tourId={followed.followed.id} onSelect={(stop) => navigate(paths.story(stop.storyId))} />

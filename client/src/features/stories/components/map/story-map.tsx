@@ -30,6 +30,12 @@ interface StoryMapProps<T extends MapMarker> {
   titles?: ReadonlyMap<string, string>;
   /** False when `location` is only the default centre, not the reader: no "Your location" marker then. */
   showReader?: boolean;
+  /**
+   * The page was sent with a first look at this map (server/src/map-first-look.ts, decision 028): its tiles stay in
+   * the map's box until Leaflet's are in. Elsewhere the map's tiles are not in the browser's cache yet, and the box
+   * shows the pages' loading look.
+   */
+  firstLook?: boolean;
   /** More layers drawn on the map (a followed tour's line, issue 25), given by the page. */
   children?: ReactNode;
 }
@@ -53,6 +59,7 @@ export default function StoryMap<T extends MapMarker>({
   onSelectStory,
   onViewportChange,
   showReader = true,
+  firstLook: sentWithFirstLook = false,
   children,
 }: StoryMapProps<T>) {
   const tiles = useTileConfig();
@@ -64,7 +71,7 @@ export default function StoryMap<T extends MapMarker>({
   const layersDue = useNextTask(tilesDue);
   // The centre the map was made at, while its first-look tiles are behind it; null once Leaflet's tiles are in (and
   // their fade-in done) or the map has moved away from them.
-  const [firstLook, setFirstLook] = useState<Point | null>(location);
+  const [firstLook, setFirstLook] = useState<Point | null>(sentWithFirstLook ? location : null);
   const endFirstLook = useCallback(() => setFirstLook(null), []);
   const firstLookEnds = useMemo(() => ({ load: () => setTimeout(endFirstLook, TILE_FADE_MS) }), [endFirstLook]);
   const [view, setView] = useState<MapView | null>(null);
@@ -90,12 +97,12 @@ export default function StoryMap<T extends MapMarker>({
     [byId, rank, titles],
   );
 
-  // Until the map is made, a box of its size showing the map's first tiles (or the pages' loading look without a
-  // tile server yet), so nothing moves when the map comes.
+  // Until the map is made, a box of its size showing the map's first tiles (or the pages' loading look), so nothing
+  // moves when the map comes.
   if (!mapDue) {
-    return tiles ? (
+    return firstLook && tiles ? (
       <div className="relative h-96 w-full">
-        <FirstLookTiles centre={location} tileUrl={tiles.tileUrl} />
+        <FirstLookTiles centre={firstLook} tileUrl={tiles.tileUrl} />
       </div>
     ) : (
       <div className="h-96 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />
