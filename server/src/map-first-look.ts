@@ -9,6 +9,9 @@
  * features/walk/components/walk-toggle.tsx: tests/e2e/map-first-look.spec.ts checks that the box sits where the map
  * does, at a phone's and a desktop's width, and that its tiles are the map's.
  */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Camera, Compass, Footprints, Map as MapIcon, PlusCircle, User, type LucideIcon } from 'lucide-react';
 import { DEFAULT_CENTER, DEFAULT_ZOOM } from '#common/constants';
 import { MAP_BOX, tileGrid, type TileGrid } from '#common/tile-grid';
 
@@ -18,8 +21,10 @@ const TAB =
 const TAB_PRESSED = 'bg-glow-600 text-white hover:bg-glow-700 hover:text-white';
 const BUTTON =
   'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0 bg-glow-600 text-white hover:bg-glow-700 h-10 px-4 py-2';
-/** An icon's room (the icons come with React). */
-const ICON = '<svg width="16" height="16" aria-hidden="true"></svg>';
+/** An icon as React draws it in the page (lucide-react), its size set by the classes around it. */
+function icon(Icon: LucideIcon): string {
+  return renderToStaticMarkup(createElement(Icon, { 'aria-hidden': true }));
+}
 
 /** `<main>` of the home page's first look, or null when the tile template cannot be filled without Leaflet. */
 export function homeFirstLook(tileUrl: string): string | null {
@@ -28,13 +33,13 @@ export function homeFirstLook(tileUrl: string): string | null {
   );
   const [standard, dense] = grids;
   if (!standard || !dense) return null;
-  const tab = (label: string, pressed = false) =>
-    `<span class="${escape(pressed ? `${TAB} ${TAB_PRESSED}` : TAB)}"><span aria-hidden="true" class="[&amp;_svg]:h-4 [&amp;_svg]:w-4">${ICON}</span>${label}</span>`;
+  const tab = (Icon: LucideIcon, label: string, pressed = false) =>
+    `<span class="${escape(pressed ? `${TAB} ${TAB_PRESSED}` : TAB)}"><span aria-hidden="true" class="[&amp;_svg]:h-4 [&amp;_svg]:w-4">${icon(Icon)}</span>${label}</span>`;
   return (
     `<main id="main" class="mx-auto w-full max-w-6xl flex-1 px-4 pb-24 pt-4"><div class="grid grid-cols-1 gap-5">` +
     `<div class="grid grid-cols-5 gap-1 rounded-xl border border-night-700 bg-night-900/80 p-1 sm:flex">` +
-    `${tab('Explore/Map', true)}${tab('AR View')}${tab('My Stories')}${tab('Discover')}${tab('Create')}</div>` +
-    `<div class="grid gap-2"><div class="flex flex-wrap items-center gap-3"><span class="${escape(BUTTON)}">${ICON}Walk</span>` +
+    `${tab(MapIcon, 'Explore/Map', true)}${tab(Camera, 'AR View')}${tab(User, 'My Stories')}${tab(Compass, 'Discover')}${tab(PlusCircle, 'Create')}</div>` +
+    `<div class="grid gap-2"><div class="flex flex-wrap items-center gap-3"><span class="${escape(BUTTON)}">${icon(Footprints)}Walk</span>` +
     `<span class="text-sm text-mist-300">Keep the phone in your pocket: whispers play as you reach them.</span></div></div>` +
     `<div aria-hidden="true" class="min-h-[7.25rem]"></div>` +
     `<div data-map-first-look aria-hidden="true" class="relative h-96 w-full overflow-hidden rounded-2xl border border-night-700 bg-night-900">` +
