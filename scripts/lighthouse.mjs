@@ -56,7 +56,8 @@ async function pageFigures(lhr) {
     blocking.push(`${path.basename(href)} ${kib(zlib.gzipSync(css, { level: 9 }).length)} KiB`);
   }
   return {
-    performance: score('performance'),
+    // A run Lighthouse could not measure has no score (not 0), so the page's median leaves it out.
+    performance: lhr.runtimeError ? NaN : score('performance'),
     'FCP ms': ms('first-contentful-paint'),
     'LCP ms': ms('largest-contentful-paint'),
     'TBT ms': ms('total-blocking-time'),
