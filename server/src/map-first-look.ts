@@ -15,12 +15,14 @@ import { Camera, Compass, Footprints, Map as MapIcon, PlusCircle, User, type Luc
 import { DEFAULT_CENTER, DEFAULT_ZOOM } from '#common/constants';
 import { MAP_BOX, tileGrid, type TileGrid } from '#common/tile-grid';
 
-
+/** home-tabs.tsx's `tabClass`, and its pressed look. */
 const TAB =
   'inline-flex min-h-12 min-w-0 flex-col items-center justify-center gap-1 rounded-lg px-0.5 text-center text-[11px] font-medium leading-tight [overflow-wrap:anywhere] sm:whitespace-nowrap text-mist-300 transition-colors hover:bg-night-700 hover:text-mist-100 sm:min-h-10 sm:flex-row sm:gap-1.5 sm:px-3 sm:text-sm';
 const TAB_PRESSED = 'bg-glow-600 text-white hover:bg-glow-700 hover:text-white';
+/** ui/button.tsx's classes for the default variant and size (walk-toggle.tsx's "Walk"). */
 const BUTTON =
   'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0 bg-glow-600 text-white hover:bg-glow-700 h-10 px-4 py-2';
+
 /** An icon as React draws it in the page (lucide-react), its size set by the classes around it. */
 function icon(Icon: LucideIcon): string {
   return renderToStaticMarkup(createElement(Icon, { 'aria-hidden': true }));
@@ -28,10 +30,9 @@ function icon(Icon: LucideIcon): string {
 
 /** `<main>` of the home page's first look, or null when the tile template cannot be filled without Leaflet. */
 export function homeFirstLook(tileUrl: string): string | null {
-  const grids = [false, true].map((dense) =>
-    tileGrid({ template: tileUrl, centre: DEFAULT_CENTER, zoom: DEFAULT_ZOOM, dense, halfWidth: MAP_BOX.widestPx / 2, halfHeight: MAP_BOX.heightPx / 2 }),
+  const [standard, dense] = [false, true].map((denseScreen) =>
+    tileGrid({ template: tileUrl, centre: DEFAULT_CENTER, zoom: DEFAULT_ZOOM, dense: denseScreen, halfWidth: MAP_BOX.widestPx / 2, halfHeight: MAP_BOX.heightPx / 2 }),
   );
-  const [standard, dense] = grids;
   if (!standard || !dense) return null;
   const tab = (Icon: LucideIcon, label: string, pressed = false) =>
     `<span class="${escape(pressed ? `${TAB} ${TAB_PRESSED}` : TAB)}"><span aria-hidden="true" class="[&amp;_svg]:h-4 [&amp;_svg]:w-4">${icon(Icon)}</span>${label}</span>`;
