@@ -19,10 +19,11 @@ const SUBDOMAINS = 'abc';
  * padding (px-4), and h-96. Known without measuring, so neither the server nor React's first commit has to ask the
  * browser for a layout.
  */
+const MAP_BOX_INSET_PX = 32 + 2;
 export const MAP_BOX = {
   /** What the page's padding and the box's border take from the viewport's width. */
-  insetPx: 32 + 2,
-  widestPx: 1152 - 34,
+  insetPx: MAP_BOX_INSET_PX,
+  widestPx: 1152 - MAP_BOX_INSET_PX,
   heightPx: 384 - 2,
 } as const;
 

@@ -14,6 +14,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Camera, Compass, Footprints, Map as MapIcon, PlusCircle, User, type LucideIcon } from 'lucide-react';
 import { DEFAULT_CENTER, DEFAULT_ZOOM } from '#common/constants';
 import { MAP_BOX, tileGrid, type TileGrid } from '#common/tile-grid';
+import { escapeHtml } from './modules/share/share-tags';
 
 /** home-tabs.tsx's `tabClass`, and its pressed look. */
 const TAB =
@@ -35,12 +36,12 @@ export function homeFirstLook(tileUrl: string): string | null {
   );
   if (!standard || !dense) return null;
   const tab = (Icon: LucideIcon, label: string, pressed = false) =>
-    `<span class="${escape(pressed ? `${TAB} ${TAB_PRESSED}` : TAB)}"><span aria-hidden="true" class="[&amp;_svg]:h-4 [&amp;_svg]:w-4">${icon(Icon)}</span>${label}</span>`;
+    `<span class="${escapeHtml(pressed ? `${TAB} ${TAB_PRESSED}` : TAB)}"><span aria-hidden="true" class="[&amp;_svg]:h-4 [&amp;_svg]:w-4">${icon(Icon)}</span>${label}</span>`;
   return (
     `<main id="main" class="mx-auto w-full max-w-6xl flex-1 px-4 pb-24 pt-4"><div class="grid grid-cols-1 gap-5">` +
     `<div class="grid grid-cols-5 gap-1 rounded-xl border border-night-700 bg-night-900/80 p-1 sm:flex">` +
     `${tab(MapIcon, 'Explore/Map', true)}${tab(Camera, 'AR View')}${tab(User, 'My Stories')}${tab(Compass, 'Discover')}${tab(PlusCircle, 'Create')}</div>` +
-    `<div class="grid gap-2"><div class="flex flex-wrap items-center gap-3"><span class="${escape(BUTTON)}">${icon(Footprints)}Walk</span>` +
+    `<div class="grid gap-2"><div class="flex flex-wrap items-center gap-3"><span class="${escapeHtml(BUTTON)}">${icon(Footprints)}Walk</span>` +
     `<span class="text-sm text-mist-300">Keep the phone in your pocket: whispers play as you reach them.</span></div></div>` +
     `<div aria-hidden="true" class="min-h-[7.25rem]"></div>` +
     `<div data-map-first-look aria-hidden="true" class="relative h-96 w-full overflow-hidden rounded-2xl border border-night-700 bg-night-900">` +
@@ -71,7 +72,7 @@ function tileImages(grid: TileGrid, dense: boolean): string {
       const hidden = reach > 0 ? `${otherDensity}, (max-width:${narrowest}px)` : otherDensity;
       return (
         `<picture><source media="${hidden}" srcset="${NOTHING}">` +
-        `<img src="${escape(url)}" alt="" width="${grid.size}" height="${grid.size}" style="position:absolute;max-width:none;left:calc(50% + ${round(left)}px);top:calc(50% + ${round(top)}px)"></picture>`
+        `<img src="${escapeHtml(url)}" alt="" width="${grid.size}" height="${grid.size}" style="position:absolute;max-width:none;left:calc(50% + ${round(left)}px);top:calc(50% + ${round(top)}px)"></picture>`
       );
     })
     .join('');
@@ -86,8 +87,4 @@ export function pageWithFirstLook(html: string, main: string): string {
 
 function round(value: number): number {
   return Math.round(value * 100) / 100;
-}
-
-function escape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
