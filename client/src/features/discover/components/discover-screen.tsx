@@ -143,13 +143,25 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
   );
 }
 
+// Each state is its own element (keys): a paragraph React only rewrote would keep the paint Chrome first timed for
+// "Finding your location...", so the note that replaces it would never count as the screen's largest paint.
 function LocationNote({ reader, settled, error }: { reader: Point | null; settled: boolean; error: string | null }) {
-  if (reader) return <p className="text-sm text-mist-400">Stories around your location, nearest first.</p>;
+  if (reader)
+    return (
+      <p key="known" className="text-sm text-mist-400">
+        Stories around your location, nearest first.
+      </p>
+    );
   // While the position is pending, the line keeps the room of the longer note that follows when it is unknown (a
   // visitor's usual case), so the screen does not move down when that note arrives (issue 28: layout shift).
-  if (!settled) return <p className="min-h-[7.875rem] text-sm text-mist-400 sm:min-h-[5.5rem]">Finding your location...</p>;
+  if (!settled)
+    return (
+      <p key="finding" className="min-h-[7.875rem] text-sm text-mist-400 sm:min-h-[5.5rem]">
+        Finding your location...
+      </p>
+    );
   return (
-    <p role="status" className="mt-2 rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400">
+    <p key="unknown" role="status" className="mt-2 rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400">
       {error ? `${error} ` : ''}Your location is unknown, so this shows stories around Savannah ({DEFAULT_CENTER.latitude},{' '}
       {DEFAULT_CENTER.longitude}), the default location, measured from its centre. Nothing unlocks until you share
       where you are.
