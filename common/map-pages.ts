@@ -1,8 +1,8 @@
 /**
  * The pages the app can open on that show the story map (issue 28: their first screen waits for the map's tiles).
  * The client fetches their chunks before its first render (client/src/app/router.tsx `preloadPage`), and the server
- * names the same chunks in the page it sends (server/src/page-preloads.ts), so the browser asks for them while the
- * entry's scripts load rather than after.
+ * names chunks in the page it sends (server/src/page-preloads.ts), so the browser asks for them while the entry's
+ * scripts load rather than after.
  */
 export type MapPage = 'home' | 'discover';
 
@@ -13,8 +13,12 @@ export function mapPageAt(pathname: string): MapPage | null {
   return null;
 }
 
-/** Each map page's own chunks by their name in the build (vite.config.ts groups and module names). */
+/**
+ * The chunks the server names in each map page, by their name in the build (vite.config.ts groups and module names).
+ * The home page's map code is not among them: its page already carries the map's first tiles (decision 028), so the
+ * 42 KiB of Leaflet wait for the entry's own request instead of sharing the first screen's bandwidth with them.
+ */
 export const MAP_PAGE_CHUNKS: Record<MapPage, readonly string[]> = {
-  home: ['home', 'story-map'],
+  home: ['home'],
   discover: ['discover', 'story-map'],
 };

@@ -1,9 +1,10 @@
 /**
- * Each map page's own chunks named in the page the server sends (issue 28). The page's first screen waits for the
+ * Each map page's own chunks named in the page the server sends (issue 28). `/discover`'s first screen waits for the
  * map's tiles, and the map's code would otherwise be asked for only once the entry's scripts have arrived and run
- * (client/src/app/router.tsx `preloadPage`): a round trip and a script's evaluation later. The links come from the
- * build's manifest (vite.config.ts `build.manifest`) and are at low priority like the entry's own, so they do not
- * compete with what the first paint needs.
+ * (client/src/app/router.tsx `preloadPage`): a round trip and a script's evaluation later. The home page carries its
+ * map's first tiles itself (decision 028), so it names only its own chunk (common/map-pages.ts). The links come
+ * from the build's manifest (vite.config.ts `build.manifest`) and are at low priority like the entry's own, so they
+ * do not compete with what the first paint needs.
  */
 import fs from 'node:fs';
 import path from 'node:path';
