@@ -4,6 +4,7 @@ import { FEWER_THAN_3 } from './insights';
 import { MESSAGES } from './messages';
 import { storyTypeSchema, timeRestrictionSchema } from './enum-schemas';
 import { lockValueShape } from './lock-schemas';
+import { mediaUrlShape } from './media-schemas';
 import { currentUserSchema } from './schemas';
 
 export const ACCOUNT_MESSAGES = {
@@ -46,10 +47,8 @@ export const accountExportSchema = z.object({
       createdAt: z.string(),
       /** Signed links to the story's files, valid for a day (null when the story has no such file). */
       media: z.object({
-        audioUrl: z.string().nullable(),
-        imageUrl: z.string().nullable(),
+        ...mediaUrlShape(z.string().nullable()),
         thumbnailUrl: z.string().nullable(),
-        videoUrl: z.string().nullable(),
         expiresAt: z.string(),
       }),
     }),

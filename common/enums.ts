@@ -6,6 +6,8 @@
  */
 
 export const STORY_TYPES = ['audio', 'text', 'image', 'video', 'tiktok'] as const;
+/** The kinds of file a story can carry (common/media-kinds.ts describes each). */
+export const MEDIA_KINDS = ['audio', 'image', 'video'] as const;
 /** The lock kinds (common/lock-kinds.ts describes each); each is also the lock reason it yields. */
 export const TIME_LOCK_KINDS = ['time_of_day', 'season', 'weather'] as const;
 export const TIME_RESTRICTIONS = ['none', ...TIME_LOCK_KINDS] as const;
@@ -36,6 +38,7 @@ export const LOCK_REASONS = ['distance', ...TIME_LOCK_KINDS, 'location', 'travel
 export const TIMES_OF_DAY = ['night', 'morning', 'afternoon', 'evening'] as const;
 
 export type StoryType = (typeof STORY_TYPES)[number];
+export type MediaKind = (typeof MEDIA_KINDS)[number];
 export type TimeRestriction = (typeof TIME_RESTRICTIONS)[number];
 export type Season = (typeof SEASONS)[number];
 export type Weather = (typeof WEATHERS)[number];

@@ -4,7 +4,8 @@
  * server as "fewer than 3"; 0 stays 0). The routes' contract is insights-schemas.ts.
  */
 import { countWords } from './text';
-import { isTextStory } from './story-types';
+import { isTextStory } from './story-type-specs';
+import { isTimedStory, timedMediaOf } from './media-kinds';
 
 /** What a reader's client reports. Unlocks and likes are not events: they come from their own records. */
 export const INSIGHT_EVENT_KINDS = ['open', 'share', 'play', 'q25', 'q50', 'q75', 'q100', 'read'] as const;
@@ -59,8 +60,8 @@ export type EngagedLabel = 'listens' | 'plays' | 'reads' | 'opens';
 
 /** What "listens or reads" means for a story type. */
 export function engagedLabel(type: string): EngagedLabel {
-  if (type === 'audio') return 'listens';
-  if (type === 'video') return 'plays';
+  const timed = timedMediaOf(type);
+  if (timed) return timed.engaged;
   if (isTextStory(type)) return 'reads';
   return 'opens';
 }
@@ -69,5 +70,5 @@ export function engagedLabel(type: string): EngagedLabel {
 export function acceptsEvent(type: string, kind: InsightEventKind): boolean {
   if (kind === 'read') return isTextStory(type);
   if (kind === 'open' || kind === 'share') return true;
-  return type === 'audio' || type === 'video';
+  return isTimedStory(type);
 }

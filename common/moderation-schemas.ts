@@ -1,5 +1,6 @@
 /** The /api/moderation…, /api/admin… and /api/blocks… calls' requests and answers (moderation.ts: the rules and texts). */
 import { z } from 'zod';
+import { mediaUrlShape } from './media-schemas';
 import {
   APPEAL_OUTCOMES,
   APPEAL_STATUSES,
@@ -106,9 +107,7 @@ export const queueItemSchema = z.object({
     isPublic: z.boolean(),
     hidden: z.boolean(),
     createdAt: z.string(),
-    audioUrl: z.string().optional(),
-    imageUrl: z.string().optional(),
-    videoUrl: z.string().optional(),
+    ...mediaUrlShape(z.string().optional()),
     tiktokUrl: z.string().optional(),
   }).nullable(),
   author: z.object({

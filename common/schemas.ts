@@ -17,6 +17,7 @@ import { lockReasonSchema, storyTypeSchema, timeRestrictionSchema } from './enum
 
 import { latitudeSchema, longitudeSchema } from './location-schemas';
 import { isTextStory } from './story-types';
+import { mediaUrlShape } from './media-schemas';
 
 export * from './enums';
 export * from './messages';
@@ -305,10 +306,8 @@ export const storySchema = z.object({
   title: z.string(),
   description: z.string().nullable(),
   content: z.string().nullable().optional(),
-  audioUrl: z.string().nullable().optional(),
-  imageUrl: z.string().nullable().optional(),
+  ...mediaUrlShape(z.string().nullable().optional()),
   thumbnailUrl: z.string().nullable().optional(),
-  videoUrl: z.string().nullable().optional(),
   tiktokUrl: z.string().nullable().optional(),
   tiktokVideoId: z.string().nullable().optional(),
   duration: z.number().int().nullable(),

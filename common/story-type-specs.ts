@@ -4,10 +4,9 @@
  * Without the upload messages (story-types.ts re-exports this with them), so the first screen's labels do not
  * bring the spec's form messages along (issue 28).
  */
-import { STORY_TYPES, type StoryType } from './enums';
+import { STORY_TYPES, type MediaKind, type StoryType } from './enums';
 
-/** The kinds of file a story can carry. */
-export type MediaKind = 'audio' | 'image' | 'video';
+export type { MediaKind } from './enums';
 
 interface StoryTypeSpec {
   label: string;

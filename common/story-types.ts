@@ -1,14 +1,13 @@
 /**
- * Each story type described once (story-type-specs.ts), with the spec's messages for a missing or empty upload.
+ * Each story type described once (story-type-specs.ts), with the spec's messages for a missing or empty upload
+ * (each media kind's, common/media-kinds.ts).
  */
-import { MESSAGES } from './messages';
-import type { MediaKind } from './story-type-specs';
+import { MEDIA_KINDS, type MediaKind } from './enums';
+import { MEDIA_KIND_SPECS } from './media-kinds';
 
 export * from './story-type-specs';
 
 /** The spec's message for a required upload that is missing, and for one that arrived empty. */
-export const UPLOAD_MESSAGES: Record<MediaKind, { missing: string; empty: string }> = {
-  audio: { missing: MESSAGES.missingRecording, empty: MESSAGES.recordingError },
-  image: { missing: MESSAGES.missingImage, empty: MESSAGES.missingImage },
-  video: { missing: MESSAGES.missingVideo, empty: MESSAGES.missingVideo },
-};
+export const UPLOAD_MESSAGES = Object.fromEntries(
+  MEDIA_KINDS.map((kind) => [kind, { missing: MEDIA_KIND_SPECS[kind].messages.missing, empty: MEDIA_KIND_SPECS[kind].messages.empty }]),
+) as Record<MediaKind, { missing: string; empty: string }>;

@@ -7,6 +7,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { LIMITS, LOCATION_CLAIM } from '#common/constants';
 import { NOTIFICATION_LIMITS } from '#common/notifications';
+import { MEDIA_KINDS, type MediaKind } from '#common/enums';
+import { MEDIA_KIND_SPECS } from '#common/media-kinds';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits, type WindowRule } from './lib/limit-settings';
 
 /** New signed-out reader cookies per address (IPv6 /64): a café's or a carrier's newcomers, not a scraper's (decision 15). */
@@ -14,6 +16,14 @@ const NEW_READERS_PER_ADDRESS: WindowRule = { limit: 60, windowMs: 60 * 60 * 100
 
 const megabytes = (fallback: number) =>
   z.coerce.number().positive().max(10_000).default(fallback).transform((mb) => Math.round(mb * 1024 * 1024));
+
+type SizeSetting = (typeof MEDIA_KIND_SPECS)[MediaKind]['size']['setting'];
+/** Each media kind's size setting, in megabytes, with its default. */
+const uploadSizeSettings = Object.fromEntries(
+  MEDIA_KINDS.map((kind) => [MEDIA_KIND_SPECS[kind].size.setting, megabytes(MEDIA_KIND_SPECS[kind].size.defaultMb)]),
+) as Record<SizeSetting, ReturnType<typeof megabytes>>;
+const byMediaKind = <T>(value: (kind: MediaKind) => T) =>
+  Object.fromEntries(MEDIA_KINDS.map((kind) => [kind, value(kind)])) as Record<MediaKind, T>;
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -135,9 +145,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Whispers <no-reply@whispers.local>'),
   MEDIA_SECRET: z.string().min(32, 'MEDIA_SECRET must be at least 32 characters').optional(),
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(7 * 24 * 3600).default(900),
-  MAX_AUDIO_MB: megabytes(20),
-  MAX_IMAGE_MB: megabytes(15),
-  MAX_VIDEO_MB: megabytes(200),
+  ...uploadSizeSettings,
   WEATHER_URL: z.url().optional(),
   RATE_LIMIT_DISABLED: booleanFlag,
   /** Distinct stories a reader may newly unlock per sliding hour (DESIGN.md decision 11). */
@@ -260,7 +268,8 @@ export interface Config {
   mailFrom: string;
   mediaSecret: string | undefined;
   mediaUrlTtlSeconds: number;
-  maxUploadBytes: { audio: number; image: number; video: number };
+  /** Each media kind's largest upload (its `MAX_<KIND>_MB`, common/media-kinds.ts). */
+  maxUploadBytes: Record<MediaKind, number>;
   weatherUrl: string | undefined;
   rateLimitDisabled: boolean;
   unlockBudget: { visitor: number; user: number };
@@ -343,7 +352,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     mediaSecret: e.MEDIA_SECRET,
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
-    maxUploadBytes: { audio: e.MAX_AUDIO_MB, image: e.MAX_IMAGE_MB, video: e.MAX_VIDEO_MB },
+    maxUploadBytes: byMediaKind((kind) => e[MEDIA_KIND_SPECS[kind].size.setting]),
     weatherUrl: e.WEATHER_URL,
     rateLimitDisabled: e.RATE_LIMIT_DISABLED,
     unlockBudget: { visitor: e.UNLOCK_BUDGET_VISITOR, user: e.UNLOCK_BUDGET_USER },

@@ -62,3 +62,12 @@ export const visibleStory = (viewer: SQL): SQL => storyVisibleTo(viewer, { own: 
  * with it), and never a stop by an author the viewer blocked.
  */
 export const visibleTourStop = (viewer: SQL): SQL => storyVisibleTo(viewer, { own: 'as-anyone', blockedAuthors: 'excluded' });
+
+/**
+ * The same rule for a story already in memory (the story index's cards, a tour's stops when it is made): seen by
+ * everyone when public and not hidden, as `seenByAll` in `storyVisibleTo` above.
+ */
+export const seenByEveryone = (story: { isPublic: boolean; hidden: boolean }): boolean => story.isPublic && !story.hidden;
+
+/** `own: 'sees-all'` for a story in memory: seen by everyone, or the viewer's own whatever its state. */
+export const visibleToViewer = (seenByAll: boolean, isAuthor: boolean): boolean => seenByAll || isAuthor;

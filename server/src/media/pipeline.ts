@@ -21,7 +21,8 @@ export interface PreparedFile {
   /** File name inside the story's folder, e.g. `audio.webm`, `image.jpg`, `thumbnail.webp`. */
   name: string;
   source: { path: string } | { data: Buffer };
-  role: 'audio' | 'video' | 'image' | 'thumbnail';
+  /** The media kind it is, or an image's thumbnail. */
+  role: MediaKind | 'thumbnail';
 }
 
 export interface PreparedMedia {
@@ -56,24 +57,29 @@ async function identifyUpload(kind: MediaKind, upload: UploadedFile): Promise<Ac
   return accepted;
 }
 
-export async function prepareMedia(
-  kind: MediaKind,
-  upload: UploadedFile,
-  options: { workDir: string; avTools: AvTools; formDuration: number | null; limits?: MediaLimits },
-): Promise<PreparedMedia> {
-  const accepted = await identifyUpload(kind, upload);
+interface PrepareOptions {
+  workDir: string;
+  avTools: AvTools;
+  formDuration: number | null;
+  limits?: MediaLimits;
+}
 
-  if (kind === 'image') {
-    const { image, thumbnail } = await processImage(upload.path, accepted.container);
-    return {
-      files: [
-        { name: `image.${image.extension}`, source: { data: image.data }, role: 'image' },
-        { name: `thumbnail.${thumbnail.extension}`, source: { data: thumbnail.data }, role: 'thumbnail' },
-      ],
-      duration: null,
-    };
-  }
+type Preparer = (kind: MediaKind, upload: UploadedFile, accepted: AcceptedMedia, options: PrepareOptions) => Promise<PreparedMedia>;
 
+/** A still image: re-encoded, with a thumbnail. */
+const prepareImage: Preparer = async (_kind, upload, accepted) => {
+  const { image, thumbnail } = await processImage(upload.path, accepted.container);
+  return {
+    files: [
+      { name: `image.${image.extension}`, source: { data: image.data }, role: 'image' },
+      { name: `thumbnail.${thumbnail.extension}`, source: { data: thumbnail.data }, role: 'thumbnail' },
+    ],
+    duration: null,
+  };
+};
+
+/** Timed media (common/media-kinds.ts `timed`): checked in full, remuxed, its duration settled. */
+const prepareTimed: Preparer = async (kind, upload, accepted, options) => {
   // The stored file is always the rewritten one, never the upload as it came.
   const storedPath = path.join(options.workDir, `${kind}-remuxed.${accepted.extension}`);
   const result = await remux(upload.path, storedPath, kind, accepted.container, options.avTools, options.limits);
@@ -90,4 +96,16 @@ export async function prepareMedia(
     files: [{ name: `${kind}.${accepted.extension}`, source: { path: storedPath }, role: kind }],
     duration,
   };
+};
+
+/** How each media kind's upload becomes its stored files (a new kind does not compile until it has its entry). */
+export const MEDIA_PREPARERS = {
+  audio: prepareTimed,
+  image: prepareImage,
+  video: prepareTimed,
+} satisfies Record<MediaKind, Preparer>;
+
+export async function prepareMedia(kind: MediaKind, upload: UploadedFile, options: PrepareOptions): Promise<PreparedMedia> {
+  const accepted = await identifyUpload(kind, upload);
+  return MEDIA_PREPARERS[kind](kind, upload, accepted, options);
 }

@@ -2,22 +2,11 @@
  * Recognises an upload by its first bytes (magic numbers), never by its file name or declared type
  * (DESIGN.md "Bad input and failure": uploads are checked by content).
  */
-import type { MediaKind } from '#common/story-types';
+import { MEDIA_KIND_SPECS, mediaKindOfFileName, type AcceptedFormat, type Container } from '#common/media-kinds';
+import type { MediaKind } from '#common/enums';
 
-export type { MediaKind } from '#common/story-types';
-
-export type Container =
-  | 'webm'
-  | 'ogg'
-  | 'mp4'
-  | 'quicktime'
-  | 'mpeg'
-  | 'jpeg'
-  | 'png'
-  | 'gif'
-  | 'webp'
-  | 'heic'
-  | 'avif';
+export type { MediaKind } from '#common/enums';
+export type { Container } from '#common/media-kinds';
 
 /** How many leading bytes `sniffContainer` needs to decide. */
 export const SNIFF_BYTES = 64;
@@ -75,41 +64,14 @@ function isoBrand(bytes: Uint8Array): Container {
   return brands[0] === 'qt  ' ? 'quicktime' : 'mp4';
 }
 
-export interface AcceptedMedia {
+export interface AcceptedMedia extends AcceptedFormat {
   container: Container;
-  /** Content-Type the file is served with. */
-  mimeType: string;
-  /** File name extension of the stored file. */
-  extension: string;
 }
-
-/** What each story media field accepts: container → served type and stored extension. */
-const ACCEPTED: Record<MediaKind, Partial<Record<Container, { mimeType: string; extension: string }>>> = {
-  audio: {
-    webm: { mimeType: 'audio/webm', extension: 'webm' },
-    ogg: { mimeType: 'audio/ogg', extension: 'ogg' },
-    mp4: { mimeType: 'audio/mp4', extension: 'm4a' },
-    mpeg: { mimeType: 'audio/mpeg', extension: 'mp3' },
-  },
-  image: {
-    jpeg: { mimeType: 'image/jpeg', extension: 'jpg' },
-    png: { mimeType: 'image/png', extension: 'png' },
-    gif: { mimeType: 'image/gif', extension: 'gif' },
-    webp: { mimeType: 'image/webp', extension: 'webp' },
-    heic: { mimeType: 'image/heic', extension: 'heic' },
-    avif: { mimeType: 'image/avif', extension: 'avif' },
-  },
-  video: {
-    mp4: { mimeType: 'video/mp4', extension: 'mp4' },
-    webm: { mimeType: 'video/webm', extension: 'webm' },
-    quicktime: { mimeType: 'video/quicktime', extension: 'mov' },
-  },
-};
 
 /** The accepted format of an upload for a field, or null when its content is not one the field takes. */
 export function sniffMedia(kind: MediaKind, bytes: Uint8Array): AcceptedMedia | null {
   const container = sniffContainer(bytes);
-  const accepted = container ? ACCEPTED[kind][container] : undefined;
+  const accepted = container ? (MEDIA_KIND_SPECS[kind].containers as Partial<Record<Container, AcceptedFormat>>)[container] : undefined;
   return container && accepted ? { container, ...accepted } : null;
 }
 
@@ -122,7 +84,8 @@ export function mimeTypeOfKey(key: string): string {
   const dot = name.lastIndexOf('.');
   const base = name.slice(0, dot);
   const extension = name.slice(dot + 1);
-  const kind: MediaKind = base === 'audio' ? 'audio' : base === 'video' ? 'video' : 'image';
-  const entry = Object.values(ACCEPTED[kind]).find((e) => e.extension === extension);
+  // A thumbnail is an image's second file.
+  const kind = mediaKindOfFileName(base) ?? 'image';
+  const entry = Object.values<AcceptedFormat>(MEDIA_KIND_SPECS[kind].containers).find((format) => format.extension === extension);
   return entry?.mimeType ?? 'application/octet-stream';
 }

@@ -8,6 +8,7 @@ import { paths } from '#client/config/paths';
 import { ApiError, errorMessage } from '#client/lib/api-client';
 import { useCurrentUser } from '#client/lib/auth/current-user';
 import { useStoryInsights } from '#client/features/insights/api/get-insights';
+import { isTimedStory, timedMediaOf } from '#common/media-kinds';
 
 // The chart library loads with the charts only (issue 27: the first screen does not grow).
 const DailyChart = lazy(() => import('#client/features/insights/components/insight-charts').then((m) => ({ default: m.DailyChart })));
@@ -64,7 +65,7 @@ function Insights({ storyId, days, onDays }: { storyId: string; days: number; on
   if (!data) return <p role="status" className="py-8 text-center text-mist-300">Loading insights...</p>;
 
   const engaged = capitalised(engagedLabel(data.type));
-  const plays = data.type === 'audio' || data.type === 'video';
+  const plays = isTimedStory(data.type);
   const totals: [string, ShownCount][] = [
     ['Unlocks', data.totals.unlocks],
     ['Opens', data.totals.opens],
@@ -114,7 +115,7 @@ function Insights({ storyId, days, onDays }: { storyId: string; days: number; on
         {data.listenThrough && (
           <section aria-labelledby="insight-listen" className="grid gap-2 rounded-2xl border border-night-700 bg-night-900/70 p-4">
             <h2 id="insight-listen" className="font-display text-lg font-semibold text-mist-100">
-              {data.type === 'audio' ? 'Listen-through' : 'Watch-through'}
+              {timedMediaOf(data.type)?.through}
             </h2>
             <p className="text-sm text-mist-300">Readers who started, and who got to each quarter, over the period.</p>
             <ListenThroughChart points={data.listenThrough} />

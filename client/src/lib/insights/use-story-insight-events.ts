@@ -9,6 +9,7 @@ import { QUARTILES, quartileKind, readingTimeMs } from '#common/insights';
 import type { Story } from '#common/schemas';
 import { reportInsightEvent } from './report-event';
 import { isTextStory } from '#common/story-types';
+import { isTimedStory } from '#common/media-kinds';
 
 export interface PlaybackInsightHandlers {
   onPlay: () => void;
@@ -34,7 +35,7 @@ export function useStoryInsightEvents(story: Story, viewerId: string | null | un
 
   const sent = useRef(new Set<string>());
   return useMemo(() => {
-    if (!counted || (type !== 'audio' && type !== 'video')) return NO_HANDLERS;
+    if (!counted || !isTimedStory(type)) return NO_HANDLERS;
     const once = (kind: Parameters<typeof reportInsightEvent>[1]) => {
       if (sent.current.has(kind)) return;
       sent.current.add(kind);

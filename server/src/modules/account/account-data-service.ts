@@ -11,6 +11,7 @@ import { SIGN_IN_REQUIRED } from '../../plugins/access';
 import { toCurrentUser, verifyPassword } from '../auth';
 import type { AccountDataRepository } from './account-data-repository';
 import { pickLockValues } from '#common/lock-kinds';
+import { eachMediaUrl, MEDIA_KIND_SPECS } from '#common/media-kinds';
 
 /** Media links in an export stay valid this long (the file may be opened later). */
 export const EXPORT_LINK_TTL_SECONDS = 24 * 60 * 60;
@@ -65,10 +66,8 @@ export function createAccountDataService(deps: {
           ...pickLockValues(story),
           createdAt: story.createdAt.toISOString(),
           media: {
-            audioUrl: sign(story.audioKey),
-            imageUrl: sign(story.imageKey),
+            ...eachMediaUrl((kind) => sign(story[MEDIA_KIND_SPECS[kind].keyField])),
             thumbnailUrl: sign(story.thumbnailKey),
-            videoUrl: sign(story.videoKey),
             expiresAt,
           },
         })),

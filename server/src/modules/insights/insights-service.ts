@@ -20,6 +20,7 @@ import type { DailyDedup } from './daily-dedup';
 import { utcDay } from './daily-dedup';
 import type { EventBuffer } from './event-buffer';
 import type { InsightsRepository } from './insights-repository';
+import { isTimedStory } from '#common/media-kinds';
 
 export const INSIGHT_MESSAGES = {
   notFound: 'Story not found',
@@ -173,7 +174,7 @@ export function createInsightsService(deps: {
           quartiles.set(row.kind, (quartiles.get(row.kind) ?? 0) + row.count);
         }
       }
-      const plays = story.type === 'audio' || story.type === 'video';
+      const plays = isTimedStory(story.type);
       return {
         storyId,
         title: story.title,

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { stories } from '../../db/schema';
 import { visibleStory } from '../../db/visibility';
+import { MEDIA_KEY_FIELDS } from '#common/media-kinds';
 
 export type MediaOwnerAccess = 'visible' | 'not-visible' | 'no-story';
 
@@ -19,8 +20,10 @@ export function createMediaAccessRepository(database: Database) {
                 -- Moderators review reported and hidden stories' media wherever they stand (DESIGN.md decision 18).
                 OR EXISTS (SELECT 1 FROM users m WHERE m.id = ${viewer} AND m.role IN ('moderator', 'admin'))) AS visible
         FROM ${stories}
-        WHERE ${stories.audioKey} = ${key} OR ${stories.imageKey} = ${key}
-           OR ${stories.thumbnailKey} = ${key} OR ${stories.videoKey} = ${key}
+        WHERE ${sql.join(
+          [...MEDIA_KEY_FIELDS, 'thumbnailKey' as const].map((field) => sql`${stories[field]} = ${key}`),
+          sql` OR `,
+        )}
         LIMIT 1`);
       const row = rows[0];
       if (!row) return 'no-story';

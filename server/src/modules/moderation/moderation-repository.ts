@@ -7,11 +7,15 @@ import { sql } from 'drizzle-orm';
 import { APPEALABLE_ACTIONS, MODERATION_LIMITS, type DecisionAction, type Role } from '#common/moderation';
 import { type AuditEntry, type Decision, type MyDecision } from '#common/moderation-schemas';
 import type { Database } from '../../db/client';
+import { MEDIA_COLUMNS } from '#common/media-kinds';
 import { iso, toDecision, type DecisionRow, type StoryForModeration, type SubjectRow } from './moderation-rows';
 
 type Tx = Pick<Database, 'query'>;
 
 export type ModerationRepository = ReturnType<typeof createModerationRepository>;
+
+/** Each media kind's key column of the queue's stories (`s`). */
+const MEDIA_SELECT = sql.raw(MEDIA_COLUMNS.map((column) => `s.${column}`).join(', '));
 
 export function createModerationRepository(database: Database) {
   const audit = (tx: Tx, e: { actorId: string | null; event: string; subjectUserId?: string | null; storyId?: string | null; decisionId?: string | null; reason?: string | null; note?: string | null; detail?: string | null }) =>
@@ -51,8 +55,8 @@ export function createModerationRepository(database: Database) {
     async queueStories(): Promise<{ story: StoryForModeration | null; authorId: string; weight: number; lastReportAt: string | null; appealDecisionId: string | null }[]> {
       const stories = await database.query<StoryForModeration & { weight: number; last_report_at: Date | string | null }>(sql`
         SELECT s.id, s.title, s.description, s.content, s.type, s.category, s.latitude, s.longitude, s.is_public,
-               s.hidden_at IS NOT NULL AS hidden, s.hidden_decision_id, s.created_at, s.audio_key, s.image_key,
-               s.video_key, s.tiktok_url, s.author_id,
+               s.hidden_at IS NOT NULL AS hidden, s.hidden_decision_id, s.created_at, ${MEDIA_SELECT},
+               s.tiktok_url, s.author_id,
                (SELECT count(*) FROM reports r JOIN users u ON u.id = r.user_id
                  WHERE r.story_id = s.id AND r.resolved_at IS NULL AND r.counts
                    AND u.banned_at IS NULL AND NOT coalesce(u.suspended_until > now(), false)

@@ -1,6 +1,7 @@
 /** The moderation tables' rows as SQL returns them, and the decision as the contract shows it. */
 import type { DecisionAction, Role } from '#common/moderation';
 import type { Decision } from '#common/moderation-schemas';
+import type { MediaColumn } from '#common/media-kinds';
 
 export interface DecisionRow extends Record<string, unknown> {
   id: string;
@@ -33,7 +34,8 @@ export function toDecision(row: DecisionRow): Decision {
   };
 }
 
-export interface StoryForModeration extends Record<string, unknown> {
+/** A story as the queue reads it, with each media kind's key column (common/media-kinds.ts). */
+export interface StoryForModeration extends Record<string, unknown>, Record<MediaColumn, string | null> {
   id: string;
   title: string;
   description: string | null;
@@ -46,9 +48,6 @@ export interface StoryForModeration extends Record<string, unknown> {
   hidden: boolean;
   hidden_decision_id: string | null;
   created_at: Date | string;
-  audio_key: string | null;
-  image_key: string | null;
-  video_key: string | null;
   tiktok_url: string | null;
   author_id: string;
 }

@@ -23,6 +23,7 @@ import {
   type UserDecisionRequest,
 } from '#common/moderation-schemas';
 import { isUuid } from '#common/route-schemas';
+import { MEDIA_KIND_SPECS, presentMediaUrls } from '#common/media-kinds';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/http-errors';
 import type { MediaUrlSigner } from '../../media/media-urls';
 import type { ModerationRepository } from './moderation-repository';
@@ -100,9 +101,7 @@ export function createModerationService(deps: {
                 hidden: s.hidden,
                 createdAt: iso(s.created_at)!,
                 // Moderators see the media wherever they stand (the media route lets them through as well).
-                ...(s.audio_key ? { audioUrl: deps.signer.sign(s.audio_key) } : {}),
-                ...(s.image_key ? { imageUrl: deps.signer.sign(s.image_key) } : {}),
-                ...(s.video_key ? { videoUrl: deps.signer.sign(s.video_key) } : {}),
+                ...presentMediaUrls((kind) => s[MEDIA_KIND_SPECS[kind].column], (key) => deps.signer.sign(key)),
                 ...(s.tiktok_url ? { tiktokUrl: s.tiktok_url } : {}),
               }
             : null,

@@ -11,7 +11,8 @@ import { NO_AV_TOOLS } from '../../media/av';
 import { createLocalMediaStore, type MediaStore } from '../../media/media-store';
 import { ebmlElementNames, gifImage, jpegWithGps, liveWebmAudio, liveWebmVideo, m4aAudio, makeMediaDir, movVideo, mp3Audio, mp4Video, oggAudio, pngWithAlpha } from '../../media/test-support/test-media';
 import { createStoryRepository } from './story-repository';
-import { createStoryCreateService, UNREADABLE_MEDIA_MESSAGES, UNSUPPORTED_MEDIA_MESSAGES } from './create-service';
+import { createStoryCreateService } from './create-service';
+import { MEDIA_KIND_SPECS } from '#common/media-kinds';
 import { baseStoryFields, listFiles, postStory } from './test-support/story-helpers';
 
 describe('POST /api/stories', () => {
@@ -86,7 +87,7 @@ describe('POST /api/stories', () => {
         audio: { data: await pngWithAlpha(), filename: 'story.webm', contentType: 'audio/webm' },
       });
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ message: UNSUPPORTED_MEDIA_MESSAGES.audio });
+      expect(res.json()).toEqual({ message: MEDIA_KIND_SPECS.audio.messages.unsupported });
       expect(listFiles(mediaDir()).filter((f) => f.endsWith('.png'))).toEqual([]);
       expectNoLeftovers();
     });
@@ -95,7 +96,7 @@ describe('POST /api/stories', () => {
       const damaged = Buffer.concat([liveWebmAudio(1).subarray(0, 60), Buffer.alloc(2_000, 9)]);
       const res = await post(baseStoryFields({ type: 'audio' }), { audio: { data: damaged, filename: 'story.webm' } });
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ message: UNSUPPORTED_MEDIA_MESSAGES.audio });
+      expect(res.json()).toEqual({ message: MEDIA_KIND_SPECS.audio.messages.unsupported });
       expectNoLeftovers();
     });
 
@@ -132,14 +133,14 @@ describe('POST /api/stories', () => {
         image: { data: Buffer.from('Not a picture, just words.'), filename: 'photo.jpg', contentType: 'image/jpeg' },
       });
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ message: UNSUPPORTED_MEDIA_MESSAGES.image });
+      expect(res.json()).toEqual({ message: MEDIA_KIND_SPECS.image.messages.unsupported });
     });
 
     it('refuses a damaged JPEG with 400', async () => {
       const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(300, 5)]);
       const res = await post(baseStoryFields({ type: 'image' }), { image: { data: broken, filename: 'x.jpg' } });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: UNREADABLE_MEDIA_MESSAGES.image });
+      expect(res.json()).toEqual({ message: MEDIA_KIND_SPECS.image.messages.unreadable });
     });
 
     it('explains an HEIC file this server cannot decode with 415', async () => {
@@ -165,7 +166,7 @@ describe('POST /api/stories', () => {
     it('refuses an MP3 sent as video with 415', async () => {
       const res = await post(baseStoryFields({ type: 'video' }), { video: { data: mp3Audio(1), filename: 'clip.mp4' } });
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ message: UNSUPPORTED_MEDIA_MESSAGES.video });
+      expect(res.json()).toEqual({ message: MEDIA_KIND_SPECS.video.messages.unsupported });
     });
 
     it('ignores a file in a field the type does not use, and files in unknown fields', async () => {

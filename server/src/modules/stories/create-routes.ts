@@ -24,7 +24,7 @@ export const storyCreateRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: {
       // The per-field limits are enforced while streaming (story-form.ts); this is the parser's ceiling.
-      fileSize: Math.max(maxUploadBytes.audio, maxUploadBytes.image, maxUploadBytes.video) + 1,
+      fileSize: Math.max(...Object.values(maxUploadBytes)) + 1,
       files: 4,
       fields: 40,
       fieldSize: 256 * 1024,

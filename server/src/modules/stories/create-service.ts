@@ -5,8 +5,10 @@
  */
 import crypto from 'node:crypto';
 import { MEDIA } from '#common/constants';
-import { createStoryFieldsSchema, MESSAGES, type CreateStoryData } from '#common/schemas';
+import { createStoryFieldsSchema, type CreateStoryData } from '#common/schemas';
 import { STORY_TYPE_UPLOAD, UPLOAD_MESSAGES, type MediaKind } from '#common/story-types';
+import { MEDIA_KIND_SPECS, type MediaKeyField } from '#common/media-kinds';
+import { MEDIA_KINDS } from '#common/enums';
 import { countWords } from '#common/text';
 import { badRequest, HttpError, parseOrThrow, payloadTooLarge, unsupportedMediaType } from '../../lib/http-errors';
 import { UnreadableMediaError, UnverifiableMediaError, type AvTools } from '../../media/av';
@@ -47,38 +49,12 @@ export interface CreateStoryRequest {
   workDir: string;
 }
 
-export const UNSUPPORTED_MEDIA_MESSAGES: Record<MediaKind, string> = {
-  audio: 'Unsupported audio format: please record again or upload WebM, Ogg, MP4 or MP3 audio.',
-  image: 'Unsupported image format: please choose a JPEG, PNG, WebP, GIF or HEIC image.',
-  video: 'Unsupported video format: please choose an MP4, WebM or QuickTime video.',
-};
-
-/** Without ffmpeg the server cannot check MP4/QuickTime (docs/decisions/010-audio-verification.md). */
-export const UNVERIFIABLE_MEDIA_MESSAGES: Record<'audio' | 'video', string> = {
-  audio: 'Unsupported audio format: this server accepts WebM, Ogg or MP3 audio. Please record again or upload one of those.',
-  video: 'Unsupported video format: this server accepts WebM video. Please choose a WebM video.',
-};
-
-/** A stream coded in something browsers do not all play, or that is costly to decode (PNG frames in QuickTime). */
-export const UNSUPPORTED_CODEC_MESSAGES: Record<'audio' | 'video', string> = {
-  audio:
-    'Unsupported audio format: please record again or upload Opus or Vorbis audio (WebM, Ogg), AAC audio (MP4) or MP3.',
-  video:
-    'Unsupported video format: please choose an H.264, VP9 or AV1 video (MP4, QuickTime) or a VP8, VP9 or AV1 video (WebM), with AAC, MP3, Opus or Vorbis sound.',
-};
-
 /** Every audio/video slot is taken and the waiting line is full (media/work-queue.ts). */
 export const MEDIA_BUSY_MESSAGE = 'The server is busy processing other recordings and videos. Please try again in a moment.';
 const MEDIA_BUSY_RETRY_SECONDS = 10;
 
 /** sharp's prebuilt libvips reads AVIF but not HEVC-coded HEIC (iPhone photos); say so plainly. */
 export const HEIC_MESSAGE = 'HEIC images cannot be read on this server. Please choose a JPEG or PNG image.';
-
-export const UNREADABLE_MEDIA_MESSAGES: Record<MediaKind, string> = {
-  audio: MESSAGES.recordingError,
-  image: 'The image could not be read. Please choose another image.',
-  video: 'The video could not be read. Please choose another video file.',
-};
 
 /** The file the story type needs, checked for presence with the spec's message for each type. */
 function requiredUpload(data: CreateStoryData, files: CreateStoryRequest['files']): [MediaKind, UploadedFile] | null {
@@ -105,25 +81,31 @@ async function processUpload(
       formDuration: data.duration,
       limits: deps.mediaLimits,
     });
+  const { messages, timed } = MEDIA_KIND_SPECS[kind];
   try {
-    // Audio and video (ffprobe, ffmpeg) wait for a slot in the process's queue; images have sharp's own bounds.
-    return await (kind !== 'image' && deps.mediaWork ? deps.mediaWork.run(prepare) : prepare());
+    // Timed media (ffprobe, ffmpeg) waits for a slot in the process's queue; images have sharp's own bounds.
+    return await (timed && deps.mediaWork ? deps.mediaWork.run(prepare) : prepare());
   } catch (error) {
     if (error instanceof MediaQueueFullError) {
       throw new HttpError(503, MEDIA_BUSY_MESSAGE, { 'retry-after': String(MEDIA_BUSY_RETRY_SECONDS) });
     }
     if (error instanceof MediaTooLargeError) throw payloadTooLarge(error.message);
-    if (error instanceof UnsupportedCodecError && kind !== 'image') throw unsupportedMediaType(UNSUPPORTED_CODEC_MESSAGES[kind]);
-    if (error instanceof UnsupportedMediaError) throw unsupportedMediaType(UNSUPPORTED_MEDIA_MESSAGES[kind]);
+    if (error instanceof UnsupportedCodecError && timed) throw unsupportedMediaType(timed.unsupportedCodec);
+    if (error instanceof UnsupportedMediaError) throw unsupportedMediaType(messages.unsupported);
     if (error instanceof ImageTooLargeError) throw payloadTooLarge(IMAGE_TOO_LARGE_MESSAGE);
     if (error instanceof UnreadableImageError && error.container === 'heic') throw unsupportedMediaType(HEIC_MESSAGE);
-    if (error instanceof UnverifiableMediaError && kind !== 'image') throw unsupportedMediaType(UNVERIFIABLE_MEDIA_MESSAGES[kind]);
+    if (error instanceof UnverifiableMediaError && timed) throw unsupportedMediaType(timed.unverifiable);
     // Audio or video that does not decode in full is not the format it claims to be (a damaged file, or a
     // polyglot: media with something else around it).
-    if (error instanceof UnreadableMediaError) throw unsupportedMediaType(UNSUPPORTED_MEDIA_MESSAGES[kind]);
-    if (error instanceof UnreadableImageError) throw badRequest(UNREADABLE_MEDIA_MESSAGES[kind]);
+    if (error instanceof UnreadableMediaError) throw unsupportedMediaType(messages.unsupported);
+    if (error instanceof UnreadableImageError) throw badRequest(messages.unreadable);
     throw error;
   }
+}
+
+/** Each media kind's key field: the key of its stored file, or null. */
+function mediaKeys(keys: Partial<Record<MediaKind, string>>): Record<MediaKeyField, string | null> {
+  return Object.fromEntries(MEDIA_KINDS.map((kind) => [MEDIA_KIND_SPECS[kind].keyField, keys[kind] ?? null])) as Record<MediaKeyField, string | null>;
 }
 
 export type StoryCreateService = ReturnType<typeof createStoryCreateService>;
@@ -141,7 +123,7 @@ async function createStory(deps: CreateStoryDeps, authorId: string, request: Cre
   const media = upload ? await processUpload(upload[0], upload[1], data, request, deps) : null;
 
   const id = crypto.randomUUID();
-  const keys: Partial<Record<'audio' | 'video' | 'image' | 'thumbnail', string>> = {};
+  const keys: Partial<Record<MediaKind | 'thumbnail', string>> = {};
   const written: string[] = [];
   try {
     for (const file of media?.files ?? []) {
@@ -157,9 +139,7 @@ async function createStory(deps: CreateStoryDeps, authorId: string, request: Cre
       title: data.title,
       description: data.description,
       content: data.content,
-      audioKey: keys.audio ?? null,
-      videoKey: keys.video ?? null,
-      imageKey: keys.image ?? null,
+      ...mediaKeys(keys),
       thumbnailKey: keys.thumbnail ?? null,
       tiktokUrl: data.tiktokUrl,
       tiktokVideoId: data.tiktokVideoId,

@@ -1,6 +1,6 @@
 /**
- * Reads the multipart body of POST /api/stories: text fields into an object, the `audio`, `image` and `video`
- * files streamed to the request's work directory with their own size limits (config.maxUploadBytes), so a
+ * Reads the multipart body of POST /api/stories: text fields into an object, each media kind's file (its
+ * `formField`, common/media-kinds.ts) streamed to the request's work directory with their own size limits (config.maxUploadBytes), so a
  * 200 MB video never sits in memory. Other file fields are drained and ignored.
  */
 import fs from 'node:fs';
@@ -11,9 +11,8 @@ import type { FastifyRequest } from 'fastify';
 import { badRequest, payloadTooLarge } from '../../lib/http-errors';
 import { NUL_IN_TEXT } from '../../plugins/route-contract';
 import type { UploadedFile } from '../../media/pipeline';
-import type { MediaKind } from '../../media/sniff';
-
-const FILE_FIELDS: Record<string, MediaKind> = { audio: 'audio', image: 'image', video: 'video' };
+import type { MediaKind } from '#common/enums';
+import { MEDIA_KIND_SPECS, mediaKindOfFormField } from '#common/media-kinds';
 
 /** Field names that must never become object keys. */
 const UNSAFE_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
@@ -27,8 +26,7 @@ const readableSize = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 function fileTooLargeMessage(kind: MediaKind, maxBytes: number): string {
-  const noun = kind === 'audio' ? 'audio recording' : kind;
-  return `The ${noun} is too large (maximum ${readableSize(maxBytes)}).`;
+  return `The ${MEDIA_KIND_SPECS[kind].noun} is too large (maximum ${readableSize(maxBytes)}).`;
 }
 
 export const MALFORMED_FORM = 'The form could not be read: the multipart body is malformed or incomplete.';
@@ -57,7 +55,7 @@ async function readParts(request: FastifyRequest, workDir: string, maxBytes: Rec
   const files: StoryForm['files'] = {};
   for await (const part of request.parts()) {
     if (part.type === 'file') {
-      const kind = FILE_FIELDS[part.fieldname];
+      const kind = mediaKindOfFormField(part.fieldname);
       if (!kind || files[kind]) {
         await pipeline(part.file, discard());
         continue;

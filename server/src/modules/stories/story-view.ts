@@ -28,7 +28,9 @@ import type { stories } from '../../db/schema';
 import type { MediaUrlSigner } from '../../media/media-urls';
 import { createdAtFor, type UnlockGate } from '../location';
 import { timeZoneAt } from './time-zone';
-import { LOCK_FIELDS, LOCK_KINDS } from '#common/lock-kinds';
+import { LOCK_FIELDS, LOCK_KINDS, pickLockValues } from '#common/lock-kinds';
+import { MEDIA_KINDS } from '#common/enums';
+import { MEDIA_KEY_FIELDS, MEDIA_KIND_SPECS } from '#common/media-kinds';
 
 /** The columns of a stories row a reader's view is built from (reads select these and nothing else). */
 export const STORY_VIEW_COLUMNS = [
@@ -36,10 +38,8 @@ export const STORY_VIEW_COLUMNS = [
   'title',
   'description',
   'content',
-  'audioKey',
-  'imageKey',
+  ...MEDIA_KEY_FIELDS,
   'thumbnailKey',
-  'videoKey',
   'tiktokUrl',
   'tiktokVideoId',
   'duration',
@@ -65,14 +65,19 @@ export type StoryRow = Pick<typeof stories.$inferSelect, (typeof STORY_VIEW_COLU
  */
 export const WITHHELD_COLUMNS = [
   'content',
-  'audioKey',
-  'imageKey',
+  ...MEDIA_KEY_FIELDS,
   'thumbnailKey',
-  'videoKey',
   'tiktokUrl',
   'tiktokVideoId',
 ] as const satisfies readonly (typeof STORY_VIEW_COLUMNS)[number][];
 export type WithheldColumn = (typeof WITHHELD_COLUMNS)[number];
+
+/** Only the withheld columns of a record, in WITHHELD_COLUMNS' order (a plain loop: built per story of a read). */
+export function pickWithheld(source: Readonly<Record<WithheldColumn, string | null>>): Record<WithheldColumn, string | null> {
+  const values: Partial<Record<WithheldColumn, string | null>> = {};
+  for (const column of WITHHELD_COLUMNS) values[column] = source[column];
+  return values as Record<WithheldColumn, string | null>;
+}
 
 /** Each withheld column mapped through `f` (a CASE expression, a fetched value), keyed by column. */
 export function mapWithheld<T>(f: (column: WithheldColumn) => T): Record<WithheldColumn, T> {
@@ -178,11 +183,7 @@ export function toStoryView(
     likes: row.likes,
     isPublic: row.isPublic,
     timeRestriction: row.timeRestriction,
-    // Named, not spread: this literal is built for every story of every read (TypeScript holds the list complete).
-    unlockStartTime: row.unlockStartTime,
-    unlockEndTime: row.unlockEndTime,
-    unlockSeason: row.unlockSeason,
-    unlockWeather: row.unlockWeather,
+    ...pickLockValues(row),
     createdAt: createdAtFor(row.createdAt, isAuthor),
     distance,
     isLocked: lock.isLocked,
@@ -202,10 +203,12 @@ export function toStoryView(
   // An unlocked story always says its content (null for a media story); a media link or TikTok field only when
   // there is one: a story has one kind of media, and the nearby answers are the hot path (issue 17).
   story.content = row.content;
-  if (row.audioKey) story.audioUrl = ctx.signer.sign(row.audioKey, ctx.now);
-  if (row.imageKey) story.imageUrl = ctx.signer.sign(row.imageKey, ctx.now);
+  for (const kind of MEDIA_KINDS) {
+    const { keyField, urlField } = MEDIA_KIND_SPECS[kind];
+    const key = row[keyField];
+    if (key) story[urlField] = ctx.signer.sign(key, ctx.now);
+  }
   if (row.thumbnailKey) story.thumbnailUrl = ctx.signer.sign(row.thumbnailKey, ctx.now);
-  if (row.videoKey) story.videoUrl = ctx.signer.sign(row.videoKey, ctx.now);
   if (row.tiktokUrl) story.tiktokUrl = row.tiktokUrl;
   if (row.tiktokVideoId) story.tiktokVideoId = row.tiktokVideoId;
   return story;

@@ -19,7 +19,7 @@ import {
   mp4Video,
   oggOpusAudio,
 } from '../../media/test-support/test-media';
-import { UNSUPPORTED_MEDIA_MESSAGES, UNVERIFIABLE_MEDIA_MESSAGES } from './create-service';
+import { MEDIA_KIND_SPECS } from '#common/media-kinds';
 import { baseStoryFields, listFiles, postStory } from './test-support/story-helpers';
 
 const PAGE = Buffer.from('<!doctype html><html><body><script>fetch("/api/account/export")</script></body></html>');
@@ -58,7 +58,7 @@ describe.each([
     const res = await postAudio(make());
     if (!withFfmpeg && name === 'MP4/AAC') {
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ message: UNVERIFIABLE_MEDIA_MESSAGES.audio });
+      expect(res.json()).toEqual({ message: MEDIA_KIND_SPECS.audio.timed.unverifiable });
       return;
     }
     expect(res.statusCode).toBe(201);
@@ -107,7 +107,7 @@ describe.each([
     const valid = liveWebmAudio(2);
     const res = await postAudio(valid.subarray(0, Math.floor(valid.length / 2) + 3));
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ message: UNSUPPORTED_MEDIA_MESSAGES.audio });
+    expect(res.json()).toEqual({ message: MEDIA_KIND_SPECS.audio.messages.unsupported });
   });
 
   it('video gets the same treatment: a WebM with a page appended never stores the page', async () => {
@@ -121,7 +121,7 @@ describe.each([
       video: { data: Buffer.concat([mp4Video(scratch, 1), PAGE]), filename: 'clip.mp4' },
     });
     expect(mp4.statusCode).toBe(withFfmpeg ? 201 : 415);
-    if (!withFfmpeg) expect(mp4.json()).toEqual({ message: UNVERIFIABLE_MEDIA_MESSAGES.video });
+    if (!withFfmpeg) expect(mp4.json()).toEqual({ message: MEDIA_KIND_SPECS.video.timed.unverifiable });
     expect(storedBytes().includes(Buffer.from('<script'))).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import { isUuid } from '#common/route-schemas';
 import { firstLongLeg, TOUR_MESSAGES, TOURS, tourMeasures } from '#common/tours';
 import type { CreateTourRequest, EditTourRequest, Tour, TourSummary } from '#common/tour-schemas';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/http-errors';
+import { seenByEveryone } from '../../db/visibility';
 import type { StopRow, TourCursor, TourRepository, TourRow } from './tour-repository';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -25,7 +26,7 @@ export function createTourService(deps: { repository: TourRepository; now?: () =
     // Other people's public stories: 403; a story that is not there or not visible to the author: 400.
     if (ordered.some((story) => story && story.authorId !== authorId)) throw forbidden(TOUR_MESSAGES.notYourStory);
     if (ordered.some((story) => !story)) throw badRequest(TOUR_MESSAGES.storyNotFound);
-    if (ordered.some((story) => !story!.isPublic || story!.hidden)) throw badRequest(TOUR_MESSAGES.privateStory);
+    if (ordered.some((story) => !seenByEveryone(story!))) throw badRequest(TOUR_MESSAGES.privateStory);
     const leg = firstLongLeg(ordered.map((story) => story!));
     if (leg) throw badRequest(TOUR_MESSAGES.legTooLong(leg.from, leg.to, (leg.metres / 1000).toFixed(1)));
     return ids;

@@ -8,6 +8,7 @@ import { shownCountText, type ShownCount } from '#common/insights';
 import type { StoryInsights } from '#common/insights-schemas';
 import { plotted } from './story-insight-figures';
 import { isTextStory } from '#common/story-types';
+import { isTimedStory } from '#common/media-kinds';
 
 const COLOURS = { unlocks: '#c4b5fd', opens: '#a3abcb', engaged: '#fbbf24', likes: '#f472b6', shares: '#34d399' } as const;
 const AXIS = { stroke: '#a3abcb', fontSize: 12 } as const;
@@ -28,7 +29,7 @@ const dayLabel = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateStrin
 
 export function DailyChart({ insights, engagedName }: DailyChartProps) {
   const engagedOf = (d: StoryInsights['series'][number]): ShownCount =>
-    insights.type === 'audio' || insights.type === 'video' ? d.plays : isTextStory(insights.type) ? d.reads : d.opens;
+    isTimedStory(insights.type) ? d.plays : isTextStory(insights.type) ? d.reads : d.opens;
   const names: Record<SeriesKey, string> = { unlocks: 'Unlocks', opens: 'Opens', engaged: engagedName, likes: 'Likes', shares: 'Shares' };
   const keys = (Object.keys(names) as SeriesKey[]).filter((k) => !(k === 'engaged' && engagedName === 'Opens'));
   const rows = insights.series.map((d) => {

@@ -15,55 +15,10 @@ import { EARTH_RADIUS_M } from '#common/constants';
 import { KNN_EARTH_KM, sphereNearest } from './sphere-knn';
 import { ID_RANGES, idRangeOf, sphereMetres, type NearestCard, type NearestQuery, type StoryCard } from './card';
 import type { Point } from '#common/geo';
-import { LOCK_FIELDS, type LockField } from '#common/lock-kinds';
-
-const orNull = (value: number) => (Number.isNaN(value) ? null : value);
-
-/**
- * A row's numbers, side by side in one Float64Array (NUMBERS per row): a read touches every one of them for each
- * story it answers, so they share a cache line or two instead of costing a memory miss per column in a big heap.
- * Duration and word count are NaN for null.
- */
-const LATITUDE = 0;
-const LONGITUDE = 1;
-const CREATED_AT = 2;
-const REVISION = 3;
-const LIKES = 4;
-const DURATION = 5;
-const WORD_COUNT = 6;
-const NUMBERS = 7;
-/**
- * A row's codes, side by side in one Int32Array (CODES per row): the flags (bit 0 public, bit 1 hidden), the
- * author's number, then numbers into the interned text: category, type, time restriction, the lock fields
- * (common/lock-kinds.ts).
- */
-const FLAGS = 0;
-const AUTHOR = 1;
-const CATEGORY = 2;
-const TYPE = 3;
-const RESTRICTION = 4;
-const LOCK_TEXT = 5;
-const CODES = LOCK_TEXT + LOCK_FIELDS.length;
-/** Each lock field's code. */
-const LOCK_CODE = Object.fromEntries(LOCK_FIELDS.map((field, i) => [field, LOCK_TEXT + i])) as Record<LockField, number>;
-
-/** Repeated text (categories, types, restriction values, author ids) stored once, by number. */
-class Interned<T> {
-  private readonly numbers = new Map<T, number>();
-  readonly values: T[] = [];
-  numberOf(value: T): number {
-    let n = this.numbers.get(value);
-    if (n === undefined) {
-      n = this.values.length;
-      this.values.push(value);
-      this.numbers.set(value, n);
-    }
-    return n;
-  }
-  numberIfKnown(value: T): number | undefined {
-    return this.numbers.get(value);
-  }
-}
+import { LOCK_FIELDS, lockValuesAt } from '#common/lock-kinds';
+import { seenByEveryone, visibleToViewer } from '../../../db/visibility';
+import { AUTHOR, CATEGORY, CODES, CREATED_AT, DURATION, FLAGS, HIDDEN, Interned, LATITUDE, LIKES,
+  LOCK_TEXT, LONGITUDE, NUMBERS, orNull, PUBLIC, RESTRICTION, REVISION, SEEN_BY_ALL, TYPE, WORD_COUNT } from './card-layout';
 
 const INITIAL_CAPACITY = 1_024;
 const NO_SLOT = -1;
@@ -94,7 +49,7 @@ export class CardIndex {
   private tree: KDBush = emptyTree();
   /** Tree slot → row (NO_SLOT: deleted or moved to the overlay since the build). */
   private rowOfSlot = new Int32Array(1).fill(NO_SLOT);
-  /** Per tree slot, what the walk's filter tests for every point it opens: 1 = visible to everyone. */
+  /** Per tree slot, what the walk's filter tests for every point it opens: 1 = seen by everyone (db/visibility.ts). */
   private slotPublic = new Uint8Array(1);
   /** Per tree slot, the author's number (-1: empty slot). */
   private slotAuthor = new Int32Array(1).fill(NO_SLOT);
@@ -217,8 +172,8 @@ export class CardIndex {
     const blocked = this.authorNumbers(q.blockedAuthorIds);
     const { slotPublic, slotAuthor, rowOfSlot } = this;
     const bySlot = blocked
-      ? (slot: number) => (slotPublic[slot] === 1 || slotAuthor[slot] === viewerNumber) && !blocked.has(slotAuthor[slot]!)
-      : (slot: number) => slotPublic[slot] === 1 || slotAuthor[slot] === viewerNumber;
+      ? (slot: number) => visibleToViewer(slotPublic[slot] === 1, slotAuthor[slot] === viewerNumber) && !blocked.has(slotAuthor[slot]!)
+      : (slot: number) => visibleToViewer(slotPublic[slot] === 1, slotAuthor[slot] === viewerNumber);
     // A hair beyond the radius: the exact test below decides on PostGIS's sphere.
     const maxKm = (q.radius / EARTH_RADIUS_M) * KNN_EARTH_KM * (1 + 1e-9) + 1e-9;
     const hit = (row: number): Hit => ({ row, distance: this.distanceTo(q, row) });
@@ -305,8 +260,7 @@ export class CardIndex {
   }
 
   private visibleRow(row: number, viewerNumber: number) {
-    const flags = this.codes[row * CODES + FLAGS]!;
-    return (flags & 1 && !(flags & 2)) || this.authorOf(row) === viewerNumber;
+    return visibleToViewer((this.codes[row * CODES + FLAGS]! & SEEN_BY_ALL) !== 0, this.authorOf(row) === viewerNumber);
   }
 
   private distanceTo(point: Point, row: number) {
@@ -327,8 +281,9 @@ export class CardIndex {
 
   /**
    * The card held at `row`. It runs for every story of every answer (up to 1,000 per map read), so it is one
-   * literal of a fixed shape: no closures (under tsx each named closure is also renamed, esbuild's keepNames, on
-   * every call), no spread and no keyed stores (the lock fields are named; TypeScript holds the list complete).
+   * literal of a fixed shape: no named closures (under tsx each is also renamed, esbuild's keepNames, on every
+   * call); the lock fields, read from their one list (common/lock-kinds.ts), come first, a spread that copies like
+   * a clone.
    */
   private cardAt(row: number): StoryCard {
     const { numbers, codes } = this;
@@ -337,6 +292,7 @@ export class CardIndex {
     const text = this.text.values;
     const flags = codes[c + FLAGS]!;
     return {
+      ...lockValuesAt((i) => text[codes[c + LOCK_TEXT + i]!]),
       id: this.ids[row]!,
       title: this.titles[row]!,
       description: this.descriptions[row] ?? null,
@@ -348,13 +304,9 @@ export class CardIndex {
       type: text[codes[c + TYPE]!] as StoryCard['type'],
       authorId: this.authorTable.values[codes[c + AUTHOR]!]!,
       likes: numbers[n + LIKES]!,
-      isPublic: (flags & 1) === 1,
-      hidden: (flags & 2) === 2,
+      isPublic: (flags & PUBLIC) !== 0,
+      hidden: (flags & HIDDEN) !== 0,
       timeRestriction: text[codes[c + RESTRICTION]!] as StoryCard['timeRestriction'],
-      unlockStartTime: text[codes[c + LOCK_CODE.unlockStartTime]!]!,
-      unlockEndTime: text[codes[c + LOCK_CODE.unlockEndTime]!]!,
-      unlockSeason: text[codes[c + LOCK_CODE.unlockSeason]!] as StoryCard['unlockSeason'],
-      unlockWeather: text[codes[c + LOCK_CODE.unlockWeather]!] as StoryCard['unlockWeather'],
       createdAtMicros: numbers[n + CREATED_AT]!,
       revision: numbers[n + REVISION]!,
     };
@@ -373,17 +325,17 @@ export class CardIndex {
     this.numbers[n + DURATION] = card.duration ?? Number.NaN;
     this.numbers[n + WORD_COUNT] = card.wordCount ?? Number.NaN;
     const c = row * CODES;
-    this.codes[c + FLAGS] = (card.isPublic ? 1 : 0) | (card.hidden ? 2 : 0);
+    this.codes[c + FLAGS] = (card.isPublic ? PUBLIC : 0) | (card.hidden ? HIDDEN : 0) | (seenByEveryone(card) ? SEEN_BY_ALL : 0);
     this.codes[c + AUTHOR] = this.authorTable.numberOf(card.authorId);
     this.codes[c + CATEGORY] = this.text.numberOf(card.category);
     this.codes[c + TYPE] = this.text.numberOf(card.type);
     this.codes[c + RESTRICTION] = this.text.numberOf(card.timeRestriction);
-    for (const field of LOCK_FIELDS) this.codes[c + LOCK_CODE[field]] = this.text.numberOf(card[field]);
+    for (let i = 0; i < LOCK_FIELDS.length; i++) this.codes[c + LOCK_TEXT + i] = this.text.numberOf(card[LOCK_FIELDS[i]!]);
   }
 
   private fillSlot(slot: number, row: number) {
     this.rowOfSlot[slot] = row;
-    this.slotPublic[slot] = row !== NO_SLOT && this.codes[row * CODES + FLAGS] === 1 ? 1 : 0;
+    this.slotPublic[slot] = row !== NO_SLOT && (this.codes[row * CODES + FLAGS]! & SEEN_BY_ALL) !== 0 ? 1 : 0;
     this.slotAuthor[slot] = row === NO_SLOT ? NO_SLOT : this.authorOf(row);
   }
 

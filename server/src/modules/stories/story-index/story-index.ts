@@ -19,7 +19,8 @@ import type { BoundingBox } from '#common/route-schemas';
 import type { Point } from '#common/geo';
 import type { Database } from '../../../db/client';
 import type { StoryRecord } from '../story-record';
-import { mapWithheld } from '../story-view';
+import { mapWithheld, pickWithheld } from '../story-view';
+import { pickLockValues } from '#common/lock-kinds';
 import { ContentCache, type WithheldValues } from './content-cache';
 import type { NearestCard, NearestQuery, StoryCard } from './card';
 import { CardIndex } from './card-index';
@@ -226,35 +227,21 @@ const NOTHING_WITHHELD: WithheldValues = Object.freeze(mapWithheld(() => null));
 const FETCH = Symbol('fetch');
 const OUT_OF_REACH = Symbol('out of reach');
 
-/** The withheld values of a content row, one literal of a fixed shape (the cache keeps it). */
-function withheldOf(row: ContentRow): WithheldValues {
-  return {
-    content: row.content,
-    audioKey: row.audioKey,
-    imageKey: row.imageKey,
-    thumbnailKey: row.thumbnailKey,
-    videoKey: row.videoKey,
-    tiktokUrl: row.tiktokUrl,
-    tiktokVideoId: row.tiktokVideoId,
-  };
-}
+/** The withheld values of a content row (WITHHELD_COLUMNS of story-view.ts; the cache keeps them). */
+const withheldOf = (row: ContentRow): WithheldValues => pickWithheld(row);
 
 /**
- * A card as the read side's record. One literal of a fixed shape, the withheld and lock fields named (TypeScript
- * holds both lists complete): it is built for every story of every nearby read (issue 28).
+ * A card as the read side's record: built for every story of every nearby read, so the withheld values come
+ * first (a spread at the head of a literal copies like a clone) and the lock fields are read from their one
+ * list (common/lock-kinds.ts) without arrays per story.
  */
 function recordOf(card: StoryCard, authorDisplayName: string | null, withheld: WithheldValues, likedByMe: boolean): StoryRecord {
   return {
+    ...withheld,
+    ...pickLockValues(card),
     id: card.id,
     title: card.title,
     description: card.description,
-    content: withheld.content,
-    audioKey: withheld.audioKey,
-    imageKey: withheld.imageKey,
-    thumbnailKey: withheld.thumbnailKey,
-    videoKey: withheld.videoKey,
-    tiktokUrl: withheld.tiktokUrl,
-    tiktokVideoId: withheld.tiktokVideoId,
     duration: card.duration,
     wordCount: card.wordCount,
     latitude: card.latitude,
@@ -265,10 +252,6 @@ function recordOf(card: StoryCard, authorDisplayName: string | null, withheld: W
     likes: card.likes,
     isPublic: card.isPublic,
     timeRestriction: card.timeRestriction,
-    unlockStartTime: card.unlockStartTime,
-    unlockEndTime: card.unlockEndTime,
-    unlockSeason: card.unlockSeason,
-    unlockWeather: card.unlockWeather,
     createdAt: new Date(Math.floor(card.createdAtMicros / 1000)),
     authorDisplayName,
     likedByMe,

@@ -2,6 +2,7 @@ import { Clock, ExternalLink, MapPin } from 'lucide-react';
 import { coordinatesLabel, navigateUrl } from '#common/discovery-text';
 import type { Story } from '#common/schemas';
 import { formatDuration, storyDistanceText } from '#client/lib/stories/story-display';
+import { isTimedStory } from '#common/media-kinds';
 
 /** Beyond this the reader is not nearby: the place gets a name they know, or a way to look it up (issue 23 item 5). */
 const FAR_AWAY_M = 1000;
@@ -11,7 +12,7 @@ const FAR_AWAY_M = 1000;
  * far away, where the story is: the spec's known Savannah coordinate by name, elsewhere an "Open in maps" link.
  */
 export function StoryByline({ story }: { story: Story }) {
-  const showDuration = (story.type === 'audio' || story.type === 'video') && story.duration;
+  const showDuration = isTimedStory(story.type) && story.duration;
   return (
     <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
       <span>{story.author?.displayName || 'Anonymous'}</span>
