@@ -2,13 +2,13 @@
  * Each media kind described once, for client and server: where a story keeps its file (the `stories` column and
  * the row's key field), the URL field a reader's story carries, the multipart field it is uploaded in, the
  * containers it accepts (by content: server/src/media/sniff.ts), its size setting, its messages and whether it is
- * timed media (played: listens or plays, a duration, quartile events). The story view, the withheld list, the
+ * timed media (played: listens or plays, a duration, quartile events). The spec's messages for a missing or empty
+ * upload are here (with no other import, so the first screen's story card reads this without the form messages). The story view, the withheld list, the
  * media-access check, moderation and export signing, the multipart reader, the story schemas' URL fields, the
  * insights and the client's pickers and players read this; a switch that must treat a kind in its own way is a
  * `satisfies Record<MediaKind, …>` the compiler points at (docs/architecture.md, "Add a media story type").
  */
 import { MEDIA_KINDS, STORY_TYPES, type MediaKind, type StoryType } from './enums';
-import { MESSAGES } from './messages';
 import { STORY_TYPE_UPLOAD } from './story-type-specs';
 
 /** The container formats an upload is recognised as (server/src/media/sniff.ts). */
@@ -59,6 +59,8 @@ export interface MediaKindSpec<K extends MediaKind = MediaKind> {
   size: { setting: `MAX_${Uppercase<K>}_MB`; defaultMb: number };
   /** How messages name the file ("The audio recording is too large"). */
   noun: string;
+  /** What a story card says of it when it has no length to say (null: its length, m:ss, even when unknown). */
+  cardLabel: string | null;
   messages: {
     /** The upload is missing, or arrived empty (the spec's messages). */
     missing: string;
@@ -69,6 +71,8 @@ export interface MediaKindSpec<K extends MediaKind = MediaKind> {
   /** Timed media (audio, video) or null (a still image). */
   timed: TimedMedia | null;
 }
+
+const RECORDING_ERROR = 'Recording error: Audio recording failed. Please try again.';
 
 export const MEDIA_KIND_SPECS = {
   audio: {
@@ -85,11 +89,12 @@ export const MEDIA_KIND_SPECS = {
     },
     size: { setting: 'MAX_AUDIO_MB', defaultMb: 20 },
     noun: 'audio recording',
+    cardLabel: null,
     messages: {
-      missing: MESSAGES.missingRecording,
-      empty: MESSAGES.recordingError,
+      missing: 'Missing recording: Please record your story first. Make sure to stop the recording before submitting.',
+      empty: RECORDING_ERROR,
       unsupported: 'Unsupported audio format: please record again or upload WebM, Ogg, MP4 or MP3 audio.',
-      unreadable: MESSAGES.recordingError,
+      unreadable: RECORDING_ERROR,
     },
     timed: {
       engaged: 'listens',
@@ -115,9 +120,10 @@ export const MEDIA_KIND_SPECS = {
     },
     size: { setting: 'MAX_IMAGE_MB', defaultMb: 15 },
     noun: 'image',
+    cardLabel: 'Photo',
     messages: {
-      missing: MESSAGES.missingImage,
-      empty: MESSAGES.missingImage,
+      missing: 'Missing image: Please select an image for your story.',
+      empty: 'Missing image: Please select an image for your story.',
       unsupported: 'Unsupported image format: please choose a JPEG, PNG, WebP, GIF or HEIC image.',
       unreadable: 'The image could not be read. Please choose another image.',
     },
@@ -136,9 +142,10 @@ export const MEDIA_KIND_SPECS = {
     },
     size: { setting: 'MAX_VIDEO_MB', defaultMb: 200 },
     noun: 'video',
+    cardLabel: 'Video',
     messages: {
-      missing: MESSAGES.missingVideo,
-      empty: MESSAGES.missingVideo,
+      missing: 'Missing video: Please select a video file for your story.',
+      empty: 'Missing video: Please select a video file for your story.',
       unsupported: 'Unsupported video format: please choose an MP4, WebM or QuickTime video.',
       unreadable: 'The video could not be read. Please choose another video file.',
     },

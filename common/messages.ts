@@ -18,11 +18,7 @@ export const MESSAGES = {
   noAccountForUsername: 'No account found with that username.',
   missingInformation: 'Missing information: Please fill in all required fields.',
   missingContent: 'Missing content: Please write your story content.',
-  missingRecording:
-    'Missing recording: Please record your story first. Make sure to stop the recording before submitting.',
-  recordingError: 'Recording error: Audio recording failed. Please try again.',
-  missingImage: 'Missing image: Please select an image for your story.',
-  missingVideo: 'Missing video: Please select a video file for your story.',
+  // A missing or empty upload: each media kind's own messages (media-kinds.ts).
   missingTikTokUrl: 'Missing TikTok URL: Please paste a TikTok video URL.',
   invalidTikTokUrl: 'Invalid TikTok URL: Please paste a valid TikTok video URL.',
   usernameTaken: 'That username is already taken.',

@@ -10,6 +10,8 @@ export type { MediaKind } from './enums';
 
 interface StoryTypeSpec {
   label: string;
+  /** Its icon on cards, markers and the story dialog. */
+  icon: string;
   /**
    * The upload it requires (null: none; a file sent along anyway is ignored). Read by the server's creation
    * (create-service.ts) and the client's draft check (create-story/lib/draft.ts).
@@ -23,11 +25,11 @@ interface StoryTypeSpec {
 }
 
 export const STORY_TYPE_SPECS: Record<StoryType, StoryTypeSpec> = {
-  audio: { label: 'Audio', upload: 'audio', text: false },
-  image: { label: 'Image', upload: 'image', text: false },
-  video: { label: 'Video', upload: 'video', text: false },
-  text: { label: 'Text', upload: null, text: true },
-  tiktok: { label: 'TikTok', upload: null, text: false },
+  audio: { label: 'Audio', icon: '🎵', upload: 'audio', text: false },
+  image: { label: 'Image', icon: '📷', upload: 'image', text: false },
+  video: { label: 'Video', icon: '🎬', upload: 'video', text: false },
+  text: { label: 'Text', icon: '📝', upload: null, text: true },
+  tiktok: { label: 'TikTok', icon: '🎪', upload: null, text: false },
 };
 
 const byType = <T>(pick: (spec: StoryTypeSpec) => T) =>

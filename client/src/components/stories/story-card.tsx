@@ -3,17 +3,21 @@ import type { Story } from '#common/schemas';
 import { cn } from '#client/lib/utils';
 import { isClaimLock } from '#client/lib/location/claim-lock-text';
 import { ClaimLockLine } from './claim-lock-line';
+import { MEDIA_KIND_SPECS } from '#common/media-kinds';
+import { STORY_TYPE_UPLOAD } from '#common/story-type-specs';
 import { countWords } from '#common/text';
 import { formatDuration, formatWordCount, lockLines, storyDistanceText, storyTypeIcon, storyTypeLabel } from '#client/lib/stories/story-display';
 
 /**
- * Audio and video show their length as m:ss, an image "Photo"; text and TikTok their word count (server's, else
+ * A media story says its length as its kind has it (common/media-kinds.ts: audio and video m:ss, an image "Photo"); text and TikTok their word count (server's, else
  * counted here) — a picture's or a clip's teaser words say nothing about it.
  */
 function lengthText(story: Story): string {
-  if (story.type === 'audio') return formatDuration(story.duration);
-  if (story.type === 'video') return story.duration ? formatDuration(story.duration) : 'Video';
-  if (story.type === 'image') return 'Photo';
+  const kind = STORY_TYPE_UPLOAD[story.type];
+  if (kind) {
+    const { timed, cardLabel } = MEDIA_KIND_SPECS[kind];
+    return cardLabel === null || (timed && story.duration) ? formatDuration(story.duration) : cardLabel;
+  }
   return formatWordCount(story.wordCount ?? countWords(story.content ?? story.description));
 }
 

@@ -4,20 +4,12 @@
  */
 import { UNLOCK_RADIUS_M } from '#common/constants';
 import type { Story, StoryType } from '#common/schemas';
-import { STORY_TYPE_LABEL } from '#common/story-type-specs';
+import { STORY_TYPE_LABEL, STORY_TYPE_SPECS } from '#common/story-type-specs';
 import { timeLockText } from '#common/time-lock-text';
 import { isTimeLockReason, type LockField } from '#common/lock-kinds';
 
-const STORY_TYPE_ICON: Record<StoryType, string> = {
-  audio: '🎵',
-  image: '📷',
-  video: '🎬',
-  text: '📝',
-  tiktok: '🎪',
-};
-
 export function storyTypeIcon(type: StoryType): string {
-  return STORY_TYPE_ICON[type];
+  return STORY_TYPE_SPECS[type].icon;
 }
 
 export function storyTypeLabel(type: StoryType): string {

@@ -5,6 +5,7 @@ import { Label } from '#client/components/ui/input';
 import { useObjectUrl } from '../hooks/use-object-url';
 import { formatDuration } from '#client/lib/stories/story-display';
 import { formatFileSize } from '../lib/draft';
+import { MEDIA_KIND_SPECS } from '#common/media-kinds';
 
 /**
  * The picker of the image and video tabs (accepts image/* or video/*), with a preview of the chosen file.
@@ -48,7 +49,7 @@ export function MediaPicker({
         id={inputId}
         ref={inputRef}
         type="file"
-        accept={kind === 'image' ? 'image/*' : 'video/*'}
+        accept={MEDIA_KIND_SPECS[kind].accept}
         onChange={handleChange}
         disabled={disabled}
         className="block w-full cursor-pointer rounded-lg border border-dashed border-night-600 bg-night-800/60 p-3 text-sm text-mist-300 file:mr-3 file:rounded-md file:border-0 file:bg-glow-600 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-white hover:border-glow-400"

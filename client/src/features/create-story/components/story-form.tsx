@@ -10,8 +10,8 @@ import type { Point } from '#common/geo';
 import { cn } from '#client/lib/utils';
 import { formatCoordinate, type StoryDraft } from '../lib/draft';
 import { STORY_TYPE_TABS } from '../lib/story-types';
-import { AudioRecorder } from './audio-recorder';
-import { MediaPicker } from './media-picker';
+import { MEDIA_DRAFT_VIEWS } from './media-drafts';
+import { MEDIA_KINDS } from '#common/enums';
 import { TikTokUrlField } from './tiktok-url-field';
 import { TimeLockFields } from '#client/components/stories/time-lock-fields';
 import { VisibilityField } from '#client/components/stories/visibility-field';
@@ -96,10 +96,12 @@ export function StoryForm({
         )}
       </FormField>
 
-      <Tabs.Content value="audio" className="grid gap-1.5">
-        <span className="text-sm font-medium text-mist-300">Your Recording</span>
-        <AudioRecorder audio={draft.audio} onChange={(audio) => onChange({ audio })} disabled={disabled} />
-      </Tabs.Content>
+      {/* A media story type is named as its kind (common/media-kinds.ts). */}
+      {MEDIA_KINDS.map((kind) => (
+        <Tabs.Content key={kind} value={kind} className="grid gap-1.5">
+          {MEDIA_DRAFT_VIEWS[kind].picker(draft, onChange, disabled)}
+        </Tabs.Content>
+      ))}
       <Tabs.Content value="text">
         <FormField id="create-content" label="Your Story">
           {(field) => (
@@ -114,19 +116,6 @@ export function StoryForm({
             />
           )}
         </FormField>
-      </Tabs.Content>
-      <Tabs.Content value="image">
-        <MediaPicker kind="image" file={draft.image} onChange={(image) => onChange({ image })} disabled={disabled} />
-      </Tabs.Content>
-      <Tabs.Content value="video">
-        <MediaPicker
-          kind="video"
-          file={draft.video?.file ?? null}
-          duration={draft.video?.duration}
-          onChange={(file) => onChange({ video: file ? { file, duration: null } : null })}
-          onDuration={(duration) => onChange({ video: draft.video ? { ...draft.video, duration } : null })}
-          disabled={disabled}
-        />
       </Tabs.Content>
       <Tabs.Content value="tiktok">
         <TikTokUrlField value={draft.tiktokUrl} onChange={(tiktokUrl) => onChange({ tiktokUrl })} disabled={disabled} />

@@ -4,77 +4,46 @@ import { categoryColor, categoryEmoji } from '#common/categories';
 import type { Point } from '#common/geo';
 import { parseTikTokUrl } from '#common/tiktok';
 import { useObjectUrl } from '../hooks/use-object-url';
-import {
-  formatCoordinate,
-  formatFileSize,
-  formatKb,
-  truncatePreview,
-  unlockSummary,
-  type StoryDraft,
-} from '../lib/draft';
-import { formatDuration, formatWordCount, storyTypeIcon } from '#client/lib/stories/story-display';
+import { formatCoordinate, truncatePreview, unlockSummary, type StoryDraft } from '../lib/draft';
+import { formatWordCount, storyTypeIcon } from '#client/lib/stories/story-display';
 import { countWords } from '#common/text';
 import { storyTypeTab } from '../lib/story-types';
+import { MEDIA_DRAFT_VIEWS } from './media-drafts';
+import { PreviewDetail as Detail } from './preview-detail';
+import { STORY_TYPE_UPLOAD } from '#common/story-type-specs';
+import { MEDIA_KIND_SPECS } from '#common/media-kinds';
+import { draftFile } from '../lib/draft-media';
+import type { MediaKind, StoryType } from '#common/enums';
+import { unreachable } from '#common/exhaustive';
 
 /** The preview card shows a demo author, as in the spec: the real author is attached by the server. */
 const DEMO_AUTHOR = 'Demo User';
 
-/** What the card says under the title: audio/video duration, word count, or "Image story". */
+/** What the card says under the title: a media kind's (media-drafts.tsx), the word count, or "TikTok video". */
 function cardMeta(draft: StoryDraft): string {
-  switch (draft.type) {
-    case 'audio':
-      return formatDuration(draft.audio?.duration ?? 0);
-    case 'video':
-      return formatDuration(draft.video?.duration ?? 0);
-    case 'image':
-      return 'Image story';
+  const kind = STORY_TYPE_UPLOAD[draft.type];
+  if (kind) return MEDIA_DRAFT_VIEWS[kind].cardMeta(draft);
+  const type = draft.type as Exclude<StoryType, MediaKind>;
+  switch (type) {
     case 'tiktok':
       return 'TikTok video';
     case 'text':
       return formatWordCount(countWords(draft.content));
+    default:
+      return unreachable(type);
   }
-}
-
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex justify-between gap-3">
-      <dt className="text-mist-400">{label}</dt>
-      <dd className="min-w-0 truncate text-right text-mist-100">{value}</dd>
-    </div>
-  );
 }
 
 /** The type-specific block of the preview step (spec section 2). */
 function ContentPreview({ draft }: { draft: StoryDraft }) {
-  const imageUrl = useObjectUrl(draft.type === 'image' ? draft.image : null);
-  switch (draft.type) {
+  const kind = STORY_TYPE_UPLOAD[draft.type];
+  // A still picture is shown; timed media is described (its length, its size).
+  const stillUrl = useObjectUrl(kind && !MEDIA_KIND_SPECS[kind].timed ? (draftFile(draft, kind)?.blob ?? null) : null);
+  if (kind) return MEDIA_DRAFT_VIEWS[kind].preview(draft, stillUrl);
+  const type = draft.type as Exclude<StoryType, MediaKind>;
+  switch (type) {
     case 'text':
       return <p className="whitespace-pre-wrap wrap-anywhere text-sm text-mist-100">{truncatePreview(draft.content)}</p>;
-    case 'audio':
-      return (
-        <dl className="grid gap-1 text-sm">
-          <Detail label="Duration" value={formatDuration(draft.audio?.duration ?? 0)} />
-          <Detail label="Size" value={formatKb(draft.audio?.blob.size ?? 0)} />
-        </dl>
-      );
-    case 'image':
-      return (
-        <div className="grid gap-2">
-          {imageUrl && <img src={imageUrl} alt="Image to publish" className="max-h-48 w-full rounded-lg object-contain" />}
-          <dl className="grid gap-1 text-sm">
-            <Detail label="Size" value={formatFileSize(draft.image?.size ?? 0)} />
-            <Detail label="Type" value={draft.image?.type || 'Unknown'} />
-          </dl>
-        </div>
-      );
-    case 'video':
-      return (
-        <dl className="grid gap-1 text-sm">
-          <Detail label="Duration" value={draft.video?.duration ? formatDuration(draft.video.duration) : 'Unknown'} />
-          <Detail label="Size" value={formatFileSize(draft.video?.file.size ?? 0)} />
-          <Detail label="Name" value={draft.video?.file.name ?? 'Unknown'} />
-        </dl>
-      );
     case 'tiktok':
       return (
         <dl className="grid gap-1 text-sm">
@@ -82,6 +51,8 @@ function ContentPreview({ draft }: { draft: StoryDraft }) {
           <Detail label="Video ID" value={parseTikTokUrl(draft.tiktokUrl)?.videoId ?? 'Unknown'} />
         </dl>
       );
+    default:
+      return unreachable(type);
   }
 }
 

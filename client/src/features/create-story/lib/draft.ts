@@ -6,33 +6,22 @@
 import { AUDIO, PREVIEW_CHARS } from '#common/constants';
 import { createStoryFieldsSchema, MESSAGES, type StoryType, type TimeRestriction } from '#common/schemas';
 import type { Point } from '#common/geo';
-import { isTextStory, STORY_TYPE_UPLOAD, UPLOAD_MESSAGES, type MediaKind } from '#common/story-types';
+import { isTextStory, STORY_TYPE_UPLOAD } from '#common/story-type-specs';
+import { MEDIA_KIND_SPECS } from '#common/media-kinds';
+import { draftFile, EMPTY_DRAFT_MEDIA, type DraftMediaFields } from './draft-media';
 import { parseTikTokUrl } from '#common/tiktok';
 import { timeLockText } from '#common/time-lock-text';
 import { EMPTY_LOCK_DRAFT, lockFormFields, lockValuesFor, type LockDraftValues } from '#common/lock-kinds';
 
-export interface RecordedAudio {
-  blob: Blob;
-  /** Whole seconds: the recorder's timer, or bytes / 16000 rounded up when the timer said 0. */
-  duration: number;
-}
+export type { RecordedAudio } from './draft-media';
 
-interface PickedVideo {
-  file: File;
-  /** Whole seconds read from the file's metadata; null until known (or when the browser cannot tell). */
-  duration: number | null;
-}
-
-/** The draft's lock values ('' when not set) are common/lock-kinds.ts's. */
-export interface StoryDraft extends LockDraftValues {
+/** The draft's lock values ('' when not set) are common/lock-kinds.ts's, its media fields draft-media.ts's. */
+export interface StoryDraft extends LockDraftValues, DraftMediaFields {
   type: StoryType;
   title: string;
   category: string;
   description: string;
   content: string;
-  audio: RecordedAudio | null;
-  image: File | null;
-  video: PickedVideo | null;
   tiktokUrl: string;
   /** Issue 25: a private story is its author's only (and no tour's stop). */
   isPublic: boolean;
@@ -45,9 +34,7 @@ export const EMPTY_DRAFT: StoryDraft = {
   category: '',
   description: '',
   content: '',
-  audio: null,
-  image: null,
-  video: null,
+  ...EMPTY_DRAFT_MEDIA,
   tiktokUrl: '',
   isPublic: true,
   timeRestriction: 'none',
@@ -57,7 +44,7 @@ export const EMPTY_DRAFT: StoryDraft = {
 /** Switching type keeps the shared fields and clears every type-specific input (spec section 4). */
 export function switchType(draft: StoryDraft, type: StoryType): StoryDraft {
   if (draft.type === type) return draft;
-  return { ...draft, type, content: '', audio: null, image: null, video: null, tiktokUrl: '' };
+  return { ...draft, type, content: '', ...EMPTY_DRAFT_MEDIA, tiktokUrl: '' };
 }
 
 /** Preview Story is disabled while pending or when title, category or location is missing (spec section 5). */
@@ -84,8 +71,8 @@ export function draftFields(draft: StoryDraft, location: Point | null): Record<s
   // What a type sends besides its file follows its entry in common/story-types.ts: its text, or its upload's length.
   if (isTextStory(draft.type)) fields.content = draft.content;
   const upload = STORY_TYPE_UPLOAD[draft.type];
-  if (upload === 'audio' && draft.audio) fields.duration = String(draft.audio.duration);
-  if (upload === 'video' && draft.video && draft.video.duration !== null) fields.duration = String(draft.video.duration);
+  const file = upload && MEDIA_KIND_SPECS[upload].timed ? draftFile(draft, upload) : null;
+  if (file && file.duration !== null) fields.duration = String(file.duration);
   if (draft.type === 'tiktok') {
     fields.tiktokUrl = draft.tiktokUrl.trim();
     const videoId = parseTikTokUrl(draft.tiktokUrl)?.videoId;
@@ -105,30 +92,18 @@ export function validateDraft(draft: StoryDraft, location: Point | null): string
   // The file the type requires (common/story-types.ts), with the server's messages for a missing or empty one.
   const kind = STORY_TYPE_UPLOAD[draft.type];
   if (kind === null) return null;
-  const size = uploadSize(draft, kind);
-  if (size === null) return UPLOAD_MESSAGES[kind].missing;
-  return size > 0 ? null : UPLOAD_MESSAGES[kind].empty;
-}
-
-/** The size of the draft's file of that kind (null: none chosen); exhaustive over the media kinds. */
-function uploadSize(draft: StoryDraft, kind: MediaKind): number | null {
-  switch (kind) {
-    case 'audio':
-      return draft.audio ? draft.audio.blob.size : null;
-    case 'image':
-      return draft.image ? draft.image.size : null;
-    case 'video':
-      return draft.video ? draft.video.file.size : null;
-  }
+  const file = draftFile(draft, kind);
+  if (file === null) return MEDIA_KIND_SPECS[kind].messages.missing;
+  return file.blob.size > 0 ? null : MEDIA_KIND_SPECS[kind].messages.empty;
 }
 
 /** The multipart body of POST /api/stories (spec section 7). Call only with a draft `validateDraft` accepted. */
 export function buildStoryFormData(draft: StoryDraft, location: Point): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(draftFields(draft, location))) form.append(name, value);
-  if (draft.type === 'audio' && draft.audio) form.append('audio', draft.audio.blob, AUDIO.fileName);
-  if (draft.type === 'image' && draft.image) form.append('image', draft.image, draft.image.name);
-  if (draft.type === 'video' && draft.video) form.append('video', draft.video.file, draft.video.file.name);
+  const kind = STORY_TYPE_UPLOAD[draft.type];
+  const file = kind && draftFile(draft, kind);
+  if (kind && file) form.append(MEDIA_KIND_SPECS[kind].formField, file.blob, file.name);
   return form;
 }
 

@@ -7,7 +7,8 @@ import { LOCATION_CLAIM } from '#common/constants';
 import { haversineMetres } from '#common/geo';
 import type { Point } from '#common/geo';
 import type { StoryDraft } from './draft';
-import { STORY_TYPE_UPLOAD } from '#common/story-types';
+import { STORY_TYPE_UPLOAD } from '#common/story-type-specs';
+import { draftFile } from './draft-media';
 
 export const SAVED_AS_DRAFT = 'Saved as a draft — publish it when you are back online';
 
@@ -26,16 +27,8 @@ export interface OfflineDraft {
 
 /** Bytes of the media the draft's type sends (a switched-away type's file is never kept: switchType clears it). */
 export function draftMediaBytes(draft: StoryDraft): number {
-  switch (STORY_TYPE_UPLOAD[draft.type]) {
-    case 'audio':
-      return draft.audio?.blob.size ?? 0;
-    case 'image':
-      return draft.image?.size ?? 0;
-    case 'video':
-      return draft.video?.file.size ?? 0;
-    case null:
-      return 0;
-  }
+  const kind = STORY_TYPE_UPLOAD[draft.type];
+  return (kind && draftFile(draft, kind)?.blob.size) || 0;
 }
 
 /**

@@ -1,6 +1,8 @@
 /** The five create tabs of spec section 2 in their order, with subtitles and icons. */
-import { Camera, Clapperboard, Mic, PenLine, Video, type LucideIcon } from 'lucide-react';
-import type { StoryType } from '#common/schemas';
+import { Clapperboard, PenLine, type LucideIcon } from 'lucide-react';
+import { STORY_TYPES, type MediaKind, type StoryType } from '#common/enums';
+import { STORY_TYPE_UPLOAD } from '#common/story-type-specs';
+import { DRAFT_MEDIA, type MediaTab } from './draft-media';
 
 interface StoryTypeTab {
   type: StoryType;
@@ -9,13 +11,16 @@ interface StoryTypeTab {
   icon: LucideIcon;
 }
 
-export const STORY_TYPE_TABS: readonly StoryTypeTab[] = [
-  { type: 'audio', label: 'Audio Story', subtitle: 'record your voice', icon: Mic },
-  { type: 'text', label: 'Text Story', subtitle: 'write your tale', icon: PenLine },
-  { type: 'image', label: 'Image Story', subtitle: 'share a moment', icon: Camera },
-  { type: 'video', label: 'Video Story', subtitle: 'record moments', icon: Video },
-  { type: 'tiktok', label: 'TikTok Story', subtitle: 'link TikTok', icon: Clapperboard },
-];
+/** The tabs of the types that carry no file; a media type's tab is its kind's (draft-media.ts). */
+const OTHER_TABS: Record<Exclude<StoryType, MediaKind>, MediaTab> = {
+  text: { label: 'Text Story', subtitle: 'write your tale', icon: PenLine },
+  tiktok: { label: 'TikTok Story', subtitle: 'link TikTok', icon: Clapperboard },
+};
+
+export const STORY_TYPE_TABS: readonly StoryTypeTab[] = STORY_TYPES.map((type) => {
+  const kind = STORY_TYPE_UPLOAD[type];
+  return { type, ...(kind ? DRAFT_MEDIA[kind].tab : OTHER_TABS[type as Exclude<StoryType, MediaKind>]) };
+});
 
 export function storyTypeTab(type: StoryType): StoryTypeTab {
   return STORY_TYPE_TABS.find((tab) => tab.type === type) ?? STORY_TYPE_TABS[0]!;

@@ -16,6 +16,7 @@ import { Select } from '#client/components/ui/select';
 import { ApiError, errorMessage } from '#client/lib/api-client';
 import { messageToast } from '#client/lib/toast-message';
 import { useDecideOnStory, useDecideOnUser, useModerationQueue, useResolveAppeal } from '../api/moderation';
+import { MediaReviews } from '#client/components/stories/media-views';
 
 const STORY_ACTION_LABELS: Record<StoryAction, string> = { dismiss: 'Dismiss reports', hide: 'Hide', restore: 'Restore', remove: 'Remove permanently' };
 const USER_ACTION_LABELS: Record<UserAction, string> = { warn: 'Warn author', suspend: 'Suspend author', ban: 'Ban author' };
@@ -66,9 +67,7 @@ function QueueCard({ item }: { item: QueueItem }) {
         <div className="grid gap-2 rounded-xl bg-night-800/70 p-3 text-sm text-mist-100">
           {story.description && <p className="text-mist-300">{story.description}</p>}
           {story.content && <p className="whitespace-pre-wrap">{story.content}</p>}
-          {story.imageUrl && <img src={story.imageUrl} alt={`Image of “${story.title}”`} className="max-h-64 w-fit rounded-lg" />}
-          {story.audioUrl && <audio controls src={story.audioUrl} aria-label={`Audio of “${story.title}”`} />}
-          {story.videoUrl && <video controls src={story.videoUrl} aria-label={`Video of “${story.title}”`} className="max-h-64" />}
+          <MediaReviews story={story} />
           {story.tiktokUrl && <a className="text-glow-300 underline" href={story.tiktokUrl} rel="noreferrer" target="_blank">TikTok video</a>}
         </div>
       )}

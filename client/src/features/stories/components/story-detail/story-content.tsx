@@ -3,48 +3,25 @@ import type { Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
 import { storyTypeIcon } from '#client/lib/stories/story-display';
 import type { PlaybackInsightHandlers } from '#client/lib/insights/use-story-insight-events';
-import { AudioPlayer } from '../audio-player';
+import { MEDIA_VIEWS, mediaUrlOf } from '#client/components/stories/media-views';
+import { STORY_TYPE_UPLOAD } from '#common/story-type-specs';
+import type { MediaKind, StoryType } from '#common/enums';
 
-/** An unlocked story's content, by type: player, picture, video, TikTok link or text. */
+/** An unlocked story's content, by type: its media kind's player (components/stories/media-views.tsx), a TikTok link or text. */
 export function StoryContent({ story, playback }: { story: Story; playback?: PlaybackInsightHandlers }) {
-  switch (story.type) {
-    case 'audio':
-      return story.audioUrl ? <AudioPlayer src={story.audioUrl} fallbackDuration={story.duration} playback={playback} /> : <NoMedia />;
-    case 'image':
-      return story.imageUrl ? (
-        <img src={story.imageUrl} alt={story.title} className="max-h-[60dvh] w-full rounded-xl object-contain" />
-      ) : (
-        <NoMedia />
-      );
-    case 'video':
-      return story.videoUrl ? (
-        <video
-          src={story.videoUrl}
-          poster={story.thumbnailUrl ?? undefined}
-          controls
-          playsInline
-          aria-label={story.title}
-          onPlay={playback?.onPlay}
-          onTimeUpdate={(e) => playback?.onTimeUpdate(e.currentTarget)}
-          onEnded={playback?.onEnded}
-          className="max-h-[60dvh] w-full rounded-xl bg-black"
-          // Spec: volume 0.8, unmuted (the attribute cannot set volume, so set it once the element exists).
-          ref={(video) => {
-            if (video) {
-              video.volume = 0.8;
-              video.muted = false;
-            }
-          }}
-        />
-      ) : (
-        <NoMedia />
-      );
+  const kind = STORY_TYPE_UPLOAD[story.type];
+  if (kind) {
+    const src = mediaUrlOf(story, kind);
+    return src ? MEDIA_VIEWS[kind].player(src, story, playback) : <NoMedia />;
+  }
+  const type = story.type as Exclude<StoryType, MediaKind>;
+  switch (type) {
     case 'tiktok':
       return <TikTokCard story={story} />;
     case 'text':
       return <p className="whitespace-pre-line leading-relaxed text-mist-100">{story.content}</p>;
     default:
-      return unreachable(story.type);
+      return unreachable(type);
   }
 }
 
