@@ -7,7 +7,7 @@
 import { DISCOVERY_RADIUS_M } from './constants';
 import type { TimeOfDay } from './enums';
 import { safeDisplayName } from './text';
-import type { Point } from './geo';
+import { bearingDegrees, type Point } from './geo';
 
 export type { TimeOfDay } from './enums';
 
@@ -103,14 +103,7 @@ export function compassDirection(
   from: Point,
   to: Point,
 ): CompassDirection {
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const φ1 = rad(from.latitude);
-  const φ2 = rad(to.latitude);
-  const Δλ = rad(to.longitude - from.longitude);
-  const y = Math.sin(Δλ) * Math.cos(φ2);
-  const x = Math.cos(φ1) * Math.sin(φ2) - Math.sin(φ1) * Math.cos(φ2) * Math.cos(Δλ);
-  const bearing = ((Math.atan2(y, x) * 180) / Math.PI + 360) % 360;
-  return COMPASS[Math.round(bearing / 45) % 8]!;
+  return COMPASS[Math.round(bearingDegrees(from, to) / 45) % 8]!;
 }
 
 /** "240 m" below a kilometre (to 10 m), else "1.5 km" (one decimal, none from 10 km). */

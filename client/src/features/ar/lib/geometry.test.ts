@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { offsetEast, offsetNorth } from '#common/geo';
-import { angleDelta, initialBearing, normalizeDegrees } from './geometry';
+import { angleDelta, normalizeDegrees } from './geometry';
+import { bearingDegrees as initialBearing } from '#common/geo';
 
 const HERE = { latitude: 32.0835, longitude: -81.0998 };
 

@@ -1,10 +1,8 @@
 /**
- * Angles on the compass circle for the AR view: bearings in degrees clockwise from true north, [0, 360).
+ * Angles on the compass circle for the AR view: bearings in degrees clockwise from true north, [0, 360) (the
+ * bearing itself is common/geo.ts `bearingDegrees`).
  */
-import type { Point } from '#common/geo';
 
-const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
-const toDegrees = (radians: number) => (radians * 180) / Math.PI;
 
 /** Any angle in degrees mapped onto [0, 360). */
 export function normalizeDegrees(degrees: number): number {
@@ -19,12 +17,3 @@ export function angleDelta(from: number, to: number): number {
   return d > 180 ? d - 360 : d;
 }
 
-/** Initial great-circle bearing (forward azimuth) from `from` to `to`, degrees clockwise from north. */
-export function initialBearing(from: Point, to: Point): number {
-  const φ1 = toRadians(from.latitude);
-  const φ2 = toRadians(to.latitude);
-  const Δλ = toRadians(to.longitude - from.longitude);
-  const y = Math.sin(Δλ) * Math.cos(φ2);
-  const x = Math.cos(φ1) * Math.sin(φ2) - Math.sin(φ1) * Math.cos(φ2) * Math.cos(Δλ);
-  return normalizeDegrees(toDegrees(Math.atan2(y, x)));
-}

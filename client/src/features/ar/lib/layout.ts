@@ -4,7 +4,8 @@
  */
 import { AR, DISCOVERY_RADIUS_M } from '#common/constants';
 import { haversineMetres, type Point } from '#common/geo';
-import { angleDelta, initialBearing } from './geometry';
+import { angleDelta } from './geometry';
+import { bearingDegrees } from '#common/geo';
 
 /** What the layout needs of a story (the server's `isLocked` decides the look; it is never re-decided here). */
 export interface ArStory extends Point {
@@ -123,7 +124,7 @@ export function layoutMarkers<S extends ArStory>({ reader, heading, stories, cou
   const inView = stories
     .map((story) => {
       const distance = haversineMetres(reader, story);
-      const bearing = initialBearing(reader, story);
+      const bearing = bearingDegrees(reader, story);
       return { story, distance, bearing, offset: angleDelta(heading, bearing) };
     })
     .filter((s) => s.distance <= DISCOVERY_RADIUS_M && Math.abs(s.offset) <= AR.fovDegrees)

@@ -7,7 +7,8 @@ import { ArrowUp, Headphones, X } from 'lucide-react';
 import type { Point } from '#common/geo';
 import type { Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
-import { bearingDegrees, moreHereText, nextLine, turnDegrees, WALK_TEXTS } from '../lib/walk-rules';
+import { moreHereText, nextLine, turnDegrees, WALK_TEXTS } from '../lib/walk-rules';
+import { bearingDegrees } from '#common/geo';
 import type { Walk } from '../hooks/use-walk-mode';
 
 /**

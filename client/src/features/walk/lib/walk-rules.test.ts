@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { offsetEast, offsetNorth } from '#common/geo';
 import type { Story } from '#common/schemas';
-import { bearingDegrees, moreHereText, newlyUnlocked, nextLine, relativeDirection, shouldSend, turnDegrees, WALK } from './walk-rules';
+import { bearingDegrees } from '#common/geo';
+import { moreHereText, newlyUnlocked, nextLine, relativeDirection, shouldSend, turnDegrees, WALK } from './walk-rules';
 
 const here = { latitude: 32.0835, longitude: -81.0998 };
 const story = (id: string, fields: Partial<Story>) => ({ id, isLocked: false, authorId: 'someone', distance: 50, ...fields }) as Story;

@@ -2,7 +2,7 @@
  * Walk mode's pure rules (issue 25, DESIGN.md decision 17 "walk mode plays, it never unlocks"): when a position
  * is worth sending, which stories the server's answer newly unlocked for this walk, and the compass line.
  */
-import { haversineMetres, type Point } from '#common/geo';
+import { bearingDegrees, haversineMetres, type Point } from '#common/geo';
 import { compassDirection, formatDistance } from '#common/notifications';
 import type { Story } from '#common/schemas';
 
@@ -36,17 +36,6 @@ export function newlyUnlocked(stories: readonly Story[], announced: ReadonlySet<
   return stories
     .filter((story) => !story.isLocked && story.authorId !== me && !announced.has(story.id))
     .sort((a, b) => (a.distance ?? Infinity) - (b.distance ?? Infinity));
-}
-
-/** Initial great-circle bearing from `from` to `to`, degrees clockwise from north in [0, 360). */
-export function bearingDegrees(from: Point, to: Point): number {
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const φ1 = rad(from.latitude);
-  const φ2 = rad(to.latitude);
-  const Δλ = rad(to.longitude - from.longitude);
-  const y = Math.sin(Δλ) * Math.cos(φ2);
-  const x = Math.cos(φ1) * Math.sin(φ2) - Math.sin(φ1) * Math.cos(φ2) * Math.cos(Δλ);
-  return ((Math.atan2(y, x) * 180) / Math.PI + 360) % 360;
 }
 
 /** The turn from the walker's heading to a bearing, in (-180, 180]: positive to the right. */

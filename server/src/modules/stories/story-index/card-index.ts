@@ -11,10 +11,9 @@
  */
 import KDBush from 'kdbush';
 import type { BoundingBox } from '#common/route-schemas';
-import { EARTH_RADIUS_M } from '#common/constants';
-import { KNN_EARTH_KM, sphereNearest } from './sphere-knn';
-import { ID_RANGES, idRangeOf, sphereMetres, type NearestCard, type NearestQuery, type StoryCard } from './card';
-import type { Point } from '#common/geo';
+import { sphereNearest } from './sphere-knn';
+import { ID_RANGES, idRangeOf, type NearestCard, type NearestQuery, type StoryCard } from './card';
+import { haversineMetres, type Point } from '#common/geo';
 import { LOCK_FIELDS, lockValuesAt } from '#common/lock-kinds';
 import { seenByEveryone, visibleToViewer } from '../../../db/visibility';
 import { AUTHOR, CATEGORY, CODES, CREATED_AT, DURATION, FLAGS, HIDDEN, Interned, LATITUDE, LIKES,
@@ -175,14 +174,14 @@ export class CardIndex {
       ? (slot: number) => visibleToViewer(slotPublic[slot] === 1, slotAuthor[slot] === viewerNumber) && !blocked.has(slotAuthor[slot]!)
       : (slot: number) => visibleToViewer(slotPublic[slot] === 1, slotAuthor[slot] === viewerNumber);
     // A hair beyond the radius: the exact test below decides on PostGIS's sphere.
-    const maxKm = (q.radius / EARTH_RADIUS_M) * KNN_EARTH_KM * (1 + 1e-9) + 1e-9;
+    const maxMetres = q.radius * (1 + 1e-9) + 1e-6;
     const hit = (row: number): Hit => ({ row, distance: this.distanceTo(q, row) });
 
-    let found = sphereNearest(this.tree, q.longitude, q.latitude, limit + 1, maxKm, bySlot).map((slot) => hit(rowOfSlot[slot]!));
+    let found = sphereNearest(this.tree, q.longitude, q.latitude, limit + 1, maxMetres, bySlot).map((slot) => hit(rowOfSlot[slot]!));
     if (found.length === limit + 1 && found[limit - 1]!.distance === found[limit]!.distance) {
       // Stories tied at the cap's distance: all of them compete for the last places, newest first.
-      const tieKm = (found[limit]!.distance / EARTH_RADIUS_M) * KNN_EARTH_KM * (1 + 1e-9);
-      found = sphereNearest(this.tree, q.longitude, q.latitude, Infinity, tieKm, bySlot).map((slot) => hit(rowOfSlot[slot]!));
+      const tieMetres = found[limit]!.distance * (1 + 1e-9);
+      found = sphereNearest(this.tree, q.longitude, q.latitude, Infinity, tieMetres, bySlot).map((slot) => hit(rowOfSlot[slot]!));
     }
     for (const row of this.overlay) {
       if (this.visibleRow(row, viewerNumber)) found.push(hit(row));
@@ -264,7 +263,7 @@ export class CardIndex {
   }
 
   private distanceTo(point: Point, row: number) {
-    return sphereMetres(point, { latitude: this.latitudeOf(row), longitude: this.longitudeOf(row) });
+    return haversineMetres(point, { latitude: this.latitudeOf(row), longitude: this.longitudeOf(row) });
   }
 
   private latitudeOf(row: number) {

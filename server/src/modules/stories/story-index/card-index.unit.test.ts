@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sphereMetres, type NearestQuery, type StoryCard } from './card';
+import { type NearestQuery, type StoryCard } from './card';
+import { haversineMetres } from '#common/geo';
 import { CardIndex } from './card-index';
 
 const VIEWERS = ['aaaaaaaa-0000-4000-8000-000000000001', 'aaaaaaaa-0000-4000-8000-000000000002'];
@@ -40,7 +41,7 @@ const cardArb = (n: number) =>
 function bruteForce(cards: Iterable<StoryCard>, q: NearestQuery) {
   return [...cards]
     .filter((c) => (c.isPublic && !c.hidden) || c.authorId === q.viewerId)
-    .map((card) => ({ card, distance: sphereMetres(q, card) }))
+    .map((card) => ({ card, distance: haversineMetres(q, card) }))
     .filter((h) => h.distance <= q.radius)
     .sort((a, b) => a.distance - b.distance || b.card.createdAtMicros - a.card.createdAtMicros || (a.card.id < b.card.id ? 1 : -1))
     .slice(0, q.limit)

@@ -2,7 +2,6 @@
  * A story's card: the fields a card shows (story-view.ts), without content and media keys, as the story index
  * holds them; the shapes of its nearby read; the id ranges the reconciliation sums over; and PostGIS's sphere.
  */
-import { EARTH_RADIUS_M } from '#common/constants';
 import type { StoryRecord } from '../story-record';
 import type { Point } from '#common/geo';
 import type { LockValues } from '#common/lock-kinds';
@@ -49,12 +48,3 @@ export interface NearestQuery {
 export const ID_RANGES = 256;
 export const idRangeOf = (id: string) => parseInt(id.slice(0, 2), 16);
 
-const RAD = Math.PI / 180;
-
-/** Haversine on PostGIS's sphere, as ST_DistanceSphere computes it. */
-export function sphereMetres(a: Point, b: Point) {
-  const dLat = (b.latitude - a.latitude) * RAD;
-  const dLng = (b.longitude - a.longitude) * RAD;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * RAD) * Math.cos(b.latitude * RAD) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
-}

@@ -9,10 +9,9 @@
  * Distances are compared as haversines (sin²(θ/2)), which order points exactly as the great-circle distance does.
  */
 import type KDBush from 'kdbush';
+import { EARTH_RADIUS_M } from '#common/constants';
 
 const RAD = Math.PI / 180;
-/** The walk measures kilometres on a sphere of this radius (geokdbush's, so `maxKm` means what it means there). */
-export const KNN_EARTH_KM = 6371;
 /** Node fields on the walk's stack: first and last index, split axis, and the box. */
 const FIELDS = 7;
 
@@ -22,7 +21,7 @@ const haverSin = (theta: number) => {
 };
 
 /**
- * Ids of the `k` nearest points to (lng, lat) within `maxKm` that `accept`, nearest first (`k` may be Infinity:
+ * Ids of the `k` nearest points to (lng, lat) within `maxMetres` (on the app's one sphere, common/geo.ts) that `accept`, nearest first (`k` may be Infinity:
  * every such point). Points at equal distance come in no particular order.
  */
 export function sphereNearest(
@@ -30,12 +29,12 @@ export function sphereNearest(
   lng: number,
   lat: number,
   k: number,
-  maxKm: number,
+  maxMetres: number,
   accept: (id: number) => boolean,
 ): number[] {
   const { ids, coords, nodeSize } = tree;
   const cosLat = Math.cos(lat * RAD);
-  const maxHaverSin = maxKm >= Math.PI * KNN_EARTH_KM ? 1 : haverSin(maxKm / KNN_EARTH_KM);
+  const maxHaverSin = maxMetres >= Math.PI * EARTH_RADIUS_M ? 1 : haverSin(maxMetres / EARTH_RADIUS_M);
   const best = new BestK(k);
   let bound = maxHaverSin;
   /** Offers point i when it is within the bound (latitude checked first: no cos for most points of a far leaf). */
