@@ -42,6 +42,7 @@ export const LIMITS = {
   /** A number sent as text (coordinates, accuracy, duration); nothing legitimate is longer. */
   numberTextMax: 40,
   categoryMax: 64,
+  /** The longest page cursor a list takes (lib/paging.ts seals every one). */
   cursorMax: 512,
   avatarInitials: 2,
   setupSteps: 3,

@@ -7,6 +7,7 @@ import { SMART_NOTIFICATION_TYPES, SMART_PRIORITIES, TIMES_OF_DAY } from './enum
 import { notificationTypeSchema } from './enum-schemas';
 import { latitudeSchema, longitudeSchema } from './location-schemas';
 import { NOTIFICATION_LIMITS } from './notifications';
+import { cursorQuerySchema } from './page-schemas';
 
 export const notificationSchema = z.object({
   id: z.uuid(),
@@ -51,7 +52,7 @@ export const notificationPageQuerySchema = z.object({
     .min(1, pageLimitMessage)
     .max(NOTIFICATION_LIMITS.pageMax, pageLimitMessage)
     .optional(),
-  cursor: z.string().max(200, 'Invalid cursor').optional(),
+  cursor: cursorQuerySchema,
 });
 export const notificationListSchema = z.array(notificationSchema);
 /** Any text: a malformed id names no notification of the user, so it answers 404 like someone else's. */

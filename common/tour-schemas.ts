@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { storyTypeSchema } from './enum-schemas';
 import { latitudeSchema, longitudeSchema } from './location-schemas';
 import { TOUR_MESSAGES, TOURS } from './tours';
+import { cursorQuerySchema } from './page-schemas';
 
 const titleField = z
   .string({ error: TOUR_MESSAGES.titleMin })
@@ -53,7 +54,7 @@ export const tourPageQuerySchema = z.object({
     .min(1, `limit must be a whole number from 1 to ${TOURS.pageMax}`)
     .max(TOURS.pageMax, `limit must be a whole number from 1 to ${TOURS.pageMax}`)
     .default(TOURS.pageDefault),
-  cursor: z.string().max(512, TOUR_MESSAGES.badCursor).optional().describe('Opaque cursor from the Link header of the previous page'),
+  cursor: cursorQuerySchema,
 });
 
 /** A stop as a reader sees it: never the story's content or media (open the story for that, with the usual locks). */

@@ -6,6 +6,7 @@
  * decision 17): its per-reader stop states come from the server's unlock record.
  */
 import { haversineMetres, type Point } from './geo';
+import { BAD_CURSOR } from './paging';
 
 export const TOURS = {
   minStops: 2,
@@ -44,7 +45,7 @@ export const TOUR_MESSAGES = {
   notAnObject: 'Send the tour as a JSON object, e.g. { "title": "…", "storyIds": ["…", "…"] }.',
   /** What the author is told when stories dropped out and fewer than 2 remain. */
   hiddenForAuthor: `Only you can see this tour: it needs at least ${TOURS.minStops} public stops.`,
-  badCursor: 'Invalid cursor',
+  badCursor: BAD_CURSOR,
 } as const;
 
 /** The legs' lengths in metres, on the project's sphere (common/geo.ts). */

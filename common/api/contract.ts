@@ -94,6 +94,7 @@ import {
   tourSummarySchema,
 } from '../tour-schemas';
 import type { ApiPath, ApiRouteName, PathParamNames } from './routes';
+import { cursorQuerySchema } from '../page-schemas';
 
 type Schema = z.ZodType;
 
@@ -129,7 +130,7 @@ const mapResponse = z
  */
 const storyPageQuerySchema = z.object({
   limit: z.number().int().optional(),
-  cursor: z.string().optional().describe('Opaque cursor from the Link header of the previous page'),
+  cursor: cursorQuerySchema,
   ...optionalLocationQueryShape,
 });
 

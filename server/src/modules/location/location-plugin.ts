@@ -10,7 +10,7 @@ import { addressKey } from '../../lib/client-address';
 import { resolveMediaSecret } from '../../media/media-urls';
 import { readerKey } from './claim-rules';
 import { createLocationGuard, type LocationGuard } from './location-guard';
-import { createPageCursorSealer, type PageCursorSealer } from './page-cursor';
+import { createPageCursorSealer, type PageCursorSealer } from '../../lib/paging';
 import { createReaderCookies, READER_COOKIE_MAX_AGE_SECONDS, readerCookieName, type ReaderCookies } from './reader-cookies';
 import { createMemoryReaderClaimStore, type ReaderClaimStore } from './reader-claim-store';
 import { createRedisReaderClaimStore } from './redis-reader-claim-store';

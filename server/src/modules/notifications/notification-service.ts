@@ -19,7 +19,6 @@
 import type { Story } from '#common/schemas';
 import { evaluateLock } from '#common/locks';
 import { isUuid } from '#common/route-schemas';
-import { BAD_CURSOR, cursorFromText, cursorText } from '../../lib/paging';
 import {
   likedMessage,
   nearbyGroupMessage,
@@ -82,15 +81,13 @@ export function createNotificationService(deps: NotificationServiceDeps) {
     return created;
   };
 
-  async function page(userId: string, query: { limit?: number; cursor?: string }, unreadOnly: boolean) {
-    const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-    if (query.cursor && !cursor) throw badRequest(BAD_CURSOR);
-    const { items, next } = await deps.repository.page(userId, {
+  /** A page of the user's notifications from `cursor` (opened by the route, lib/paging.ts), and the next one's. */
+  async function page(userId: string, query: { limit?: number; cursor: NotificationCursor | null }, unreadOnly: boolean) {
+    return deps.repository.page(userId, {
       limit: query.limit ?? NOTIFICATION_LIMITS.pageDefault,
-      cursor,
+      cursor: query.cursor,
       unreadOnly,
     });
-    return { items, next: next ? encodeCursor(next) : null };
   }
 
   /**
@@ -151,8 +148,8 @@ export function createNotificationService(deps: NotificationServiceDeps) {
       createdListeners.push(listener);
     },
 
-    list: (userId: string, query: { limit?: number; cursor?: string }) => page(userId, query, false),
-    unread: (userId: string, query: { limit?: number; cursor?: string }) => page(userId, query, true),
+    list: (userId: string, query: { limit?: number; cursor: NotificationCursor | null }) => page(userId, query, false),
+    unread: (userId: string, query: { limit?: number; cursor: NotificationCursor | null }) => page(userId, query, true),
 
     async markRead(userId: string, id: string): Promise<void> {
       // Someone else's notification, a missing one and a malformed id all answer the same 404.
@@ -275,10 +272,3 @@ function timeLockedNotification(userId: string, storyId: string, titles: Map<str
   return { userId, type: 'time_locked', title: NOTIFICATION_TEXTS.timeLockedTitle, message: timeLockedMessage(title), storyId };
 }
 
-export function encodeCursor(cursor: NotificationCursor): string {
-  return Buffer.from(cursorText(cursor)).toString('base64url');
-}
-
-export function decodeCursor(value: string): NotificationCursor | null {
-  return cursorFromText(Buffer.from(value, 'base64url').toString('utf8'));
-}

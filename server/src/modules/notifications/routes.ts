@@ -13,7 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NOTIFICATION_LIMITS, STREAM_REPLACED_EVENT } from '#common/notifications';
 import type { Notification } from '#common/notification-schemas';
-import { nextPageLink } from '../../lib/paging';
+import { nextPageLink, openCursorOr400, type PageCursor } from '../../lib/paging';
 import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';
 import { PERMISSIONS_POLICY, PERSONAL_CACHE_CONTROL } from '../../plugins/response-headers';
@@ -28,15 +28,17 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     rateLimit: app.config.rateLimitDisabled ? (false as const) : { ...LOCATION_RATE_LIMIT },
   } as const;
 
-  const linkNext = (request: FastifyRequest, reply: FastifyReply, cursor: string | null) => {
-    if (cursor) reply.header('link', nextPageLink(request.url, cursor));
+  /** Sealed cursors, as every list's (lib/paging.ts). */
+  const pageQuery = (query: { limit?: number; cursor?: string }) => ({ limit: query.limit, cursor: openCursorOr400(app.pageCursors, query.cursor) });
+  const linkNext = (request: FastifyRequest, reply: FastifyReply, cursor: PageCursor | null) => {
+    if (cursor) reply.header('link', nextPageLink(request.url, app.pageCursors.seal(cursor)));
   };
 
   app.route({
     ...apiRoute(app, 'notifications', { summary: 'My notifications, newest first (Link rel="next")' }),
     config: user,
     handler: async (request, reply) => {
-      const page = await service.list(currentUser(request).id, request.query);
+      const page = await service.list(currentUser(request).id, pageQuery(request.query));
       linkNext(request, reply, page.next);
       return page.items;
     },
@@ -46,7 +48,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     ...apiRoute(app, 'unreadNotifications', { summary: 'My unread notifications, newest first' }),
     config: user,
     handler: async (request, reply) => {
-      const page = await service.unread(currentUser(request).id, request.query);
+      const page = await service.unread(currentUser(request).id, pageQuery(request.query));
       linkNext(request, reply, page.next);
       return page.items;
     },

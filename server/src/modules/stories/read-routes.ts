@@ -12,7 +12,6 @@ import {
   DISCOVERABLE_RESULT_CAP,
   DISCOVERY_RADIUS_M,
   MAP_RADIUS_M,
-  LIMITS,
   MAP_RESULT_CAP,
 } from '#common/constants';
 import { isUuid, optionalLocationQueryShape, readerLocationOf } from '#common/route-schemas';
@@ -21,7 +20,8 @@ import { storySchema } from '#common/schemas';
 import { toMarkerColumns } from '#common/map-markers';
 import { mapMarkerColumnsSchema, type MapView } from '#common/map-schemas';
 import { forbidden, notFound } from '../../lib/http-errors';
-import { BAD_CURSOR, nextPageLink, type PageCursor } from '../../lib/paging';
+import { BAD_CURSOR, nextPageLink, openCursor, type PageCursor, type PageCursorSealer } from '../../lib/paging';
+import { cursorQuerySchema } from '#common/page-schemas';
 import { apiRoute } from '../../lib/api-route';
 import { compileSerializer } from '../../plugins/route-contract';
 import { currentUser } from '../../plugins/access';
@@ -43,27 +43,21 @@ const limitSchema = (fallback: number) =>
     .max(ALL_STORIES_MAX_LIMIT, limitMessage)
     .default(fallback);
 
-/** `open` unseals a cursor token (location/page-cursor.ts: opaque and signed; lib/paging.ts checks what it holds). */
-const cursorSchema = (open: (token: string) => PageCursor | null) =>
-  z
-    .string()
-    .max(LIMITS.cursorMax, BAD_CURSOR)
-    .optional()
-    .describe('Opaque cursor from the Link header of the previous page')
-    .transform((value, ctx): PageCursor | null => {
-      if (value === undefined || value === '') return null;
-      const cursor = open(value);
-      if (!cursor) {
-        ctx.addIssue({ code: 'custom', message: BAD_CURSOR });
-        return z.NEVER;
-      }
-      return cursor;
-    });
+/** The sealed cursor opened (lib/paging.ts: opaque and signed, checked for what it holds). */
+const cursorSchema = (sealer: PageCursorSealer) =>
+  cursorQuerySchema.transform((value, ctx): PageCursor | null => {
+    const cursor = openCursor(sealer, value);
+    if (cursor === undefined) {
+      ctx.addIssue({ code: 'custom', message: BAD_CURSOR });
+      return z.NEVER;
+    }
+    return cursor;
+  });
 
 /** limit and cursor are checked before the optional reader location. */
-const pageQuerySchema = (defaultLimit: number, open: (token: string) => PageCursor | null) =>
+const pageQuerySchema = (defaultLimit: number, sealer: PageCursorSealer) =>
   z
-    .object({ limit: limitSchema(defaultLimit), cursor: cursorSchema(open), ...optionalLocationQueryShape })
+    .object({ limit: limitSchema(defaultLimit), cursor: cursorSchema(sealer), ...optionalLocationQueryShape })
     .transform((q, ctx) => ({
       limit: q.limit,
       cursor: q.cursor,
@@ -83,7 +77,6 @@ const mapSerializers: Record<MapView, (data: unknown) => string> = {
 
 export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.stories.read;
-  const openCursor = (token: string) => app.pageCursors.open(token);
   const rateLimit = app.config.rateLimitDisabled ? (false as const) : { ...LOCATION_RATE_LIMIT };
   const config = { access: 'public', rateLimit } as const;
   const viewerOf = (request: FastifyRequest) => request.user?.id ?? null;
@@ -159,7 +152,7 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
     ...apiRoute(app, 'allStories', {
       summary: 'Public stories, newest first; the next page is in the Link header',
       // The table has the wire form; this one also opens the signed cursor.
-      querystring: pageQuerySchema(ALL_STORIES_DEFAULT_LIMIT, openCursor),
+      querystring: pageQuerySchema(ALL_STORIES_DEFAULT_LIMIT, app.pageCursors),
     }),
     config,
     handler: async (request, reply) => {
@@ -174,7 +167,7 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...apiRoute(app, 'userStories', {
       summary: "The signed-in user's own stories, newest first; next page in the Link header",
-      querystring: pageQuerySchema(ALL_STORIES_MAX_LIMIT, openCursor),
+      querystring: pageQuerySchema(ALL_STORIES_MAX_LIMIT, app.pageCursors),
     }),
     config: { access: 'user', rateLimit },
     handler: async (request, reply) => {

@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TOUR_MESSAGES } from '#common/tours';
 import { badRequest } from '../../lib/http-errors';
-import { nextPageLink } from '../../lib/paging';
+import { nextPageLink, openCursorOr400 } from '../../lib/paging';
 import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';
 import type { TourCursor } from './tour-repository';
@@ -27,13 +27,8 @@ export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
   const limited = (limit: { max: number; timeWindow: string }) => (app.config.rateLimitDisabled ? (false as const) : { ...limit });
   const writeConfig = { access: 'user', rateLimit: limited(WRITE_RATE_LIMIT) } as const;
 
-  /** Opaque signed cursors, as the story lists' (location/page-cursor.ts). */
-  const openCursor = (token: string | undefined): TourCursor | null => {
-    if (!token) return null;
-    const cursor = app.pageCursors.open(token);
-    if (!cursor) throw badRequest(TOUR_MESSAGES.badCursor);
-    return cursor;
-  };
+  /** Sealed cursors, as every list's (lib/paging.ts). */
+  const openCursor = (token: string | undefined): TourCursor | null => openCursorOr400(app.pageCursors, token);
   const nextLink = (request: FastifyRequest, cursor: TourCursor) => nextPageLink(request.url, app.pageCursors.seal(cursor));
 
   app.route({
