@@ -12,18 +12,16 @@ import { addressKey } from '../../lib/client-address';
 import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';
 import { clearSessionCookie } from '../auth';
+import { routeLimit } from '../../lib/route-limit';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.account.service;
   // Password confirmations are throttled like sign-ins would be: a stolen session must not try passwords freely.
-  const rateLimit = app.config.rateLimitDisabled
-    ? (false as const)
-    : {
-        max: app.config.limits.passwordConfirmsPerUser.limit,
-        timeWindow: app.config.limits.passwordConfirmsPerUser.windowMs,
-        keyGenerator: (request: { user: { id: string } | null; ip: string }) =>
-          request.user ? `user:${request.user.id}` : addressKey(request.ip),
-      };
+  const rateLimit = routeLimit(app, {
+    max: app.config.limits.passwordConfirmsPerUser.limit,
+    timeWindow: app.config.limits.passwordConfirmsPerUser.windowMs,
+    keyGenerator: (request: { user: { id: string } | null; ip: string }) => (request.user ? `user:${request.user.id}` : addressKey(request.ip)),
+  });
 
   // Personal answers: no shared cache may keep them.
   app.addHook('onSend', async (_request, reply) => {

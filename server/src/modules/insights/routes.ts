@@ -17,14 +17,16 @@ import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';
 import { INSIGHT_MESSAGES } from './insights-service';
 import { insightsReaderKey } from './reader-key';
+import { routeLimit } from '../../lib/route-limit';
 
 /** A player reports a handful of events per story; a reader browsing quickly stays far below this. */
 export const INSIGHT_EVENT_RATE_LIMIT = { max: 120, timeWindow: 60_000 } as const;
 
 export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const rateLimit = app.config.rateLimitDisabled
-    ? (false as const)
-    : { ...INSIGHT_EVENT_RATE_LIMIT, keyGenerator: (request: Parameters<typeof insightsReaderKey>[0]) => `insights:${insightsReaderKey(request)}` };
+  const rateLimit = routeLimit(app, {
+    ...INSIGHT_EVENT_RATE_LIMIT,
+    keyGenerator: (request: Parameters<typeof insightsReaderKey>[0]) => `insights:${insightsReaderKey(request)}`,
+  });
 
   app.route({
     ...apiRoute(app, 'insightEvent', {

@@ -12,20 +12,13 @@
  * Moderator and admin roles are read fresh for every call (plugins/access.ts): 403 to anyone else.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addressKey } from '../../lib/client-address';
 import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';
+import { perUserOrAddress, routeLimit } from '../../lib/route-limit';
 
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.moderation;
-  const rateLimit = app.config.rateLimitDisabled
-    ? (false as const)
-    : {
-        max: 60,
-        timeWindow: 60_000,
-        keyGenerator: (request: { user: { id: string } | null; ip: string }) =>
-          request.user ? `user:${request.user.id}` : `ip:${addressKey(request.ip)}`,
-      };
+  const rateLimit = routeLimit(app, { max: 60, timeWindow: 60_000, keyGenerator: perUserOrAddress });
   const moderator = { access: 'moderator', rateLimit } as const;
   const admin = { access: 'admin', rateLimit } as const;
   const user = { access: 'user', rateLimit } as const;

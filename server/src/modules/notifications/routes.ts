@@ -19,13 +19,14 @@ import { currentUser } from '../../plugins/access';
 import { PERMISSIONS_POLICY, PERSONAL_CACHE_CONTROL } from '../../plugins/response-headers';
 import type { StreamEnd } from './notification-hub';
 import { LOCATION_RATE_LIMIT } from '../stories';
+import { routeLimit } from '../../lib/route-limit';
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { service, hub } = app.notifications;
   const user = { access: 'user' } as const;
   const smartConfig = {
     access: 'public',
-    rateLimit: app.config.rateLimitDisabled ? (false as const) : { ...LOCATION_RATE_LIMIT },
+    rateLimit: routeLimit(app, LOCATION_RATE_LIMIT),
   } as const;
 
   /** Sealed cursors, as every list's (lib/paging.ts). */

@@ -13,13 +13,16 @@ import { badRequest, notFound } from '../../lib/http-errors';
 import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';
 import { isAllowedPushEndpoint } from './endpoint-guard';
+import { routeLimit } from '../../lib/route-limit';
 
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repository, testOrigins } = app.push;
   // A device subscribes once; a page may ask its state on every account visit. Per account.
-  const rateLimit = app.config.rateLimitDisabled
-    ? (false as const)
-    : { max: 30, timeWindow: 60_000, keyGenerator: (request: { user: { id: string } | null; ip: string }) => `push:${request.user?.id ?? request.ip}` };
+  const rateLimit = routeLimit(app, {
+    max: 30,
+    timeWindow: 60_000,
+    keyGenerator: (request: { user: { id: string } | null; ip: string }) => `push:${request.user?.id ?? request.ip}`,
+  });
   const user = { access: 'user', rateLimit } as const;
 
   app.route({

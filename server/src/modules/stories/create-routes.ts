@@ -9,12 +9,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { STORY_CREATE_RATE_LIMIT } from '#common/constants';
 import { createStoryMultipartSchema } from '#common/route-schemas';
 import { unsupportedMediaType } from '../../lib/http-errors';
-import { addressKey } from '../../lib/client-address';
 import { apiRoute } from '../../lib/api-route';
 import { streamedBody } from '../../plugins/route-contract';
 import { currentUser } from '../../plugins/access';
 import { readStoryForm } from './story-form';
 import { toStoryView } from './story-view';
+import { perUserOrAddress, routeLimit } from '../../lib/route-limit';
 
 /** Upload scratch directories older than this are leftovers of a crash and are removed at start. */
 const STALE_UPLOAD_MS = 60 * 60_000;
@@ -37,15 +37,11 @@ export const storyCreateRoutes: FastifyPluginAsyncZod = async (app) => {
   await fsp.mkdir(uploadsDir, { recursive: true });
   await removeStaleUploads(uploadsDir);
 
-  const rateLimit = app.config.rateLimitDisabled
-    ? (false as const)
-    : {
-        max: STORY_CREATE_RATE_LIMIT.max,
-        timeWindow: STORY_CREATE_RATE_LIMIT.timeWindowMs,
-        // Counted per account when signed in (the session plugin ran before this hook), else per address.
-        keyGenerator: (request: { user: { id: string } | null; ip: string }) =>
-          request.user ? `user:${request.user.id}` : `ip:${addressKey(request.ip)}`,
-      };
+  const rateLimit = routeLimit(app, {
+    max: STORY_CREATE_RATE_LIMIT.max,
+    timeWindow: STORY_CREATE_RATE_LIMIT.timeWindowMs,
+    keyGenerator: perUserOrAddress,
+  });
 
   app.route({
     ...apiRoute(app, 'createStory', {

@@ -9,10 +9,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isUuid } from '#common/route-schemas';
 import { notFound } from '../../lib/http-errors';
-import { addressKey } from '../../lib/client-address';
 import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';
 import { STORY_NOT_FOUND } from './interaction-service';
+import { perUserOrAddress, routeLimit } from '../../lib/route-limit';
 
 /** A malformed id names no story: 404 like any unknown id. */
 function storyIdOf(params: { id: string }): string {
@@ -23,14 +23,7 @@ function storyIdOf(params: { id: string }): string {
 export const storyInteractionRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.stories.interaction;
   // Generous (a reader may like many stories while browsing); counted per account, else per address.
-  const rateLimit = app.config.rateLimitDisabled
-    ? (false as const)
-    : {
-        max: 120,
-        timeWindow: 60_000,
-        keyGenerator: (request: { user: { id: string } | null; ip: string }) =>
-          request.user ? `user:${request.user.id}` : `ip:${addressKey(request.ip)}`,
-      };
+  const rateLimit = routeLimit(app, { max: 120, timeWindow: 60_000, keyGenerator: perUserOrAddress });
   const config = { access: 'user', rateLimit } as const;
   // Suspended and banned users may read, not like or report (DESIGN.md decision 18).
   const contributing = { ...config, goodStanding: true } as const;

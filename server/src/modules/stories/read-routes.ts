@@ -27,6 +27,7 @@ import { compileSerializer } from '../../plugins/route-contract';
 import { currentUser } from '../../plugins/access';
 import { isCrossSiteRequest } from '../../plugins/same-origin';
 import type { Reader } from './read-service';
+import { routeLimit } from '../../lib/route-limit';
 
 /** Location queries are the hot path: generous per-IP limit, off when RATE_LIMIT_DISABLED (benchmarks). */
 export const LOCATION_RATE_LIMIT = { max: 600, timeWindow: '1 minute' } as const;
@@ -77,7 +78,7 @@ const mapSerializers: Record<MapView, (data: unknown) => string> = {
 
 export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.stories.read;
-  const rateLimit = app.config.rateLimitDisabled ? (false as const) : { ...LOCATION_RATE_LIMIT };
+  const rateLimit = routeLimit(app, LOCATION_RATE_LIMIT);
   const config = { access: 'public', rateLimit } as const;
   const viewerOf = (request: FastifyRequest) => request.user?.id ?? null;
   /** The reader and their position claim: where they say they are, how accurately, and from which address. */

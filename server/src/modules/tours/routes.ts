@@ -16,6 +16,7 @@ import { nextPageLink, openCursorOr400 } from '../../lib/paging';
 import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';
 import type { TourCursor } from './tour-repository';
+import { routeLimit } from '../../lib/route-limit';
 
 /** Writes: a generous per-address limit on top of the 20-a-day rule per author. */
 const WRITE_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
@@ -24,7 +25,7 @@ const READ_RATE_LIMIT = { max: 600, timeWindow: '1 minute' } as const;
 
 export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
   const { service } = app.tours;
-  const limited = (limit: { max: number; timeWindow: string }) => (app.config.rateLimitDisabled ? (false as const) : { ...limit });
+  const limited = (limit: { max: number; timeWindow: string }) => routeLimit(app, limit);
   const writeConfig = { access: 'user', rateLimit: limited(WRITE_RATE_LIMIT) } as const;
 
   /** Sealed cursors, as every list's (lib/paging.ts). */
