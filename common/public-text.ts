@@ -3,5 +3,5 @@ import type { z } from 'zod';
 import { hasUnsafeTextCharacters, publicTextMessage, type TextLines } from './text';
 
 export function publicText<Schema extends z.ZodType<string>>(schema: Schema, field: string, lines: TextLines): Schema {
-  return schema.refine((text) => !hasUnsafeTextCharacters(text, lines), publicTextMessage(field, lines)) as Schema;
+  return schema.refine((text) => !hasUnsafeTextCharacters(text, lines), publicTextMessage(field, lines));
 }

@@ -29,7 +29,7 @@ function hasUnsafeNameCharacters(name: string): boolean {
 }
 
 /**
- * THE public-text rule (docs/decisions/033-tour-starts-need-a-reached-stop.md, "One public-text rule"): every text
+ * THE public-text rule (docs/decisions/033-starts-likes-and-public-text.md, "One public-text rule"): every text
  * other people see — display names, story and tour titles, descriptions, story content, bios — holds only what a
  * display name may hold. Multi-line fields (written in a text area) may also break lines (LF, CRLF) and hold
  * tabs; single-line fields (names, titles: `<title>`, og:title, list rows) may not.

@@ -105,7 +105,7 @@ export function createInsightsService(deps: {
      * (counted once per stop: "stops reached" adds up the stops readers reached that day); a completion once all
      * its visible stops are unlocked. The author's own walks are taken and not counted. A start counts only for a
      * walker who has unlocked at least one visible stop — who really went to the tour — so accounts that never
-     * went near it cannot inflate its starts (docs/decisions/033-tour-starts-need-a-reached-stop.md).
+     * went near it cannot inflate its starts (docs/decisions/033-starts-likes-and-public-text.md).
      */
     async recordTour(reader: InsightReader, tourId: string, kind: TourInsightKind, storyId?: string): Promise<void> {
       const tour = await deps.repository.tourForEvent(tourId, reader.userId);

@@ -1,5 +1,5 @@
 /**
- * A tour's starts count only walkers who went to it (docs/decisions/033-tour-starts-need-a-reached-stop.md): a
+ * A tour's starts count only walkers who went to it (docs/decisions/033-starts-likes-and-public-text.md): a
  * start from an account or a visitor that has unlocked none of its stops is refused (403) and counts nothing, so
  * fresh accounts cannot inflate an author's starts; once a stop is unlocked the start counts, once per day.
  */

@@ -1,6 +1,6 @@
 /**
  * Which push endpoints the server will ever send to (docs/security.md, "Push endpoints"; decision
- * docs/decisions/034-push-endpoints-that-cannot-reach-inside.md). One reading of an endpoint, shared by the
+ * docs/decisions/034-push-endpoints-and-session-end.md). One reading of an endpoint, shared by the
  * subscribe route and the sender:
  * - the WHATWG URL parser and Node's legacy `url.parse` (the one web-push connects with) must read the same
  *   scheme, host and port, and the raw text between `https://` and the path must be that host and nothing else

@@ -46,7 +46,7 @@ describe('likes from someone the author blocked', () => {
     // Both likes count.
     const read = await t.app.inject({ url: `/api/stories/${story.id}`, headers: { cookie: author.cookie } });
     expect(read.json().likes).toBe(2);
-    const bell = (await t.app.inject({ url: '/api/notifications', headers: { cookie: author.cookie } })).json() as { message: string }[];
+    const bell = (await t.app.inject({ url: '/api/notifications', headers: { cookie: author.cookie } })).json<{ message: string }[]>();
     expect(bell.map((n) => n.message)).toEqual(['Fay Friend liked your story “Harbour lights”']);
     const pushed = push.messages(device.clientHash).map((m) => JSON.parse(m).message);
     expect(pushed).toEqual(['Fay Friend liked your story “Harbour lights”']);
