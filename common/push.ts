@@ -33,11 +33,18 @@ export const PUSH_LIMITS = {
   retryBaseMs: 1000,
   endpointMax: 2048,
   keyMax: 256,
+  /** Deliveries in a row that may fail (after their retries) before the subscription is dropped. */
+  failuresBeforeDrop: 5,
 } as const;
 
 export const PUSH_TEXTS = {
   badEndpoint: 'The push endpoint must be an https URL of a public push service',
   notFound: 'Subscription not found',
+  endpointPort: 'The push endpoint must use https on port 443',
+  endpointAddress: 'The push endpoint must name its push service, not an IP address',
+  endpointHost: 'The push endpoint is not on an allowed push service',
+  badP256dh: 'keys.p256dh must be an uncompressed P-256 public key (65 bytes, base64url)',
+  badAuth: 'keys.auth must be a 16-byte secret (base64url)',
 } as const;
 
 /** Where tapping a notification opens the app: the story's dialog, or the notifications list. */

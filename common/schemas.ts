@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { CATEGORIES, type Category } from './categories';
 import { LIMITS, MEDIA } from './constants';
-import { DISPLAY_NAME_CHARACTERS_MESSAGE, hasUnsafeNameCharacters } from './text';
+import { publicText } from './public-text';
 import { parseTikTokUrl } from './tiktok';
 import { incompleteLock, LOCK_FIELDS, LOCK_MESSAGES, lockValuesFor } from './lock-kinds';
 import { lockCreateShape, lockEditShape, lockValueShape } from './lock-schemas';
@@ -42,14 +42,14 @@ export const usernameSchema = z
   .min(LIMITS.usernameMin, MESSAGES.usernameMin)
   .max(LIMITS.usernameMax, MESSAGES.usernameMax)
   .regex(/^[A-Za-z0-9_]+$/, MESSAGES.usernameChars);
-export const displayNameSchema = z
-  .string({ error: 'Display name is required' })
-  .trim()
-  .min(LIMITS.displayNameMin, MESSAGES.displayNameMin)
-  .max(LIMITS.displayNameMax, MESSAGES.displayNameMax)
-  // Shown to other people (notifications, share tags): no bidi overrides, zero-width or control characters.
-  .refine((name) => !hasUnsafeNameCharacters(name), DISPLAY_NAME_CHARACTERS_MESSAGE);
-export const bioSchema = z.string().trim().max(LIMITS.bioMax, MESSAGES.bioMax);
+// Shown to other people (notifications, share tags): the public-text rule — no bidi overrides, zero-width or
+// control characters (text.ts).
+export const displayNameSchema = publicText(
+  z.string({ error: 'Display name is required' }).trim().min(LIMITS.displayNameMin, MESSAGES.displayNameMin).max(LIMITS.displayNameMax, MESSAGES.displayNameMax),
+  'Display name',
+  'single',
+);
+export const bioSchema = publicText(z.string().trim().max(LIMITS.bioMax, MESSAGES.bioMax), 'Bio', 'multi');
 export const passwordSchema = z
   .string({ error: MESSAGES.passwordRequired })
   .min(LIMITS.passwordMin, MESSAGES.passwordMin)
@@ -126,15 +126,24 @@ const normaliseLineBreaks = (text: string) => text.replace(/\r\n?/g, '\n');
 /** A multipart text value; a repeated or non-text value is refused with `message`. */
 const formText = (message: string) => z.string({ error: message });
 
-// The story fields both create and edit take, with one set of rules and messages.
-const titleText = formText('Title must be text')
-  .trim()
-  .max(LIMITS.titleMax, `Title must be at most ${LIMITS.titleMax} characters`);
-const descriptionText = formText('Description must be text')
-  .trim()
-  .max(LIMITS.descriptionMax, `Description must be at most ${LIMITS.descriptionMax} characters`);
+// The story fields both create and edit take, with one set of rules and messages; the texts others see follow
+// the public-text rule (text.ts).
+const titleText = publicText(
+  formText('Title must be text').trim().max(LIMITS.titleMax, `Title must be at most ${LIMITS.titleMax} characters`),
+  'Title',
+  'single',
+);
+const descriptionText = publicText(
+  formText('Description must be text').trim().max(LIMITS.descriptionMax, `Description must be at most ${LIMITS.descriptionMax} characters`),
+  'Description',
+  'multi',
+);
 const categoryText = formText(STORY_CREATE_MESSAGES.category).trim().max(LIMITS.categoryMax, STORY_CREATE_MESSAGES.category);
-const contentText = formText('Content must be text').max(LIMITS.contentMax, `Content must be at most ${LIMITS.contentMax} characters`);
+const contentText = publicText(
+  formText('Content must be text').max(LIMITS.contentMax, `Content must be at most ${LIMITS.contentMax} characters`),
+  'Content',
+  'multi',
+);
 const timeRestrictionField = z.enum(TIME_RESTRICTIONS, { error: STORY_CREATE_MESSAGES.timeRestriction });
 
 /**

@@ -16,9 +16,6 @@ export function countWords(text: string | null | undefined): number {
 const NAME_TOKEN =
   /(\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})?\u200D(?=\p{Extended_Pictographic}))|(\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F})|([^\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}])/gu;
 
-export const DISPLAY_NAME_CHARACTERS_MESSAGE =
-  'Display name can only contain letters, numbers, spaces, punctuation and emoji';
-
 /** A name with every character a display name may not hold left out (for names stored before the rule). */
 export function safeDisplayName(name: string): string {
   return name.replace(NAME_TOKEN, (match, _joined: string | undefined, _flag: string | undefined, unsafe: string | undefined) =>
@@ -27,6 +24,27 @@ export function safeDisplayName(name: string): string {
 }
 
 /** Whether a display name holds a control, format (bidi override, zero-width) or other unsafe character. */
-export function hasUnsafeNameCharacters(name: string): boolean {
+function hasUnsafeNameCharacters(name: string): boolean {
   return safeDisplayName(name) !== name;
+}
+
+/**
+ * THE public-text rule (docs/decisions/033-starts-likes-and-public-text.md, "One public-text rule"): every text
+ * other people see — display names, story and tour titles, descriptions, story content, bios — holds only what a
+ * display name may hold. Multi-line fields (written in a text area) may also break lines (LF, CRLF) and hold
+ * tabs; single-line fields (names, titles: `<title>`, og:title, list rows) may not.
+ */
+export type TextLines = 'single' | 'multi';
+
+export function hasUnsafeTextCharacters(text: string, lines: TextLines): boolean {
+  return hasUnsafeNameCharacters(lines === 'multi' ? text.replace(/\r\n|[\n\r\t]/g, ' ') : text);
+}
+
+export function publicTextMessage(field: string, lines: TextLines): string {
+  return `${field} can only contain letters, numbers, spaces, ${lines === 'multi' ? 'line breaks, ' : ''}punctuation and emoji`;
+}
+
+/** A stored text shown on one line (a share page's `<title>`, og:title): line breaks become spaces, the rest is left out. */
+export function safeSingleLine(text: string): string {
+  return safeDisplayName(text.replace(/\r\n|[\n\r\t]/g, ' '));
 }

@@ -4,16 +4,19 @@ import { storyTypeSchema } from './enum-schemas';
 import { latitudeSchema, longitudeSchema } from './location-schemas';
 import { TOUR_MESSAGES, TOURS } from './tours';
 import { cursorQuerySchema } from './page-schemas';
+import { publicText } from './public-text';
 
-const titleField = z
-  .string({ error: TOUR_MESSAGES.titleMin })
-  .trim()
-  .min(TOURS.titleMin, TOUR_MESSAGES.titleMin)
-  .max(TOURS.titleMax, TOUR_MESSAGES.titleMax);
-const descriptionField = z
-  .string({ error: TOUR_MESSAGES.descriptionMax })
-  .trim()
-  .max(TOURS.descriptionMax, TOUR_MESSAGES.descriptionMax);
+// Public texts: the public-text rule (text.ts) — no bidi overrides, zero-width or control characters.
+const titleField = publicText(
+  z.string({ error: TOUR_MESSAGES.titleMin }).trim().min(TOURS.titleMin, TOUR_MESSAGES.titleMin).max(TOURS.titleMax, TOUR_MESSAGES.titleMax),
+  'Title',
+  'single',
+);
+const descriptionField = publicText(
+  z.string({ error: TOUR_MESSAGES.descriptionMax }).trim().max(TOURS.descriptionMax, TOUR_MESSAGES.descriptionMax),
+  'Description',
+  'multi',
+);
 const storyIdsField = z
   .array(z.uuid({ error: TOUR_MESSAGES.stopsNotIds }), { error: TOUR_MESSAGES.stopsCount })
   .min(TOURS.minStops, TOUR_MESSAGES.stopsCount)

@@ -6,14 +6,17 @@
  * - media are kept by their path, not their signed URL (whose signature expires), least recently used first;
  * - Web Push: a push shows what the bell shows; tapping it opens the story (or the app) in the installed window;
  * - a new version waits until the page says "Reload" (no silent reload mid-walk).
- * Sign-out and account deletion delete the answer and media caches from the page (lib/pwa/device-data.ts).
+ * Sign-out and account deletion delete the answer and media caches from the page (lib/pwa/device-data.ts); a
+ * session ended anywhere else (the sign-out link, another device, the account deleted elsewhere) shows here as
+ * `/api/user/current` answering 401 or another user than the one kept, and the worker drops the personal caches
+ * itself (docs/security.md, "Session end clears the device"). Caches of what is not personal stay.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { apiPath } from '#common/api/routes';
-import { ANSWERS_CACHE, MEDIA_CACHE, MEDIA_CACHE_MAX_ENTRIES, MEDIA_CACHE_MAX_FILE_BYTES } from './lib/pwa/cache-names';
+import { ANSWERS_CACHE, MEDIA_CACHE, MEDIA_CACHE_MAX_ENTRIES, MEDIA_CACHE_MAX_FILE_BYTES, PERSONAL_CACHES } from './lib/pwa/cache-names';
 
 /** The few service-worker types used here (the project compiles against the DOM library, not WebWorker). */
 interface ExtendableEventLike extends Event {
@@ -52,6 +55,17 @@ cleanupOutdatedCaches();
 // Every page of the app is the app: offline too. /api is never a page; /assets missing means a stale build.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/assets\//] }));
 
+const CURRENT_USER_PATH = apiPath('currentUser');
+const userIdOf = async (response: Response) => ((await response.json().catch(() => null)) as { id?: string } | null)?.id ?? null;
+/** The answer to "who is signed in": a 401, or someone else than the kept answer's user, ends the kept session. */
+async function forgetEndedSession(response: Response): Promise<void> {
+  if (response.status === 200) {
+    const kept = await (await caches.open(ANSWERS_CACHE)).match(CURRENT_USER_PATH, { ignoreSearch: true });
+    if (!kept || (await userIdOf(kept)) === (await userIdOf(response.clone()))) return;
+  } else if (response.status !== 401) return;
+  await Promise.all(PERSONAL_CACHES.map((name) => caches.delete(name)));
+}
+
 /** Reads whose answers are worth keeping for offline use (all GET; the server decided every lock). */
 const KEPT_ANSWERS = /^\/api\/(stories\/(discoverable|around|map)(\/|$)|stories\/[0-9a-f-]{36}$|user\/current$|categories$|config$)/;
 /** Area reads: offline, the last one of its kind answers wherever the reader now stands ("what you saw"). */
@@ -66,6 +80,10 @@ registerRoute(
     matchOptions: { ignoreSearch: true },
     plugins: [
       {
+        fetchDidSucceed: async ({ request, response }) => {
+          if (new URL(request.url).pathname === CURRENT_USER_PATH) await forgetEndedSession(response);
+          return response;
+        },
         cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
         cacheDidUpdate: async ({ cacheName, request, newResponse }) => {
           const kind = areaKind(new URL(request.url).pathname);

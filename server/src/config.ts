@@ -114,6 +114,15 @@ const trustProxySetting = z
     return entries;
   });
 
+/** The browsers' own push services: Google's FCM (Chrome, Edge on Android), Mozilla's, Apple's and Microsoft's. */
+const DEFAULT_PUSH_ALLOWED_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.push.services.mozilla.com',
+  '*.push.apple.com',
+  '*.notify.windows.com',
+] as const;
+
 /** An optional text setting where an empty value means "not set". */
 const optionalText = z
   .string()
@@ -229,6 +238,19 @@ const envSchema = z.object({
     }
     return origins;
   }),
+  /**
+   * The push services subscriptions may name (docs/security.md, "Push endpoints"): exact host names or `*.suffix`.
+   * Setting it replaces the default — the browsers' own push services — so keep those when widening it.
+   */
+  PUSH_ALLOWED_HOSTS: optionalText.transform((value, context) => {
+    const entries = value === undefined ? [...DEFAULT_PUSH_ALLOWED_HOSTS] : value.split(',').map((p) => p.trim().toLowerCase()).filter(Boolean);
+    for (const entry of entries) {
+      if (!/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(entry) || /^[\d.]+$/.test(entry)) {
+        context.addIssue({ code: 'custom', message: `PUSH_ALLOWED_HOSTS: "${entry}" is not a host name or *.suffix such as *.push.apple.com` });
+      }
+    }
+    return entries;
+  }),
 }).superRefine((e, context) => {
   const problem = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
   if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)) {
@@ -301,6 +323,8 @@ export interface Config {
     vapidKeys: { publicKey: string; privateKey: string } | undefined;
     vapidSubject: string | undefined;
     testOrigins: string[];
+    /** Push service host names and `*.suffix` patterns a subscription may name (PUSH_ALLOWED_HOSTS). */
+    allowedHosts: string[];
   };
 }
 
@@ -395,6 +419,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
       vapidSubject: e.VAPID_SUBJECT,
       testOrigins: e.PUSH_TEST_ORIGINS,
+      allowedHosts: e.PUSH_ALLOWED_HOSTS,
     },
   });
 }

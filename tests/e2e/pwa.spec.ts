@@ -297,8 +297,8 @@ test('turning push on subscribes this device (push manager stubbed), and off uns
   await page.addInitScript(() => {
     let subscription: unknown = null;
     const fake = {
-      endpoint: 'https://push.example.net/send/e2e-device',
-      toJSON: () => ({ endpoint: 'https://push.example.net/send/e2e-device', expirationTime: null, keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } }),
+      endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-device',
+      toJSON: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-device', expirationTime: null, keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } }),
       unsubscribe: async () => {
         subscription = null;
         return true;
@@ -318,7 +318,7 @@ test('turning push on subscribes this device (push manager stubbed), and off uns
   await expect(section.getByRole('switch', { name: 'Push notifications' })).toHaveAttribute('aria-checked', 'true');
   await expect(section.getByText('On for this device.', { exact: false })).toBeVisible();
   await expect(section.getByRole('checkbox', { name: 'Likes on my stories' })).toBeChecked();
-  const status = await page.request.post('/api/push/subscriptions/status', { data: { endpoint: 'https://push.example.net/send/e2e-device' } });
+  const status = await page.request.post('/api/push/subscriptions/status', { data: { endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-device' } });
   expect(await status.json()).toEqual({ subscribed: true });
   // The box shows the server's answer (it changes once the preference is saved), so click and wait for it.
   await section.getByRole('checkbox', { name: 'Likes on my stories' }).click();
@@ -332,7 +332,7 @@ test('turning push on subscribes this device (push manager stubbed), and off uns
 
   await section.getByRole('switch', { name: 'Push notifications' }).click();
   await expect(section.getByRole('switch', { name: 'Push notifications' })).toHaveAttribute('aria-checked', 'false');
-  const after = await page.request.post('/api/push/subscriptions/status', { data: { endpoint: 'https://push.example.net/send/e2e-device' } });
+  const after = await page.request.post('/api/push/subscriptions/status', { data: { endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-device' } });
   expect(await after.json()).toEqual({ subscribed: false });
 });
 

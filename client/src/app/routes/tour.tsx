@@ -58,7 +58,10 @@ export default function TourPage({ params }: { params: { id: string } }) {
     const before = seen.current;
     seen.current = { unlocked, complete: data.complete };
     if (!before) return;
-    for (const storyId of unlocked) if (!before.unlocked.has(storyId)) reportTourEvent(data.id, 'stop', storyId);
+    const reachedNow = [...unlocked].filter((storyId) => !before.unlocked.has(storyId));
+    // A start counts once a stop is reached (the server counts one per walker and day): say it again then.
+    if (reachedNow.length > 0) reportTourEvent(data.id, 'start');
+    for (const storyId of reachedNow) reportTourEvent(data.id, 'stop', storyId);
     if (data.complete && !before.complete) reportTourEvent(data.id, 'complete');
   }, [data, isAuthor]);
 

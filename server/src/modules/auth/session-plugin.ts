@@ -19,6 +19,12 @@ declare module 'fastify' {
 export const SESSION_CACHE_TTL_MS = 10_000;
 /** Fed by the triggers of migration 0006 with the id of the user whose session or row changed. */
 export const SESSION_CHANGE_CHANNEL = 'session_change';
+/**
+ * Sent with every answer that ends a session or finds it gone (docs/security.md, "Session end clears the
+ * device"): the browser drops the HTTP cache and the origin's storage — the service worker's caches and the
+ * drafts kept offline included — so nothing one person received outlives their session on the device.
+ */
+export const SESSION_END_CLEAR_SITE_DATA = '"cache", "storage"';
 /** The routes by which a signed-in user changes their own session or user row (everyone else's: the trigger). */
 const OWN_ACCOUNT_ROUTES = ['/api/user/', '/api/account', '/api/logout'];
 
@@ -53,6 +59,12 @@ export const sessionPlugin = fp(
     // must not be served from before it, whenever the trigger's notification arrives. Other writes (likes,
     // stories, reports) change neither, and keep the cached session (issue 28: a session query after each one).
     app.addHook('onSend', async (request, reply) => {
+      // A session cookie that no longer names a session (ended elsewhere, expired, the account deleted):
+      // the 401 says so, and clears what the device kept of it.
+      if (!request.user && reply.statusCode === 401 && request.url.startsWith('/api/') && request.cookies[cookieName]) {
+        reply.header('clear-site-data', SESSION_END_CLEAR_SITE_DATA);
+        clearSessionCookie(request, reply);
+      }
       if (!request.user) return;
       const safeMethod = request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS';
       const accountRoute = OWN_ACCOUNT_ROUTES.some((prefix) => request.routeOptions.url?.startsWith(prefix));
@@ -84,4 +96,5 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   const { config } = request.server;
   // Browsers ignore a __Host- cookie without Secure, the clearing one included.
   reply.clearCookie(sessionCookieName(config), { path: '/', secure: servedOverHttps(config) || request.protocol === 'https' });
+  reply.header('clear-site-data', SESSION_END_CLEAR_SITE_DATA);
 }

@@ -31,6 +31,7 @@ export const INSIGHT_MESSAGES = {
   notAStop: 'That story is not a stop of this tour.',
   stopNotReached: 'You can only report a stop you have unlocked.',
   tourNotComplete: 'You can only report a tour complete once every stop is unlocked.',
+  tourNotStarted: 'You can only report a tour started once you have unlocked one of its stops.',
   notTourAuthor: 'Only the author can see a tour’s insights.',
 } as const;
 
@@ -103,7 +104,9 @@ export function createInsightsService(deps: {
     /**
      * Counts one walker's tour event (issue 27 item 4): a start of a tour they can see; a stop they have unlocked
      * (counted once per stop: "stops reached" adds up the stops readers reached that day); a completion once all
-     * its visible stops are unlocked. The author's own walks are taken and not counted.
+     * its visible stops are unlocked. The author's own walks are taken and not counted. A start counts only for a
+     * walker who has unlocked at least one visible stop — who really went to the tour — so accounts that never
+     * went near it cannot inflate its starts (docs/decisions/033-starts-likes-and-public-text.md).
      */
     async recordTour(reader: InsightReader, tourId: string, kind: TourInsightKind, storyId?: string): Promise<void> {
       const tour = await deps.repository.tourForEvent(tourId, reader.userId);
@@ -116,6 +119,7 @@ export function createInsightsService(deps: {
       const reached = async (s: { storyId: string; unlocked: boolean }) =>
         reader.userId !== null ? s.unlocked : deps.recentlyUnlocked(reader, s.storyId);
       if (kind === 'stop' && !(await reached(stop!))) throw forbidden(INSIGHT_MESSAGES.stopNotReached);
+      if (kind === 'start' && !(await someReached(tour.stops, reached))) throw forbidden(INSIGHT_MESSAGES.tourNotStarted);
       if (kind === 'complete') {
         for (const s of tour.stops) if (!(await reached(s))) throw forbidden(INSIGHT_MESSAGES.tourNotComplete);
       }
@@ -243,3 +247,8 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string
   return groups;
 }
 
+/** Whether the walker has reached any of these stops (asked one by one: a visitor's check is a lookup each). */
+async function someReached<Stop>(stops: readonly Stop[], reached: (stop: Stop) => Promise<boolean>): Promise<boolean> {
+  for (const stop of stops) if (await reached(stop)) return true;
+  return false;
+}

@@ -67,6 +67,7 @@ describe('tours’ insights', () => {
     const { tour, ids } = await newTour(3);
     // Three walkers start and reach every stop (twice over: counted once); a fourth starts and reaches one.
     for (const walker of walkers.slice(0, 3)) {
+      await unlock(walker, ids[0]!); // a start counts once a stop is reached
       for (let round = 0; round < 2; round++) {
         expect((await event({ tourId: tour.id, kind: 'start' }, walker)).statusCode).toBe(204);
         for (const id of ids) {
@@ -76,8 +77,8 @@ describe('tours’ insights', () => {
         expect((await event({ tourId: tour.id, kind: 'complete' }, walker)).statusCode).toBe(204);
       }
     }
-    expect((await event({ tourId: tour.id, kind: 'start' }, walkers[3])).statusCode).toBe(204);
     await unlock(walkers[3]!, ids[0]!);
+    expect((await event({ tourId: tour.id, kind: 'start' }, walkers[3])).statusCode).toBe(204);
     expect((await event({ tourId: tour.id, kind: 'stop', storyId: ids[0] }, walkers[3])).statusCode).toBe(204);
     // The author walking their own tour: taken, not counted.
     for (const kind of ['start', 'complete'] as const) expect((await event({ tourId: tour.id, kind }, author)).statusCode).toBe(204);
@@ -92,8 +93,8 @@ describe('tours’ insights', () => {
 
   it('shows 1 and 2 as "fewer than 3" (0 stays 0)', async () => {
     const { tour, ids } = await newTour(2);
+    for (const walker of walkers.slice(0, 2)) await unlock(walker, ids[0]!);
     for (const walker of walkers.slice(0, 2)) expect((await event({ tourId: tour.id, kind: 'start' }, walker)).statusCode).toBe(204);
-    await unlock(walkers[0]!, ids[0]!);
     expect((await event({ tourId: tour.id, kind: 'stop', storyId: ids[0] }, walkers[0])).statusCode).toBe(204);
     const data = await insights(tour.id);
     expect(data.totals).toEqual({ starts: FEWER_THAN_3, stops: FEWER_THAN_3, completions: 0 });
@@ -156,8 +157,8 @@ describe('tours’ insights', () => {
   it('stores day counts only (no reader id or position), goes with the tour, and is in the author’s export', async () => {
     const { tour, ids } = await newTour(2);
     for (const walker of walkers.slice(0, 3)) {
-      await event({ tourId: tour.id, kind: 'start' }, walker);
       for (const id of ids) await unlock(walker, id);
+      await event({ tourId: tour.id, kind: 'start' }, walker);
       await event({ tourId: tour.id, kind: 'complete' }, walker);
     }
     await t.app.insights.flush();

@@ -149,11 +149,15 @@ export function createNotificationRepository(database: Database) {
       return rows.map((r) => r.notification);
     },
 
-    /** The story a like is about, when it may notify its author: someone else's, public, not hidden. */
+    /**
+     * The story a like is about, when it may notify its author: someone else's, public, not hidden, and its
+     * author has not blocked the liker (a blocked person's likes count, but never reach the author by name).
+     */
     async likedStory(likerId: string, storyId: string) {
       const [row] = await database.query<{ title: string; author_id: string }>(sql`
         SELECT title, author_id FROM stories
-        WHERE id = ${storyId} AND ${storyVisibleTo(sql`${likerId}::uuid`, { own: 'excluded', blockedAuthors: 'ignored' })}`);
+        WHERE id = ${storyId} AND ${storyVisibleTo(sql`${likerId}::uuid`, { own: 'excluded', blockedAuthors: 'ignored' })}
+          AND NOT ${authorBlockedBy(sql`stories.author_id`, sql`${likerId}::uuid`)}`);
       return row ? { title: row.title, authorId: row.author_id } : undefined;
     },
 

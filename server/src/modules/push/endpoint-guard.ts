@@ -1,52 +1,70 @@
 /**
- * Which push endpoints the server will ever send to (issue 24): an https URL on a public host. The server makes
- * a request to whatever a client subscribed, so a loopback, private, link-local or otherwise internal address is
- * refused at subscribe time (no server-side request forgery into the deployment's own network). Origins listed
- * in PUSH_TEST_ORIGINS are allowed anyway: a local mock push service in tests.
+ * Which push endpoints the server will ever send to (docs/security.md, "Push endpoints"; decision
+ * docs/decisions/034-push-endpoints-and-session-end.md). One reading of an endpoint, shared by the
+ * subscribe route and the sender:
+ * - the WHATWG URL parser and Node's legacy `url.parse` (the one web-push connects with) must read the same
+ *   scheme, host and port, and the raw text between `https://` and the path must be that host and nothing else
+ *   (so `https://127.0.0.2;.example.com/` — a different host to each parser — is refused);
+ * - https only, port 443 only (an explicit `:443` is fine), no credentials;
+ * - the host is a DNS name (no IP literal in any form: dotted, decimal, hex, octal, bracketed IPv6) on the
+ *   allowed push services (PUSH_ALLOWED_HOSTS: exact names, or `*.suffix` for any name under it).
+ * Where the name resolves is checked at send time, on every connection (guarded-agent.ts). Origins listed in
+ * PUSH_TEST_ORIGINS are allowed as they are: a local mock push service in tests.
  */
-import net from 'node:net';
+import { parse as legacyParse } from 'node:url';
+import { PUSH_TEXTS } from '#common/push';
 
-const INTERNAL_NAMES = /(^|\.)(localhost|local|internal|intranet|lan|home|corp|localdomain)$/i;
+export type EndpointCheck =
+  | { ok: true; hostname: string; testOrigin: boolean }
+  | { ok: false; message: string };
 
-export function isAllowedPushEndpoint(endpoint: string, testOrigins: readonly string[] = []): boolean {
+export interface EndpointPolicy {
+  /** Exact host names and `*.suffix` patterns (lower case). */
+  allowedHosts: readonly string[];
+  /** Origins of a local mock push service (tests). */
+  testOrigins?: readonly string[];
+}
+
+/** `https://` + a dotted DNS name + an optional `:443`, then the path, query, fragment or the end. */
+const RAW_AUTHORITY = /^https:\/\/([A-Za-z0-9.-]+)(:443)?(?=[/?#]|$)/;
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+/** A top-level label starts with a letter: `127.1`, `0x7f000001` and `2130706433` are addresses, not names. */
+const TOP_LABEL = /^[a-z][a-z0-9-]*$/;
+
+const refuse = (message: string): EndpointCheck => ({ ok: false, message });
+
+export function checkPushEndpoint(endpoint: string, policy: EndpointPolicy): EndpointCheck {
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
-    return false;
+    return refuse(PUSH_TEXTS.badEndpoint);
   }
-  if (testOrigins.includes(url.origin)) return true;
-  if (url.protocol !== 'https:' || url.username || url.password) return false;
-  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
-  if (!host) return false;
-  const ipVersion = net.isIP(host);
-  if (ipVersion === 4) return isPublicIPv4(host);
-  if (ipVersion === 6) return isPublicIPv6(host);
-  // A name: one label alone (intranet host) or an internal suffix is not a push service.
-  return host.includes('.') && !INTERNAL_NAMES.test(host);
+  const legacy = legacyParse(endpoint);
+  if (policy.testOrigins?.includes(url.origin) && `${legacy.protocol}//${legacy.host}` === url.origin) {
+    return { ok: true, hostname: url.hostname, testOrigin: true };
+  }
+  if (url.protocol !== 'https:' || legacy.protocol !== 'https:') return refuse(PUSH_TEXTS.badEndpoint);
+  if (url.username || url.password || legacy.auth) return refuse(PUSH_TEXTS.badEndpoint);
+  if (url.hostname.startsWith('[') || /^[\d.]+$/.test(url.hostname)) return refuse(PUSH_TEXTS.endpointAddress);
+  const raw = RAW_AUTHORITY.exec(endpoint);
+  if (!raw) return refuse(/^https:\/\/[^/?#]*:/i.test(endpoint) ? PUSH_TEXTS.endpointPort : PUSH_TEXTS.badEndpoint);
+  const host = raw[1]!.toLowerCase();
+  // Both parsers, and the text itself, must name the same host on the same port.
+  if (url.hostname !== host || legacy.hostname !== host) {
+    return refuse(url.hostname !== host && /^[\d.]+$/.test(url.hostname) ? PUSH_TEXTS.endpointAddress : PUSH_TEXTS.badEndpoint);
+  }
+  if (url.port !== '' || (legacy.port !== null && legacy.port !== '443')) return refuse(PUSH_TEXTS.endpointPort);
+  const labels = host.split('.');
+  if (labels.length < 2 || !labels.every((label) => LABEL.test(label))) return refuse(PUSH_TEXTS.badEndpoint);
+  if (!TOP_LABEL.test(labels.at(-1)!)) return refuse(PUSH_TEXTS.endpointAddress);
+  if (!isAllowedHost(host, policy.allowedHosts)) return refuse(PUSH_TEXTS.endpointHost);
+  return { ok: true, hostname: host, testOrigin: false };
 }
 
-function isPublicIPv4(address: string): boolean {
-  const [a = 0, b = 0] = address.split('.').map(Number);
-  if (a === 0 || a === 10 || a === 127 || a >= 224) return false; // this network, private, loopback, multicast/reserved
-  if (a === 100 && b >= 64 && b <= 127) return false; // carrier-grade NAT
-  if (a === 169 && b === 254) return false; // link-local (cloud metadata)
-  if (a === 172 && b >= 16 && b <= 31) return false;
-  if (a === 192 && b === 168) return false;
-  if (a === 192 && b === 0) return false; // IETF protocol assignments
-  if (a === 198 && (b === 18 || b === 19)) return false; // benchmarking
-  return true;
-}
-
-function isPublicIPv6(address: string): boolean {
-  const lower = address.toLowerCase();
-  if (lower === '::' || lower === '::1') return false;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (mapped?.[1]) return isPublicIPv4(mapped[1]);
-  if (lower.startsWith('::ffff:')) return false;
-  const first = Number.parseInt(lower.split(':')[0] || '0', 16);
-  if ((first & 0xfe00) === 0xfc00) return false; // unique local fc00::/7
-  if ((first & 0xffc0) === 0xfe80) return false; // link-local fe80::/10
-  if ((first & 0xff00) === 0xff00) return false; // multicast
-  return true;
+/** `fcm.googleapis.com` matches itself; `*.push.apple.com` matches any name under push.apple.com. */
+export function isAllowedHost(host: string, allowedHosts: readonly string[]): boolean {
+  return allowedHosts.some((pattern) =>
+    pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1 : host === pattern,
+  );
 }

@@ -13,6 +13,7 @@ export interface PushFeature {
   repository: PushRepository;
   sender: PushSender;
   testOrigins: readonly string[];
+  allowedHosts: readonly string[];
 }
 
 declare module 'fastify' {
@@ -34,11 +35,12 @@ export const pushPlugin = fp(
       repository,
       vapid: { ...keys, subject: app.config.push.vapidSubject ?? defaultSubject(app.config.publicUrl) },
       logger: app.log,
+      policy: { allowedHosts: app.config.push.allowedHosts, testOrigins: app.config.push.testOrigins },
       // Tests reach only their local mock push service, never a real one.
       onlyOrigins: app.config.env === 'test' ? app.config.push.testOrigins : undefined,
     });
     app.notifications.service.onNotificationsCreated((created) => sender.send(created));
-    app.decorate('push', { publicKey: keys.publicKey, repository, sender, testOrigins: app.config.push.testOrigins });
+    app.decorate('push', { publicKey: keys.publicKey, repository, sender, testOrigins: app.config.push.testOrigins, allowedHosts: app.config.push.allowedHosts });
     app.addHook('preClose', async () => sender.close());
   },
   { name: 'push', dependencies: ['notifications'] },

@@ -3,11 +3,17 @@
  * urgency set). Called by the instance that created the notification and by no other, so each device gets it
  * once however many instances run. A 404/410 from the push service means the device unsubscribed: its row is
  * deleted. A 429 or 5xx is tried again with backoff (Retry-After honoured); anything else is logged and dropped.
+ * Every endpoint is checked again before sending (endpoint-guard.ts: a row that fails is deleted), every
+ * connection goes through the guarded agent (public addresses only), and a device whose deliveries fail
+ * PUSH_LIMITS.failuresBeforeDrop times in a row on this instance is deleted (docs/security.md, "Push endpoints").
  */
+import type https from 'node:https';
 import webpush, { WebPushError, type Urgency } from 'web-push';
 import type { Notification } from '#common/notification-schemas';
 import { isPushKind, PUSH_LIMITS, pushTargetUrl, type PushKind } from '#common/push';
 import { type PushPayload } from '#common/push-schemas';
+import { checkPushEndpoint, type EndpointPolicy } from './endpoint-guard';
+import { createGuardedAgent, RefusedAddressError } from './guarded-agent';
 import type { PushRepository, StoredSubscription } from './push-repository';
 import type { VapidKeys } from './vapid-keys';
 
@@ -23,6 +29,10 @@ export interface PushSenderDeps {
   repository: PushRepository;
   vapid: VapidKeys & { subject: string };
   logger: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+  /** Which endpoints may be sent to: the same policy the subscribe route applies. */
+  policy: EndpointPolicy;
+  /** The agent pushes connect through (tests pass one with a stand-in resolver); default: the guarded agent. */
+  agent?: https.Agent;
   /**
    * When set, only endpoints on these origins are ever contacted (NODE_ENV=test: the local mock push service;
    * a test run never sends anything off this machine, whatever a fuzzer subscribed).
@@ -51,10 +61,30 @@ export function payloadOf(notification: Notification): PushPayload {
 export function createPushSender(deps: PushSenderDeps) {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref()));
   const retryBaseMs = deps.retryBaseMs ?? PUSH_LIMITS.retryBaseMs;
+  const agent = deps.agent ?? createGuardedAgent();
   const inFlight = new Set<Promise<void>>();
+  /** Deliveries in a row that failed, per subscription id (cleared by a success). */
+  const failuresInARow = new Map<string, number>();
   let closed = false;
 
+  async function deliveryFailed(subscription: StoredSubscription): Promise<void> {
+    const failures = (failuresInARow.get(subscription.id) ?? 0) + 1;
+    if (failures < PUSH_LIMITS.failuresBeforeDrop) {
+      failuresInARow.set(subscription.id, failures);
+      return;
+    }
+    failuresInARow.delete(subscription.id);
+    await deps.repository.removeById(subscription.id);
+    deps.logger.warn({ subscriptionId: subscription.id, failures }, 'push: a device that kept failing was unsubscribed');
+  }
+
   async function sendToDevice(subscription: StoredSubscription, body: string, urgency: Urgency): Promise<void> {
+    const check = checkPushEndpoint(subscription.endpoint, deps.policy);
+    if (!check.ok) {
+      await deps.repository.removeById(subscription.id);
+      deps.logger.warn({ subscriptionId: subscription.id }, 'push: a subscription with a refused endpoint was deleted');
+      return;
+    }
     for (let attempt = 1; ; attempt++) {
       try {
         await webpush.sendNotification(
@@ -66,18 +96,25 @@ export function createPushSender(deps: PushSenderDeps) {
             urgency,
             contentEncoding: 'aes128gcm',
             timeout: 10_000,
+            // The mock push service of PUSH_TEST_ORIGINS is on loopback by design; everything else is guarded.
+            ...(check.testOrigin ? {} : { agent }),
           },
         );
+        failuresInARow.delete(subscription.id);
         return;
       } catch (error) {
         const status = error instanceof WebPushError ? error.statusCode : undefined;
         if (status === 404 || status === 410) {
+          failuresInARow.delete(subscription.id);
           await deps.repository.removeById(subscription.id);
           return;
         }
-        const retriable = status === 429 || (status !== undefined && status >= 500) || status === undefined;
+        const refused = error instanceof RefusedAddressError;
+        const retriable = !refused && (status === 429 || (status !== undefined && status >= 500) || status === undefined);
         if (!retriable || attempt >= PUSH_LIMITS.attempts || closed) {
-          deps.logger.warn({ err: error, status, attempt }, 'push: a message was not delivered');
+          // The reason only: a WebPushError carries the endpoint, which is not for the log.
+          deps.logger.warn({ reason: error instanceof Error ? error.message : String(error), status, attempt }, 'push: a message was not delivered');
+          await deliveryFailed(subscription);
           return;
         }
         await sleep(waitBefore(attempt, error, retryBaseMs));
@@ -115,6 +152,7 @@ export function createPushSender(deps: PushSenderDeps) {
     async close(): Promise<void> {
       closed = true;
       await this.idle();
+      if (!deps.agent) agent.destroy();
     },
   };
 }

@@ -72,19 +72,19 @@ describe('Web Push', () => {
 
     const post = (payload: unknown) =>
       t.app.inject({ method: 'POST', url: '/api/push/subscriptions', headers: { cookie: author.cookie }, payload: payload as object });
-    for (const endpoint of [
-      'http://push.example.com/x',
-      'https://127.0.0.1/x',
-      'https://10.1.2.3/x',
-      'https://169.254.169.254/latest',
-      'https://[::1]/x',
-      'https://localhost/x',
-      'https://db.internal/x',
-      'not a url',
+    for (const [endpoint, message] of [
+      ['http://push.example.com/x', PUSH_TEXTS.badEndpoint],
+      ['https://127.0.0.1/x', PUSH_TEXTS.endpointAddress],
+      ['https://10.1.2.3/x', PUSH_TEXTS.endpointAddress],
+      ['https://169.254.169.254/latest', PUSH_TEXTS.endpointAddress],
+      ['https://[::1]/x', PUSH_TEXTS.endpointAddress],
+      ['https://localhost/x', PUSH_TEXTS.badEndpoint],
+      ['https://db.internal/x', PUSH_TEXTS.endpointHost],
+      ['not a url', PUSH_TEXTS.badEndpoint],
     ]) {
       const res = await post({ endpoint, keys: device.keys });
       expect(res.statusCode, endpoint).toBe(400);
-      expect(res.json().message).toBe(PUSH_TEXTS.badEndpoint);
+      expect(res.json().message, endpoint).toBe(message);
     }
     const noKeys = await post({ endpoint: 'https://push.example.com/x' });
     expect(noKeys.statusCode).toBe(400);

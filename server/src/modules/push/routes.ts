@@ -12,11 +12,12 @@ import { PUSH_TEXTS } from '#common/push';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';
-import { isAllowedPushEndpoint } from './endpoint-guard';
 import { routeLimit } from '../../lib/route-limit';
+import { checkPushEndpoint } from './endpoint-guard';
+import { subscriptionKeysProblem } from './subscription-keys';
 
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { repository, testOrigins } = app.push;
+  const { repository, testOrigins, allowedHosts } = app.push;
   // A device subscribes once; a page may ask its state on every account visit. Per account.
   const rateLimit = routeLimit(app, {
     max: 30,
@@ -36,7 +37,11 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     config: user,
     handler: async (request, reply) => {
       const { endpoint, keys } = request.body;
-      if (!isAllowedPushEndpoint(endpoint, testOrigins)) throw badRequest(PUSH_TEXTS.badEndpoint);
+      // The same reading of the endpoint as the sender's (endpoint-guard.ts); where it resolves is checked per send.
+      const check = checkPushEndpoint(endpoint, { allowedHosts, testOrigins });
+      if (!check.ok) throw badRequest(check.message);
+      const keysProblem = subscriptionKeysProblem(keys);
+      if (keysProblem) throw badRequest(keysProblem);
       await repository.save(currentUser(request).id, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
       return reply.code(201).send({ subscribed: true });
     },

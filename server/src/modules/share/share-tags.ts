@@ -4,7 +4,7 @@
  * away does — locked: title, description, category, type and author only, never content or media.
  */
 import { STORY_TYPE_LABEL } from '#common/story-types';
-import { safeDisplayName } from '#common/text';
+import { safeDisplayName, safeSingleLine } from '#common/text';
 import type { Story } from '#common/schemas';
 import { tourLengthText } from '#common/tours';
 import type { Tour } from '#common/tour-schemas';
@@ -26,10 +26,13 @@ export function shareTags({ story, origin }: ShareTagsInput): string {
   const author = (story.author.displayName && safeDisplayName(story.author.displayName)) || 'Anonymous';
   const typeLabel = STORY_TYPE_LABEL[story.type];
   const summary = `${typeLabel} story · ${story.category} · by ${author}`;
-  const description = story.description?.trim() ? `${summary}. ${story.description.trim()}` : `${summary}. Walk there to unlock it.`;
+  // Texts stored before the public-text rule: on one line, with nothing a preview must not show (text.ts).
+  const storyTitle = safeSingleLine(story.title);
+  const storyDescription = story.description && safeSingleLine(story.description).trim();
+  const description = storyDescription ? `${summary}. ${storyDescription}` : `${summary}. Walk there to unlock it.`;
   const url = origin && `${origin}/stories/${encodeURIComponent(story.id)}`;
   const image = origin && `${origin}${SHARE_IMAGE_PATH}`;
-  const title = `${story.title} — Whispers`;
+  const title = `${storyTitle} — Whispers`;
 
   const property = (name: string, content: string) => `<meta property="${name}" content="${escapeHtml(content)}" />`;
   const named = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}" />`;
@@ -38,7 +41,7 @@ export function shareTags({ story, origin }: ShareTagsInput): string {
     named('description', description),
     property('og:site_name', 'Whispers'),
     property('og:type', 'article'),
-    property('og:title', story.title),
+    property('og:title', storyTitle),
     property('og:description', description),
     ...(url ? [property('og:url', url)] : []),
     ...(image ? [property('og:image', image), property('og:image:alt', 'Whispers — Discover hidden stories')] : []),
@@ -46,7 +49,7 @@ export function shareTags({ story, origin }: ShareTagsInput): string {
     property('article:tag', typeLabel),
     property('article:author', author),
     named('twitter:card', 'summary_large_image'),
-    named('twitter:title', story.title),
+    named('twitter:title', storyTitle),
     named('twitter:description', description),
     ...(image ? [named('twitter:image', image)] : []),
   ].join('\n    ');
@@ -77,23 +80,25 @@ export function escapeHtml(value: string): string {
 export function tourShareTags({ tour, origin }: { tour: Pick<Tour, 'id' | 'title' | 'description' | 'stopCount' | 'lengthM' | 'walkingMinutes' | 'author'>; origin: string | undefined }): string {
   const author = (tour.author.displayName && safeDisplayName(tour.author.displayName)) || 'Anonymous';
   const summary = `Walking tour · ${tour.stopCount} stops · ${tourLengthText(tour.lengthM, tour.walkingMinutes)} · by ${author}`;
-  const description = tour.description?.trim() ? `${summary}. ${tour.description.trim()}` : `${summary}. Walk it to unlock its stories.`;
+  const tourTitle = safeSingleLine(tour.title);
+  const tourDescription = tour.description && safeSingleLine(tour.description).trim();
+  const description = tourDescription ? `${summary}. ${tourDescription}` : `${summary}. Walk it to unlock its stories.`;
   const url = origin && `${origin}/tours/${encodeURIComponent(tour.id)}`;
   const image = origin && `${origin}${SHARE_IMAGE_PATH}`;
   const property = (name: string, content: string) => `<meta property="${name}" content="${escapeHtml(content)}" />`;
   const named = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}" />`;
   return [
-    `<title>${escapeHtml(`${tour.title} — Whispers`)}</title>`,
+    `<title>${escapeHtml(`${tourTitle} — Whispers`)}</title>`,
     named('description', description),
     property('og:site_name', 'Whispers'),
     property('og:type', 'article'),
-    property('og:title', tour.title),
+    property('og:title', tourTitle),
     property('og:description', description),
     ...(url ? [property('og:url', url)] : []),
     ...(image ? [property('og:image', image), property('og:image:alt', 'Whispers — Discover hidden stories')] : []),
     property('article:author', author),
     named('twitter:card', 'summary_large_image'),
-    named('twitter:title', tour.title),
+    named('twitter:title', tourTitle),
     named('twitter:description', description),
     ...(image ? [named('twitter:image', image)] : []),
   ].join('\n    ');
