@@ -22,7 +22,7 @@ import { LOCATION_RATE_LIMIT } from '../stories';
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { service, hub } = app.notifications;
-  const user = { access: 'user' } as const;
+  const user = { access: 'user', goodStanding: false } as const;
   const smartConfig = {
     access: 'public',
     rateLimit: app.config.rateLimitDisabled ? (false as const) : { ...LOCATION_RATE_LIMIT },

@@ -25,7 +25,7 @@ const READ_RATE_LIMIT = { max: 600, timeWindow: '1 minute' } as const;
 export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
   const { service } = app.tours;
   const limited = (limit: { max: number; timeWindow: string }) => (app.config.rateLimitDisabled ? (false as const) : { ...limit });
-  const writeConfig = { access: 'user', rateLimit: limited(WRITE_RATE_LIMIT) } as const;
+  const writeConfig = { access: 'user', goodStanding: true, rateLimit: limited(WRITE_RATE_LIMIT) } as const;
 
   /** Opaque signed cursors, as the story lists' (location/page-cursor.ts). */
   const openCursor = (token: string | undefined): TourCursor | null => {
@@ -52,7 +52,8 @@ export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...apiRoute(app, 'deleteTour', { summary: 'Delete your tour (its stories stay)' }),
-    config: writeConfig,
+    // Taking one's own tour down is allowed whatever the standing.
+    config: { ...writeConfig, goodStanding: false },
     handler: async (request, reply) => {
       await service.delete(currentUser(request).id, request.params.id);
       return reply.code(204).send();
