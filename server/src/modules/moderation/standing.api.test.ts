@@ -24,7 +24,6 @@ describe('standing', () => {
   let admin: TestUser;
   let mod1: TestUser;
   let mod2: TestUser;
-  let reader: TestUser;
 
   const setRole = async (user: TestUser, role: 'moderator' | 'admin' | 'user') =>
     t.database.db.update(users).set({ role }).where(eq(users.id, user.id));
@@ -46,7 +45,6 @@ describe('standing', () => {
     admin = await createTestUser(t.database, { displayName: 'Al Admin' });
     mod1 = await createTestUser(t.database, { displayName: 'Mo One' });
     mod2 = await createTestUser(t.database, { displayName: 'Mo Two' });
-    reader = await createTestUser(t.database, { displayName: 'Rita Reader', createdAt: hoursAgo(100) });
     await setRole(admin, 'admin');
     await setRole(mod1, 'moderator');
     await setRole(mod2, 'moderator');
