@@ -21,9 +21,12 @@ export function daysBefore(day: string, count: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - count * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** The `days` newest released days of a place's time zone, oldest first. */
-export function closedDays(days: number, now: number, zone: string): string[] {
-  const newest = daysBefore(localDay(now - RELEASE_AFTER_MS, zone), 1);
+/**
+ * The `days` newest released days of a place's time zone, oldest first. `showOpen` (INSIGHTS_TEST_SHOW_OPEN_DAYS,
+ * refused outside NODE_ENV=test) ends them with today instead, for browser tests that cannot move the clock.
+ */
+export function closedDays(days: number, now: number, zone: string, showOpen = false): string[] {
+  const newest = showOpen ? localDay(now, zone) : daysBefore(localDay(now - RELEASE_AFTER_MS, zone), 1);
   return Array.from({ length: days }, (_, i) => daysBefore(newest, days - 1 - i));
 }
 

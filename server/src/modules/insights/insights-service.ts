@@ -76,10 +76,13 @@ export function createInsightsService(deps: {
   /** A signed-out reader's record of unlocks (the location guard's budget window). */
   recentlyUnlocked: (reader: InsightReader, storyId: string) => Promise<boolean>;
   now?: () => number;
+  /** Tests only (INSIGHTS_TEST_SHOW_OPEN_DAYS): days still open are shown too. */
+  showOpenDays?: boolean;
 }) {
   const now = deps.now ?? Date.now;
+  const released = (days: number, at: number, zone: string) => closedDays(days, at, zone, deps.showOpenDays === true);
   /** Released: no later than the newest closed day of the place's time zone. */
-  const isClosed = (day: string, place: Parameters<typeof zoneOf>[0]) => day <= closedDays(1, now(), zoneOf(place))[0]!;
+  const isClosed = (day: string, place: Parameters<typeof zoneOf>[0]) => day <= released(1, now(), zoneOf(place))[0]!;
 
   return {
     /** Counts one event; resolves without counting for the author's own story and for repeats within the day. */
@@ -126,7 +129,7 @@ export function createInsightsService(deps: {
       const owner = await deps.repository.tourOwner(tourId);
       if (!owner) throw notFound(INSIGHT_MESSAGES.tourNotFound);
       if (owner.authorId !== authorId) throw forbidden(INSIGHT_MESSAGES.notTourAuthor);
-      const dayList = closedDays(days, now(), zoneOf(owner.place));
+      const dayList = released(days, now(), zoneOf(owner.place));
       const empty = () => ({ starts: 0, stops: 0, completions: 0 });
       const perDay = new Map(dayList.map((day) => [day, empty()]));
       const totals = empty();
@@ -159,7 +162,7 @@ export function createInsightsService(deps: {
       if (!story) throw notFound(INSIGHT_MESSAGES.notFound);
       if (story.authorId !== authorId) throw forbidden(INSIGHT_MESSAGES.notAuthor);
       const zone = zoneOf(story.place);
-      const dayList = closedDays(days, now(), zone);
+      const dayList = released(days, now(), zone);
       const rows = await deps.repository.dailyCounts([{ id: storyId, zone }], dayList[0]!);
       const perDay = new Map(dayList.map((day) => [day, emptyFigures()]));
       const totals = emptyFigures();
@@ -198,7 +201,7 @@ export function createInsightsService(deps: {
       const at = now();
       const own = (await deps.repository.storiesOf(authorId)).map((story) => {
         const zone = zoneOf(story.place);
-        return { ...story, zone, days: closedDays(INSIGHTS.summaryDays, at, zone) };
+        return { ...story, zone, days: released(INSIGHTS.summaryDays, at, zone) };
       });
       const earliest = own.map((story) => story.days[0]!).sort()[0];
       const rows = earliest ? await deps.repository.dailyCounts(own, earliest) : [];

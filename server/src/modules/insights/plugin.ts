@@ -34,6 +34,7 @@ export const insightsPlugin = fp<InsightsPluginOptions>(
       dedup: createDailyDedup(app.sharedState, resolveMediaSecret(app.config.mediaSecret, app.config.dataDir)),
       recentlyUnlocked: (reader, storyId) => app.locationGuard.recentlyUnlocked(reader, storyId),
       ...(options.now ? { now: options.now } : {}),
+      showOpenDays: app.config.insightsShowOpenDays,
     });
     app.decorate('insights', service);
 
