@@ -39,7 +39,7 @@ export const storyInsightsSchema = z.object({
   title: z.string(),
   type: z.string(),
   days: z.number().int(),
-  /** One entry per UTC day, oldest first, the last one today. */
+  /** One entry per closed day in the story’s time zone, oldest first (docs/security.md "Insights count closed days only"). */
   series: z.array(insightFiguresSchema.extend({ day: z.string() })),
   totals: insightFiguresSchema,
   /** Readers who started (0) and reached each quartile; null for stories that do not play. */
@@ -79,7 +79,7 @@ const tourFigures = { starts: shownCountSchema, stops: shownCountSchema, complet
 export const tourInsightFiguresSchema = z.object(tourFigures);
 export type TourInsightFigures = z.infer<typeof tourInsightFiguresSchema>;
 
-/** GET /api/insights/tours/:id?days: the author's tour, per UTC day and in total. */
+/** GET /api/insights/tours/:id?days: the author’s tour, per closed day (at its first stop) and in total. */
 export const tourInsightsSchema = z.object({
   tourId: z.uuid(),
   days: z.number().int(),

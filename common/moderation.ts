@@ -66,6 +66,7 @@ export const MODERATION_MESSAGES = {
   banned: 'Your account is banned: you can read stories but not publish, like or report.',
   ownStory: 'You cannot moderate your own story or account.',
   onAdmin: 'Moderators cannot act on an admin.',
+  onModerator: 'Only admins can act on a moderator.',
   sameModerator: 'Another moderator must decide this appeal.',
   appealOnce: 'This decision has already been appealed.',
   appealClosed: `Appeals are accepted within ${MODERATION_LIMITS.appealWindowDays} days of a decision.`,

@@ -57,6 +57,9 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     TRUST_PROXY: '1',
     // Insight counts reach the database within half a second, so a test need not wait the default 15 s.
     INSIGHTS_FLUSH_MS: process.env.INSIGHTS_FLUSH_MS ?? '500',
+    // The browser tests cannot move the server's clock past a day's end: they see today's counts (API tests
+    // prove the closed-day rule itself).
+    INSIGHTS_TEST_SHOW_OPEN_DAYS: '1',
     // The first admin of the moderation spec (tests/e2e/moderation.spec.ts): the server holds the embedded database,
     // so `npm run user:role` cannot open it beside it; ADMIN_USERNAMES makes the account an admin at sign-up.
     ADMIN_USERNAMES: 'e2e_first_admin',

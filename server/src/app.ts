@@ -53,7 +53,7 @@ import { readyRoutes } from './modules/health/ready-routes';
 import { storyIndexPlugin } from './modules/stories/story-index/plugin';
 import { addressKey } from './lib/client-address';
 import { tourRoutes, toursPlugin } from './modules/tours/plugin';
-import { insightsPlugin } from './modules/insights/plugin';
+import { insightsPlugin, type InsightsPluginOptions } from './modules/insights/plugin';
 import { insightsRoutes } from './modules/insights/routes';
 import { pageWithPreloads, readBuildManifest } from './page-preloads';
 import { homeFirstLook, pageWithFirstLook } from './map-first-look';
@@ -81,6 +81,8 @@ export interface AppDependencies {
   onRoute?: (route: RouteOptions) => void;
   /** The reader-claim store and clock (a shared store for several instances; tests pass a clock). */
   location?: LocationPluginOptions;
+  /** The insights' clock (tests move it past a day's end to see the day released). */
+  insights?: InsightsPluginOptions;
 }
 
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
@@ -170,7 +172,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(storiesPlugin);
   await app.register(toursPlugin);
   await app.register(moderationPlugin);
-  await app.register(insightsPlugin);
+  await app.register(insightsPlugin, deps.insights ?? {});
   await app.register(mediaFilesPlugin);
 
   await app.register(

@@ -205,6 +205,8 @@ const envSchema = z.object({
   STORY_INDEX: z.enum(['on', 'every-read', 'off']).default('on'),
   /** How often each instance writes its buffered insight counts (issue 27): authors see them within a minute. */
   INSIGHTS_FLUSH_MS: z.coerce.number().int('INSIGHTS_FLUSH_MS must be whole milliseconds').min(50).max(30_000).default(15_000),
+  /** Tests only (NODE_ENV=test): insights show days still open, so a browser test sees its own readers' counts. */
+  INSIGHTS_TEST_SHOW_OPEN_DAYS: booleanFlag,
   /**
    * Accounts made admins at start-up, and at sign-up for a name not yet taken (docs/moderation.md "The first
    * admin"): comma-separated usernames, compared without case. How a first admin is made on a server that holds
@@ -263,6 +265,9 @@ const envSchema = z.object({
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     problem('VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
   }
+  if (e.INSIGHTS_TEST_SHOW_OPEN_DAYS && e.NODE_ENV !== 'test') {
+    problem('INSIGHTS_TEST_SHOW_OPEN_DAYS', 'INSIGHTS_TEST_SHOW_OPEN_DAYS is for tests only (NODE_ENV=test): it shows counts while a day is open');
+  }
   if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
     problem('WEB_CONCURRENCY', 'WEB_CONCURRENCY above 1 needs DATABASE_URL (the embedded database runs in one process only)');
   }
@@ -314,6 +319,8 @@ export interface Config {
   storyIndex: 'on' | 'every-read' | 'off';
   /** Milliseconds between writes of the buffered insight counts. */
   insightsFlushMs: number;
+  /** Tests only: insights include days still open (docs/security.md "Insights count closed days only"). */
+  insightsShowOpenDays: boolean;
   /** Lower-cased usernames made admins at start-up and at sign-up (ADMIN_USERNAMES). */
   adminUsernames: readonly string[];
   /** Milliseconds a notification stream stays open at most. */
@@ -413,6 +420,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaLimits: { maxVideoSize: e.MEDIA_MAX_VIDEO_SIZE, maxFrameRate: e.MEDIA_MAX_FRAME_RATE },
     storyIndex: e.STORY_INDEX,
     insightsFlushMs: e.INSIGHTS_FLUSH_MS,
+    insightsShowOpenDays: e.INSIGHTS_TEST_SHOW_OPEN_DAYS,
     adminUsernames: e.ADMIN_USERNAMES,
     notificationStreamLifetimeMs: e.NOTIFICATION_STREAM_LIFETIME,
     push: {

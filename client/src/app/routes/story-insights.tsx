@@ -81,6 +81,10 @@ function Insights({ storyId, days, onDays }: { storyId: string; days: number; on
         <p className="text-sm text-mist-300">
           Counts of readers, never who they are or where: any count of 1 or 2 shows as “fewer than 3”.
         </p>
+        <p className="text-sm text-mist-300">
+          A day’s counts appear after that day has ended where the story is. Likes are public: anyone who opens the story sees how
+          many it has.
+        </p>
       </div>
 
       <div role="group" aria-label="Period" className="flex w-fit gap-1 rounded-lg bg-night-800 p-1">

@@ -32,7 +32,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     ...apiRoute(app, 'deleteAccount', {
       summary: 'Delete your account and everything in it (confirm with your password; wrong password: 403)',
     }),
-    config: { access: 'user', rateLimit },
+    config: { access: 'user', goodStanding: false, rateLimit },
     handler: async (request, reply) => {
       await service.deleteAccount(currentUser(request).id, request.body.password);
       clearSessionCookie(request, reply);

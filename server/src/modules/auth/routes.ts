@@ -83,7 +83,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...apiRoute(app, 'setupProfile', { summary: 'Complete or edit the profile' }),
-    config: userRoute,
+    // The display name and bio are public: publishing.
+    config: { ...userRoute, goodStanding: true },
     handler: async (request) => service.setupProfile(currentUser(request).id, request.body),
   });
 

@@ -1,14 +1,15 @@
 /**
  * "Has this reader already counted for this story, day and kind?" — the only per-reader state of the insights,
  * kept in the short-lived shared state (memory, or Redis with REDIS_URL) and never in the database. Keys are an
- * HMAC of reader, story, day and kind, so not even Redis holds a reader next to a story; each expires an hour
- * after its UTC day ends (well within the 48 h the issue allows).
+ * HMAC of reader, story, day and kind, so not even Redis holds a reader next to a story. The day is the story's
+ * local day (closed-days.ts), which ends at most 12 h after the UTC day of the same date: each key expires 15 h
+ * after that UTC day ends (within 48 h of the reader's event).
  */
 import crypto from 'node:crypto';
 import type { SharedState } from '../../shared-state/shared-state';
 
 const DAY_MS = 24 * 60 * 60_000;
-const GRACE_MS = 60 * 60_000;
+const GRACE_MS = 15 * 60 * 60_000;
 
 export interface DailyDedup {
   /** True the first time this (reader, story, day, kind) is seen; false after. */

@@ -1,6 +1,7 @@
 /**
  * The insights' SQL (issue 27). Writes only day counts (`story_insights`); reads them together with the unlock
- * and like records, counted per UTC day (an author's own likes never count; authors have no unlock records).
+ * and like records, counted per day in each story's time zone (closed-days.ts; an author's own likes never
+ * count; authors have no unlock records).
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -8,6 +9,12 @@ import { stories } from '../../db/schema';
 import { visibleStory, visibleTourStop } from '../../db/visibility';
 import type { TourInsightKind } from '#common/insights';
 import type { InsightCount } from './event-buffer';
+
+/** A place: a story's coordinates, or a tour's first stop's (null: none left). */
+export interface Place {
+  latitude: number;
+  longitude: number;
+}
 
 /** A day's count of one kind: an event kind, or `unlock` / `like` from their own records. */
 export interface DailyCountRow {
@@ -19,8 +26,10 @@ export interface DailyCountRow {
 
 export type InsightsRepository = ReturnType<typeof createInsightsRepository>;
 
-const idList = (ids: readonly string[]) =>
-  sql`(SELECT value::uuid FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
+/** A tour's first stop (any visibility): the place its days are counted in. */
+const firstStopPlace = (tourId: ReturnType<typeof sql>) => sql`(
+  SELECT json_build_object('latitude', s.latitude, 'longitude', s.longitude) FROM tour_stops ts JOIN stories s ON s.id = ts.story_id
+  WHERE ts.tour_id = ${tourId} ORDER BY ts.position LIMIT 1)`;
 
 export function createInsightsRepository(database: Database) {
   return {
@@ -30,13 +39,15 @@ export function createInsightsRepository(database: Database) {
      */
     async storyForEvent(storyId: string, viewerId: string | null) {
       const viewer = viewerId ? sql`${viewerId}::uuid` : sql`NULL::uuid`;
-      const [row] = await database.query<{ author_id: string; type: string; unlocked: boolean } & Record<string, unknown>>(sql`
-        SELECT ${stories.authorId} AS author_id, ${stories.type}::text AS type,
+      const [row] = await database.query<{ author_id: string; type: string; unlocked: boolean; latitude: number; longitude: number } & Record<string, unknown>>(sql`
+        SELECT ${stories.authorId} AS author_id, ${stories.type}::text AS type, ${stories.latitude} AS latitude, ${stories.longitude} AS longitude,
                (${stories.authorId} = ${viewer}
                 OR EXISTS (SELECT 1 FROM unlocks u WHERE u.user_id = ${viewer} AND u.story_id = ${stories.id})) AS unlocked
         FROM ${stories}
         WHERE ${stories.id} = ${storyId}::uuid AND ${visibleStory(viewer)}`);
-      return row ? { authorId: row.author_id, type: row.type, unlocked: row.unlocked === true } : undefined;
+      return row
+        ? { authorId: row.author_id, type: row.type, unlocked: row.unlocked === true, place: { latitude: Number(row.latitude), longitude: Number(row.longitude) } }
+        : undefined;
     },
 
     /** Adds the counts in one statement; cells of stories deleted meanwhile are dropped. */
@@ -53,36 +64,43 @@ export function createInsightsRepository(database: Database) {
 
     /** The author's story (any visibility), or undefined. */
     async storyOf(storyId: string) {
-      const [row] = await database.query<{ author_id: string; title: string; type: string } & Record<string, unknown>>(sql`
-        SELECT ${stories.authorId} AS author_id, ${stories.title} AS title, ${stories.type}::text AS type
+      const [row] = await database.query<{ author_id: string; title: string; type: string; latitude: number; longitude: number } & Record<string, unknown>>(sql`
+        SELECT ${stories.authorId} AS author_id, ${stories.title} AS title, ${stories.type}::text AS type,
+               ${stories.latitude} AS latitude, ${stories.longitude} AS longitude
         FROM ${stories} WHERE ${stories.id} = ${storyId}::uuid`);
-      return row ? { authorId: row.author_id, title: row.title, type: row.type } : undefined;
+      return row
+        ? { authorId: row.author_id, title: row.title, type: row.type, place: { latitude: Number(row.latitude), longitude: Number(row.longitude) } }
+        : undefined;
     },
 
-    /** Every story of the author: id and type. */
+    /** Every story of the author: id, type and place. */
     async storiesOf(authorId: string) {
-      const rows = await database.query<{ id: string; type: string } & Record<string, unknown>>(sql`
-        SELECT ${stories.id} AS id, ${stories.type}::text AS type FROM ${stories} WHERE ${stories.authorId} = ${authorId}::uuid`);
-      return rows.map((r) => ({ id: r.id, type: r.type }));
+      const rows = await database.query<{ id: string; type: string; latitude: number; longitude: number } & Record<string, unknown>>(sql`
+        SELECT ${stories.id} AS id, ${stories.type}::text AS type, ${stories.latitude} AS latitude, ${stories.longitude} AS longitude
+        FROM ${stories} WHERE ${stories.authorId} = ${authorId}::uuid`);
+      return rows.map((r) => ({ id: r.id, type: r.type, place: { latitude: Number(r.latitude), longitude: Number(r.longitude) } }));
     },
 
-    /** Day counts of the stories from `fromDay` (inclusive): stored event counts, unlocks and likes. */
-    async dailyCounts(storyIds: readonly string[], fromDay: string): Promise<DailyCountRow[]> {
-      if (storyIds.length === 0) return [];
-      const ids = idList(storyIds);
+    /**
+     * Day counts of the stories from `fromDay` (inclusive; a day or so early is fine, callers keep their days):
+     * stored event counts, and unlocks and likes per day in each story's own time zone.
+     */
+    async dailyCounts(storyZones: readonly { id: string; zone: string }[], fromDay: string): Promise<DailyCountRow[]> {
+      if (storyZones.length === 0) return [];
+      const zones = sql`jsonb_to_recordset(${JSON.stringify(storyZones)}::jsonb) AS z(id uuid, zone text)`;
       const from = sql`${fromDay}::date`;
       const rows = await database.query<{ story_id: string; day: string; kind: string; count: number | string } & Record<string, unknown>>(sql`
         SELECT story_id, to_char(day, 'YYYY-MM-DD') AS day, kind::text AS kind, count FROM story_insights
-        WHERE story_id IN ${ids} AND day >= ${from}
+        WHERE story_id IN (SELECT id FROM ${zones}) AND day >= ${from}
         UNION ALL
-        SELECT u.story_id, to_char((u.first_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD'), 'unlock', count(*)
-        FROM unlocks u JOIN stories s ON s.id = u.story_id
-        WHERE u.story_id IN ${ids} AND u.user_id <> s.author_id AND u.first_at >= ${from}::timestamp AT TIME ZONE 'UTC'
+        SELECT u.story_id, to_char((u.first_at AT TIME ZONE z.zone)::date, 'YYYY-MM-DD'), 'unlock', count(*)
+        FROM ${zones} JOIN unlocks u ON u.story_id = z.id JOIN stories s ON s.id = u.story_id
+        WHERE u.user_id <> s.author_id AND u.first_at >= ${from}::timestamp AT TIME ZONE 'UTC' - interval '1 day'
         GROUP BY 1, 2
         UNION ALL
-        SELECT l.story_id, to_char((l.created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD'), 'like', count(*)
-        FROM likes l JOIN stories s ON s.id = l.story_id
-        WHERE l.story_id IN ${ids} AND l.user_id <> s.author_id AND l.created_at >= ${from}::timestamp AT TIME ZONE 'UTC'
+        SELECT l.story_id, to_char((l.created_at AT TIME ZONE z.zone)::date, 'YYYY-MM-DD'), 'like', count(*)
+        FROM ${zones} JOIN likes l ON l.story_id = z.id JOIN stories s ON s.id = l.story_id
+        WHERE l.user_id <> s.author_id AND l.created_at >= ${from}::timestamp AT TIME ZONE 'UTC' - interval '1 day'
         GROUP BY 1, 2`);
       return rows.map((r) => ({ storyId: r.story_id, day: r.day, kind: r.kind, count: Number(r.count) }));
     },
@@ -93,8 +111,8 @@ export function createInsightsRepository(database: Database) {
      */
     async tourForEvent(tourId: string, viewerId: string | null) {
       const viewer = viewerId ? sql`${viewerId}::uuid` : sql`NULL::uuid`;
-      const rows = await database.query<{ author_id: string; story_id: string | null; unlocked: boolean | null } & Record<string, unknown>>(sql`
-        SELECT t.author_id, ${stories.id} AS story_id,
+      const rows = await database.query<{ author_id: string; story_id: string | null; unlocked: boolean | null; place: Place | null } & Record<string, unknown>>(sql`
+        SELECT t.author_id, ${stories.id} AS story_id, ${firstStopPlace(sql`t.id`)} AS place,
                (${stories.authorId} = ${viewer}
                 OR EXISTS (SELECT 1 FROM unlocks u WHERE u.user_id = ${viewer} AND u.story_id = ${stories.id})) AS unlocked
         FROM tours t
@@ -104,7 +122,7 @@ export function createInsightsRepository(database: Database) {
         ORDER BY ts.position`);
       if (rows.length === 0) return undefined;
       const stops = rows.filter((r) => r.story_id !== null).map((r) => ({ storyId: r.story_id!, unlocked: r.unlocked === true }));
-      return { authorId: rows[0]!.author_id, stops };
+      return { authorId: rows[0]!.author_id, stops, place: rows[0]!.place };
     },
 
     /** Adds tour counts in one statement; cells of tours deleted meanwhile are dropped. */
@@ -119,11 +137,11 @@ export function createInsightsRepository(database: Database) {
         ON CONFLICT (tour_id, day, kind) DO UPDATE SET count = tour_insights.count + EXCLUDED.count`);
     },
 
-    /** The tour's author, or undefined when there is no such tour. */
-    async tourAuthor(tourId: string): Promise<string | undefined> {
-      const [row] = await database.query<{ author_id: string } & Record<string, unknown>>(sql`
-        SELECT author_id FROM tours WHERE id = ${tourId}::uuid`);
-      return row?.author_id;
+    /** The tour's author and first stop's place, or undefined when there is no such tour. */
+    async tourOwner(tourId: string): Promise<{ authorId: string; place: Place | null } | undefined> {
+      const [row] = await database.query<{ author_id: string; place: Place | null } & Record<string, unknown>>(sql`
+        SELECT author_id, ${firstStopPlace(sql`${tourId}::uuid`)} AS place FROM tours WHERE id = ${tourId}::uuid`);
+      return row ? { authorId: row.author_id, place: row.place } : undefined;
     },
 
     /** A tour's stored day counts from `fromDay` (inclusive). */
@@ -136,22 +154,28 @@ export function createInsightsRepository(database: Database) {
 
     /** The stored day counts of the author's tours, for their data export. */
     async tourExportRows(authorId: string) {
-      const rows = await database.query<{ tour_id: string; day: string; kind: string; count: number } & Record<string, unknown>>(sql`
-        SELECT i.tour_id, to_char(i.day, 'YYYY-MM-DD') AS day, i.kind::text AS kind, i.count
+      const rows = await database.query<{ tour_id: string; day: string; kind: string; count: number; place: Place | null } & Record<string, unknown>>(sql`
+        SELECT i.tour_id, to_char(i.day, 'YYYY-MM-DD') AS day, i.kind::text AS kind, i.count, ${firstStopPlace(sql`t.id`)} AS place
         FROM tour_insights i JOIN tours t ON t.id = i.tour_id
         WHERE t.author_id = ${authorId}::uuid
         ORDER BY i.tour_id, i.day, i.kind`);
-      return rows.map((r) => ({ tourId: r.tour_id, day: r.day, kind: r.kind, count: Number(r.count) }));
+      return rows.map((r) => ({ tourId: r.tour_id, day: r.day, kind: r.kind, count: Number(r.count), place: r.place }));
     },
 
     /** The stored day counts of the author's stories, for their data export. */
-    async exportRows(authorId: string): Promise<DailyCountRow[]> {
-      const rows = await database.query<{ story_id: string; day: string; kind: string; count: number } & Record<string, unknown>>(sql`
-        SELECT i.story_id, to_char(i.day, 'YYYY-MM-DD') AS day, i.kind::text AS kind, i.count
+    async exportRows(authorId: string): Promise<(DailyCountRow & { place: Place })[]> {
+      const rows = await database.query<{ story_id: string; day: string; kind: string; count: number; latitude: number; longitude: number } & Record<string, unknown>>(sql`
+        SELECT i.story_id, to_char(i.day, 'YYYY-MM-DD') AS day, i.kind::text AS kind, i.count, s.latitude, s.longitude
         FROM story_insights i JOIN stories s ON s.id = i.story_id
         WHERE s.author_id = ${authorId}::uuid
         ORDER BY i.story_id, i.day, i.kind`);
-      return rows.map((r) => ({ storyId: r.story_id, day: r.day, kind: r.kind, count: Number(r.count) }));
+      return rows.map((r) => ({
+        storyId: r.story_id,
+        day: r.day,
+        kind: r.kind,
+        count: Number(r.count),
+        place: { latitude: Number(r.latitude), longitude: Number(r.longitude) },
+      }));
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Authors' insights (issue 27, DESIGN.md decision 19). `record` takes one reader's event: checks it, drops it
  * when the reader already counted for that story, day and kind, and otherwise adds it to the buffer (the
- * database sees only day counts, in batches). The read-outs are the author's only, with every count from 1 to 2
+ * database sees only day counts, in batches). The read-outs are the author's only, hold closed days only (a day in
+ * the story's time zone, released after it has ended there: closed-days.ts), and have every count from 1 to 2
  * replaced by "fewer than 3" here, on the server, so those numbers never leave it.
  */
 import {
@@ -17,7 +18,7 @@ import {
 import type { InsightFigures, InsightsSummary, StoryInsights, TourInsightFigures, TourInsights } from '#common/insights-schemas';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors';
 import type { DailyDedup } from './daily-dedup';
-import { utcDay } from './daily-dedup';
+import { closedDays, localDay, zoneOf } from './closed-days';
 import type { EventBuffer } from './event-buffer';
 import type { InsightsRepository } from './insights-repository';
 import { isTimedStory } from '#common/media-kinds';
@@ -68,12 +69,6 @@ const shownFigures = (raw: RawFigures): InsightFigures => ({
   reads: shownCount(raw.reads),
 });
 
-/** The `days` UTC days ending today, oldest first. */
-export function lastDays(days: number, now: number): string[] {
-  const today = Date.parse(`${utcDay(now)}T00:00:00Z`);
-  return Array.from({ length: days }, (_, i) => utcDay(today - (days - 1 - i) * 86_400_000));
-}
-
 export function createInsightsService(deps: {
   repository: InsightsRepository;
   buffer: EventBuffer;
@@ -83,8 +78,13 @@ export function createInsightsService(deps: {
   /** A signed-out reader's record of unlocks (the location guard's budget window). */
   recentlyUnlocked: (reader: InsightReader, storyId: string) => Promise<boolean>;
   now?: () => number;
+  /** Tests only (INSIGHTS_TEST_SHOW_OPEN_DAYS): days still open are shown too. */
+  showOpenDays?: boolean;
 }) {
   const now = deps.now ?? Date.now;
+  const released = (days: number, at: number, zone: string) => closedDays(days, at, zone, deps.showOpenDays === true);
+  /** Released: no later than the newest closed day of the place's time zone. */
+  const isClosed = (day: string, place: Parameters<typeof zoneOf>[0]) => day <= released(1, now(), zoneOf(place))[0]!;
 
   return {
     /** Counts one event; resolves without counting for the author's own story and for repeats within the day. */
@@ -97,7 +97,7 @@ export function createInsightsService(deps: {
       const unlocked = reader.userId !== null ? story.unlocked : await deps.recentlyUnlocked(reader, storyId);
       if (!unlocked) throw forbidden(INSIGHT_MESSAGES.notUnlocked);
       const at = now();
-      const day = utcDay(at);
+      const day = localDay(at, zoneOf(story.place));
       if (await deps.dedup.first(reader.key, storyId, day, kind, at)) deps.buffer.add(storyId, day, kind);
     },
 
@@ -124,24 +124,25 @@ export function createInsightsService(deps: {
         for (const s of tour.stops) if (!(await reached(s))) throw forbidden(INSIGHT_MESSAGES.tourNotComplete);
       }
       const at = now();
-      const day = utcDay(at);
+      const day = localDay(at, zoneOf(tour.place));
       const dedupKind = kind === 'stop' ? `tour-stop:${stop!.storyId}` : `tour-${kind}`;
       if (await deps.dedup.first(reader.key, tourId, day, dedupKind, at)) deps.tourBuffer.add(tourId, day, kind);
     },
 
-    /** A tour's starts, stops reached and completions per UTC day over the last `days` days (author only). */
+    /** A tour's starts, stops reached and completions per closed day over the last `days` of them (author only). */
     async forTour(authorId: string, tourId: string, days: number): Promise<TourInsights> {
-      const author = await deps.repository.tourAuthor(tourId);
-      if (!author) throw notFound(INSIGHT_MESSAGES.tourNotFound);
-      if (author !== authorId) throw forbidden(INSIGHT_MESSAGES.notTourAuthor);
-      const dayList = lastDays(days, now());
+      const owner = await deps.repository.tourOwner(tourId);
+      if (!owner) throw notFound(INSIGHT_MESSAGES.tourNotFound);
+      if (owner.authorId !== authorId) throw forbidden(INSIGHT_MESSAGES.notTourAuthor);
+      const dayList = released(days, now(), zoneOf(owner.place));
       const empty = () => ({ starts: 0, stops: 0, completions: 0 });
       const perDay = new Map(dayList.map((day) => [day, empty()]));
       const totals = empty();
       for (const row of await deps.repository.tourDailyCounts(tourId, dayList[0]!)) {
         const figure = TOUR_FIGURE[row.kind];
         const day = perDay.get(row.day);
-        if (day) day[figure] += row.count;
+        if (!day) continue;
+        day[figure] += row.count;
         totals[figure] += row.count;
       }
       const shown = (f: ReturnType<typeof empty>): TourInsightFigures => ({
@@ -152,10 +153,12 @@ export function createInsightsService(deps: {
       return { tourId, days, series: dayList.map((day) => ({ day, ...shown(perDay.get(day)!) })), totals: shown(totals) };
     },
 
-    /** The author's tours' stored day counts for their data export (masked). */
+    /** The author's tours' stored day counts for their data export (closed days only, masked). */
     async exportToursFor(authorId: string) {
       const rows = await deps.repository.tourExportRows(authorId);
-      return rows.map((r) => ({ ...r, count: shownCount(r.count) }));
+      return rows
+        .filter((r) => isClosed(r.day, r.place))
+        .map((r) => ({ tourId: r.tourId, day: r.day, kind: r.kind, count: shownCount(r.count) }));
     },
 
     /** One story's daily series, totals and listen-through curve over the last `days` days (author only). */
@@ -163,16 +166,19 @@ export function createInsightsService(deps: {
       const story = await deps.repository.storyOf(storyId);
       if (!story) throw notFound(INSIGHT_MESSAGES.notFound);
       if (story.authorId !== authorId) throw forbidden(INSIGHT_MESSAGES.notAuthor);
-      const dayList = lastDays(days, now());
-      const rows = await deps.repository.dailyCounts([storyId], dayList[0]!);
+      const zone = zoneOf(story.place);
+      const dayList = released(days, now(), zone);
+      const rows = await deps.repository.dailyCounts([{ id: storyId, zone }], dayList[0]!);
       const perDay = new Map(dayList.map((day) => [day, emptyFigures()]));
       const totals = emptyFigures();
       const quartiles = new Map<string, number>();
       for (const row of rows) {
         const figure = FIGURE_OF[row.kind];
+        const day = perDay.get(row.day);
+        // Days still open (today, and yesterday for the hour after it ends) are not shown in any figure.
+        if (!day) continue;
         if (figure) {
-          const day = perDay.get(row.day);
-          if (day) day[figure] += row.count;
+          day[figure] += row.count;
           totals[figure] += row.count;
         } else {
           quartiles.set(row.kind, (quartiles.get(row.kind) ?? 0) + row.count);
@@ -195,17 +201,19 @@ export function createInsightsService(deps: {
       };
     },
 
-    /** My Stories: each of the author's stories over the last 30 days, with a sparkline of daily opens. */
+    /** My Stories: each of the author's stories over its last 30 closed days, with a sparkline of daily opens. */
     async summary(authorId: string): Promise<InsightsSummary> {
-      const own = await deps.repository.storiesOf(authorId);
-      const dayList = lastDays(INSIGHTS.summaryDays, now());
-      const rows = await deps.repository.dailyCounts(
-        own.map((s) => s.id),
-        dayList[0]!,
-      );
+      const at = now();
+      const own = (await deps.repository.storiesOf(authorId)).map((story) => {
+        const zone = zoneOf(story.place);
+        return { ...story, zone, days: released(INSIGHTS.summaryDays, at, zone) };
+      });
+      const earliest = own.map((story) => story.days[0]!).sort()[0];
+      const rows = earliest ? await deps.repository.dailyCounts(own, earliest) : [];
       const byStory = groupBy(rows, (r) => r.storyId);
       return own.map((story) => {
-        const counts = byStory.get(story.id) ?? [];
+        const shownDays = new Set(story.days);
+        const counts = (byStory.get(story.id) ?? []).filter((r) => shownDays.has(r.day));
         const sum = (kind: string) => counts.filter((r) => r.kind === kind).reduce((n, r) => n + r.count, 0);
         const label = engagedLabel(story.type);
         const engagedKind = label === 'listens' || label === 'plays' ? 'play' : label === 'reads' ? 'read' : 'open';
@@ -216,15 +224,17 @@ export function createInsightsService(deps: {
           engaged: shownCount(sum(engagedKind)),
           engagedLabel: label,
           likes: shownCount(sum('like')),
-          sparkline: dayList.map((day) => shownCount(opensPerDay.get(day) ?? 0)),
+          sparkline: story.days.map((day) => shownCount(opensPerDay.get(day) ?? 0)),
         };
       });
     },
 
-    /** The author's stored day counts for their data export (small counts masked as everywhere). */
+    /** The author's stored day counts for their data export (closed days only, small counts masked as everywhere). */
     async exportFor(authorId: string) {
       const rows = await deps.repository.exportRows(authorId);
-      return rows.map((r) => ({ storyId: r.storyId, day: r.day, kind: r.kind, count: shownCount(r.count) }));
+      return rows
+        .filter((r) => isClosed(r.day, r.place))
+        .map((r) => ({ storyId: r.storyId, day: r.day, kind: r.kind, count: shownCount(r.count) }));
     },
 
     /** Writes the buffered counts now (the plugin's timer and shutdown; tests). */

@@ -13,7 +13,7 @@ import { createTestUser, type TestUser } from '#tests/helpers/users';
 import { baseStoryFields, postStory } from '../stories/test-support/story-helpers';
 import { hashPassword } from '../auth/passwords';
 import { INSIGHT_MESSAGES } from './insights-service';
-import { utcDay } from './daily-dedup';
+import { localDay, zoneOf } from './closed-days';
 
 describe('authors’ insights', () => {
   let t: TestApp;
@@ -21,13 +21,25 @@ describe('authors’ insights', () => {
   let readers: TestUser[];
 
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_DISABLED: 'true' });
+    t = await createTestApp({ RATE_LIMIT_DISABLED: 'true' }, { insights: { now: () => Date.now() + clock.aheadMs } });
     author = await createTestUser(t.database, { displayName: 'Author' });
     readers = await Promise.all([1, 2, 3, 4].map((n) => createTestUser(t.database, { displayName: `Reader ${n}` })));
   });
   afterAll(async () => t.close());
 
-  const today = () => utcDay(Date.now());
+  /** The insights' clock: real time (unlock and like records carry real times), moved ahead to close a day. */
+  const clock = { aheadMs: 0 };
+  const zone = zoneOf(DEFAULT_CENTER);
+  const today = () => localDay(Date.now(), zone);
+  /** Reads as the author a day and an hour later, when today has ended where the stories are. */
+  const released = async <T>(read: () => Promise<T>): Promise<T> => {
+    clock.aheadMs = 25 * 3_600_000;
+    try {
+      return await read();
+    } finally {
+      clock.aheadMs = 0;
+    }
+  };
   const at = `lat=${DEFAULT_CENTER.latitude}&lng=${DEFAULT_CENTER.longitude}`;
 
   /** A story by the author at the default centre; media types are set in the row (the route only reads the type). */
@@ -56,12 +68,14 @@ describe('authors’ insights', () => {
       headers: who.cookie ? { cookie: who.cookie } : {},
       remoteAddress: who.ip ?? '127.0.0.1',
     });
-  const insights = async (id: string, days = 7, cookie = author.cookie) => {
+  /** The story's insights as they stand now (`live`) — today is not in them — or once today has closed. */
+  const insightsAt = async (id: string, days = 7, cookie = author.cookie) => {
     await t.app.insights.flush();
     const res = await t.app.inject({ method: 'GET', url: `/api/insights/stories/${id}?days=${days}`, headers: { cookie } });
     expect(res.statusCode).toBe(200);
     return storyInsightsSchema.parse(res.json());
   };
+  const insights = (id: string, days = 7, cookie = author.cookie) => released(() => insightsAt(id, days, cookie));
   const todayOf = (data: Awaited<ReturnType<typeof insights>>) => data.series.find((d) => d.day === today())!;
 
   it('counts each reader once a day per kind, and never the author’s own reads', async () => {
@@ -134,7 +148,7 @@ describe('authors’ insights', () => {
     const numbers = JSON.stringify(data).match(/:\s*[12]\b/g);
     expect(numbers).toBeNull();
 
-    const summary = await t.app.inject({ method: 'GET', url: '/api/insights/stories', headers: { cookie: author.cookie } });
+    const summary = await released(() => t.app.inject({ method: 'GET', url: '/api/insights/stories', headers: { cookie: author.cookie } }));
     expect(summary.statusCode).toBe(200);
     const mine = insightsSummarySchema.parse(summary.json()).find((s) => s.storyId === id)!;
     expect(mine).toMatchObject({ unlocks: FEWER_THAN_3, engaged: FEWER_THAN_3, engagedLabel: 'listens', likes: FEWER_THAN_3 });
@@ -192,7 +206,10 @@ describe('authors’ insights', () => {
     }
     await event(id, 'share', readers[0]);
     await t.app.insights.flush();
-    const exported = await t.app.inject({ method: 'GET', url: '/api/account/export', headers: { cookie: owner.cookie } });
+    const exportOf = () => t.app.inject({ method: 'GET', url: '/api/account/export', headers: { cookie: owner.cookie } });
+    // Today is still open: the export holds none of it either.
+    expect((await exportOf()).json().insights).toEqual([]);
+    const exported = await released(exportOf);
     expect(exported.statusCode).toBe(200);
     expect(exported.json().insights).toEqual([
       { storyId: id, day: today(), kind: 'open', count: 3 },

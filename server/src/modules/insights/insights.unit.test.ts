@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryState } from '../../shared-state/memory-state';
 import { createDailyDedup, utcDay } from './daily-dedup';
 import { createEventBuffer, type InsightCount } from './event-buffer';
-import { lastDays } from './insights-service';
+import { closedDays, localDay } from './closed-days';
 
 describe('event buffer', () => {
   it('sums events per (story, day, kind) and writes them in one batch', async () => {
@@ -66,7 +66,7 @@ describe('daily de-duplication', () => {
     expect(await dedup.first('user:a', 's1', day(), 'open', now)).toBe(true);
   });
 
-  it('forgets a day within 48 h (an hour after the day ends)', async () => {
+  it('forgets a day within 48 h (15 h after the UTC day of its date ends: every local day has ended by then)', async () => {
     let now = Date.parse('2026-11-25T00:00:01Z');
     const state = createMemoryState({ now: () => now });
     const keys: string[] = [];
@@ -75,7 +75,7 @@ describe('daily de-duplication', () => {
     await dedup.first('ip:203.0.113.9', 's1', '2026-11-25', 'open', now);
     const ttl = Number(keys[0]!.split(' ')[1]);
     expect(ttl).toBeLessThanOrEqual(48 * 3_600_000);
-    expect(ttl).toBe(25 * 3_600_000 - 1000);
+    expect(ttl).toBe(39 * 3_600_000 - 1000);
     // The key says neither the reader nor the story.
     expect(keys[0]).not.toContain('203.0.113.9');
     expect(keys[0]).not.toContain('s1');
@@ -84,9 +84,18 @@ describe('daily de-duplication', () => {
   });
 });
 
-describe('lastDays', () => {
-  it('gives the UTC days ending today, oldest first', () => {
-    expect(lastDays(3, Date.parse('2026-03-01T05:00:00Z'))).toEqual(['2026-02-27', '2026-02-28', '2026-03-01']);
-    expect(lastDays(90, Date.now())).toHaveLength(90);
+describe('closedDays', () => {
+  it('gives the days that have ended in the place’s time zone, an hour ago or more, oldest first', () => {
+    // 05:00 UTC on 1 March: in Berlin (06:00) 28 February ended five hours ago.
+    expect(closedDays(3, Date.parse('2026-03-01T05:00:00Z'), 'Europe/Berlin')).toEqual(['2026-02-26', '2026-02-27', '2026-02-28']);
+    // In New York 28 February ends at that moment: it waits its hour.
+    expect(closedDays(2, Date.parse('2026-03-01T05:00:00Z'), 'America/New_York')).toEqual(['2026-02-26', '2026-02-27']);
+    expect(closedDays(2, Date.parse('2026-03-01T06:00:00Z'), 'America/New_York')).toEqual(['2026-02-27', '2026-02-28']);
+    expect(closedDays(90, Date.now(), 'UTC')).toHaveLength(90);
+  });
+
+  it('names the local calendar day of an instant', () => {
+    expect(localDay(Date.parse('2026-03-01T04:59:00Z'), 'America/New_York')).toBe('2026-02-28');
+    expect(localDay(Date.parse('2026-03-01T04:59:00Z'), 'Europe/Berlin')).toBe('2026-03-01');
   });
 });

@@ -17,8 +17,13 @@ declare module 'fastify' {
   }
 }
 
-export const insightsPlugin = fp(
-  async (app) => {
+export interface InsightsPluginOptions {
+  /** The clock that decides a count's day and which days are closed (default: Date.now). */
+  now?: () => number;
+}
+
+export const insightsPlugin = fp<InsightsPluginOptions>(
+  async (app, options) => {
     const repository = createInsightsRepository(app.database);
     const buffer = createEventBuffer({ write: (counts) => repository.addCounts(counts) });
     const tourBuffer = createEventBuffer<TourInsightKind>({ write: (counts) => repository.addTourCounts(counts) });
@@ -28,6 +33,8 @@ export const insightsPlugin = fp(
       tourBuffer,
       dedup: createDailyDedup(app.sharedState, resolveMediaSecret(app.config.mediaSecret, app.config.dataDir)),
       recentlyUnlocked: (reader, storyId) => app.locationGuard.recentlyUnlocked(reader, storyId),
+      ...(options.now ? { now: options.now } : {}),
+      showOpenDays: app.config.insightsShowOpenDays,
     });
     app.decorate('insights', service);
 

@@ -15,7 +15,7 @@ import { tourSchema } from '#common/tour-schemas';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { createTestUser, type TestUser } from '#tests/helpers/users';
 import { insertStory } from '../stories/test-support/story-fixtures';
-import { utcDay } from './daily-dedup';
+import { localDay, zoneOf } from './closed-days';
 import { INSIGHT_MESSAGES } from './insights-service';
 
 const centre: Point = { latitude: DEFAULT_CENTER.latitude, longitude: DEFAULT_CENTER.longitude };
@@ -26,7 +26,7 @@ describe('tours’ insights', () => {
   let walkers: TestUser[];
 
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_DISABLED: 'true' });
+    t = await createTestApp({ RATE_LIMIT_DISABLED: 'true' }, { insights: { now: () => Date.now() + clock.aheadMs } });
     author = await createTestUser(t.database, { displayName: 'Tour Author' });
     walkers = await Promise.all([1, 2, 3, 4].map((n) => createTestUser(t.database, { displayName: `Walker ${n}` })));
   });
@@ -56,12 +56,23 @@ describe('tours’ insights', () => {
       headers: who && 'cookie' in who ? { cookie: who.cookie } : {},
       remoteAddress: who && 'ip' in who ? who.ip : '127.0.0.1',
     });
-  const insights = async (tourId: string, cookie = author.cookie) => {
+  /** The insights' clock: real time, moved a day and an hour ahead to read once today has closed at the first stop. */
+  const clock = { aheadMs: 0 };
+  const released = async <T>(read: () => Promise<T>): Promise<T> => {
+    clock.aheadMs = 25 * 3_600_000;
+    try {
+      return await read();
+    } finally {
+      clock.aheadMs = 0;
+    }
+  };
+  const insightsAt = async (tourId: string, cookie = author.cookie) => {
     await t.app.insights.flush();
     const res = await t.app.inject({ method: 'GET', url: `/api/insights/tours/${tourId}?days=7`, headers: { cookie } });
     expect(res.statusCode, res.body).toBe(200);
     return tourInsightsSchema.parse(res.json());
   };
+  const insights = (tourId: string, cookie = author.cookie) => released(() => insightsAt(tourId, cookie));
 
   it('counts starts, stops reached and completions once per walker and day, never the author’s own walk', async () => {
     const { tour, ids } = await newTour(3);
@@ -87,17 +98,24 @@ describe('tours’ insights', () => {
     const data = await insights(tour.id);
     expect(data.totals).toEqual({ starts: 4, stops: 10, completions: 3 });
     expect(data.series).toHaveLength(7);
-    expect(data.series.at(-1)).toEqual({ day: utcDay(Date.now()), starts: 4, stops: 10, completions: 3 });
+    expect(data.series.at(-1)).toEqual({ day: localDay(Date.now(), zoneOf(centre)), starts: 4, stops: 10, completions: 3 });
+    // Until today has ended at the tour's first stop, none of it shows.
+    expect((await insightsAt(tour.id)).totals).toEqual({ starts: 0, stops: 0, completions: 0 });
     expect(data.series.slice(0, 6).every((d) => d.starts === 0 && d.stops === 0 && d.completions === 0)).toBe(true);
   });
 
-  it('shows 1 and 2 as "fewer than 3" (0 stays 0)', async () => {
+  it('shows 1 and 2 as "fewer than 3" — starts, stops and completions, daily and in total (0 stays 0)', async () => {
     const { tour, ids } = await newTour(2);
     for (const walker of walkers.slice(0, 2)) await unlock(walker, ids[0]!);
+    const { tour: untouched } = await newTour(2);
     for (const walker of walkers.slice(0, 2)) expect((await event({ tourId: tour.id, kind: 'start' }, walker)).statusCode).toBe(204);
     expect((await event({ tourId: tour.id, kind: 'stop', storyId: ids[0] }, walkers[0])).statusCode).toBe(204);
+    await unlock(walkers[0]!, ids[1]!);
+    expect((await event({ tourId: tour.id, kind: 'complete' }, walkers[0])).statusCode).toBe(204);
     const data = await insights(tour.id);
-    expect(data.totals).toEqual({ starts: FEWER_THAN_3, stops: FEWER_THAN_3, completions: 0 });
+    expect(data.totals).toEqual({ starts: FEWER_THAN_3, stops: FEWER_THAN_3, completions: FEWER_THAN_3 });
+    expect(data.series.at(-1)).toMatchObject({ starts: FEWER_THAN_3, stops: FEWER_THAN_3, completions: FEWER_THAN_3 });
+    expect((await insights(untouched.id)).totals).toEqual({ starts: 0, stops: 0, completions: 0 });
     expect(JSON.stringify(data)).not.toMatch(/"(starts|stops|completions)":[12][,}]/);
   });
 
@@ -170,7 +188,7 @@ describe('tours’ insights', () => {
     const stored = JSON.stringify(rows);
     for (const walker of walkers) expect(stored).not.toContain(walker.id);
 
-    const exported = await t.app.inject({ method: 'GET', url: '/api/account/export', headers: { cookie: author.cookie } });
+    const exported = await released(() => t.app.inject({ method: 'GET', url: '/api/account/export', headers: { cookie: author.cookie } }));
     expect(exported.statusCode).toBe(200);
     const data = accountExportSchema.parse(exported.json());
     const mine = data.tourInsights.filter((r) => r.tourId === tour.id).map((r) => [r.kind, r.count]);

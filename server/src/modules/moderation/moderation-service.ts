@@ -53,10 +53,15 @@ export function createModerationService(deps: {
   const now = deps.now ?? (() => new Date());
   const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-  /** A moderator never acts on their own stories or account, nor on an admin. */
-  const mayActOn = (moderatorId: string, author: SubjectRow) => {
-    if (author.id === moderatorId) throw forbidden(MODERATION_MESSAGES.ownStory);
+  /**
+   * Nobody acts on their own stories or account; nobody acts on an admin; only an admin acts on a moderator
+   * (docs/moderation.md "Decisions"). The actor's role is read fresh, as the access hook read it.
+   */
+  const actorRole = async (actorId: string): Promise<Role | undefined> => (await deps.repository.subject(actorId))?.role;
+  const mayActOn = (actorId: string, role: Role | undefined, author: SubjectRow) => {
+    if (author.id === actorId) throw forbidden(MODERATION_MESSAGES.ownStory);
     if (author.role === 'admin') throw forbidden(MODERATION_MESSAGES.onAdmin);
+    if (author.role === 'moderator' && role !== 'admin') throw forbidden(MODERATION_MESSAGES.onModerator);
   };
 
   const decisionNotice = (userId: string, decision: Decision, storyId: string | null): Notice => ({
@@ -144,11 +149,12 @@ export function createModerationService(deps: {
 
     async decideOnStory(moderatorId: string, storyId: string, body: StoryDecisionRequest): Promise<Decision> {
       if (!isUuid(storyId)) throw notFound(STORY_NOT_FOUND);
+      const role = await actorRole(moderatorId);
       const result = await deps.repository.decideOnStory(
         moderatorId,
         storyId,
         { action: body.action, reason: body.reason, note: body.note || null },
-        (_story, author) => mayActOn(moderatorId, author),
+        (_story, author) => mayActOn(moderatorId, role, author),
       );
       if (!result) throw notFound(STORY_NOT_FOUND);
       if (body.action === 'remove') await deps.removeMedia(storyId);
@@ -170,11 +176,12 @@ export function createModerationService(deps: {
     async decideOnUser(moderatorId: string, userId: string, body: UserDecisionRequest): Promise<Decision> {
       if (!isUuid(userId)) throw notFound(MODERATION_MESSAGES.userNotFound);
       if (body.action === 'suspend' && body.days === undefined) throw badRequest(MODERATION_MESSAGES.suspendDays);
+      const role = await actorRole(moderatorId);
       const result = await deps.repository.decideOnUser(
         moderatorId,
         userId,
         { action: body.action, reason: body.reason, note: body.note || null, days: body.days ?? null, storyId: body.storyId ?? null },
-        (author) => mayActOn(moderatorId, author),
+        (author) => mayActOn(moderatorId, role, author),
       );
       if (!result) throw notFound(MODERATION_MESSAGES.userNotFound);
       await deps.notify([decisionNotice(userId, result.decision, result.decision.storyId)]);
@@ -201,7 +208,9 @@ export function createModerationService(deps: {
       if (!appeal) throw notFound(MODERATION_MESSAGES.appealNotFound);
       if (appeal.appeal_status !== 'open') throw conflict('This appeal has already been decided.');
       if (appeal.moderator_id === moderatorId) throw forbidden(MODERATION_MESSAGES.sameModerator);
-      if (appeal.subject_user_id === moderatorId) throw forbidden(MODERATION_MESSAGES.ownStory);
+      // Not one's own appeal; a moderator's appeal is an admin's to decide (the rules of any decision).
+      const subject = await deps.repository.subject(appeal.subject_user_id);
+      if (subject) mayActOn(moderatorId, await actorRole(moderatorId), subject);
       const result = await deps.repository.resolveAppeal(moderatorId, appealId, outcome, note);
       if (!result) throw conflict('This appeal has already been decided.');
       const storyStillThere = appeal.action !== 'remove' ? appeal.story_id : null;

@@ -21,7 +21,8 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   const rateLimit = routeLimit(app, { max: 60, timeWindow: 60_000, keyGenerator: perUserOrAddress });
   const moderator = { access: 'moderator', rateLimit } as const;
   const admin = { access: 'admin', rateLimit } as const;
-  const user = { access: 'user', rateLimit } as const;
+  // Appeals and blocks stay open to a suspended or banned user (an appeal is how a suspension ends early).
+  const user = { access: 'user', goodStanding: false, rateLimit } as const;
 
   // Personal and moderation answers: no shared cache may keep them.
   app.addHook('onSend', async (_request, reply) => {

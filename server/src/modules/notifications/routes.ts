@@ -23,7 +23,7 @@ import { routeLimit } from '../../lib/route-limit';
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { service, hub } = app.notifications;
-  const user = { access: 'user' } as const;
+  const user = { access: 'user', goodStanding: false } as const;
   const smartConfig = {
     access: 'public',
     rateLimit: routeLimit(app, LOCATION_RATE_LIMIT),

@@ -24,7 +24,8 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     timeWindow: 60_000,
     keyGenerator: (request: { user: { id: string } | null; ip: string }) => `push:${request.user?.id ?? request.ip}`,
   });
-  const user = { access: 'user', rateLimit } as const;
+  // Personal settings of this device: open to a suspended or banned user too.
+  const user = { access: 'user', goodStanding: false, rateLimit } as const;
 
   app.route({
     ...apiRoute(app, 'pushPublicKey', { summary: 'VAPID public key for Web Push' }),

@@ -22,7 +22,7 @@ export const storyAuthorRoutes: FastifyPluginAsyncZod = async (app) => {
         'Edit your story: title, description, category, text content (text stories), time lock and visibility (isPublic). ' +
         'Type, media and place cannot change: a request naming them is refused with 400.',
     }),
-    config,
+    config: { ...config, goodStanding: true },
     handler: async (request) => {
       const user = currentUser(request);
       const row = await service.edit(user.id, request.params.id, request.body);
@@ -38,7 +38,8 @@ export const storyAuthorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...apiRoute(app, 'deleteStory', { summary: 'Delete your story, with its media, likes, reports, notifications and unlock records' }),
-    config,
+    // Taking one's own story down is allowed whatever the standing.
+    config: { ...config, goodStanding: false },
     handler: async (request, reply) => {
       await service.delete(currentUser(request).id, request.params.id);
       return reply.code(204).send();

@@ -39,7 +39,7 @@ export const storyInteractionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...apiRoute(app, 'unlikeStory', { summary: 'Unlike' }),
-    config,
+    config: { ...config, goodStanding: false },
     handler: async (request) => {
       const result = await service.unlike(currentUser(request).id, storyIdOf(request.params));
       return { likes: result.likes, liked: result.liked };

@@ -26,7 +26,7 @@ const READ_RATE_LIMIT = { max: 600, timeWindow: '1 minute' } as const;
 export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
   const { service } = app.tours;
   const limited = (limit: { max: number; timeWindow: string }) => routeLimit(app, limit);
-  const writeConfig = { access: 'user', rateLimit: limited(WRITE_RATE_LIMIT) } as const;
+  const writeConfig = { access: 'user', goodStanding: true, rateLimit: limited(WRITE_RATE_LIMIT) } as const;
 
   /** Sealed cursors, as every list's (lib/paging.ts). */
   const openCursor = (token: string | undefined): TourCursor | null => openCursorOr400(app.pageCursors, token);
@@ -48,7 +48,8 @@ export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...apiRoute(app, 'deleteTour', { summary: 'Delete your tour (its stories stay)' }),
-    config: writeConfig,
+    // Taking one's own tour down is allowed whatever the standing.
+    config: { ...writeConfig, goodStanding: false },
     handler: async (request, reply) => {
       await service.delete(currentUser(request).id, request.params.id);
       return reply.code(204).send();

@@ -24,7 +24,7 @@ export interface DailyChartProps {
   engagedName: string;
 }
 
-/** Day label: "Nov 25" (UTC day, as counted). */
+/** Day label: "Nov 25" (a calendar day as counted, in the story's time zone: no conversion). */
 const dayLabel = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 export function DailyChart({ insights, engagedName }: DailyChartProps) {
@@ -52,7 +52,7 @@ export function DailyChart({ insights, engagedName }: DailyChartProps) {
           </LineChart>
         </ResponsiveContainer>
       </div>
-      <figcaption className="text-xs text-mist-400">Readers per day (UTC). A dot between 1 and 2 means “fewer than 3”.</figcaption>
+      <figcaption className="text-xs text-mist-400">Readers per day (the story’s local time). A dot between 1 and 2 means “fewer than 3”.</figcaption>
       <details className="text-sm text-mist-300">
         <summary className="cursor-pointer rounded-md text-glow-300">Show the daily numbers</summary>
         <div className="mt-2 max-h-72 overflow-auto" tabIndex={0} role="region" aria-label="Daily numbers">

@@ -60,7 +60,7 @@ export function TourInsightsPanel({ tourId }: { tourId: string }) {
         </dl>
       )}
       <p className="text-xs text-mist-400">
-        Readers who started the tour, the stops they reached and how many walked it to the end, per day (UTC). Nobody is named, your own walks do
+        Readers who started the tour, the stops they reached and how many walked it to the end, per day at the first stop, shown once the day has ended there. Nobody is named, your own walks do
         not count, and 1 or 2 show as “fewer than 3”.
       </p>
     </section>
