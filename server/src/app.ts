@@ -58,7 +58,7 @@ import { insightsRoutes } from './modules/insights/routes';
 import { pageWithPreloads, readBuildManifest } from './page-preloads';
 import { homeFirstLook, pageWithFirstLook } from './map-first-look';
 import { mapPageAt, type MapPage } from '#common/map-pages';
-import { tileRoutes, tilesPlugin, type ClientTiles, type TilesPluginOptions } from './modules/tiles/plugin';
+import { tileRoutes, tilesPlugin, tourMapTilesRoutes, type ClientTiles, type TilesPluginOptions } from './modules/tiles/plugin';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Time limits on receiving a request: its head, and the whole of it (uploads included). */
@@ -194,6 +194,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       await api.register(insightsRoutes);
       await api.register(pushRoutes);
       await api.register(docsRoutes);
+      await api.register(tourMapTilesRoutes);
     },
     { prefix: '/api' },
   );

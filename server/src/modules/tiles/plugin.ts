@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import { MAX_TILE_ZOOM } from '#common/constants';
 import { createLocalMediaStore } from '../../media/media-store';
 import { archiveSource } from './archive-source';
+import { createOfflineMaps, type OfflineMaps } from './offline-map';
 import { createRasterTiles } from './raster-tiles';
 import { createRasterUpstream, userAgentFor } from './raster-upstream';
 import { createTileCache } from './tile-cache';
@@ -28,6 +29,8 @@ export interface ClientTiles {
 export interface TilesFeature {
   source: TileSource;
   client: ClientTiles;
+  /** The tiles a reader may save with a tour (GET /api/tiles/tours/:id). */
+  offline: OfflineMaps;
 }
 
 export interface TilesPluginOptions {
@@ -88,6 +91,7 @@ export const tilesPlugin = fp<TilesPluginOptions>(
     const offlineMaps = source.kind === 'vector' || (settings.prefetch === 'allowed' && !isOpenStreetMapServer(config.tileUrl));
     app.decorate('tiles', {
       source,
+      offline: createOfflineMaps({ kind: source.kind, maxZoom: source.maxZoom, extension: source.extensions[0]!, offered: offlineMaps }),
       client: {
         tileUrl: `/tiles/{z}/{x}/{y}.${source.extensions[0]}`,
         tileAttribution: config.tileAttribution,
@@ -101,3 +105,4 @@ export const tilesPlugin = fp<TilesPluginOptions>(
 );
 
 export { tileRoutes } from './routes';
+export { tourMapTilesRoutes } from './offline-routes';
