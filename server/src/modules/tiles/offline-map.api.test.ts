@@ -22,7 +22,7 @@ async function tourOf(t: TestApp, author: TestUser, metres: number[], isPublic =
   }
   const res = await t.app.inject({ method: 'POST', url: '/api/tours', headers: { cookie: author.cookie }, payload: { title: 'River walk', storyIds: ids } });
   expect(res.statusCode, res.body).toBe(201);
-  const tourId = (res.json() as { id: string }).id;
+  const tourId = res.json<{ id: string }>().id;
   if (!isPublic) {
     // Every stop but one made private: the tour is the author's alone.
     for (const id of ids.slice(1)) {
