@@ -80,12 +80,26 @@ test('home, discover, a story, AR, a tour walked and the tour offline: every req
   await expect(page.getByRole('button', { name: 'Stop walking' })).toBeVisible();
   await page.getByRole('button', { name: 'Stop walking' }).click();
 
-  // The same tour offline, from the service worker.
+  // Saved for offline: the size first, then the real size once saved.
+  const offline = page.getByRole('region', { name: 'Offline' });
+  await expect(offline.getByText(/^About \d+ MB: the map along the route and the stops you found$/)).toBeVisible();
+  await offline.getByRole('button', { name: 'Save for offline' }).click();
+  await expect(offline.getByRole('status')).toHaveText(/^Saved for offline · \d+ MB$/, { timeout: 60_000 });
+  await expect(offline.getByRole('button', { name: 'Remove' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/m42a-tour-saved-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: '/tmp/m42a-tour-saved-1280.png', fullPage: true });
+  const plan = (await (await page.request.get(`/api/tiles/tours/${tourId}`)).json()) as { tiles: string[] };
+  const deepTile = plan.tiles.find((url) => url.startsWith('/tiles/17/'))!;
+
+  // The same tour offline, from the service worker: its page, its answer and its saved map.
   await controlled(page);
   await context.setOffline(true);
   try {
     await page.reload();
     await expect(page.getByRole('heading', { name: `Riverside ${run}` })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Stops' }).getByText(`Ferry Steps ${run}`)).toBeVisible();
+    expect(await page.evaluate(async (url) => (await fetch(url)).status, deepTile)).toBe(200);
   } finally {
     await context.setOffline(false);
   }
