@@ -102,7 +102,16 @@ export const readinessResponseSchema = z.object({
  * GET /api/config: the public subset of the configuration the client needs, and whether the request carries a
  * live session, so a visitor's page never asks GET /api/user/current only to be answered 401 (issue 24).
  */
-export const publicConfigResponseSchema = z.object({ tileUrl: z.string(), tileAttribution: z.string(), signedIn: z.boolean() });
+export const publicConfigResponseSchema = z.object({
+  tileUrl: z.string(),
+  tileAttribution: z.string(),
+  signedIn: z.boolean(),
+  /** The map's tiles, always from the app's own origin: raster images or vector tiles (docs/decisions/038-vector-basemap-from-an-archive.md). */
+  tileKind: z.enum(['raster', 'vector']),
+  tileMaxZoom: z.number().int(),
+  /** Whether a tour's map may be saved for offline use (the tile source allows bulk reads). */
+  offlineMaps: z.boolean(),
+});
 
 export const checkUsernameResponseSchema = z.object({ exists: z.boolean() });
 

@@ -51,6 +51,8 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     TILE_URL: `${tiles.url}/{z}/{x}/{y}.png`,
+    // The stub is ours: readers may save a tour's map for offline use from it (docs/decisions/039-maps-offline.md).
+    TILE_PREFETCH: 'allowed',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // Each browser context sends its own X-Forwarded-For (tests/e2e/support/reader-address.ts): a reader each.
     // One hop, as behind one reverse proxy: the right-most entry is the client (docs/decisions/011-trust-proxy.md).

@@ -6,17 +6,28 @@
  * - media are kept by their path, not their signed URL (whose signature expires), least recently used first;
  * - Web Push: a push shows what the bell shows; tapping it opens the story (or the app) in the installed window;
  * - a new version waits until the page says "Reload" (no silent reload mid-walk).
- * Sign-out and account deletion delete the answer and media caches from the page (lib/pwa/device-data.ts); a
+ * - map tiles (the app's own /tiles) are kept cache first, bounded, and answered from a tour saved for offline use
+ *   too; a saved tour's answer and media answer when the network does not (docs/decisions/039-maps-offline.md).
+ * Sign-out and account deletion delete the answer, media and saved caches from the page (lib/pwa/device-data.ts); a
  * session ended anywhere else (the sign-out link, another device, the account deleted elsewhere) shows here as
  * `/api/user/current` answering 401 or another user than the one kept, and the worker drops the personal caches
- * itself (docs/security.md, "Session end clears the device"). Caches of what is not personal stay.
+ * itself (docs/security.md, "Session end clears the device"). Caches of what is not personal (tiles) stay.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { apiPath } from '#common/api/routes';
-import { ANSWERS_CACHE, MEDIA_CACHE, MEDIA_CACHE_MAX_ENTRIES, MEDIA_CACHE_MAX_FILE_BYTES, PERSONAL_CACHES } from './lib/pwa/cache-names';
+import {
+  ANSWERS_CACHE,
+  MEDIA_CACHE,
+  MEDIA_CACHE_MAX_ENTRIES,
+  MEDIA_CACHE_MAX_FILE_BYTES,
+  PERSONAL_CACHES,
+  SAVED_CACHE,
+  TILES_CACHE,
+  TILES_CACHE_MAX_ENTRIES,
+} from './lib/pwa/cache-names';
 
 /** The few service-worker types used here (the project compiles against the DOM library, not WebWorker). */
 interface ExtendableEventLike extends Event {
@@ -67,7 +78,9 @@ async function forgetEndedSession(response: Response): Promise<void> {
 }
 
 /** Reads whose answers are worth keeping for offline use (all GET; the server decided every lock). */
-const KEPT_ANSWERS = /^\/api\/(stories\/(discoverable|around|map)(\/|$)|stories\/[0-9a-f-]{36}$|user\/current$|categories$|config$)/;
+const KEPT_ANSWERS = /^\/api\/(stories\/(discoverable|around|map)(\/|$)|stories\/[0-9a-f-]{36}$|tours\/[0-9a-f-]{36}$|user\/current$|categories$|config$)/;
+/** What a tour saved for offline use holds, by path (its answer, its found stops' answers and media). */
+const savedCopy = async (request: Request) => (await caches.open(SAVED_CACHE)).match(new URL(request.url).pathname) ?? undefined;
 /** Area reads: offline, the last one of its kind answers wherever the reader now stands ("what you saw"). */
 const areaKind = (pathname: string) => /^\/api\/stories\/(discoverable|around|map)(\/|$)/.exec(pathname)?.[1];
 const lastAreaKey = (kind: string) => `${sw.location.origin}/__offline/last-${kind}`;
@@ -91,7 +104,8 @@ registerRoute(
         },
         handlerDidError: async ({ request }) => {
           const kind = areaKind(new URL(request.url).pathname);
-          return kind ? ((await (await caches.open(ANSWERS_CACHE)).match(lastAreaKey(kind))) ?? undefined) : undefined;
+          const last = kind ? await (await caches.open(ANSWERS_CACHE)).match(lastAreaKey(kind)) : undefined;
+          return last ?? (await savedCopy(request));
         },
       },
       new ExpirationPlugin({ maxEntries: 300, purgeOnQuotaError: true }),
@@ -118,8 +132,22 @@ registerRoute(
         },
       },
       new ExpirationPlugin({ maxEntries: MEDIA_CACHE_MAX_ENTRIES, purgeOnQuotaError: true }),
+      { handlerDidError: async ({ request }) => savedCopy(request) },
     ],
   }),
+);
+
+// Map tiles: cache first from any tile cache (a saved tour's, then those seen), else fetched and kept, bounded.
+const seenTiles = new CacheFirst({
+  cacheName: TILES_CACHE,
+  plugins: [
+    { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
+    new ExpirationPlugin({ maxEntries: TILES_CACHE_MAX_ENTRIES, purgeOnQuotaError: true }),
+  ],
+});
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && url.pathname.startsWith('/tiles/'),
+  async (options) => (await caches.match(options.request)) ?? seenTiles.handle(options),
 );
 
 sw.addEventListener('message', (event) => {

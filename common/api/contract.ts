@@ -18,6 +18,7 @@ import {
   tourInsightsSchema,
 } from '../insights-schemas';
 import { mapMarkerColumnsSchema, mapQuerySchema } from '../map-schemas';
+import { tourMapTilesQuerySchema, tourMapTilesSchema } from '../offline-map-schemas';
 import {
   appealRequestSchema,
   appealResolutionRequestSchema,
@@ -201,6 +202,7 @@ export const API_CONTRACT = {
   toursNear: { params: latLngParamsSchema, querystring: tourPageQuerySchema, response: { 200: z.array(tourSummarySchema) } },
   myTours: { querystring: tourPageQuerySchema, response: { 200: z.array(tourSummarySchema) } },
   tour: { params: tourIdParamsSchema, response: { 200: tourSchema } },
+  tourMapTiles: { params: tourIdParamsSchema, querystring: tourMapTilesQuerySchema, response: { 200: tourMapTilesSchema } },
 
   moderationQueue: { response: { 200: queueSchema } },
   decideOnStory: { params: idParamsSchema, body: storyDecisionRequestSchema, response: { 201: decisionResultSchema } },

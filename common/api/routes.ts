@@ -70,6 +70,7 @@ export const API_ROUTES = {
   toursNear: { method: 'GET', path: '/api/tours/near/:lat/:lng' },
   myTours: { method: 'GET', path: '/api/tours/mine' },
   tour: { method: 'GET', path: '/api/tours/:id' },
+  tourMapTiles: { method: 'GET', path: '/api/tiles/tours/:id' },
 
   // Trust and safety
   moderationQueue: { method: 'GET', path: '/api/moderation/queue' },

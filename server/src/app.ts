@@ -58,6 +58,7 @@ import { insightsRoutes } from './modules/insights/routes';
 import { pageWithPreloads, readBuildManifest } from './page-preloads';
 import { homeFirstLook, pageWithFirstLook } from './map-first-look';
 import { mapPageAt, type MapPage } from '#common/map-pages';
+import { tileRoutes, tilesPlugin, tourMapTilesRoutes, type ClientTiles, type TilesPluginOptions } from './modules/tiles/plugin';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Time limits on receiving a request: its head, and the whole of it (uploads included). */
@@ -83,6 +84,8 @@ export interface AppDependencies {
   location?: LocationPluginOptions;
   /** The insights' clock (tests move it past a day's end to see the day released). */
   insights?: InsightsPluginOptions;
+  /** The tile server's time limit (tests). */
+  tiles?: TilesPluginOptions;
 }
 
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
@@ -123,7 +126,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.setErrorHandler(errorHandler);
 
   await app.register(securityHeadersPlugin, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    contentSecurityPolicy: { directives: contentSecurityPolicy() },
     // HSTS only makes sense when the app is really served over HTTPS.
     strictTransportSecurity: servedOverHttps(config) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
@@ -174,6 +177,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(moderationPlugin);
   await app.register(insightsPlugin, deps.insights ?? {});
   await app.register(mediaFilesPlugin);
+  await app.register(tilesPlugin, deps.tiles ?? {});
 
   await app.register(
     async (api) => {
@@ -192,13 +196,16 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       await api.register(insightsRoutes);
       await api.register(pushRoutes);
       await api.register(docsRoutes);
+      await api.register(tourMapTilesRoutes);
     },
     { prefix: '/api' },
   );
 
+  // The map's tiles from the app's own origin (docs/decisions/037-tiles-through-whispers.md).
+  await app.register(tileRoutes);
   await registerClient(app, deps.clientDir ?? CLIENT_DIST_DIR, {
     serveSourceMaps: config.env !== 'production',
-    tiles: { tileUrl: config.tileUrl, tileAttribution: config.tileAttribution },
+    tiles: app.tiles.client,
   });
   return app;
 }
@@ -235,7 +242,7 @@ async function registerClient(
   // The map pages name their own chunks too (page-preloads.ts); every other path is sent the plain page.
   const manifest = hasClient ? readBuildManifest(clientDir) : undefined;
   const mapPages: Record<MapPage, string> = {
-    home: withFirstLook(manifest ? pageWithPreloads(page, manifest, 'home') : page, options.tiles.tileUrl),
+    home: withFirstLook(manifest ? pageWithPreloads(page, manifest, 'home') : page, options.tiles),
     discover: manifest ? pageWithPreloads(page, manifest, 'discover') : page,
   };
   const pageAt = (pathname: string) => {
@@ -275,64 +282,35 @@ async function registerClient(
   });
 }
 
-/** The home page with its first look (map-first-look.ts), or as it is when the tile template needs Leaflet. */
-function withFirstLook(html: string, tileUrl: string): string {
-  const main = homeFirstLook(tileUrl);
+/**
+ * The home page with its first look (map-first-look.ts), or as it is when the tile template needs Leaflet or the
+ * tiles are vector tiles (drawn by script only).
+ */
+function withFirstLook(html: string, tiles: PageTiles): string {
+  const main = tiles.tileKind === 'raster' ? homeFirstLook(tiles.tileUrl) : null;
   return main ? pageWithFirstLook(html, main) : html;
 }
 
-/** The tile server a page's maps draw from (GET /api/config says the same). */
-interface PageTiles {
-  tileUrl: string;
-  tileAttribution: string;
-}
+/** The tiles a page's maps draw from (GET /api/config says the same). */
+type PageTiles = ClientTiles;
 
 /**
- * The page with the tile server written into it as a JSON data block (not a script that runs, so the CSP's
- * script-src does not apply). Every `<` is escaped, so no value can close the element.
+ * The page with its tiles (always on the app's own origin) written into it as a JSON data block (not a script that
+ * runs, so the CSP's script-src does not apply). Every `<` is escaped, so no value can close the element.
  */
 export function pageWithTiles(html: string, tiles: PageTiles): string {
-  const json = JSON.stringify({ tileUrl: tiles.tileUrl, tileAttribution: tiles.tileAttribution }).replace(/</g, '\\u003c');
-  // The tile server's connections open while the scripts load: a map's first tiles (the page's largest paint, issue
-  // 28) then skip the connection's round trips.
-  const preconnects = tileOrigins(tiles.tileUrl)
-    .map((origin) => `<link rel="preconnect" href="${origin}">`)
-    .join('');
+  const json = JSON.stringify(tiles).replace(/</g, '\\u003c');
   // A function, so a `$` in a value is not read as a replacement pattern.
-  return html.replace('</head>', () => `${preconnects}<script type="application/json" id="${PAGE_TILES_ELEMENT_ID}">${json}</script></head>`);
+  return html.replace('</head>', () => `<script type="application/json" id="${PAGE_TILES_ELEMENT_ID}">${json}</script></head>`);
 }
 
-/**
- * The origins a tile template's tiles come from: one, or one per subdomain Leaflet spreads them over ({s}: its
- * default a, b and c). None for a template on the page's own origin (a path) or one that is not http(s).
- */
-export function tileOrigins(template: string): string[] {
-  const subdomains = template.includes('{s}') ? ['a', 'b', 'c'] : [''];
-  const origins = new Set<string>();
-  for (const subdomain of subdomains) {
-    const url = tileTemplateUrl(template, subdomain);
-    // None for a path on the page's own origin: its connection is open already.
-    if (url?.protocol === 'https:' || url?.protocol === 'http:') origins.add(url.origin);
-  }
-  return [...origins];
-}
-
-/** A tile template as a URL, with `subdomain` for {s} and 0 for every other placeholder; undefined if not absolute. */
-function tileTemplateUrl(template: string, subdomain: string): URL | undefined {
-  try {
-    return new URL(template.replace(/\{s\}/g, subdomain).replace(/\{[a-z]+\}/g, '0'));
-  } catch {
-    return undefined;
-  }
-}
-
-function contentSecurityPolicy(config: Config) {
-  const tileOrigin = originOf(config.tileUrl);
+/** Images and connections from the app's origin only: a reader's browser talks to Whispers only (docs/security.md). */
+function contentSecurityPolicy() {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])],
+    imgSrc: ["'self'", 'data:', 'blob:'],
     mediaSrc: ["'self'", 'blob:'],
     connectSrc: ["'self'"],
     workerSrc: ["'self'", 'blob:'],
@@ -341,11 +319,4 @@ function contentSecurityPolicy(config: Config) {
     frameAncestors: ["'self'"],
     upgradeInsecureRequests: null,
   };
-}
-
-/** Origin of a tile template such as https://{s}.tile.example.org/{z}/{x}/{y}.png (subdomains wildcarded). */
-function originOf(template: string): string | undefined {
-  // URL lower-cases the host, so the marker is lower case.
-  const url = tileTemplateUrl(template, 'subdomain-marker');
-  return url && `${url.protocol}//${url.host.replace('subdomain-marker', '*')}`;
 }

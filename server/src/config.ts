@@ -10,6 +10,7 @@ import { NOTIFICATION_LIMITS } from '#common/notifications';
 import { MEDIA_KINDS, type MediaKind } from '#common/enums';
 import { MEDIA_KIND_SPECS } from '#common/media-kinds';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits, type WindowRule } from './lib/limit-settings';
+import { TILE_ENV_SHAPE, tileSettings, type TileSettings } from './lib/tile-settings';
 
 /** New signed-out reader cookies per address (IPv6 /64): a café's or a carrier's newcomers, not a scraper's (decision 15). */
 const NEW_READERS_PER_ADDRESS: WindowRule = { limit: 60, windowMs: 60 * 60 * 1000 };
@@ -146,6 +147,7 @@ const envSchema = z.object({
   TILE_ATTRIBUTION: z
     .string()
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  ...TILE_ENV_SHAPE,
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: trustProxySetting,
   // Unset: Secure in production (COOKIE_SECURE=false for a plain-HTTP deployment), not elsewhere.
@@ -287,6 +289,8 @@ export interface Config {
   logFormat: 'json' | 'pretty' | undefined;
   tileUrl: string;
   tileAttribution: string;
+  /** The tiles served from the app's own origin (lib/tile-settings.ts). */
+  tiles: TileSettings;
   publicUrl: string | undefined;
   /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses/CIDRs (never `true`). */
   trustProxy: false | number | string[];
@@ -376,6 +380,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logFormat: e.LOG_FORMAT,
     tileUrl: e.TILE_URL,
     tileAttribution: e.TILE_ATTRIBUTION,
+    tiles: tileSettings(e),
     publicUrl: e.PUBLIC_URL,
     trustProxy: e.TRUST_PROXY,
     cookieSecure: e.COOKIE_SECURE === undefined || e.COOKIE_SECURE === '' ? e.NODE_ENV === 'production' : e.COOKIE_SECURE === 'true' || e.COOKIE_SECURE === '1',

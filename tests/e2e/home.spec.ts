@@ -108,9 +108,10 @@ test('the map shows stub tiles, the reader and story markers; markers and cards 
   });
   await page.goto('/');
 
-  // Tiles come from TILE_URL (the local stub) at zoom 13 and really load.
+  // Tiles come from the app's own origin at zoom 13 and really load; the server fetched them from TILE_URL (the
+  // local stub standing in for the tile server), the browser never did (docs/decisions/037-tiles-through-whispers.md).
   const tile = page.locator('img.leaflet-tile').first();
-  await expect(tile).toHaveAttribute('src', new RegExp(`^${process.env.E2E_TILE_URL}/13/\\d+/\\d+\\.png$`));
+  await expect(tile).toHaveAttribute('src', /^\/tiles\/13\/\d+\/\d+\.png$/);
   await expect(page.locator('img.leaflet-tile-loaded').first()).toBeVisible();
   await expect
     .poll(async () => (await (await fetch(`${process.env.E2E_TILE_URL}/__count`)).json()).requests)

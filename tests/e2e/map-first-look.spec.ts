@@ -5,7 +5,8 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 
-const TILES = process.env.E2E_TILE_URL!;
+/** The map's tiles, served by the app itself (docs/decisions/037-tiles-through-whispers.md). */
+const TILES = `${process.env.E2E_BASE_URL}/tiles/`;
 const SCREENS = [
   { name: 'a phone', viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true },
   { name: 'a desktop', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },

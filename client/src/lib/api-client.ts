@@ -38,6 +38,9 @@ export interface PublicConfig {
   tileUrl: string;
   tileAttribution: string;
   signedIn: boolean;
+  tileKind: 'raster' | 'vector';
+  tileMaxZoom: number;
+  offlineMaps: boolean;
 }
 
 let pageConfigOnce: Promise<PublicConfig | null> | null = null;

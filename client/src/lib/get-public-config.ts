@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PAGE_TILES_ELEMENT_ID } from '#common/constants';
+import { MAX_TILE_ZOOM, PAGE_TILES_ELEMENT_ID } from '#common/constants';
 import { callApi } from '#client/lib/api';
 import { pageConfig, type PublicConfig } from '#client/lib/api-client';
 import { queryKeys } from '#client/lib/query-keys';
@@ -15,7 +15,7 @@ export function usePublicConfig() {
   return useQuery(publicConfigQuery);
 }
 
-type TileConfig = Pick<PublicConfig, 'tileUrl' | 'tileAttribution'>;
+export type TileConfig = Pick<PublicConfig, 'tileUrl' | 'tileAttribution' | 'tileKind' | 'tileMaxZoom' | 'offlineMaps'>;
 
 /**
  * The tile server the page was served with (the server writes it into every page: app.ts `pageWithTiles`); absent
@@ -29,7 +29,13 @@ function tilesOfPage(): TileConfig | undefined {
   try {
     const parsed = JSON.parse(document.getElementById(PAGE_TILES_ELEMENT_ID)?.textContent ?? 'null') as Partial<TileConfig> | null;
     if (typeof parsed?.tileUrl === 'string' && typeof parsed.tileAttribution === 'string') {
-      pageTiles = { tileUrl: parsed.tileUrl, tileAttribution: parsed.tileAttribution };
+      pageTiles = {
+        tileUrl: parsed.tileUrl,
+        tileAttribution: parsed.tileAttribution,
+        tileKind: parsed.tileKind === 'vector' ? 'vector' : 'raster',
+        tileMaxZoom: typeof parsed.tileMaxZoom === 'number' ? parsed.tileMaxZoom : MAX_TILE_ZOOM,
+        offlineMaps: parsed.offlineMaps === true,
+      };
     }
   } catch {
     // Not JSON: the map waits for GET /api/config as before.

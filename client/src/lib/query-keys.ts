@@ -35,6 +35,8 @@ export const queryKeys = {
     detail: (id: string) => ['tours', 'detail', id] as const,
     near: (reader: Point) => ['tours', 'near', at(reader)] as const,
     mine: ['tours', 'mine'] as const,
+    /** The tiles to save with a tour for offline use (docs/decisions/039-maps-offline.md). */
+    mapTiles: (id: string, dense: boolean) => ['tours', 'map-tiles', id, dense] as const,
   },
   /** Authors' insights (issue 27): My Stories' figures, one story's period. */
   insights: {

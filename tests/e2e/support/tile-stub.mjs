@@ -1,5 +1,6 @@
-// A local stand-in for the OpenStreetMap tile server (there is no internet in tests): every /{z}/{x}/{y}.png
-// answers a 256×256 PNG with a faint grid, and the server counts requests so tests can assert tiles loaded.
+// A local stand-in for the OpenStreetMap tile server (there is no internet in tests), the upstream the app's own
+// /tiles route fetches from (TILE_URL; the browser never asks it): every /{z}/{x}/{y}.png answers a 256×256 PNG with
+// a faint grid, and the stub counts requests so tests can assert the server fetched tiles.
 import http from 'node:http';
 import sharp from 'sharp';
 
@@ -13,7 +14,7 @@ export async function startTileStub() {
   const server = http.createServer((req, res) => {
     if (/^\/\d+\/\d+\/\d+\.png$/.test(req.url ?? '')) {
       requests += 1;
-      res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'max-age=3600', 'access-control-allow-origin': '*' });
+      res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'max-age=3600' });
       res.end(png);
       return;
     }

@@ -13,6 +13,7 @@ import { reportTourEvent } from '#client/lib/insights/report-event';
 import { queryKeys } from '#client/lib/query-keys';
 import { useDeleteTour, useTour } from '#client/features/tours/api/tours';
 import { TourInsightsPanel } from '#client/features/tours/components/tour-insights';
+import { SaveOffline } from '#client/features/tours/components/save-offline';
 import { followTour } from '#client/features/tours/lib/followed-tour';
 import { StoryDetailDialog } from '#client/features/stories/components/story-detail-dialog';
 import { useWalkMode } from '#client/features/walk/hooks/use-walk-mode';
@@ -155,6 +156,7 @@ export default function TourPage({ params }: { params: { id: string } }) {
             <Suspense fallback={<div className="h-72 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />}>
               <TourMap stops={data.stops} walker={walk.position} onSelect={(stop) => setOpenStoryId(stop.storyId)} />
             </Suspense>
+            <SaveOffline tour={data} position={geo.isKnown ? geo.location : null} />
 
             {isAuthor && <TourInsightsPanel tourId={data.id} />}
 

@@ -10,7 +10,7 @@ export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       // `signedIn` differs by caller: no shared or browser cache may answer one person with another's.
       reply.header('cache-control', PERSONAL_CACHE_CONTROL);
-      return { tileUrl: app.config.tileUrl, tileAttribution: app.config.tileAttribution, signedIn: request.user !== null };
+      return { ...app.tiles.client, signedIn: request.user !== null };
     },
   });
 };

@@ -39,7 +39,7 @@ beforeAll(async () => {
 });
 
 /** The generic page as served: the built page with the tile server written in (app.ts `pageWithTiles`). */
-const genericPage = () => pageWithTiles(INDEX_HTML, testApp.current.app.config);
+const genericPage = () => pageWithTiles(INDEX_HTML, testApp.current.app.tiles.client);
 
 async function get(url: string) {
   return testApp.current.app.inject({ method: 'GET', url });

@@ -8,12 +8,12 @@ import * as L from 'leaflet';
 import '#client/lib/leaflet/map-parts';
 import '#client/lib/leaflet/vector-parts';
 import { useMemo } from 'react';
-import { Circle, MapContainer, Marker, TileLayer, useMapEvents } from 'react-leaflet';
+import { Circle, MapContainer, Marker, useMapEvents } from 'react-leaflet';
 import { LOCATION_CLAIM, MAX_TILE_ZOOM } from '#common/constants';
 import { haversineMetres } from '#common/geo';
 import type { Point } from '#common/geo';
 import { useTileConfig } from '#client/lib/get-public-config';
-import { tileLayerZoomOptions } from '#client/lib/map-tiles';
+import { BaseTiles } from '#client/lib/map/base-tiles';
 import { clampPin } from '../lib/pin-limit';
 
 const pinIcon = L.divIcon({
@@ -59,7 +59,7 @@ export default function PinPicker({ fix, value, onChange }: PinPickerProps) {
         className="isolate z-0 h-48 w-full rounded-xl border border-night-700"
         aria-label="Story position: drag the pin up to 200 m"
       >
-        {tiles && <TileLayer url={tiles.tileUrl} attribution={tiles.tileAttribution} {...tileLayerZoomOptions()} />}
+        {tiles && <BaseTiles tiles={tiles} attribution={tiles.tileAttribution} />}
         <Circle center={[fix.latitude, fix.longitude]} radius={LOCATION_CLAIM.pinMoveM} pathOptions={{ color: '#a78bfa', weight: 1, fillOpacity: 0.08 }} />
         <Marker position={[value.latitude, value.longitude]} draggable icon={pinIcon} eventHandlers={handlers} title="Story pin" />
         <TapToMove onMove={move} />

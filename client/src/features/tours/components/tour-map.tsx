@@ -6,11 +6,11 @@ import 'leaflet/dist/leaflet.css';
 import * as L from 'leaflet';
 import '#client/lib/leaflet/map-parts';
 import { useEffect, useMemo } from 'react';
-import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
+import { MapContainer, Marker, useMap } from 'react-leaflet';
 import type { Point } from '#common/geo';
-import { MAX_TILE_ZOOM } from '#common/constants';
 import type { TourStop } from '#common/tour-schemas';
 import { useTileConfig } from '#client/lib/get-public-config';
+import { BaseTiles } from '#client/lib/map/base-tiles';
 import { TourLine } from './tour-line';
 
 const walkerIcon = L.divIcon({ className: 'tour-walker', html: '<span aria-hidden="true"></span>', iconSize: [18, 18], iconAnchor: [9, 9] });
@@ -29,7 +29,7 @@ export default function TourMap({ stops, walker, onSelect }: { stops: TourStop[]
   if (!tiles || points.length === 0) return <div className="h-72 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />;
   return (
     <MapContainer center={points[0]} zoom={15} className="relative z-0 h-72 w-full rounded-2xl border border-night-700 sm:h-96" scrollWheelZoom={false}>
-      <TileLayer url={tiles.tileUrl} attribution={tiles.tileAttribution} maxZoom={MAX_TILE_ZOOM} />
+      <BaseTiles tiles={tiles} attribution={tiles.tileAttribution} />
       <TourLine stops={stops} onSelect={onSelect} />
       {walker && <Marker position={[walker.latitude, walker.longitude]} icon={walkerIcon} title="You" alt="You" interactive={false} />}
       <FitStops points={points} />

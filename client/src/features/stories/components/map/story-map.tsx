@@ -5,13 +5,13 @@ import '#client/lib/leaflet/map-parts';
 import { LocateFixed } from 'lucide-react';
 import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
+import { MapContainer, Marker, Popup, useMap } from 'react-leaflet';
 import { DEFAULT_ZOOM, MAX_TILE_ZOOM } from '#common/constants';
 import type { Point } from '#common/geo';
 import type { MapMarker } from '#common/map-schemas';
 import type { BoundingBox } from '#common/route-schemas';
 import { useTileConfig } from '#client/lib/get-public-config';
-import { tileLayerZoomOptions } from '#client/lib/map-tiles';
+import { BaseTiles } from '#client/lib/map/base-tiles';
 import { markerName, storyDistanceText, storyTypeLabel } from '#client/lib/stories/story-display';
 import { clusterClickZoom } from './cluster-protocol';
 import { clusterIcon, storyIcon, userIcon } from './marker-icons';
@@ -73,7 +73,7 @@ export default function StoryMap<T extends MapMarker>({
   // their fade-in done) or the map has moved away from them.
   const [firstLook, setFirstLook] = useState<Point | null>(sentWithFirstLook ? location : null);
   const endFirstLook = useCallback(() => setFirstLook(null), []);
-  const firstLookEnds = useMemo(() => ({ load: () => setTimeout(endFirstLook, TILE_FADE_MS) }), [endFirstLook]);
+  const firstLookEnds = useCallback(() => void setTimeout(endFirstLook, TILE_FADE_MS), [endFirstLook]);
   const [view, setView] = useState<MapView | null>(null);
   const clusters = useMapClusters(stories, view);
   const markersShown = useStepwiseCount(layersDue ? clusters.length : 0, MARKERS_PER_TASK);
@@ -100,7 +100,7 @@ export default function StoryMap<T extends MapMarker>({
   // Until the map is made, a box of its size showing the map's first tiles (or the pages' loading look), so nothing
   // moves when the map comes.
   if (!mapDue) {
-    return firstLook && tiles ? (
+    return firstLook && tiles?.tileKind === 'raster' ? (
       <div className="relative h-96 w-full">
         <FirstLookTiles centre={firstLook} tileUrl={tiles.tileUrl} />
       </div>
@@ -113,7 +113,7 @@ export default function StoryMap<T extends MapMarker>({
     <>
       {/* The map's background is this box's, so the first-look tiles show through the map until its own are in. */}
       <div className="relative rounded-2xl bg-night-900">
-        {firstLook && tiles && <FirstLookTiles centre={firstLook} tileUrl={tiles.tileUrl} />}
+        {firstLook && tiles?.tileKind === 'raster' && <FirstLookTiles centre={firstLook} tileUrl={tiles.tileUrl} />}
         <MapContainer
           center={[location.latitude, location.longitude]}
           zoom={DEFAULT_ZOOM}
@@ -124,7 +124,7 @@ export default function StoryMap<T extends MapMarker>({
           aria-label="Story map"
         >
           {tiles && <TileCredit text={tiles.tileAttribution} />}
-          {tilesDue && tiles && <TileLayer url={tiles.tileUrl} {...tileLayerZoomOptions()} eventHandlers={firstLookEnds} />}
+          {tilesDue && tiles && <BaseTiles tiles={tiles} onLoad={firstLookEnds} />}
           {firstLook && <EndFirstLookOnMove onMove={endFirstLook} />}
           {/* Before FollowReader: its moveend listener must exist before FollowReader can move the map. */}
           <ViewportWatcher
