@@ -93,6 +93,7 @@ import {
   tourSchema,
   tourSummarySchema,
 } from '../tour-schemas';
+import { placeSchema, placeSearchQuerySchema } from '../place-schemas';
 import type { ApiPath, ApiRouteName, PathParamNames } from './routes';
 
 type Schema = z.ZodType;
@@ -225,6 +226,8 @@ export const API_CONTRACT = {
   pushUnsubscribe: { body: pushUnsubscribeBodySchema, response: { 200: pushSubscribedSchema } },
   pushPreferences: { response: { 200: pushPreferencesSchema } },
   setPushPreferences: { body: pushPreferencesSchema, response: { 200: pushPreferencesSchema } },
+
+  placeSearch: { querystring: placeSearchQuerySchema, response: { 200: z.array(placeSchema) } },
 } satisfies ApiContractShape;
 
 export type ApiContract = typeof API_CONTRACT;

@@ -58,6 +58,7 @@ import { insightsRoutes } from './modules/insights/routes';
 import { pageWithPreloads, readBuildManifest } from './page-preloads';
 import { homeFirstLook, pageWithFirstLook } from './map-first-look';
 import { mapPageAt, type MapPage } from '#common/map-pages';
+import { placeRoutes, placesPlugin } from './modules/places/plugin';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Time limits on receiving a request: its head, and the whole of it (uploads included). */
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(pushPlugin);
   await app.register(locationPlugin, deps.location ?? {});
   await app.register(storyIndexPlugin);
+  await app.register(placesPlugin);
   await app.register(storiesPlugin);
   await app.register(toursPlugin);
   await app.register(moderationPlugin);
@@ -189,6 +191,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       await api.register(moderationRoutes);
       await api.register(insightsRoutes);
       await api.register(pushRoutes);
+      await api.register(placeRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },
