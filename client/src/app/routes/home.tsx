@@ -182,7 +182,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
         )}
         <div className="relative">
         {/* Over the map's top, between Leaflet's zoom buttons and "Centre on me": the map does not move down. */}
-        <div className="absolute inset-x-14 top-2.5 z-10">
+        <div className="absolute left-14 right-14 top-2.5 z-10 sm:right-auto sm:w-80">
           <JumpToPlace onChoose={setJumpedTo} />
         </div>
         <Suspense fallback={<MapPlaceholder />}>
