@@ -58,7 +58,11 @@ const HOME = [
   '/client/src/features/stories/lib/marker-titles.ts',
   '/client/src/components/stories/story-card.tsx',
   '/client/src/features/create-story/components/create-story-launcher.tsx',
-  ...['compass', 'circle-plus', 'camera', 'user', 'footprints', 'plus'].map(
+  // "Jump to a place" over the map (its map layer, place-focus.tsx, loads with the map).
+  '/client/src/features/places/components/jump-to-place.tsx',
+  '/client/src/features/places/components/place-focus-layer.tsx',
+  '/client/src/features/places/api/',
+  ...['compass', 'circle-plus', 'camera', 'user', 'footprints', 'plus', 'search'].map(
     (icon) => `/node_modules/lucide-react/dist/esm/icons/${icon}.mjs`,
   ),
 ];

@@ -25,3 +25,11 @@ export function coordinatesLabel(latitude: number, longitude: number): string {
 export function navigateUrl(latitude: number, longitude: number): string {
   return `https://www.google.com/maps/search/?api=1&query=${latitude},${longitude}`;
 }
+
+/**
+ * How a story's or tour's place is said on cards and pages: "near Savannah, Georgia" (its `placeName`, the
+ * populated place nearest its published position, docs/decisions/040-offline-gazetteer.md).
+ */
+export function nearPlaceText(placeName: string): string {
+  return `near ${placeName}`;
+}

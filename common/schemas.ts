@@ -343,6 +343,11 @@ export const storySchema = z.object({
   isLocked: z.boolean(),
   lockReason: lockReasonSchema.nullable(),
   /**
+   * The populated place nearest the story's published position ("Savannah, Georgia"), from the offline gazetteer
+   * (docs/decisions/040-offline-gazetteer.md); absent where none is within 25 km.
+   */
+  placeName: z.string().optional(),
+  /**
    * Every rule holding a locked story when more than one does (issue 23 item 8): a story out of reach whose time
    * lock would hold it too says both, so the reader does not walk there to find it still locked.
    */

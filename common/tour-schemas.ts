@@ -85,6 +85,8 @@ export const tourSummarySchema = z.object({
   walkingMinutes: z.number().int(),
   /** Where it starts (the first visible stop), for the list and the map. */
   start: z.object({ latitude: latitudeSchema, longitude: longitudeSchema }),
+  /** The populated place nearest the start ("Savannah, Georgia"; docs/decisions/040-offline-gazetteer.md), where one is near. */
+  placeName: z.string().optional(),
   /** Metres from the reader to the nearest stop (lists near a point only). */
   distance: z.number().nullable(),
   createdAt: z.string(),

@@ -94,6 +94,7 @@ import {
   tourSchema,
   tourSummarySchema,
 } from '../tour-schemas';
+import { placeSchema, placeSearchQuerySchema } from '../place-schemas';
 import type { ApiPath, ApiRouteName, PathParamNames } from './routes';
 import { cursorQuerySchema } from '../page-schemas';
 
@@ -228,6 +229,8 @@ export const API_CONTRACT = {
   pushUnsubscribe: { body: pushUnsubscribeBodySchema, response: { 200: pushSubscribedSchema } },
   pushPreferences: { response: { 200: pushPreferencesSchema } },
   setPushPreferences: { body: pushPreferencesSchema, response: { 200: pushPreferencesSchema } },
+
+  placeSearch: { querystring: placeSearchQuerySchema, response: { 200: z.array(placeSchema) } },
 } satisfies ApiContractShape;
 
 export type ApiContract = typeof API_CONTRACT;

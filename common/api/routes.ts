@@ -99,6 +99,9 @@ export const API_ROUTES = {
   pushUnsubscribe: { method: 'DELETE', path: '/api/push/subscriptions' },
   pushPreferences: { method: 'GET', path: '/api/push/preferences' },
   setPushPreferences: { method: 'PUT', path: '/api/push/preferences' },
+
+  // Places (the offline gazetteer)
+  placeSearch: { method: 'GET', path: '/api/places' },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -59,6 +59,7 @@ import { pageWithPreloads, readBuildManifest } from './page-preloads';
 import { homeFirstLook, pageWithFirstLook } from './map-first-look';
 import { mapPageAt, type MapPage } from '#common/map-pages';
 import { tileRoutes, tilesPlugin, tourMapTilesRoutes, type ClientTiles, type TilesPluginOptions } from './modules/tiles/plugin';
+import { placeRoutes, placesPlugin } from './modules/places/plugin';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Time limits on receiving a request: its head, and the whole of it (uploads included). */
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(pushPlugin);
   await app.register(locationPlugin, deps.location ?? {});
   await app.register(storyIndexPlugin);
+  await app.register(placesPlugin);
   await app.register(storiesPlugin);
   await app.register(toursPlugin);
   await app.register(moderationPlugin);
@@ -195,6 +197,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       await api.register(moderationRoutes);
       await api.register(insightsRoutes);
       await api.register(pushRoutes);
+      await api.register(placeRoutes);
       await api.register(docsRoutes);
       await api.register(tourMapTilesRoutes);
     },

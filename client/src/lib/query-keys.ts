@@ -50,6 +50,10 @@ export const queryKeys = {
     unread: ['notifications', 'unread'] as const,
     smart: (reader: Point, timeOfDay: string) => ['notifications', 'smart', { ...at(reader), timeOfDay }] as const,
   },
+  /** "Jump to a place": the offline gazetteer's towns for a typed text (lower case). */
+  places: {
+    search: (typed: string) => ['places', 'search', typed] as const,
+  },
 };
 
 /** After a create, like, report or profile change: every cached story list and story refetches. */

@@ -31,6 +31,9 @@ import { LazyWalkCard, LazyWalkStatus } from '../lazy-walk-panel';
 import { askMotionPermission } from '#client/features/ar/lib/motion-permission';
 import { WalkToggle } from '#client/features/walk/components/walk-toggle';
 import { storyMap } from '#client/features/stories/components/map/load-story-map';
+import type { Place } from '#common/place-schemas';
+import { JumpToPlace } from '#client/features/places/components/jump-to-place';
+import { PlaceFocusLayer } from '#client/features/places/components/place-focus-layer';
 
 // The map (Leaflet) and the AR camera view are chunks of their own, outside the entry; the map's is fetched before
 // the first render when the app opens here (router.tsx preloadPage), the camera view's when it is opened.
@@ -76,6 +79,8 @@ export function HomePage({ storyId }: { storyId?: string }) {
   const walk = useWalkMode({ userId: user?.id ?? null });
   // The tour last opened in this tab: its line is drawn on the map until the reader stops following it.
   const followed = useFollowedTour();
+  // "Jump to a place" moves the map there (its viewport then loads that area); the reader's position stays theirs.
+  const [jumpedTo, setJumpedTo] = useState<Place | null>(null);
 
   // While walking, the screen's own reads follow walk mode's pace (issue 25: at most every 5 s, after 10 m) and
   // its position: the nearby list shares the walk's very request. Otherwise they follow the device (~11 m).
@@ -175,6 +180,11 @@ export function HomePage({ storyId }: { storyId?: string }) {
             </Button>
           </div>
         )}
+        <div className="relative">
+        {/* Over the map's top, between Leaflet's zoom buttons and "Centre on me": the map does not move down. */}
+        <div className="absolute left-14 right-14 top-2.5 z-10 sm:right-auto sm:w-80">
+          <JumpToPlace onChoose={setJumpedTo} />
+        </div>
         <Suspense fallback={<MapPlaceholder />}>
           <StoryMap
             location={reader}
@@ -184,6 +194,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
             onViewportChange={onViewportChange}
             firstLook
           >
+            <PlaceFocusLayer place={jumpedTo} />
             {followed.followed && (
               <Suspense fallback={null}>
                 <FollowedTourLine tourId={followed.followed.id} onSelect={(stop) => navigate(paths.story(stop.storyId))} />
@@ -191,6 +202,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
             )}
           </StoryMap>
         </Suspense>
+        </div>
         {mapStories.isError && (
           <p role="alert" className="rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200">
             Failed to load map stories

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { TOUR_COMPLETE, tourLengthText, tourProgressText, tourStopText } from '#common/tours';
+import { nearPlaceText } from '#common/discovery-text';
 import { PageShell } from '#client/components/layout/page-shell';
 import { Button } from '#client/components/ui/button';
 import { paths } from '#client/config/paths';
@@ -100,6 +101,7 @@ export default function TourPage({ params }: { params: { id: string } }) {
               <h1 className="font-display text-3xl font-semibold text-mist-100">{data.title}</h1>
               <p className="text-sm text-mist-300">
                 by {data.author.displayName ?? 'Anonymous'} · {data.stopCount} stops · {tourLengthText(data.lengthM, data.walkingMinutes)}
+                {data.placeName && ` · starts ${nearPlaceText(data.placeName)}`}
               </p>
               {data.description && <p className="whitespace-pre-line text-mist-200">{data.description}</p>}
               {data.notice && (

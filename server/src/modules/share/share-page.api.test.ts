@@ -64,7 +64,7 @@ describe('GET /stories/:id link previews', () => {
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     const html = response.body;
     expect(meta(html, 'og:title')).toBe('The &quot;lamplighter&quot; &amp; &lt;friends&gt;');
-    expect(meta(html, 'og:description')).toBe('Text story · History · by Ada &lt;Lovelace&gt;. Heard on the square');
+    expect(meta(html, 'og:description')).toBe('Text story · History · by Ada &lt;Lovelace&gt; · near Savannah, Georgia. Heard on the square');
     expect(meta(html, 'og:url')).toBe(`https://whispers.example/stories/${id}`);
     expect(meta(html, 'og:image')).toBe('https://whispers.example/og-image.png');
     expect(meta(html, 'og:type')).toBe('article');
@@ -125,7 +125,7 @@ describe('a title with $ patterns (issue 22, item 6)', () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain("<title>$&amp; $&#39; $` $1 $$ $&lt;x&gt; — Whispers</title>");
     expect(meta(html, 'og:title')).toBe("$&amp; $&#39; $` $1 $$ $&lt;x&gt;");
-    expect(meta(html, 'og:description')).toBe("Text story · History · by Ada &lt;Lovelace&gt;. Costs $$ and $&amp; more $&#39;");
+    expect(meta(html, 'og:description')).toBe("Text story · History · by Ada &lt;Lovelace&gt; · near Savannah, Georgia. Costs $$ and $&amp; more $&#39;");
   });
 });
 

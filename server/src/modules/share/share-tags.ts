@@ -4,6 +4,7 @@
  * away does — locked: title, description, category, type and author only, never content or media.
  */
 import { STORY_TYPE_LABEL } from '#common/story-types';
+import { nearPlaceText } from '#common/discovery-text';
 import { safeDisplayName, safeSingleLine } from '#common/text';
 import type { Story } from '#common/schemas';
 import { tourLengthText } from '#common/tours';
@@ -13,7 +14,7 @@ import type { Tour } from '#common/tour-schemas';
 export const SHARE_IMAGE_PATH = '/og-image.png';
 
 export interface ShareTagsInput {
-  story: Pick<Story, 'id' | 'title' | 'description' | 'category' | 'type' | 'author'>;
+  story: Pick<Story, 'id' | 'title' | 'description' | 'category' | 'type' | 'author' | 'placeName'>;
   /**
    * Absolute origin (PUBLIC_URL, else the request's own when it names this server), without a trailing slash;
    * undefined leaves the absolute links (og:url, og:image) out rather than build them from an unchecked Host.
@@ -25,7 +26,9 @@ export interface ShareTagsInput {
 export function shareTags({ story, origin }: ShareTagsInput): string {
   const author = (story.author.displayName && safeDisplayName(story.author.displayName)) || 'Anonymous';
   const typeLabel = STORY_TYPE_LABEL[story.type];
-  const summary = `${typeLabel} story · ${story.category} · by ${author}`;
+  // "near Savannah, Georgia": the place nearest the published position, which the story's answers carry anyway.
+  const place = story.placeName ? ` · ${nearPlaceText(story.placeName)}` : '';
+  const summary = `${typeLabel} story · ${story.category} · by ${author}${place}`;
   // Texts stored before the public-text rule: on one line, with nothing a preview must not show (text.ts).
   const storyTitle = safeSingleLine(story.title);
   const storyDescription = story.description && safeSingleLine(story.description).trim();
@@ -74,12 +77,14 @@ export function escapeHtml(value: string): string {
 }
 
 /**
- * A shared walking tour's tags (issue 25), spoiler-safe like a story's: its title, description, stop count, length
- * and author; never a stop's title, place or content (those are for walkers).
+ * A shared walking tour's tags (issue 25), spoiler-safe like a story's: its title, description, stop count, length,
+ * author and the town it starts near; never a stop's title, spot or content (those are for walkers).
  */
-export function tourShareTags({ tour, origin }: { tour: Pick<Tour, 'id' | 'title' | 'description' | 'stopCount' | 'lengthM' | 'walkingMinutes' | 'author'>; origin: string | undefined }): string {
+export function tourShareTags({ tour, origin }: { tour: Pick<Tour, 'id' | 'title' | 'description' | 'stopCount' | 'lengthM' | 'walkingMinutes' | 'author' | 'placeName'>; origin: string | undefined }): string {
   const author = (tour.author.displayName && safeDisplayName(tour.author.displayName)) || 'Anonymous';
-  const summary = `Walking tour · ${tour.stopCount} stops · ${tourLengthText(tour.lengthM, tour.walkingMinutes)} · by ${author}`;
+  // The town it starts near (the summary's start point, public anyway), never a stop's own place.
+  const place = tour.placeName ? ` · ${nearPlaceText(tour.placeName)}` : '';
+  const summary = `Walking tour · ${tour.stopCount} stops · ${tourLengthText(tour.lengthM, tour.walkingMinutes)} · by ${author}${place}`;
   const tourTitle = safeSingleLine(tour.title);
   const tourDescription = tour.description && safeSingleLine(tour.description).trim();
   const description = tourDescription ? `${summary}. ${tourDescription}` : `${summary}. Walk it to unlock its stories.`;

@@ -38,6 +38,7 @@ export const storiesPlugin = fp(
       weather: app.weather,
       location: app.locationGuard,
       nearbyReads: notifications,
+      placeNameAt: app.places.service.nameAt,
     });
     const create = createStoryCreateService({
       repository,
@@ -71,6 +72,7 @@ export const storiesPlugin = fp(
     name: 'stories',
     dependencies: [
       'story-index', 'location', 'notifications', 'media-signer', 'media-store', 'av-tools', 'media-work', 'weather',
+      'places',
     ],
   },
 );

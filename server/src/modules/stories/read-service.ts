@@ -36,6 +36,8 @@ export interface StoryReadServiceDeps {
   location?: LocationGuard;
   /** Told of each discoverable read by a signed-in reader at their own position (the notifications module). */
   nearbyReads?: NearbyReadListener;
+  /** Names the populated place nearest a story's published position (the places module); absent: no names. */
+  placeNameAt?: StoryViewContext['placeNameAt'];
   now?: () => Date;
 }
 
@@ -53,7 +55,10 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
   async function viewContext(records: readonly MarkerRow[], reader: Reader, claim: boolean): Promise<StoryViewContext> {
     const gate = claim ? await claimGate(reader) : undefined;
     const weather = gate?.refusal ? undefined : await weatherFor(records, reader);
-    return { viewerId: reader.viewerId, reader: reader.location, now: now(), signer: deps.signer, weather, gate };
+    return {
+      viewerId: reader.viewerId, reader: reader.location, now: now(), signer: deps.signer, weather, gate,
+      placeNameAt: deps.placeNameAt,
+    };
   }
 
   /** `claim: false`: the read is no position claim at all (a link preview): no gate, nothing recorded. */

@@ -98,6 +98,11 @@ export interface StoryViewContext {
   weather?: Weather | null;
   /** The reader's position claim and unlock budget (location/location-guard.ts); absent: ordinary locks only. */
   gate?: UnlockGate;
+  /**
+   * The name of the populated place nearest a point ("Savannah, Georgia"), or null; absent: views carry no
+   * `placeName`. Asked with the story's published position only, so the name tells no more than that does.
+   */
+  placeNameAt?: (point: Point) => string | null;
 }
 
 export interface StoryViewExtra {
@@ -189,6 +194,8 @@ export function toStoryView(
     isLocked: lock.isLocked,
     lockReason: lock.lockReason,
   };
+  const placeName = ctx.placeNameAt?.({ latitude: row.latitude, longitude: row.longitude });
+  if (placeName) story.placeName = placeName;
   if (LOCK_KINDS[row.timeRestriction].namesTimeZone) story.timeZone = timeZone;
   if (lock.isLocked && lock.lockReason === 'distance' && row.timeRestriction !== 'none') {
     // Would the time restriction still hold it at the spot? (Weather is only known within reach.)

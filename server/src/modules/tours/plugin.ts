@@ -18,9 +18,11 @@ declare module 'fastify' {
 
 export const toursPlugin = fp(
   async (app) => {
-    app.decorate('tours', { service: createTourService({ repository: createTourRepository(app.database) }) });
+    app.decorate('tours', {
+      service: createTourService({ repository: createTourRepository(app.database), placeNameAt: app.places.service.nameAt }),
+    });
   },
-  { name: 'tours' },
+  { name: 'tours', dependencies: ['places'] },
 );
 
 export { tourRoutes } from './routes';

@@ -15,7 +15,12 @@ const DAY_MS = 24 * 60 * 60_000;
 
 export type TourService = ReturnType<typeof createTourService>;
 
-export function createTourService(deps: { repository: TourRepository; now?: () => Date }) {
+export function createTourService(deps: {
+  repository: TourRepository;
+  /** The populated place nearest a point (the places module): a tour says where it starts; absent, it does not. */
+  placeNameAt?: (point: Point) => string | null;
+  now?: () => Date;
+}) {
   const now = deps.now ?? (() => new Date());
 
   /** The stops must be the author's own public, unhidden stories, each within 10 km of the one before. */
@@ -46,6 +51,8 @@ export function createTourService(deps: { repository: TourRepository; now?: () =
 
   function summaryOf(row: TourRow, stops: StopRow[], reader: Point | null): TourSummary {
     const start = stops[0] ?? { latitude: 0, longitude: 0 };
+    // From the first visible stop's published position, which the summary gives anyway.
+    const placeName = stops.length ? deps.placeNameAt?.(start) : null;
     return {
       id: row.id,
       title: row.title,
@@ -57,6 +64,7 @@ export function createTourService(deps: { repository: TourRepository; now?: () =
       start: { latitude: start.latitude, longitude: start.longitude },
       distance: reader && stops.length ? Math.round(Math.min(...stops.map((stop) => haversineMetres(reader, stop)))) : null,
       createdAt: row.createdAt.toISOString().slice(0, 10),
+      ...(placeName ? { placeName } : {}),
     };
   }
 

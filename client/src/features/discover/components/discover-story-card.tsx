@@ -2,7 +2,7 @@ import { Navigation } from 'lucide-react';
 import { memo } from 'react';
 import { categoryEmoji } from '#common/categories';
 import { DEFAULT_CENTER, PREVIEW_CHARS, READY_TO_DISCOVER_KM } from '#common/constants';
-import { coordinatesLabel, navigateUrl, previewText } from '#common/discovery-text';
+import { coordinatesLabel, navigateUrl, nearPlaceText, previewText } from '#common/discovery-text';
 import { formatDistanceMetres } from '#common/format-distance';
 import { haversineMetres } from '#common/geo';
 import type { Story } from '#common/schemas';
@@ -66,9 +66,14 @@ export const DiscoverStoryCard = memo(function DiscoverStoryCard({ story, reader
         </div>
         <span className="shrink-0 rounded-full bg-night-700 px-2 py-0.5 text-xs text-mist-100">{storyTypeLabel(story.type)}</span>
       </div>
-      <p className="flex flex-wrap gap-x-3 text-xs text-mist-300">
-        <span>📍 {coordinatesLabel(story.latitude, story.longitude)}</span>
-        {distanceText && <span className="font-medium">{distanceText}</span>}
+      {/* One line (the list's cards keep one height): the coordinates the spec gives the card, then the town they
+          are near, which gives way first on a narrow card. */}
+      <p className="flex gap-x-3 text-xs text-mist-300">
+        <span data-testid="discover-card-place" className="min-w-0 truncate">
+          📍 {coordinatesLabel(story.latitude, story.longitude)}
+          {story.placeName && ` · ${nearPlaceText(story.placeName)}`}
+        </span>
+        {distanceText && <span className="shrink-0 font-medium">{distanceText}</span>}
       </p>
       <p data-status-colour={status.colour} className={cn('flex items-center gap-2 text-sm font-medium', STATUS_TEXT[status.colour])}>
         <span aria-hidden className={cn('h-2.5 w-2.5 shrink-0 rounded-full', STATUS_DOT[status.colour])} />

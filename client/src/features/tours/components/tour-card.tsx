@@ -3,6 +3,7 @@ import { Route } from 'lucide-react';
 import { Link } from 'wouter';
 import { formatDistance } from '#common/notifications';
 import { tourLengthText } from '#common/tours';
+import { nearPlaceText } from '#common/discovery-text';
 import type { TourSummary } from '#common/tour-schemas';
 import { paths } from '#client/config/paths';
 
@@ -20,7 +21,10 @@ export function TourCard({ tour, notice }: { tour: TourSummary; notice?: string 
         {tour.stopCount} stops · {tourLengthText(tour.lengthM, tour.walkingMinutes)}
         {tour.distance !== null && ` · nearest stop ${formatDistance(tour.distance)} away`}
       </span>
-      <span className="text-sm text-mist-300">by {tour.author.displayName ?? 'Anonymous'}</span>
+      <span className="text-sm text-mist-300">
+        by {tour.author.displayName ?? 'Anonymous'}
+        {tour.placeName && ` · starts ${nearPlaceText(tour.placeName)}`}
+      </span>
       {notice && <span className="text-sm text-ember-400">{notice}</span>}
     </Link>
   );

@@ -1,4 +1,5 @@
 import type { MapMarker } from '#common/map-schemas';
+import { nearPlaceText } from '#common/discovery-text';
 import { Dialog, DialogContent } from '#client/components/ui/dialog';
 import { markerName, storyDistanceText, storyTypeIcon, storyTypeLabel } from '#client/lib/stories/story-display';
 import { cn } from '#client/lib/utils';
@@ -27,9 +28,13 @@ export function StoryStackSheet<T extends MapMarker>({
         return x !== null && y !== null ? y.localeCompare(x) : 0;
       })
     : [];
+  // Full stories carry the town they are near (markers do not): one spot, one town.
+  const first = newestFirst[0];
+  const placeName = first && 'placeName' in first && typeof first.placeName === 'string' ? first.placeName : null;
+  const description = placeName ? `Stories at this spot ${nearPlaceText(placeName)}, newest first.` : 'Stories at this spot, newest first.';
   return (
     <Dialog open={stories !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent placement="bottom" title={`${newestFirst.length} stories here`} description="Stories at this spot, newest first.">
+      <DialogContent placement="bottom" title={`${newestFirst.length} stories here`} description={description}>
         <ul aria-label="Stories at this spot" className="grid gap-2">
           {newestFirst.map((story) => (
             <li key={story.id}>

@@ -1,5 +1,5 @@
 import { Clock, ExternalLink, MapPin } from 'lucide-react';
-import { coordinatesLabel, navigateUrl } from '#common/discovery-text';
+import { coordinatesLabel, navigateUrl, nearPlaceText } from '#common/discovery-text';
 import type { Story } from '#common/schemas';
 import { formatDuration, storyDistanceText } from '#client/lib/stories/story-display';
 import { isTimedStory } from '#common/media-kinds';
@@ -9,7 +9,8 @@ const FAR_AWAY_M = 1000;
 
 /**
  * The dialog's header line under the title: author, media length and distance ("14 m away", "359.3 km away");
- * far away, where the story is: the spec's known Savannah coordinate by name, elsewhere an "Open in maps" link.
+ * far away, where the story is: the spec's known Savannah coordinate by name, elsewhere the town it is near
+ * ("near Savannah, Georgia") and an "Open in maps" link.
  */
 export function StoryByline({ story }: { story: Story }) {
   const showDuration = isTimedStory(story.type) && story.duration;
@@ -37,6 +38,9 @@ function PlaceName({ story }: { story: Story }) {
   const label = coordinatesLabel(story.latitude, story.longitude);
   if (label === 'Historic Savannah District') return <span>{label}</span>;
   return (
+    <>
+    {/* The town nearest the story's published position (from the server's offline gazetteer). */}
+    {story.placeName && <span>{nearPlaceText(story.placeName)}</span>}
     <a
       href={navigateUrl(story.latitude, story.longitude)}
       target="_blank"
@@ -47,5 +51,6 @@ function PlaceName({ story }: { story: Story }) {
       <ExternalLink className="h-3.5 w-3.5" aria-hidden />
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
+    </>
   );
 }
