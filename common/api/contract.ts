@@ -93,6 +93,23 @@ import {
   tourSchema,
   tourSummarySchema,
 } from '../tour-schemas';
+import {
+  appealTraceRequestSchema,
+  authorIdParamsSchema,
+  authorPageSchema,
+  followResultSchema,
+  hideTraceRequestSchema,
+  leaveTraceRequestSchema,
+  reportTraceRequestSchema,
+  storyTracesSchema,
+  traceIdParamsSchema,
+  traceModerationRequestSchema,
+  tracePageQuerySchema,
+  tracePhotoMultipartSchema,
+  traceQueueSchema,
+  traceResultSchema,
+  traceSchema,
+} from '../trace-schemas';
 import type { ApiPath, ApiRouteName, PathParamNames } from './routes';
 
 type Schema = z.ZodType;
@@ -225,6 +242,22 @@ export const API_CONTRACT = {
   pushUnsubscribe: { body: pushUnsubscribeBodySchema, response: { 200: pushSubscribedSchema } },
   pushPreferences: { response: { 200: pushPreferencesSchema } },
   setPushPreferences: { body: pushPreferencesSchema, response: { 200: pushPreferencesSchema } },
+
+  storyTraces: { params: storyIdParamsSchema, querystring: tracePageQuerySchema, response: { 200: storyTracesSchema } },
+  leaveTrace: { params: storyIdParamsSchema, body: leaveTraceRequestSchema, response: { 201: traceSchema } },
+  addTracePhoto: { params: traceIdParamsSchema, body: tracePhotoMultipartSchema, response: { 200: traceSchema } },
+  tracePhoto: { params: traceIdParamsSchema, response: { 200: z.unknown().describe('The photo bytes') } },
+  deleteTrace: { params: traceIdParamsSchema, response: { 204: deleted } },
+  hideTrace: { params: traceIdParamsSchema, body: hideTraceRequestSchema, response: { 200: traceResultSchema } },
+  appealTrace: { params: traceIdParamsSchema, body: appealTraceRequestSchema, response: { 201: traceResultSchema } },
+  reportTrace: { params: traceIdParamsSchema, body: reportTraceRequestSchema, response: { 200: reportResponseSchema, 201: reportResponseSchema } },
+  traceQueue: { response: { 200: traceQueueSchema } },
+  moderateTrace: { params: traceIdParamsSchema, body: traceModerationRequestSchema, response: { 200: traceResultSchema } },
+
+  authorPage: { params: authorIdParamsSchema, response: { 200: authorPageSchema } },
+  followAuthor: { params: authorIdParamsSchema, response: { 200: followResultSchema } },
+  unfollowAuthor: { params: authorIdParamsSchema, response: { 200: followResultSchema } },
+  followedStories: { querystring: locationQuerySchema, response: { 200: stories } },
 } satisfies ApiContractShape;
 
 export type ApiContract = typeof API_CONTRACT;

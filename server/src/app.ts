@@ -58,6 +58,8 @@ import { insightsRoutes } from './modules/insights/routes';
 import { pageWithPreloads, readBuildManifest } from './page-preloads';
 import { homeFirstLook, pageWithFirstLook } from './map-first-look';
 import { mapPageAt, type MapPage } from '#common/map-pages';
+import { traceRoutes, tracesPlugin } from './modules/traces/plugin';
+import { followRoutes, followsPlugin } from './modules/follows/plugin';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Time limits on receiving a request: its head, and the whole of it (uploads included). */
@@ -172,6 +174,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(moderationPlugin);
   await app.register(insightsPlugin);
   await app.register(mediaFilesPlugin);
+  await app.register(tracesPlugin);
+  await app.register(followsPlugin);
 
   await app.register(
     async (api) => {
@@ -189,6 +193,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       await api.register(moderationRoutes);
       await api.register(insightsRoutes);
       await api.register(pushRoutes);
+      await api.register(traceRoutes);
+      await api.register(followRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },
