@@ -16,7 +16,7 @@ export const traceTextSchema = z
 
 export const leaveTraceRequestSchema = z.object({ text: traceTextSchema });
 /** Read as a stream by the handler: one file field `photo`. */
-export const tracePhotoMultipartSchema = z.object({ photo: z.custom<unknown>().describe('The photo (JPEG, PNG, WebP, GIF)') });
+export const tracePhotoMultipartSchema = z.object({ photo: z.file().optional().describe('The photo (JPEG, PNG, WebP, GIF)') });
 
 /** A trace as a reader sees it: the writer's display name and the UTC day, never a time or a position. */
 export const traceSchema = z.object({

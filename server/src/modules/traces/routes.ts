@@ -76,6 +76,8 @@ export const traceRoutes: FastifyPluginAsyncZod = async (app) => {
     config: publishing,
     handler: async (request) => {
       const traceId = idOf(request.params, TRACE_MESSAGES.notFound);
+      // Whose trace it is and whether it has a photo already are known before the body is read.
+      await service.photoTarget(currentUser(request).id, traceId);
       if (!request.isMultipart()) throw unsupportedMediaType('The photo must be sent as multipart/form-data.');
       const file = await request.file();
       if (!file || file.fieldname !== 'photo') throw badRequest('Send one file named photo.');

@@ -71,6 +71,13 @@ export function createTraceService(deps: {
     return { row, story };
   }
 
+  async function photoTarget(writerId: string, traceId: string) {
+    const row = await repository.byId(traceId);
+    if (!row || row.writer_id !== writerId) throw notFound(TRACE_MESSAGES.notFound);
+    if (row.photo_key) throw conflict(TRACE_MESSAGES.photoOnlyOnce);
+    return row;
+  }
+
   return {
     async list(viewerId: string | null, storyId: string, query: { limit?: number; cursor?: string }): Promise<{ body: StoryTraces; next: string | null }> {
       const story = await repository.storyFor(viewerId, storyId);
@@ -108,10 +115,11 @@ export function createTraceService(deps: {
     },
 
     /** One photo per trace, by its writer: re-encoded (metadata gone) and kept in the story's media folder. */
+    /** The writer's own trace without a photo yet (404 / 409 otherwise), checked before an upload is read. */
+    photoTarget,
+
     async addPhoto(writerId: string, traceId: string, bytes: Buffer) {
-      const row = await repository.byId(traceId);
-      if (!row || row.writer_id !== writerId) throw notFound(TRACE_MESSAGES.notFound);
-      if (row.photo_key) throw conflict(TRACE_MESSAGES.photoOnlyOnce);
+      const row = await photoTarget(writerId, traceId);
       if (bytes.length > deps.maxPhotoBytes) throw payloadTooLarge('The photo is too large.');
       const accepted = sniffMedia('image', bytes);
       if (!accepted || accepted.container === 'heic') throw unsupportedMediaType('Unsupported image format: please choose a JPEG, PNG, WebP or GIF image.');
