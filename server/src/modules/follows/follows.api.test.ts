@@ -76,7 +76,7 @@ describe('follows', () => {
   it("lists the followed authors' public stories, newest first, locked as always", async () => {
     const far = await call('GET', `/api/follows/stories?lat=${DEFAULT_CENTER.latitude + 0.5}&lng=${DEFAULT_CENTER.longitude}`, follower);
     expect(far.statusCode).toBe(200);
-    const stories = far.json() as { title: string; isLocked: boolean; content?: string | null }[];
+    const stories = far.json<{ title: string; isLocked: boolean; content?: string | null }[]>();
     expect(stories.map((s) => s.title)).toEqual(['Harbor Bell']);
     expect(stories[0]).toMatchObject({ isLocked: true });
     expect(far.body).not.toContain('Every night at dusk');
