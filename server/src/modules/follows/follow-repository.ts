@@ -38,7 +38,7 @@ export function createFollowRepository(database: Database) {
           EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewer} AND f.author_id = u.id) AS following,
           EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${viewer} AND b.blocked_id = u.id)
                                            OR (b.blocker_id = u.id AND b.blocked_id = ${viewer})) AS blocked
-        FROM users u WHERE u.id = ${authorId}::uuid AND u.is_setup_complete`);
+        FROM users u WHERE u.id = ${authorId}::uuid`);
       return row ?? null;
     },
 
