@@ -87,7 +87,7 @@ test('a reader follows an author from their page and receives the digest of thei
   await expect(page.getByText('1 follower')).toBeVisible();
   await screenshots(page, 'author');
 
-  await createStoryViaApi(author, { ...here, title: 'New Bell' });
+  await createStoryViaApi(author, { ...here, title: 'New Bell', content: 'It rang at noon.' });
   // Nothing at the moment of publishing; the digest once the period has ended.
   const digests = async () =>
     ((await (await page.request.get('/api/notifications')).json()) as { type: string; message: string }[]).filter((n) => n.type === 'follow_digest');
