@@ -7,7 +7,7 @@ import { reportStoryRequestSchema, appealRequestSchema } from './moderation-sche
 import { tourSummarySchema } from './tour-schemas';
 import { hasUnsafeTraceCharacters, TRACE_LIMITS, TRACE_MESSAGES } from './traces';
 
-export const traceTextSchema = z
+const traceTextSchema = z
   .string({ error: TRACE_MESSAGES.textRequired })
   .trim()
   .min(1, TRACE_MESSAGES.textRequired)

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 
-export interface AuthorRow extends Record<string, unknown> {
+interface AuthorRow extends Record<string, unknown> {
   id: string;
   display_name: string;
   bio: string | null;
@@ -15,7 +15,7 @@ export interface AuthorRow extends Record<string, unknown> {
   blocked: boolean;
 }
 
-export interface DigestRow extends Record<string, unknown> {
+interface DigestRow extends Record<string, unknown> {
   follower_id: string;
   author_id: string;
   display_name: string;

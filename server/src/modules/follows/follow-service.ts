@@ -13,7 +13,7 @@ import { badRequest, forbidden, notFound } from '../../lib/http-errors';
 import type { FollowRepository } from './follow-repository';
 
 /** The ports the plugin gives: tours (the author's public tours), notices (bell and push), positions in memory. */
-export interface FollowServiceDeps {
+interface FollowServiceDeps {
   repository: FollowRepository;
   toursOf: (viewerId: string | null, authorId: string) => Promise<TourSummary[]>;
   notices: {

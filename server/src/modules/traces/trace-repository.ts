@@ -24,7 +24,7 @@ export interface TraceRow extends Record<string, unknown> {
 }
 
 /** The story as the traces rules need it, for one viewer; null when the viewer may not see the story at all. */
-export interface StoryForTraces extends Record<string, unknown> {
+interface StoryForTraces extends Record<string, unknown> {
   author_id: string;
   title: string;
   /** The author, or a reader with an `unlocks` row. */

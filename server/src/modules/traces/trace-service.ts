@@ -16,7 +16,7 @@ import { mimeTypeOfKey, sniffMedia } from '../../media/sniff';
 import type { TraceRepository, TraceRow } from './trace-repository';
 
 /** What traces tell people (the notifications module's port, given by the plugin). */
-export interface TraceNotices {
+interface TraceNotices {
   traceAndFollowNotices(
     notices: { userId: string; type: 'trace_left' | 'trace_hidden'; title: string; message: string; storyId: string | null }[],
     options?: { grouped?: boolean },
