@@ -66,5 +66,11 @@ export const accountExportSchema = z.object({
   tourInsights: z.array(
     z.object({ tourId: z.uuid(), day: z.string(), kind: z.string(), count: z.union([z.number().int().min(0), z.literal(FEWER_THAN_3)]) }),
   ),
+  /** The traces you left (docs/decisions/045-traces-read-where-left.md): text, UTC day, story, photo link. */
+  traces: z.array(
+    z.object({ id: z.uuid(), storyId: z.uuid(), storyTitle: z.string(), text: z.string(), day: z.string(), hidden: z.boolean(), photoUrl: z.string().nullable() }),
+  ),
+  /** The authors you follow (never who follows you). */
+  follows: z.array(z.object({ authorId: z.uuid(), displayName: z.string(), since: z.string() })),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -23,6 +23,12 @@ export const NOTIFICATION_TYPES = [
   'moderation_decision',
   /** To a reporter: what came of their report ("Action taken" / "No rule broken found"). */
   'report_outcome',
+  /** To a story's author: readers left traces on it (grouped per story while unread). */
+  'trace_left',
+  /** To a trace's writer: the story's author hid it, with the reason (one appeal). */
+  'trace_hidden',
+  /** To a follower: the daily digest of the authors they follow (never at the moment of publishing). */
+  'follow_digest',
   'other',
 ] as const;
 export const SMART_NOTIFICATION_TYPES = ['nearby', 'weather', 'discovery', 'recommendation', 'other'] as const;

@@ -9,7 +9,16 @@ import type { NotificationType } from './enums';
  * notification type the server makes; "nearby" stays in the app (it needs a fresh position). Moderation
  * outcomes (issue 26): a decision about one's story or account, and the outcome of one's report.
  */
-export const PUSH_KINDS = ['story_liked', 'story_hidden', 'moderation_decision', 'report_outcome'] as const satisfies readonly NotificationType[];
+export const PUSH_KINDS = [
+  'story_liked',
+  'story_hidden',
+  'moderation_decision',
+  'report_outcome',
+  // Traces and follows (docs/decisions/045-traces-read-where-left.md, 046-follows-daily-digest.md).
+  'trace_left',
+  'trace_hidden',
+  'follow_digest',
+] as const satisfies readonly NotificationType[];
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 /** What the account page calls each kind. */
@@ -18,6 +27,9 @@ export const PUSH_KIND_LABELS: Record<PushKind, string> = {
   story_hidden: 'A story of mine was hidden',
   moderation_decision: 'Moderators decided about my story or account',
   report_outcome: 'The outcome of my reports',
+  trace_left: 'Traces on my stories',
+  trace_hidden: 'An author hid my trace',
+  follow_digest: 'Daily digest of authors I follow',
 };
 
 export const isPushKind = (type: string): type is PushKind => (PUSH_KINDS as readonly string[]).includes(type);

@@ -65,6 +65,8 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     // The first admin of the moderation spec (tests/e2e/moderation.spec.ts): the server holds the embedded database,
     // so `npm run user:role` cannot open it beside it; ADMIN_USERNAMES makes the account an admin at sign-up.
     ADMIN_USERNAMES: 'e2e_first_admin',
+    // The follow digest every 5 s instead of daily (honoured with NODE_ENV=test only): tests/e2e/traces-follows.spec.ts.
+    FOLLOW_DIGEST_INTERVAL: process.env.FOLLOW_DIGEST_INTERVAL ?? '5s',
   },
 });
 

@@ -95,6 +95,23 @@ import {
   tourSummarySchema,
 } from '../tour-schemas';
 import { placeSchema, placeSearchQuerySchema } from '../place-schemas';
+import {
+  appealTraceRequestSchema,
+  authorIdParamsSchema,
+  authorPageSchema,
+  followResultSchema,
+  hideTraceRequestSchema,
+  leaveTraceRequestSchema,
+  reportTraceRequestSchema,
+  storyTracesSchema,
+  traceIdParamsSchema,
+  traceModerationRequestSchema,
+  tracePageQuerySchema,
+  tracePhotoMultipartSchema,
+  traceQueueSchema,
+  traceResultSchema,
+  traceSchema,
+} from '../trace-schemas';
 import type { ApiPath, ApiRouteName, PathParamNames } from './routes';
 import { cursorQuerySchema } from '../page-schemas';
 
@@ -231,6 +248,21 @@ export const API_CONTRACT = {
   setPushPreferences: { body: pushPreferencesSchema, response: { 200: pushPreferencesSchema } },
 
   placeSearch: { querystring: placeSearchQuerySchema, response: { 200: z.array(placeSchema) } },
+  storyTraces: { params: storyIdParamsSchema, querystring: tracePageQuerySchema, response: { 200: storyTracesSchema } },
+  leaveTrace: { params: storyIdParamsSchema, body: leaveTraceRequestSchema, response: { 201: traceSchema } },
+  addTracePhoto: { params: traceIdParamsSchema, body: tracePhotoMultipartSchema, response: { 200: traceSchema } },
+  tracePhoto: { params: traceIdParamsSchema, response: { 200: z.unknown().describe('The photo bytes') } },
+  deleteTrace: { params: traceIdParamsSchema, response: { 204: deleted } },
+  hideTrace: { params: traceIdParamsSchema, body: hideTraceRequestSchema, response: { 200: traceResultSchema } },
+  appealTrace: { params: traceIdParamsSchema, body: appealTraceRequestSchema, response: { 201: traceResultSchema } },
+  reportTrace: { params: traceIdParamsSchema, body: reportTraceRequestSchema, response: { 200: reportResponseSchema, 201: reportResponseSchema } },
+  traceQueue: { response: { 200: traceQueueSchema } },
+  moderateTrace: { params: traceIdParamsSchema, body: traceModerationRequestSchema, response: { 200: traceResultSchema } },
+
+  authorPage: { params: authorIdParamsSchema, response: { 200: authorPageSchema } },
+  followAuthor: { params: authorIdParamsSchema, response: { 200: followResultSchema } },
+  unfollowAuthor: { params: authorIdParamsSchema, response: { 200: followResultSchema } },
+  followedStories: { querystring: locationQuerySchema, response: { 200: stories } },
 } satisfies ApiContractShape;
 
 export type ApiContract = typeof API_CONTRACT;

@@ -102,6 +102,24 @@ export const API_ROUTES = {
 
   // Places (the offline gazetteer)
   placeSearch: { method: 'GET', path: '/api/places' },
+  // Traces (docs/decisions/045-traces-read-where-left.md)
+  storyTraces: { method: 'GET', path: '/api/stories/:id/traces' },
+  leaveTrace: { method: 'POST', path: '/api/stories/:id/traces' },
+  /** Multipart: one `photo` file (re-encoded, metadata dropped). */
+  addTracePhoto: { method: 'PUT', path: '/api/traces/:id/photo' },
+  tracePhoto: { method: 'GET', path: '/api/traces/:id/photo' },
+  deleteTrace: { method: 'DELETE', path: '/api/traces/:id' },
+  hideTrace: { method: 'POST', path: '/api/traces/:id/hide' },
+  appealTrace: { method: 'POST', path: '/api/traces/:id/appeal' },
+  reportTrace: { method: 'POST', path: '/api/traces/:id/report' },
+  traceQueue: { method: 'GET', path: '/api/moderation/traces' },
+  moderateTrace: { method: 'POST', path: '/api/moderation/traces/:id' },
+
+  // Follows (docs/decisions/046-follows-daily-digest.md)
+  authorPage: { method: 'GET', path: '/api/authors/:userId' },
+  followAuthor: { method: 'PUT', path: '/api/authors/:userId/follow' },
+  unfollowAuthor: { method: 'DELETE', path: '/api/authors/:userId/follow' },
+  followedStories: { method: 'GET', path: '/api/follows/stories' },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -60,6 +60,8 @@ import { homeFirstLook, pageWithFirstLook } from './map-first-look';
 import { mapPageAt, type MapPage } from '#common/map-pages';
 import { tileRoutes, tilesPlugin, tourMapTilesRoutes, type ClientTiles, type TilesPluginOptions } from './modules/tiles/plugin';
 import { placeRoutes, placesPlugin } from './modules/places/plugin';
+import { traceRoutes, tracesPlugin } from './modules/traces/plugin';
+import { followRoutes, followsPlugin } from './modules/follows/plugin';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Time limits on receiving a request: its head, and the whole of it (uploads included). */
@@ -180,6 +182,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(insightsPlugin, deps.insights ?? {});
   await app.register(mediaFilesPlugin);
   await app.register(tilesPlugin, deps.tiles ?? {});
+  await app.register(tracesPlugin);
+  await app.register(followsPlugin);
 
   await app.register(
     async (api) => {
@@ -198,6 +202,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       await api.register(insightsRoutes);
       await api.register(pushRoutes);
       await api.register(placeRoutes);
+      await api.register(traceRoutes);
+      await api.register(followRoutes);
       await api.register(docsRoutes);
       await api.register(tourMapTilesRoutes);
     },

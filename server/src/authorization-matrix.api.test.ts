@@ -30,6 +30,7 @@ import { notifications } from './db/schema';
 import { pngWithAlpha } from './media/test-support/test-media';
 import { insertStory } from './modules/stories/test-support/story-fixtures';
 import { multipartBody } from './modules/stories/test-support/story-helpers';
+import { addTraceFixtures, TRACE_OTHERS_MAY, TRACE_OWNER_REFUSED, traceAndFollowBindings, traceAndFollowState } from './modules/traces/test-support/authorization-fixtures';
 import { isEndlessStream, routeInventory, routeName, type InventoryRoute } from '#tests/helpers/route-inventory';
 import { useTestApp, type TestApp } from '#tests/helpers/test-app';
 import { createTestUser, type TestUser } from '#tests/helpers/users';
@@ -89,7 +90,7 @@ async function createFixtures(t: TestApp): Promise<Fixtures> {
     privateStoryId,
     privateMediaKey,
     notificationId: notification!.id,
-    privateMarkers: [ownerEmail, privateStoryId, privateTitle, privateDescription, privateMediaKey, notification!.id, notificationMessage],
+    privateMarkers: [ownerEmail, privateStoryId, privateTitle, privateDescription, privateMediaKey, notification!.id, notificationMessage, ...(await addTraceFixtures(t, owner.id, imageBytes))],
   };
 }
 
@@ -101,7 +102,7 @@ async function ownerState(t: TestApp, ownerId: string): Promise<string> {
       (SELECT coalesce(jsonb_agg(to_jsonb(s) - 'location' - 'location_geom' ORDER BY s.id), '[]'::jsonb)
          FROM stories s WHERE s.author_id = ${ownerId}) AS stories,
       (SELECT coalesce(jsonb_agg(to_jsonb(n) ORDER BY n.id), '[]'::jsonb) FROM notifications n WHERE n.user_id = ${ownerId}) AS notifications,
-      (SELECT coalesce(jsonb_agg(s.id ORDER BY s.id), '[]'::jsonb) FROM sessions s WHERE s.user_id = ${ownerId}) AS sessions`);
+      (SELECT coalesce(jsonb_agg(s.id ORDER BY s.id), '[]'::jsonb) FROM sessions s WHERE s.user_id = ${ownerId}) AS sessions${traceAndFollowState(ownerId)}`);
   return JSON.stringify(rows[0]);
 }
 
@@ -152,11 +153,13 @@ const OTHERS_MAY: Record<string, number[]> = {
   'DELETE /api/blocks/:userId': [200, 204],
   // Unliking what one never liked changes nothing (and the story is locked for a reader without a position).
   'DELETE /api/stories/:id/like': [200],
+  ...TRACE_OTHERS_MAY,
 };
 
 /** Routes on the owner's own private resources that refuse the owner on purpose, with why. */
 const OWNER_REFUSED: Record<string, { status: number[]; why: string }> = {
   'POST /api/stories/:id/report': { status: [400], why: '"You cannot report your own story."' },
+  ...TRACE_OWNER_REFUSED,
 };
 
 /**
@@ -217,7 +220,7 @@ async function plan(route: InventoryRoute, f: Fixtures, t: TestApp): Promise<Pla
   let bindings: (Binding | null)[] = [null];
   let ownedParam: string | null = null;
   for (const param of route.params) {
-    const owned = OWNED_RESOURCES[param]?.(f, route, t) ?? [];
+    const owned = traceAndFollowBindings(param, route, f.owner.id) ?? OWNED_RESOURCES[param]?.(f, route, t) ?? [];
     if (owned.length) [bindings, ownedParam] = [owned, param]; // one owned parameter per route in the inventory
   }
   const planned: Planned[] = [];

@@ -225,6 +225,8 @@ const envSchema = z.object({
   }),
   /** How long a notification stream may stay open before the server ends it and the client reconnects (issue 22). */
   NOTIFICATION_STREAM_LIFETIME: duration(NOTIFICATION_LIMITS.streamMaxLifetimeMs),
+  /** Tests only (NODE_ENV=test): the follow digest's period instead of a day (docs/decisions/046-follows-daily-digest.md). */
+  FOLLOW_DIGEST_INTERVAL: duration(UNIT_MS.h * 24),
   // ── Web Push (issue 24): VAPID keys (generated into DATA_DIR when unset), and test-only push origins ──
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
@@ -329,6 +331,8 @@ export interface Config {
   adminUsernames: readonly string[];
   /** Milliseconds a notification stream stays open at most. */
   notificationStreamLifetimeMs: number;
+  /** The follow digest's period in ms: a day, unless NODE_ENV=test sets FOLLOW_DIGEST_INTERVAL. */
+  followDigestIntervalMs: number;
   /** Web Push: configured VAPID keys (else generated into DATA_DIR), the subject, origins allowed for tests. */
   push: {
     vapidKeys: { publicKey: string; privateKey: string } | undefined;
@@ -428,6 +432,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     insightsShowOpenDays: e.INSIGHTS_TEST_SHOW_OPEN_DAYS,
     adminUsernames: e.ADMIN_USERNAMES,
     notificationStreamLifetimeMs: e.NOTIFICATION_STREAM_LIFETIME,
+    followDigestIntervalMs: e.NODE_ENV === 'test' ? e.FOLLOW_DIGEST_INTERVAL : UNIT_MS.h * 24,
     push: {
       vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
       vapidSubject: e.VAPID_SUBJECT,

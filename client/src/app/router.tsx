@@ -26,6 +26,7 @@ const DiscoverSimplePage = lazy(() => import('./routes/discover-simple'));
 const ModerationPage = lazy(() => import('./routes/moderation'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 const TourPage = lazy(() => import('./routes/tour'));
+const AuthorPage = lazy(() => import('./routes/author'));
 
 /**
  * Fetches the chunks of the page the app opens on before React's first render (`main.tsx`), all at once: the
@@ -54,6 +55,7 @@ export function AppRouter() {
         <Route path={paths.discoverSimple} component={DiscoverSimplePage} />
         <Route path={paths.tourPattern}>{(params) => <TourPage params={params} />}</Route>
         <Route path={paths.moderation} component={ModerationPage} />
+        <Route path={paths.authorPattern}>{(params) => <AuthorPage params={params} />}</Route>
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

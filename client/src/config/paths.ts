@@ -21,6 +21,9 @@ export const paths = {
   /** A walking tour's page (issue 25), also its share link. */
   tour: (id: string) => `/tours/${encodeURIComponent(id)}`,
   tourPattern: '/tours/:id',
+  /** An author's page: name, bio, public tours, the count of their public stories, Follow. */
+  author: (id: string) => `/authors/${encodeURIComponent(id)}`,
+  authorPattern: '/authors/:id',
   /** The server's sign-out link (a redirect to /auth). */
   logout: apiPath('logoutLink'),
 } as const;

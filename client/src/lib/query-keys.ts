@@ -54,6 +54,18 @@ export const queryKeys = {
   places: {
     search: (typed: string) => ['places', 'search', typed] as const,
   },
+  /** A story's traces as this reader may read them (docs/decisions/045-traces-read-where-left.md). */
+  traces: {
+    all: ['traces'] as const,
+    /** Refetched when the story's lock changes for the reader (a story unlocked now shows its traces). */
+    story: (storyId: string, locked?: boolean) => (locked === undefined ? (['traces', storyId] as const) : (['traces', storyId, { locked }] as const)),
+  },
+  /** Authors' pages and the stories of the authors one follows (docs/decisions/046-follows-daily-digest.md). */
+  follows: {
+    all: ['follows'] as const,
+    author: (authorId: string) => ['follows', 'author', authorId] as const,
+    stories: (reader: Point | null) => ['follows', 'stories', reader ? at(reader) : 'nowhere'] as const,
+  },
 };
 
 /** After a create, like, report or profile change: every cached story list and story refetches. */

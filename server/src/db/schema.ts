@@ -6,3 +6,4 @@
 export * from './tables/core';
 export * from './tables/moderation';
 export * from './tables/walks';
+export * from './tables/traces';

@@ -5,6 +5,7 @@ import { LazyStoryDetailDialog } from '../lazy-story-detail';
 import { DiscoverScreen, type DiscoverMapProps } from '#client/features/discover/components/discover-screen';
 import { useReaderPosition } from '#client/features/discover/lib/use-reader-position';
 import { ToursNearSection } from '#client/features/tours/components/tours-near-section';
+import { FollowedStoriesSection } from '#client/features/follows/components/followed-stories-section';
 import { storyMap } from '#client/features/stories/components/map/load-story-map';
 
 // The page composes the discovery feature with the stories feature's map and detail dialog; the feature's own
@@ -38,6 +39,7 @@ export default function DiscoverPage() {
   return (
     <PageShell>
       <DiscoverScreen position={position} renderMap={(props) => <DiscoverMap {...props} />} onOpenStory={setSelected} />
+      <FollowedStoriesSection reader={position.reader} onOpenStory={setSelected} />
       <ToursNearSection reader={position.reader} />
       <LazyStoryDetailDialog
         storyId={selected?.id ?? null}

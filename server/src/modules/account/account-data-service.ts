@@ -37,7 +37,7 @@ export function createAccountDataService(deps: {
     },
 
     /** Everything but the insights, which the route adds from the insights feature (issue 27). */
-    async exportData(userId: string, now = new Date()): Promise<Omit<AccountExport, 'insights' | 'tourInsights'>> {
+    async exportData(userId: string, now = new Date()): Promise<Omit<AccountExport, 'insights' | 'tourInsights' | 'traces' | 'follows'>> {
       const data = await deps.repository.exportData(userId);
       if (!data) throw unauthorized(SIGN_IN_REQUIRED);
       const { user } = data;

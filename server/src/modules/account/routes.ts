@@ -34,7 +34,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     config: { access: 'user', goodStanding: false, rateLimit },
     handler: async (request, reply) => {
-      await service.deleteAccount(currentUser(request).id, request.body.password);
+      const userId = currentUser(request).id;
+      // The traces' rows go with the account (cascade); their photos, kept in others' story folders, are read first.
+      const tracePhotos = await app.traces.service.photoKeysOf(userId);
+      await service.deleteAccount(userId, request.body.password);
+      await app.traces.service.removePhotos(tracePhotos);
       clearSessionCookie(request, reply);
       return { message: ACCOUNT_MESSAGES.deleted };
     },
@@ -47,7 +51,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'user' },
     handler: async (request, reply) => {
       const user = currentUser(request);
-      const data = { ...(await service.exportData(user.id)), insights: await app.insights.exportFor(user.id), tourInsights: await app.insights.exportToursFor(user.id) };
+      const data = { ...(await service.exportData(user.id)), insights: await app.insights.exportFor(user.id), tourInsights: await app.insights.exportToursFor(user.id), traces: await app.traces.service.exportOf(user.id), follows: await app.follows.service.exportOf(user.id) };
       const date = data.exportedAt.slice(0, 10);
       reply.header('content-disposition', `attachment; filename="whispers-data-${user.username}-${date}.json"`);
       return data;

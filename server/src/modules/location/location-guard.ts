@@ -141,6 +141,15 @@ export function createLocationGuard(deps: LocationGuardDeps) {
     },
 
     /**
+     * The signed-in user's last accepted position while the claim store still keeps it (an hour at most), else
+     * null. Read, never written: the follow digest rounds a distance from it (docs/decisions/046-follows-daily-digest.md).
+     */
+    async lastAcceptedPosition(userId: string): Promise<Point | null> {
+      const state = await deps.store.getState(readerKey(userId, ''));
+      return state.last ? { latitude: state.last.latitude, longitude: state.last.longitude } : null;
+    },
+
+    /**
      * A new story's point is the author's position claim. With an accepted position from the last 10 minutes
      * the point may lie up to 200 m from it (the author moved the pin); otherwise the point itself is judged
      * (travel rule) and, when plausible, becomes the last accepted position. Refusals are 400s.

@@ -167,6 +167,20 @@ export function createNotificationRepository(database: Database) {
     },
 
     /**
+     * A grouped notice (traces on a story): the user's unread notice of this kind and story is replaced by the
+     * new one, in one transaction, so a group is one notification whose count grows until it is read.
+     */
+    async replaceUnread(notification: NewNotification & { storyId: string }): Promise<Notification[]> {
+      return database.transaction(async (tx) => {
+        await tx.query(sql`
+          DELETE FROM notifications
+          WHERE user_id = ${notification.userId} AND story_id = ${notification.storyId}
+            AND type = ${notification.type}::text::notification_type AND NOT is_read`);
+        return (await tx.query<NotificationRow>(insertAndPublish([notification]))).map(toNotification);
+      });
+    },
+
+    /**
      * story_liked for the author, once per liker and story: the `liked` mark (user = the liker) and the
      * notification go in together, and only when the mark is new.
      */

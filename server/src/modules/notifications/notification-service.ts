@@ -204,6 +204,22 @@ export function createNotificationService(deps: NotificationServiceDeps) {
     },
 
     /**
+     * Traces' and follows' notices (modules/traces, modules/follows), written by those modules' rules: a grouped
+     * one (`grouped`: replaces the user's unread notice of its kind and story) or plain ones; pushed like any other.
+     */
+    traceAndFollowNotices(notices: NewNotification[], { grouped = false } = {}): Promise<Notification[]> {
+      if (notices.length === 0) return Promise.resolve([]);
+      return reported(notices[0]!.type, async () => {
+        if (!grouped) return deps.repository.insert(...notices);
+        const created: Notification[] = [];
+        for (const notice of notices) {
+          if (notice.storyId) created.push(...(await deps.repository.replaceUnread({ ...notice, storyId: notice.storyId })));
+        }
+        return created;
+      });
+    },
+
+    /**
      * After a signed-in reader's discoverable read (`stories` as the reader received them: distance and lock
      * decided by the server). Writes only what is new, and nothing at all when every mark is known.
      */

@@ -171,7 +171,7 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
       return record ? (await present([record], { viewerId: null, location: null }, { claim: false }))[0] : undefined;
     },
 
-    async page(reader: Reader, args: { limit: number; cursor: PageCursor | null; authorId?: string }) {
+    async page(reader: Reader, args: { limit: number; cursor: PageCursor | null; authorId?: string; followedBy?: string }) {
       const page = await deps.repository.page({ ...args, viewerId: reader.viewerId });
       return { stories: await present(page.records, reader), next: page.next };
     },

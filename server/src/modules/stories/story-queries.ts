@@ -247,9 +247,13 @@ export const storyQueries = {
    * costs the same however deep it is and concurrent inserts never shift it. Fetches one row more than `limit`
    * to tell whether a next page exists.
    */
-  page(db: Db, p: { limit: number; cursor: PageCursor | null; viewerId: string | null; authorId?: string }) {
+  page(db: Db, p: { limit: number; cursor: PageCursor | null; viewerId: string | null; authorId?: string; followedBy?: string }) {
     const conditions: SQL[] = [visibleToViewer(p.viewerId)];
     if (p.authorId) conditions.push(sql`${stories.authorId} = ${p.authorId}::uuid`);
+    // Public stories of the authors a reader follows (never their own private ones: the follow is to others).
+    if (p.followedBy) {
+      conditions.push(sql`${stories.isPublic} AND ${stories.authorId} IN (SELECT f.author_id FROM follows f WHERE f.follower_id = ${p.followedBy}::uuid)`);
+    }
     if (p.cursor) {
       conditions.push(
         sql`(${stories.createdAt}, ${stories.id}) < (${p.cursor.createdAt}::timestamptz, ${p.cursor.id}::uuid)`,

@@ -97,7 +97,7 @@ export function createStoryRepository(database: Database, index: StoryIndex | nu
       return rows[0];
     },
 
-    async page(args: { limit: number; cursor: PageCursor | null; viewerId: string | null; authorId?: string }) {
+    async page(args: { limit: number; cursor: PageCursor | null; viewerId: string | null; authorId?: string; followedBy?: string }) {
       const rows = await storyQueries.page(db, args);
       const hasMore = rows.length > args.limit;
       const pageRows = hasMore ? rows.slice(0, args.limit) : rows;

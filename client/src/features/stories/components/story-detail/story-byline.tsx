@@ -3,6 +3,11 @@ import { coordinatesLabel, navigateUrl, nearPlaceText } from '#common/discovery-
 import type { Story } from '#common/schemas';
 import { formatDuration, storyDistanceText } from '#client/lib/stories/story-display';
 import { isTimedStory } from '#common/media-kinds';
+import { Link } from 'wouter';
+import { FOLLOW_TEXTS } from '#common/traces';
+import { paths } from '#client/config/paths';
+import { useCurrentUser } from '#client/lib/auth/current-user';
+import { useAuthorPage, useSetFollowing } from '#client/lib/follows/author-follow';
 
 /** Beyond this the reader is not nearby: the place gets a name they know, or a way to look it up (issue 23 item 5). */
 const FAR_AWAY_M = 1000;
@@ -16,7 +21,10 @@ export function StoryByline({ story }: { story: Story }) {
   const showDuration = isTimedStory(story.type) && story.duration;
   return (
     <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-      <span>{story.author?.displayName || 'Anonymous'}</span>
+      <Link href={paths.author(story.authorId)} className="underline decoration-glow-400/40 underline-offset-2 hover:text-mist-100">
+        {story.author?.displayName || 'Anonymous'}
+      </Link>
+      <FollowFromByline authorId={story.authorId} />
       {showDuration ? (
         <span className="inline-flex items-center gap-1">
           <Clock className="h-3.5 w-3.5" aria-hidden />
@@ -52,5 +60,26 @@ function PlaceName({ story }: { story: Story }) {
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
     </>
+  );
+}
+
+/** Follow or unfollow the author from the byline (signed in, not one's own story). */
+function FollowFromByline({ authorId }: { authorId: string }) {
+  const { data: user } = useCurrentUser();
+  const own = user?.id === authorId;
+  const page = useAuthorPage(user && !own ? authorId : null);
+  const setFollowing = useSetFollowing(authorId);
+  if (!user || own || !page.data || page.data.following === null) return null;
+  const following = page.data.following;
+  return (
+    <button
+      type="button"
+      aria-pressed={following}
+      disabled={setFollowing.isPending}
+      onClick={() => setFollowing.mutate(!following)}
+      className="rounded-full border border-glow-500/50 px-2 py-0.5 text-xs text-glow-300 hover:bg-glow-600/20"
+    >
+      {following ? FOLLOW_TEXTS.following : FOLLOW_TEXTS.follow}
+    </button>
   );
 }

@@ -9,6 +9,7 @@ import { useCurrentUser } from '#client/lib/auth/current-user';
 import { useStoryInsightEvents } from '#client/lib/insights/use-story-insight-events';
 import { StoryActions } from './story-actions';
 import { StoryContent } from './story-content';
+import { StoryTraces } from './story-traces';
 import { isTimeLockReason } from '#common/lock-kinds';
 
 /** The story (or why it is locked), its details and badges, then the actions. */
@@ -44,6 +45,7 @@ export function StoryDetailBody({ story }: { story: Story }) {
         <span className="ml-auto text-mist-400">Created {formatCreated(story.createdAt)}</span>
       </div>
       <StoryActions story={story} />
+      <StoryTraces storyId={story.id} locked={story.isLocked} />
     </div>
   );
 }

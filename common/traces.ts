@@ -1,0 +1,93 @@
+/**
+ * Traces and follows (docs/decisions/045-traces-read-where-left.md, 046-follows-daily-digest.md): the limits,
+ * the texts people read and the text check both sides share. No zod here (trace-schemas.ts holds the schemas).
+ */
+import { formatDistance } from './notifications';
+import { hasUnsafeNameCharacters, safeDisplayName } from './text';
+
+export const TRACE_LIMITS = {
+  textMax: 280,
+  /** Traces one account may leave per UTC day, over every story (one per story and day besides). */
+  perAccountDaily: 20,
+  pageDefault: 20,
+  pageMax: 50,
+  hideReasonMax: 280,
+} as const;
+
+export const TRACE_MESSAGES = {
+  textRequired: 'Write a few words to leave a trace.',
+  textTooLong: `A trace is at most ${TRACE_LIMITS.textMax} characters.`,
+  unsafeText: 'A trace cannot hold control, zero-width or text-direction characters.',
+  notUnlocked: 'You can leave a trace only on a story you have unlocked. Walk there to unlock it first.',
+  oncePerDay: 'You have already left a trace on this story today.',
+  dailyCap: `You have left ${TRACE_LIMITS.perAccountDaily} traces today. Come back tomorrow.`,
+  notFound: 'Trace not found',
+  notYours: 'Only the writer of a trace can delete it.',
+  notYourStory: "Only the story's author can hide a trace on it.",
+  ownTraceReport: 'You cannot report your own trace.',
+  hideReasonRequired: 'Say why you hide this trace.',
+  appealOnce: 'This hiding was already appealed.',
+  appealNotHidden: 'Only a hidden trace can be appealed.',
+  blocked: 'You cannot leave a trace on this story.',
+  photoOnlyOnce: 'This trace already has a photo.',
+} as const;
+
+/**
+ * Whether a trace's text holds a character that could disguise it: controls (a line break aside), bidi overrides
+ * and isolates, zero-width characters (the display-name rule of text.ts, applied line by line).
+ */
+export function hasUnsafeTraceCharacters(text: string): boolean {
+  return text.split('\n').some((line) => hasUnsafeNameCharacters(line));
+}
+
+/** "12 traces — walk here to read them" (what a reader the story is locked for sees). */
+export function lockedTracesLine(count: number): string {
+  return `${count} ${count === 1 ? 'trace' : 'traces'} — walk here to read them`;
+}
+
+export const TRACE_NOTIFICATION_TEXTS = {
+  leftTitle: 'New traces',
+  hiddenTitle: 'Trace hidden',
+  digestTitle: 'From authors you follow',
+} as const;
+
+/** "3 new traces on “Harbor Bell”" (grouped per story while unread). */
+export function tracesLeftMessage(count: number, title: string): string {
+  return `${count} new ${count === 1 ? 'trace' : 'traces'} on “${title}”`;
+}
+
+export function traceHiddenMessage(title: string, reason: string): string {
+  return `The author of “${title}” hid your trace: ${reason} You may appeal once from the story.`;
+}
+
+/**
+ * "3 new whispers by Ana, the nearest 2 km from you" — the distance rounded to whole kilometres (at least 1 km),
+ * and only when the follower's last accepted position was known; tours are counted, never placed.
+ */
+export function digestMessage(args: { displayName: string; stories: number; tours: number; nearestM: number | null }): string {
+  const parts: string[] = [];
+  if (args.stories > 0) parts.push(`${args.stories} new ${args.stories === 1 ? 'whisper' : 'whispers'}`);
+  if (args.tours > 0) parts.push(`${args.tours} new ${args.tours === 1 ? 'tour' : 'tours'}`);
+  const by = `${parts.join(' and ')} by ${safeDisplayName(args.displayName)}`;
+  if (args.nearestM === null || args.stories === 0) return by;
+  return `${by}, the nearest ${formatDistance(coarseDistanceM(args.nearestM))} from you`;
+}
+
+/** A distance no finer than a kilometre (never below 1 km): a digest must not place anyone. */
+export function coarseDistanceM(metres: number): number {
+  return Math.max(1, Math.round(metres / 1000)) * 1000;
+}
+
+export const FOLLOW_TEXTS = {
+  follow: 'Follow',
+  following: 'Following',
+  fromAuthorsYouFollow: 'From authors you follow',
+  notFound: 'Author not found',
+  notYourself: 'You cannot follow yourself.',
+  blocked: 'You cannot follow this author.',
+} as const;
+
+/** "1 follower", "12 followers". */
+export const followerCountLine = (count: number) => `${count} ${count === 1 ? 'follower' : 'followers'}`;
+/** "1 public story", "5 public stories". */
+export const publicStoryCountLine = (count: number) => `${count} public ${count === 1 ? 'story' : 'stories'}`;
