@@ -3,7 +3,7 @@
  * the texts people read and the text check both sides share. No zod here (trace-schemas.ts holds the schemas).
  */
 import { formatDistance } from './notifications';
-import { hasUnsafeNameCharacters, safeDisplayName } from './text';
+import { hasUnsafeTextCharacters, safeDisplayName } from './text';
 
 export const TRACE_LIMITS = {
   textMax: 280,
@@ -34,10 +34,10 @@ export const TRACE_MESSAGES = {
 
 /**
  * Whether a trace's text holds a character that could disguise it: controls (a line break aside), bidi overrides
- * and isolates, zero-width characters (the display-name rule of text.ts, applied line by line).
+ * and isolates, zero-width characters (the public-text rule of text.ts for multi-line fields).
  */
 export function hasUnsafeTraceCharacters(text: string): boolean {
-  return text.split('\n').some((line) => hasUnsafeNameCharacters(line));
+  return hasUnsafeTextCharacters(text, 'multi');
 }
 
 /** "12 traces — walk here to read them" (what a reader the story is locked for sees). */

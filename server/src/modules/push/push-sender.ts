@@ -23,6 +23,9 @@ const URGENCY: Record<PushKind, Urgency> = {
   story_hidden: 'high',
   moderation_decision: 'high',
   report_outcome: 'normal',
+  trace_left: 'normal',
+  trace_hidden: 'high',
+  follow_digest: 'normal',
 };
 
 export interface PushSenderDeps {
