@@ -62,14 +62,20 @@ async function main() {
     EXPLAIN SELECT id FROM traces WHERE story_id = ${story!.id}::uuid ORDER BY created_at DESC, id DESC LIMIT 21`);
   const firstTimes: number[] = [];
   const deepTimes: number[] = [];
+  const serviceTimes: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     firstTimes.push((await ask(first)).ms);
     deepTimes.push((await ask(deep[round % deep.length]!)).ms);
+    // The service alone (the access lookup, the count and the keyset page: three queries), without HTTP.
+    const started = performance.now();
+    await app.traces.service.list(author!.id, story!.id, { limit: 20 });
+    serviceTimes.push(performance.now() - started);
   }
   console.log(`${TRACES} traces on one story (PGlite, buildApp + app.inject); load average ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
   console.log(`plan: ${plan.map((row) => row['QUERY PLAN']).join(' / ')}`);
   console.log(`first page (20): p50 ${percentile(firstTimes, 50).toFixed(2)} ms, p99 ${percentile(firstTimes, 99).toFixed(2)} ms`);
   console.log(`deep pages (up to 4,000 in): p50 ${percentile(deepTimes, 50).toFixed(2)} ms, p99 ${percentile(deepTimes, 99).toFixed(2)} ms`);
+  console.log(`service only, first page: p50 ${percentile(serviceTimes, 50).toFixed(2)} ms, p99 ${percentile(serviceTimes, 99).toFixed(2)} ms`);
   await app.close();
   await database.close();
   await fs.rm(dir, { recursive: true, force: true });
