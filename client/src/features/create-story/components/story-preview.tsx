@@ -15,9 +15,8 @@ import {
 import { formatDuration, formatWordCount, storyTypeIcon } from '#client/lib/stories/story-display';
 import { countWords } from '#common/text';
 import { storyTypeTab } from '../lib/story-types';
+import { useCurrentUser } from '#client/lib/auth/current-user';
 
-/** The preview card shows a demo author, as in the spec: the real author is attached by the server. */
-const DEMO_AUTHOR = 'Demo User';
 
 /** What the card says under the title: audio/video duration, word count, or "Image story". */
 function cardMeta(draft: StoryDraft): string {
@@ -35,11 +34,12 @@ function cardMeta(draft: StoryDraft): string {
   }
 }
 
-function Detail({ label, value }: { label: string; value: string }) {
+/** A label and its value; `wrap`: a long value (a URL) wraps rather than being cut. */
+function Detail({ label, value, wrap = false }: { label: string; value: string; wrap?: boolean }) {
   return (
     <div className="flex justify-between gap-3">
-      <dt className="text-mist-400">{label}</dt>
-      <dd className="min-w-0 truncate text-right text-mist-100">{value}</dd>
+      <dt className="shrink-0 text-mist-400">{label}</dt>
+      <dd className={`min-w-0 text-right text-mist-100 ${wrap ? 'break-all' : 'truncate'}`}>{value}</dd>
     </div>
   );
 }
@@ -78,7 +78,7 @@ function ContentPreview({ draft }: { draft: StoryDraft }) {
     case 'tiktok':
       return (
         <dl className="grid gap-1 text-sm">
-          <Detail label="URL" value={draft.tiktokUrl.trim()} />
+          <Detail label="URL" value={draft.tiktokUrl.trim()} wrap />
           <Detail label="Video ID" value={parseTikTokUrl(draft.tiktokUrl)?.videoId ?? 'Unknown'} />
         </dl>
       );
@@ -92,6 +92,9 @@ export function StoryPreview({ draft, location }: { draft: StoryDraft; location:
   const unlocks = unlockSummary(draft);
   const title = draft.title.trim() || 'Untitled Story';
   const description = draft.description.trim() || 'No description provided';
+  // The real author (no placeholder shown as fact); the distance of a story not yet placed is not shown.
+  const { data: user } = useCurrentUser();
+  const author = user ? user.displayName || user.username : null;
 
   return (
     <div className="grid gap-4">
@@ -112,11 +115,12 @@ export function StoryPreview({ draft, location }: { draft: StoryDraft; location:
           </span>
           <div className="min-w-0 flex-1">
             <h3 className="wrap-anywhere font-display text-lg font-semibold text-mist-100">{title}</h3>
-            <p className="flex items-center gap-1 text-xs text-mist-400">
-              <User className="h-3 w-3" aria-hidden /> {DEMO_AUTHOR}
-            </p>
+            {author && (
+              <p className="flex items-center gap-1 text-xs text-mist-400">
+                <User className="h-3 w-3" aria-hidden /> <span className="min-w-0 wrap-anywhere">{author}</span>
+              </p>
+            )}
           </div>
-          <span className="shrink-0 rounded-full bg-night-700 px-2 py-0.5 text-xs text-mist-300">0m</span>
         </div>
         <p className="wrap-anywhere text-sm text-mist-300">{description}</p>
         <div className="flex flex-wrap items-center gap-2 text-xs">
