@@ -127,7 +127,9 @@ export function HomePage({ storyId }: { storyId?: string }) {
   const openStoryId = selected?.id ?? storyId ?? null;
   const closeStory = () => {
     setSelected(null);
-    if (storyId) navigate(paths.home, { replace: true });
+    // Only while the deep link is still the address: a link inside the story (its hidden banner's Appeal) has
+    // already gone elsewhere, and closing the dialog on the way must not bring the reader back home.
+    if (storyId && window.location.pathname === paths.story(storyId)) navigate(paths.home, { replace: true });
   };
 
   return (

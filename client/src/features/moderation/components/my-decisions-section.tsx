@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { MODERATION_LIMITS, MODERATION_MESSAGES, moderatorNoteLine, reasonLabel } from '#common/moderation';
 import { appealRequestSchema, type MyDecision } from '#common/moderation-schemas';
 import { Button } from '#client/components/ui/button';
@@ -59,8 +59,19 @@ export function MyDecisionsSection({ enabled }: { enabled: boolean }) {
 
 function AppealForm({ decision }: { decision: MyDecision }) {
   const appeal = useAppeal();
-  // The story's hidden banner links here (`#decision-<id>`): that decision's form opens at once.
-  const [open, setOpen] = useState(() => typeof window !== 'undefined' && window.location.hash === `#decision-${decision.id}`);
+  const [open, setOpen] = useState(false);
+  // The story's hidden banner links here (`#decision-<id>`): that decision's form opens at once, in view.
+  const anchor = `#decision-${decision.id}`;
+  useEffect(() => {
+    const openIfNamed = () => {
+      if (window.location.hash !== anchor) return;
+      setOpen(true);
+      document.getElementById(anchor.slice(1))?.scrollIntoView({ block: 'center' });
+    };
+    openIfNamed();
+    window.addEventListener('hashchange', openIfNamed);
+    return () => window.removeEventListener('hashchange', openIfNamed);
+  }, [anchor]);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   if (!open) {
