@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDistanceMetres, placeholderDistanceKm } from './format-distance';
+import { formatDistanceMetres } from './format-distance';
 
 describe('formatDistanceMetres', () => {
   it('shows whole metres under 1 km', () => {
@@ -15,19 +15,5 @@ describe('formatDistanceMetres', () => {
     expect(formatDistanceMetres(1234)).toBe('1.2km');
     expect(formatDistanceMetres(1250)).toBe('1.3km');
     expect(formatDistanceMetres(48_960)).toBe('49.0km');
-  });
-});
-
-describe('placeholderDistanceKm', () => {
-  it('is 1-5 km with one decimal and stable per id', () => {
-    const ids = Array.from({ length: 500 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
-    const values = ids.map(placeholderDistanceKm);
-    for (const km of values) {
-      expect(km).toBeGreaterThanOrEqual(1);
-      expect(km).toBeLessThanOrEqual(5);
-      expect(Math.round(km * 10) / 10).toBe(km);
-    }
-    expect(new Set(values).size).toBeGreaterThan(20);
-    expect(placeholderDistanceKm(ids[7]!)).toBe(values[7]);
   });
 });

@@ -8,17 +8,3 @@ export function formatDistanceMetres(metres: number): string {
   if (rounded < 1000) return `${Math.max(0, rounded)}m`;
   return `${(metres / 1000).toFixed(1)}km`;
 }
-
-/**
- * The simple discover screen's placeholder distance (spec: "a random placeholder distance of 1-5 km"). It is
- * derived from the story id, so one story keeps the same figure across renders and reloads.
- */
-export function placeholderDistanceKm(id: string): number {
-  let hash = 2166136261;
-  for (let i = 0; i < id.length; i++) {
-    hash ^= id.charCodeAt(i);
-    hash = Math.imul(hash, 16777619);
-  }
-  // 41 steps of 0.1 km: 1.0 … 5.0.
-  return 1 + ((hash >>> 0) % 41) / 10;
-}

@@ -27,6 +27,8 @@ export const storyModerationSchema = z.object({
   decisionId: z.uuid(),
   action: z.enum(DECISION_ACTIONS),
   reason: z.string(),
+  /** The moderator's words to the author (null without one, and for an automatic hide). */
+  note: z.string().nullable(),
   automatic: z.boolean(),
   createdAt: z.string(),
 });
@@ -120,6 +122,9 @@ export const queueItemSchema = z.object({
   }),
   /** Counted reports (accounts a day old that unlocked it, not suspended): the queue's first order. */
   weight: z.number().int(),
+  /** Every open report, and those from accounts under a day old when they reported (the queue says why a report does not count). */
+  openReports: z.number().int(),
+  fromNewAccounts: z.number().int(),
   lastReportAt: z.string().nullable(),
   reports: z.array(z.object({ reason: z.string(), count: z.number().int(), notes: z.array(z.string()) })),
   appeal: z

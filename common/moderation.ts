@@ -118,19 +118,42 @@ export function statementOfReasons(d: {
   automatic: boolean;
   storyTitle: string | null;
   suspendDays: number | null;
+  note?: string | null;
 }): string {
   const what = WHAT_WAS_DECIDED[d.action](d.storyTitle ?? 'a removed story', d.suspendDays);
   const by = d.automatic ? 'Decided automatically after reports from several readers.' : 'Decided by a moderator.';
   const appeal = APPEALABLE_ACTIONS.includes(d.action)
     ? ` You can appeal once within ${MODERATION_LIMITS.appealWindowDays} days from My Stories.`
     : '';
-  return `${what}. Reason: ${reasonLabel(d.reason)}. ${by}${appeal}`;
+  return `${what}. Reason: ${reasonLabel(d.reason)}. ${by}${moderatorNote(d.note)}${appeal}`;
 }
 
-/** The decision's id, carried by the notification's text so the author can name it in an appeal. */
-export function withDecisionRef(message: string, decisionId: string): string {
-  return `${message} (Decision ${decisionId})`;
+/** The moderator's own words to the author, as a sentence of the notice ("" without a note). */
+export function moderatorNote(note: string | null | undefined): string {
+  return note?.trim() ? ` The moderator’s note: “${note.trim()}”` : '';
 }
+
+/**
+ * How the queue weighs a story's open reports, in words: "1 report, from a new account: not counted toward
+ * hiding", "3 reports: 2 counted toward hiding, 1 from a new account not counted". A report counts when its account was a day
+ * old, had unlocked the story and may still report (docs/moderation.md, "Weight").
+ */
+export function reportWeightText(r: { open: number; counted: number; fromNewAccounts: number }): string {
+  if (r.open === 0) return 'No open reports';
+  const head = `${r.open} ${r.open === 1 ? 'report' : 'reports'}`;
+  if (r.counted >= r.open) return `${head}, ${r.open === 1 ? 'counted' : 'all counted'} toward hiding`;
+  const newAccounts = Math.min(r.fromNewAccounts, r.open - r.counted);
+  const others = r.open - r.counted - newAccounts;
+  const from = [
+    ...(newAccounts > 0 ? [newAccounts === 1 ? 'a new account' : `${newAccounts} new accounts`] : []),
+    ...(others > 0 ? [others === 1 ? 'a reader who had not unlocked it or may not report now' : `${others} readers who had not unlocked it or may not report now`] : []),
+  ].join(' and ');
+  if (r.counted === 0) return `${head}, from ${from}: not counted toward hiding`;
+  return `${head}: ${r.counted} counted toward hiding, ${r.open - r.counted} from ${from} not counted`;
+}
+
+/** The moderator's note on its own line (My Stories, the story's hidden banner). */
+export const moderatorNoteLine = (note: string) => `The moderator’s note: “${note.trim()}”`;
 
 /** What the author's own story says when it is hidden (My Stories). */
 export function hiddenNotice(m: { automatic: boolean; reason: string }): string {
@@ -138,9 +161,9 @@ export function hiddenNotice(m: { automatic: boolean; reason: string }): string 
 }
 
 export const APPEAL_RESOLVED_TITLE = 'Your appeal';
-export function appealResolvedMessage(outcome: 'upheld' | 'reversed', storyTitle: string | null): string {
+export function appealResolvedMessage(outcome: 'upheld' | 'reversed', storyTitle: string | null, note: string | null = null): string {
   const about = storyTitle ? ` about “${storyTitle}”` : '';
   return outcome === 'reversed'
-    ? `Your appeal${about} was accepted by another moderator: the decision is reversed.`
-    : `Your appeal${about} was reviewed by another moderator: the decision stands.`;
+    ? `Your appeal${about} was accepted by another moderator: the decision is reversed.${moderatorNote(note)}`
+    : `Your appeal${about} was reviewed by another moderator: the decision stands.${moderatorNote(note)}`;
 }

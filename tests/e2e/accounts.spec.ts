@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { latestResetCode, newAccount, registerViaApi, signUpAndSignIn } from './support/accounts';
+import { expectNothingWider } from './support/fits';
 
 /**
  * The toast region. Radix also copies toast text into a hidden announcer, so look only inside the region; it
@@ -41,10 +42,21 @@ test('register → wizard → initials → sign out → sign in → reset the pa
   await expect(page).toHaveURL(/\/$/);
   await expect(toasts(page).getByText('Account Created!')).toBeVisible();
   await expect(toasts(page).getByText("You're now logged in.")).toBeVisible();
-  const setupLink = page.getByRole('banner').getByRole('link', { name: 'Complete your profile setup' });
-  await expect(setupLink).toContainText('LM');
-  await setupLink.click();
+  // The account menu is there before the setup is finished: "Finish your profile" first, Sign Out too.
+  await expect(accountMenuButton(page)).toContainText('LM');
+  await accountMenuButton(page).click();
+  const unfinished = page.getByRole('menu');
+  await expect(unfinished.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
+  await expect(unfinished.getByRole('menuitem', { name: 'Account Settings' })).toBeVisible();
+  for (const width of [320, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await expectNothingWider(page);
+  }
+  await page.screenshot({ path: '/tmp/account-menu-unfinished-390.png' });
+  await unfinished.getByRole('menuitem', { name: 'Finish your profile' }).click();
   await expect(page).toHaveURL(/\/setup$/);
+  // Blocked authors are in reach before the profile is finished too.
+  await expect(page.getByRole('heading', { name: 'Blocked authors' })).toBeVisible();
 
   // --- the wizard ---
   await expect(page.getByRole('heading', { name: 'Create Your Identity' })).toBeVisible();

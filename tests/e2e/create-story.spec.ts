@@ -271,8 +271,10 @@ test.describe('rules and feedback', () => {
     const card = preview.getByRole('article', { name: 'Preview of Long winded' });
     await expect(card.getByRole('heading', { name: 'Long winded' })).toBeVisible();
     await expect(card.getByText('No description provided')).toBeVisible();
-    await expect(card.getByText('0m', { exact: true })).toBeVisible();
-    await expect(card.getByText('Demo User')).toBeVisible();
+    // Real values or none: the author's own name, no made-up distance.
+    await expect(card.getByText('0m', { exact: true })).toHaveCount(0);
+    await expect(card.getByText('Demo User')).toHaveCount(0);
+    await expect(card.getByText(/^Wanderer [0-9a-f]{8}$/)).toBeVisible();
     await expect(card.getByText('2 words')).toBeVisible();
     await expect(card.getByText('🚀 Science Fiction')).toBeVisible();
     await expect(card.getByText('Unlocks 18:00 - 06:00')).toBeVisible();

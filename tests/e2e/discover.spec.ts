@@ -318,7 +318,8 @@ test('/discover-simple: cards from every page of the real server, filters, View 
   await expect(gate).toContainText('Time-locked');
   await expect(gate).toContainText('Horror');
   await expect(gate).toContainText('A gate that opens later.');
-  await expect(gate).toContainText(/(^|[^\d])[1-5]\.\d km/);
+  // The real distance from the reader (no made-up 1-5 km figure).
+  await expect(gate.getByTestId('simple-distance')).toHaveText(/^(\d{1,3}m|\d+\.\dkm)$/);
   await expect(gate).toContainText(`by ${author.account.displayName}`);
   await expect(page.getByText('SECRET-GATE-CONTENT')).toHaveCount(0);
   const near = page.getByTestId('simple-card').filter({ hasText: titles.near });

@@ -11,6 +11,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import type { Notification } from '#common/notification-schemas';
 import { newAccount, setupProfileViaApi, signUpAndSignIn } from './support/accounts';
 import { createStoryViaApi, newAuthor, northOf, SAVANNAH } from './support/stories';
+import { expectNothingWider } from './support/fits';
 
 // Away from every other spec's stories, so nothing else is within reach here.
 const place = northOf({ latitude: SAVANNAH.latitude - 0.4, longitude: SAVANNAH.longitude - 0.3 }, Math.random() * 20_000);
@@ -96,6 +97,8 @@ test('a report reaches the queue, a hide reaches the author with its reasons, an
     const item = admin.page.getByRole('article', { name: story.title });
     await expect(item).toBeVisible();
     await expect(item.getByText('He lights the path at dusk.')).toBeVisible();
+    // The weighting in words: one report, from an account made today, does not count toward hiding.
+    await expect(item.getByText('1 report, from a new account: not counted toward hiding')).toBeVisible();
     const reports = item.getByRole('region', { name: 'Reports' });
     await expect(reports.getByText('Harassment or bullying')).toBeVisible();
     await expect(reports.getByText('It names my neighbour and mocks him.')).toBeVisible();
@@ -122,18 +125,35 @@ test('a report reaches the queue, a hide reaches the author with its reasons, an
     await writer.page.goto('/');
     await writer.page.getByRole('button', { name: /^Notifications/ }).click();
     const popover = writer.page.getByRole('dialog', { name: 'Notifications' });
-    const statement = `Your story “${story.title}” was hidden. Reason: Harassment or bullying. Decided by a moderator. You can appeal once within 14 days from My Stories.`;
-    await expect(popover.getByText(statement, { exact: false })).toBeVisible();
+    const statement = `Your story “${story.title}” was hidden. Reason: Harassment or bullying. Decided by a moderator. The moderator’s note: “Stories may not single out a private person.” You can appeal once within 14 days from My Stories.`;
+    await expect(popover.getByText(statement, { exact: true })).toBeVisible();
     await writer.page.screenshot({ path: '/tmp/moderation-statement-390.png' });
-    await popover.getByRole('button', { name: 'Close' }).click();
+    // No raw id in any text a person reads.
     const decision = (await notificationsOf(writer.page)).find((n) => n.type === 'moderation_decision');
-    expect(decision?.message).toMatch(new RegExp(`\\(Decision [0-9a-f-]{36}\\)$`));
+    expect(decision?.message).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    // The notice opens the story with its hidden banner: the reason, the note, and Appeal (to the decision's form).
+    await popover.getByText(statement).click();
+    const hiddenStory = writer.page.getByRole('dialog', { name: story.title });
+    const banner = hiddenStory.getByRole('region', { name: 'Hidden' });
+    await expect(banner.getByText('Hidden by a moderator: Harassment or bullying')).toBeVisible();
+    await expect(banner.getByText('The moderator’s note: “Stories may not single out a private person.”')).toBeVisible();
+    for (const width of [320, 390]) {
+      await writer.page.setViewportSize({ width, height: 844 });
+      await expectNothingWider(writer.page);
+    }
+    await writer.page.screenshot({ path: '/tmp/moderation-hidden-banner-390.png' });
+    await writer.page.setViewportSize({ width: 1280, height: 800 });
+    await writer.page.screenshot({ path: '/tmp/moderation-hidden-banner-1280.png' });
+    await writer.page.setViewportSize({ width: 390, height: 844 });
+    await banner.getByRole('link', { name: 'Appeal' }).click();
+    await expect(writer.page).toHaveURL(/\/my-stories#decision-[0-9a-f-]{36}$/);
 
-    await writer.page.goto('/my-stories');
     await expect(writer.page.getByText('Hidden by a moderator: Harassment or bullying')).toBeVisible();
     const decisions = writer.page.getByRole('region', { name: 'Moderation decisions' });
     await expect(decisions.getByText(`Hidden by a moderator — “${story.title}”`)).toBeVisible();
-    await decisions.getByRole('button', { name: 'Appeal' }).click();
+    await expect(decisions.getByText('The moderator’s note: “Stories may not single out a private person.”')).toBeVisible();
+    await expect(writer.page.getByText('The moderator’s note: “Stories may not single out a private person.”')).toHaveCount(2);
+    // Opened by the banner's Appeal: the form is there at once.
     await decisions.getByLabel('Why should this decision change?').fill('The keeper is a legend of the town, not a real neighbour.');
     expect(await seriousViolations(writer.page)).toEqual([]);
     await writer.page.screenshot({ path: '/tmp/moderation-appeal-390.png', fullPage: true });
@@ -156,13 +176,14 @@ test('a report reaches the queue, a hide reaches the author with its reasons, an
     await expect(toDecide.getByRole('region', { name: 'Appeal' })).toBeVisible();
     expect(await seriousViolations(moderator.page)).toEqual([]);
     await moderator.page.screenshot({ path: '/tmp/moderation-appeal-queue-390.png', fullPage: true });
+    await toDecide.getByLabel('Note to the author about the appeal (optional)').fill('Thank you: a legend it is.');
     await toDecide.getByRole('button', { name: 'Reverse decision' }).click();
     await expectToast(moderator.page, 'Appeal accepted', 'the decision is reversed.');
     await expect(moderator.page.getByRole('article', { name: story.title })).toHaveCount(0);
 
     // ── The author is told, and the story is back; the reporter was told the outcome of their report.
     const accepted = `Your appeal about “${story.title}” was accepted by another moderator: the decision is reversed.`;
-    await expect.poll(async () => (await notificationsOf(writer.page)).some((n) => n.message.startsWith(accepted))).toBe(true);
+    await expect.poll(async () => (await notificationsOf(writer.page)).some((n) => n.message === `${accepted} The moderator’s note: “Thank you: a legend it is.”`)).toBe(true);
     await writer.page.reload();
     await expect(writer.page.getByRole('region', { name: 'Moderation decisions' }).getByText('Your appeal: accepted.')).toBeVisible();
     await expect(writer.page.getByText('Hidden by a moderator: Harassment or bullying')).toHaveCount(0);

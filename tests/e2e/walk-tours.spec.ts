@@ -110,7 +110,7 @@ test('walk mode: entering reach chimes, plays the audio story by itself, fills M
   // Chimed once, the nearest audio story plays (play() resolved, not paused), the lock screen knows it.
   expect(await page.evaluate(() => (window as unknown as { __chimes: number[] }).__chimes.length)).toBeGreaterThan(0);
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __plays: { ok: boolean; src: string }[] }).__plays))
+    .poll(() => page.evaluate(() => (window as unknown as { __plays: { ok: boolean; src: string }[] }).__plays.filter((p) => !p.src.startsWith('data:'))))
     .toEqual([expect.objectContaining({ ok: true })]);
   expect(
     await page.evaluate(() => {
@@ -127,7 +127,7 @@ test('walk mode: entering reach chimes, plays the audio story by itself, fills M
   await expect(card.getByRole('heading', { name: second.title })).toBeVisible();
   await expect(card.getByText(/more whisp/)).toHaveCount(0);
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __plays: { ok: boolean }[] }).__plays.filter((p) => p.ok).length))
+    .poll(() => page.evaluate(() => (window as unknown as { __plays: { ok: boolean; src: string }[] }).__plays.filter((p) => p.ok && !p.src.startsWith('data:')).length))
     .toBe(2);
   expect(await page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe(second.title);
 

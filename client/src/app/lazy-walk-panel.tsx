@@ -5,9 +5,9 @@ import { lazy, Suspense, type ComponentProps } from 'react';
 const WalkStatus = lazy(() => import('./walk-status-with-compass').then((m) => ({ default: m.WalkStatusWithCompass })));
 const WalkCard = lazy(() => import('#client/features/walk/components/walk-panel').then((m) => ({ default: m.WalkCard })));
 
-/** The walk's status lines, mounted while walking or while a notice (why the walk ended) is shown. */
+/** The walk's status lines, mounted while walking, or while a notice (why the walk ended) or its finds are shown. */
 export function LazyWalkStatus(props: ComponentProps<typeof WalkStatus>) {
-  if (!props.walk.active && !props.walk.notice) return null;
+  if (!props.walk.active && !props.walk.notice && props.walk.found.length === 0) return null;
   return (
     <Suspense fallback={null}>
       <WalkStatus {...props} />

@@ -30,6 +30,7 @@ import { useFollowedTour } from '#client/features/tours/lib/followed-tour';
 import { LazyWalkCard, LazyWalkStatus } from '../lazy-walk-panel';
 import { askMotionPermission } from '#client/features/ar/lib/motion-permission';
 import { WalkToggle } from '#client/features/walk/components/walk-toggle';
+import { WALK_TEXTS } from '#client/features/walk/lib/walk-texts';
 import { storyMap } from '#client/features/stories/components/map/load-story-map';
 import type { Place } from '#common/place-schemas';
 import { JumpToPlace } from '#client/features/places/components/jump-to-place';
@@ -131,7 +132,9 @@ export function HomePage({ storyId }: { storyId?: string }) {
   const openStoryId = selected?.id ?? storyId ?? null;
   const closeStory = () => {
     setSelected(null);
-    if (storyId) navigate(paths.home, { replace: true });
+    // Only while the deep link is still the address: a link inside the story (its hidden banner's Appeal) has
+    // already gone elsewhere, and closing the dialog on the way must not bring the reader back home.
+    if (storyId && window.location.pathname === paths.story(storyId)) navigate(paths.home, { replace: true });
   };
 
   return (
@@ -146,10 +149,10 @@ export function HomePage({ storyId }: { storyId?: string }) {
         <div className="grid gap-2">
           <div className="flex flex-wrap items-center gap-3">
             <WalkToggle walk={walk} onStart={askMotionPermission} />
-            {!walk.active && <span className="text-sm text-mist-300">Keep the phone in your pocket: whispers play as you reach them.</span>}
+            {!walk.active && !walk.notice && <span className="text-sm text-mist-300">{WALK_TEXTS.hint}</span>}
           </div>
           {/* The compass line speaks from where the walker faces when the device has a compass (issue 25). */}
-          <LazyWalkStatus walk={walk} />
+          <LazyWalkStatus walk={walk} onOpen={setSelected} />
         </div>
         {/* While the position is pending, the room of the two notes a visitor without one gets (the usual first
             answer), so the map and the list below do not move down when they come (issue 28: layout shift). */}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Story } from '#common/schemas';
 import { TOUR_MESSAGES, TOURS } from '#common/tours';
-import { hiddenNotice } from '#common/moderation';
+import { hiddenNotice, moderatorNoteLine } from '#common/moderation';
 import { MyDecisionsSection } from '#client/features/moderation/components/my-decisions-section';
 import { PageShell } from '#client/components/layout/page-shell';
 import { Button } from '#client/components/ui/button';
@@ -95,6 +95,7 @@ export default function MyStoriesPage() {
                     {story.moderation && (
                       <p className="rounded-lg border border-amber-400/40 bg-amber-400/10 px-3 py-2 text-sm text-amber-100">
                         {hiddenNotice(story.moderation)}
+                        {story.moderation.note && <span className="block whitespace-pre-line">{moderatorNoteLine(story.moderation.note)}</span>}
                       </p>
                     )}
                     <div className="flex flex-wrap items-center gap-2 px-1">

@@ -31,7 +31,15 @@ export default function SetupPage() {
             </div>
           </>
         ) : (
-          <SetupWizard user={user} />
+          <>
+            <SetupWizard user={user} />
+            {/* Account settings do not wait for the profile: blocked authors, notifications, the account's data. */}
+            <div className="mx-auto w-full max-w-xl">
+              <PushSection />
+              <AccountDataSection />
+              <BlocksSection />
+            </div>
+          </>
         )}
       </div>
     </PageShell>

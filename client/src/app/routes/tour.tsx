@@ -1,4 +1,4 @@
-import { ArrowLeft, CheckCircle2, Lock, Share2, Trash2 } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Lock, MapPinned, Share2, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
@@ -15,12 +15,14 @@ import { queryKeys } from '#client/lib/query-keys';
 import { useDeleteTour, useTour } from '#client/features/tours/api/tours';
 import { TourInsightsPanel } from '#client/features/tours/components/tour-insights';
 import { SaveOffline } from '#client/features/tours/components/save-offline';
-import { followTour } from '#client/features/tours/lib/followed-tour';
+import { followTour, useFollowedTour } from '#client/features/tours/lib/followed-tour';
 import { StoryDetailDialog } from '#client/features/stories/components/story-detail-dialog';
 import { useWalkMode } from '#client/features/walk/hooks/use-walk-mode';
 import { LazyWalkCard, LazyWalkStatus } from '../lazy-walk-panel';
 import { askMotionPermission } from '#client/features/ar/lib/motion-permission';
 import { WalkToggle } from '#client/features/walk/components/walk-toggle';
+import { TOUR_DONE_END_MS } from '#client/features/walk/lib/walk-rules';
+import { WALK_TEXTS } from '#client/features/walk/lib/walk-texts';
 
 const TourMap = lazy(() => import('#client/features/tours/components/tour-map'));
 
@@ -46,10 +48,24 @@ export default function TourPage({ params }: { params: { id: string } }) {
   const nextStop = data?.stops.find((stop) => !stop.unlocked) ?? null;
   const isAuthor = data !== undefined && user?.id === data.authorId;
 
-  // The tour opened is the one followed: the home map draws its line too (issue 25).
+  // Following (the home map draws the tour's line) starts with a tap: "Walk this tour" or "Show on my map".
+  const following = useFollowedTour();
+  const isFollowed = data !== undefined && following.followed?.id === data.id;
+  const stopOf = (story: { id: string }) => {
+    const stop = data?.stops.find((candidate) => candidate.storyId === story.id);
+    return stop && data ? tourStopText(stop.position, data.stopCount) : null;
+  };
+
+  // Every stop found on this walk: walk mode offers to end, and ends by itself a little later.
+  const walkDone = walk.active && data?.complete === true && walk.found.length > 0;
+  const { stop: stopWalk } = walk;
+  const stopWalkRef = useRef(stopWalk);
+  stopWalkRef.current = stopWalk;
   useEffect(() => {
-    if (data) followTour({ id: data.id, title: data.title });
-  }, [data]);
+    if (!walkDone) return;
+    const timer = setTimeout(() => stopWalkRef.current(WALK_TEXTS.tourDoneEnded), TOUR_DONE_END_MS);
+    return () => clearTimeout(timer);
+  }, [walkDone]);
 
   // Tour insights (issue 27 item 4): a stop the server shows unlocked since the last answer on this page was
   // reached now; the answer that completes the tour is a completion. The first answer is only the baseline.
@@ -81,7 +97,8 @@ export default function TourPage({ params }: { params: { id: string } }) {
 
   return (
     <PageShell>
-      <div className="grid gap-5">
+      {/* One column no wider than the screen: long titles and descriptions wrap, the map and list fit. */}
+      <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5">
         <Link href={paths.discover} className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm text-mist-300 hover:text-mist-100">
           <ArrowLeft className="h-4 w-4" aria-hidden />
           Discover
@@ -96,14 +113,14 @@ export default function TourPage({ params }: { params: { id: string } }) {
           </div>
         ) : (
           <>
-            <header className="grid gap-2">
+            <header className="grid grid-cols-1 gap-2">
               <p className="text-xs font-medium uppercase tracking-wide text-glow-300">Walking tour</p>
-              <h1 className="font-display text-3xl font-semibold text-mist-100">{data.title}</h1>
+              <h1 className="break-words font-display text-3xl font-semibold text-mist-100">{data.title}</h1>
               <p className="text-sm text-mist-300">
                 by {data.author.displayName ?? 'Anonymous'} · {data.stopCount} stops · {tourLengthText(data.lengthM, data.walkingMinutes)}
                 {data.placeName && ` · starts ${nearPlaceText(data.placeName)}`}
               </p>
-              {data.description && <p className="whitespace-pre-line text-mist-200">{data.description}</p>}
+              {data.description && <p className="whitespace-pre-line break-words text-mist-200">{data.description}</p>}
               {data.notice && (
                 <p role="status" className="rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400">
                   {data.notice}
@@ -126,9 +143,21 @@ export default function TourPage({ params }: { params: { id: string } }) {
                 label="Walk this tour"
                 onStart={() => {
                   askMotionPermission(); // for the compass line
+                  followTour({ id: data.id, title: data.title });
                   if (!isAuthor) reportTourEvent(data.id, 'start');
                 }}
               />
+              {isFollowed ? (
+                <Button type="button" variant="outline" onClick={following.stop}>
+                  <MapPinned aria-hidden />
+                  Stop following
+                </Button>
+              ) : (
+                <Button type="button" variant="outline" onClick={() => followTour({ id: data.id, title: data.title })}>
+                  <MapPinned aria-hidden />
+                  Show on my map
+                </Button>
+              )}
               <Button type="button" variant="outline" onClick={() => void share()}>
                 <Share2 aria-hidden />
                 Share tour
@@ -153,6 +182,8 @@ export default function TourPage({ params }: { params: { id: string } }) {
               walk={walk}
               target={nextStop ? { label: 'Next stop', point: nextStop } : null}
               extra={nextStop ? tourStopText(nextStop.position, data.stopCount) : TOUR_COMPLETE}
+              onOpen={(story) => setOpenStoryId(story.id)}
+              offerEnd={walkDone}
             />
 
             <Suspense fallback={<div className="h-72 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />}>
@@ -162,11 +193,11 @@ export default function TourPage({ params }: { params: { id: string } }) {
 
             {isAuthor && <TourInsightsPanel tourId={data.id} />}
 
-            <section aria-labelledby="tour-stops" className="grid gap-3">
+            <section aria-labelledby="tour-stops" className="grid grid-cols-1 gap-3">
               <h2 id="tour-stops" className="font-display text-xl font-semibold text-mist-100">
                 Stops
               </h2>
-              <ol className="grid gap-2">
+              <ol className="grid grid-cols-1 gap-2">
                 {data.stops.map((stop) => (
                   <li key={stop.storyId}>
                     <button
@@ -205,7 +236,7 @@ export default function TourPage({ params }: { params: { id: string } }) {
           </>
         )}
       </div>
-      <LazyWalkCard walk={walk} onOpen={(story) => setOpenStoryId(story.id)} />
+      <LazyWalkCard walk={walk} onOpen={(story) => setOpenStoryId(story.id)} stopOf={stopOf} />
       <StoryDetailDialog
         storyId={openStoryId}
         location={geo.isKnown ? geo.location : null}

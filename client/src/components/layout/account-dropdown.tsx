@@ -1,5 +1,5 @@
 import { DropdownMenu } from 'radix-ui';
-import { Download, LogOut, Settings, ShieldCheck } from 'lucide-react';
+import { Download, LogOut, Settings, ShieldCheck, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '#common/schemas';
@@ -11,7 +11,10 @@ import { UserAvatar } from '../ui/user-avatar';
 const itemClass =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-2 text-sm text-mist-100 outline-none data-[highlighted]:bg-night-700 data-[disabled]:opacity-50';
 
-/** "My Account" menu of a set-up user: who is signed in, "Account Settings", "Moderation" (moderators and admins only) and "Sign Out". */
+/**
+ * "My Account" menu of a signed-in user: who is signed in, "Finish your profile" (while setup is not finished),
+ * "Account Settings", "Moderation" (moderators and admins only) and "Sign Out".
+ */
 export default function AccountDropdown({ user }: { user: CurrentUser }) {
   const [, navigate] = useLocation();
   const signOut = useSignOut();
@@ -20,8 +23,12 @@ export default function AccountDropdown({ user }: { user: CurrentUser }) {
 
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger aria-label="Open account menu" className="rounded-full">
+      <DropdownMenu.Trigger aria-label="Open account menu" className="relative rounded-full">
         <UserAvatar displayName={user.displayName} avatar={user.avatar} />
+        {/* A small beacon: setup is still waiting. */}
+        {!user.isSetupComplete && (
+          <span className="absolute -right-0.5 -top-0.5 h-3 w-3 rounded-full border-2 border-night-950 bg-ember-400" aria-hidden />
+        )}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
@@ -38,6 +45,12 @@ export default function AccountDropdown({ user }: { user: CurrentUser }) {
             {user.bio && <p className="mt-1 line-clamp-3 text-sm text-mist-300">{user.bio}</p>}
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-night-700" />
+          {!user.isSetupComplete && (
+            <DropdownMenu.Item className={`${itemClass} font-semibold text-ember-400`} onSelect={() => navigate(paths.setup)}>
+              <Sparkles className="h-4 w-4" aria-hidden />
+              Finish your profile
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Item className={itemClass} onSelect={() => navigate(paths.setup)}>
             <Settings className="h-4 w-4" aria-hidden />
             Account Settings

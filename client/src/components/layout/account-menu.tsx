@@ -13,8 +13,10 @@ import { UserAvatar } from '../ui/user-avatar';
 const AccountDropdown = lazy(() => import('./account-dropdown'));
 
 /**
- * Account menu in the header (spec section 2), three states: signed out → "Sign In" to /auth; signed in with
- * setup incomplete → an avatar pointing to /setup; set up → an avatar with initials opening "My Account".
+ * Account menu in the header: signed out → "Sign In" to /auth; signed in → an avatar with initials opening
+ * "My Account" — always, so Sign Out, Account Settings, blocked authors and Moderation are never out of reach. While
+ * the profile setup is not finished, the avatar carries a small beacon and the menu starts with "Finish your
+ * profile".
  */
 export function AccountMenu() {
   const { data: user, isPending } = useCurrentUser();
@@ -45,21 +47,6 @@ export function AccountMenu() {
       <Button asChild size="sm" className="min-w-[4.25rem]">
         <Link href={paths.auth}>Sign In</Link>
       </Button>
-    );
-  }
-
-  if (!user.isSetupComplete) {
-    return (
-      <Link
-        href={paths.setup}
-        aria-label="Complete your profile setup"
-        title="Complete your profile setup"
-        className="relative rounded-full"
-      >
-        <UserAvatar displayName={user.displayName} avatar={user.avatar} />
-        {/* A small beacon: setup is still waiting. */}
-        <span className="absolute -right-0.5 -top-0.5 h-3 w-3 rounded-full border-2 border-night-950 bg-ember-400" aria-hidden />
-      </Link>
     );
   }
 

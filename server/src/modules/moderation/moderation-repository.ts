@@ -52,8 +52,10 @@ export function createModerationRepository(database: Database) {
     subject: (userId: string) => subject(database, userId),
 
     /** Stories with open reports or an open appeal, most weighted and newest first; plus open appeals without a story. */
-    async queueStories(): Promise<{ story: StoryForModeration | null; authorId: string; weight: number; lastReportAt: string | null; appealDecisionId: string | null }[]> {
-      const stories = await database.query<StoryForModeration & { weight: number; last_report_at: Date | string | null }>(sql`
+    async queueStories(): Promise<
+      { story: StoryForModeration | null; authorId: string; weight: number; openReports: number; fromNewAccounts: number; lastReportAt: string | null; appealDecisionId: string | null }[]
+    > {
+      const stories = await database.query<StoryForModeration & { weight: number; open_reports: number; from_new_accounts: number; last_report_at: Date | string | null }>(sql`
         SELECT s.id, s.title, s.description, s.content, s.type, s.category, s.latitude, s.longitude, s.is_public,
                s.hidden_at IS NOT NULL AS hidden, s.hidden_decision_id, s.created_at, ${MEDIA_SELECT},
                s.tiktok_url, s.author_id,
@@ -62,6 +64,9 @@ export function createModerationRepository(database: Database) {
                    AND u.banned_at IS NULL AND NOT coalesce(u.suspended_until > now(), false)
                    AND r.created_at >= u.created_at + interval '1 day'
                    AND EXISTS (SELECT 1 FROM unlocks k WHERE k.user_id = r.user_id AND k.story_id = r.story_id))::int AS weight,
+               (SELECT count(*) FROM reports r WHERE r.story_id = s.id AND r.resolved_at IS NULL)::int AS open_reports,
+               (SELECT count(*) FROM reports r JOIN users u ON u.id = r.user_id
+                 WHERE r.story_id = s.id AND r.resolved_at IS NULL AND r.created_at < u.created_at + interval '1 day')::int AS from_new_accounts,
                (SELECT max(r.created_at) FROM reports r WHERE r.story_id = s.id AND r.resolved_at IS NULL) AS last_report_at
         FROM stories s
         WHERE EXISTS (SELECT 1 FROM reports r WHERE r.story_id = s.id AND r.resolved_at IS NULL)
@@ -77,10 +82,20 @@ export function createModerationRepository(database: Database) {
           story: s,
           authorId: s.author_id,
           weight: s.weight,
+          openReports: s.open_reports,
+          fromNewAccounts: s.from_new_accounts,
           lastReportAt: s.last_report_at === null ? null : iso(s.last_report_at),
           appealDecisionId: null,
         })),
-        ...appealsWithoutStory.map((a) => ({ story: null, authorId: a.subject_user_id, weight: 0, lastReportAt: null, appealDecisionId: a.decision_id })),
+        ...appealsWithoutStory.map((a) => ({
+          story: null,
+          authorId: a.subject_user_id,
+          weight: 0,
+          openReports: 0,
+          fromNewAccounts: 0,
+          lastReportAt: null,
+          appealDecisionId: a.decision_id,
+        })),
       ];
     },
 

@@ -13,7 +13,6 @@ import {
   REPORT_OUTCOME_TEXTS,
   reportOutcomeMessage,
   statementOfReasons,
-  withDecisionRef,
   type Role,
 } from '#common/moderation';
 import {
@@ -68,16 +67,14 @@ export function createModerationService(deps: {
     userId,
     type: 'moderation_decision',
     title: DECISION_TITLE,
-    message: withDecisionRef(
-      statementOfReasons({
-        action: decision.action,
-        reason: decision.reason,
-        automatic: decision.automatic,
-        storyTitle: decision.storyTitle,
-        suspendDays: decision.suspendDays,
-      }),
-      decision.id,
-    ),
+    message: statementOfReasons({
+      action: decision.action,
+      reason: decision.reason,
+      automatic: decision.automatic,
+      storyTitle: decision.storyTitle,
+      suspendDays: decision.suspendDays,
+      note: decision.note,
+    }),
     storyId,
   });
 
@@ -119,6 +116,8 @@ export function createModerationService(deps: {
             banned: author.banned,
           },
           weight: entry.weight,
+          openReports: entry.openReports,
+          fromNewAccounts: entry.fromNewAccounts,
           lastReportAt: entry.lastReportAt,
           reports: s ? await deps.repository.reportGroups(s.id) : [],
           appeal: appealRow
@@ -219,7 +218,7 @@ export function createModerationService(deps: {
           userId: appeal.subject_user_id,
           type: 'moderation_decision',
           title: APPEAL_RESOLVED_TITLE,
-          message: withDecisionRef(appealResolvedMessage(result.status, appeal.story_title), appeal.id),
+          message: appealResolvedMessage(result.status, appeal.story_title, note),
           storyId: storyStillThere,
         },
       ]);

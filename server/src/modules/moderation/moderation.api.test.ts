@@ -97,7 +97,8 @@ describe('moderation', () => {
     const told = (await notificationsOf(author)).filter((n) => n.storyId === id);
     expect(told).toHaveLength(1);
     expect(told[0]!.message).toContain(statementOfReasons({ action: 'auto_hide', reason: 'spam', automatic: true, storyTitle: 'The loud bench', suspendDays: null }));
-    expect(told[0]!.message).toContain(item.history[0]!.id);
+    // No raw id in a text a person reads.
+    expect(told[0]!.message).not.toContain(item.history[0]!.id);
     const own = (await storyAs(id, author)).json();
     expect(own.moderation).toMatchObject({ decisionId: item.history[0]!.id, action: 'auto_hide', automatic: true, reason: 'spam' });
     expect(hiddenNotice(own.moderation)).toBe('Hidden after reports: Spam or advertising');
@@ -156,17 +157,21 @@ describe('moderation', () => {
     expect((await report(id, r, 'hate', 'Slurs in line 2')).statusCode).toBe(201);
     expect((await queue()).find((i) => i.story?.id === id)?.reports).toEqual([{ reason: 'hate', count: 1, notes: ['Slurs in line 2'] }]);
 
-    const hidden = await decide(id, 'hide', mod1, 'hate');
+    const note = 'Please rewrite it without their names and I will restore it.';
+    const hidden = await decide(id, 'hide', mod1, 'hate', note);
     expect(hidden.statusCode).toBe(201);
     const decisionId = hidden.json().decision.id as string;
     expect((await storyAs(id, plain)).statusCode).toBe(404);
     const own = (await storyAs(id, author)).json();
     expect(hiddenNotice(own.moderation)).toBe('Hidden by a moderator: Hate speech');
     expect(own.moderation.decisionId).toBe(decisionId);
+    // The moderator's note reaches the author: on their story's answer, in the notice, in their decisions.
+    expect(own.moderation.note).toBe(note);
     const reporterTold = (await notificationsOf(r)).filter((n) => n.type === 'report_outcome');
     expect(reporterTold.map((n) => n.message)).toEqual([expect.stringContaining(REPORT_OUTCOME_TEXTS.actionTaken)]);
-    const authorTold = (await notificationsOf(author)).find((n) => n.message.includes(decisionId))!;
-    expect(authorTold).toMatchObject({ type: 'moderation_decision', storyId: id });
+    const authorTold = (await notificationsOf(author)).find((n) => n.type === 'moderation_decision' && n.storyId === id)!;
+    expect(authorTold.message).not.toContain(decisionId);
+    expect(authorTold.message).toContain(`The moderator’s note: “${note}”`);
     expect(authorTold.message).toContain('Decided by a moderator.');
     expect(authorTold.message).toContain('You can appeal once within 14 days');
 
@@ -191,7 +196,7 @@ describe('moderation', () => {
     expect(reversed.json()).toEqual({ appealId, status: 'reversed' });
     expect((await call('POST', resolveUrl, mod2, { outcome: 'uphold' })).statusCode).toBe(409);
     expect((await storyAs(id, plain)).statusCode).toBe(200);
-    expect((await notificationsOf(author)).some((n) => n.message.includes('was accepted by another moderator'))).toBe(true);
+    expect((await notificationsOf(author)).some((n) => n.message.includes('was accepted by another moderator') && n.message.endsWith('The moderator’s note: “Historical context”'))).toBe(true);
     expect((await queue()).some((i) => i.story?.id === id)).toBe(false);
   });
 
@@ -290,7 +295,12 @@ describe('moderation', () => {
     await t.database.db.update(users).set({ suspendedUntil: new Date(Date.now() + 86_400_000) }).where(eq(users.id, b.id));
     await report(id, c);
     expect(await hiddenAt(id)).toBeNull();
-    expect((await queue()).find((i) => i.story?.id === id)?.weight).toBe(2);
+    expect((await queue()).find((i) => i.story?.id === id)).toMatchObject({ weight: 2, openReports: 3, fromNewAccounts: 0 });
+    // A report from an account under a day old is said to be one, and does not weigh.
+    const fresh = await createTestUser(t.database, { displayName: 'W4' });
+    await t.app.unlockRecords.record(fresh.id, [id]);
+    await report(id, fresh);
+    expect((await queue()).find((i) => i.story?.id === id)).toMatchObject({ weight: 2, openReports: 4, fromNewAccounts: 1 });
   });
 
   it('ban hides the author’s stories and stops contributing; reversing it on appeal brings them back', async () => {

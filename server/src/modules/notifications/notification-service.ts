@@ -29,7 +29,7 @@ import {
   type TimeOfDay,
 } from '#common/notifications';
 import type { Notification } from '#common/notification-schemas';
-import { statementOfReasons, withDecisionRef } from '#common/moderation';
+import { statementOfReasons } from '#common/moderation';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { timeZoneAt } from '../stories';
 import type { NewNotification, NotificationCursor, NotificationRepository } from './notification-repository';
@@ -188,7 +188,7 @@ export function createNotificationService(deps: NotificationServiceDeps) {
           userId: story.authorId,
           type: 'story_hidden',
           title: NOTIFICATION_TEXTS.hiddenTitle,
-          message: withDecisionRef(statement, story.decisionId),
+          message: statement,
           storyId: story.storyId,
         }),
       );

@@ -227,7 +227,8 @@ describe('Web Push', () => {
     const messages = push.messages(device.clientHash).map((m) => JSON.parse(m));
     expect(messages.map((m) => m.type)).toEqual(['story_hidden']);
     expect(messages[0].message).toContain('“Quiet please”');
-    expect(messages[0].message).toContain(`(Decision ${decisionId})`);
+    // No raw id in a text a person reads.
+    expect(messages[0].message).not.toContain(decisionId);
     expect(JSON.stringify(messages)).not.toContain(SECRET_CONTENT);
   });
 

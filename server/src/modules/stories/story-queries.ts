@@ -40,7 +40,7 @@ const pointSql = (latitude: Param<number>, longitude: Param<number>) =>
  * To the author of a hidden story only: the decision that hid it (DESIGN.md decision 18), as JSON; null otherwise.
  */
 const authorsModeration = (viewer: ViewerParam) => sql<Record<string, unknown> | null>`(
-  SELECT json_build_object('decisionId', d.id, 'action', d.action, 'reason', d.reason, 'automatic', d.moderator_id IS NULL,
+  SELECT json_build_object('decisionId', d.id, 'action', d.action, 'reason', d.reason, 'note', d.note, 'automatic', d.moderator_id IS NULL,
                            'createdAt', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
   FROM moderation_decisions d
   WHERE d.id = ${stories.hiddenDecisionId} AND ${stories.hiddenAt} IS NOT NULL AND ${stories.authorId} = ${viewer}::uuid)`;

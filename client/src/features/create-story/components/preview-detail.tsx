@@ -1,9 +1,9 @@
-/** One line of the preview step's details: a label and its value. */
-export function PreviewDetail({ label, value }: { label: string; value: string }) {
+/** One line of the preview step's details: a label and its value; `wrap`: a long value (a URL) wraps rather than being cut. */
+export function PreviewDetail({ label, value, wrap = false }: { label: string; value: string; wrap?: boolean }) {
   return (
     <div className="flex justify-between gap-3">
-      <dt className="text-mist-400">{label}</dt>
-      <dd className="min-w-0 truncate text-right text-mist-100">{value}</dd>
+      <dt className="shrink-0 text-mist-400">{label}</dt>
+      <dd className={`min-w-0 text-right text-mist-100 ${wrap ? 'break-all' : 'truncate'}`}>{value}</dd>
     </div>
   );
 }

@@ -15,9 +15,8 @@ import { MEDIA_KIND_SPECS } from '#common/media-kinds';
 import { draftFile } from '../lib/draft-media';
 import type { MediaKind, StoryType } from '#common/enums';
 import { unreachable } from '#common/exhaustive';
+import { useCurrentUser } from '#client/lib/auth/current-user';
 
-/** The preview card shows a demo author, as in the spec: the real author is attached by the server. */
-const DEMO_AUTHOR = 'Demo User';
 
 /** What the card says under the title: a media kind's (media-drafts.tsx), the word count, or "TikTok video". */
 function cardMeta(draft: StoryDraft): string {
@@ -47,7 +46,7 @@ function ContentPreview({ draft }: { draft: StoryDraft }) {
     case 'tiktok':
       return (
         <dl className="grid gap-1 text-sm">
-          <Detail label="URL" value={draft.tiktokUrl.trim()} />
+          <Detail label="URL" value={draft.tiktokUrl.trim()} wrap />
           <Detail label="Video ID" value={parseTikTokUrl(draft.tiktokUrl)?.videoId ?? 'Unknown'} />
         </dl>
       );
@@ -63,6 +62,9 @@ export function StoryPreview({ draft, location }: { draft: StoryDraft; location:
   const unlocks = unlockSummary(draft);
   const title = draft.title.trim() || 'Untitled Story';
   const description = draft.description.trim() || 'No description provided';
+  // The real author (no placeholder shown as fact); the distance of a story not yet placed is not shown.
+  const { data: user } = useCurrentUser();
+  const author = user ? user.displayName || user.username : null;
 
   return (
     <div className="grid gap-4">
@@ -83,11 +85,12 @@ export function StoryPreview({ draft, location }: { draft: StoryDraft; location:
           </span>
           <div className="min-w-0 flex-1">
             <h3 className="wrap-anywhere font-display text-lg font-semibold text-mist-100">{title}</h3>
-            <p className="flex items-center gap-1 text-xs text-mist-400">
-              <User className="h-3 w-3" aria-hidden /> {DEMO_AUTHOR}
-            </p>
+            {author && (
+              <p className="flex items-center gap-1 text-xs text-mist-400">
+                <User className="h-3 w-3" aria-hidden /> <span className="min-w-0 wrap-anywhere">{author}</span>
+              </p>
+            )}
           </div>
-          <span className="shrink-0 rounded-full bg-night-700 px-2 py-0.5 text-xs text-mist-300">0m</span>
         </div>
         <p className="wrap-anywhere text-sm text-mist-300">{description}</p>
         <div className="flex flex-wrap items-center gap-2 text-xs">

@@ -1,4 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { haversineMetres } from '#common/geo';
+import { useGeolocation } from '#client/lib/geolocation';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -24,9 +26,20 @@ export function DiscoverSimpleScreen() {
   const [viewing, setViewing] = useState<Story | null>(null);
 
   const stories = useMemo(() => query.data?.pages.flatMap((page) => page.stories) ?? [], [query.data]);
+  // Real distances from the reader's position, nearest first; without a known position, none and the server's order.
+  const geo = useGeolocation();
+  const here = geo.isKnown ? geo.location : null;
+  const distanceOf = useMemo(() => {
+    const measured = new Map<string, number>();
+    if (here) for (const story of stories) measured.set(story.id, haversineMetres(here, story));
+    return measured;
+  }, [stories, here]);
   const filtered = useMemo(
-    () => (category === ALL ? stories : stories.filter((s) => s.category === category)),
-    [stories, category],
+    () =>
+      (category === ALL ? stories : stories.filter((s) => s.category === category))
+        .slice()
+        .sort((a, b) => (distanceOf.get(a.id) ?? 0) - (distanceOf.get(b.id) ?? 0)),
+    [stories, category, distanceOf],
   );
   // Refresh starts again from the first page rather than refetching every page loaded so far.
   const reload = () => void queryClient.resetQueries({ queryKey: queryKeys.stories.allPages(ALL_STORIES_PAGE_SIZE) });
@@ -72,7 +85,7 @@ export function DiscoverSimpleScreen() {
           estimateRowHeight={232}
           columnsFor={columnsFor}
           onNearEnd={loadMore}
-          renderItem={(story) => <SimpleStoryCard story={story} onView={setViewing} />}
+          renderItem={(story) => <SimpleStoryCard story={story} distance={distanceOf.get(story.id) ?? null} onView={setViewing} />}
         />
         {isFetchingNextPage && (
           <p role="status" className="text-center text-sm text-mist-300">

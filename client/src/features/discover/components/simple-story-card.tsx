@@ -1,7 +1,7 @@
 import { Heart, Lock } from 'lucide-react';
 import { memo } from 'react';
 import { categoryEmoji } from '#common/categories';
-import { placeholderDistanceKm } from '#common/format-distance';
+import { formatDistanceMetres } from '#common/format-distance';
 import type { Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
 import { storyTypeIcon } from '#client/lib/stories/story-display';
@@ -11,8 +11,19 @@ export function simpleStoryText(story: Story): string {
   return story.description?.trim() || story.content?.trim() || 'Discover this whispered story...';
 }
 
-/** Spec section 2 "Simple discover" card; fixed layout (clamped texts) for the virtual grid. */
-export const SimpleStoryCard = memo(function SimpleStoryCard({ story, onView }: { story: Story; onView: (story: Story) => void }) {
+/**
+ * Spec section 2 "Simple discover" card; fixed layout (clamped texts) for the virtual grid. `distance`: the real
+ * distance from the reader (metres), or null when their position is not known (no made-up figure is shown).
+ */
+export const SimpleStoryCard = memo(function SimpleStoryCard({
+  story,
+  distance,
+  onView,
+}: {
+  story: Story;
+  distance: number | null;
+  onView: (story: Story) => void;
+}) {
   return (
     <article data-testid="simple-card" className="flex h-full flex-col gap-3 rounded-xl border border-night-700 bg-night-900/80 p-4">
       <div className="flex items-center justify-between gap-2">
@@ -35,7 +46,7 @@ export const SimpleStoryCard = memo(function SimpleStoryCard({ story, onView }: 
       </h3>
       <p className="line-clamp-3 min-h-15 text-sm text-mist-300 [overflow-wrap:anywhere]">{simpleStoryText(story)}</p>
       <div className="flex items-center gap-3 text-xs text-mist-400">
-        <span title="Approximate distance">{placeholderDistanceKm(story.id).toFixed(1)} km</span>
+        {distance !== null && <span data-testid="simple-distance">{formatDistanceMetres(distance)}</span>}
         <span className="inline-flex items-center gap-1">
           <Heart className="h-3.5 w-3.5" aria-hidden />
           <span className="sr-only">Likes: </span>

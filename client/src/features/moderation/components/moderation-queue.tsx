@@ -4,11 +4,17 @@ import {
   REPORT_REASON_LABELS,
   REPORT_REASONS,
   reasonLabel,
+  reportWeightText,
   type ReportReason,
   type StoryAction,
   type UserAction,
 } from '#common/moderation';
-import { type QueueItem } from '#common/moderation-schemas';
+import {
+  appealResolutionRequestSchema,
+  storyDecisionRequestSchema,
+  userDecisionRequestSchema,
+  type QueueItem,
+} from '#common/moderation-schemas';
 import { Button } from '#client/components/ui/button';
 import { FormField } from '#client/components/ui/form-field';
 import { Input, Textarea } from '#client/components/ui/input';
@@ -55,7 +61,7 @@ function QueueCard({ item }: { item: QueueItem }) {
       <header className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={headingId} className="font-display text-lg font-semibold text-mist-100">{title}</h2>
         <span className="text-sm text-mist-300">
-          {item.weight} weighted {item.weight === 1 ? 'report' : 'reports'}
+          {reportWeightText({ open: item.openReports, counted: item.weight, fromNewAccounts: item.fromNewAccounts })}
           {story?.hidden ? ' · hidden' : ''}
         </span>
       </header>
@@ -113,23 +119,36 @@ function QueueCard({ item }: { item: QueueItem }) {
 function AppealPanel({ item }: { item: QueueItem }) {
   const appeal = item.appeal!;
   const resolve = useResolveAppeal();
-  const decide = (outcome: 'uphold' | 'reverse') =>
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const decide = (outcome: 'uphold' | 'reverse') => {
+    // Checked by the call's own schema before it is sent (the server checks it again).
+    const checked = appealResolutionRequestSchema.safeParse({ outcome, note: note.trim() || undefined });
+    if (!checked.success) return setError(checked.error.issues[0]?.message);
     resolve.mutate(
-      { appealId: appeal.id, outcome },
+      { appealId: appeal.id, outcome, note: checked.data.note ?? undefined },
       {
         onSuccess: () => messageToast(outcome === 'reverse' ? 'Appeal accepted: the decision is reversed.' : 'Appeal decided: the decision stands.', 'success'),
-        onError: (error) => messageToast(errorMessage(error, 'Failed to decide the appeal.')),
+        onError: (failure) => messageToast(errorMessage(failure, 'Failed to decide the appeal.')),
       },
     );
+  };
   return (
     <section aria-label="Appeal" className="grid gap-2 rounded-xl border border-glow-600/40 bg-glow-600/10 p-3 text-sm">
       <h3 className="font-medium text-mist-100">
         Appeal of “{appeal.decision.action.replace('_', ' ')}” ({reasonLabel(appeal.decision.reason)})
       </h3>
       <p className="whitespace-pre-wrap text-mist-100">{appeal.text}</p>
+      {appeal.decision.note && <p className="text-mist-300">The decision’s note: “{appeal.decision.note}”</p>}
       {appeal.decidedByYou ? (
         <p className="text-mist-300">You made this decision: another moderator decides the appeal.</p>
       ) : (
+        <>
+        <FormField id={`appeal-note-${appeal.id}`} label="Note to the author about the appeal (optional)" error={error}>
+          {(field) => (
+            <Textarea {...field} rows={2} value={note} maxLength={MODERATION_LIMITS.decisionNoteMax} onChange={(e) => { setNote(e.target.value); setError(undefined); }} />
+          )}
+        </FormField>
         <div className="flex flex-wrap gap-2">
           <Button type="button" size="sm" onClick={() => decide('reverse')} disabled={resolve.isPending}>
             Reverse decision
@@ -138,6 +157,7 @@ function AppealPanel({ item }: { item: QueueItem }) {
             Uphold decision
           </Button>
         </div>
+        </>
       )}
     </section>
   );
@@ -155,13 +175,19 @@ function DecisionForm({ item }: { item: QueueItem }) {
     onSuccess: () => messageToast(`${what}: the author is told why.`, 'success'),
     onError: (error: unknown) => messageToast(errorMessage(error, 'Failed to record the decision.')),
   });
-  const storyAction = (action: StoryAction) =>
-    onStory.mutate({ storyId: item.story!.id, action, reason, note: note.trim() || undefined }, done(STORY_ACTION_LABELS[action]));
-  const userAction = (action: UserAction) =>
-    onUser.mutate(
-      { userId: item.author.id, action, reason, note: note.trim() || undefined, storyId: item.story?.id, ...(action === 'suspend' ? { days: Number(days) } : {}) },
-      done(USER_ACTION_LABELS[action]),
-    );
+  const [error, setError] = useState<string | undefined>();
+  // Each decision is checked by its call's own schema before it is sent (the server checks it again).
+  const storyAction = (action: StoryAction) => {
+    const checked = storyDecisionRequestSchema.safeParse({ action, reason, note: note.trim() || undefined });
+    if (!checked.success) return setError(checked.error.issues[0]?.message);
+    onStory.mutate({ storyId: item.story!.id, action, reason, note: checked.data.note ?? undefined }, done(STORY_ACTION_LABELS[action]));
+  };
+  const userAction = (action: UserAction) => {
+    const body = { action, reason, note: note.trim() || undefined, storyId: item.story?.id, ...(action === 'suspend' ? { days: Number(days) } : {}) };
+    const checked = userDecisionRequestSchema.safeParse(body);
+    if (!checked.success) return setError(checked.error.issues[0]?.message);
+    onUser.mutate({ userId: item.author.id, ...body }, done(USER_ACTION_LABELS[action]));
+  };
   return (
     <section aria-label="Decide" className="grid gap-2 border-t border-night-700 pt-3">
       <div className="grid gap-2 sm:grid-cols-2">
@@ -176,12 +202,12 @@ function DecisionForm({ item }: { item: QueueItem }) {
         </FormField>
         <FormField id={`days-${key}`} label="Suspension (days)">
           {(field) => (
-            <Input {...field} type="number" inputMode="numeric" min={MODERATION_LIMITS.suspendDaysMin} max={MODERATION_LIMITS.suspendDaysMax} value={days} onChange={(e) => setDays(e.target.value)} />
+            <Input {...field} type="number" inputMode="numeric" min={MODERATION_LIMITS.suspendDaysMin} max={MODERATION_LIMITS.suspendDaysMax} value={days} onChange={(e) => { setDays(e.target.value); setError(undefined); }} />
           )}
         </FormField>
       </div>
-      <FormField id={`note-${key}`} label="Note to the author (optional)">
-        {(field) => <Textarea {...field} rows={2} value={note} maxLength={MODERATION_LIMITS.decisionNoteMax} onChange={(e) => setNote(e.target.value)} />}
+      <FormField id={`note-${key}`} label="Note to the author (optional)" error={error}>
+        {(field) => <Textarea {...field} rows={2} value={note} maxLength={MODERATION_LIMITS.decisionNoteMax} onChange={(e) => { setNote(e.target.value); setError(undefined); }} />}
       </FormField>
       {item.story && (
         <div className="flex flex-wrap gap-2">

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { MODERATION_LIMITS, MODERATION_MESSAGES, reasonLabel } from '#common/moderation';
-import { type MyDecision } from '#common/moderation-schemas';
+import { useEffect, useState, type FormEvent } from 'react';
+import { MODERATION_LIMITS, MODERATION_MESSAGES, moderatorNoteLine, reasonLabel } from '#common/moderation';
+import { appealRequestSchema, type MyDecision } from '#common/moderation-schemas';
 import { Button } from '#client/components/ui/button';
 import { FormField } from '#client/components/ui/form-field';
 import { Textarea } from '#client/components/ui/input';
@@ -32,7 +32,7 @@ export function MyDecisionsSection({ enabled }: { enabled: boolean }) {
       </h2>
       <ul className="grid gap-3">
         {list.map((d) => (
-          <li key={d.id} className="grid gap-2 rounded-xl border border-night-700 bg-night-900/70 p-4 text-sm">
+          <li key={d.id} id={`decision-${d.id}`} className="grid gap-2 rounded-xl border border-night-700 bg-night-900/70 p-4 text-sm">
             <p className="font-medium text-mist-100">
               {ACTION_WORDS[d.action]}
               {d.storyTitle ? ` — “${d.storyTitle}”` : ''}
@@ -42,6 +42,7 @@ export function MyDecisionsSection({ enabled }: { enabled: boolean }) {
               Reason: {reasonLabel(d.reason)}. {d.automatic ? 'Decided automatically after reports.' : 'Decided by a moderator.'}
               {d.reversed ? ' Reversed on appeal.' : ''}
             </p>
+            {d.note && <p className="whitespace-pre-line text-mist-100">{moderatorNoteLine(d.note)}</p>}
             {d.appeal ? (
               <p className="text-mist-300">
                 Your appeal: {d.appeal.status === 'open' ? 'waiting for another moderator' : d.appeal.status === 'reversed' ? 'accepted' : 'decision upheld'}.
@@ -59,6 +60,18 @@ export function MyDecisionsSection({ enabled }: { enabled: boolean }) {
 function AppealForm({ decision }: { decision: MyDecision }) {
   const appeal = useAppeal();
   const [open, setOpen] = useState(false);
+  // The story's hidden banner links here (`#decision-<id>`): that decision's form opens at once, in view.
+  const anchor = `#decision-${decision.id}`;
+  useEffect(() => {
+    const openIfNamed = () => {
+      if (window.location.hash !== anchor) return;
+      setOpen(true);
+      document.getElementById(anchor.slice(1))?.scrollIntoView({ block: 'center' });
+    };
+    openIfNamed();
+    window.addEventListener('hashchange', openIfNamed);
+    return () => window.removeEventListener('hashchange', openIfNamed);
+  }, [anchor]);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   if (!open) {
@@ -70,9 +83,11 @@ function AppealForm({ decision }: { decision: MyDecision }) {
   }
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!text.trim()) return setError(MODERATION_MESSAGES.appealRequired);
+    // Checked by the call's own schema before it is sent (the server checks it again).
+    const checked = appealRequestSchema.safeParse({ text });
+    if (!checked.success) return setError(checked.error.issues[0]?.message ?? MODERATION_MESSAGES.appealRequired);
     appeal.mutate(
-      { decisionId: decision.id, text: text.trim() },
+      { decisionId: decision.id, text: checked.data.text },
       {
         onSuccess: () => messageToast('Appeal sent: another moderator will review the decision.', 'success'),
         onError: (err) => setError(errorMessage(err, 'Failed to send the appeal.')),

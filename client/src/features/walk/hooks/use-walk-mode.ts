@@ -1,39 +1,43 @@
 /**
- * Walk mode (issue 25): one tap starts it (the gesture that lets audio play later). While on, the screen is kept
- * awake, the position is watched with high accuracy and sent at most every 5 s after 10 m of movement, and each
- * story the SERVER's answer shows unlocked for the first time in this walk chimes, vibrates, shows its card and,
- * for audio, plays once (DESIGN.md decision 17: walk mode plays, it never unlocks). Several at once: nearest
- * first, the rest queued. The audio keeps playing after the walker leaves reach; Media Session drives the lock
- * screen. Ends by itself after 60 minutes without movement.
+ * Walk mode: one tap starts it (the gesture that lets audio play later). While on, the screen is kept awake, the
+ * position is watched with high accuracy and sent at most every 5 s after 10 m of movement, and the story within
+ * reach that the SERVER's answer shows unlocked is the card; an audio story plays once by itself (walk mode plays,
+ * it never unlocks: docs/decisions/016-walk-mode-and-tours.md). Stories found earlier step aside into "Found on this
+ * walk" (docs/decisions/042-walk-card-follows-reach.md). The audio keeps playing after the walker leaves reach;
+ * Media Session drives the lock screen. Ends by itself after 60 minutes without movement.
  *
  * This hook is the page's side: the state, and what must happen inside the tap. The engine that does the rest
- * (../lib/walk-engine.ts) loads on the first tap: most visits never walk (issue 28: JavaScript before idle).
+ * (../lib/walk-engine.ts) loads on the first tap: most visits never walk.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Point } from '#common/geo';
 import type { Story } from '#common/schemas';
 import type { WalkEngine } from '../lib/walk-engine';
+import { IDLE_WALK, type WalkState } from '../lib/walk-state';
 
-export interface WalkState {
-  active: boolean;
-  /** The story on the bottom card, and the ones queued behind it. */
-  current: Story | null;
-  queue: Story[];
-  /** The walker's latest position and the last answer (for the compass line). */
-  position: Point | null;
-  /**
-   * The last position sent to the server, and its accuracy: at most one every 5 s, 10 m apart. The home screen's
-   * own reads follow it while walking, and share this very answer (the same query key).
-   */
-  sent: { at: Point; accuracy: number | null } | null;
-  stories: Story[];
-  /** A line about the screen wake lock (unsupported), or why the walk ended. */
-  notice: string | null;
+/** 10 ms of silence (8 kHz, 8-bit WAV): played in the tap, it unlocks the one audio element every story reuses. */
+const SILENCE =
+  'data:audio/wav;base64,UklGRnQAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YVAAAACAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgA==';
+
+/**
+ * Browsers with the strictest rule (iOS Safari; Chromium's `--autoplay-policy=user-gesture-required`) let a media
+ * element play without a gesture only once it has played inside one: the element is primed here, in the tap, and
+ * the walk sets each audio story on this same element.
+ */
+function primeAudio(audio: HTMLAudioElement) {
+  if (audio.dataset.primed) return;
+  audio.dataset.primed = 'true';
+  audio.src = SILENCE;
+  audio.play().then(
+    () => {
+      if (audio.src === SILENCE) audio.pause();
+    },
+    () => delete audio.dataset.primed,
+  );
 }
 
 export function useWalkMode(options: { userId: string | null; onUnlocked?: (stories: Story[]) => void }) {
-  const [state, setState] = useState<WalkState>({ active: false, current: null, queue: [], position: null, sent: null, stories: [], notice: null });
+  const [state, setState] = useState<WalkState>(IDLE_WALK);
   const queryClient = useQueryClient();
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const audioContext = useRef<AudioContext | null>(null);
@@ -48,6 +52,7 @@ export function useWalkMode(options: { userId: string | null; onUnlocked?: (stor
     audioContext.current ??= AudioContextClass ? new AudioContextClass() : null;
     void audioContext.current?.resume().catch(() => undefined);
     const audio = (audioRef.current ??= new Audio());
+    primeAudio(audio);
     engine.current ??= import('../lib/walk-engine').then(({ createWalkEngine }) =>
       createWalkEngine({ queryClient, setState, options: () => optionsRef.current, audio, audioContext: audioContext.current }),
     );
@@ -56,7 +61,7 @@ export function useWalkMode(options: { userId: string | null; onUnlocked?: (stor
     });
   };
   // Before the first tap there is no engine, hence nothing to stop or skip.
-  const stop = () => void engine.current?.then((walk) => walk.stop());
+  const stop = (notice: string | null = null) => void engine.current?.then((walk) => walk.stop(notice));
   const next = () => void engine.current?.then((walk) => walk.next());
 
   useEffect(() => {

@@ -1,18 +1,20 @@
 /**
- * Walk mode's engine (issue 25), loaded by the first tap of the walk toggle rather than with the page (issue 28):
- * it watches the position with high accuracy, sends it at most every 5 s after 10 m of movement, and presents each
- * story the SERVER's answer shows unlocked for the first time in this walk (chime, vibration, card, audio once),
- * nearest first, the rest queued (DESIGN.md decision 17: walk mode plays, it never unlocks). It keeps the screen
- * awake, drives the lock screen through Media Session, and ends by itself after 60 minutes without movement.
- * What must happen inside the tap (the AudioContext, the audio element) is made by `useWalkMode` and handed in.
+ * Walk mode's engine, loaded by the first tap of the walk toggle rather than with the page: it watches the position
+ * with high accuracy, sends it at most every 5 s after 10 m of movement, and presents each story within reach that
+ * the SERVER's answer shows unlocked (walk mode plays, it never unlocks: docs/decisions/016-walk-mode-and-tours.md).
+ * A story found for the first time chimes, vibrates and joins "Found on this walk"; the card shows the story within
+ * reach, nearest first, and an audio story plays once by itself (docs/decisions/042-walk-card-follows-reach.md).
+ * It keeps the screen awake, drives the lock screen through Media Session, and ends by itself after 60 minutes
+ * without movement. What must happen inside the tap (the AudioContext, the primed audio element) is made by
+ * `useWalkMode` and handed in.
  */
 import type { Dispatch, SetStateAction } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Point } from '#common/geo';
 import type { Story } from '#common/schemas';
 import { discoverableStoriesQuery } from '#client/lib/stories/get-discoverable-stories';
-import { newlyUnlocked, shouldSend, WALK, WALK_TEXTS } from './walk-rules';
-import type { WalkState } from '../hooks/use-walk-mode';
+import { cardAfterAnswer, shouldSend, WALK, WALK_TEXTS, withinReach } from './walk-rules';
+import { IDLE_WALK, type WalkState } from './walk-state';
 
 const ARTWORK_FALLBACK = '/og-image.png';
 
@@ -21,7 +23,7 @@ export interface WalkEngineDeps {
   setState: Dispatch<SetStateAction<WalkState>>;
   /** The page's latest options (the reader, the unlock callback). */
   options: () => { userId: string | null; onUnlocked?: (stories: Story[]) => void };
-  /** Made in the tap that started the walk: browsers let both play later without another gesture. */
+  /** Made (the element primed with a silent play) in the tap that started the walk: both may play later. */
   audio: HTMLAudioElement;
   audioContext: AudioContext | null;
 }
@@ -32,21 +34,22 @@ export type WalkEngine = ReturnType<typeof createWalkEngine>;
 function chime(context: AudioContext | null) {
   if (!context) return;
   const now = context.currentTime;
-  for (const [i, frequency] of [880, 1320].entries()) {
+  for (const [note, frequency] of [880, 1320].entries()) {
+    const startsAt = now + note * 0.18;
     const oscillator = context.createOscillator();
     const gain = context.createGain();
     oscillator.frequency.value = frequency;
-    gain.gain.setValueAtTime(0.0001, now + i * 0.18);
-    gain.gain.exponentialRampToValueAtTime(0.25, now + i * 0.18 + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, now + i * 0.18 + 0.5);
+    gain.gain.setValueAtTime(0.0001, startsAt);
+    gain.gain.exponentialRampToValueAtTime(0.25, startsAt + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, startsAt + 0.5);
     oscillator.connect(gain).connect(context.destination);
-    oscillator.start(now + i * 0.18);
-    oscillator.stop(now + i * 0.18 + 0.55);
+    oscillator.start(startsAt);
+    oscillator.stop(startsAt + 0.55);
   }
 }
 
 export function createWalkEngine({ queryClient, setState, options, audio, audioContext }: WalkEngineDeps) {
-  const w = {
+  const session = {
     watchId: null as number | null,
     lastSent: null as { at: Point; time: number } | null,
     lastMovedAt: 0,
@@ -54,7 +57,9 @@ export function createWalkEngine({ queryClient, setState, options, audio, audioC
     latestAccuracy: null as number | null,
     pending: null as ReturnType<typeof setTimeout> | null,
     idleTimer: null as ReturnType<typeof setInterval> | null,
+    /** Stories found on this walk (chimed once), and the ones the card has shown. */
     announced: new Set<string>(),
+    shown: new Set<string>(),
     played: new Set<string>(),
     wakeLock: null as WakeLockSentinel | null,
     active: false,
@@ -62,19 +67,19 @@ export function createWalkEngine({ queryClient, setState, options, audio, audioC
 
   async function requestWakeLock() {
     if (!('wakeLock' in navigator) || !navigator.wakeLock) {
-      setState((s) => ({ ...s, notice: WALK_TEXTS.noWakeLock }));
+      setState((walk) => ({ ...walk, notice: WALK_TEXTS.noWakeLock }));
       return;
     }
     try {
-      w.wakeLock = await navigator.wakeLock.request('screen');
+      session.wakeLock = await navigator.wakeLock.request('screen');
     } catch {
-      setState((s) => ({ ...s, notice: WALK_TEXTS.noWakeLock }));
+      setState((walk) => ({ ...walk, notice: WALK_TEXTS.noWakeLock }));
     }
   }
 
   // The wake lock is dropped when the page is hidden: take it again when it is visible.
   function onVisible() {
-    if (w.active && document.visibilityState === 'visible') void requestWakeLock();
+    if (session.active && document.visibilityState === 'visible') void requestWakeLock();
   }
 
   /** Plays an audio story once per walk, with lock-screen metadata and controls. */
@@ -89,21 +94,23 @@ export function createWalkEngine({ queryClient, setState, options, audio, audioC
         artwork: [{ src: artwork, sizes: '512x512' }],
       });
     }
-    if (story.type === 'audio' && story.audioUrl && !w.played.has(story.id)) {
-      w.played.add(story.id);
+    if (story.type === 'audio' && story.audioUrl && !session.played.has(story.id)) {
+      session.played.add(story.id);
       audio.src = story.audioUrl;
       audio.play().catch(() => {
-        // Autoplay refused (no gesture yet): the card's own player still plays it on a tap.
+        // Refused all the same (a browser stricter still): the card's Open plays it in the story's own player.
       });
     }
   }
 
+  /** The card's "Next" (and its dismissal): the next story within reach that the card has not shown, if any. */
   function next() {
-    setState((s) => {
-      const [following, ...rest] = s.queue;
+    setState((walk) => {
+      const [following, ...rest] = walk.queue;
       const current = following ?? null;
+      if (current) session.shown.add(current.id);
       queueMicrotask(() => present(current));
-      return { ...s, current, queue: rest };
+      return { ...walk, current, queue: rest };
     });
   }
 
@@ -111,9 +118,9 @@ export function createWalkEngine({ queryClient, setState, options, audio, audioC
   const mediaHandlers: [MediaSessionAction, MediaSessionActionHandler][] = [
     ['play', () => void audio.play()],
     ['pause', () => audio.pause()],
-    ['seekbackward', (d) => { audio.currentTime = Math.max(0, audio.currentTime - (d.seekOffset ?? 15)); }],
-    ['seekforward', (d) => { audio.currentTime += d.seekOffset ?? 15; }],
-    ['seekto', (d) => { if (d.seekTime !== undefined) audio.currentTime = d.seekTime; }],
+    ['seekbackward', (details) => { audio.currentTime = Math.max(0, audio.currentTime - (details.seekOffset ?? 15)); }],
+    ['seekforward', (details) => { audio.currentTime += details.seekOffset ?? 15; }],
+    ['seekto', (details) => { if (details.seekTime !== undefined) audio.currentTime = details.seekTime; }],
     ['nexttrack', () => next()],
   ];
   function setMediaHandlers(on: boolean) {
@@ -128,90 +135,94 @@ export function createWalkEngine({ queryClient, setState, options, audio, audioC
   }
 
   async function send() {
-    if (!w.active || !w.latest) return;
-    const at = w.latest;
-    const accuracy = w.latestAccuracy;
-    w.lastSent = { at, time: Date.now() };
+    if (!session.active || !session.latest) return;
+    const at = session.latest;
+    const accuracy = session.latestAccuracy;
+    session.lastSent = { at, time: Date.now() };
     // Through the query cache, started before the home screen follows `sent`: one request serves both.
     const answer = queryClient.fetchQuery({ ...discoverableStoriesQuery(at, { known: true, accuracy }), staleTime: 0 });
-    setState((s) => ({ ...s, sent: { at, accuracy } }));
+    setState((walk) => ({ ...walk, sent: { at, accuracy } }));
     let stories: Story[];
     try {
       stories = await answer;
     } catch {
       return; // a lost answer: the next movement asks again
     }
-    if (!w.active) return;
-    const fresh = newlyUnlocked(stories, w.announced, options().userId);
-    for (const story of fresh) w.announced.add(story.id);
+    if (!session.active) return;
+    const reachable = withinReach(stories, options().userId);
+    const fresh = reachable.filter((story) => !session.announced.has(story.id));
+    for (const story of fresh) session.announced.add(story.id);
     if (fresh.length > 0) {
       chime(audioContext);
       navigator.vibrate?.([120, 60, 120]);
       options().onUnlocked?.(fresh);
     }
-    setState((s) => {
-      if (fresh.length === 0) return { ...s, stories };
-      if (s.current) return { ...s, stories, queue: [...s.queue, ...fresh] };
-      const [first, ...rest] = fresh;
-      queueMicrotask(() => present(first ?? null));
-      return { ...s, stories, current: first ?? null, queue: [...s.queue, ...rest] };
+    setState((walk) => {
+      const card = cardAfterAnswer(walk.current, reachable, session.shown);
+      if (card.changed && card.current) {
+        session.shown.add(card.current.id);
+        const presented = card.current;
+        queueMicrotask(() => present(presented));
+      }
+      return { ...walk, stories, current: card.current, queue: card.queue, found: [...walk.found, ...fresh] };
     });
   }
 
   function stop(notice: string | null = null) {
-    const wasActive = w.active;
-    w.active = false;
-    if (w.watchId !== null) navigator.geolocation?.clearWatch(w.watchId);
-    if (w.pending) clearTimeout(w.pending);
-    if (w.idleTimer) clearInterval(w.idleTimer);
-    w.watchId = null;
-    w.pending = null;
-    w.idleTimer = null;
-    void w.wakeLock?.release().catch(() => undefined);
-    w.wakeLock = null;
+    const wasActive = session.active;
+    session.active = false;
+    if (session.watchId !== null) navigator.geolocation?.clearWatch(session.watchId);
+    if (session.pending) clearTimeout(session.pending);
+    if (session.idleTimer) clearInterval(session.idleTimer);
+    session.watchId = null;
+    session.pending = null;
+    session.idleTimer = null;
+    void session.wakeLock?.release().catch(() => undefined);
+    session.wakeLock = null;
     document.removeEventListener('visibilitychange', onVisible);
     if (wasActive) setMediaHandlers(false);
     // The audio is left to finish: ending walk mode never cuts a story mid-sentence.
-    setState((s) => ({ ...s, active: false, queue: [], notice }));
+    setState((walk) => ({ ...walk, active: false, queue: [], notice }));
   }
 
   function start() {
-    if (w.active) return;
+    if (session.active) return;
     if (!navigator.geolocation) {
-      setState((s) => ({ ...s, notice: WALK_TEXTS.noLocation }));
+      setState((walk) => ({ ...walk, notice: WALK_TEXTS.noLocation }));
       return;
     }
-    w.active = true;
-    w.lastSent = null;
-    w.lastMovedAt = Date.now();
-    w.announced = new Set();
-    w.played = new Set();
+    session.active = true;
+    session.lastSent = null;
+    session.lastMovedAt = Date.now();
+    session.announced = new Set();
+    session.shown = new Set();
+    session.played = new Set();
     audio.preload = 'auto';
-    setState({ active: true, current: null, queue: [], position: null, sent: null, stories: [], notice: null });
+    setState({ ...IDLE_WALK, active: true });
     void requestWakeLock();
     document.addEventListener('visibilitychange', onVisible);
     setMediaHandlers(true);
 
     const onFix = (position: GeolocationPosition) => {
-      if (!w.active) return;
+      if (!session.active) return;
       const at = { latitude: position.coords.latitude, longitude: position.coords.longitude };
       const now = Date.now();
-      w.latestAccuracy = Number.isFinite(position.coords.accuracy) ? position.coords.accuracy : null;
-      const decision = shouldSend(w.lastSent, at, now);
+      session.latestAccuracy = Number.isFinite(position.coords.accuracy) ? position.coords.accuracy : null;
+      const decision = shouldSend(session.lastSent, at, now);
       if (decision !== 'no') {
-        w.lastMovedAt = now;
-        w.latest = at;
-        setState((s) => ({ ...s, position: at }));
+        session.lastMovedAt = now;
+        session.latest = at;
+        setState((walk) => ({ ...walk, position: at }));
       }
       if (decision === 'now') {
-        if (w.pending) clearTimeout(w.pending);
-        w.pending = null;
+        if (session.pending) clearTimeout(session.pending);
+        session.pending = null;
         void send();
-      } else if (decision === 'later' && !w.pending) {
-        w.pending = setTimeout(() => {
-          w.pending = null;
+      } else if (decision === 'later' && !session.pending) {
+        session.pending = setTimeout(() => {
+          session.pending = null;
           void send();
-        }, WALK.sendEveryMs - (now - (w.lastSent?.time ?? now)));
+        }, WALK.sendEveryMs - (now - (session.lastSent?.time ?? now)));
       }
     };
     // Only a refusal ends the walk; a fix that is briefly unavailable or late is waited out.
@@ -219,11 +230,11 @@ export function createWalkEngine({ queryClient, setState, options, audio, audioC
       if (error.code === error.PERMISSION_DENIED) stop(WALK_TEXTS.noLocation);
     };
     const highAccuracy = { enableHighAccuracy: true, maximumAge: 0, timeout: 30_000 };
-    w.watchId = navigator.geolocation.watchPosition(onFix, onError, highAccuracy);
+    session.watchId = navigator.geolocation.watchPosition(onFix, onError, highAccuracy);
     // A new watch may wait for the next movement before its first fix: the current one starts the walk at once.
     navigator.geolocation.getCurrentPosition(onFix, onError, { ...highAccuracy, maximumAge: 30_000 });
-    w.idleTimer = setInterval(() => {
-      if (Date.now() - w.lastMovedAt >= WALK.idleEndMs) stop(WALK_TEXTS.idleEnded);
+    session.idleTimer = setInterval(() => {
+      if (Date.now() - session.lastMovedAt >= WALK.idleEndMs) stop(WALK_TEXTS.idleEnded);
     }, 60_000);
   }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { offsetEast, offsetNorth } from '#common/geo';
 import type { Story } from '#common/schemas';
 import { bearingDegrees } from '#common/geo';
-import { moreHereText, newlyUnlocked, nextLine, relativeDirection, shouldSend, turnDegrees, WALK } from './walk-rules';
+import { cardAfterAnswer, moreHereText, nextLine, relativeDirection, shouldSend, turnDegrees, WALK, withinReach } from './walk-rules';
 
 const here = { latitude: 32.0835, longitude: -81.0998 };
 const story = (id: string, fields: Partial<Story>) => ({ id, isLocked: false, authorId: 'someone', distance: 50, ...fields }) as Story;
@@ -16,15 +16,32 @@ describe('walk rules', () => {
     expect(shouldSend(last, offsetNorth(here, 11), WALK.sendEveryMs)).toBe('now');
   });
 
-  it('announces unlocked stories once, nearest first, never the walker’s own', () => {
+  it('presents the unlocked stories within reach, nearest first, never the walker’s own', () => {
     const stories = [
       story('far', { distance: 90 }),
       story('near', { distance: 20 }),
       story('locked', { isLocked: true }),
       story('mine', { authorId: 'me' }),
-      story('done', {}),
+      story('left behind', { distance: 180 }),
     ];
-    expect(newlyUnlocked(stories, new Set(['done']), 'me').map((s) => s.id)).toEqual(['near', 'far']);
+    expect(withinReach(stories, 'me').map((found) => found.id)).toEqual(['near', 'far']);
+  });
+
+  it('keeps the card while its story is within reach; out of reach, it steps aside for a new one', () => {
+    const cannon = story('cannon', { distance: 10 });
+    const fountain = story('fountain', { distance: 8 });
+    const bench = story('bench', { distance: 30 });
+    const ids = (card: ReturnType<typeof cardAfterAnswer>) => [card.current?.id ?? null, card.queue.map((queued) => queued.id), card.changed];
+    // First answer: the nearest is the card, the other one within reach waits ("1 more whisper here").
+    expect(ids(cardAfterAnswer(null, [fountain, bench], new Set()))).toEqual(['fountain', ['bench'], true]);
+    // Still within reach: it stays; the count counts only stories within reach that the card has not shown.
+    expect(ids(cardAfterAnswer(cannon, [cannon, bench], new Set(['cannon'])))).toEqual(['cannon', ['bench'], false]);
+    // Walked on to the next stop: the cannon (out of reach) steps aside, nothing is counted behind the new card.
+    expect(ids(cardAfterAnswer(cannon, [fountain], new Set(['cannon'])))).toEqual(['fountain', [], true]);
+    // Out of reach with nothing new: the card stays, with nothing queued.
+    expect(ids(cardAfterAnswer(cannon, [], new Set(['cannon'])))).toEqual(['cannon', [], false]);
+    // A story the card already showed does not come back.
+    expect(ids(cardAfterAnswer(null, [cannon], new Set(['cannon'])))).toEqual([null, [], false]);
   });
 
   it('words the compass line and the queue', () => {

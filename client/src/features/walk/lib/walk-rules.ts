@@ -2,6 +2,7 @@
  * Walk mode's pure rules (issue 25, DESIGN.md decision 17 "walk mode plays, it never unlocks"): when a position
  * is worth sending, which stories the server's answer newly unlocked for this walk, and the compass line.
  */
+import { UNLOCK_RADIUS_M } from '#common/constants';
 import { bearingDegrees, haversineMetres, type Point } from '#common/geo';
 import { compassDirection, formatDistance } from '#common/notifications';
 import type { Story } from '#common/schemas';
@@ -29,14 +30,37 @@ export function shouldSend(
 }
 
 /**
- * The stories the server unlocked for this walker that this walk has not announced yet, nearest first. The
- * walker's own stories (always open to their author) are never announced.
+ * The stories within reach of the walker that the server shows unlocked, nearest first: what walk mode presents.
+ * A story unlocked earlier but now far away is not within reach; the walker's own stories (always open to their
+ * author) never are.
  */
-export function newlyUnlocked(stories: readonly Story[], announced: ReadonlySet<string>, me: string | null): Story[] {
+export function withinReach(stories: readonly Story[], me: string | null): Story[] {
   return stories
-    .filter((story) => !story.isLocked && story.authorId !== me && !announced.has(story.id))
+    .filter((story) => !story.isLocked && story.authorId !== me && story.distance !== null && story.distance <= UNLOCK_RADIUS_M)
     .sort((a, b) => (a.distance ?? Infinity) - (b.distance ?? Infinity));
 }
+
+/**
+ * The card after an answer. The story on the card stays while it is within reach, with the others within reach
+ * that it has not shown queued behind it. Once it is out of reach it steps aside for the nearest story within reach
+ * that the card has not shown yet (it stays in "Found on this walk"); with none, it stays where it is.
+ * `changed`: the card shows a different story (which then plays).
+ */
+export function cardAfterAnswer(
+  current: Story | null,
+  reachable: readonly Story[],
+  shown: ReadonlySet<string>,
+): { current: Story | null; queue: Story[]; changed: boolean } {
+  const stillHere = current ? reachable.find((story) => story.id === current.id) : undefined;
+  const unseen = reachable.filter((story) => !shown.has(story.id) && story.id !== current?.id);
+  if (stillHere) return { current: stillHere, queue: unseen, changed: false };
+  const [nearest, ...rest] = unseen;
+  if (nearest) return { current: nearest, queue: rest, changed: true };
+  return { current, queue: [], changed: false };
+}
+
+/** A tour's auto-end: once it is complete, walk mode ends by itself this long after (the last audio plays on). */
+export const TOUR_DONE_END_MS = 2 * 60_000;
 
 /** The turn from the walker's heading to a bearing, in (-180, 180]: positive to the right. */
 export function turnDegrees(bearing: number, heading: number): number {

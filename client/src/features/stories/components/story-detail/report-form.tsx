@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { MODERATION_LIMITS, MODERATION_MESSAGES, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from '#common/moderation';
+import { reportStoryRequestSchema } from '#common/moderation-schemas';
 import { Button } from '#client/components/ui/button';
 import { FormField } from '#client/components/ui/form-field';
 import { Textarea } from '#client/components/ui/input';
@@ -17,9 +18,11 @@ export function ReportForm({ storyId, onDone }: { storyId: string; onDone: (repo
   const [error, setError] = useState<string | undefined>();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!reason) return setError(MODERATION_MESSAGES.reasonRequired);
+    // Checked by the call's own schema before it is sent (the server checks it again).
+    const checked = reportStoryRequestSchema.safeParse({ reason, note: note.trim() || undefined });
+    if (!checked.success) return setError(reason ? checked.error.issues[0]?.message : MODERATION_MESSAGES.reasonRequired);
     report.mutate(
-      { id: storyId, reason, note: note.trim() || undefined },
+      { id: storyId, reason: checked.data.reason, note: checked.data.note ?? undefined },
       {
         onSuccess: () => {
           messageToast(STORY_TOASTS.reported, 'success');

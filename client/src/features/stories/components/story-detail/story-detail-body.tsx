@@ -10,6 +10,7 @@ import { useStoryInsightEvents } from '#client/lib/insights/use-story-insight-ev
 import { StoryActions } from './story-actions';
 import { StoryContent } from './story-content';
 import { StoryTraces } from './story-traces';
+import { HiddenNotice } from './hidden-notice';
 import { isTimeLockReason } from '#common/lock-kinds';
 
 /** The story (or why it is locked), its details and badges, then the actions. */
@@ -22,6 +23,7 @@ export function StoryDetailBody({ story }: { story: Story }) {
   const playback = useStoryInsightEvents(story, user?.id);
   return (
     <div className="grid gap-4">
+      {story.moderation && <HiddenNotice moderation={story.moderation} />}
       {story.isLocked ? <LockedNotice story={story} /> : <StoryContent story={story} playback={playback} />}
       {story.description && <p className="whitespace-pre-line text-sm text-mist-300">{story.description}</p>}
       {lockText && !saidByNotice && (
