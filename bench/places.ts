@@ -2,7 +2,7 @@
  * The offline gazetteer's figures (docs/decisions/040-offline-gazetteer.md): what it adds to a process's start
  * and memory, and how fast the place search answers.
  *
- *   npx tsx bench/places.ts [--queries 20000]
+ *   npx tsx bench/places.ts [--queries 20000] [--runs 3]
  *
  * Start and memory are measured in fresh child processes (one loading the gazetteer and its indexes, one not),
  * each after a full garbage collection; the search runs here, over queries typed as a person types them (every
@@ -14,41 +14,52 @@ import { loadGazetteer } from '../server/src/modules/places/gazetteer';
 import { createPlaceService } from '../server/src/modules/places/place-service';
 
 const QUERY_COUNT = Number(process.argv[process.argv.indexOf('--queries') + 1]) || 20_000;
+const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
 const here = fileURLToPath(import.meta.url);
 
 if (process.argv.includes('--child')) {
   // One measured process: with `load`, the gazetteer is read and indexed; either way RSS after a full GC.
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   if (process.argv.includes('load')) {
     const service = createPlaceService(loadGazetteer());
     service.search('warm');
     (globalThis as { keep?: unknown }).keep = service;
   }
   const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
   (globalThis as { gc?: () => void }).gc?.();
-  process.stdout.write(JSON.stringify({ ms, rss: process.memoryUsage().rss }));
+  const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+  process.stdout.write(JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, rss, heapUsed, external: external + arrayBuffers }));
   process.exit(0);
 }
 
-function child(load: boolean): { ms: number; rss: number } {
+interface ChildFigures {
+  ms: number;
+  cpuMs: number;
+  rss: number;
+  heapUsed: number;
+  external: number;
+}
+
+function child(load: boolean): ChildFigures {
   const output = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', here, '--child', ...(load ? ['load'] : [])], {
     encoding: 'utf8',
   });
-  return JSON.parse(output) as { ms: number; rss: number };
+  return JSON.parse(output) as ChildFigures;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-const runs = 3;
-const starts: number[] = [];
-const extraMb: number[] = [];
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 for (let run = 0; run < runs; run++) {
   const [without, withGazetteer] = [child(false), child(true)];
-  starts.push(withGazetteer.ms);
-  extraMb.push((withGazetteer.rss - without.rss) / 1e6);
+  console.log(
+    `run ${run + 1}: start (read + index) ${Math.round(withGazetteer.ms)} ms wall, ${Math.round(withGazetteer.cpuMs)} ms CPU; ` +
+      `after GC: RSS +${mb(withGazetteer.rss - without.rss)}, JS heap +${mb(withGazetteer.heapUsed - without.heapUsed)}, ` +
+      `typed arrays and buffers +${mb(withGazetteer.external - without.external)}`,
+  );
 }
-console.log(`start (read + index), ${runs} fresh processes: ${starts.map((ms) => `${Math.round(ms)} ms`).join(', ')}`);
-console.log(`RSS added after GC: ${extraMb.map((mb) => `${mb.toFixed(1)} MB`).join(', ')}`);
 
 const gazetteer = loadGazetteer();
 const service = createPlaceService(gazetteer);

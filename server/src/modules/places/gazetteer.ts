@@ -20,7 +20,7 @@ export interface Gazetteer {
   regions: PlaceRegion[];
 }
 
-export interface PlaceRegion {
+interface PlaceRegion {
   /** The first-level division's name (a US state, a UK nation, a Swiss canton), or null where not known. */
   region: string | null;
   /** The country's English name. */

@@ -41,7 +41,7 @@ export function typosAllowed(length: number): number {
   return length < 4 ? 0 : length < 9 ? 1 : 2;
 }
 
-export interface PlaceSearchIndex {
+interface PlaceSearchIndex {
   /** Indexes into the gazetteer of the best matches, best first (at most `limit`, by default PLACE_RESULTS_MAX). */
   search(query: string, limit?: number): number[];
 }

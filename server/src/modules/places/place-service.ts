@@ -13,7 +13,7 @@ import type { Gazetteer } from './gazetteer';
 import { createPlaceSearchIndex, normalisePlaceName, PLACE_RESULTS_MAX } from './place-search';
 
 /** Beyond this from every populated place, a spot has no "near …" name (it would mislead more than help). */
-export const NEAR_PLACE_MAX_KM = 25;
+const NEAR_PLACE_MAX_KM = 25;
 /** Matches of the name part a qualified query ("Paris, Texas") chooses from. */
 const QUALIFIED_CANDIDATES = 200;
 /** Names remembered per position; cleared when full (stories are many, but reads repeat the same ones). */

@@ -105,13 +105,11 @@ export function JumpToPlace({ onChoose }: { onChoose: (place: Place) => void }) 
           className="flex h-10 w-full rounded-lg border border-night-600 bg-night-900 pl-9 pr-3 text-sm text-mist-100 placeholder:text-mist-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-glow-400"
         />
       </div>
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label="Places"
+      <div
         hidden={!expanded}
-        className="absolute inset-x-0 top-full z-20 mt-1 max-h-80 overflow-y-auto rounded-lg border border-night-600 bg-night-900 py-1 shadow-xl"
+        className="absolute inset-x-0 top-full z-20 mt-1 overflow-hidden rounded-lg border border-night-600 bg-night-900 shadow-xl"
       >
+      <ul id={listId} role="listbox" aria-label="Places" className="max-h-72 overflow-y-auto py-1">
         {places.map((place, index) => (
           <li
             key={`${place.label}@${place.latitude},${place.longitude}`}
@@ -136,6 +134,22 @@ export function JumpToPlace({ onChoose }: { onChoose: (place: Place) => void }) 
           </li>
         ))}
       </ul>
+      {/* The gazetteer's licence (CC BY 4.0) asks for this credit where its data is shown. */}
+      <p className="border-t border-night-700 px-3 py-1.5 text-[11px] text-mist-400">
+        Places:{' '}
+        <a
+          href="https://www.geonames.org/"
+          target="_blank"
+          rel="noopener noreferrer"
+          // A click on the credit must not close the list before it lands (as for the options).
+          onMouseDown={(event) => event.preventDefault()}
+          className="underline underline-offset-2 hover:text-mist-100"
+        >
+          GeoNames
+        </a>{' '}
+        (CC BY 4.0)
+      </p>
+      </div>
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>
