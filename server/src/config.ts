@@ -11,6 +11,7 @@ import { MEDIA_KINDS, type MediaKind } from '#common/enums';
 import { MEDIA_KIND_SPECS } from '#common/media-kinds';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits, type WindowRule } from './lib/limit-settings';
 import { TILE_ENV_SHAPE, tileSettings, type TileSettings } from './lib/tile-settings';
+import { pushAllowedHostsSetting } from './lib/push-allowed-hosts';
 
 /** New signed-out reader cookies per address (IPv6 /64): a café's or a carrier's newcomers, not a scraper's (decision 15). */
 const NEW_READERS_PER_ADDRESS: WindowRule = { limit: 60, windowMs: 60 * 60 * 1000 };
@@ -114,15 +115,6 @@ const trustProxySetting = z
     }
     return entries;
   });
-
-/** The browsers' own push services: Google's FCM (Chrome, Edge on Android), Mozilla's, Apple's and Microsoft's. */
-const DEFAULT_PUSH_ALLOWED_HOSTS = [
-  'fcm.googleapis.com',
-  'updates.push.services.mozilla.com',
-  '*.push.services.mozilla.com',
-  '*.push.apple.com',
-  '*.notify.windows.com',
-] as const;
 
 /** An optional text setting where an empty value means "not set". */
 const optionalText = z
@@ -244,19 +236,8 @@ const envSchema = z.object({
     }
     return origins;
   }),
-  /**
-   * The push services subscriptions may name (docs/security.md, "Push endpoints"): exact host names or `*.suffix`.
-   * Setting it replaces the default — the browsers' own push services — so keep those when widening it.
-   */
-  PUSH_ALLOWED_HOSTS: optionalText.transform((value, context) => {
-    const entries = value === undefined ? [...DEFAULT_PUSH_ALLOWED_HOSTS] : value.split(',').map((p) => p.trim().toLowerCase()).filter(Boolean);
-    for (const entry of entries) {
-      if (!/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(entry) || /^[\d.]+$/.test(entry)) {
-        context.addIssue({ code: 'custom', message: `PUSH_ALLOWED_HOSTS: "${entry}" is not a host name or *.suffix such as *.push.apple.com` });
-      }
-    }
-    return entries;
-  }),
+  /** The push services subscriptions may name (lib/push-allowed-hosts.ts). */
+  PUSH_ALLOWED_HOSTS: pushAllowedHostsSetting,
 }).superRefine((e, context) => {
   const problem = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
   if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)) {
