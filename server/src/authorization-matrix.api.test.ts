@@ -22,17 +22,15 @@
  *   input (a route the sample generator cannot serve fails the last assertion, it is not skipped silently).
  */
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DEFAULT_CENTER } from '#common/constants';
 import { createFixtures, fixtureImageBytes, ownerState, type Fixtures } from './test-support/authorization-fixtures';
 import { REVIEWED_ROUTE_ACCESS } from './test-support/route-access-table';
 import { multipartBody } from './modules/stories/test-support/story-helpers';
 import { isEndlessStream, routeInventory, routeName, type InventoryRoute } from '#tests/helpers/route-inventory';
 import { useTestApp, type TestApp } from '#tests/helpers/test-app';
-import { createTestUser, type TestUser } from '#tests/helpers/users';
+import type { TestUser } from '#tests/helpers/users';
 import { hasFileField, sampleOf } from '#tests/helpers/zod-sample';
 
 /** The spec's wording for a signed-in route called signed out (DESIGN decision 3). */
