@@ -1,6 +1,7 @@
 /**
  * Authorization matrix (issue 15, item 7; made to check what it promises in issue 22, item 11): every route of the
- * route inventory × {signed out, another user, the owner}, driven by the access each route declares. The routes
+ * route inventory × {signed out, another user, the owner}, driven by the reviewed access table
+ * (test-support/route-access-table.ts; the routes' own declarations must match it, never the other way). The routes
  * are collected as the app registers them, so a route added later is exercised here without editing this file:
  * - its body and query string are a sample its own zod contract accepts (tests/helpers/zod-sample.ts), so the
  *   request reaches the handler's access and owner checks instead of being refused as malformed;
@@ -8,8 +9,8 @@
  *   kind of resource), the media route to the real file of the owner's PRIVATE story, signed as the story's own
  *   answers sign it (a leaked link).
  *
- * Each route gets fresh fixtures (an owner with a public story, a private image story and a notification; another
- * user), so a route that deletes or signs out cannot spoil the next one. What is checked:
+ * Each route gets fresh fixtures (test-support/authorization-fixtures.ts: an owner with a public story, a private
+ * image story, a notification, a tour, moderation decisions and an appeal, a push subscription; another user), so a route that deletes or signs out cannot spoil the next one. What is checked:
  * - signed out: 401 `{ message }` on every non-public route; a resource only its owner may see answers 401/403/404;
  * - another user: 403/404 from every route bound to a resource only its owner may see or change (whatever the
  *   method); no 2xx from a write on the owner's public story unless OTHERS_MAY lists it; nothing of the owner's
@@ -21,90 +22,20 @@
  *   input (a route the sample generator cannot serve fails the last assertion, it is not skipped silently).
  */
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DEFAULT_CENTER } from '#common/constants';
-import { notifications } from './db/schema';
-import { pngWithAlpha } from './media/test-support/test-media';
-import { insertStory } from './modules/stories/test-support/story-fixtures';
+import { createFixtures, fixtureImageBytes, ownerState, type Fixtures } from './test-support/authorization-fixtures';
+import { REVIEWED_ROUTE_ACCESS } from './test-support/route-access-table';
 import { multipartBody } from './modules/stories/test-support/story-helpers';
-import { addTraceFixtures, TRACE_OTHERS_MAY, TRACE_OWNER_REFUSED, traceAndFollowBindings, traceAndFollowState } from './modules/traces/test-support/authorization-fixtures';
+import { TRACE_OTHERS_MAY, TRACE_OWNER_REFUSED, traceAndFollowBindings } from './modules/traces/test-support/authorization-fixtures';
 import { isEndlessStream, routeInventory, routeName, type InventoryRoute } from '#tests/helpers/route-inventory';
 import { useTestApp, type TestApp } from '#tests/helpers/test-app';
-import { createTestUser, type TestUser } from '#tests/helpers/users';
+import type { TestUser } from '#tests/helpers/users';
 import { hasFileField, sampleOf } from '#tests/helpers/zod-sample';
 
 /** The spec's wording for a signed-in route called signed out (DESIGN decision 3). */
 const SIGN_IN_REQUIRED = 'Please sign in to continue.';
-
-interface Fixtures {
-  owner: TestUser;
-  other: TestUser;
-  publicStoryId: string;
-  privateStoryId: string;
-  /** The media key of the private story's real image, stored in the app's media store. */
-  privateMediaKey: string;
-  notificationId: string;
-  /** Texts only the owner may ever see. */
-  privateMarkers: string[];
-}
-
-let imageBytes: Buffer | undefined;
-
-async function createFixtures(t: TestApp): Promise<Fixtures> {
-  const tag = crypto.randomBytes(6).toString('hex');
-  const ownerEmail = `owner-${tag}@example.test`;
-  const owner = await createTestUser(t.database, { email: ownerEmail });
-  const other = await createTestUser(t.database);
-  const at = { latitude: DEFAULT_CENTER.latitude, longitude: DEFAULT_CENTER.longitude };
-  const publicStory = await insertStory(t.database, { authorId: owner.id, ...at, title: `Public ${tag}`, isPublic: true });
-  const privateTitle = `Private title ${tag}`;
-  const privateDescription = `Private description ${tag}`;
-  const privateStoryId = crypto.randomUUID();
-  const privateMediaKey = `stories/${privateStoryId}/image.png`;
-  imageBytes ??= await pngWithAlpha();
-  await t.app.mediaStore.putBuffer(privateMediaKey, imageBytes);
-  await insertStory(t.database, {
-    id: privateStoryId,
-    authorId: owner.id,
-    ...at,
-    type: 'image',
-    content: null,
-    wordCount: null,
-    title: privateTitle,
-    description: privateDescription,
-    imageKey: privateMediaKey,
-    isPublic: false,
-  });
-  const notificationMessage = `For the owner only ${tag}`;
-  const [notification] = await t.database.db
-    .insert(notifications)
-    .values({ userId: owner.id, type: 'other', title: 'Owner note', message: notificationMessage, storyId: publicStory.id })
-    .returning();
-  return {
-    owner,
-    other,
-    publicStoryId: publicStory.id,
-    privateStoryId,
-    privateMediaKey,
-    notificationId: notification!.id,
-    privateMarkers: [ownerEmail, privateStoryId, privateTitle, privateDescription, privateMediaKey, notification!.id, notificationMessage, ...(await addTraceFixtures(t, owner.id, imageBytes))],
-  };
-}
-
-/** Everything of the owner's that another user must never change, row by row. */
-async function ownerState(t: TestApp, ownerId: string): Promise<string> {
-  const rows = await t.database.query(sql`
-    SELECT
-      (SELECT to_jsonb(u) - 'updated_at' FROM users u WHERE u.id = ${ownerId}) AS account,
-      (SELECT coalesce(jsonb_agg(to_jsonb(s) - 'location' - 'location_geom' ORDER BY s.id), '[]'::jsonb)
-         FROM stories s WHERE s.author_id = ${ownerId}) AS stories,
-      (SELECT coalesce(jsonb_agg(to_jsonb(n) ORDER BY n.id), '[]'::jsonb) FROM notifications n WHERE n.user_id = ${ownerId}) AS notifications,
-      (SELECT coalesce(jsonb_agg(s.id ORDER BY s.id), '[]'::jsonb) FROM sessions s WHERE s.user_id = ${ownerId}) AS sessions${traceAndFollowState(ownerId)}`);
-  return JSON.stringify(rows[0]);
-}
 
 // ---------- what a path parameter is bound to ----------
 interface Binding {
@@ -124,10 +55,13 @@ interface Binding {
 const OWNED_RESOURCES: Record<string, (f: Fixtures, route: InventoryRoute, t: TestApp) => Binding[]> = {
   id: (f, route) => {
     if (route.url.startsWith('/api/notifications/')) return [{ label: "the owner's notification", value: f.notificationId, ownersOnly: true }];
-    // Moderator and admin calls are refused to every plain user (checked below); a tour id is not a story id
-    // (tours.api.test.ts checks a tour's ownership, tour-insights.api.test.ts its insights' author-only rule).
-    const tourRoute = route.url.startsWith('/api/tours/') || route.url.startsWith('/api/insights/tours/');
-    if (isStaffRoute(route) || route.url.startsWith('/api/moderation/') || tourRoute) return [];
+    // A public tour: anyone reads it; only its author edits or deletes it (a write by anyone else: 403/404).
+    if (route.url.startsWith('/api/tours/')) return [{ label: "the owner's tour", value: f.tourId, ownersOnly: false }];
+    if (route.url.startsWith('/api/insights/tours/')) return [{ label: "the owner's tour's insights", value: f.tourId, ownersOnly: true }];
+    if (route.url === '/api/moderation/decisions/:id/appeal') return [{ label: 'a decision about the owner', value: f.openDecisionId, ownersOnly: true }];
+    // Moderators' calls on the owner's case: refused to every plain user, the owner included (checked below).
+    if (route.url === '/api/moderation/appeals/:id/resolve') return [{ label: "the owner's appeal", value: f.appealId, ownersOnly: false }];
+    if (route.url === '/api/moderation/stories/:id/decisions') return [{ label: "the owner's public story", value: f.publicStoryId, ownersOnly: false }];
     return [
       { label: "the owner's public story", value: f.publicStoryId, ownersOnly: false },
       { label: "the owner's private story", value: f.privateStoryId, ownersOnly: true },
@@ -168,6 +102,11 @@ const OWNER_REFUSED: Record<string, { status: number[]; why: string }> = {
  */
 const SAMPLE_BODIES: Record<string, (f: Fixtures) => object> = {
   'POST /api/tours': (f) => ({ title: 'Sample tour', storyIds: [f.publicStoryId, f.privateStoryId] }),
+  'PATCH /api/tours/:id': () => ({ title: 'Renamed by the caller' }),
+  // The owner's device: another user can neither learn that it is subscribed nor unsubscribe it (the owner's
+  // push rows are part of ownerState).
+  'POST /api/push/subscriptions/status': (f) => ({ endpoint: f.pushEndpoint }),
+  'DELETE /api/push/subscriptions': (f) => ({ endpoint: f.pushEndpoint }),
 };
 
 /** Routes whose valid sample is still refused with 400 by a rule no schema can know, with why. */
@@ -241,8 +180,10 @@ async function plan(route: InventoryRoute, f: Fixtures, t: TestApp): Promise<Pla
 }
 
 const is5xx = (res: LightMyRequestResponse) => res.statusCode >= 500;
+/** The route's access as the reviewed table says (never its own declaration: see the first test). */
+const reviewed = (route: InventoryRoute) => REVIEWED_ROUTE_ACCESS[routeName(route)]?.split(',')[0] ?? 'not reviewed';
 /** Moderator and admin calls (issue 26): every plain user, the owner included, is refused with 403. */
-const isStaffRoute = (route: InventoryRoute) => route.access === 'moderator' || route.access === 'admin';
+const isStaffRoute = (route: InventoryRoute) => reviewed(route) === 'moderator' || reviewed(route) === 'admin';
 const isSuccess = (res: LightMyRequestResponse) => res.statusCode >= 200 && res.statusCode < 300;
 
 /** The owner's private texts an answer carries, in its body or any header. */
@@ -288,7 +229,7 @@ async function walkRoute(t: TestApp, route: InventoryRoute): Promise<Outcome> {
     // Signed out.
     const signedOut = await send(request, null);
     if (is5xx(signedOut)) failures.push(`${where} signed out: ${signedOut.statusCode}`);
-    if (route.access !== 'public') {
+    if (reviewed(route) !== 'public') {
       const message = signedOut.statusCode === 401 ? signedOut.json<{ message?: string }>().message : undefined;
       if (message !== SIGN_IN_REQUIRED) {
         failures.push(`${where} signed out: expected 401 "${SIGN_IN_REQUIRED}", got ${signedOut.statusCode} ${signedOut.body.slice(0, 100)}`);
@@ -328,14 +269,15 @@ async function walkRoute(t: TestApp, route: InventoryRoute): Promise<Outcome> {
       }
     }
     if (isStaffRoute(route) && otherRes.statusCode !== 403) {
-      failures.push(`${where} another user: expected 403 on a ${route.access}s' call, got ${otherRes.statusCode}`);
+      failures.push(`${where} another user: expected 403 on a ${reviewed(route)}s' call, got ${otherRes.statusCode}`);
     }
     if (notBadInput(otherRes)) tried = true;
 
-    // The owner.
+    // The owner (a moderators' call refuses them too).
     const ownerRes = await send(request, f.owner);
     if (is5xx(ownerRes)) failures.push(`${where} owner: ${ownerRes.statusCode}`);
-    if (route.access !== 'public' && ownerRes.statusCode === 401) failures.push(`${where} owner: 401`);
+    if (reviewed(route) !== 'public' && ownerRes.statusCode === 401) failures.push(`${where} owner: 401`);
+    if (isStaffRoute(route) && ownerRes.statusCode !== 403) failures.push(`${where} owner: expected 403 on a ${reviewed(route)}s' call, got ${ownerRes.statusCode}`);
     if (ownersOnly) {
       const refused = OWNER_REFUSED[name];
       const ok = refused ? refused.status.includes(ownerRes.statusCode) : isSuccess(ownerRes);
@@ -351,6 +293,13 @@ describe('authorization matrix: every route × {signed out, another user, the ow
   const inventory = routeInventory();
   const t = useTestApp({ RATE_LIMIT_DISABLED: 'true' }, { onRoute: inventory.onRoute });
 
+  it('every route declares the access the reviewed table gives it (a change to either fails until the other agrees)', () => {
+    const declared = Object.fromEntries(
+      inventory.apiRoutes().map((route) => [routeName(route), `${route.access}${route.publishes ? ', publishes' : ''}`]),
+    );
+    expect(declared).toEqual(REVIEWED_ROUTE_ACCESS);
+  });
+
   it('knows the routes it walks (the inventory holds the owner-scoped ones, and each owned parameter is bound)', () => {
     const names = inventory.apiRoutes().map(routeName);
     expect(names).toEqual(
@@ -361,7 +310,7 @@ describe('authorization matrix: every route × {signed out, another user, the ow
     }
   });
 
-  it('holds for every route, and every route was tried with a request its contract accepts', { timeout: 240_000 }, async () => {
+  it('holds for every route, and every route was tried with a request its contract accepts', { timeout: 480_000 }, async () => {
     const failures: string[] = [];
     const tried: string[] = [];
     for (const route of inventory.apiRoutes()) {
@@ -389,7 +338,7 @@ describe('authorization matrix: every route × {signed out, another user, the ow
     expect(leaksOf(story, f.privateMarkers)).toEqual(expect.arrayContaining([`${f.privateStoryId} (body)`]));
     const media = await t.current.app.inject({ method: 'GET', url: t.current.app.mediaSigner.sign(f.privateMediaKey), headers: { cookie: f.owner.cookie } });
     expect(media.statusCode).toBe(200);
-    expect(media.rawPayload.equals(imageBytes!)).toBe(true);
+    expect(media.rawPayload.equals(fixtureImageBytes()!)).toBe(true);
     const list = await t.current.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: f.owner.cookie } });
     expect(list.body).toContain(f.notificationId);
     const withHeader = { ...media, headers: { ...media.headers, location: `/x/${encodeURIComponent(f.privateMediaKey)}` }, body: '' } as LightMyRequestResponse;

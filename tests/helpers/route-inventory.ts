@@ -15,6 +15,8 @@ export interface InventoryRoute {
   /** The pattern as registered, e.g. /api/stories/:id/like. */
   url: string;
   access: RouteAccess | undefined;
+  /** Declared `goodStanding: true`: refused to suspended and banned users (plugins/access.ts). */
+  publishes: boolean;
   /** Path parameter names in order (`*` for a wildcard). */
   params: string[];
   options: RouteOptions;
@@ -39,6 +41,7 @@ export function routeInventory() {
               method,
               url: options.url,
               access: options.config?.access,
+              publishes: options.config?.goodStanding === true,
               params: pathParamsOf(options.url),
               options,
             })),
