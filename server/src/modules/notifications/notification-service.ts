@@ -30,7 +30,7 @@ import {
 } from '#common/notifications';
 import type { Notification } from '#common/notification-schemas';
 import { statementOfReasons } from '#common/moderation';
-import { badRequest, notFound } from '../../lib/http-errors';
+import { notFound } from '../../lib/http-errors';
 import { timeZoneAt } from '../stories';
 import type { NewNotification, NotificationCursor, NotificationRepository } from './notification-repository';
 import { buildSmartSuggestions } from './smart-suggestions';

@@ -10,8 +10,6 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { TOUR_MESSAGES } from '#common/tours';
-import { badRequest } from '../../lib/http-errors';
 import { nextPageLink, openCursorOr400 } from '../../lib/paging';
 import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';

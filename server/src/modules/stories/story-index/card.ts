@@ -3,7 +3,6 @@
  * holds them; the shapes of its nearby read; the id ranges the reconciliation sums over; and PostGIS's sphere.
  */
 import type { StoryRecord } from '../story-record';
-import type { Point } from '#common/geo';
 import type { LockValues } from '#common/lock-kinds';
 
 /** The fields of a story a card shows (story-view.ts), without content and media keys. */

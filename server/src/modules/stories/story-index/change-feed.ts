@@ -19,6 +19,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { SESSION_CHANGE_CHANNEL } from '../../auth';
 import { STORY_CHANGE_CHANNEL, type StoryIndexRepository } from './story-index-repository';
+import { fenceMessage, storyChangeOf, type StoryChange } from './change-messages';
 
 const RETRY_LOAD_MS = 2_000;
 
@@ -48,14 +49,7 @@ export interface ChangeFeedOptions {
   log?: FastifyBaseLogger;
 }
 
-type Task =
-  | { kind: 'load' }
-  | { kind: 'reconcile'; catchUp: boolean }
-  | { kind: 'stories'; ids: string[] }
-  | { kind: 'author'; id: string }
-  | { kind: 'likes'; userIds: string[] | '*' }
-  | { kind: 'blocks'; userIds: string[] | '*' }
-  | { kind: 'fence'; n: number };
+type Task = { kind: 'load' } | { kind: 'reconcile'; catchUp: boolean } | { kind: 'author'; id: string } | StoryChange;
 
 interface Waiter {
   taskSeq: number;
@@ -211,7 +205,7 @@ export async function startChangeFeed(
   function sendFence(): number {
     const n = ++fenceSent;
     fencesOut.set(n, performance.now());
-    repository.notifyFence(`fence:${instance}:${n}`).catch(() => {
+    repository.notifyFence(fenceMessage(instance, n)).catch(() => {
       // The database is away: the fence stays out, the lag watch sends reads to SQL (which answers 503).
     });
     return n;
@@ -275,17 +269,9 @@ export async function startChangeFeed(
 
   const stopStories = await repository.listen(STORY_CHANGE_CHANNEL, (payload) => {
     if (closed) return;
-    if (payload.startsWith('fence:')) {
-      const [, from, n] = payload.split(':');
-      if (from === instance) enqueue({ kind: 'fence', n: Number(n) });
-    } else if (payload.startsWith('likes:') || payload.startsWith('blocks:')) {
-      const [kind, users] = payload.split(':') as ['likes' | 'blocks', string];
-      enqueue({ kind, userIds: users === '*' ? '*' : users.split(',') });
-    } else if (payload === '*') {
-      distrust();
-    } else {
-      enqueue({ kind: 'stories', ids: payload.split(',') });
-    }
+    const change = storyChangeOf(payload, instance);
+    if (change === 'bulk') distrust();
+    else if (change) enqueue(change);
   });
   const stopUsers = await repository.listen(SESSION_CHANGE_CHANNEL, (userId) => {
     if (!closed && tasks.knowsAuthor(userId)) enqueue({ kind: 'author', id: userId });
