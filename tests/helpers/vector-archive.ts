@@ -10,7 +10,7 @@ import GeoJSONVT from 'geojson-vt';
 import { fromGeojsonVt } from 'vt-pbf';
 import { writePmtiles, type ArchiveTile } from './pmtiles-writer';
 
-export type Layers = Record<string, FeatureCollection>;
+type Layers = Record<string, FeatureCollection>;
 
 /** A town square at `centre`: a lake, two streets and a place name in English and French. */
 export function townLayers(centre: { latitude: number; longitude: number }): Layers {

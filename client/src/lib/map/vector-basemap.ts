@@ -40,7 +40,7 @@ const NIGHT = {
 };
 
 /** The reader's language for labels: the browser's first, as a bare code (`fr` of `fr-CA`). */
-export function readerLanguage(languages: readonly string[] = navigator.languages): string {
+function readerLanguage(languages: readonly string[] = navigator.languages): string {
   return (languages[0] ?? 'en').split('-')[0]!.toLowerCase();
 }
 

@@ -26,7 +26,7 @@ export interface ClientTiles {
   offlineMaps: boolean;
 }
 
-export interface TilesFeature {
+interface TilesFeature {
   source: TileSource;
   client: ClientTiles;
   /** The tiles a reader may save with a tour (GET /api/tiles/tours/:id). */
@@ -49,7 +49,7 @@ const UPSTREAM_CONCURRENCY = 4;
 const UPSTREAM_TIMEOUT_MS = 5000;
 
 /** OpenStreetMap's own tile servers forbid bulk downloads: never a source for saved maps. */
-export function isOpenStreetMapServer(template: string): boolean {
+function isOpenStreetMapServer(template: string): boolean {
   try {
     return new URL(template.replace(/\{[^}]+\}/g, '0')).hostname.endsWith('openstreetmap.org');
   } catch {

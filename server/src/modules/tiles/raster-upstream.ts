@@ -5,7 +5,7 @@
  * at once, and a time limit that covers waiting for a turn as well as the fetch.
  */
 
-export interface UpstreamTile {
+interface UpstreamTile {
   bytes: Buffer;
   contentType: string;
   /** How long the tile server said the tile stays fresh, in ms; 0 when it may not be stored at all. */
@@ -16,7 +16,7 @@ export interface UpstreamTile {
 /** A tile the tile server does not have (its 404): not an outage. */
 export class UpstreamMissing extends Error {}
 /** The tile server could not answer in time or answered with an error: an outage. */
-export class UpstreamUnavailable extends Error {}
+class UpstreamUnavailable extends Error {}
 
 export interface RasterUpstream {
   fetch(z: number, x: number, y: number): Promise<UpstreamTile>;
@@ -33,7 +33,7 @@ export function userAgentFor(options: { publicUrl: string | undefined; contact: 
 }
 
 /** How long a tile stays fresh by its answer's Cache-Control (max-age, s-maxage) or Expires. */
-export function freshnessOf(headers: Headers, now: number): { freshForMs: number; storable: boolean } {
+function freshnessOf(headers: Headers, now: number): { freshForMs: number; storable: boolean } {
   const cacheControl = (headers.get('cache-control') ?? '').toLowerCase();
   if (/(^|,)\s*(no-store|private)\b/.test(cacheControl)) return { freshForMs: 0, storable: false };
   if (/(^|,)\s*no-cache\b/.test(cacheControl)) return { freshForMs: 0, storable: true };

@@ -9,7 +9,7 @@ import { notFound } from '../../lib/http-errors';
 import { parseTileAddress } from './tile-coordinates';
 
 /** How long a browser (and the service worker) may keep a served tile. */
-export const TILE_CACHE_CONTROL = 'public, max-age=604800, stale-while-revalidate=604800';
+const TILE_CACHE_CONTROL = 'public, max-age=604800, stale-while-revalidate=604800';
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;

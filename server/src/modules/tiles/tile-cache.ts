@@ -11,7 +11,7 @@
 import type { Readable } from 'node:stream';
 import type { MediaStore } from '../../media/media-store';
 
-export interface CachedTile {
+interface CachedTile {
   bytes: Buffer;
   contentType: string;
   /** The tile's ETag as this server sends it (a hash of its bytes). */

@@ -4,7 +4,7 @@
  */
 import { Counter, Histogram, type Registry } from 'prom-client';
 
-export interface ServedTile {
+interface ServedTile {
   bytes: Buffer;
   contentType: string;
   etag: string;

@@ -11,9 +11,9 @@ import type { TileSource } from './tile-source';
 /** Directories kept: the root and enough leaves for a country's archive. */
 const DIRECTORY_CACHE_ENTRIES = 512;
 
-export const VECTOR_TILE_TYPE = 'application/vnd.mapbox-vector-tile';
+const VECTOR_TILE_TYPE = 'application/vnd.mapbox-vector-tile';
 
-export interface VectorTiles extends TileSource {
+interface VectorTiles extends TileSource {
   /** The archive's zoom range and bounds, read at start. */
   header: { minZoom: number; maxZoom: number; bounds: [number, number, number, number] };
 }
