@@ -3,7 +3,6 @@
  * feature routes under /api, then the built client with SPA fallback. Tests (app.inject), `main.ts` and the
  * benchmarks all start the server through this one function.
  */
-import { moderationPlugin, moderationRoutes } from './modules/moderation/plugin';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,42 +27,65 @@ import type { MediaStore } from './media/media-store';
 import type { WeatherProvider } from './weather/weather-provider';
 import { sessionPlugin } from './modules/auth/session-plugin';
 import { sessionCookieName } from './modules/auth/session-store';
-import { healthRoutes } from './modules/health/routes';
-import { categoryRoutes } from './modules/categories/routes';
-import { publicConfigRoutes } from './modules/config/routes';
-import { authPlugin, authRoutes } from './modules/auth/plugin';
-import { storiesPlugin, storyRoutes } from './modules/stories/plugin';
-import { accountPlugin, accountRoutes } from './modules/account/plugin';
-import { mediaFilesPlugin, mediaRoutes } from './modules/media-files/plugin';
 import { mediaSignerPlugin } from './media/signer-plugin';
-import { docsRoutes } from './modules/docs/routes';
 import { PAGE_TILES_ELEMENT_ID } from '#common/constants';
-import { sharePageRoutes } from './modules/share/routes';
-import { notificationsPlugin } from './modules/notifications/plugin';
-import { notificationRoutes } from './modules/notifications/routes';
-import { pushPlugin } from './modules/push/plugin';
-import { pushRoutes } from './modules/push/routes';
-import { locationPlugin, type LocationPluginOptions } from './modules/location/location-plugin';
 import { withPrivateLogs } from './plugins/log-privacy';
 import { sharedStatePlugin } from './shared-state/plugin';
-import { metricsPlugin, metricsRoutes } from './plugins/metrics';
+import { metricsPlugin } from './plugins/metrics';
 import { requestIdOptions, requestIdPlugin } from './plugins/request-id';
 import { requestLogPlugin } from './plugins/request-log';
-import { readyRoutes } from './modules/health/ready-routes';
-import { storyIndexPlugin } from './modules/stories/story-index/plugin';
 import { addressKey } from './lib/client-address';
-import { tourRoutes, toursPlugin } from './modules/tours/plugin';
-import { insightsPlugin } from './modules/insights/plugin';
-import { insightsRoutes } from './modules/insights/routes';
 import { pageWithPreloads, readBuildManifest } from './page-preloads';
 import { homeFirstLook, pageWithFirstLook } from './map-first-look';
 import { mapPageAt, type MapPage } from '#common/map-pages';
+import type { AppModule } from './lib/app-module';
+import { healthModule } from './modules/health/plugin';
+import { categoriesModule } from './modules/categories/plugin';
+import { configModule } from './modules/config/plugin';
+import { authModule } from './modules/auth/plugin';
+import { accountModule } from './modules/account/plugin';
+import { notificationsModule } from './modules/notifications/plugin';
+import { pushModule } from './modules/push/plugin';
+import { locationModule, type LocationPluginOptions } from './modules/location/plugin';
+import { storyIndexModule } from './modules/stories/story-index/plugin';
+import { storiesModule } from './modules/stories/plugin';
+import { toursModule } from './modules/tours/plugin';
+import { moderationModule } from './modules/moderation/plugin';
+import { insightsModule } from './modules/insights/plugin';
+import { mediaFilesModule } from './modules/media-files/plugin';
+import { shareModule } from './modules/share/plugin';
+import { docsModule } from './modules/docs/plugin';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Time limits on receiving a request: its head, and the whole of it (uploads included). */
 export const HEADERS_TIMEOUT_MS = 30_000;
 export const REQUEST_TIMEOUT_MS = 10 * 60_000;
 const CLIENT_DIST_DIR = path.resolve(here, '../../dist/client');
+
+/**
+ * The server's modules (lib/app-module.ts), in the order their plugins are registered: a module comes after every
+ * module it lists in `dependencies`. Their routes follow, in the same order. A new module is one line here.
+ */
+export function appModules(deps: AppDependencies): AppModule[] {
+  return [
+    healthModule,
+    categoriesModule,
+    configModule,
+    authModule,
+    accountModule,
+    notificationsModule,
+    pushModule,
+    locationModule(deps.location),
+    storyIndexModule,
+    storiesModule,
+    toursModule,
+    moderationModule,
+    insightsModule,
+    mediaFilesModule,
+    shareModule,
+    docsModule,
+  ];
+}
 
 export interface AppDependencies {
   /** An already-open database (tests pass a migrated copy); otherwise one is opened from the config. */
@@ -161,42 +183,16 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(metricsPlugin);
   await app.register(mailerPlugin, { mailer: deps.mailer });
   await app.register(weatherPlugin, { weather: deps.weather });
-  await app.register(authPlugin);
-  await app.register(accountPlugin);
-  await app.register(notificationsPlugin);
-  await app.register(pushPlugin);
-  await app.register(locationPlugin, deps.location ?? {});
-  await app.register(storyIndexPlugin);
-  await app.register(storiesPlugin);
-  await app.register(toursPlugin);
-  await app.register(moderationPlugin);
-  await app.register(insightsPlugin);
-  await app.register(mediaFilesPlugin);
+  const client = readClient(deps.clientDir ?? CLIENT_DIST_DIR, { tileUrl: config.tileUrl, tileAttribution: config.tileAttribution });
+  app.decorate('clientPage', client?.page ?? null);
 
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes);
-      await api.register(readyRoutes);
-      await api.register(metricsRoutes);
-      await api.register(categoryRoutes);
-      await api.register(publicConfigRoutes);
-      await api.register(authRoutes);
-      await api.register(storyRoutes);
-      await api.register(accountRoutes);
-      await api.register(mediaRoutes);
-      await api.register(notificationRoutes);
-      await api.register(tourRoutes);
-      await api.register(moderationRoutes);
-      await api.register(insightsRoutes);
-      await api.register(pushRoutes);
-      await api.register(docsRoutes);
-    },
-    { prefix: '/api' },
-  );
+  const modules = appModules(deps);
+  for (const module of modules) if (module.plugin) await app.register(module.plugin);
+  for (const module of modules) if (module.routes) await app.register(module.routes, { prefix: module.prefix ?? '/api' });
 
-  await registerClient(app, deps.clientDir ?? CLIENT_DIST_DIR, {
+  await registerClient(app, client, {
     serveSourceMaps: config.env !== 'production',
-    tiles: { tileUrl: config.tileUrl, tileAttribution: config.tileAttribution },
+    tileUrl: config.tileUrl,
   });
   return app;
 }
@@ -206,9 +202,22 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
  * right-most address not vouched for. A hop count trusts that many hops from the socket inward, whoever the peer
  * is (Fastify's own number option now trusts nothing, so it is spelled out as a function here).
  */
-export function trustProxyOption(setting: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+function trustProxyOption(setting: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
   if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
   return setting;
+}
+
+/** The built client: its folder and its page with the tile server written in (`pageWithTiles`). */
+interface BuiltClient {
+  dir: string;
+  page: string;
+}
+
+/** The built client in `clientDir`, or null when there is none (`npm run build` not run). */
+function readClient(clientDir: string, tiles: PageTiles): BuiltClient | null {
+  const indexPath = path.join(clientDir, 'index.html');
+  if (!fs.existsSync(indexPath)) return null;
+  return { dir: clientDir, page: pageWithTiles(fs.readFileSync(indexPath, 'utf8'), tiles) };
 }
 
 /**
@@ -216,34 +225,28 @@ export function trustProxyOption(setting: Config['trustProxy']): FastifyServerOp
  * (the build writes them for error reports) are not served in production: they would publish the source. The page
  * carries the tile server (`pageWithTiles`), so a map draws its tiles without waiting for GET /api/config.
  */
-async function registerClient(
-  app: FastifyInstance,
-  clientDir: string,
-  options: { serveSourceMaps: boolean; tiles: PageTiles },
-) {
-  const indexPath = path.join(clientDir, 'index.html');
-  const hasClient = fs.existsSync(indexPath);
+async function registerClient(app: FastifyInstance, client: BuiltClient | null, options: { serveSourceMaps: boolean; tileUrl: string }) {
+  const hasClient = client !== null;
   if (!options.serveSourceMaps) {
     app.addHook('onRequest', async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
       if (pathname.endsWith('.map')) return reply.code(404).send({ message: `Route ${request.method} ${pathname} not found` });
     });
   }
-  const page = hasClient ? pageWithTiles(fs.readFileSync(indexPath, 'utf8'), options.tiles) : '';
+  const page = client?.page ?? '';
   // The map pages name their own chunks too (page-preloads.ts); every other path is sent the plain page.
-  const manifest = hasClient ? readBuildManifest(clientDir) : undefined;
+  const manifest = client ? readBuildManifest(client.dir) : undefined;
   const mapPages: Record<MapPage, string> = {
-    home: withFirstLook(manifest ? pageWithPreloads(page, manifest, 'home') : page, options.tiles.tileUrl),
+    home: withFirstLook(manifest ? pageWithPreloads(page, manifest, 'home') : page, options.tileUrl),
     discover: manifest ? pageWithPreloads(page, manifest, 'discover') : page,
   };
   const pageAt = (pathname: string) => {
     const mapPage = mapPageAt(pathname);
     return mapPage ? mapPages[mapPage] : page;
   };
-  if (hasClient) {
-    await app.register(sharePageRoutes, { indexHtml: page });
+  if (client) {
     await app.register(fastifyStatic, {
-      root: clientDir,
+      root: client.dir,
       // `/` is the page with its tiles (below), like every other page path.
       index: false,
       // The build's manifest is for the server (page-preloads.ts), not for the public.

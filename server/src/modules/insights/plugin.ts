@@ -4,20 +4,26 @@
  * closes (onClose runs after in-flight requests are done and before the database closes).
  */
 import fp from 'fastify-plugin';
+import { defineModule } from '../../lib/app-module';
 import type { TourInsightKind } from '#common/insights';
 import { resolveMediaSecret } from '../../media/media-urls';
 import { createDailyDedup } from './daily-dedup';
 import { createEventBuffer } from './event-buffer';
 import { createInsightsRepository } from './insights-repository';
 import { createInsightsService, type InsightsService } from './insights-service';
+import { insightsRoutes } from './routes';
+
+interface InsightsFeature {
+  service: InsightsService;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    insights: InsightsService;
+    insights: InsightsFeature;
   }
 }
 
-export const insightsPlugin = fp(
+const insightsPlugin = fp(
   async (app) => {
     const repository = createInsightsRepository(app.database);
     const buffer = createEventBuffer({ write: (counts) => repository.addCounts(counts) });
@@ -27,9 +33,9 @@ export const insightsPlugin = fp(
       buffer,
       tourBuffer,
       dedup: createDailyDedup(app.sharedState, resolveMediaSecret(app.config.mediaSecret, app.config.dataDir)),
-      recentlyUnlocked: (reader, storyId) => app.locationGuard.recentlyUnlocked(reader, storyId),
+      recentlyUnlocked: (reader, storyId) => app.location.guard.recentlyUnlocked(reader, storyId),
     });
-    app.decorate('insights', service);
+    app.decorate('insights', { service });
 
     const flush = () =>
       service.flush().catch((error: unknown) => app.log.warn({ err: error }, 'insights: writing the day counts failed'));
@@ -40,5 +46,11 @@ export const insightsPlugin = fp(
       await flush();
     });
   },
-  { name: 'insights', dependencies: ['shared-state', 'location'] },
+  {
+    name: 'insights',
+    dependencies: ['shared-state', 'location'],
+    decorators: { fastify: ['config', 'database', 'sharedState', 'location'] },
+  },
 );
+
+export const insightsModule = defineModule({ name: 'insights', plugin: insightsPlugin, routes: insightsRoutes });

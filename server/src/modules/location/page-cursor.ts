@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import { cursorFromText, cursorText, type PageCursor } from '../../lib/paging';
 
-export type SealedCursorValue = PageCursor;
+type SealedCursorValue = PageCursor;
 
 export interface PageCursorSealer {
   seal(cursor: SealedCursorValue): string;

@@ -17,7 +17,7 @@ import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';
 
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.moderation;
+  const { service } = app.moderation;
   const rateLimit = app.config.rateLimitDisabled
     ? (false as const)
     : {

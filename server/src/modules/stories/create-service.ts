@@ -20,7 +20,7 @@ import type { StoryRow } from './story-view';
 import type { Point } from '#common/geo';
 import { pickLockValues } from '#common/lock-kinds';
 
-export const IMAGE_TOO_LARGE_MESSAGE = `The image is too large (at most ${MEDIA.imageMaxPixels / 1_000_000} megapixels).`;
+const IMAGE_TOO_LARGE_MESSAGE = `The image is too large (at most ${MEDIA.imageMaxPixels / 1_000_000} megapixels).`;
 
 export interface CreateStoryDeps {
   repository: Pick<StoryRepository, 'insert'>;
@@ -60,7 +60,7 @@ export const UNVERIFIABLE_MEDIA_MESSAGES: Record<'audio' | 'video', string> = {
 };
 
 /** A stream coded in something browsers do not all play, or that is costly to decode (PNG frames in QuickTime). */
-export const UNSUPPORTED_CODEC_MESSAGES: Record<'audio' | 'video', string> = {
+const UNSUPPORTED_CODEC_MESSAGES: Record<'audio' | 'video', string> = {
   audio:
     'Unsupported audio format: please record again or upload Opus or Vorbis audio (WebM, Ogg), AAC audio (MP4) or MP3.',
   video:
@@ -68,11 +68,11 @@ export const UNSUPPORTED_CODEC_MESSAGES: Record<'audio' | 'video', string> = {
 };
 
 /** Every audio/video slot is taken and the waiting line is full (media/work-queue.ts). */
-export const MEDIA_BUSY_MESSAGE = 'The server is busy processing other recordings and videos. Please try again in a moment.';
+const MEDIA_BUSY_MESSAGE = 'The server is busy processing other recordings and videos. Please try again in a moment.';
 const MEDIA_BUSY_RETRY_SECONDS = 10;
 
 /** sharp's prebuilt libvips reads AVIF but not HEVC-coded HEIC (iPhone photos); say so plainly. */
-export const HEIC_MESSAGE = 'HEIC images cannot be read on this server. Please choose a JPEG or PNG image.';
+const HEIC_MESSAGE = 'HEIC images cannot be read on this server. Please choose a JPEG or PNG image.';
 
 export const UNREADABLE_MEDIA_MESSAGES: Record<MediaKind, string> = {
   audio: MESSAGES.recordingError,

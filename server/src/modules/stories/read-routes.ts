@@ -83,7 +83,7 @@ const mapSerializers: Record<MapView, (data: unknown) => string> = {
 
 export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.stories.read;
-  const openCursor = (token: string) => app.pageCursors.open(token);
+  const openCursor = (token: string) => app.location.pageCursors.open(token);
   const rateLimit = app.config.rateLimitDisabled ? (false as const) : { ...LOCATION_RATE_LIMIT };
   const config = { access: 'public', rateLimit } as const;
   const viewerOf = (request: FastifyRequest) => request.user?.id ?? null;
@@ -97,7 +97,7 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
     readerId: request.readerId,
   });
 
-  const nextLink = (request: FastifyRequest, cursor: PageCursor) => nextPageLink(request.url, app.pageCursors.seal(cursor));
+  const nextLink = (request: FastifyRequest, cursor: PageCursor) => nextPageLink(request.url, app.location.pageCursors.seal(cursor));
 
   app.route({
     ...apiRoute(app, 'discoverableStories', { summary: 'Public stories within 1500 m, nearest first' }),
@@ -201,6 +201,3 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 };
-
-// Exported for tests that check the wording.
-export const READ_MESSAGES = { STORY_NOT_FOUND, BAD_CURSOR, OWN_STORIES_ONLY } as const;

@@ -30,11 +30,11 @@ export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Opaque signed cursors, as the story lists' (location/page-cursor.ts). */
   const openCursor = (token: string | undefined): TourCursor | null => {
     if (!token) return null;
-    const cursor = app.pageCursors.open(token);
+    const cursor = app.location.pageCursors.open(token);
     if (!cursor) throw badRequest(TOUR_MESSAGES.badCursor);
     return cursor;
   };
-  const nextLink = (request: FastifyRequest, cursor: TourCursor) => nextPageLink(request.url, app.pageCursors.seal(cursor));
+  const nextLink = (request: FastifyRequest, cursor: TourCursor) => nextPageLink(request.url, app.location.pageCursors.seal(cursor));
 
   app.route({
     ...apiRoute(app, 'createTour', {

@@ -78,8 +78,6 @@ export interface ReadTallies {
   ownWriteLate: number;
 }
 
-export type ChangeFeed = Awaited<ReturnType<typeof startChangeFeed>>;
-
 export async function startChangeFeed(
   repository: Pick<StoryIndexRepository, 'listen' | 'notifyFence'>,
   tasks: IndexTasks,
