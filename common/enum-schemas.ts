@@ -7,6 +7,5 @@ export const storyTypeSchema = z.enum(STORY_TYPES);
 export const timeRestrictionSchema = z.enum(TIME_RESTRICTIONS);
 export const seasonSchema = z.enum(SEASONS);
 export const weatherSchema = z.enum(WEATHERS);
-export const categorySchema = z.enum(CATEGORIES);
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export const lockReasonSchema = z.enum(LOCK_REASONS);

@@ -23,7 +23,7 @@ interface StoryTypeSpec {
   text: boolean;
 }
 
-export const STORY_TYPE_SPECS: Record<StoryType, StoryTypeSpec> = {
+const STORY_TYPE_SPECS: Record<StoryType, StoryTypeSpec> = {
   audio: { label: 'Audio', upload: 'audio', text: false },
   image: { label: 'Image', upload: 'image', text: false },
   video: { label: 'Video', upload: 'video', text: false },

@@ -98,7 +98,7 @@ import type { ApiPath, ApiRouteName, PathParamNames } from './routes';
 type Schema = z.ZodType;
 
 /** What a route declares besides its access and summary (those stay in the route files). */
-export interface RouteSchemas {
+interface RouteSchemas {
   params?: Schema;
   querystring?: Schema;
   body?: Schema;

@@ -12,7 +12,7 @@ import { requestLogSerializer } from './request-log-serializer';
 export const REDACTED = '[redacted]';
 
 /** Field paths pino censors in every log line (a second net: nothing should log them in the first place). */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'password',
   'newPassword',
   'passwordHash',

@@ -4,7 +4,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import type { Author } from './stories';
 
 /** Elements whose box leaves the screen sideways without a scrolling or clipping parent to hold them. */
-export async function sticking(page: Page): Promise<string[]> {
+async function sticking(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const out: string[] = [];
