@@ -1,6 +1,5 @@
 /** The zod enums of the contract's closed lists (enums.ts). Re-exported by schemas.ts. */
 import { z } from 'zod';
-import { CATEGORIES } from './categories';
 import { LOCK_REASONS, NOTIFICATION_TYPES, SEASONS, STORY_TYPES, TIME_RESTRICTIONS, WEATHERS } from './enums';
 
 export const storyTypeSchema = z.enum(STORY_TYPES);

@@ -6,6 +6,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '#tests/helpers/test-app';
 import { appModules } from './app';
@@ -31,7 +32,7 @@ function bareApp(full: FastifyInstance, meta: PluginMeta, undeclared: readonly s
   const app = Fastify({ logger: false });
   for (const name of meta.dependencies ?? []) app.register(fp(async () => {}, { name }));
   const declared = meta.decorators?.fastify ?? [];
-  for (const name of declared) app.decorate(name, (full as unknown as Record<string, unknown>)[name]);
+  for (const name of declared) app.decorate(name, decorationOf(full, name));
   for (const name of meta.decorators?.request ?? []) app.decorateRequest(name, null);
   for (const name of undeclared.filter((name) => !declared.includes(name))) {
     app.decorate(name, {
@@ -41,6 +42,12 @@ function bareApp(full: FastifyInstance, meta: PluginMeta, undeclared: readonly s
     });
   }
   return app;
+}
+
+/** The full app's decoration; the metrics with a registry of their own (a metric is registered once per registry). */
+function decorationOf(full: FastifyInstance, name: string): unknown {
+  if (name === 'metrics') return { ...full.metrics, registry: new Registry() };
+  return (full as unknown as Record<string, unknown>)[name];
 }
 
 /** Boots the module's plugin alone; returns the decorations it added. */
