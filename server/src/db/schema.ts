@@ -5,4 +5,6 @@
  */
 export * from './tables/core';
 export * from './tables/moderation';
-export * from './tables/walks';
+export * from './tables/tours';
+export * from './tables/insights';
+export * from './tables/push';
