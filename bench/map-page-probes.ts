@@ -8,16 +8,16 @@ import type { Page } from '@playwright/test';
 export const LONG_TASK_MS = 50;
 
 export const INIT_SCRIPT = `(() => {
-  const s = { tasks: [], frames: [], samples: [], all: 0, stories: 0, maxAll: 0, maxStories: 0, lastChange: 0, firstStoryAt: null, firstStoryPaintAt: null };
-  window.__bench = s;
+  const state = { tasks: [], frames: [], samples: [], all: 0, stories: 0, maxAll: 0, maxStories: 0, lastChange: 0, firstStoryAt: null, firstStoryPaintAt: null };
+  window.__bench = state;
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) s.tasks.push([e.startTime, e.duration]);
+    for (const e of list.getEntries()) state.tasks.push([e.startTime, e.duration]);
   }).observe({ type: 'longtask', buffered: true });
   // Long animation frames name the scripts behind a long task (which bundle chunk, which callback).
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
       const top = [...e.scripts].sort((a, b) => b.duration - a.duration).slice(0, 2);
-      s.frames.push([e.startTime, e.duration, top.map((x) => (x.invoker || x.invokerType) + ' ' + String(x.sourceURL).split('/').pop() + ' ' + Math.round(x.duration) + 'ms').join('; ')]);
+      state.frames.push([e.startTime, e.duration, top.map((x) => (x.invoker || x.invokerType) + ' ' + String(x.sourceURL).split('/').pop() + ' ' + Math.round(x.duration) + 'ms').join('; ')]);
     }
   }).observe({ type: 'long-animation-frame', buffered: true });
   let pane = null;
@@ -25,14 +25,14 @@ export const INIT_SCRIPT = `(() => {
   const count = () => {
     const all = pane ? pane.childElementCount : 0;
     const stories = pane ? pane.querySelectorAll(':scope > .story-marker, :scope > .story-cluster').length : 0;
-    if (all === s.all && stories === s.stories) return;
+    if (all === state.all && stories === state.stories) return;
     const now = performance.now();
-    s.all = all; s.stories = stories; s.lastChange = now;
-    s.maxAll = Math.max(s.maxAll, all); s.maxStories = Math.max(s.maxStories, stories);
-    s.samples.push([now, all, stories]);
-    if (stories > 0 && s.firstStoryAt === null) {
-      s.firstStoryAt = now;
-      requestAnimationFrame(() => setTimeout(() => { s.firstStoryPaintAt = performance.now(); }, 0));
+    state.all = all; state.stories = stories; state.lastChange = now;
+    state.maxAll = Math.max(state.maxAll, all); state.maxStories = Math.max(state.maxStories, stories);
+    state.samples.push([now, all, stories]);
+    if (stories > 0 && state.firstStoryAt === null) {
+      state.firstStoryAt = now;
+      requestAnimationFrame(() => setTimeout(() => { state.firstStoryPaintAt = performance.now(); }, 0));
     }
   };
   // The pane appears when Leaflet (lazy-loaded) creates the map; re-attach if the map is ever re-created.

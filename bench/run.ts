@@ -36,7 +36,7 @@ import {
   type AppProcess,
 } from './app-load';
 import { DISTRIBUTIONS, makeReaders, scheduleFor, seedIfNeeded, type Distribution, type DistributionKey } from './distributions';
-import { clusterExtras, explainExtras, signedInExtras } from './extras';
+import { clusterExtras, explainExtras, signedInExtras } from './nearby-read-extras';
 import { backendCpu, backendCpuSince, formatFigures, loadAverage, mean, processCpuMs, runLoops, type Figures, type LoopResult } from './measure';
 import { appStatementOnPool, plainOnPool } from './plain-query';
 import { createBenchReaderAccounts, ensurePostgresDatabase } from './support';

@@ -13,7 +13,7 @@ export const CATEGORIES = [
 
 export type Category = (typeof CATEGORIES)[number];
 
-export const CATEGORY_EMOJI: Record<Category, string> = {
+const CATEGORY_EMOJI: Record<Category, string> = {
   Mystery: '🔍',
   Adventure: '🗺️',
   History: '🏛️',
@@ -26,7 +26,7 @@ export const CATEGORY_EMOJI: Record<Category, string> = {
 };
 
 /** Marker colours; categories without one (Nature, unknown) are grey. */
-export const CATEGORY_COLOR: Partial<Record<Category, string>> = {
+const CATEGORY_COLOR: Partial<Record<Category, string>> = {
   Mystery: '#8b5cf6',
   Adventure: '#f59e0b',
   History: '#b45309',
@@ -36,8 +36,8 @@ export const CATEGORY_COLOR: Partial<Record<Category, string>> = {
   Romance: '#f43f5e',
   'Science Fiction': '#06b6d4',
 };
-export const FALLBACK_CATEGORY_COLOR = '#6b7280';
-export const FALLBACK_CATEGORY_EMOJI = '📖';
+const FALLBACK_CATEGORY_COLOR = '#6b7280';
+const FALLBACK_CATEGORY_EMOJI = '📖';
 
 export function categoryEmoji(category: string): string {
   return (CATEGORY_EMOJI as Record<string, string>)[category] ?? FALLBACK_CATEGORY_EMOJI;
@@ -45,8 +45,4 @@ export function categoryEmoji(category: string): string {
 
 export function categoryColor(category: string): string {
   return (CATEGORY_COLOR as Record<string, string>)[category] ?? FALLBACK_CATEGORY_COLOR;
-}
-
-export function isCategory(value: string): value is Category {
-  return (CATEGORIES as readonly string[]).includes(value);
 }

@@ -16,7 +16,7 @@ import type { Story } from './schemas';
 import { ALWAYS_AVAILABLE, availableNowText, timeLockText, timeWindowText } from './time-lock-text';
 import { LOCK_KINDS, type LockField, type LockStatus } from './lock-kinds';
 
-export type DiscoveryStatusKind = 'unlocked' | 'locked' | LockStatus['kind'] | 'available';
+type DiscoveryStatusKind = 'unlocked' | 'locked' | LockStatus['kind'] | 'available';
 export type DiscoveryColour = 'green' | 'yellow' | LockStatus['colour'];
 
 export interface DiscoveryStatus {

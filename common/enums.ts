@@ -9,7 +9,7 @@ export const STORY_TYPES = ['audio', 'text', 'image', 'video', 'tiktok'] as cons
 /** The kinds of file a story can carry (common/media-kinds.ts describes each). */
 export const MEDIA_KINDS = ['audio', 'image', 'video'] as const;
 /** The lock kinds (common/lock-kinds.ts describes each); each is also the lock reason it yields. */
-export const TIME_LOCK_KINDS = ['time_of_day', 'season', 'weather'] as const;
+const TIME_LOCK_KINDS = ['time_of_day', 'season', 'weather'] as const;
 export const TIME_RESTRICTIONS = ['none', ...TIME_LOCK_KINDS] as const;
 export const SEASONS = ['spring', 'summer', 'autumn', 'winter'] as const;
 export const WEATHERS = ['sunny', 'rainy', 'cloudy', 'stormy'] as const;

@@ -9,7 +9,6 @@ export const insightEventRequestSchema = z.strictObject({
   storyId: z.uuid('storyId must be a story id'),
   kind: z.enum(INSIGHT_EVENT_KINDS, `kind must be one of ${INSIGHT_EVENT_KINDS.join(', ')}`),
 });
-export type InsightEventRequest = z.infer<typeof insightEventRequestSchema>;
 
 const shownCountSchema = z.union([z.number().int().min(0), z.literal(FEWER_THAN_3)]);
 
@@ -22,9 +21,8 @@ const dailyFigures = {
   plays: shownCountSchema,
   reads: shownCountSchema,
 };
-export const insightFiguresSchema = z.object(dailyFigures);
+const insightFiguresSchema = z.object(dailyFigures);
 export type InsightFigures = z.infer<typeof insightFiguresSchema>;
-export const INSIGHT_FIGURES = Object.keys(dailyFigures) as (keyof InsightFigures)[];
 
 export const insightsPeriodQuerySchema = z.object({
   days: z.coerce
@@ -73,10 +71,9 @@ export const tourInsightEventRequestSchema = z
     message: 'storyId is required for a "stop" event and taken for no other',
     path: ['storyId'],
   });
-export type TourInsightEventRequest = z.infer<typeof tourInsightEventRequestSchema>;
 
 const tourFigures = { starts: shownCountSchema, stops: shownCountSchema, completions: shownCountSchema };
-export const tourInsightFiguresSchema = z.object(tourFigures);
+const tourInsightFiguresSchema = z.object(tourFigures);
 export type TourInsightFigures = z.infer<typeof tourInsightFiguresSchema>;
 
 /** GET /api/insights/tours/:id?days: the author’s tour, per closed day (at its first stop) and in total. */

@@ -27,7 +27,6 @@ export const longitudeSchema = numberInput('Longitude must be a number')
   .refine(Number.isFinite, 'Longitude must be a number')
   .refine((v) => v >= -180 && v <= 180, 'Longitude must be between -180 and 180')
   .transform(flushTinyToZero);
-export const locationSchema = z.object({ latitude: latitudeSchema, longitude: longitudeSchema });
 /** Path parameters of the location-based reads: /api/stories/discoverable/:lat/:lng etc. */
 export const latLngParamsSchema = z.object({ lat: latitudeSchema, lng: longitudeSchema });
 

@@ -118,7 +118,7 @@ export const LOCK_KINDS = {
 } as const satisfies Record<TimeRestriction, LockKind>;
 
 /** The lock reasons a story's own time lock yields (not distance, not the reader's claim). */
-export const TIME_LOCK_REASONS: ReadonlySet<LockReason> = new Set(TIME_RESTRICTIONS.flatMap((kind) => LOCK_KINDS[kind].reasons));
+const TIME_LOCK_REASONS: ReadonlySet<LockReason> = new Set(TIME_RESTRICTIONS.flatMap((kind) => LOCK_KINDS[kind].reasons));
 export const isTimeLockReason = (reason: LockReason | null | undefined): boolean => !!reason && TIME_LOCK_REASONS.has(reason);
 
 /** The kinds a reader can wait for (the time_locked notification), and the lock reasons they yield. */

@@ -9,8 +9,8 @@ import type { Story } from './schemas';
 export type { MapMarker, MapMarkerColumns } from './map-schemas';
 
 /** A story id in the marker answer: the uuid's 32 hex digits without its dashes (four bytes fewer per marker). */
-export const compactId = (uuid: string) => uuid.replaceAll('-', '');
-export const expandId = (hex: string) =>
+const compactId = (uuid: string) => uuid.replaceAll('-', '');
+const expandId = (hex: string) =>
   `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 
 export function toMarkerColumns(markers: readonly MapMarker[]): MapMarkerColumns {

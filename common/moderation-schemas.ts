@@ -56,7 +56,7 @@ export const userDecisionRequestSchema = z.object({
 });
 export type UserDecisionRequest = z.infer<typeof userDecisionRequestSchema>;
 
-export const decisionSchema = z.object({
+const decisionSchema = z.object({
   id: z.uuid(),
   action: z.enum(DECISION_ACTIONS),
   reason: z.string(),
@@ -73,7 +73,7 @@ export type Decision = z.infer<typeof decisionSchema>;
 export const decisionResultSchema = z.object({ decision: decisionSchema });
 
 /** The author's own decisions, with what they may still do about each. */
-export const myDecisionSchema = decisionSchema.extend({
+const myDecisionSchema = decisionSchema.extend({
   appealable: z.boolean(),
   appealableUntil: z.string().nullable(),
   appeal: z.object({ status: z.enum(APPEAL_STATUSES), text: z.string(), createdAt: z.string() }).nullable(),
@@ -96,7 +96,7 @@ export const appealResolutionRequestSchema = z.object({
 });
 
 /** One item of the queue: a story with open reports or an open appeal (story null: an appeal about the account or a removed story). */
-export const queueItemSchema = z.object({
+const queueItemSchema = z.object({
   story: z.object({
     id: z.uuid(),
     title: z.string(),
@@ -138,7 +138,7 @@ export type QueueItem = z.infer<typeof queueItemSchema>;
 export const auditQuerySchema = z.object({
   limit: z.coerce.number({ error: 'limit must be a whole number' }).int().min(1).max(MODERATION_LIMITS.auditPageMax).optional(),
 });
-export const auditEntrySchema = z.object({
+const auditEntrySchema = z.object({
   id: z.number().int(),
   at: z.string(),
   actor: z.string().nullable(),
@@ -162,6 +162,6 @@ export const roleResultSchema = z.object({ username: z.string(), role: z.enum(RO
 export const userIdParamsSchema = z.object({ userId: z.string().describe('User id (uuid)') });
 export const idParamsSchema = z.object({ id: z.string().describe('Id (uuid)') });
 
-export const blockSchema = z.object({ userId: z.uuid(), displayName: z.string(), createdAt: z.string() });
+const blockSchema = z.object({ userId: z.uuid(), displayName: z.string(), createdAt: z.string() });
 export const blockListSchema = z.array(blockSchema);
 export const blockResultSchema = z.object({ blocked: z.boolean() });

@@ -21,7 +21,7 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-export const smartNotificationSchema = z.object({
+const smartNotificationSchema = z.object({
   type: z.enum(SMART_NOTIFICATION_TYPES),
   priority: z.enum(SMART_PRIORITIES),
   title: z.string(),
@@ -34,11 +34,9 @@ export const smartNotificationSchema = z.object({
 });
 export type SmartNotification = z.infer<typeof smartNotificationSchema>;
 
-export const timeOfDaySchema = z.enum(TIMES_OF_DAY);
-
 // ---------- the calls' requests and answers ----------
-export const TIME_OF_DAY_MESSAGE = `timeOfDay must be one of: ${TIMES_OF_DAY.join(', ')}`;
-export const timeOfDayParamSchema = z.enum(TIMES_OF_DAY, { error: TIME_OF_DAY_MESSAGE });
+const TIME_OF_DAY_MESSAGE = `timeOfDay must be one of: ${TIMES_OF_DAY.join(', ')}`;
+const timeOfDayParamSchema = z.enum(TIMES_OF_DAY, { error: TIME_OF_DAY_MESSAGE });
 
 export const smartParamsSchema = z.object({ lat: latitudeSchema, lng: longitudeSchema });
 export const smartQuerySchema = z.object({ timeOfDay: timeOfDayParamSchema });

@@ -57,11 +57,6 @@ export function nearbyGroupMessage(count: number): string {
   return `${count} new ${count === 1 ? 'whisper' : 'whispers'} within ${formatDistance(DISCOVERY_RADIUS_M)}`;
 }
 
-/** To the author, when reports hid their story (DESIGN.md decision 14). */
-export function hiddenMessage(title: string): string {
-  return `Your story “${title}” was reported by several readers and is hidden until it is reviewed.`;
-}
-
 export function unlockedMessage(title: string): string {
   return `You unlocked “${title}”. It is yours to read now.`;
 }

@@ -14,7 +14,6 @@ export const pushSubscriptionBodySchema = z.object({
   expirationTime: z.number().nullable().optional(),
   keys: z.object({ p256dh: keyText, auth: keyText }, { error: 'keys.p256dh and keys.auth are required' }),
 });
-export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
 
 export const pushUnsubscribeBodySchema = z.object({
   endpoint: z.string({ error: PUSH_TEXTS.badEndpoint }).max(PUSH_LIMITS.endpointMax, PUSH_TEXTS.badEndpoint),
@@ -30,7 +29,6 @@ const KINDS_MESSAGE = `kinds must be a list of: ${PUSH_KINDS.join(', ')}`;
 export const pushPreferencesSchema = z.object({
   kinds: z.array(z.enum(PUSH_KINDS, { error: KINDS_MESSAGE }), { error: KINDS_MESSAGE }).max(PUSH_KINDS.length * 2, KINDS_MESSAGE),
 });
-export type PushPreferences = z.infer<typeof pushPreferencesSchema>;
 
 /**
  * What a device receives: what the bell shows and nothing more (never a story's content, DESIGN.md decision 16),

@@ -22,7 +22,7 @@ export interface BoundingBox {
   north: number;
 }
 
-export const BAD_BBOX_MESSAGE = 'bbox must be west,south,east,north in degrees (south not above north)';
+const BAD_BBOX_MESSAGE = 'bbox must be west,south,east,north in degrees (south not above north)';
 
 /** `bbox=west,south,east,north` → a BoundingBox, with one message for every malformed value. */
 const bboxQueryValueSchema = z

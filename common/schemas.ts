@@ -36,7 +36,7 @@ const typedUsernameSchema = z
   .trim()
   .min(1, MESSAGES.usernameRequired)
   .max(LIMITS.usernameMax, MESSAGES.usernameMax);
-export const usernameSchema = z
+const usernameSchema = z
   .string({ error: MESSAGES.usernameRequired })
   .trim()
   .min(LIMITS.usernameMin, MESSAGES.usernameMin)
@@ -49,12 +49,12 @@ export const displayNameSchema = publicText(
   'Display name',
   'single',
 );
-export const bioSchema = publicText(z.string().trim().max(LIMITS.bioMax, MESSAGES.bioMax), 'Bio', 'multi');
-export const passwordSchema = z
+const bioSchema = publicText(z.string().trim().max(LIMITS.bioMax, MESSAGES.bioMax), 'Bio', 'multi');
+const passwordSchema = z
   .string({ error: MESSAGES.passwordRequired })
   .min(LIMITS.passwordMin, MESSAGES.passwordMin)
   .max(LIMITS.passwordMax, PASSWORD_MAX_MESSAGE);
-export const favoriteStoryTypeSchema = z.enum(FAVORITE_STORY_TYPES);
+const favoriteStoryTypeSchema = z.enum(FAVORITE_STORY_TYPES);
 
 /** What the server tells a client about a user (never a hash, never a token). */
 export const currentUserSchema = z.object({
@@ -95,7 +95,7 @@ export type SetupRequest = z.input<typeof setupRequestSchema>;
 
 export const checkUsernameRequestSchema = z.object({ username: typedUsernameSchema });
 
-export const forgotPasswordRequestSchema = checkUsernameRequestSchema;
+export const forgotPasswordRequestSchema = z.object({ username: typedUsernameSchema });
 
 export const resetPasswordRequestSchema = z.object({
   username: typedUsernameSchema,
@@ -109,7 +109,7 @@ export const resetPasswordRequestSchema = z.object({
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 // ---------- stories ----------
-export const STORY_CREATE_MESSAGES = {
+const STORY_CREATE_MESSAGES = {
   category: `Category must be one of: ${CATEGORIES.join(', ')}`,
   type: `Type must be one of: ${STORY_TYPES.join(', ')}`,
   isPublic: 'isPublic must be "true" or "false"',
@@ -219,11 +219,10 @@ export const createStoryFieldsSchema = z
       ...lockValuesFor(restriction, f),
     };
   });
-export type CreateStoryFields = z.input<typeof createStoryFieldsSchema>;
 export type CreateStoryData = z.output<typeof createStoryFieldsSchema>;
 
 /** What an author may change on a story (issue 14); its type, media and place stay as created. */
-export const EDITABLE_STORY_FIELDS = [
+const EDITABLE_STORY_FIELDS = [
   'title',
   'description',
   'category',
@@ -301,13 +300,13 @@ export type EditStoryRequest = z.input<typeof editStoryRequestSchema>;
 export type EditStoryChanges = z.output<typeof editStoryRequestSchema>;
 
 /** Seconds from a form value such as "42" or "12.5"; null unless a finite number up to MEDIA.maxDurationSeconds. */
-export function parseDuration(value: string): number | null {
+function parseDuration(value: string): number | null {
   if (!/^\d+(\.\d+)?$/.test(value.trim())) return null;
   const seconds = Number(value);
   return Number.isFinite(seconds) && seconds <= MEDIA.maxDurationSeconds ? seconds : null;
 }
 
-export const authorSchema = z.object({ displayName: z.string().nullable() });
+const authorSchema = z.object({ displayName: z.string().nullable() });
 
 /** A story as the server sends it to a reader. Locked stories omit content and every media/TikTok URL. */
 export const storySchema = z.object({

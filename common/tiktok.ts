@@ -4,7 +4,7 @@
  */
 
 /** The hosts a TikTok story may link to (DESIGN.md decision 2). */
-export const TIKTOK_HOSTS = ['tiktok.com', 'www.tiktok.com', 'm.tiktok.com', 'vm.tiktok.com'] as const;
+const TIKTOK_HOSTS = ['tiktok.com', 'www.tiktok.com', 'm.tiktok.com', 'vm.tiktok.com'] as const;
 
 export interface TikTokLink {
   /** The link to open ("Watch on TikTok"); a bare video id becomes a canonical tiktok.com address. */

@@ -32,7 +32,7 @@ export function mapBoxWidth(viewportWidth: number): number {
   return Math.min(viewportWidth - MAP_BOX.insetPx, MAP_BOX.widestPx);
 }
 
-export interface GridTile {
+interface GridTile {
   url: string;
   /** The tile's top-left corner, in CSS px from the view's centre. */
   left: number;

@@ -61,7 +61,7 @@ export const tourPageQuerySchema = z.object({
 });
 
 /** A stop as a reader sees it: never the story's content or media (open the story for that, with the usual locks). */
-export const tourStopSchema = z.object({
+const tourStopSchema = z.object({
   position: z.number().int().describe('1-based place in the walking order (among visible stops)'),
   storyId: z.uuid(),
   title: z.string(),

@@ -49,7 +49,7 @@ export const TOUR_MESSAGES = {
 } as const;
 
 /** The legs' lengths in metres, on the project's sphere (common/geo.ts). */
-export function tourLegs(stops: readonly Point[]): number[] {
+function tourLegs(stops: readonly Point[]): number[] {
   return stops.slice(1).map((stop, i) => haversineMetres(stops[i]!, stop));
 }
 

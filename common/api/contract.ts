@@ -118,7 +118,7 @@ import { cursorQuerySchema } from '../page-schemas';
 type Schema = z.ZodType;
 
 /** What a route declares besides its access and summary (those stay in the route files). */
-export interface RouteSchemas {
+interface RouteSchemas {
   params?: Schema;
   querystring?: Schema;
   body?: Schema;

@@ -5,7 +5,7 @@
  * This half is what the browser needs at run time: plain strings, no zod. The schemas of each route are in
  * contract.ts, which `satisfies` this table (same names, params matching the path).
  */
-export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRoute {
   method: ApiMethod;

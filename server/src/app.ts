@@ -3,7 +3,6 @@
  * feature routes under /api, then the built client with SPA fallback. Tests (app.inject), `main.ts` and the
  * benchmarks all start the server through this one function.
  */
-import { moderationPlugin, moderationRoutes } from './modules/moderation/plugin';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,46 +27,73 @@ import type { MediaStore } from './media/media-store';
 import type { WeatherProvider } from './weather/weather-provider';
 import { sessionPlugin } from './modules/auth/session-plugin';
 import { sessionCookieName } from './modules/auth/session-store';
-import { healthRoutes } from './modules/health/routes';
-import { categoryRoutes } from './modules/categories/routes';
-import { publicConfigRoutes } from './modules/config/routes';
-import { authPlugin, authRoutes } from './modules/auth/plugin';
-import { storiesPlugin, storyRoutes } from './modules/stories/plugin';
-import { accountPlugin, accountRoutes } from './modules/account/plugin';
-import { mediaFilesPlugin, mediaRoutes } from './modules/media-files/plugin';
 import { mediaSignerPlugin } from './media/signer-plugin';
-import { docsRoutes } from './modules/docs/routes';
 import { PAGE_TILES_ELEMENT_ID } from '#common/constants';
-import { sharePageRoutes } from './modules/share/routes';
-import { notificationsPlugin } from './modules/notifications/plugin';
-import { notificationRoutes } from './modules/notifications/routes';
-import { pushPlugin } from './modules/push/plugin';
-import { pushRoutes } from './modules/push/routes';
-import { locationPlugin, type LocationPluginOptions } from './modules/location/location-plugin';
 import { withPrivateLogs } from './plugins/log-privacy';
 import { sharedStatePlugin } from './shared-state/plugin';
-import { metricsPlugin, metricsRoutes } from './plugins/metrics';
+import { metricsPlugin } from './plugins/metrics';
 import { requestIdOptions, requestIdPlugin } from './plugins/request-id';
 import { requestLogPlugin } from './plugins/request-log';
-import { readyRoutes } from './modules/health/ready-routes';
-import { storyIndexPlugin } from './modules/stories/story-index/plugin';
 import { addressKey } from './lib/client-address';
-import { tourRoutes, toursPlugin } from './modules/tours/plugin';
-import { insightsPlugin, type InsightsPluginOptions } from './modules/insights/plugin';
-import { insightsRoutes } from './modules/insights/routes';
 import { pageWithPreloads, readBuildManifest } from './page-preloads';
 import { homeFirstLook, pageWithFirstLook } from './map-first-look';
 import { mapPageAt, type MapPage } from '#common/map-pages';
-import { tileRoutes, tilesPlugin, tourMapTilesRoutes, type ClientTiles, type TilesPluginOptions } from './modules/tiles/plugin';
-import { placeRoutes, placesPlugin } from './modules/places/plugin';
-import { traceRoutes, tracesPlugin } from './modules/traces/plugin';
-import { followRoutes, followsPlugin } from './modules/follows/plugin';
+import type { AppModule } from './lib/app-module';
+import { healthModule } from './modules/health/plugin';
+import { categoriesModule } from './modules/categories/plugin';
+import { configModule } from './modules/config/plugin';
+import { authModule } from './modules/auth/plugin';
+import { accountModule } from './modules/account/plugin';
+import { notificationsModule } from './modules/notifications/plugin';
+import { pushModule } from './modules/push/plugin';
+import { locationModule, type LocationPluginOptions } from './modules/location/plugin';
+import { storyIndexModule } from './modules/stories/story-index/plugin';
+import { placesModule } from './modules/places/plugin';
+import { storiesModule } from './modules/stories/plugin';
+import { toursModule } from './modules/tours/plugin';
+import { moderationModule } from './modules/moderation/plugin';
+import { insightsModule, type InsightsPluginOptions } from './modules/insights/plugin';
+import { mediaFilesModule } from './modules/media-files/plugin';
+import { tilesModule, type ClientTiles, type TilesPluginOptions } from './modules/tiles/plugin';
+import { tracesModule } from './modules/traces/plugin';
+import { followsModule } from './modules/follows/plugin';
+import { shareModule } from './modules/share/plugin';
+import { docsModule } from './modules/docs/plugin';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Time limits on receiving a request: its head, and the whole of it (uploads included). */
 export const HEADERS_TIMEOUT_MS = 30_000;
 export const REQUEST_TIMEOUT_MS = 10 * 60_000;
 const CLIENT_DIST_DIR = path.resolve(here, '../../dist/client');
+
+/**
+ * The server's modules (lib/app-module.ts), in the order their plugins are registered: a module comes after every
+ * module it lists in `dependencies`. Their routes follow, in the same order. A new module is one line here.
+ */
+export function appModules(deps: AppDependencies): AppModule[] {
+  return [
+    healthModule,
+    categoriesModule,
+    configModule,
+    authModule,
+    accountModule,
+    notificationsModule,
+    pushModule,
+    locationModule(deps.location),
+    storyIndexModule,
+    placesModule,
+    storiesModule,
+    toursModule,
+    moderationModule,
+    insightsModule(deps.insights),
+    mediaFilesModule,
+    tilesModule(deps.tiles),
+    tracesModule,
+    followsModule,
+    shareModule,
+    docsModule,
+  ];
+}
 
 export interface AppDependencies {
   /** An already-open database (tests pass a migrated copy); otherwise one is opened from the config. */
@@ -169,50 +195,14 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(metricsPlugin);
   await app.register(mailerPlugin, { mailer: deps.mailer });
   await app.register(weatherPlugin, { weather: deps.weather });
-  await app.register(authPlugin);
-  await app.register(accountPlugin);
-  await app.register(notificationsPlugin);
-  await app.register(pushPlugin);
-  await app.register(locationPlugin, deps.location ?? {});
-  await app.register(storyIndexPlugin);
-  await app.register(placesPlugin);
-  await app.register(storiesPlugin);
-  await app.register(toursPlugin);
-  await app.register(moderationPlugin);
-  await app.register(insightsPlugin, deps.insights ?? {});
-  await app.register(mediaFilesPlugin);
-  await app.register(tilesPlugin, deps.tiles ?? {});
-  await app.register(tracesPlugin);
-  await app.register(followsPlugin);
+  const modules = appModules(deps);
+  for (const module of modules) if (module.plugin) await app.register(module.plugin);
+  // The page carries the map's tiles (app.tiles, decorated by the tiles module) and is read by the share pages.
+  const client = readClient(deps.clientDir ?? CLIENT_DIST_DIR, app.tiles.client);
+  app.decorate('clientPage', client?.page ?? null);
+  for (const module of modules) if (module.routes) await app.register(module.routes, { prefix: module.prefix ?? '/api' });
 
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes);
-      await api.register(readyRoutes);
-      await api.register(metricsRoutes);
-      await api.register(categoryRoutes);
-      await api.register(publicConfigRoutes);
-      await api.register(authRoutes);
-      await api.register(storyRoutes);
-      await api.register(accountRoutes);
-      await api.register(mediaRoutes);
-      await api.register(notificationRoutes);
-      await api.register(tourRoutes);
-      await api.register(moderationRoutes);
-      await api.register(insightsRoutes);
-      await api.register(pushRoutes);
-      await api.register(placeRoutes);
-      await api.register(traceRoutes);
-      await api.register(followRoutes);
-      await api.register(docsRoutes);
-      await api.register(tourMapTilesRoutes);
-    },
-    { prefix: '/api' },
-  );
-
-  // The map's tiles from the app's own origin (docs/decisions/037-tiles-through-whispers.md).
-  await app.register(tileRoutes);
-  await registerClient(app, deps.clientDir ?? CLIENT_DIST_DIR, {
+  await registerClient(app, client, {
     serveSourceMaps: config.env !== 'production',
     tiles: app.tiles.client,
   });
@@ -229,27 +219,35 @@ export function trustProxyOption(setting: Config['trustProxy']): FastifyServerOp
   return setting;
 }
 
+/** The built client: its folder and its page with the tiles written in (`pageWithTiles`). */
+interface BuiltClient {
+  dir: string;
+  page: string;
+}
+
+/** The built client in `clientDir`, or null when there is none (`npm run build` not run). */
+function readClient(clientDir: string, tiles: PageTiles): BuiltClient | null {
+  const indexPath = path.join(clientDir, 'index.html');
+  if (!fs.existsSync(indexPath)) return null;
+  return { dir: clientDir, page: pageWithTiles(fs.readFileSync(indexPath, 'utf8'), tiles) };
+}
+
 /**
  * Serves the built client: hashed assets cached for a year, the page never cached, SPA fallback. Source maps
  * (the build writes them for error reports) are not served in production: they would publish the source. The page
  * carries the tile server (`pageWithTiles`), so a map draws its tiles without waiting for GET /api/config.
  */
-async function registerClient(
-  app: FastifyInstance,
-  clientDir: string,
-  options: { serveSourceMaps: boolean; tiles: PageTiles },
-) {
-  const indexPath = path.join(clientDir, 'index.html');
-  const hasClient = fs.existsSync(indexPath);
+async function registerClient(app: FastifyInstance, client: BuiltClient | null, options: { serveSourceMaps: boolean; tiles: PageTiles }) {
+  const hasClient = client !== null;
   if (!options.serveSourceMaps) {
     app.addHook('onRequest', async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
       if (pathname.endsWith('.map')) return reply.code(404).send({ message: `Route ${request.method} ${pathname} not found` });
     });
   }
-  const page = hasClient ? pageWithTiles(fs.readFileSync(indexPath, 'utf8'), options.tiles) : '';
+  const page = client?.page ?? '';
   // The map pages name their own chunks too (page-preloads.ts); every other path is sent the plain page.
-  const manifest = hasClient ? readBuildManifest(clientDir) : undefined;
+  const manifest = client ? readBuildManifest(client.dir) : undefined;
   const mapPages: Record<MapPage, string> = {
     home: withFirstLook(manifest ? pageWithPreloads(page, manifest, 'home') : page, options.tiles),
     discover: manifest ? pageWithPreloads(page, manifest, 'discover') : page,
@@ -258,10 +256,9 @@ async function registerClient(
     const mapPage = mapPageAt(pathname);
     return mapPage ? mapPages[mapPage] : page;
   };
-  if (hasClient) {
-    await app.register(sharePageRoutes, { indexHtml: page });
+  if (client) {
     await app.register(fastifyStatic, {
-      root: clientDir,
+      root: client.dir,
       // `/` is the page with its tiles (below), like every other page path.
       index: false,
       // The build's manifest is for the server (page-preloads.ts), not for the public.

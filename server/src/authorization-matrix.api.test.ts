@@ -332,17 +332,17 @@ describe('authorization matrix: every route × {signed out, another user, the ow
   });
 
   it('the fixtures can fail the checks: the owner sees their private story, its media and notification; the leak scan reads headers', async () => {
-    const f = await createFixtures(t.current);
-    const story = await t.current.app.inject({ method: 'GET', url: `/api/stories/${f.privateStoryId}`, headers: { cookie: f.owner.cookie } });
+    const fixtures = await createFixtures(t.current);
+    const story = await t.current.app.inject({ method: 'GET', url: `/api/stories/${fixtures.privateStoryId}`, headers: { cookie: fixtures.owner.cookie } });
     expect(story.statusCode).toBe(200);
-    expect(leaksOf(story, f.privateMarkers)).toEqual(expect.arrayContaining([`${f.privateStoryId} (body)`]));
-    const media = await t.current.app.inject({ method: 'GET', url: t.current.app.mediaSigner.sign(f.privateMediaKey), headers: { cookie: f.owner.cookie } });
+    expect(leaksOf(story, fixtures.privateMarkers)).toEqual(expect.arrayContaining([`${fixtures.privateStoryId} (body)`]));
+    const media = await t.current.app.inject({ method: 'GET', url: t.current.app.mediaSigner.sign(fixtures.privateMediaKey), headers: { cookie: fixtures.owner.cookie } });
     expect(media.statusCode).toBe(200);
     expect(media.rawPayload.equals(fixtureImageBytes()!)).toBe(true);
-    const list = await t.current.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: f.owner.cookie } });
-    expect(list.body).toContain(f.notificationId);
-    const withHeader = { ...media, headers: { ...media.headers, location: `/x/${encodeURIComponent(f.privateMediaKey)}` }, body: '' } as LightMyRequestResponse;
-    expect(leaksOf(withHeader, f.privateMarkers)).toContain(`${f.privateMediaKey} (headers)`);
-    expect(leaksOf({ ...withHeader, headers: media.headers }, f.privateMarkers)).toEqual([]);
+    const list = await t.current.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: fixtures.owner.cookie } });
+    expect(list.body).toContain(fixtures.notificationId);
+    const withHeader = { ...media, headers: { ...media.headers, location: `/x/${encodeURIComponent(fixtures.privateMediaKey)}` }, body: '' } as LightMyRequestResponse;
+    expect(leaksOf(withHeader, fixtures.privateMarkers)).toContain(`${fixtures.privateMediaKey} (headers)`);
+    expect(leaksOf({ ...withHeader, headers: media.headers }, fixtures.privateMarkers)).toEqual([]);
   });
 });

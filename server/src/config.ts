@@ -238,22 +238,22 @@ const envSchema = z.object({
   }),
   /** The push services subscriptions may name (lib/push-allowed-hosts.ts). */
   PUSH_ALLOWED_HOSTS: pushAllowedHostsSetting,
-}).superRefine((e, context) => {
+}).superRefine((settings, context) => {
   const problem = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
-  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)) {
+  if (!settings.S3_BUCKET && (settings.S3_ENDPOINT || settings.S3_ACCESS_KEY_ID || settings.S3_SECRET_ACCESS_KEY)) {
     problem('S3_BUCKET', 'S3_BUCKET is required when any other S3_ setting is given');
   }
-  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+  if (Boolean(settings.S3_ACCESS_KEY_ID) !== Boolean(settings.S3_SECRET_ACCESS_KEY)) {
     problem('S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
   }
   // PGlite is one process holding its data directory: a second worker could not open it.
-  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+  if (Boolean(settings.VAPID_PUBLIC_KEY) !== Boolean(settings.VAPID_PRIVATE_KEY)) {
     problem('VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
   }
-  if (e.INSIGHTS_TEST_SHOW_OPEN_DAYS && e.NODE_ENV !== 'test') {
+  if (settings.INSIGHTS_TEST_SHOW_OPEN_DAYS && settings.NODE_ENV !== 'test') {
     problem('INSIGHTS_TEST_SHOW_OPEN_DAYS', 'INSIGHTS_TEST_SHOW_OPEN_DAYS is for tests only (NODE_ENV=test): it shows counts while a day is open');
   }
-  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+  if (settings.WEB_CONCURRENCY > 1 && !settings.DATABASE_URL) {
     problem('WEB_CONCURRENCY', 'WEB_CONCURRENCY above 1 needs DATABASE_URL (the embedded database runs in one process only)');
   }
 });
@@ -353,72 +353,72 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`));
   }
-  const e = parsed.data;
+  const settings = parsed.data;
   return Object.freeze({
-    env: e.NODE_ENV,
-    port: e.PORT,
-    host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
-    databaseUrl: e.DATABASE_URL,
-    databasePoolSize: e.DATABASE_POOL_SIZE,
-    logLevel: e.LOG_LEVEL,
-    logFormat: e.LOG_FORMAT,
-    tileUrl: e.TILE_URL,
-    tileAttribution: e.TILE_ATTRIBUTION,
-    tiles: tileSettings(e),
-    publicUrl: e.PUBLIC_URL,
-    trustProxy: e.TRUST_PROXY,
-    cookieSecure: e.COOKIE_SECURE === undefined || e.COOKIE_SECURE === '' ? e.NODE_ENV === 'production' : e.COOKIE_SECURE === 'true' || e.COOKIE_SECURE === '1',
-    smtpUrl: e.SMTP_URL || undefined,
-    mailFrom: e.MAIL_FROM,
-    mediaSecret: e.MEDIA_SECRET,
-    mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
-    maxUploadBytes: byMediaKind((kind) => e[MEDIA_KIND_SPECS[kind].size.setting]),
-    weatherUrl: e.WEATHER_URL,
-    rateLimitDisabled: e.RATE_LIMIT_DISABLED,
-    unlockBudget: { visitor: e.UNLOCK_BUDGET_VISITOR, user: e.UNLOCK_BUDGET_USER },
-    newReadersPerAddress: e.LIMIT_NEW_READERS_PER_ADDRESS,
+    env: settings.NODE_ENV,
+    port: settings.PORT,
+    host: settings.HOST,
+    dataDir: path.resolve(settings.DATA_DIR),
+    databaseUrl: settings.DATABASE_URL,
+    databasePoolSize: settings.DATABASE_POOL_SIZE,
+    logLevel: settings.LOG_LEVEL,
+    logFormat: settings.LOG_FORMAT,
+    tileUrl: settings.TILE_URL,
+    tileAttribution: settings.TILE_ATTRIBUTION,
+    tiles: tileSettings(settings),
+    publicUrl: settings.PUBLIC_URL,
+    trustProxy: settings.TRUST_PROXY,
+    cookieSecure: settings.COOKIE_SECURE === undefined || settings.COOKIE_SECURE === '' ? settings.NODE_ENV === 'production' : settings.COOKIE_SECURE === 'true' || settings.COOKIE_SECURE === '1',
+    smtpUrl: settings.SMTP_URL || undefined,
+    mailFrom: settings.MAIL_FROM,
+    mediaSecret: settings.MEDIA_SECRET,
+    mediaUrlTtlSeconds: settings.MEDIA_URL_TTL_SECONDS,
+    maxUploadBytes: byMediaKind((kind) => settings[MEDIA_KIND_SPECS[kind].size.setting]),
+    weatherUrl: settings.WEATHER_URL,
+    rateLimitDisabled: settings.RATE_LIMIT_DISABLED,
+    unlockBudget: { visitor: settings.UNLOCK_BUDGET_VISITOR, user: settings.UNLOCK_BUDGET_USER },
+    newReadersPerAddress: settings.LIMIT_NEW_READERS_PER_ADDRESS,
     limits: {
-      loginFailuresPerAddress: e.LIMIT_LOGIN_FAILURES_PER_ADDRESS,
+      loginFailuresPerAddress: settings.LIMIT_LOGIN_FAILURES_PER_ADDRESS,
       loginBackoff: {
         ...DEFAULT_AUTH_LIMITS.loginBackoff,
-        freeFailures: e.LIMIT_LOGIN_FREE_FAILURES,
-        maxDelayMs: e.LIMIT_LOGIN_MAX_DELAY,
+        freeFailures: settings.LIMIT_LOGIN_FREE_FAILURES,
+        maxDelayMs: settings.LIMIT_LOGIN_MAX_DELAY,
       },
-      registrationsPerAddress: e.LIMIT_REGISTRATIONS_PER_ADDRESS,
-      resetMailsPerAddress: e.LIMIT_RESET_MAILS_PER_ADDRESS,
-      resetMailsPerUsername: e.LIMIT_RESET_MAILS_PER_USERNAME,
-      resetAttemptsPerAddress: e.LIMIT_RESET_ATTEMPTS_PER_ADDRESS,
-      usernameChecksPerAddress: e.LIMIT_USERNAME_CHECKS_PER_ADDRESS,
-      passwordConfirmsPerUser: e.LIMIT_PASSWORD_CONFIRMS_PER_USER,
+      registrationsPerAddress: settings.LIMIT_REGISTRATIONS_PER_ADDRESS,
+      resetMailsPerAddress: settings.LIMIT_RESET_MAILS_PER_ADDRESS,
+      resetMailsPerUsername: settings.LIMIT_RESET_MAILS_PER_USERNAME,
+      resetAttemptsPerAddress: settings.LIMIT_RESET_ATTEMPTS_PER_ADDRESS,
+      usernameChecksPerAddress: settings.LIMIT_USERNAME_CHECKS_PER_ADDRESS,
+      passwordConfirmsPerUser: settings.LIMIT_PASSWORD_CONFIRMS_PER_USER,
     },
-    s3: e.S3_BUCKET
+    s3: settings.S3_BUCKET
       ? {
-          endpoint: e.S3_ENDPOINT,
-          bucket: e.S3_BUCKET,
-          region: e.S3_REGION,
-          accessKeyId: e.S3_ACCESS_KEY_ID,
-          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          endpoint: settings.S3_ENDPOINT,
+          bucket: settings.S3_BUCKET,
+          region: settings.S3_REGION,
+          accessKeyId: settings.S3_ACCESS_KEY_ID,
+          secretAccessKey: settings.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: settings.S3_FORCE_PATH_STYLE,
         }
       : undefined,
-    redisUrl: e.REDIS_URL,
-    redisKeyPrefix: e.REDIS_KEY_PREFIX,
-    metricsToken: e.METRICS_TOKEN,
-    webConcurrency: e.WEB_CONCURRENCY,
-    mediaWork: { concurrency: e.MEDIA_WORK_CONCURRENCY, maxWaiting: e.MEDIA_QUEUE_MAX },
-    mediaLimits: { maxVideoSize: e.MEDIA_MAX_VIDEO_SIZE, maxFrameRate: e.MEDIA_MAX_FRAME_RATE },
-    storyIndex: e.STORY_INDEX,
-    insightsFlushMs: e.INSIGHTS_FLUSH_MS,
-    insightsShowOpenDays: e.INSIGHTS_TEST_SHOW_OPEN_DAYS,
-    adminUsernames: e.ADMIN_USERNAMES,
-    notificationStreamLifetimeMs: e.NOTIFICATION_STREAM_LIFETIME,
-    followDigestIntervalMs: e.NODE_ENV === 'test' ? e.FOLLOW_DIGEST_INTERVAL : UNIT_MS.h * 24,
+    redisUrl: settings.REDIS_URL,
+    redisKeyPrefix: settings.REDIS_KEY_PREFIX,
+    metricsToken: settings.METRICS_TOKEN,
+    webConcurrency: settings.WEB_CONCURRENCY,
+    mediaWork: { concurrency: settings.MEDIA_WORK_CONCURRENCY, maxWaiting: settings.MEDIA_QUEUE_MAX },
+    mediaLimits: { maxVideoSize: settings.MEDIA_MAX_VIDEO_SIZE, maxFrameRate: settings.MEDIA_MAX_FRAME_RATE },
+    storyIndex: settings.STORY_INDEX,
+    insightsFlushMs: settings.INSIGHTS_FLUSH_MS,
+    insightsShowOpenDays: settings.INSIGHTS_TEST_SHOW_OPEN_DAYS,
+    adminUsernames: settings.ADMIN_USERNAMES,
+    notificationStreamLifetimeMs: settings.NOTIFICATION_STREAM_LIFETIME,
+    followDigestIntervalMs: settings.NODE_ENV === 'test' ? settings.FOLLOW_DIGEST_INTERVAL : UNIT_MS.h * 24,
     push: {
-      vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
-      vapidSubject: e.VAPID_SUBJECT,
-      testOrigins: e.PUSH_TEST_ORIGINS,
-      allowedHosts: e.PUSH_ALLOWED_HOSTS,
+      vapidKeys: settings.VAPID_PUBLIC_KEY && settings.VAPID_PRIVATE_KEY ? { publicKey: settings.VAPID_PUBLIC_KEY, privateKey: settings.VAPID_PRIVATE_KEY } : undefined,
+      vapidSubject: settings.VAPID_SUBJECT,
+      testOrigins: settings.PUSH_TEST_ORIGINS,
+      allowedHosts: settings.PUSH_ALLOWED_HOSTS,
     },
   });
 }

@@ -22,8 +22,8 @@ describe('two instances behind one load balancer', () => {
   let s3: S3StandIn;
   let database: Awaited<ReturnType<typeof createScratchDatabase>>;
   const redisPrefix = uniqueRedisPrefix('multi');
-  let a: ServerProcess;
-  let b: ServerProcess;
+  let serverA: ServerProcess;
+  let serverB: ServerProcess;
 
   beforeAll(async () => {
     [s3, database] = await Promise.all([startS3StandIn(), createScratchDatabase('multi')]);
@@ -37,13 +37,13 @@ describe('two instances behind one load balancer', () => {
     };
     const [portA, portB] = [await freePort(), await freePort()];
     // Both start at once: the migration lock lets one migrate while the other waits.
-    a = startServerProcess(portA, { ...env, DATA_DIR: `/tmp/whispers-multi-a-${process.pid}` });
-    b = startServerProcess(portB, { ...env, DATA_DIR: `/tmp/whispers-multi-b-${process.pid}` });
-    await Promise.all([waitForReady(a.baseUrl), waitForReady(b.baseUrl)]);
+    serverA = startServerProcess(portA, { ...env, DATA_DIR: `/tmp/whispers-multi-a-${process.pid}` });
+    serverB = startServerProcess(portB, { ...env, DATA_DIR: `/tmp/whispers-multi-b-${process.pid}` });
+    await Promise.all([waitForReady(serverA.baseUrl), waitForReady(serverB.baseUrl)]);
   }, 180_000);
 
   afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
+    await Promise.all([serverA?.stop(), serverB?.stop()]);
     await Promise.all([database?.drop(), s3?.close(), dropRedisPrefix(redisPrefix)]);
   });
 
@@ -52,14 +52,14 @@ describe('two instances behind one load balancer', () => {
   let audioUrl: string;
 
   it('a session made on one instance works on the other', async () => {
-    const register = await fetch(`${a.baseUrl}/api/user/register`, {
+    const register = await fetch(`${serverA.baseUrl}/api/user/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'everywhere', displayName: 'Every Where', email: 'e@example.test', password: 'secret123' }),
     });
     expect(register.status).toBe(201);
     cookie = register.headers.get('set-cookie')!.split(';')[0]!;
-    const current = await fetch(`${b.baseUrl}/api/user/current`, { headers: { cookie } });
+    const current = await fetch(`${serverB.baseUrl}/api/user/current`, { headers: { cookie } });
     expect(current.status).toBe(200);
     expect((await current.json()).username).toBe('everywhere');
   });
@@ -73,19 +73,19 @@ describe('two instances behind one load balancer', () => {
     };
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('audio', new Blob([new Uint8Array(liveWebmAudio(2))], { type: 'audio/webm' }), 'story.webm');
-    const created = await fetch(`${a.baseUrl}/api/stories`, { method: 'POST', headers: { cookie }, body: form });
+    const created = await fetch(`${serverA.baseUrl}/api/stories`, { method: 'POST', headers: { cookie }, body: form });
     expect(created.status).toBe(201);
     const story = await created.json();
     storyId = story.id;
     audioUrl = story.audioUrl;
 
-    const nearby = await fetch(`${b.baseUrl}/api/stories/discoverable/${DEFAULT_CENTER.latitude}/${DEFAULT_CENTER.longitude}`, {
+    const nearby = await fetch(`${serverB.baseUrl}/api/stories/discoverable/${DEFAULT_CENTER.latitude}/${DEFAULT_CENTER.longitude}`, {
       headers: { cookie },
     });
     expect(nearby.status).toBe(200);
     expect(((await nearby.json()) as { id: string }[]).map((s) => s.id)).toContain(storyId);
 
-    const [fromA, fromB] = await Promise.all([fetch(`${a.baseUrl}${audioUrl}`), fetch(`${b.baseUrl}${audioUrl}`)]);
+    const [fromA, fromB] = await Promise.all([fetch(`${serverA.baseUrl}${audioUrl}`), fetch(`${serverB.baseUrl}${audioUrl}`)]);
     expect([fromA.status, fromB.status]).toEqual([200, 200]);
     const [bytesA, bytesB] = [Buffer.from(await fromA.arrayBuffer()), Buffer.from(await fromB.arrayBuffer())];
     expect(bytesA.length).toBeGreaterThan(1000);
@@ -93,7 +93,7 @@ describe('two instances behind one load balancer', () => {
   });
 
   it('a like handled by one instance reaches a notification stream held on the other', async () => {
-    const fan = await fetch(`${b.baseUrl}/api/user/register`, {
+    const fan = await fetch(`${serverB.baseUrl}/api/user/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'farfan', displayName: 'Far Fan', email: 'f@example.test', password: 'secret123' }),
@@ -102,14 +102,14 @@ describe('two instances behind one load balancer', () => {
     const fanCookie = fan.headers.get('set-cookie')!.split(';')[0]!;
     // Likes need the story unlocked for the liker once: the fan reads it standing on it (through b).
     const { latitude, longitude } = DEFAULT_CENTER;
-    const read = await fetch(`${b.baseUrl}/api/stories/${storyId}?lat=${latitude}&lng=${longitude}`, { headers: { cookie: fanCookie } });
+    const read = await fetch(`${serverB.baseUrl}/api/stories/${storyId}?lat=${latitude}&lng=${longitude}`, { headers: { cookie: fanCookie } });
     expect((await read.json()).isLocked).toBe(false);
 
     // The author holds a stream on b; the like goes through a.
-    const stream = await fetch(`${b.baseUrl}/api/notifications/stream`, { headers: { cookie, accept: 'text/event-stream' } });
+    const stream = await fetch(`${serverB.baseUrl}/api/notifications/stream`, { headers: { cookie, accept: 'text/event-stream' } });
     expect(stream.status).toBe(200);
     const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
-    const liked = await fetch(`${a.baseUrl}/api/stories/${storyId}/like`, { method: 'POST', headers: { cookie: fanCookie } });
+    const liked = await fetch(`${serverA.baseUrl}/api/stories/${storyId}/like`, { method: 'POST', headers: { cookie: fanCookie } });
     expect(liked.status).toBe(200);
 
     let received = '';
@@ -127,21 +127,21 @@ describe('two instances behind one load balancer', () => {
     const spend = async (server: ServerProcess) => (await fetch(`${server.baseUrl}/api/stories/discoverable/999/999`)).status;
     // One discoverable read was spent on b above: a, counting alone, would allow the full limit.
     let allowed = 0;
-    while ((await spend(a)) === 400 && allowed <= LOCATION_RATE_LIMIT.max) allowed += 1;
+    while ((await spend(serverA)) === 400 && allowed <= LOCATION_RATE_LIMIT.max) allowed += 1;
     expect(allowed).toBe(LOCATION_RATE_LIMIT.max - 1);
-    const refused = await fetch(`${b.baseUrl}/api/stories/discoverable/999/999`);
+    const refused = await fetch(`${serverB.baseUrl}/api/stories/discoverable/999/999`);
     expect(refused.status).toBe(429);
     expect((await refused.json()).message).toMatch(/^Too many requests\./);
   }, 120_000);
 
   it('stopping one instance loses nothing: the other still has the session, the story and its media', async () => {
-    expect(await a.stop()).toBe(0);
-    const current = await fetch(`${b.baseUrl}/api/user/current`, { headers: { cookie } });
+    expect(await serverA.stop()).toBe(0);
+    const current = await fetch(`${serverB.baseUrl}/api/user/current`, { headers: { cookie } });
     expect(current.status).toBe(200);
-    const story = await fetch(`${b.baseUrl}/api/stories/${storyId}`, { headers: { cookie } });
+    const story = await fetch(`${serverB.baseUrl}/api/stories/${storyId}`, { headers: { cookie } });
     expect(story.status).toBe(200);
     expect((await story.json()).title).toBe('Two doors');
-    expect((await fetch(`${b.baseUrl}${audioUrl}`, { headers: { range: 'bytes=10-19' } })).status).toBe(206);
+    expect((await fetch(`${serverB.baseUrl}${audioUrl}`, { headers: { range: 'bytes=10-19' } })).status).toBe(206);
   });
 });
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { MAP_PAGE_CHUNKS, type MapPage } from '#common/map-pages';
 
 /** One chunk in Vite's build manifest (the fields used here). */
-export interface ManifestChunk {
+interface ManifestChunk {
   file: string;
   name?: string;
   imports?: string[];

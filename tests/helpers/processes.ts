@@ -71,7 +71,7 @@ export async function waitForReady(baseUrl: string, timeoutMs = 90_000): Promise
 }
 
 /** The PostgreSQL server tests may create databases on (TEST_DATABASE_URL's, else the local one). */
-export const postgresServerUrl = (): string =>
+const postgresServerUrl = (): string =>
   process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A new empty database; `drop()` removes it (and any connection still open to it). */

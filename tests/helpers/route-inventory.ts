@@ -22,7 +22,7 @@ export interface InventoryRoute {
   options: RouteOptions;
 }
 
-export const methodsOf = (route: RouteOptions): HTTPMethods[] => (Array.isArray(route.method) ? route.method : [route.method]);
+const methodsOf = (route: RouteOptions): HTTPMethods[] => (Array.isArray(route.method) ? route.method : [route.method]);
 
 export function routeInventory() {
   const registered: RouteOptions[] = [];

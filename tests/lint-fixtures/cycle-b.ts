@@ -1,4 +1,4 @@
-// expect: import-x/no-cycle
+// expect: import-x/no-cycle,local/no-import-cycle
 import { a } from './cycle-a';
 
 export const b = (): number => a() - 1;

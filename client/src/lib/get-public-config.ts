@@ -11,7 +11,7 @@ const publicConfigQuery = queryOptions({
   queryFn: async ({ signal }) => (await pageConfig()) ?? callApi('publicConfig', { signal }),
 });
 
-export function usePublicConfig() {
+function usePublicConfig() {
   return useQuery(publicConfigQuery);
 }
 

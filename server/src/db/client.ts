@@ -22,7 +22,7 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** What repositories query through: Drizzle, and raw SQL returning rows (for what the builder does not express). */
-export interface Queryable {
+interface Queryable {
   db: Db;
   query<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
 }

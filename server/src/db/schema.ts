@@ -5,5 +5,7 @@
  */
 export * from './tables/core';
 export * from './tables/moderation';
-export * from './tables/walks';
+export * from './tables/tours';
+export * from './tables/insights';
+export * from './tables/push';
 export * from './tables/traces';

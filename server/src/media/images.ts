@@ -11,11 +11,11 @@ import type { Container } from './sniff';
  * kept it there. One thread per image (the uploads themselves run in parallel) and no operation cache (every
  * upload is a different image, so the cache only holds memory) let memory return to its level.
  */
-export const SHARP_THREADS = 1;
+const SHARP_THREADS = 1;
 sharp.concurrency(SHARP_THREADS);
 sharp.cache(false);
 
-export interface EncodedImage {
+interface EncodedImage {
   data: Buffer;
   extension: 'jpg' | 'webp';
   width: number;

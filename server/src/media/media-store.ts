@@ -13,7 +13,7 @@ import type { S3Settings } from '../config';
 import { isValidMediaKey, type MediaObjectInfo, type MediaStore } from './media-store-interface';
 import { createS3MediaStore, type S3MediaStore } from './s3-media-store';
 
-export { isValidMediaKey, type ByteRange, type MediaObjectInfo, type MediaStore } from './media-store-interface';
+export { isValidMediaKey, type ByteRange, type MediaStore } from './media-store-interface';
 
 function assertKey(key: string): void {
   if (!isValidMediaKey(key)) throw new Error(`Invalid media key: ${JSON.stringify(key)}`);

@@ -17,7 +17,7 @@ export interface UploadedFile {
   size: number;
 }
 
-export interface PreparedFile {
+interface PreparedFile {
   /** File name inside the story's folder, e.g. `audio.webm`, `image.jpg`, `thumbnail.webp`. */
   name: string;
   source: { path: string } | { data: Buffer };

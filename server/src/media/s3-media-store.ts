@@ -48,7 +48,7 @@ export interface S3MediaStore extends MediaStore {
   close(): void;
 }
 
-export const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
+const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
 
 export function createS3MediaStore(options: S3MediaStoreOptions): S3MediaStore {
   const client = new S3Client({

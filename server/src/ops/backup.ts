@@ -15,7 +15,7 @@ import { createLocalMediaStore, type MediaStore } from '../media/media-store';
 import { copyMedia, type MediaCopyReport } from './media-copy';
 import { insertRows, listTables, normaliseSession, readRows, resetSequences, summarise, type TableInfo, type TableSummary } from './table-copy';
 
-export const BACKUP_FORMAT = 'whispers-backup-1';
+const BACKUP_FORMAT = 'whispers-backup-1';
 
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;

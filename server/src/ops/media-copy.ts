@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import type { MediaStore } from '../media/media-store';
 
 /** Where story media live; nothing else is kept in a media store. */
-export const MEDIA_PREFIX = 'stories/';
+const MEDIA_PREFIX = 'stories/';
 
 export interface MediaCopyReport {
   copied: number;

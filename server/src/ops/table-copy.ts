@@ -173,7 +173,7 @@ export async function copyAllTables(from: Database, to: Database, log: (line: st
   return verifyTables(from, to, sourceTables, log);
 }
 
-export async function verifyTables(
+async function verifyTables(
   from: Database,
   to: Database,
   tables: TableInfo[],

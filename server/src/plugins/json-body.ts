@@ -8,8 +8,8 @@ import fp from 'fastify-plugin';
 import { badRequest } from '../lib/http-errors';
 
 /** The deepest request of the API nests 3 levels; 32 leaves room and stops every pathological body. */
-export const MAX_JSON_DEPTH = 32;
-export const BODY_TOO_DEEP = `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`;
+const MAX_JSON_DEPTH = 32;
+const BODY_TOO_DEEP = `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`;
 
 const OPEN_BRACKET = 0x5b; // [
 const OPEN_BRACE = 0x7b; // {

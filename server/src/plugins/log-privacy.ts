@@ -12,7 +12,7 @@ import { requestLogSerializer } from './request-log-serializer';
 export const REDACTED = '[redacted]';
 
 /** Field paths pino censors in every log line (a second net: nothing should log them in the first place). */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'password',
   'newPassword',
   'passwordHash',
@@ -95,18 +95,18 @@ function framesOf(stack: unknown): string | undefined {
 
 export function errorLogSerializer(error: unknown, depth = 0): LoggedError {
   if (error === null || typeof error !== 'object') return { type: typeof error, message: maskSecrets(String(error)) };
-  const e = error as Record<string, unknown>;
+  const fields = error as Record<string, unknown>;
   const logged: LoggedError = {
     type: error.constructor?.name ?? 'Object',
-    message: messageOf(e),
+    message: messageOf(fields),
   };
-  if (typeof e.code === 'string') logged.code = e.code;
-  if (typeof e.statusCode === 'number') logged.statusCode = e.statusCode;
-  if (typeof e.severity === 'string') logged.severity = e.severity;
-  if (typeof e.routine === 'string') logged.routine = e.routine;
-  const stack = framesOf(e.stack);
+  if (typeof fields.code === 'string') logged.code = fields.code;
+  if (typeof fields.statusCode === 'number') logged.statusCode = fields.statusCode;
+  if (typeof fields.severity === 'string') logged.severity = fields.severity;
+  if (typeof fields.routine === 'string') logged.routine = fields.routine;
+  const stack = framesOf(fields.stack);
   if (stack) logged.stack = stack;
-  if (e.cause !== undefined && depth < 3) logged.cause = errorLogSerializer(e.cause, depth + 1);
+  if (fields.cause !== undefined && depth < 3) logged.cause = errorLogSerializer(fields.cause, depth + 1);
   return logged;
 }
 

@@ -29,9 +29,9 @@ declare module 'fastify' {
 }
 
 /** Listing a large bucket costs requests and time: the stored-bytes figure is refreshed at most this often. */
-export const MEDIA_USAGE_REFRESH_MS = 5 * 60_000;
+const MEDIA_USAGE_REFRESH_MS = 5 * 60_000;
 
-export function createAppMetrics(deps: {
+function createAppMetrics(deps: {
   poolStats?: () => { total: number; idle: number; waiting: number; max: number };
   store?: MediaStore;
   now?: () => number;

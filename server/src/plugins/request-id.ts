@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 
-export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_HEADER = 'x-request-id';
 
 /** Fastify server options: spread into `Fastify({...})`. */
 export function requestIdOptions(trustProxy: false | number | string[]) {

@@ -154,7 +154,7 @@ function securityOf(access: RouteAccess | undefined): { security?: Record<string
  * declare `schema.operationId`): `GET /api/stories/:id/like` → `getStoriesByIdLike`,
  * `GET /api/stories/discoverable/:lat/:lng` → `getStoriesDiscoverableByLatAndLng`, `/api/media/*` → `…ByPath`.
  */
-export function operationIdOf(method: string, url: string): string {
+function operationIdOf(method: string, url: string): string {
   const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
   let afterParam = false;
   const words = url

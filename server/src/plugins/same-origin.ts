@@ -18,7 +18,7 @@ export function isSameOriginNavigation(request: FastifyRequest): boolean {
  * This server's own origin as the browser sees it: PUBLIC_URL's when set, else the request's scheme (as the
  * trusted proxy reports it) and Host. Scheme included: an `https://` page is not the same origin as `http://`.
  */
-export function ownOrigin(request: FastifyRequest, publicUrl: string | undefined): string | undefined {
+function ownOrigin(request: FastifyRequest, publicUrl: string | undefined): string | undefined {
   return originOf(publicUrl ?? `${request.protocol}://${request.host}`);
 }
 

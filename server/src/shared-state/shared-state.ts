@@ -5,7 +5,7 @@
  *
  * Values are strings (callers JSON-encode anything richer). Every value expires: this is not a database.
  */
-export interface WindowCount {
+interface WindowCount {
   /** Increments in the current window, this one included. */
   count: number;
   /** Milliseconds until the window (and its count) ends. */

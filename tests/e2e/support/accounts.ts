@@ -79,15 +79,6 @@ export async function signUpAndSignIn(
   return setupProfileViaApi(page.request, account, options.profile);
 }
 
-/** Signs in through the /auth form and waits for the full reload to /. */
-export async function signInViaForm(page: Page, username: string, password: string) {
-  await page.goto('/auth');
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
 /**
  * The reset code most recently mailed to `email` (the app writes mails to DATA_DIR/outbox without SMTP).
  * Pass `except` (an earlier code) to wait for the next mail.

@@ -4,7 +4,7 @@
  */
 import { useId } from 'react';
 
-export const VISIBILITY_TEXTS = {
+const VISIBILITY_TEXTS = {
   label: 'Public',
   public: 'Anyone who walks there can find it, and it can be a stop of your tours.',
   private: 'Private: only you can see it. It is not listed to anyone else and drops out of your tours.',

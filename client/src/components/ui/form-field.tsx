@@ -3,7 +3,7 @@ import { cn } from '#client/lib/utils';
 import { FieldError, Label } from './input';
 
 /** What a form control needs from its field: the id its label points at, and its aria wiring. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   'aria-describedby'?: string;
   'aria-invalid'?: true;

@@ -10,7 +10,7 @@ import { forgetThisDevice } from '../pwa/device-data';
  * POST /api/logout: ends the session on the server. First this device stops getting the user's pushes and its
  * kept answers and media are deleted (DESIGN.md decision 16).
  */
-export async function logout(): Promise<void> {
+async function logout(): Promise<void> {
   await forgetThisDevice({ signedIn: true }).catch(() => undefined);
   await callApi('logout');
   forgetSession();

@@ -36,7 +36,7 @@ export async function unsubscribeThisDevice(): Promise<void> {
 }
 
 /** Deletes every cached personal answer and media file on this device. */
-export async function clearPersonalCaches(): Promise<void> {
+async function clearPersonalCaches(): Promise<void> {
   if (typeof caches === 'undefined') return;
   await Promise.all(PERSONAL_CACHES.map((name) => caches.delete(name).catch(() => false)));
 }

@@ -31,7 +31,7 @@ async function lastSeenAt(): Promise<Date | null> {
   return newest;
 }
 
-export function offlineLineText(seenAt: Date | null): string {
+function offlineLineText(seenAt: Date | null): string {
   if (!seenAt) return 'Offline — nothing saved on this device yet';
   const time = seenAt.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false });
   return `Offline — showing what you saw at ${time}`;

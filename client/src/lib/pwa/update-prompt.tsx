@@ -10,7 +10,7 @@ import { activateWaitingWorker, afterLoadAndIdle, registerServiceWorker } from '
 
 const CHECK_EVERY_MS = 60 * 60_000;
 
-export const UPDATE_READY_TEXT = 'A new version of Whispers is ready';
+const UPDATE_READY_TEXT = 'A new version of Whispers is ready';
 
 export function UpdatePrompt() {
   const registration = useRef<ServiceWorkerRegistration | undefined>(undefined);

@@ -39,7 +39,7 @@ export function formatDuration(seconds: number | null | undefined): string {
  * 23 item 8): a story the server locked at 100.4 m — or at 99 m by a fix the server judged a moment earlier —
  * reads "101 m" with "1 m to go", never "100m" with no amount.
  */
-export function shownMetres(story: Pick<Story, 'distance' | 'isLocked' | 'lockReason'>): number | null {
+function shownMetres(story: Pick<Story, 'distance' | 'isLocked' | 'lockReason'>): number | null {
   if (typeof story.distance !== 'number' || !Number.isFinite(story.distance)) return null;
   if (story.isLocked && story.lockReason === 'distance') return Math.max(UNLOCK_RADIUS_M + 1, Math.ceil(story.distance));
   return Math.max(0, Math.round(story.distance));
@@ -72,7 +72,7 @@ export function storyDistanceText(
 type LockedStory = Pick<Story, 'distance' | 'isLocked' | 'lockReason' | 'lockReasons' | 'timeRestriction' | LockField | 'timeZone'>;
 
 /** "Walk closer to unlock this story (12 m to go)" — always with the amount when the server sent a distance. */
-export function walkCloserText(story: Pick<Story, 'distance' | 'isLocked' | 'lockReason'>): string {
+function walkCloserText(story: Pick<Story, 'distance' | 'isLocked' | 'lockReason'>): string {
   const toWalk = metresToUnlock(story);
   return toWalk === null ? 'Walk closer to unlock this story' : `Walk closer to unlock this story (${toWalk} m to go)`;
 }

@@ -4,11 +4,13 @@
  * /api/media verifies them) and valid for a day. The account routes consume it.
  */
 import fp from 'fastify-plugin';
+import { defineModule } from '../../lib/app-module';
 import { createMediaUrlSigner, resolveMediaSecret } from '../../media/media-urls';
 import { createAccountDataRepository } from './account-data-repository';
+import { accountRoutes } from './routes';
 import { createAccountDataService, EXPORT_LINK_TTL_SECONDS, type AccountDataService } from './account-data-service';
 
-export interface AccountFeature {
+interface AccountFeature {
   service: AccountDataService;
 }
 
@@ -18,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-export const accountPlugin = fp(
+const accountPlugin = fp(
   async (app) => {
     const secret = resolveMediaSecret(app.config.mediaSecret, app.config.dataDir);
     const service = createAccountDataService({
@@ -29,7 +31,7 @@ export const accountPlugin = fp(
     });
     app.decorate('account', { service });
   },
-  { name: 'account', dependencies: ['media-store'] },
+  { name: 'account', dependencies: ['media-store'], decorators: { fastify: ['config', 'database', 'mediaStore'] } },
 );
 
-export { accountRoutes } from './routes';
+export const accountModule = defineModule({ name: 'account', plugin: accountPlugin, routes: accountRoutes });

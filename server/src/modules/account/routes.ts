@@ -51,7 +51,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'user' },
     handler: async (request, reply) => {
       const user = currentUser(request);
-      const data = { ...(await service.exportData(user.id)), insights: await app.insights.exportFor(user.id), tourInsights: await app.insights.exportToursFor(user.id), traces: await app.traces.service.exportOf(user.id), follows: await app.follows.service.exportOf(user.id) };
+      const data = { ...(await service.exportData(user.id)), insights: await app.insights.service.exportFor(user.id), tourInsights: await app.insights.service.exportToursFor(user.id), traces: await app.traces.service.exportOf(user.id), follows: await app.follows.service.exportOf(user.id) };
       const date = data.exportedAt.slice(0, 10);
       reply.header('content-disposition', `attachment; filename="whispers-data-${user.username}-${date}.json"`);
       return data;

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 /** `Algorithm` is an ambient const enum (unusable under isolatedModules); 2 is its Argon2id member. */
 const ARGON2ID = 2 as Algorithm;
 
-export const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);

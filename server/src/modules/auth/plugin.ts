@@ -4,12 +4,14 @@
  * plugin (session-plugin.ts) resolves cookies into `request.user` separately, before any route.
  */
 import fp from 'fastify-plugin';
+import { defineModule } from '../../lib/app-module';
 import { resolveMediaSecret } from '../../media/media-urls';
 import { createAccountRepository } from './account-repository';
 import { createDeviceCookies } from './device-cookies';
+import { authRoutes } from './routes';
 import { createAuthService, type AuthService } from './service';
 
-export interface AuthFeature {
+interface AuthFeature {
   service: AuthService;
 }
 
@@ -19,7 +21,7 @@ declare module 'fastify' {
   }
 }
 
-export const authPlugin = fp(
+const authPlugin = fp(
   async (app) => {
     const service = createAuthService({
       accounts: createAccountRepository(app.database),
@@ -30,7 +32,7 @@ export const authPlugin = fp(
     });
     app.decorate('auth', { service });
   },
-  { name: 'auth', dependencies: ['session', 'mailer'] },
+  { name: 'auth', dependencies: ['session', 'mailer'], decorators: { fastify: ['config', 'database', 'mailer'] } },
 );
 
-export { authRoutes } from './routes';
+export const authModule = defineModule({ name: 'auth', plugin: authPlugin, routes: authRoutes });

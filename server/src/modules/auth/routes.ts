@@ -39,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       setSessionCookie(request, reply, token);
       // ADMIN_USERNAMES (docs/moderation.md "The first admin"): a named account is an admin from its first answer.
       if (app.config.adminUsernames.includes(user.username.toLowerCase())) {
-        const promoted = await app.moderation.grantConfiguredAdmins([user.username.toLowerCase()]);
+        const promoted = await app.moderation.service.grantConfiguredAdmins([user.username.toLowerCase()]);
         if (promoted.length > 0) return reply.code(201).send({ ...user, role: 'admin' as const });
       }
       return reply.code(201).send(user);

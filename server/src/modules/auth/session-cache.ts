@@ -23,8 +23,6 @@ export interface SessionCacheOptions {
   now?: () => number;
 }
 
-export type SessionCache = ReturnType<typeof createSessionCache>;
-
 export function createSessionCache(options: SessionCacheOptions) {
   const now = options.now ?? Date.now;
   const entries = new Map<string, { session: ResolvedSession; expiresAt: number }>();

@@ -16,7 +16,7 @@ declare module 'fastify' {
 }
 
 /** How long a resolved session is reused without asking the database (session-cache.ts says why it is safe). */
-export const SESSION_CACHE_TTL_MS = 10_000;
+const SESSION_CACHE_TTL_MS = 10_000;
 /** Fed by the triggers of migration 0006 with the id of the user whose session or row changed. */
 export const SESSION_CHANGE_CHANNEL = 'session_change';
 /**

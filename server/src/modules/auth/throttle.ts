@@ -16,7 +16,7 @@ import type { BackoffRule, WindowRule } from '../../lib/limit-settings';
 
 export type { BackoffRule, WindowRule } from '../../lib/limit-settings';
 
-export type ThrottleRule = WindowRule | BackoffRule;
+type ThrottleRule = WindowRule | BackoffRule;
 
 export interface ThrottleCheck {
   bucket: string;

@@ -3,8 +3,8 @@
  * only then, so a visitor's page logs no 401. The answer differs by caller, so no cache may keep it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { createTestUser } from '../../../../tests/helpers/users';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { createTestUser } from '#tests/helpers/users';
 
 describe('GET /api/config', () => {
   let t: TestApp;

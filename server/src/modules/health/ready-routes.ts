@@ -10,7 +10,7 @@ import { readinessCheckResultSchema } from '#common/route-schemas';
 import { apiRoute } from '../../lib/api-route';
 
 /** A dependency slower than this counts as down: a balancer should not send users to wait for it. */
-export const READY_CHECK_TIMEOUT_MS = 2_000;
+const READY_CHECK_TIMEOUT_MS = 2_000;
 
 function withTimeout(work: Promise<void>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;

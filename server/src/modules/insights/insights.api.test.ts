@@ -70,7 +70,7 @@ describe('authors’ insights', () => {
     });
   /** The story's insights as they stand now (`live`) — today is not in them — or once today has closed. */
   const insightsAt = async (id: string, days = 7, cookie = author.cookie) => {
-    await t.app.insights.flush();
+    await t.app.insights.service.flush();
     const res = await t.app.inject({ method: 'GET', url: `/api/insights/stories/${id}?days=${days}`, headers: { cookie } });
     expect(res.statusCode).toBe(200);
     return storyInsightsSchema.parse(res.json());
@@ -205,7 +205,7 @@ describe('authors’ insights', () => {
       await event(id, 'open', reader);
     }
     await event(id, 'share', readers[0]);
-    await t.app.insights.flush();
+    await t.app.insights.service.flush();
     const exportOf = () => t.app.inject({ method: 'GET', url: '/api/account/export', headers: { cookie: owner.cookie } });
     // Today is still open: the export holds none of it either.
     expect((await exportOf()).json().insights).toEqual([]);
@@ -226,7 +226,7 @@ describe('authors’ insights', () => {
     await event(id, 'open', readers[3]);
     const deleted = await t.app.inject({ method: 'DELETE', url: '/api/account', payload: { password: 'secret-words' }, headers: { cookie: owner.cookie } });
     expect(deleted.statusCode).toBe(200);
-    await t.app.insights.flush();
+    await t.app.insights.service.flush();
     const left = await t.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM story_insights WHERE story_id = ${id}::uuid`);
     expect(left[0]!.n).toBe(0);
   });
@@ -238,7 +238,7 @@ describe('authors’ insights', () => {
       await reach(id, who);
       for (const kind of ['open', 'play', 'q25', 'q50', 'share'] as const) await event(id, kind, who);
     }
-    await t.app.insights.flush();
+    await t.app.insights.service.flush();
 
     // The tables the insights write: their columns are story (or tour), day, kind and count, and nothing else.
     const columns = await t.database.query<{ table_name: string; column_name: string }>(sql`

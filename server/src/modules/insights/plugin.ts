@@ -4,16 +4,22 @@
  * closes (onClose runs after in-flight requests are done and before the database closes).
  */
 import fp from 'fastify-plugin';
+import { defineModule } from '../../lib/app-module';
 import type { TourInsightKind } from '#common/insights';
 import { resolveMediaSecret } from '../../media/media-urls';
 import { createDailyDedup } from './daily-dedup';
 import { createEventBuffer } from './event-buffer';
 import { createInsightsRepository } from './insights-repository';
 import { createInsightsService, type InsightsService } from './insights-service';
+import { insightsRoutes } from './routes';
+
+interface InsightsFeature {
+  service: InsightsService;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    insights: InsightsService;
+    insights: InsightsFeature;
   }
 }
 
@@ -22,8 +28,9 @@ export interface InsightsPluginOptions {
   now?: () => number;
 }
 
-export const insightsPlugin = fp<InsightsPluginOptions>(
-  async (app, options) => {
+const insightsPlugin = (options: InsightsPluginOptions) =>
+  fp(
+  async (app) => {
     const repository = createInsightsRepository(app.database);
     const buffer = createEventBuffer({ write: (counts) => repository.addCounts(counts) });
     const tourBuffer = createEventBuffer<TourInsightKind>({ write: (counts) => repository.addTourCounts(counts) });
@@ -32,11 +39,11 @@ export const insightsPlugin = fp<InsightsPluginOptions>(
       buffer,
       tourBuffer,
       dedup: createDailyDedup(app.sharedState, resolveMediaSecret(app.config.mediaSecret, app.config.dataDir)),
-      recentlyUnlocked: (reader, storyId) => app.locationGuard.recentlyUnlocked(reader, storyId),
+      recentlyUnlocked: (reader, storyId) => app.location.guard.recentlyUnlocked(reader, storyId),
       ...(options.now ? { now: options.now } : {}),
       showOpenDays: app.config.insightsShowOpenDays,
     });
-    app.decorate('insights', service);
+    app.decorate('insights', { service });
 
     const flush = () =>
       service.flush().catch((error: unknown) => app.log.warn({ err: error }, 'insights: writing the day counts failed'));
@@ -47,5 +54,14 @@ export const insightsPlugin = fp<InsightsPluginOptions>(
       await flush();
     });
   },
-  { name: 'insights', dependencies: ['shared-state', 'location'] },
+  {
+    name: 'insights',
+    dependencies: ['shared-state', 'location'],
+    decorators: { fastify: ['config', 'database', 'sharedState', 'location'] },
+  },
 );
+
+/** The insights module; `options` sets its clock (tests). */
+export function insightsModule(options: InsightsPluginOptions = {}) {
+  return defineModule({ name: 'insights', plugin: insightsPlugin(options), routes: insightsRoutes });
+}

@@ -20,7 +20,7 @@ import { insightsReaderKey } from './reader-key';
 import { routeLimit } from '../../lib/route-limit';
 
 /** A player reports a handful of events per story; a reader browsing quickly stays far below this. */
-export const INSIGHT_EVENT_RATE_LIMIT = { max: 120, timeWindow: 60_000 } as const;
+const INSIGHT_EVENT_RATE_LIMIT = { max: 120, timeWindow: 60_000 } as const;
 
 export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const rateLimit = routeLimit(app, {
@@ -35,7 +35,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'public', rateLimit },
     handler: async (request, reply) => {
       const reader = { key: insightsReaderKey(request), userId: request.user?.id ?? null, ip: request.ip, readerId: request.readerId };
-      await app.insights.record(reader, request.body.storyId, request.body.kind);
+      await app.insights.service.record(reader, request.body.storyId, request.body.kind);
       return reply.code(204).send();
     },
   });
@@ -47,7 +47,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'public', rateLimit },
     handler: async (request, reply) => {
       const reader = { key: insightsReaderKey(request), userId: request.user?.id ?? null, ip: request.ip, readerId: request.readerId };
-      await app.insights.recordTour(reader, request.body.tourId, request.body.kind, request.body.storyId);
+      await app.insights.service.recordTour(reader, request.body.tourId, request.body.kind, request.body.storyId);
       return reply.code(204).send();
     },
   });
@@ -59,7 +59,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'user' },
     handler: async (request) => {
       if (!isUuid(request.params.id)) throw notFound(INSIGHT_MESSAGES.tourNotFound);
-      return app.insights.forTour(currentUser(request).id, request.params.id, request.query.days);
+      return app.insights.service.forTour(currentUser(request).id, request.params.id, request.query.days);
     },
   });
 
@@ -68,7 +68,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Your stories’ unlocks, listens or reads, and likes of the last 30 days, with daily opens',
     }),
     config: { access: 'user' },
-    handler: async (request) => app.insights.summary(currentUser(request).id),
+    handler: async (request) => app.insights.service.summary(currentUser(request).id),
   });
 
   app.route({
@@ -76,7 +76,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'user' },
     handler: async (request) => {
       if (!isUuid(request.params.id)) throw notFound(INSIGHT_MESSAGES.notFound);
-      return app.insights.forStory(currentUser(request).id, request.params.id, request.query.days);
+      return app.insights.service.forStory(currentUser(request).id, request.params.id, request.query.days);
     },
   });
 };

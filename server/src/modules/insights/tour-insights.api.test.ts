@@ -67,7 +67,7 @@ describe('tours’ insights', () => {
     }
   };
   const insightsAt = async (tourId: string, cookie = author.cookie) => {
-    await t.app.insights.flush();
+    await t.app.insights.service.flush();
     const res = await t.app.inject({ method: 'GET', url: `/api/insights/tours/${tourId}?days=7`, headers: { cookie } });
     expect(res.statusCode, res.body).toBe(200);
     return tourInsightsSchema.parse(res.json());
@@ -179,7 +179,7 @@ describe('tours’ insights', () => {
       await event({ tourId: tour.id, kind: 'start' }, walker);
       await event({ tourId: tour.id, kind: 'complete' }, walker);
     }
-    await t.app.insights.flush();
+    await t.app.insights.service.flush();
     const rows = await t.database.query<Record<string, unknown>>(sql`SELECT * FROM tour_insights WHERE tour_id = ${tour.id}::uuid`);
     expect(rows.map((r) => Object.keys(r).sort())).toEqual([
       ['count', 'day', 'kind', 'tour_id'],

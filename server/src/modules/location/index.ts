@@ -6,4 +6,4 @@
 export { createdAtFor } from './created-at';
 export type { LocationGuard, UnlockGate } from './location-guard';
 export type { UnlockRepository } from './unlock-repository';
-export { readerKeyOf } from './location-plugin';
+export { readerKeyOf } from './plugin';

@@ -17,7 +17,7 @@ import { addressKey } from '../../lib/client-address';
 import { budgetVerdict, judgeClaim, readerKey, type Claim, type ClaimJudgement, type ClaimRefusal } from './claim-rules';
 import { CLAIM_STATE_TTL_MS, type ReaderClaimStore } from './reader-claim-store';
 
-export const LOCATION_MESSAGES = {
+const LOCATION_MESSAGES = {
   PIN_TOO_FAR: `A story can be placed at most ${LOCATION_CLAIM.pinMoveM} m from where you are. Move the pin closer and try again.`,
   TRAVEL: 'Your location changed faster than anyone can travel. Creating and unlocking stories is paused for 15 minutes.',
 } as const;

@@ -19,7 +19,7 @@ export interface ReaderClaimStore {
 }
 
 /** A reader's recent unlocks as the budget rule reads them (claim-rules.ts budgetVerdict). */
-export type RecentUnlocks = Pick<ReadonlySet<string>, 'has' | 'size'>;
+type RecentUnlocks = Pick<ReadonlySet<string>, 'has' | 'size'>;
 const NO_UNLOCKS: RecentUnlocks = Object.freeze(new Set<string>());
 
 export const EMPTY_CLAIM_STATE: ReaderClaimState = Object.freeze({ last: null, refusedUntil: null });

@@ -1,12 +1,15 @@
 /**
- * The media-files module, built once per app and decorated as `app.mediaFiles`: the access repository the media
- * route asks whether a key's story may still be seen. The route file only consumes it.
+ * The media-files module, built once per app and decorated as `app.mediaFiles`: its service (media-file-service.ts)
+ * over the access repository, the media signer and the media store, which the media route consumes.
  */
 import fp from 'fastify-plugin';
+import { defineModule } from '../../lib/app-module';
 import { createMediaAccessRepository } from './media-access-repository';
+import { createMediaFileService, type MediaFileService } from './media-file-service';
+import { mediaRoutes } from './routes';
 
-export interface MediaFilesFeature {
-  access: ReturnType<typeof createMediaAccessRepository>;
+interface MediaFilesFeature {
+  service: MediaFileService;
 }
 
 declare module 'fastify' {
@@ -15,11 +18,20 @@ declare module 'fastify' {
   }
 }
 
-export const mediaFilesPlugin = fp(
+const mediaFilesPlugin = fp(
   async (app) => {
-    app.decorate('mediaFiles', { access: createMediaAccessRepository(app.database) });
+    const service = createMediaFileService({
+      access: createMediaAccessRepository(app.database),
+      signer: app.mediaSigner,
+      store: app.mediaStore,
+    });
+    app.decorate('mediaFiles', { service });
   },
-  { name: 'media-files', dependencies: ['media-store', 'media-signer'] },
+  {
+    name: 'media-files',
+    dependencies: ['media-store', 'media-signer'],
+    decorators: { fastify: ['database', 'mediaStore', 'mediaSigner'] },
+  },
 );
 
-export { mediaRoutes } from './routes';
+export const mediaFilesModule = defineModule({ name: 'media-files', plugin: mediaFilesPlugin, routes: mediaRoutes });

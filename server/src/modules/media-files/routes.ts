@@ -7,13 +7,9 @@
  * with the session cookie the browser sends along, always sees it), else 404.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forbidden, notFound } from '../../lib/http-errors';
 import { apiRoute } from '../../lib/api-route';
-import { isValidMediaKey, type ByteRange } from '../../media/media-store';
+import type { ByteRange } from '../../media/media-store';
 import { mimeTypeOfKey } from '../../media/sniff';
-
-export const MEDIA_LINK_INVALID = 'This media link is invalid or has expired.';
-export const MEDIA_STORY_UNAVAILABLE = 'This story is no longer available.';
 
 export type RangeRequest = { kind: 'none' } | { kind: 'range'; range: ByteRange } | { kind: 'unsatisfiable' };
 
@@ -43,8 +39,7 @@ export function parseRange(header: string | undefined, size: number): RangeReque
 }
 
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = app.mediaStore;
-  const access = app.mediaFiles.access;
+  const { service } = app.mediaFiles;
 
   app.route({
     ...apiRoute(app, 'mediaFile', { summary: 'A media file through a signed URL (HTTP Range supported)' }),
@@ -53,13 +48,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = request.params['*'];
       const exp = typeof request.query.exp === 'string' ? request.query.exp : undefined;
       const sig = typeof request.query.sig === 'string' ? request.query.sig : undefined;
-      if (!isValidMediaKey(key) || !app.mediaSigner.verify(key, exp, sig)) throw forbidden(MEDIA_LINK_INVALID);
-      // Checked on every request (Range requests included): a link handed out before the story was hidden or made
-      // private stops working at once. A key no story owns (an orphan) is not served either.
-      if ((await access.access(key, request.user?.id ?? null)) !== 'visible') throw notFound(MEDIA_STORY_UNAVAILABLE);
-
-      const info = await store.stat(key);
-      if (!info) throw notFound('Media not found');
+      const info = await service.open(key, { exp, sig }, request.user?.id ?? null);
 
       const etag = `"${info.size.toString(16)}-${Math.floor(info.modifiedAt.getTime()).toString(16)}"`;
       const secondsLeft = Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
@@ -90,11 +79,11 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
           .code(206)
           .header('content-range', `bytes ${start}-${end}/${info.size}`)
           .header('content-length', end - start + 1);
-        return reply.send(store.read(key, range.range));
+        return reply.send(service.read(key, range.range));
       }
       reply.header('content-length', info.size);
       // An empty file has nothing to stream (a zero-length read stream would still be fine, but is pointless).
-      return reply.send(info.size === 0 ? '' : store.read(key));
+      return reply.send(info.size === 0 ? '' : service.read(key));
     },
   });
 };

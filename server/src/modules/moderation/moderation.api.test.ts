@@ -50,7 +50,7 @@ describe('moderation', () => {
   /** A reader a day and more old who has unlocked the story: their report weighs. */
   const reporter = async (storyId: string, name: string) => {
     const user = await createTestUser(t.database, { createdAt: hoursAgo(48), displayName: name });
-    await t.app.unlockRecords.record(user.id, [storyId]);
+    await t.app.location.unlocks.record(user.id, [storyId]);
     return user;
   };
   const report = (storyId: string, user: TestUser, reason = 'spam', note?: string) =>
@@ -269,7 +269,7 @@ describe('moderation', () => {
     expect((await notificationsOf(subject)).some((n) => n.type === 'moderation_decision' && n.message.startsWith('You received a warning. Reason: Spam or advertising.'))).toBe(true);
 
     const target = await newStory('Likeable');
-    await t.app.unlockRecords.record(subject.id, [target]);
+    await t.app.location.unlocks.record(subject.id, [target]);
     // The session is resolved (and cached) before the suspension.
     expect((await storyAs(target, subject)).statusCode).toBe(200);
     const suspended = await decideOnUser(subject.id, { action: 'suspend', reason: 'harassment', days: 3 });

@@ -17,7 +17,7 @@ import { currentUser } from '../../plugins/access';
 import { perUserOrAddress, routeLimit } from '../../lib/route-limit';
 
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.moderation;
+  const { service } = app.moderation;
   const rateLimit = routeLimit(app, { max: 60, timeWindow: 60_000, keyGenerator: perUserOrAddress });
   const moderator = { access: 'moderator', rateLimit } as const;
   const admin = { access: 'admin', rateLimit } as const;

@@ -35,7 +35,7 @@ interface NotificationRow extends Record<string, unknown> {
   created_at_text: string;
 }
 
-export function toNotification(row: NotificationRow): Notification {
+function toNotification(row: NotificationRow): Notification {
   return {
     id: row.id,
     userId: row.user_id,

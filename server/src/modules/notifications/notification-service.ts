@@ -37,7 +37,7 @@ import { buildSmartSuggestions } from './smart-suggestions';
 import { MarkMemory } from './mark-memory';
 import { WAITABLE_LOCK_REASONS, WAITABLE_LOCKS } from '#common/lock-kinds';
 
-export const NOTIFICATION_NOT_FOUND = 'Notification not found';
+const NOTIFICATION_NOT_FOUND = 'Notification not found';
 
 export type NotificationService = ReturnType<typeof createNotificationService>;
 
@@ -251,7 +251,7 @@ export function createNotificationService(deps: NotificationServiceDeps) {
  * 100 m but held by a time lock; and (`opened`) the time-locked ones whose lock is open right now, distance aside
  * (`closed`: those whose lock is shut; `settled` ones are not evaluated at all).
  */
-export function nearbyCandidates(userId: string, stories: Story[], now: Date, settled: (storyId: string) => boolean = () => false) {
+function nearbyCandidates(userId: string, stories: Story[], now: Date, settled: (storyId: string) => boolean = () => false) {
   const marks: { storyId: string; kind: 'nearby' | 'unlocked' | 'near_locked'; announced?: boolean }[] = [];
   const opened: string[] = [];
   const closed: string[] = [];

@@ -79,7 +79,7 @@ describe('notification stream (SSE)', () => {
   const likeOn = async (app: FastifyInstance, fan: TestUser, title: string) => {
     const story = await insertStory(t.database, { authorId: author.id, ...DEFAULT_CENTER, title });
     // Likes need the story unlocked for the liker once (issue 13), as a read within 100 m records.
-    await t.app.unlockRecords.record(fan.id, [story.id]);
+    await t.app.location.unlocks.record(fan.id, [story.id]);
     const res = await app.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: fan.cookie } });
     expect(res.statusCode).toBe(200);
     return story.id;

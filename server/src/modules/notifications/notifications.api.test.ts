@@ -40,7 +40,7 @@ describe('notifications', () => {
    * would: these tests jump between neighbourhoods 60 km apart, which the travel rule would rightly refuse.
    */
   const like = async (storyId: string, user: TestUser) => {
-    await t.app.unlockRecords.record(user.id, [storyId]);
+    await t.app.location.unlocks.record(user.id, [storyId]);
     return post(`/api/stories/${storyId}/like`, user);
   };
   const list = async (user: TestUser, query = '') => {

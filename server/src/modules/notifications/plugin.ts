@@ -5,12 +5,14 @@
  * Also prunes old read notifications once at start and then every hour.
  */
 import fp from 'fastify-plugin';
+import { defineModule } from '../../lib/app-module';
 import { SESSION_CHANGE_CHANNEL } from '../auth';
 import { createNotificationHub, type NotificationHub } from './notification-hub';
 import { createNotificationRepository } from './notification-repository';
 import { createNotificationService, type NotificationService } from './notification-service';
+import { notificationRoutes } from './routes';
 
-export interface NotificationsFeature {
+interface NotificationsFeature {
   service: NotificationService;
   hub: NotificationHub;
 }
@@ -23,7 +25,7 @@ declare module 'fastify' {
 
 const PRUNE_EVERY_MS = 60 * 60_000;
 
-export const notificationsPlugin = fp(
+const notificationsPlugin = fp(
   async (app) => {
     const service = createNotificationService({
       repository: createNotificationRepository(app.database),
@@ -50,5 +52,7 @@ export const notificationsPlugin = fp(
       await hub.close();
     });
   },
-  { name: 'notifications', dependencies: ['session'] },
+  { name: 'notifications', dependencies: ['session'], decorators: { fastify: ['database'] } },
 );
+
+export const notificationsModule = defineModule({ name: 'notifications', plugin: notificationsPlugin, routes: notificationRoutes });

@@ -4,25 +4,23 @@
  * - GET  /notifications/unread     the same, unread only
  * - POST /notifications/:id/read   404 for someone else's
  * - POST /notifications/read-all
- * - GET  /notifications/stream     Server-Sent Events (below)
+ * - GET  /notifications/stream     Server-Sent Events (notification-stream.ts)
  * - GET  /notifications/smart/:lat/:lng?timeOfDay=night|morning|afternoon|evening   public
  * Everything but /smart answers 401 signed out.
  */
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NOTIFICATION_LIMITS, STREAM_REPLACED_EVENT } from '#common/notifications';
-import type { Notification } from '#common/notification-schemas';
 import { nextPageLink, openCursorOr400, type PageCursor } from '../../lib/paging';
 import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';
 import { PERMISSIONS_POLICY, PERSONAL_CACHE_CONTROL } from '../../plugins/response-headers';
-import type { StreamEnd } from './notification-hub';
+import { streamNotifications } from './notification-stream';
 import { LOCATION_RATE_LIMIT } from '../stories';
 import { routeLimit } from '../../lib/route-limit';
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { service, hub } = app.notifications;
+  const { service } = app.notifications;
   const user = { access: 'user', goodStanding: false } as const;
   const smartConfig = {
     access: 'public',
@@ -30,9 +28,9 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   } as const;
 
   /** Sealed cursors, as every list's (lib/paging.ts). */
-  const pageQuery = (query: { limit?: number; cursor?: string }) => ({ limit: query.limit, cursor: openCursorOr400(app.pageCursors, query.cursor) });
+  const pageQuery = (query: { limit?: number; cursor?: string }) => ({ limit: query.limit, cursor: openCursorOr400(app.location.pageCursors, query.cursor) });
   const linkNext = (request: FastifyRequest, reply: FastifyReply, cursor: PageCursor | null) => {
-    if (cursor) reply.header('link', nextPageLink(request.url, app.pageCursors.seal(cursor)));
+    if (cursor) reply.header('link', nextPageLink(request.url, app.location.pageCursors.seal(cursor)));
   };
 
   app.route({
@@ -80,80 +78,23 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  /**
-   * The live stream: `event: notification`, `id:` the notification id, `data:` the notification as the list
-   * returns it; a heartbeat comment every 25 s; on reconnect (Last-Event-ID header, or ?lastEventId= for a
-   * client that cannot set it) what was missed in the last 24 h, up to 100. Live ones arriving during the replay
-   * are held back and sent after it, each id once. At most 5 streams per user here: a sixth ends the oldest
-   * with a final `replaced` event (its client does not reconnect). A stream ends after an hour (the client
-   * reconnects) and when one of the user's sessions ends or the account goes.
-   */
   app.route({
     ...apiRoute(app, 'notificationStream', { summary: 'Server-Sent Events: my new notifications, live (event: notification)' }),
     config: user,
     handler: async (request, reply) => {
-      const userId = currentUser(request).id;
       const headerId = request.headers['last-event-id'];
-      const lastEventId = typeof headerId === 'string' ? headerId : (request.query.lastEventId ?? null);
-
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        // The same headers as every other answer (issue 22): the security headers and request id set by the
-        // onRequest hooks, the Permissions-Policy, and a personal answer no cache may keep.
-        ...(reply.getHeaders() as OutgoingHttpHeaders),
-        'permissions-policy': PERMISSIONS_POLICY,
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': `${PERSONAL_CACHE_CONTROL}, no-transform`,
-        connection: 'keep-alive',
-        // Proxies such as nginx must pass events through at once.
-        'x-accel-buffering': 'no',
+      await streamNotifications(request, reply, app.notifications, {
+        userId: currentUser(request).id,
+        lastEventId: typeof headerId === 'string' ? headerId : (request.query.lastEventId ?? null),
+        // The same headers as every other answer: the security headers and request id set by the onRequest
+        // hooks, the Permissions-Policy, and a personal answer no cache may keep.
+        headers: {
+          ...(reply.getHeaders() as OutgoingHttpHeaders),
+          'permissions-policy': PERMISSIONS_POLICY,
+          'cache-control': `${PERSONAL_CACHE_CONTROL}, no-transform`,
+        },
+        lifetimeMs: app.config.notificationStreamLifetimeMs,
       });
-      res.write(': connected\n\n');
-
-      let replaying = true;
-      const held: Notification[] = [];
-      const sent = new Set<string>();
-      const write = (n: Notification) => {
-        if (res.writableEnded || sent.has(n.id)) return;
-        if (replaying) sent.add(n.id);
-        res.write(`event: notification\nid: ${n.id}\ndata: ${JSON.stringify(n)}\n\n`);
-      };
-      const end = (reason: StreamEnd) => {
-        if (res.writableEnded) return;
-        // A replaced stream's client must not come back: it would replace another tab's, for ever (issue 22).
-        if (reason === 'replaced') res.write(`event: ${STREAM_REPLACED_EVENT}\ndata: {}\n\n`);
-        res.end();
-      };
-      const heartbeat = setInterval(() => {
-        if (!res.writableEnded) res.write(': heartbeat\n\n');
-      }, NOTIFICATION_LIMITS.heartbeatMs);
-      heartbeat.unref();
-      // No stream lives for ever: the client reconnects (with Last-Event-ID) and its session is checked again.
-      const lifetime = setTimeout(() => end('ended'), app.config.notificationStreamLifetimeMs);
-      lifetime.unref();
-      const remove = hub.add({
-        userId,
-        send: (n) => (replaying ? held.push(n) : write(n)),
-        close: end,
-      });
-      const cleanUp = () => {
-        clearInterval(heartbeat);
-        clearTimeout(lifetime);
-        remove();
-      };
-      request.raw.on('close', cleanUp);
-      res.on('close', cleanUp);
-
-      try {
-        if (lastEventId) for (const n of await service.replay(userId, lastEventId)) write(n);
-      } catch (error) {
-        request.log.warn({ err: error }, 'notifications: replay failed');
-      }
-      for (const n of held) write(n);
-      replaying = false;
-      held.length = 0;
-      sent.clear();
     },
   });
 };

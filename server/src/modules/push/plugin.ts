@@ -1,19 +1,19 @@
 /**
- * Web Push (issue 24), decorated as `app.push`: the VAPID keys, the subscriptions repository and the sender.
+ * Web Push (issue 24), decorated as `app.push`: its service (push-service.ts) over the VAPID keys, the
+ * subscriptions repository and the sender.
  * Subscribes to the notifications feature's one port (`onNotificationsCreated`), so a push goes out for each
  * notification THIS instance created (never for one merely heard over LISTEN/NOTIFY): once per device.
  */
 import fp from 'fastify-plugin';
-import { createPushRepository, type PushRepository } from './push-repository';
-import { createPushSender, type PushSender } from './push-sender';
+import { defineModule } from '../../lib/app-module';
+import { createPushRepository } from './push-repository';
+import { createPushSender } from './push-sender';
+import { createPushService, type PushService } from './push-service';
+import { pushRoutes } from './routes';
 import { resolveVapidKeys } from './vapid-keys';
 
-export interface PushFeature {
-  publicKey: string;
-  repository: PushRepository;
-  sender: PushSender;
-  testOrigins: readonly string[];
-  allowedHosts: readonly string[];
+interface PushFeature {
+  service: PushService;
 }
 
 declare module 'fastify' {
@@ -27,7 +27,7 @@ function defaultSubject(publicUrl: string | undefined): string {
   return publicUrl?.startsWith('https://') ? new URL(publicUrl).origin : 'mailto:no-reply@whispers.local';
 }
 
-export const pushPlugin = fp(
+const pushPlugin = fp(
   async (app) => {
     const keys = resolveVapidKeys(app.config.push.vapidKeys, app.config.dataDir);
     const repository = createPushRepository(app.database);
@@ -40,8 +40,17 @@ export const pushPlugin = fp(
       onlyOrigins: app.config.env === 'test' ? app.config.push.testOrigins : undefined,
     });
     app.notifications.service.onNotificationsCreated((created) => sender.send(created));
-    app.decorate('push', { publicKey: keys.publicKey, repository, sender, testOrigins: app.config.push.testOrigins, allowedHosts: app.config.push.allowedHosts });
+    const service = createPushService({
+      repository,
+      sender,
+      publicKey: keys.publicKey,
+      testOrigins: app.config.push.testOrigins,
+      allowedHosts: app.config.push.allowedHosts,
+    });
+    app.decorate('push', { service });
     app.addHook('preClose', async () => sender.close());
   },
-  { name: 'push', dependencies: ['notifications'] },
+  { name: 'push', dependencies: ['notifications'], decorators: { fastify: ['config', 'database', 'notifications'] } },
 );
+
+export const pushModule = defineModule({ name: 'push', plugin: pushPlugin, routes: pushRoutes });

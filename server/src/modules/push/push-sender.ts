@@ -49,7 +49,7 @@ export interface PushSenderDeps {
 export type PushSender = ReturnType<typeof createPushSender>;
 
 /** What a device receives: what the bell shows, never a story's content (DESIGN.md decision 16). */
-export function payloadOf(notification: Notification): PushPayload {
+function payloadOf(notification: Notification): PushPayload {
   return {
     id: notification.id,
     type: notification.type,
@@ -161,7 +161,7 @@ export function createPushSender(deps: PushSenderDeps) {
 }
 
 /** Exponential backoff from `base`; a longer Retry-After (seconds) from the push service wins, up to a minute. */
-export function waitBefore(attempt: number, error: unknown, base: number): number {
+function waitBefore(attempt: number, error: unknown, base: number): number {
   const backoff = base * 2 ** (attempt - 1);
   const header = error instanceof WebPushError ? (error.headers as Record<string, string | undefined>)['retry-after'] : undefined;
   const retryAfterMs = header && /^\d+$/.test(header) ? Number(header) * 1000 : 0;

@@ -46,7 +46,7 @@ describe('Web Push', () => {
   /** A fan likes a new story of the author's (unlocked for the fan first, as a read within 100 m records). */
   const like = async (fan: TestUser, title: string, app: FastifyInstance = t.app) => {
     const story = await insertStory(t.database, { authorId: author.id, ...DEFAULT_CENTER, title, content: SECRET_CONTENT });
-    await t.app.unlockRecords.record(fan.id, [story.id]);
+    await t.app.location.unlocks.record(fan.id, [story.id]);
     const res = await app.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: fan.cookie } });
     expect(res.statusCode).toBe(200);
     return story.id;
@@ -118,7 +118,7 @@ describe('Web Push', () => {
 
     const fan = await createTestUser(t.database, { displayName: 'Fay Fan' });
     const storyId = await like(fan, 'Harbour lights');
-    await t.app.push.sender.idle();
+    await t.app.push.service.idle();
 
     const [bell] = (await t.app.inject({ url: '/api/notifications', headers: { cookie: author.cookie } })).json();
     for (const device of [phone, laptop]) {
@@ -149,16 +149,16 @@ describe('Web Push', () => {
       expect((await subscribe(author2, device, appB)).statusCode).toBe(201);
       const fan = await createTestUser(t.database);
       const story = await insertStory(t.database, { authorId: author2.id, ...DEFAULT_CENTER, title: 'Both ways' });
-      await t.app.unlockRecords.record(fan.id, [story.id]);
+      await t.app.location.unlocks.record(fan.id, [story.id]);
       expect((await t.app.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: fan.cookie } })).statusCode).toBe(200);
       // Liking again through B makes no new notification and so no new push.
       expect((await appB.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: fan.cookie } })).statusCode).toBe(200);
       // B hears the notification too (its SSE hub): give it the time it needs to do something wrong.
       const heard = (await t.app.inject({ url: '/api/notifications', headers: { cookie: author2.cookie } })).json();
       expect(heard).toHaveLength(1);
-      await Promise.all([t.app.push.sender.idle(), appB.push.sender.idle()]);
+      await Promise.all([t.app.push.service.idle(), appB.push.service.idle()]);
       await new Promise((resolve) => setImmediate(resolve));
-      await Promise.all([t.app.push.sender.idle(), appB.push.sender.idle()]);
+      await Promise.all([t.app.push.service.idle(), appB.push.service.idle()]);
       expect(push.messages(device.clientHash)).toHaveLength(1);
     } finally {
       await appB.close();
@@ -174,9 +174,9 @@ describe('Web Push', () => {
     push.expire(gone.clientHash);
     const fan = await createTestUser(t.database);
     const story = await insertStory(t.database, { authorId: author3.id, ...DEFAULT_CENTER, title: 'Gone' });
-    await t.app.unlockRecords.record(fan.id, [story.id]);
+    await t.app.location.unlocks.record(fan.id, [story.id]);
     await t.app.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: fan.cookie } });
-    await t.app.push.sender.idle();
+    await t.app.push.service.idle();
     expect(push.messages(kept.clientHash)).toHaveLength(1);
     const left = await t.database.query<{ endpoint: string }>(sql`SELECT endpoint FROM push_subscriptions WHERE user_id = ${author3.id}`);
     expect(left.map((r) => r.endpoint)).toEqual([kept.endpoint]);
@@ -190,18 +190,18 @@ describe('Web Push', () => {
     push.failNext(1, 503);
     const fan = await createTestUser(t.database);
     const story = await insertStory(t.database, { authorId: author4.id, ...DEFAULT_CENTER, title: 'Busy' });
-    await t.app.unlockRecords.record(fan.id, [story.id]);
+    await t.app.location.unlocks.record(fan.id, [story.id]);
     await t.app.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: fan.cookie } });
-    await t.app.push.sender.idle();
+    await t.app.push.service.idle();
     expect(push.requests() - before).toBe(2);
     expect(push.messages(device.clientHash)).toHaveLength(1);
     expect(await subscriptionCount(author4.id)).toBe(1);
 
     push.failNext(1, 429, 1);
     const fan2 = await createTestUser(t.database);
-    await t.app.unlockRecords.record(fan2.id, [story.id]);
+    await t.app.location.unlocks.record(fan2.id, [story.id]);
     await t.app.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: fan2.cookie } });
-    await t.app.push.sender.idle();
+    await t.app.push.service.idle();
     expect(push.messages(device.clientHash)).toHaveLength(2);
   });
 
@@ -219,11 +219,11 @@ describe('Web Push', () => {
 
     const fan = await createTestUser(t.database);
     const story = await insertStory(t.database, { authorId: picky.id, ...DEFAULT_CENTER, title: 'Quiet please', content: SECRET_CONTENT });
-    await t.app.unlockRecords.record(fan.id, [story.id]);
+    await t.app.location.unlocks.record(fan.id, [story.id]);
     await t.app.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: fan.cookie } });
     const decisionId = crypto.randomUUID();
     await t.app.notifications.service.storyHidden({ storyId: story.id, authorId: picky.id, title: 'Quiet please', decisionId, reason: 'spam' });
-    await t.app.push.sender.idle();
+    await t.app.push.service.idle();
     const messages = push.messages(device.clientHash).map((m) => JSON.parse(m));
     expect(messages.map((m) => m.type)).toEqual(['story_hidden']);
     expect(messages[0].message).toContain('“Quiet please”');
@@ -244,7 +244,7 @@ describe('Web Push', () => {
     expect(read.statusCode).toBe(200);
     const made = (await t.app.inject({ url: '/api/notifications', headers: { cookie: reader.cookie } })).json();
     expect(made.length).toBeGreaterThan(0);
-    await t.app.push.sender.idle();
+    await t.app.push.service.idle();
     expect(push.messages(device.clientHash)).toEqual([]);
   });
 

@@ -8,16 +8,11 @@
  * - PUT    /push/preferences       { kinds }
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PUSH_TEXTS } from '#common/push';
-import { badRequest, notFound } from '../../lib/http-errors';
 import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';
-import { routeLimit } from '../../lib/route-limit';
-import { checkPushEndpoint } from './endpoint-guard';
-import { subscriptionKeysProblem } from './subscription-keys';
 
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { repository, testOrigins, allowedHosts } = app.push;
+  const { service } = app.push;
   // A device subscribes once; a page may ask its state on every account visit. Per account.
   const rateLimit = routeLimit(app, {
     max: 30,
@@ -30,20 +25,14 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...apiRoute(app, 'pushPublicKey', { summary: 'VAPID public key for Web Push' }),
     config: { access: 'public' },
-    handler: async () => ({ publicKey: app.push.publicKey }),
+    handler: async () => ({ publicKey: service.publicKey }),
   });
 
   app.route({
     ...apiRoute(app, 'pushSubscribe', { summary: 'Subscribe this device to my push notifications (PushSubscriptionJSON)' }),
     config: user,
     handler: async (request, reply) => {
-      const { endpoint, keys } = request.body;
-      // The same reading of the endpoint as the sender's (endpoint-guard.ts); where it resolves is checked per send.
-      const check = checkPushEndpoint(endpoint, { allowedHosts, testOrigins });
-      if (!check.ok) throw badRequest(check.message);
-      const keysProblem = subscriptionKeysProblem(keys);
-      if (keysProblem) throw badRequest(keysProblem);
-      await repository.save(currentUser(request).id, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
+      await service.subscribe(currentUser(request).id, request.body);
       return reply.code(201).send({ subscribed: true });
     },
   });
@@ -51,14 +40,14 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...apiRoute(app, 'pushSubscriptionStatus', { summary: 'Whether this device (endpoint) gets my push notifications' }),
     config: user,
-    handler: async (request) => ({ subscribed: await repository.has(currentUser(request).id, request.body.endpoint) }),
+    handler: async (request) => ({ subscribed: await service.isSubscribed(currentUser(request).id, request.body.endpoint) }),
   });
 
   app.route({
     ...apiRoute(app, 'pushUnsubscribe', { summary: 'Unsubscribe this device (endpoint) from my push notifications' }),
     config: user,
     handler: async (request) => {
-      if (!(await repository.remove(currentUser(request).id, request.body.endpoint))) throw notFound(PUSH_TEXTS.notFound);
+      await service.unsubscribe(currentUser(request).id, request.body.endpoint);
       return { subscribed: false };
     },
   });
@@ -66,16 +55,14 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...apiRoute(app, 'pushPreferences', { summary: 'Which kinds of notification I get by push' }),
     config: user,
-    handler: async (request) => ({ kinds: await repository.preferences(currentUser(request).id) }),
+    handler: async (request) => ({ kinds: await service.preferences(currentUser(request).id) }),
   });
 
   app.route({
     ...apiRoute(app, 'setPushPreferences', { summary: 'Choose which kinds of notification I get by push' }),
     config: user,
     handler: async (request) => {
-      const userId = currentUser(request).id;
-      await repository.setPreferences(userId, [...new Set(request.body.kinds)]);
-      return { kinds: await repository.preferences(userId) };
+      return { kinds: await service.setPreferences(currentUser(request).id, request.body.kinds) };
     },
   });
 };

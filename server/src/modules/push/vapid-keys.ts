@@ -12,7 +12,7 @@ export interface VapidKeys {
   privateKey: string;
 }
 
-export const VAPID_KEYS_FILE = 'vapid-keys.json';
+const VAPID_KEYS_FILE = 'vapid-keys.json';
 
 export function resolveVapidKeys(configured: VapidKeys | undefined, dataDir: string): VapidKeys {
   if (configured) return configured;

@@ -15,7 +15,7 @@ export function linkOrigin(request: FastifyRequest, publicUrl: string | undefine
 }
 
 /** Whether a Host header's name (without port; IPv6 in brackets) is this machine as reached locally. */
-export function namesThisServer(hostname: string, listeningAddress: string | undefined): boolean {
+function namesThisServer(hostname: string, listeningAddress: string | undefined): boolean {
   const name = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
   if (name === 'localhost' || name.endsWith('.localhost')) return true;
   if (net.isIPv4(name)) return name.startsWith('127.') || name === listeningAddress;

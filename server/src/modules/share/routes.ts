@@ -2,7 +2,7 @@
  * `/stories/:id` as a page (DESIGN.md decision 9): the built client's index.html with the story's link-preview
  * tags, so a shared link shows a card in chat apps; the client then opens the story dialog as for any deep link.
  * A missing, private or hidden story gets the generic page with 404 and no tags — a preview never confirms
- * that a story someone may not see exists.
+ * that a story someone may not see exists. Without a built client these paths answer as any unknown page does.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,14 +10,11 @@ import { storyIdParamsSchema } from '#common/route-schemas';
 import { linkOrigin } from './link-origin';
 import { shareTags, tourShareTags, withShareTags } from './share-tags';
 
-export interface SharePageOptions {
-  /** The built client's index.html. */
-  indexHtml: string;
-}
-
 const storyIdSchema = z.uuid();
 
-export const sharePageRoutes: FastifyPluginAsyncZod<SharePageOptions> = async (app, { indexHtml }) => {
+export const sharePageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const indexHtml = app.clientPage;
+  if (indexHtml === null) return;
 
   app.get(
     '/stories/:id',

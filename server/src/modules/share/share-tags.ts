@@ -11,7 +11,7 @@ import { tourLengthText } from '#common/tours';
 import type { Tour } from '#common/tour-schemas';
 
 /** The app's own preview image (client/public), the same for every story: a story's media never goes out. */
-export const SHARE_IMAGE_PATH = '/og-image.png';
+const SHARE_IMAGE_PATH = '/og-image.png';
 
 export interface ShareTagsInput {
   story: Pick<Story, 'id' | 'title' | 'description' | 'category' | 'type' | 'author' | 'placeName'>;

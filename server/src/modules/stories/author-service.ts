@@ -14,7 +14,7 @@ import { STORY_NOT_FOUND } from './interaction-service';
 import type { StoryRow } from './story-view';
 import { isTextStory } from '#common/story-types';
 
-export const NOT_THE_AUTHOR = 'Only the author of this story can change or delete it.';
+const NOT_THE_AUTHOR = 'Only the author of this story can change or delete it.';
 
 export type StoryAuthorService = ReturnType<typeof createStoryAuthorService>;
 

@@ -22,7 +22,7 @@ import type { StoryRow } from './story-view';
 import type { Point } from '#common/geo';
 import { pickLockValues } from '#common/lock-kinds';
 
-export const IMAGE_TOO_LARGE_MESSAGE = `The image is too large (at most ${MEDIA.imageMaxPixels / 1_000_000} megapixels).`;
+const IMAGE_TOO_LARGE_MESSAGE = `The image is too large (at most ${MEDIA.imageMaxPixels / 1_000_000} megapixels).`;
 
 export interface CreateStoryDeps {
   repository: Pick<StoryRepository, 'insert'>;
@@ -50,11 +50,11 @@ export interface CreateStoryRequest {
 }
 
 /** Every audio/video slot is taken and the waiting line is full (media/work-queue.ts). */
-export const MEDIA_BUSY_MESSAGE = 'The server is busy processing other recordings and videos. Please try again in a moment.';
+const MEDIA_BUSY_MESSAGE = 'The server is busy processing other recordings and videos. Please try again in a moment.';
 const MEDIA_BUSY_RETRY_SECONDS = 10;
 
 /** sharp's prebuilt libvips reads AVIF but not HEVC-coded HEIC (iPhone photos); say so plainly. */
-export const HEIC_MESSAGE = 'HEIC images cannot be read on this server. Please choose a JPEG or PNG image.';
+const HEIC_MESSAGE = 'HEIC images cannot be read on this server. Please choose a JPEG or PNG image.';
 
 /** The file the story type needs, checked for presence with the spec's message for each type. */
 function requiredUpload(data: CreateStoryData, files: CreateStoryRequest['files']): [MediaKind, UploadedFile] | null {

@@ -5,6 +5,7 @@
  * Also sweeps story media no row names any more, once after start.
  */
 import fp from 'fastify-plugin';
+import { defineModule } from '../../lib/app-module';
 import { MEDIA } from '#common/constants';
 import { sweepOrphanMedia } from '../../media/orphan-media';
 import { createStoryAuthorRepository } from './author-repository';
@@ -13,9 +14,10 @@ import { createStoryCreateService, type StoryCreateService } from './create-serv
 import { createInteractionRepository } from './interaction-repository';
 import { createInteractionService, type InteractionService } from './interaction-service';
 import { createStoryReadService, type StoryReadService } from './read-service';
+import { storyRoutes } from './routes';
 import { createStoryRepository } from './story-repository';
 
-export interface StoriesFeature {
+interface StoriesFeature {
   read: StoryReadService;
   create: StoryCreateService;
   author: StoryAuthorService;
@@ -28,7 +30,7 @@ declare module 'fastify' {
   }
 }
 
-export const storiesPlugin = fp(
+const storiesPlugin = fp(
   async (app) => {
     const repository = createStoryRepository(app.database, app.storyIndex);
     const notifications = app.notifications.service;
@@ -36,7 +38,7 @@ export const storiesPlugin = fp(
       repository,
       signer: app.mediaSigner,
       weather: app.weather,
-      location: app.locationGuard,
+      location: app.location.guard,
       nearbyReads: notifications,
       placeNameAt: app.places.service.nameAt,
     });
@@ -47,7 +49,7 @@ export const storiesPlugin = fp(
       mediaWork: app.mediaWork,
       mediaLimits: { ...app.config.mediaLimits, maxDurationSeconds: MEDIA.maxDurationSeconds },
       // The story's point is the author's position claim: the travel rule applies, the pin moves ≤ 200 m.
-      checkPlacement: (authorId, point) => app.locationGuard.checkPlacement(authorId, point),
+      checkPlacement: (authorId, point) => app.location.guard.checkPlacement(authorId, point),
     });
     const author = createStoryAuthorService({
       repository: createStoryAuthorRepository(app.database),
@@ -56,7 +58,7 @@ export const storiesPlugin = fp(
     });
     const interaction = createInteractionService({
       repository: createInteractionRepository(app.database),
-      unlocks: app.unlockRecords,
+      unlocks: app.location.unlocks,
       notices: notifications,
     });
     app.decorate('stories', { read, create, author, interaction });
@@ -74,7 +76,13 @@ export const storiesPlugin = fp(
       'story-index', 'location', 'notifications', 'media-signer', 'media-store', 'av-tools', 'media-work', 'weather',
       'places',
     ],
+    decorators: {
+      fastify: [
+        'config', 'database', 'storyIndex', 'location', 'notifications', 'mediaSigner', 'mediaStore', 'avTools',
+        'mediaWork', 'weather',
+      ],
+    },
   },
 );
 
-export { storyRoutes } from './routes';
+export const storiesModule = defineModule({ name: 'stories', plugin: storiesPlugin, routes: storyRoutes });

@@ -91,7 +91,7 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
     readerId: request.readerId,
   });
 
-  const nextLink = (request: FastifyRequest, cursor: PageCursor) => nextPageLink(request.url, app.pageCursors.seal(cursor));
+  const nextLink = (request: FastifyRequest, cursor: PageCursor) => nextPageLink(request.url, app.location.pageCursors.seal(cursor));
 
   app.route({
     ...apiRoute(app, 'discoverableStories', { summary: 'Public stories within 1500 m, nearest first' }),
@@ -153,7 +153,7 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
     ...apiRoute(app, 'allStories', {
       summary: 'Public stories, newest first; the next page is in the Link header',
       // The table has the wire form; this one also opens the signed cursor.
-      querystring: pageQuerySchema(ALL_STORIES_DEFAULT_LIMIT, app.pageCursors),
+      querystring: pageQuerySchema(ALL_STORIES_DEFAULT_LIMIT, app.location.pageCursors),
     }),
     config,
     handler: async (request, reply) => {
@@ -168,7 +168,7 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...apiRoute(app, 'userStories', {
       summary: "The signed-in user's own stories, newest first; next page in the Link header",
-      querystring: pageQuerySchema(ALL_STORIES_MAX_LIMIT, app.pageCursors),
+      querystring: pageQuerySchema(ALL_STORIES_MAX_LIMIT, app.location.pageCursors),
     }),
     config: { access: 'user', rateLimit },
     handler: async (request, reply) => {
@@ -195,6 +195,3 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 };
-
-// Exported for tests that check the wording.
-export const READ_MESSAGES = { STORY_NOT_FOUND, BAD_CURSOR, OWN_STORIES_ONLY } as const;

@@ -42,7 +42,7 @@ export interface StoryReadServiceDeps {
 }
 
 /** The port a discoverable read reports through (story_nearby, story_unlocked, time_locked; issue 11). */
-export interface NearbyReadListener {
+interface NearbyReadListener {
   recordNearbyRead(viewerId: string, stories: Story[]): Promise<unknown>;
 }
 

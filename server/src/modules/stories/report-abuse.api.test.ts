@@ -30,7 +30,7 @@ describe('reports from accounts that cost something', () => {
   /** A reader who has unlocked the story (as a read within 100 m records it), with an account `ageHours` old. */
   const reporter = async (storyId: string, ageHours: number) => {
     const user = await createTestUser(t.database, { createdAt: hoursAgo(ageHours), displayName: `Reporter ${ageHours}h` });
-    await t.app.unlockRecords.record(user.id, [storyId]);
+    await t.app.location.unlocks.record(user.id, [storyId]);
     return user;
   };
   const report = (storyId: string, user: TestUser) =>

@@ -29,7 +29,7 @@ function fileTooLargeMessage(kind: MediaKind, maxBytes: number): string {
   return `The ${MEDIA_KIND_SPECS[kind].noun} is too large (maximum ${readableSize(maxBytes)}).`;
 }
 
-export const MALFORMED_FORM = 'The form could not be read: the multipart body is malformed or incomplete.';
+const MALFORMED_FORM = 'The form could not be read: the multipart body is malformed or incomplete.';
 
 /**
  * What the multipart parser (busboy) throws for a body it cannot parse — no boundary, a boundary over 256

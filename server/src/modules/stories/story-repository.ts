@@ -21,7 +21,7 @@ export type { PageCursor } from './story-queries';
 export type { StoryRecord } from './story-record';
 
 
-export interface StoryPage {
+interface StoryPage {
   records: StoryRecord[];
   /** Where the next page starts, or null on the last page. */
   next: PageCursor | null;

@@ -137,7 +137,7 @@ const roundMetres = (metres: number) => Math.round(metres);
 const lockedDistance = (metres: number) => Math.max(roundMetres(metres), Math.min(Math.ceil(metres), UNLOCK_RADIUS_M + 1));
 
 /** The columns the lock is decided from (a map marker's read needs no more). */
-export type LockedRow = Pick<StoryRow, 'id' | 'latitude' | 'longitude' | 'authorId'> & LockableStory;
+type LockedRow = Pick<StoryRow, 'id' | 'latitude' | 'longitude' | 'authorId'> & LockableStory;
 
 /** The reader's lock of one story: its rules at the reader's distance, then the position claim and budget. */
 function decideLock(row: LockedRow, ctx: StoryViewContext) {

@@ -3,10 +3,12 @@
  * Other modules (the share page) use tours only through this.
  */
 import fp from 'fastify-plugin';
+import { defineModule } from '../../lib/app-module';
+import { tourRoutes } from './routes';
 import { createTourRepository } from './tour-repository';
 import { createTourService, type TourService } from './tour-service';
 
-export interface ToursFeature {
+interface ToursFeature {
   service: TourService;
 }
 
@@ -16,13 +18,13 @@ declare module 'fastify' {
   }
 }
 
-export const toursPlugin = fp(
+const toursPlugin = fp(
   async (app) => {
     app.decorate('tours', {
       service: createTourService({ repository: createTourRepository(app.database), placeNameAt: app.places.service.nameAt }),
     });
   },
-  { name: 'tours', dependencies: ['places'] },
+  { name: 'tours', dependencies: ['places'], decorators: { fastify: ['database', 'places'] } },
 );
 
-export { tourRoutes } from './routes';
+export const toursModule = defineModule({ name: 'tours', plugin: toursPlugin, routes: tourRoutes });

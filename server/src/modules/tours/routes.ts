@@ -27,8 +27,8 @@ export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
   const writeConfig = { access: 'user', goodStanding: true, rateLimit: limited(WRITE_RATE_LIMIT) } as const;
 
   /** Sealed cursors, as every list's (lib/paging.ts). */
-  const openCursor = (token: string | undefined): TourCursor | null => openCursorOr400(app.pageCursors, token);
-  const nextLink = (request: FastifyRequest, cursor: TourCursor) => nextPageLink(request.url, app.pageCursors.seal(cursor));
+  const openCursor = (token: string | undefined): TourCursor | null => openCursorOr400(app.location.pageCursors, token);
+  const nextLink = (request: FastifyRequest, cursor: TourCursor) => nextPageLink(request.url, app.location.pageCursors.seal(cursor));
 
   app.route({
     ...apiRoute(app, 'createTour', {

@@ -13,7 +13,7 @@ import {
   useSetPushPreferences,
 } from '../api/push';
 
-export const PUSH_TEXTS_UI = {
+const PUSH_TEXTS_UI = {
   title: 'Push notifications',
   unsupported: 'This browser cannot receive push notifications. Installed on a phone (Add to Home Screen), Whispers can.',
   denied:

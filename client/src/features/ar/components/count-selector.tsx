@@ -2,7 +2,7 @@ import { AR } from '#common/constants';
 import { cn } from '#client/lib/utils';
 
 /** "All" in the selector: up to AR.maxCount markers. */
-export const ALL_COUNT = AR.maxCount;
+const ALL_COUNT = AR.maxCount;
 
 const CHOICES: { value: number; label: string }[] = [
   ...AR.countChoices.map((n) => ({ value: n, label: String(n) })),

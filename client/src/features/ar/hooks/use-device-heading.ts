@@ -8,7 +8,7 @@ import { angleDelta } from '../lib/geometry';
 import { headingFromReading, smoothHeading, smoothingFactor } from '../lib/heading';
 import { askedMotionPermission, permissionRequester } from '../lib/motion-permission';
 
-export type HeadingStatus =
+type HeadingStatus =
   /** iOS: a tap must ask for motion access first. */
   | 'needs-permission'
   | 'denied'

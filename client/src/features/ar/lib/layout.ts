@@ -80,7 +80,7 @@ export function markerY(distance: number): number {
 }
 
 /** A marker's title and distance hang below its circle; they count towards overlap too (pixels). */
-export const LABEL_HEIGHT_PX = 36;
+const LABEL_HEIGHT_PX = 36;
 /** About the width of a 12-character label plus its ellipsis at 12 px. */
 export const LABEL_WIDTH_PX = 88;
 

@@ -56,7 +56,7 @@ export function isPreviewDisabled(draft: StoryDraft, location: Point | null, isP
  * The text fields of POST /api/stories for this draft, exactly as they are sent (spec section 7): time-of-day
  * bounds only when both are set, season and weather only when chosen (spec section 5).
  */
-export function draftFields(draft: StoryDraft, location: Point | null): Record<string, string> {
+function draftFields(draft: StoryDraft, location: Point | null): Record<string, string> {
   const fields: Record<string, string> = {
     title: draft.title.trim(),
     description: draft.description.trim(),

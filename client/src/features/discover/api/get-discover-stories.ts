@@ -22,7 +22,7 @@ function defaultAreaBbox(): string {
   return [west, south, east, north].map((v) => v.toFixed(4)).join(',');
 }
 
-export function discoverStoriesQuery(reader: Location | null) {
+function discoverStoriesQuery(reader: Location | null) {
   return queryOptions({
     queryKey: queryKeys.stories.discover(reader),
     // view=full: the list shows cards (description, author, likes), not only markers.

@@ -7,7 +7,7 @@ import { callApi } from '#client/lib/api';
 import { queryKeys } from '#client/lib/query-keys';
 
 /** The reader's time of day as the spec maps hours (before 6 night, 12 morning, 18 afternoon, else evening). */
-export function timeOfDay(date: Date = new Date()): TimeOfDay {
+function timeOfDay(date: Date = new Date()): TimeOfDay {
   return timeOfDayFor(date.getHours());
 }
 

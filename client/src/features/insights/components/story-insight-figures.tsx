@@ -55,7 +55,7 @@ function Figure({ label, value }: { label: string; value: ShownCount }) {
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** An inline SVG sparkline (no chart library on this screen). */
-export function Sparkline({ values, label }: { values: ShownCount[]; label: string }) {
+function Sparkline({ values, label }: { values: ShownCount[]; label: string }) {
   const width = 96;
   const height = 28;
   const numbers = values.map(plotted);

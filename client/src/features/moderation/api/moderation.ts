@@ -68,12 +68,6 @@ export function useAppeal() {
   });
 }
 
-export interface BlockedAuthor {
-  userId: string;
-  displayName: string;
-  createdAt: string;
-}
-
 export function useBlocks(enabled: boolean) {
   return useQuery({ queryKey: keys.blocks, queryFn: ({ signal }) => callApi('blocks', { signal }), enabled });
 }

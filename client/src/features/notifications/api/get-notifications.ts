@@ -7,14 +7,14 @@ import { queryKeys } from '#client/lib/query-keys';
  * The signed-in user's notifications and the unread ones (spec section 7): each refetched every 30 s even with
  * the live stream open (it covers a cut stream); TanStack Query pauses the interval while the tab is hidden.
  */
-export const notificationsQuery = queryOptions({
+const notificationsQuery = queryOptions({
   queryKey: queryKeys.notifications.list,
   queryFn: ({ signal }) => callApi('notifications', { signal }),
   refetchInterval: NOTIFICATIONS.pollMs,
   refetchIntervalInBackground: false,
 });
 
-export const unreadNotificationsQuery = queryOptions({
+const unreadNotificationsQuery = queryOptions({
   queryKey: queryKeys.notifications.unread,
   queryFn: ({ signal }) => callApi('unreadNotifications', { signal }),
   refetchInterval: NOTIFICATIONS.pollMs,

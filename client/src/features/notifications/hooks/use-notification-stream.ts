@@ -6,7 +6,7 @@ import { apiPath } from '#client/lib/api';
 import { queryKeys } from '#client/lib/query-keys';
 
 /** Puts `n` at the head of a cached list, once. */
-export function prependOnce(list: Notification[] | undefined, n: Notification): Notification[] | undefined {
+function prependOnce(list: Notification[] | undefined, n: Notification): Notification[] | undefined {
   if (!list) return list;
   return [n, ...list.filter((item) => item.id !== n.id)];
 }

@@ -23,7 +23,7 @@ interface StoryDetailDialogProps {
 }
 
 /** What an unknown, private or hidden story's link shows (400 for an id that is not one, 404 otherwise). */
-export const STORY_NOT_SHARED = 'This story does not exist or is no longer shared.';
+const STORY_NOT_SHARED = 'This story does not exist or is no longer shared.';
 const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 /** Spec section 2 "Story detail dialog". */

@@ -72,8 +72,6 @@ export interface ReadTallies {
   ownWriteLate: number;
 }
 
-export type ChangeFeed = Awaited<ReturnType<typeof startChangeFeed>>;
-
 export async function startChangeFeed(
   repository: Pick<StoryIndexRepository, 'listen' | 'notifyFence'>,
   tasks: IndexTasks,

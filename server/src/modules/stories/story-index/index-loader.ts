@@ -17,8 +17,6 @@ export interface IndexLoaderDeps {
   log?: FastifyBaseLogger;
 }
 
-export type IndexLoader = ReturnType<typeof createIndexLoader>;
-
 export function createIndexLoader({ repository, cards, authorNames, loadBatch, log }: IndexLoaderDeps) {
   const startedAt = performance.now();
 

@@ -4,6 +4,7 @@
  * waits until the index holds what that request wrote (read-your-writes without asking the database per read).
  */
 import fp from 'fastify-plugin';
+import { defineModule } from '../../../lib/app-module';
 import { Counter } from 'prom-client';
 import { addressKey } from '../../../lib/client-address';
 import { createStoryIndex, type StoryIndex } from './story-index';
@@ -18,7 +19,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Like and unlike: a marker read (which shows no likes) does not wait for their fence. */
 const LIKE_ROUTE = '/api/stories/:id/like';
 
-export const storyIndexPlugin = fp(
+const storyIndexPlugin = fp(
   async (app) => {
     const mode = app.config.storyIndex;
     if (mode === 'off') {
@@ -54,5 +55,8 @@ export const storyIndexPlugin = fp(
     });
     app.addHook('onClose', async () => index.close());
   },
-  { name: 'story-index' },
+  { name: 'story-index', dependencies: ['metrics'], decorators: { fastify: ['config', 'database', 'metrics'] } },
 );
+
+/** The story index has no routes: the stories module reads through it (GET /api/ready reports on it). */
+export const storyIndexModule = defineModule({ name: 'story-index', plugin: storyIndexPlugin });

@@ -18,8 +18,6 @@ export interface ReaderSetsOptions {
   maxPerReader: number;
 }
 
-export type ReaderSets = ReturnType<typeof createReaderSets>;
-
 export function createReaderSets(source: ReaderSetSource, options: ReaderSetsOptions) {
   const sets = new Map<string, Set<string>>();
   const askEachTime = new Set<string>();

@@ -1,10 +1,10 @@
-/** Helpers of the second phone round's e2e spec (tests/e2e/phone-round-2b.spec.ts): widths, boxes, the create dialog, colours, AR. */
+/** Helpers of the phone layout spec (tests/e2e/phone-layout.spec.ts): widths, boxes, the create dialog, colours, AR. */
 import { execFileSync } from 'node:child_process';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { Author } from './stories';
 
 /** Elements whose box leaves the screen sideways without a scrolling or clipping parent to hold them. */
-export async function sticking(page: Page): Promise<string[]> {
+async function sticking(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const out: string[] = [];

@@ -8,7 +8,7 @@ import { expect, test, type Locator } from '@playwright/test';
 import { offsetEast, offsetNorth } from '#common/geo';
 import { createStoryViaApi, newAuthor, northOf, type Author } from './support/stories';
 import { readerHeaders } from './support/reader-address';
-import { AR_CROWD, backgroundAlpha, bigPng, boxOf, contrast, createParts, expectFitsWidth, face, overlaps, signInAs } from './support/phone-round-2b';
+import { AR_CROWD, backgroundAlpha, bigPng, boxOf, contrast, createParts, expectFitsWidth, face, overlaps, signInAs } from './support/phone-layout-checks';
 
 test.describe.configure({ mode: 'serial' });
 
