@@ -2,7 +2,7 @@
  * Paging, the one way every list pages (stories, notifications): newest first by (created_at, id); a cursor is
  * the last row's creation time as PostgreSQL printed it and its id, as the text `createdAt|id`; the next page is
  * announced in a `Link: <…>; rel="next"` header with the same path and query and the new cursor. Every list
- * (stories, tours, notifications) seals the text (`createPageCursorSealer`, decorated as `app.pageCursors` by
+ * (stories, tours, notifications) seals the text (`createPageCursorSealer`, decorated as `app.location.pageCursors` by
  * the location plugin): a cursor must not reveal a row's exact time. Only a cursor this module accepts reaches
  * the SQL; any other is a 400 with the one message (common/paging.ts), its query checked by common/page-schemas.ts.
  */

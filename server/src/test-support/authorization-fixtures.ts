@@ -74,9 +74,9 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   if (tour.statusCode !== 201) throw new Error(`fixture tour: ${tour.statusCode} ${tour.body}`);
   const moderator = await createTestUser(t.database);
   await t.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, moderator.id));
-  const warn = () => t.app.moderation.decideOnUser(moderator.id, owner.id, { action: 'warn', reason: 'spam' });
+  const warn = () => t.app.moderation.service.decideOnUser(moderator.id, owner.id, { action: 'warn', reason: 'spam' });
   const openDecision = await warn();
-  const appealed = await t.app.moderation.appeal(owner.id, (await warn()).id, `Appeal ${tag}`);
+  const appealed = await t.app.moderation.service.appeal(owner.id, (await warn()).id, `Appeal ${tag}`);
   const pushEndpoint = `https://fcm.googleapis.com/fcm/send/${tag}-${crypto.randomUUID()}`;
   await t.database.db.insert(pushSubscriptions).values({ userId: owner.id, endpoint: pushEndpoint, p256dh: `p256dh-${tag}`, auth: `auth-${tag}` });
   const notificationMessage = `For the owner only ${tag}`;

@@ -5,10 +5,12 @@
  * period's claim in the database makes it safe with several instances.
  */
 import fp from 'fastify-plugin';
+import { defineModule } from '../../lib/app-module';
 import { createFollowRepository } from './follow-repository';
 import { createFollowService, type FollowService } from './follow-service';
+import { followRoutes } from './routes';
 
-export interface FollowsFeature {
+interface FollowsFeature {
   service: FollowService;
 }
 
@@ -21,19 +23,19 @@ declare module 'fastify' {
 /** How often the timer looks whether a period has ended: a fifth of it, between 200 ms and a minute. */
 const tickMs = (intervalMs: number) => Math.min(60_000, Math.max(200, Math.floor(intervalMs / 5)));
 
-export const followsPlugin = fp<{ now?: () => Date }>(
-  async (app, options) => {
+const followsPlugin = fp(
+  async (app) => {
     const intervalMs = app.config.followDigestIntervalMs;
     const service = createFollowService({
       repository: createFollowRepository(app.database),
       toursOf: async (viewerId, authorId) => (await app.tours.service.page({ viewerId, authorId, limit: 20, cursor: null })).tours,
       notices: app.notifications.service,
-      lastPosition: (userId) => app.locationGuard.lastAcceptedPosition(userId),
+      lastPosition: (userId) => app.location.guard.lastAcceptedPosition(userId),
       intervalMs,
     });
     app.decorate('follows', { service });
 
-    const now = options.now ?? (() => new Date());
+    const now = () => new Date();
     let running: Promise<unknown> = Promise.resolve();
     const tick = () => {
       running = service.runDue(now()).catch((error: unknown) => app.log.warn({ err: error }, 'follows: the digest failed'));
@@ -48,7 +50,11 @@ export const followsPlugin = fp<{ now?: () => Date }>(
       await running;
     });
   },
-  { name: 'follows', dependencies: ['tours', 'notifications', 'location'] },
+  {
+    name: 'follows',
+    dependencies: ['tours', 'notifications', 'location'],
+    decorators: { fastify: ['config', 'database', 'tours', 'notifications', 'location'] },
+  },
 );
 
-export { followRoutes } from './routes';
+export const followsModule = defineModule({ name: 'follows', plugin: followsPlugin, routes: followRoutes });

@@ -46,7 +46,7 @@ describe('insights release closed days only', () => {
   };
   /** What the author sees, as they would poll it (the buffer written first, as the flush timer would). */
   const poll = async (storyId: string) => {
-    await t.app.insights.flush();
+    await t.app.insights.service.flush();
     const headers = { cookie: author.cookie };
     const one = await t.app.inject({ method: 'GET', url: `/api/insights/stories/${storyId}?days=7`, headers });
     const all = await t.app.inject({ method: 'GET', url: '/api/insights/stories', headers });

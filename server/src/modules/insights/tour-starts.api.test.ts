@@ -31,7 +31,7 @@ describe('tour starts', () => {
     });
   /** The stored start count (the database's own day counts, whatever the read-out shows). */
   const storedStarts = async (tourId: string) => {
-    await t.app.insights.flush();
+    await t.app.insights.service.flush();
     const rows = await t.database.query<{ n: number }>(sql`
       SELECT coalesce(sum(count), 0)::int AS n FROM tour_insights WHERE tour_id = ${tourId}::uuid AND kind = 'start'`);
     return rows[0]!.n;
@@ -54,7 +54,7 @@ describe('tour starts', () => {
     expect(await storedStarts(tourId)).toBe(0);
 
     const walker = await createTestUser(t.database);
-    await t.app.unlockRecords.record(walker.id, [ids[1]!]);
+    await t.app.location.unlocks.record(walker.id, [ids[1]!]);
     expect((await start(tourId, walker)).statusCode).toBe(204);
     expect((await start(tourId, walker)).statusCode).toBe(204);
     expect(await storedStarts(tourId)).toBe(1);

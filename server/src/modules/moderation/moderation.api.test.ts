@@ -298,7 +298,7 @@ describe('moderation', () => {
     expect((await queue()).find((i) => i.story?.id === id)).toMatchObject({ weight: 2, openReports: 3, fromNewAccounts: 0 });
     // A report from an account under a day old is said to be one, and does not weigh.
     const fresh = await createTestUser(t.database, { displayName: 'W4' });
-    await t.app.unlockRecords.record(fresh.id, [id]);
+    await t.app.location.unlocks.record(fresh.id, [id]);
     await report(id, fresh);
     expect((await queue()).find((i) => i.story?.id === id)).toMatchObject({ weight: 2, openReports: 4, fromNewAccounts: 1 });
   });

@@ -69,7 +69,7 @@ describe('standing', () => {
     expect(tourRes.statusCode, tourRes.body).toBe(201);
     const own = { storyId: stops[0]!, tourId: tourRes.json().id as string, stops };
     const theirs = await story(admin, `Someone else’s for ${action}`);
-    await t.app.unlockRecords.record(user.id, [theirs]);
+    await t.app.location.unlocks.record(user.id, [theirs]);
 
     const decided = await decideOnUser(user.id, { action, reason: 'spam', ...(action === 'suspend' ? { days: 3 } : {}) }, admin);
     expect(decided.statusCode, decided.body).toBe(201);
@@ -97,7 +97,7 @@ describe('standing', () => {
     const stops = [await story(user, 'Keep one'), await story(user, 'Keep two', 300)];
     const tourId = (await call('POST', '/api/tours', user, { title: 'Keep walk', storyIds: stops })).json().id as string;
     const theirs = await story(admin, 'Liked before');
-    await t.app.unlockRecords.record(user.id, [theirs]);
+    await t.app.location.unlocks.record(user.id, [theirs]);
     expect((await call('POST', `/api/stories/${theirs}/like`, user)).statusCode).toBe(200);
     const decisionId = await suspendedFor(user);
 

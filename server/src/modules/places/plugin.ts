@@ -4,10 +4,12 @@
  * page) name places only through this.
  */
 import fp from 'fastify-plugin';
+import { defineModule } from '../../lib/app-module';
 import { loadGazetteer } from './gazetteer';
 import { createPlaceService, type PlaceService } from './place-service';
+import { placeRoutes } from './routes';
 
-export interface PlacesFeature {
+interface PlacesFeature {
   service: PlaceService;
 }
 
@@ -23,7 +25,7 @@ declare module 'fastify' {
  */
 let sharedService: PlaceService | undefined;
 
-export const placesPlugin = fp(
+const placesPlugin = fp(
   async (app) => {
     if (!sharedService) {
       const started = performance.now();
@@ -35,4 +37,4 @@ export const placesPlugin = fp(
   { name: 'places' },
 );
 
-export { placeRoutes } from './routes';
+export const placesModule = defineModule({ name: 'places', plugin: placesPlugin, routes: placeRoutes });

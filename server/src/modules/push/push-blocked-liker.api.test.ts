@@ -37,11 +37,11 @@ describe('likes from someone the author blocked', () => {
 
     const story = await insertStory(t.database, { authorId: author.id, ...DEFAULT_CENTER, title: 'Harbour lights' });
     for (const fan of [blocked, friend]) {
-      await t.app.unlockRecords.record(fan.id, [story.id]);
+      await t.app.location.unlocks.record(fan.id, [story.id]);
       const liked = await t.app.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: fan.cookie } });
       expect(liked.statusCode).toBe(200);
     }
-    await t.app.push.sender.idle();
+    await t.app.push.service.idle();
 
     // Both likes count.
     const read = await t.app.inject({ url: `/api/stories/${story.id}`, headers: { cookie: author.cookie } });

@@ -10,6 +10,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';
+import { routeLimit } from '../../lib/route-limit';
 
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   const { service } = app.push;

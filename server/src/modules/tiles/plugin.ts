@@ -5,6 +5,8 @@
  * save a tour's map for offline use.
  */
 import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defineModule } from '../../lib/app-module';
 import { MAX_TILE_ZOOM } from '#common/constants';
 import { createLocalMediaStore } from '../../media/media-store';
 import { archiveSource } from './archive-source';
@@ -14,6 +16,8 @@ import { createRasterUpstream, userAgentFor } from './raster-upstream';
 import { createTileCache } from './tile-cache';
 import { createTileMetrics, type TileSource } from './tile-source';
 import { openVectorTiles } from './vector-tiles';
+import { tileRoutes } from './routes';
+import { tourMapTilesRoutes } from './offline-routes';
 
 /** What the client is told about the map's tiles (the page's data block and GET /api/config). */
 export interface ClientTiles {
@@ -57,8 +61,9 @@ function isOpenStreetMapServer(template: string): boolean {
   }
 }
 
-export const tilesPlugin = fp<TilesPluginOptions>(
-  async (app, options) => {
+const tilesPlugin = (options: TilesPluginOptions) =>
+  fp(
+  async (app) => {
     const config = app.config;
     const settings = config.tiles;
     let source: TileSource;
@@ -101,8 +106,16 @@ export const tilesPlugin = fp<TilesPluginOptions>(
       },
     });
   },
-  { name: 'tiles', dependencies: ['media-store', 'metrics'] },
+  { name: 'tiles', dependencies: ['media-store', 'metrics'], decorators: { fastify: ['config', 'mediaStore', 'metrics'] } },
 );
 
-export { tileRoutes } from './routes';
-export { tourMapTilesRoutes } from './offline-routes';
+/** The tiles themselves at the root (`/tiles/...`, docs/decisions/037-tiles-through-whispers.md); a tour's map to save under /api. */
+const tilesRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(tileRoutes);
+  await app.register(tourMapTilesRoutes, { prefix: '/api' });
+};
+
+/** The tiles module; `options` set the tile server's time limit (tests). */
+export function tilesModule(options: TilesPluginOptions = {}) {
+  return defineModule({ name: 'tiles', plugin: tilesPlugin(options), routes: tilesRoutes, prefix: '' });
+}

@@ -4,11 +4,13 @@
  * sealer. The account routes use it for the export and to remove a leaving user's photos.
  */
 import fp from 'fastify-plugin';
+import { defineModule } from '../../lib/app-module';
 import { apiPath } from '#common/api/routes';
 import { createTraceRepository } from './trace-repository';
 import { createTraceService, type TraceService } from './trace-service';
+import { traceRoutes } from './routes';
 
-export interface TracesFeature {
+interface TracesFeature {
   service: TraceService;
 }
 
@@ -18,20 +20,24 @@ declare module 'fastify' {
   }
 }
 
-export const tracesPlugin = fp(
+const tracesPlugin = fp(
   async (app) => {
     const service = createTraceService({
       repository: createTraceRepository(app.database),
       store: app.mediaStore,
       notices: app.notifications.service,
-      cursors: app.pageCursors,
+      cursors: app.location.pageCursors,
       photoPath: (traceId) => apiPath('tracePhoto').replace(':id', traceId),
       maxPhotoBytes: app.config.maxUploadBytes.image,
       log: app.log,
     });
     app.decorate('traces', { service });
   },
-  { name: 'traces', dependencies: ['media-store', 'notifications', 'location'] },
+  {
+    name: 'traces',
+    dependencies: ['media-store', 'notifications', 'location'],
+    decorators: { fastify: ['config', 'database', 'mediaStore', 'notifications', 'location'] },
+  },
 );
 
-export { traceRoutes } from './routes';
+export const tracesModule = defineModule({ name: 'traces', plugin: tracesPlugin, routes: traceRoutes });
