@@ -26,7 +26,8 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
           keyGenerator: (request: { user: { id: string } | null; ip: string }) =>
             request.user ? `user:${request.user.id}` : `ip:${addressKey(request.ip)}`,
         };
-  const write = { access: 'user', rateLimit: limited(60) } as const;
+  // Following is a reader's own setting, like a block: open to a suspended or banned user too.
+  const write = { access: 'user', goodStanding: false, rateLimit: limited(60) } as const;
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -79,7 +79,7 @@ const storiesPlugin = fp(
     decorators: {
       fastify: [
         'config', 'database', 'storyIndex', 'location', 'notifications', 'mediaSigner', 'mediaStore', 'avTools',
-        'mediaWork', 'weather',
+        'mediaWork', 'weather', 'places',
       ],
     },
   },

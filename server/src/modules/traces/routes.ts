@@ -38,7 +38,8 @@ export const traceRoutes: FastifyPluginAsyncZod = async (app) => {
             request.user ? `user:${request.user.id}` : `ip:${addressKey(request.ip)}`,
         };
   const read = { access: 'public', rateLimit: limited(600) } as const;
-  const write = { access: 'user', rateLimit: limited(60) } as const;
+  // Deleting one's own trace and hiding one on one's own story stay open to a suspended or banned user.
+  const write = { access: 'user', goodStanding: false, rateLimit: limited(60) } as const;
   // Leaving, illustrating and reporting a trace contribute: refused to suspended and banned users (plugins/access.ts).
   const publishing = { ...write, goodStanding: true } as const;
 
