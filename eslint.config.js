@@ -145,17 +145,6 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js,mjs}'],
     rules: { 'max-lines': ['error', { max: 400 }] },
   },
-  // Known debts of these two rules, each with the change that removes it. Keep this short: an entry is a debt.
-  {
-    // Follow-up: split card-index.ts by what it holds (the cards, the visibility rule, the queries).
-    files: ['server/src/modules/stories/story-index/card-index.ts'],
-    rules: { 'max-lines': 'off' },
-  },
-  {
-    // Follow-up: walk-engine.ts stops importing use-walk-mode.ts's types (the types move beside the engine).
-    files: ['client/src/features/walk/hooks/use-walk-mode.ts', 'client/src/features/walk/lib/walk-engine.ts'],
-    rules: { 'local/no-import-cycle': 'off' },
-  },
   {
     // Features call the API by route name (client/src/lib/api.ts, common/api/routes.ts): a hand-built /api/ URL
     // would drift from the server's routes. (esquery regexes cannot hold a `/`: \x2F is one.)

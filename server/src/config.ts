@@ -2,7 +2,6 @@
  * Configuration is read from the environment once, at start-up, and validated here. A bad value stops the
  * process with a list of what is wrong; the rest of the server receives a typed, frozen `Config`.
  */
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { LIMITS, LOCATION_CLAIM } from '#common/constants';
@@ -12,6 +11,7 @@ import { MEDIA_KIND_SPECS } from '#common/media-kinds';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits, type WindowRule } from './lib/limit-settings';
 import { TILE_ENV_SHAPE, tileSettings, type TileSettings } from './lib/tile-settings';
 import { pushAllowedHostsSetting } from './lib/push-allowed-hosts';
+import { trustProxySetting } from './lib/trust-proxy-setting';
 
 /** New signed-out reader cookies per address (IPv6 /64): a café's or a carrier's newcomers, not a scraper's (decision 15). */
 const NEW_READERS_PER_ADDRESS: WindowRule = { limit: 60, windowMs: 60 * 60 * 1000 };
@@ -69,52 +69,6 @@ const windowLimit = (fallback: WindowRule) =>
         windowMs: z.number().min(1000, 'the duration must be at least 1s').max(UNIT_MS.h * 24, 'the duration must be at most 24h'),
       }),
     ));
-
-/**
- * Which X-Forwarded-For entries to believe (docs/decisions/011-trust-proxy.md): none (`false`/`0`, the default),
- * the last `n` hops (the number of proxies in front of the app), or hops from these proxy addresses/CIDRs. Never
- * "trust everything", which would take the left-most entry: whatever the client wrote.
- */
-const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-const isProxyAddress = (entry: string) => {
-  if (PROXY_NAMES.has(entry)) return true;
-  const [address = '', prefix, extra] = entry.split('/');
-  const family = isIP(address);
-  if (family === 0 || extra !== undefined) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
-};
-const trustProxySetting = z
-  .string()
-  .optional()
-  .transform((raw, context): false | number | string[] => {
-    const value = (raw ?? '').trim();
-    if (value === '' || value === 'false' || value === '0') return false;
-    if (value === 'true') {
-      context.addIssue({
-        code: 'custom',
-        message:
-          'TRUST_PROXY=true is not accepted: it would trust the left-most X-Forwarded-For, which any client writes. ' +
-          'Give the number of proxies in front of the app (1 for one reverse proxy) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)',
-      });
-      return z.NEVER;
-    }
-    if (/^\d+$/.test(value)) {
-      const hops = Number(value);
-      if (hops > 10) context.addIssue({ code: 'custom', message: 'TRUST_PROXY hop count must be at most 10' });
-      return hops;
-    }
-    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
-    const bad = entries.filter((entry) => !isProxyAddress(entry));
-    if (bad.length > 0 || entries.length === 0) {
-      context.addIssue({
-        code: 'custom',
-        message: `TRUST_PROXY must be false, a hop count or a comma-separated list of proxy addresses/CIDRs (not: ${bad.join(', ') || value})`,
-      });
-      return z.NEVER;
-    }
-    return entries;
-  });
 
 /** An optional text setting where an empty value means "not set". */
 const optionalText = z
