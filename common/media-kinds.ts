@@ -163,9 +163,8 @@ export type MediaKeyField = (typeof MEDIA_KIND_SPECS)[MediaKind]['keyField'];
 export type MediaUrlField = (typeof MEDIA_KIND_SPECS)[MediaKind]['urlField'];
 export type MediaColumn = (typeof MEDIA_KIND_SPECS)[MediaKind]['column'];
 
-/** Each kind's row field, URL field and column, in MEDIA_KINDS' order. */
+/** Each kind's row field and column, in MEDIA_KINDS' order. */
 export const MEDIA_KEY_FIELDS: readonly MediaKeyField[] = MEDIA_KINDS.map((kind) => MEDIA_KIND_SPECS[kind].keyField);
-export const MEDIA_URL_FIELDS: readonly MediaUrlField[] = MEDIA_KINDS.map((kind) => MEDIA_KIND_SPECS[kind].urlField);
 export const MEDIA_COLUMNS: readonly MediaColumn[] = MEDIA_KINDS.map((kind) => MEDIA_KIND_SPECS[kind].column);
 
 /** The kind whose file a stored key names (`stories/<id>/<kind>.<extension>`), or null (a thumbnail). */

@@ -129,7 +129,7 @@ export function statementOfReasons(d: {
 }
 
 /** The moderator's own words to the author, as a sentence of the notice ("" without a note). */
-export function moderatorNote(note: string | null | undefined): string {
+function moderatorNote(note: string | null | undefined): string {
   return note?.trim() ? ` The moderator’s note: “${note.trim()}”` : '';
 }
 

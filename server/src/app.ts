@@ -214,7 +214,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
  * right-most address not vouched for. A hop count trusts that many hops from the socket inward, whoever the peer
  * is (Fastify's own number option now trusts nothing, so it is spelled out as a function here).
  */
-export function trustProxyOption(setting: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+function trustProxyOption(setting: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
   if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
   return setting;
 }

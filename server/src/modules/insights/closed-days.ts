@@ -9,7 +9,7 @@ import { timeZoneAt } from '../stories';
 
 const DAY_MS = 86_400_000;
 /** Longer than any INSIGHTS_FLUSH_MS (at most 30 s) and a failed write's retry. */
-export const RELEASE_AFTER_MS = 60 * 60_000;
+const RELEASE_AFTER_MS = 60 * 60_000;
 
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
 export function localDay(at: number, zone: string): string {
@@ -17,7 +17,7 @@ export function localDay(at: number, zone: string): string {
 }
 
 /** The day `count` days before `day` (calendar arithmetic, no time zone involved). */
-export function daysBefore(day: string, count: number): string {
+function daysBefore(day: string, count: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - count * DAY_MS).toISOString().slice(0, 10);
 }
 

@@ -63,7 +63,7 @@ export function checkPushEndpoint(endpoint: string, policy: EndpointPolicy): End
 }
 
 /** `fcm.googleapis.com` matches itself; `*.push.apple.com` matches any name under push.apple.com. */
-export function isAllowedHost(host: string, allowedHosts: readonly string[]): boolean {
+function isAllowedHost(host: string, allowedHosts: readonly string[]): boolean {
   return allowedHosts.some((pattern) =>
     pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1 : host === pattern,
   );

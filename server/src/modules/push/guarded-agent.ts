@@ -18,7 +18,7 @@ export interface ResolvedAddress {
 /** Resolves a host name to every address it has (tests inject a stand-in). */
 export type PushResolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
-export const systemResolver: PushResolver = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
+const systemResolver: PushResolver = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
 
 export class RefusedAddressError extends Error {
   readonly code = 'PUSH_REFUSED_ADDRESS';

@@ -13,7 +13,7 @@ export interface RecordedAudio {
   duration: number;
 }
 
-export interface PickedVideo {
+interface PickedVideo {
   file: File;
   /** Whole seconds read from the file's metadata; null until known (or when the browser cannot tell). */
   duration: number | null;

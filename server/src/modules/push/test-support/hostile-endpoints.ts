@@ -4,7 +4,7 @@
  */
 import { PUSH_TEXTS } from '#common/push';
 
-export const HOST = '127.0.0.2';
+const HOST = '127.0.0.2';
 
 /** Text a host name would hide behind: the host is read differently by the WHATWG and the legacy parser. */
 const SPLITTERS = [';', '`', "'", '"', '{'];
