@@ -65,7 +65,7 @@ const serverZones = (allowed = {}) => [
 // Known crossings of the module fence, each with the follow-up that removes it. Keep this list short and honest:
 // an entry is a debt, not a permission.
 const MODULE_FENCE_ALLOWLIST = [
-  // Empty since issue 21 item 3 (each module's plugin builds its parts once; other modules use the decoration).
+  // Empty since docs/decisions/012-module-fences.md (each module's plugin builds its parts once; other modules use the decoration).
   // An entry: { file: 'server/src/modules/<x>/….ts', allowed: { <module>: ['<file>.ts'] } }, with its follow-up.
 ];
 
@@ -181,7 +181,7 @@ export default tseslint.config(
   },
   {
     // zod lives in common's *-schemas.ts files (and the route contract): the helpers and lists beside them are
-    // what the client's first screen imports, and must not bring the validator along (issue 28: ~25 KiB gzip).
+    // what the client's first screen imports, and must not bring the validator along (bench/README.md: ~25 KiB gzip).
     files: ['common/**/*.ts'],
     ignores: ['common/**/*schemas.ts', 'common/api/contract.ts', 'common/**/*.test.ts'],
     rules: {

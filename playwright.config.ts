@@ -26,7 +26,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  // Issue 22 item 11: a test that passes only on its retry fails CI (the retry still tells a flaky test from a
+  // docs/security.md, "Hardening, third round": a test that passes only on its retry fails CI (the retry still tells a flaky test from a
   // broken one in the report). The audio recording test that kept this off raced the recorder's seconds timer and
   // the preview's one-second close; it now waits for states (create-story.spec.ts) and passed 10 runs in a row.
   failOnFlakyTests: !!process.env.CI,
@@ -37,7 +37,7 @@ export default defineConfig({
     geolocation: { latitude: 32.0835, longitude: -81.0998 },
     permissions: ['geolocation'],
     screenshot: 'only-on-failure',
-    // The app registers a service worker (issue 24); requests it serves are invisible to page.route, so specs
+    // The app registers a service worker (docs/decisions/015-installable-offline-push.md); requests it serves are invisible to page.route, so specs
     // that intercept requests would stop seeing them. Blocked by default; the PWA specs allow it.
     serviceWorkers: 'block',
     trace: 'retain-on-failure',

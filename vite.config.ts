@@ -81,7 +81,7 @@ const LEAFLET_VECTOR =
 const ENTRY_CHUNK = /(^|\/)(rolldown-runtime|react|query|shell)-[\w-]{8}\.js$/;
 
 /**
- * The page's preload links for the entry's chunks at low priority (issue 28). The first paint is the static header
+ * The page's preload links for the entry's chunks at low priority (bench/README.md). The first paint is the static header
  * in index.html, which needs the page alone; the scripts are wanted right after it. At their default (high)
  * priority Lighthouse counts every one that arrives before that paint as blocking it; without the links the browser
  * learns of them only once the entry has arrived, one round trip later.
@@ -98,7 +98,7 @@ function lowPriorityPagePreloads(): Plugin {
 }
 
 /**
- * The entry's stylesheet written into the page (issue 28): the static header in index.html paints as soon as the
+ * The entry's stylesheet written into the page (bench/README.md): the static header in index.html paints as soon as the
  * page has arrived, with no render-blocking request to wait for (nor one taking a connection from the scripts).
  * 10.8 KiB gzip; the CSP allows inline styles. The stylesheet's own file stays in the build, unreferenced.
  */
@@ -128,7 +128,7 @@ export default defineConfig({
     inlineEntryStylesheet(),
     react(),
     tailwindcss(),
-    // Installable app + service worker (issue 24, DESIGN.md decision 16): our own worker (push, offline answers)
+    // Installable app + service worker (docs/decisions/015-installable-offline-push.md, docs/design.md, rule 16): our own worker (push, offline answers)
     // with Workbox's precache manifest injected; updates wait for the reader's "Reload".
     VitePWA({
       strategies: 'injectManifest',
@@ -166,7 +166,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     // A lazy chunk's dependencies are preloaded with it, from a list each importing chunk carries. The chunks the
     // entry imports statically (the runtime, React, the query library, the shell) are always in by the time any
-    // lazy import runs: listing them in every chunk's preload lists only adds bytes to the first screens (issue 28).
+    // lazy import runs: listing them in every chunk's preload lists only adds bytes to the first screens (bench/README.md).
     // The page itself (hostType 'html') keeps its preload links for them: without those the browser learns of them
     // only once the entry has arrived and been parsed, one round trip later.
     modulePreload: {
@@ -176,12 +176,12 @@ export default defineConfig({
       // Leaflet's source modules (the alias below) define its classes; the build may leave out any whose exports
       // nothing uses (tooltips, GeoJSON, image and video overlays, the layers control, other projections…).
       // Those that only register themselves on L.Map when they run are kept, and imported by name where a map
-      // needs them (client/src/lib/leaflet/map-parts.ts, vector-parts.ts). Issue 28: ~14 KiB gzip off both first screens.
+      // needs them (client/src/lib/leaflet/map-parts.ts, vector-parts.ts). bench/README.md: ~14 KiB gzip off both first screens.
       treeshake: {
         moduleSideEffects: (id) => (id.includes('/node_modules/leaflet/src/') ? LEAFLET_REGISTERS.test(id) : undefined),
       },
       output: {
-        // Libraries in a few named chunks instead of one per shared module: fewer requests on first load (issue 28).
+        // Libraries in a few named chunks instead of one per shared module: fewer requests on first load (bench/README.md).
         // Leaflet's loads only with a map; zod's is the one the banner below marks.
         codeSplitting: {
           groups: [

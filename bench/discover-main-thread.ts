@@ -1,5 +1,5 @@
 /**
- * Benchmark of the discovery screens' main thread (issue 10 "Scale": with 1,000 stories in the list and 5,000 in
+ * Benchmark of the discovery screens' main thread (docs/decisions/006-discovery-status-follows-the-server.md "Scale": with 1,000 stories in the list and 5,000 in
  * /api/stories/all both screens stay smooth on a phone: first render ≤ 200 ms of main-thread work, no long task
  * over 50 ms while scrolling at 4× CPU throttle, only the cards near the viewport in the DOM).
  *

@@ -1,5 +1,5 @@
 /**
- * The two story distributions of `npm run bench` (issue 17) and the simulated readers that walk them.
+ * The two story distributions of `npm run bench` (docs/decisions/009-story-index.md) and the simulated readers that walk them.
  *
  * - city: seed-city.ts around Savannah — 60 % in 40 dense clusters (~400 m spread) within ~15 km of the centre,
  *   40 % uniform over 2°×2°;

@@ -1,5 +1,5 @@
 /**
- * Bytes of a map answer (issue 28 goal 4: a map pan on a phone costs ≤ 30 KB compressed with 1,000 markers in view).
+ * Bytes of a map answer (bench/README.md goal 4: a map pan on a phone costs ≤ 30 KB compressed with 1,000 markers in view).
  *
  *   npx tsx bench/map-payload.ts [--n 1500] [--rounds 20]
  *

@@ -1,5 +1,5 @@
 /**
- * Mixed load and soak (issue 15 item 9): the real app under a workload like real use, at a fixed request rate.
+ * Mixed load and soak (docs/security.md, "Threat model"): the real app under a workload like real use, at a fixed request rate.
  *
  *   npx tsx bench/mixed-load.ts [--db postgres|pglite] [--duration 60] [--rate N] [--soak 600] [--step 15] [--start 5]
  *                               [--n 100000] [--readers 64] [--connections 32] [--pool 10] [--arrivals steady|bursts]

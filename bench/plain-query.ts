@@ -1,7 +1,7 @@
 /**
  * The two SQL statements `npm run bench` runs from Node:
  *
- * - the plain query (issue 17): what a competent developer would write by hand for the nearby read —
+ * - the plain query (docs/decisions/009-story-index.md): what a competent developer would write by hand for the nearby read —
  *   `ST_DWithin` on the geography column, ordered by `<->`, limit 50 — as a named prepared statement on a
  *   node-postgres pool, rows parsed normally (objects). On PGlite: PREPARE once, EXECUTE with literals.
  * - the app's own nearby statement, built with `storyQueries.nearby` and `useBoxMethod` exactly as

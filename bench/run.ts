@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 17): the nearby read, GET /api/stories/discoverable/:lat/:lng, against the plain query a
+ * `npm run bench` (docs/decisions/009-story-index.md): the nearby read, GET /api/stories/discoverable/:lat/:lng, against the plain query a
  * competent developer would write by hand (bench/plain-query.ts), side by side in one interleaved run, on two
  * story distributions (bench/distributions.ts), with PostgreSQL backend CPU per request read from /proc.
  *
@@ -150,7 +150,7 @@ async function prepareReaders(database: Database, dist: Distribution) {
   // Notifications start from nothing in every run (bench databases only).
   await database.query(sql`TRUNCATE notifications, notification_marks, notification_state`);
   const readers = makeReaders(dist, POINTS);
-  // --visitors: nobody signs in (issue 28's second bar: visitors ≥ 1.2× the plain query).
+  // --visitors: nobody signs in (bench/README.md's second bar: visitors ≥ 1.2× the plain query).
   const signed = args.visitors ? [] : readers.filter((r) => isSignedIn(r, CONNECTIONS));
   const accounts = await createBenchReaderAccounts(database, signed.length);
   const load: AppLoad = { readers, connections: CONNECTIONS, cookies: new Map(signed.map((r, i) => [r.index, accounts[i]!.cookie])) };

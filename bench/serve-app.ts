@@ -178,7 +178,7 @@ function reportMemory() {
   const { rss, heapUsed } = process.memoryUsage();
   process.send?.({ memory: { rss, heapUsed } });
 }
-/** One reconciliation of the story index with the table, timed (issue 28 goal 5); -1 without an index. */
+/** One reconciliation of the story index with the table, timed (bench/README.md goal 5); -1 without an index. */
 async function reconcile() {
   process.send?.({ reconciledMs: app.storyIndex ? await app.storyIndex.reconcileNow() : -1 });
 }

@@ -1,5 +1,5 @@
 /**
- * The web app manifest (issue 24): what the browser's install sheet and the home-screen icon show. The icons
+ * The web app manifest (docs/decisions/015-installable-offline-push.md): what the browser's install sheet and the home-screen icon show. The icons
  * are added at build time from one source image (vite.config.ts, pwaAssets).
  */
 import type { ManifestOptions } from 'vite-plugin-pwa';

@@ -1,4 +1,4 @@
-/** Your account and your data (issue 14): deleting the account, and the export of everything kept about you. */
+/** Your account and your data (docs/design.md, rule 13): deleting the account, and the export of everything kept about you. */
 import { z } from 'zod';
 import { FEWER_THAN_3 } from './insights';
 import { MESSAGES } from './messages';
@@ -54,15 +54,15 @@ export const accountExportSchema = z.object({
     }),
   ),
   likesGiven: z.array(z.object({ storyId: z.uuid(), title: z.string().nullable(), likedAt: z.string() })),
-  /** The user's walking tours (issue 25), each with its stops' story ids in walking order. */
+  /** The user's walking tours (docs/decisions/016-walk-mode-and-tours.md), each with its stops' story ids in walking order. */
   tours: z.array(
     z.object({ id: z.uuid(), title: z.string(), description: z.string().nullable(), storyIds: z.array(z.uuid()), createdAt: z.string() }),
   ),
-  /** The day counts of your stories' insights (issue 27): counts only, 1 and 2 as "fewer than 3". */
+  /** The day counts of your stories' insights (docs/decisions/018-insights-counts-not-readers.md): counts only, 1 and 2 as "fewer than 3". */
   insights: z.array(
     z.object({ storyId: z.uuid(), day: z.string(), kind: z.string(), count: z.union([z.number().int().min(0), z.literal(FEWER_THAN_3)]) }),
   ),
-  /** The day counts of your tours' insights (issue 27 item 4: start, stop, complete), masked the same way. */
+  /** The day counts of your tours' insights (docs/decisions/018-insights-counts-not-readers.md: start, stop, complete), masked the same way. */
   tourInsights: z.array(
     z.object({ tourId: z.uuid(), day: z.string(), kind: z.string(), count: z.union([z.number().int().min(0), z.literal(FEWER_THAN_3)]) }),
   ),

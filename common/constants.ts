@@ -1,5 +1,5 @@
 /**
- * Business constants (spec section 9, DESIGN.md "Constants"). This is the only place they are defined;
+ * Business constants (docs/design.md, part 9, docs/design.md "Constants"). This is the only place they are defined;
  * client and server both import them from here.
  */
 
@@ -35,7 +35,7 @@ export const LIMITS = {
   descriptionMax: 2_000,
   contentMax: 20_000,
   reportReasonMax: 500,
-  /** Bounds on inputs that have no product limit of their own (issue 15: every text input has a maximum). */
+  /** Bounds on inputs that have no product limit of their own (docs/security.md, "Threat model": every text input has a maximum). */
   passwordMax: 256,
   emailMax: 254,
   resetCodeMax: 64,
@@ -119,12 +119,12 @@ export const MEDIA = {
   maxDurationSeconds: 6 * 3600,
 } as const;
 
-/** A story reported by this many distinct users is hidden from everyone but its author (DESIGN.md decision 7). */
+/** A story reported by this many distinct users is hidden from everyone but its author (docs/design.md, rule 7). */
 export const REPORTS_TO_HIDE = 3;
 
 /**
  * A report counts toward hiding only when its account was at least this old when it reported (and had unlocked
- * the story): a crowd of accounts made for the purpose cannot hide a story at once (DESIGN.md decision 14).
+ * the story): a crowd of accounts made for the purpose cannot hide a story at once (docs/design.md, rule 14).
  */
 export const REPORTER_MIN_ACCOUNT_AGE_HOURS = 24;
 
@@ -132,7 +132,7 @@ export const REPORTER_MIN_ACCOUNT_AGE_HOURS = 24;
 export const STORY_CREATE_RATE_LIMIT = { max: 30, timeWindowMs: 10 * 60_000 } as const;
 
 /**
- * A reader's position is a claim (DESIGN.md decisions 11-12, server/src/modules/location/claim-rules.ts).
+ * A reader's position is a claim (docs/design.md, rules 11-12, server/src/modules/location/claim-rules.ts).
  * The per-hour unlock budgets are configurable (config.ts); these are the rules' fixed figures.
  */
 export const LOCATION_CLAIM = {
@@ -158,6 +158,6 @@ export const LOCATION_CLAIM = {
 
 /**
  * The id of the JSON data block in which the server writes the tile server into every page it serves (app.ts
- * `pageWithTiles`), so a map draws its tiles without waiting for GET /api/config (issue 28: the largest paint).
+ * `pageWithTiles`), so a map draws its tiles without waiting for GET /api/config (bench/README.md: the largest paint).
  */
 export const PAGE_TILES_ELEMENT_ID = 'whispers-tiles';

@@ -1,13 +1,13 @@
 /**
- * The discovery list's unlock status line (spec section 4), the one place its text and colour are decided.
+ * The discovery list's unlock status line (docs/design.md, part 4), the one place its text and colour are decided.
  *
  * The texts follow the story's time restriction: "Unlocks {start} - {end}" / "Available now ({start} - {end})"
  * (windows may cross midnight), "Unlocks during {weather} weather", "Available in {season}", "Always available".
- * The colour says whether the reader can open the story now, and the server decides that (DESIGN.md decision 3):
+ * The colour says whether the reader can open the story now, and the server decides that (docs/design.md, rule 3):
  * green only when the server sent the story unlocked, yellow when it is locked (by its time window or because
  * the reader is too far away), blue for a weather lock, orange for a season lock.
  *
- * Time windows are read in the story's local time (as the server evaluates them, DESIGN.md decision 4); the caller
+ * Time windows are read in the story's local time (as the server evaluates them, docs/design.md, rule 4); the caller
  * passes the minutes since the story's local midnight. When the server evaluated the window (the reader is within
  * unlock reach, or is the author) its verdict wins over the client's clock.
  */

@@ -1,4 +1,4 @@
-/** Small text rules of the discovery screens (spec section 2), shared so tests and both screens agree. */
+/** Small text rules of the discovery screens (docs/design.md, part 2), shared so tests and both screens agree. */
 import { DEFAULT_CENTER } from './constants';
 
 /**

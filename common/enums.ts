@@ -1,7 +1,7 @@
 /**
- * The contract's closed lists (spec section 3): story types, time locks, seasons, weathers, lock reasons,
+ * The contract's closed lists (docs/design.md, part 3): story types, time locks, seasons, weathers, lock reasons,
  * notification kinds, with their types. No zod here, so the first screen's code can read them without the
- * validator (issue 28); their zod enums are enum-schemas.ts. Re-exported by schemas.ts, with the spec's messages
+ * validator (bench/README.md); their zod enums are enum-schemas.ts. Re-exported by schemas.ts, with the spec's messages
  * (messages.ts).
  */
 
@@ -19,7 +19,7 @@ export const NOTIFICATION_TYPES = [
   'story_liked',
   'time_locked',
   'story_hidden',
-  /** A statement of reasons to the person a moderation decision is about (DESIGN.md decision 18). */
+  /** A statement of reasons to the person a moderation decision is about (docs/design.md, rule 18). */
   'moderation_decision',
   /** To a reporter: what came of their report ("Action taken" / "No rule broken found"). */
   'report_outcome',
@@ -38,7 +38,7 @@ export const FAVORITE_STORY_TYPES = ['audio', 'text', 'image'] as const;
 /**
  * Why a story is locked. Besides distance and time: the reader's position claim was refused (`location`: no
  * position; `travel`: an impossible jump in the last 15 minutes; `accuracy`: a fix worse than 100 m) or the
- * reader's hourly budget of new unlocks is spent (`budget`) — DESIGN.md decision 11.
+ * reader's hourly budget of new unlocks is spent (`budget`) — docs/design.md, rule 11.
  */
 export const LOCK_REASONS = ['distance', ...TIME_LOCK_KINDS, 'location', 'travel', 'accuracy', 'budget'] as const;
 export const TIMES_OF_DAY = ['night', 'morning', 'afternoon', 'evening'] as const;

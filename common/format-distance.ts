@@ -1,5 +1,5 @@
 /**
- * Distances as the discovery screen shows them (spec section 2): under 1 km in whole metres ("350m"), otherwise
+ * Distances as the discovery screen shows them (docs/design.md, part 2): under 1 km in whole metres ("350m"), otherwise
  * kilometres with one decimal ("1.2km"). A distance that rounds to 1000 m is already shown as "1.0km", so the
  * list never reads "1000m".
  */

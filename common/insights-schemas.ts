@@ -1,5 +1,5 @@
 /**
- * The insights routes' contract (issue 27): the event body and the author's read-outs. Kept apart from the
+ * The insights routes' contract (docs/decisions/018-insights-counts-not-readers.md): the event body and the author's read-outs. Kept apart from the
  * rules in insights.ts so that the reader's first screen, which reports events, does not carry these schemas.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Authors' insights (issue 27, DESIGN.md decision 19): counts, never readers. The rules both sides apply: what a
+ * Authors' insights (docs/decisions/018-insights-counts-not-readers.md, docs/design.md, rule 19): counts, never readers. The rules both sides apply: what a
  * reader's client reports, a text's reading time and the small-count rule (any count from 1 to 2 leaves the
  * server as "fewer than 3"; 0 stays 0). The routes' contract is insights-schemas.ts.
  */
@@ -12,7 +12,7 @@ export const INSIGHT_EVENT_KINDS = ['open', 'share', 'play', 'q25', 'q50', 'q75'
 export type InsightEventKind = (typeof INSIGHT_EVENT_KINDS)[number];
 
 /**
- * What a tour's walker reports (issue 27 item 4): a walk of the tour started, one of its stops reached (unlocked),
+ * What a tour's walker reports (docs/decisions/018-insights-counts-not-readers.md): a walk of the tour started, one of its stops reached (unlocked),
  * the last of them reached. The author sees "starts", "stops reached" and "completions".
  */
 export const TOUR_INSIGHT_KINDS = ['start', 'stop', 'complete'] as const;

@@ -6,14 +6,14 @@ import { z } from 'zod';
 
 /**
  * A coordinate closer to zero than 1e-9° (0.1 mm) is zero: PostgreSQL raises "value out of range: underflow" when
- * its float arithmetic meets a subnormal number such as 5e-324, which `Number()` happily parses (issue 15).
+ * its float arithmetic meets a subnormal number such as 5e-324, which `Number()` happily parses (docs/security.md, "Threat model").
  */
 const COORDINATE_RESOLUTION_DEGREES = 1e-9;
 const flushTinyToZero = (degrees: number) => (Math.abs(degrees) < COORDINATE_RESOLUTION_DEGREES ? 0 : degrees);
 
 /**
  * Blank text is no number: `z.coerce.number()` alone reads `''` as 0, so `?lat=&lng=` claimed the point (0, 0)
- * and `accuracy=` a perfect fix (issue 22). As NaN it is refused with the field's own message.
+ * and `accuracy=` a perfect fix (docs/security.md, "Hardening, third round"). As NaN it is refused with the field's own message.
  */
 const blankIsNaN = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? Number.NaN : value);
 /** A number sent as text (path, query string, form field) or as a JSON number; never blank. */
@@ -31,7 +31,7 @@ export const longitudeSchema = numberInput('Longitude must be a number')
 export const latLngParamsSchema = z.object({ lat: latitudeSchema, lng: longitudeSchema });
 
 /**
- * The optional `accuracy` query parameter of the discoverable, map and story reads (DESIGN.md decision 11): the
+ * The optional `accuracy` query parameter of the discoverable, map and story reads (docs/design.md, rule 11): the
  * Geolocation fix's accuracy radius in metres. A fix less accurate than 100 m never unlocks
  * (`lockReason: "accuracy"`); a read without it is judged by the other rules alone.
  */

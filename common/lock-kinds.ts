@@ -1,13 +1,13 @@
 /**
- * The lock kinds described once (issue 21 item 4): each kind's stored fields (their column and value type), the
+ * The lock kinds described once (docs/decisions/012-module-fences.md): each kind's stored fields (their column and value type), the
  * lock reasons it yields, whether a reader can wait for it, its discovery status, its use of the story's clock and
  * its sentence. The fields' checks (the form values create and edit take, with the spec's messages, and the value
- * a story answer carries) are lock-schemas.ts, kept apart so the first screen reads this without zod (issue 28).
+ * a story answer carries) are lock-schemas.ts, kept apart so the first screen reads this without zod (bench/README.md).
  * The contract (create, edit, `storySchema`, the export), the story view and the story index's card columns,
  * creation, editing, the export, notifications and the client all read this, so a new kind is its kind in
  * enums.ts, its field and its entry here and in lock-schemas.ts, its rule in locks.ts, its picker and a migration
  * (docs/architecture.md, "Add a lock kind"). A new field is also named in the nearby read's three literals (the
- * story index's card and record, the story view: no spread there, issue 28); TypeScript points at each.
+ * story index's card and record, the story view: no spread there, bench/README.md); TypeScript points at each.
  */
 import { SEASONS, TIME_RESTRICTIONS, WEATHERS, type LockReason, type Season, type TimeRestriction, type Weather } from './enums';
 
@@ -71,7 +71,7 @@ interface LockKind {
   /** Its sentence names the clock, so a story answer carries `timeZone` with it. */
   namesTimeZone: boolean;
   /**
-   * Its sentence (spec section 4, word for word; time-lock-text.ts `timeLockText`), or null when a value is
+   * Its sentence (docs/design.md, part 4, word for word; time-lock-text.ts `timeLockText`), or null when a value is
    * missing (such a lock never locks). `zone` is the story's clock as people say it, when known.
    */
   sentence: (lock: LockValues, zone: () => string | null) => string | null;
@@ -162,7 +162,7 @@ export function lockRequestFields(restriction: TimeRestriction, draft: LockDraft
   return Object.fromEntries((LOCK_KINDS[restriction].fields as readonly LockField[]).map((field) => [field, draft[field]]));
 }
 
-/** The fields the create form sends for its lock: the kind's own, only when every one is set (spec section 5). */
+/** The fields the create form sends for its lock: the kind's own, only when every one is set (docs/design.md, part 5). */
 export function lockFormFields(restriction: TimeRestriction, draft: LockDraftValues): Partial<LockDraftValues> {
   const fields = LOCK_KINDS[restriction].fields as readonly LockField[];
   return fields.every((field) => draft[field]) ? lockRequestFields(restriction, draft) : {};

@@ -1,5 +1,5 @@
 /**
- * Lock rules (DESIGN.md decisions 3-4); the discovery status line built on them is discovery-status.ts. Pure: the
+ * Lock rules (docs/design.md, rules 3-4); the discovery status line built on them is discovery-status.ts. Pure: the
  * caller supplies the clock, the story's time zone and (when known) the current weather, so the same code runs
  * on the server (which decides locks) and in the client (which only displays them).
  */
@@ -21,7 +21,7 @@ export function parseHHMM(value: string | null | undefined): number | null {
 
 /**
  * True when `minutes` (since local midnight) lies in the window [start, end], both ends included. A window whose
- * start is after its end crosses midnight: open at or after start, or at or before end (spec section 4).
+ * start is after its end crosses midnight: open at or after start, or at or before end (docs/design.md, part 4).
  */
 export function isWithinWindow(minutes: number, start: number, end: number): boolean {
   return start <= end ? minutes >= start && minutes <= end : minutes >= start || minutes <= end;

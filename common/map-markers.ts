@@ -1,7 +1,7 @@
 /**
  * Map markers as the client and server handle them (decision 025): the marker answer's columns made from markers
  * and read back, the compact ids in it, and the full story a list's card may stand in with. The answer's schemas
- * are map-schemas.ts; nothing here needs zod, so the first screen reads this without the validator (issue 28).
+ * are map-schemas.ts; nothing here needs zod, so the first screen reads this without the validator (bench/README.md).
  */
 import type { MapMarker, MapMarkerColumns } from './map-schemas';
 import type { Story } from './schemas';

@@ -1,5 +1,5 @@
 /**
- * The pages the app can open on that show the story map (issue 28: their first screen waits for the map's tiles).
+ * The pages the app can open on that show the story map (bench/README.md: their first screen waits for the map's tiles).
  * The client fetches their chunks before its first render (client/src/app/router.tsx `preloadPage`), and the server
  * names chunks in the page it sends (server/src/page-preloads.ts), so the browser asks for them while the entry's
  * scripts load rather than after.

@@ -1,14 +1,14 @@
 /**
- * The map calls' answer (DESIGN.md decision 20, docs/decisions/024-lean-map-answer.md and 025): markers as columns
+ * The map calls' answer (docs/design.md, rule 20, docs/decisions/024-lean-map-answer.md and 025): markers as columns
  * by default, the spec's full stories with `?view=full`. Turning markers into columns and back is map-markers.ts
- * (no zod there: the client's first screen reads it — issue 28).
+ * (no zod there: the client's first screen reads it — bench/README.md).
  */
 import { z } from 'zod';
 import { accuracyQuerySchema } from './location-schemas';
 import { storySchema } from './schemas';
 
 /**
- * A story as a map marker (DESIGN.md decision 20, docs/decisions/024-lean-map-answer.md and 025): what a marker
+ * A story as a map marker (docs/design.md, rule 20, docs/decisions/024-lean-map-answer.md and 025): what a marker
  * needs — id, position (to five decimals, about a metre), category, type, whether it has a time lock (the icon's
  * dot), distance and lock state. The title, the card's text, content, media, author and likes come when the
  * marker is opened (GET /api/stories/:id); a client may name a marker by a title it already holds (the nearby

@@ -1,6 +1,6 @@
 /**
  * The spec's messages (section 5, word for word), for forms and answers. Apart from enums.ts, which the first
- * screen reads, so that these load with the forms that say them (issue 28). Re-exported by schemas.ts.
+ * screen reads, so that these load with the forms that say them (bench/README.md). Re-exported by schemas.ts.
  */
 export const MESSAGES = {
   usernameRequired: 'Username is required',

@@ -1,8 +1,8 @@
 /**
- * Trust and safety (DESIGN.md decision 18, issue 26): roles, report reasons, moderation decisions, appeals, the
+ * Trust and safety (docs/design.md, rule 18, docs/moderation.md): roles, report reasons, moderation decisions, appeals, the
  * audit log and blocks — the contract of the /api/moderation…, /api/admin… and /api/blocks… calls, and the texts
  * both sides show (the statement of reasons, the reporter's outcome). The calls' schemas are
- * moderation-schemas.ts (no zod here: issue 28).
+ * moderation-schemas.ts (no zod here: bench/README.md).
  */
 
 export const ROLES = ['user', 'moderator', 'admin'] as const;
@@ -41,7 +41,7 @@ export const MODERATION_LIMITS = {
   auditPageMax: 200,
 } as const;
 
-/** Decisions on a story, by a moderator (auto_hide is the weighted reports' own, DESIGN.md decision 14). */
+/** Decisions on a story, by a moderator (auto_hide is the weighted reports' own, docs/design.md, rule 14). */
 export const STORY_ACTIONS = ['dismiss', 'hide', 'restore', 'remove'] as const;
 /** Decisions on an author. */
 export const USER_ACTIONS = ['warn', 'suspend', 'ban'] as const;

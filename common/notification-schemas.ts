@@ -1,5 +1,5 @@
 /**
- * Notifications and smart suggestions as the API answers them (issue 11), and the requests of the
+ * Notifications and smart suggestions as the API answers them (docs/architecture.md, "Notifications"), and the requests of the
  * /api/notifications… calls. Re-exported by schemas.ts; the helpers both sides share are notifications.ts.
  */
 import { z } from 'zod';

@@ -1,8 +1,8 @@
 /**
- * Notifications and smart suggestions (spec sections 3, 7, 9; issue 11): the pure helpers both sides share — the
+ * Notifications and smart suggestions (docs/design.md, parts 3, 7, 9; docs/architecture.md, "Notifications"): the pure helpers both sides share — the
  * texts the server writes, the grouping of nearby finds, the time of day the client sends, compass directions and
  * distances in words. The calls' request and answer schemas are notification-schemas.ts (no zod here, so the
- * first screen reads these without the validator: issue 28).
+ * first screen reads these without the validator: bench/README.md).
  */
 import { DISCOVERY_RADIUS_M } from './constants';
 import type { TimeOfDay } from './enums';
@@ -12,7 +12,7 @@ import { bearingDegrees, type Point } from './geo';
 export type { TimeOfDay } from './enums';
 
 /**
- * The last event of a stream that a newer tab of the same user replaced (issue 22): the client closes its
+ * The last event of a stream that a newer tab of the same user replaced (docs/security.md, "Hardening, third round"): the client closes its
  * EventSource and does not reconnect, so six tabs settle on five streams instead of evicting each other for ever.
  */
 export const STREAM_REPLACED_EVENT = 'replaced';
@@ -31,7 +31,7 @@ export const NOTIFICATION_LIMITS = {
   replayMax: 100,
   replayWindowMs: 24 * 3600_000,
   streamsPerUser: 5,
-  /** A stream ends after this long and the client reconnects (issue 22): no connection outlives a day's rules. */
+  /** A stream ends after this long and the client reconnects (docs/security.md, "Hardening, third round"): no connection outlives a day's rules. */
   streamMaxLifetimeMs: 60 * 60_000,
   /** Smart suggestions: how many nearest stories one read looks at, and how far a discovery may be. */
   smartSampleSize: 100,
@@ -47,7 +47,7 @@ export const NOTIFICATION_TEXTS = {
   hiddenTitle: 'Story hidden',
 } as const;
 
-/** "{display name} liked your story “{title}”" (issue 11, word for word). */
+/** "{display name} liked your story “{title}”" (docs/architecture.md, "Notifications", word for word). */
 export function likedMessage(displayName: string, title: string): string {
   return `${safeDisplayName(displayName)} liked your story “${title}”`;
 }
@@ -74,7 +74,7 @@ export function nearbyGroupDue(lastGroupAt: Date | null, now: Date): boolean {
   return lastGroupAt === null || now.getTime() - lastGroupAt.getTime() >= NOTIFICATION_LIMITS.nearbyGroupIntervalMs;
 }
 
-// ---------- time of day (spec section 7) ----------
+// ---------- time of day (docs/design.md, part 7) ----------
 /** Before 6 night, before 12 morning, before 18 afternoon, else evening (22:00-24:00 included). */
 export function timeOfDayFor(hour: number): TimeOfDay {
   if (hour < 6) return 'night';

@@ -31,7 +31,7 @@ export const pushPreferencesSchema = z.object({
 });
 
 /**
- * What a device receives: what the bell shows and nothing more (never a story's content, DESIGN.md decision 16),
+ * What a device receives: what the bell shows and nothing more (never a story's content, docs/design.md, rule 16),
  * plus where tapping it goes.
  */
 export const pushPayloadSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * Web Push (issue 24, DESIGN.md decision 16): the kinds of notification a user may receive by push, the shapes
+ * Web Push (docs/decisions/015-installable-offline-push.md, docs/design.md, rule 16): the kinds of notification a user may receive by push, the shapes
  * of the /api/push… calls and the payload a device receives (their schemas: push-schemas.ts). Both sides share them.
  */
 import type { NotificationType } from './enums';
@@ -7,7 +7,7 @@ import type { NotificationType } from './enums';
 /**
  * THE list of notification kinds that can arrive by push, in the order the account page shows them. Each is a
  * notification type the server makes; "nearby" stays in the app (it needs a fresh position). Moderation
- * outcomes (issue 26): a decision about one's story or account, and the outcome of one's report.
+ * outcomes (docs/moderation.md): a decision about one's story or account, and the outcome of one's report.
  */
 export const PUSH_KINDS = [
   'story_liked',

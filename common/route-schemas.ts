@@ -100,7 +100,7 @@ export const readinessResponseSchema = z.object({
 
 /**
  * GET /api/config: the public subset of the configuration the client needs, and whether the request carries a
- * live session, so a visitor's page never asks GET /api/user/current only to be answered 401 (issue 24).
+ * live session, so a visitor's page never asks GET /api/user/current only to be answered 401 (docs/decisions/015-installable-offline-push.md).
  */
 export const publicConfigResponseSchema = z.object({
   tileUrl: z.string(),

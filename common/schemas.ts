@@ -1,5 +1,5 @@
 /**
- * The contract between client and server (spec sections 3, 5 and 7). Server routes parse requests with these
+ * The contract between client and server (docs/design.md, parts 3, 5 and 7). Server routes parse requests with these
  * schemas and client forms validate with the same ones, so every field rule and message lives here once.
  */
 import { z } from 'zod';
@@ -147,8 +147,8 @@ const contentText = publicText(
 const timeRestrictionField = z.enum(TIME_RESTRICTIONS, { error: STORY_CREATE_MESSAGES.timeRestriction });
 
 /**
- * Non-file fields of POST /api/stories (spec section 7; multipart values arrive as strings). Unknown fields are
- * ignored. The rules run in the order of spec section 5, so the first message is the one the spec would show;
+ * Non-file fields of POST /api/stories (docs/design.md, part 7; multipart values arrive as strings). Unknown fields are
+ * ignored. The rules run in the order of docs/design.md, part 5, so the first message is the one the spec would show;
  * the files (audio/image/video) are checked by the server after these fields. Parsing yields the normalised
  * story: trimmed texts, numbers, and only the time-lock fields that belong to the chosen restriction.
  */
@@ -177,7 +177,7 @@ export const createStoryFieldsSchema = z
   .loose()
   .superRefine((f, ctx) => {
     const fail = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
-    // Spec section 5: title, category and location first, with one message.
+    // docs/design.md, part 5: title, category and location first, with one message.
     if (!f.title || !f.category || !f.latitude || !f.longitude) {
       return fail(MESSAGES.missingInformation, !f.title ? 'title' : !f.category ? 'category' : 'latitude');
     }
@@ -221,7 +221,7 @@ export const createStoryFieldsSchema = z
   });
 export type CreateStoryData = z.output<typeof createStoryFieldsSchema>;
 
-/** What an author may change on a story (issue 14); its type, media and place stay as created. */
+/** What an author may change on a story (docs/design.md, rule 13); its type, media and place stay as created. */
 const EDITABLE_STORY_FIELDS = [
   'title',
   'description',
@@ -229,7 +229,7 @@ const EDITABLE_STORY_FIELDS = [
   'content',
   'timeRestriction',
   ...LOCK_FIELDS,
-  // Issue 25: an author may switch a story between public and private (it then drops out of tours).
+  // docs/decisions/016-walk-mode-and-tours.md: an author may switch a story between public and private (it then drops out of tours).
   'isPublic',
 ] as const;
 
@@ -245,7 +245,7 @@ export const STORY_EDIT_MESSAGES = {
 
 /**
  * PATCH /api/stories/:id (JSON): any of EDITABLE_STORY_FIELDS, checked with the same rules and messages as
- * create, and `isPublic` (issue 25). Any other field (type, latitude, longitude, media, TikTok URL, duration…) is refused with a
+ * create, and `isPublic` (docs/decisions/016-walk-mode-and-tours.md). Any other field (type, latitude, longitude, media, TikTok URL, duration…) is refused with a
  * 400 naming it. The time lock is replaced as a whole: `timeRestriction` with the fields it needs (both times
  * for time_of_day, the season, the weather). `description` '' or null clears it. Parsing yields only what changes.
  */
@@ -347,7 +347,7 @@ export const storySchema = z.object({
    */
   placeName: z.string().optional(),
   /**
-   * Every rule holding a locked story when more than one does (issue 23 item 8): a story out of reach whose time
+   * Every rule holding a locked story when more than one does (docs/decisions/014-phone-round-2.md): a story out of reach whose time
    * lock would hold it too says both, so the reader does not walk there to find it still locked.
    */
   lockReasons: z.array(lockReasonSchema).optional(),

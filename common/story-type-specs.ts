@@ -2,7 +2,7 @@
  * Each story type described once, for client and server: how it is named to people (badges, link previews), the
  * upload it requires, and whether its story is its text. A new story type does not compile until it has its entry.
  * Without the upload messages (story-types.ts re-exports this with them), so the first screen's labels do not
- * bring the spec's form messages along (issue 28).
+ * bring the spec's form messages along (bench/README.md).
  */
 import { STORY_TYPES, type MediaKind, type StoryType } from './enums';
 

@@ -7,7 +7,7 @@ export function countWords(text: string | null | undefined): number {
 }
 
 /**
- * Characters a display name may not hold (issue 22): controls (ESC, BEL, CR/LF…), format characters — the
+ * Characters a display name may not hold (docs/security.md, "Hardening, third round"): controls (ESC, BEL, CR/LF…), format characters — the
  * bidirectional overrides such as U+202E that make a name read backwards, zero-width spaces and joiners, the BOM —
  * line separators, private-use and unassigned code points. Ordinary letters, marks, digits, spaces, punctuation,
  * symbols and emoji stay; the zero-width joiner only inside an emoji sequence (👩‍👩‍👧) and tag characters only in

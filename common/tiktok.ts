@@ -1,9 +1,9 @@
 /**
- * TikTok links (spec section 5, DESIGN.md decision 2). One pure parser shared by the create dialog's live
+ * TikTok links (docs/design.md, part 5, docs/design.md, rule 2). One pure parser shared by the create dialog's live
  * "Valid" / "Invalid TikTok URL" indicator and the server, which stores the id it extracts itself.
  */
 
-/** The hosts a TikTok story may link to (DESIGN.md decision 2). */
+/** The hosts a TikTok story may link to (docs/design.md, rule 2). */
 const TIKTOK_HOSTS = ['tiktok.com', 'www.tiktok.com', 'm.tiktok.com', 'vm.tiktok.com'] as const;
 
 export interface TikTokLink {

@@ -1,5 +1,5 @@
 /**
- * The map tiles Leaflet draws around a centre, worked out without Leaflet (issue 28: a map page's first look). The
+ * The map tiles Leaflet draws around a centre, worked out without Leaflet (bench/README.md: a map page's first look). The
  * server writes them into the page it sends, so the map's imagery paints before any script has run; Leaflet then
  * asks for the very same URLs (served from the browser's cache) when it mounts in the same box.
  *

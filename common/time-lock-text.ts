@@ -1,5 +1,5 @@
 /**
- * The time-lock sentence of spec section 4, written once: the story detail's "Time-Lock Details", the story card,
+ * The time-lock sentence of docs/design.md, part 4, written once: the story detail's "Time-Lock Details", the story card,
  * the create preview's "Unlocks" line and the discovery list all show these words.
  */
 import { LOCK_KINDS, timeWindowText, type LockValues } from './lock-kinds';
@@ -13,7 +13,7 @@ export interface TimeLockFields extends LockValues {
 
 /**
  * The words for the clock a time window is read on, from the story's IANA zone (the server evaluates windows in
- * the story's local time, DESIGN.md decision 4), named generically as people say it (issue 23 item 13):
+ * the story's local time, docs/design.md, rule 4), named generically as people say it (docs/decisions/014-phone-round-2.md):
  * "America/New_York" → "Eastern Time" (not a city the story may not be in), "Europe/Rome" → "Central European
  * Time"; "UTC" for UTC, "UTC+5" for the sea zones "Etc/GMT-5" (whose sign is inverted, by POSIX convention); a
  * zone without a generic name in this runtime keeps its city ("Buenos Aires time").
@@ -50,10 +50,10 @@ export function timeLockText(lock: TimeLockFields & { timeZone?: string | null }
   return LOCK_KINDS[lock.timeRestriction].sentence(lock, () => (lock.timeZone ? timeZoneLabel(lock.timeZone) : null));
 }
 
-/** Spec section 4: what a story without an effective time lock says in the discovery list. */
+/** docs/design.md, part 4: what a story without an effective time lock says in the discovery list. */
 export const ALWAYS_AVAILABLE = 'Always available';
 
-/** Spec section 4: a time window that is open right now. */
+/** docs/design.md, part 4: a time window that is open right now. */
 export function availableNowText(window: string): string {
   return `Available now (${window})`;
 }

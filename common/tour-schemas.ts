@@ -1,4 +1,4 @@
-/** Walking tours' requests and answers (issue 25); the rules, messages and arithmetic are tours.ts. */
+/** Walking tours' requests and answers (docs/decisions/016-walk-mode-and-tours.md); the rules, messages and arithmetic are tours.ts. */
 import { z } from 'zod';
 import { storyTypeSchema } from './enum-schemas';
 import { latitudeSchema, longitudeSchema } from './location-schemas';

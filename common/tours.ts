@@ -1,9 +1,9 @@
 /**
- * Walking tours (issue 25): an author's ordered route through 2-20 of their own public stories. The rules, the
+ * Walking tours (docs/decisions/016-walk-mode-and-tours.md): an author's ordered route through 2-20 of their own public stories. The rules, the
  * messages and the pure arithmetic (legs, length, walking time) live here once, for the server's checks and the
  * client's "New tour" form alike; the requests' and answers' schemas are tour-schemas.ts (no zod here, so the
- * first screen's tour cards read this without the validator: issue 28). A tour never unlocks a stop (DESIGN.md
- * decision 17): its per-reader stop states come from the server's unlock record.
+ * first screen's tour cards read this without the validator: bench/README.md). A tour never unlocks a stop (docs/design.md
+ * docs/design.md, rule 17): its per-reader stop states come from the server's unlock record.
  */
 import { haversineMetres, type Point } from './geo';
 import { BAD_CURSOR } from './paging';

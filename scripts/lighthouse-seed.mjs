@@ -1,4 +1,4 @@
-// Stories around the default centre for `npm run lighthouse` (issue 28): the pages are measured as a reader sees
+// Stories around the default centre for `npm run lighthouse` (bench/README.md): the pages are measured as a reader sees
 // them with stories about — the nearby list full of cards, markers on the map — not as an empty town.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run lighthouse` (issues 24, 28): builds the client when it is missing (or with --build), starts the real app
+// `npm run lighthouse` (docs/decisions/015-installable-offline-push.md; bench/README.md): builds the client when it is missing (or with --build), starts the real app
 // in production mode on a random port with a temporary DATA_DIR, a local map-tile stub and 30 stories of mixed types
 // around the default centre, then runs Lighthouse (the npm package, driving Debian's Chromium through CHROME_PATH)
 // on / and /discover with mobile settings (simulated slow 4G), and asks Chromium itself whether the app is
@@ -33,7 +33,7 @@ const PAGES = cli.page ?? ['/', '/discover'];
 const REPEAT = Math.max(1, Number.parseInt(cli.repeat, 10) || 1);
 const SAVANNAH = { latitude: 32.0835, longitude: -81.0998 }; // DEFAULT_CENTER: Lighthouse grants no position
 
-/** The figures issue 28 sets goals for, from one page's report (times in ms, CLS unitless). */
+/** The figures bench/README.md sets goals for, from one page's report (times in ms, CLS unitless). */
 async function pageFigures(lhr) {
   const { categories, audits } = lhr;
   const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run pwa:screenshots` (issue 24): the two install-sheet screenshots of the manifest, taken from the real
+// `npm run pwa:screenshots` (docs/decisions/015-installable-offline-push.md): the two install-sheet screenshots of the manifest, taken from the real
 // app — not drawn. Builds the client when it is missing (or with --build), starts the app in production mode on a
 // random port with a temporary DATA_DIR, the local map-tile stub (tests/e2e/support) and a few seeded stories
 // around Savannah, opens / in Debian's Chromium at 390×844 (narrow) and 1280×800 (wide) as a visitor standing

@@ -1,5 +1,5 @@
 /**
- * Issue 22, item 5: a supervisor's signal reaches the server however it was started, the exit status tells how the
+ * docs/security.md, "Hardening, third round": a supervisor's signal reaches the server however it was started, the exit status tells how the
  * server ended, and no server outlives the process that started it. Real processes: `node scripts/start.mjs` (and
  * `npm start`) with a stand-in for the server that watches its parent through the server's own parent-watch module.
  */

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: builds the client when it is missing or older than its sources, then serves the whole app.
-// Signals (issue 22, item 5): SIGTERM, SIGINT and SIGHUP are passed on to the server, and this process exits with
+// Signals (docs/security.md, "Hardening, third round"): SIGTERM, SIGINT and SIGHUP are passed on to the server, and this process exits with
 // the server's code, or 128 + the signal's number when the server died by a signal (so a supervisor's
 // `Restart=on-failure` restarts it). The server is started with an IPC channel and stops when this process is gone
 // (server/src/parent-watch.ts), so killing this process never leaves an orphan holding the port. A supervisor or

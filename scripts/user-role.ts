@@ -1,6 +1,6 @@
 /**
  * npm run user:role -- --username NAME --role moderator|admin|user
- * Grants or removes a role (DESIGN.md decision 18) on the embedded database under DATA_DIR or on DATABASE_URL —
+ * Grants or removes a role (docs/design.md, rule 18) on the embedded database under DATA_DIR or on DATABASE_URL —
  * the way a first admin is made. The change is written to the moderation audit log (actor: the command line).
  */
 import { ROLES, type Role } from '../common/moderation';

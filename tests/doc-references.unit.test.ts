@@ -1,6 +1,6 @@
 /**
  * Code comments point at the repository's own documents (docs/design.md, rule 27): none cites an issue number, the
- * product owner's DESIGN.md, a bare design decision number or "spec section N", none of which a newcomer can open.
+ * product owner's docs/design.md, a bare design decision number or "spec section N", none of which a newcomer can open.
  * Nothing is allowed silently: a comment that must name one of these says it in other words.
  */
 import { execFileSync } from 'node:child_process';

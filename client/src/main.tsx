@@ -19,7 +19,7 @@ function renderApp() {
   );
 }
 
-// The header in index.html paints first, then React takes the main thread (issue 28: the first contentful paint is
+// The header in index.html paints first, then React takes the main thread (bench/README.md: the first contentful paint is
 // that header, not the app's first frame, even when the scripts arrive as fast as the page). A page opened in a
 // background tab gets no animation frame: the timer starts it there.
 const headerPainted = new Promise<void>((resolve) => {

@@ -1,5 +1,5 @@
 /**
- * The service worker (issue 24, DESIGN.md decision 16), built by vite-plugin-pwa (injectManifest):
+ * The service worker (docs/decisions/015-installable-offline-push.md, docs/design.md, rule 16), built by vite-plugin-pwa (injectManifest):
  * - the app shell is precached, and a navigation without network opens the app (never the browser's offline page);
  * - answers the reader already received (nearby/map/story reads, who is signed in) are kept, network first, so
  *   the app can show them offline: only what the server sent, so a locked story stays locked;

@@ -1,5 +1,5 @@
 /**
- * The schemas of every route of the table in routes.ts (issue 21 item 5): params, querystring, body and the
+ * The schemas of every route of the table in routes.ts (docs/decisions/012-module-fences.md): params, querystring, body and the
  * success (and other non-error) answers, the very zod schemas the server validates and serialises with. The
  * `{ message }` errors are added by the server for every route (server/src/lib/route-responses.ts).
  * The server registers from these entries (server/src/lib/api-route.ts); the client imports this file with
@@ -136,7 +136,7 @@ const taken = z.undefined().describe('Taken');
 const stories = z.array(storySchema);
 
 /**
- * The map calls answer markers as columns unless `?view=full` (DESIGN.md decision 20, docs/decisions/024 and 025).
+ * The map calls answer markers as columns unless `?view=full` (docs/design.md, rule 20, docs/decisions/024 and 025).
  * Both shapes are declared (OpenAPI shows either); the server writes each reply with its view's serialiser.
  */
 const mapResponse = z

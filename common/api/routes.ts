@@ -1,5 +1,5 @@
 /**
- * The API's route table (issue 21 item 5): every /api route by a stable name, with its method and its path in
+ * The API's route table (docs/decisions/012-module-fences.md): every /api route by a stable name, with its method and its path in
  * Fastify's form (`:param`, a trailing `*`). The server registers each route from its entry
  * (server/src/lib/api-route.ts) and the client calls by name (client/src/lib/api.ts), so neither spells a URL.
  * This half is what the browser needs at run time: plain strings, no zod. The schemas of each route are in

@@ -1,5 +1,5 @@
 /**
- * The route table (common/api/routes.ts, issue 21 item 5) is the app's routes: every /api route the real app
+ * The route table (common/api/routes.ts, docs/decisions/012-module-fences.md) is the app's routes: every /api route the real app
  * registers has exactly one entry (method + path) and every entry is registered, so the client's calls by name
  * cannot drift from the server. METRICS_TOKEN is set so the metrics route exists.
  */

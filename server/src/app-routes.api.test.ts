@@ -1,5 +1,5 @@
 /**
- * Every route under /api declares its contract (issue 9): its access, and zod schemas for what it takes and
+ * Every route under /api declares its contract (docs/architecture.md, "The route contract"): its access, and zod schemas for what it takes and
  * answers. The routes are collected as the real app registers them, so a new route without them fails here.
  * The access each route declares is also what a signed-out caller meets: 401 on every 'user' route.
  */
@@ -67,7 +67,7 @@ describe('route contracts', () => {
     for (const route of apiRoutes()) {
       for (const method of methodsOf(route)) {
         const res = await t.current.app.inject({ method, url: sample(route.url) });
-        // Moderator and admin routes are signed-in routes first (issue 26).
+        // Moderator and admin routes are signed-in routes first (docs/moderation.md).
         if (route.config?.access === 'user' || route.config?.access === 'moderator' || route.config?.access === 'admin') {
           expect({ route: `${method} ${route.url}`, status: res.statusCode, body: res.json() }).toEqual({
             route: `${method} ${route.url}`,

@@ -128,11 +128,11 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     // enough for the largest upload on a slow mobile connection.
     requestTimeout: REQUEST_TIMEOUT_MS,
     // On SIGTERM the closed listener refuses new connections; a request already on an accepted connection is
-    // served rather than answered 503 (issue 15: in-flight requests finish).
+    // served rather than answered 503 (docs/security.md, "Threat model": in-flight requests finish).
     return503OnClosing: false,
     // One line per request instead of Fastify's two (plugins/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
-    // Request ids (issue 16): a UUID per request in every log line and in the x-request-id response header.
+    // Request ids (docs/operations.md): a UUID per request in every log line and in the x-request-id response header.
     ...requestIdOptions(config.trustProxy),
   });
 
@@ -163,7 +163,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(cookie);
   await app.register(requestIdPlugin);
   await app.register(requestLogPlugin);
-  // Shared short-lived state (issue 16): Redis when REDIS_URL is set, so limits hold across instances.
+  // Shared short-lived state (docs/operations.md): Redis when REDIS_URL is set, so limits hold across instances.
   await app.register(sharedStatePlugin);
   // Limits are opt-in per route (login, registration, reset, creation, location queries).
   await app.register(rateLimit, {
@@ -191,7 +191,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(mediaStorePlugin, { store: deps.mediaStore });
   await app.register(avToolsPlugin, { avTools: deps.avTools });
   await app.register(mediaWorkPlugin);
-  // Prometheus metrics (issue 16): request count/latency per route for every route registered after this.
+  // Prometheus metrics (docs/operations.md): request count/latency per route for every route registered after this.
   await app.register(metricsPlugin);
   await app.register(mailerPlugin, { mailer: deps.mailer });
   await app.register(weatherPlugin, { weather: deps.weather });

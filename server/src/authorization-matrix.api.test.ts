@@ -1,5 +1,5 @@
 /**
- * Authorization matrix (issue 15, item 7; made to check what it promises in issue 22, item 11): every route of the
+ * Authorization matrix (docs/security.md, "Threat model"; made to check what it promises in docs/security.md, "Hardening, third round"): every route of the
  * route inventory × {signed out, another user, the owner}, driven by the reviewed access table
  * (test-support/route-access-table.ts; the routes' own declarations must match it, never the other way). The routes
  * are collected as the app registers them, so a route added later is exercised here without editing this file:
@@ -34,7 +34,7 @@ import { useTestApp, type TestApp } from '#tests/helpers/test-app';
 import type { TestUser } from '#tests/helpers/users';
 import { hasFileField, sampleOf } from '#tests/helpers/zod-sample';
 
-/** The spec's wording for a signed-in route called signed out (DESIGN decision 3). */
+/** The spec's wording for a signed-in route called signed out (DESIGN docs/design.md, rule 3). */
 const SIGN_IN_REQUIRED = 'Please sign in to continue.';
 
 // ---------- what a path parameter is bound to ----------
@@ -82,7 +82,7 @@ const OWNED_RESOURCES: Record<string, (f: Fixtures, route: InventoryRoute, t: Te
 
 /** Writes another user may make on the owner's PUBLIC story (status codes allowed besides 403/404). */
 const OTHERS_MAY: Record<string, number[]> = {
-  // A reader blocks or unblocks an author (issue 26); the author's own data does not change.
+  // A reader blocks or unblocks an author (docs/moderation.md); the author's own data does not change.
   'PUT /api/blocks/:userId': [200, 204],
   'DELETE /api/blocks/:userId': [200, 204],
   // Unliking what one never liked changes nothing (and the story is locked for a reader without a position).
@@ -182,7 +182,7 @@ async function plan(route: InventoryRoute, f: Fixtures, t: TestApp): Promise<Pla
 const is5xx = (res: LightMyRequestResponse) => res.statusCode >= 500;
 /** The route's access as the reviewed table says (never its own declaration: see the first test). */
 const reviewed = (route: InventoryRoute) => REVIEWED_ROUTE_ACCESS[routeName(route)]?.split(',')[0] ?? 'not reviewed';
-/** Moderator and admin calls (issue 26): every plain user, the owner included, is refused with 403. */
+/** Moderator and admin calls (docs/moderation.md): every plain user, the owner included, is refused with 403. */
 const isStaffRoute = (route: InventoryRoute) => reviewed(route) === 'moderator' || reviewed(route) === 'admin';
 const isSuccess = (res: LightMyRequestResponse) => res.statusCode >= 200 && res.statusCode < 300;
 

@@ -1,5 +1,5 @@
 /**
- * Cluster mode (WEB_CONCURRENCY=N > 1, issue 16): this process becomes a small supervisor that forks N workers
+ * Cluster mode (WEB_CONCURRENCY=N > 1, docs/operations.md): this process becomes a small supervisor that forks N workers
  * (node:cluster); each runs the whole app and they share the listening port, so one machine's cores all serve.
  * Only with DATABASE_URL (config.ts refuses it otherwise): PGlite's data directory belongs to one process.
  *

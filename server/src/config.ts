@@ -13,7 +13,7 @@ import { TILE_ENV_SHAPE, tileSettings, type TileSettings } from './lib/tile-sett
 import { pushAllowedHostsSetting } from './lib/push-allowed-hosts';
 import { trustProxySetting } from './lib/trust-proxy-setting';
 
-/** New signed-out reader cookies per address (IPv6 /64): a café's or a carrier's newcomers, not a scraper's (decision 15). */
+/** New signed-out reader cookies per address (IPv6 /64): a café's or a carrier's newcomers, not a scraper's (docs/design.md, rule 15). */
 const NEW_READERS_PER_ADDRESS: WindowRule = { limit: 60, windowMs: 60 * 60 * 1000 };
 
 const megabytes = (fallback: number) =>
@@ -105,7 +105,7 @@ const envSchema = z.object({
   ...uploadSizeSettings,
   WEATHER_URL: z.url().optional(),
   RATE_LIMIT_DISABLED: booleanFlag,
-  /** Distinct stories a reader may newly unlock per sliding hour (DESIGN.md decision 11). */
+  /** Distinct stories a reader may newly unlock per sliding hour (docs/design.md, rule 11). */
   UNLOCK_BUDGET_VISITOR: z.coerce.number().int().min(1).max(100_000).default(LOCATION_CLAIM.visitorBudget),
   UNLOCK_BUDGET_USER: z.coerce.number().int().min(1).max(100_000).default(LOCATION_CLAIM.userBudget),
   LIMIT_NEW_READERS_PER_ADDRESS: windowLimit(NEW_READERS_PER_ADDRESS),
@@ -119,7 +119,7 @@ const envSchema = z.object({
   LIMIT_RESET_ATTEMPTS_PER_ADDRESS: windowLimit(DEFAULT_AUTH_LIMITS.resetAttemptsPerAddress),
   LIMIT_USERNAME_CHECKS_PER_ADDRESS: windowLimit(DEFAULT_AUTH_LIMITS.usernameChecksPerAddress),
   LIMIT_PASSWORD_CONFIRMS_PER_USER: windowLimit(DEFAULT_AUTH_LIMITS.passwordConfirmsPerUser),
-  // ── Scaling out (issue 16): object storage, shared state, metrics, workers. docs/operations.md ──
+  // ── Scaling out (docs/operations.md): object storage, shared state, metrics, workers. docs/operations.md ──
   S3_ENDPOINT: optionalText.pipe(z.url('S3_ENDPOINT must be a URL such as http://minio:9000').optional()),
   S3_BUCKET: optionalText,
   S3_ACCESS_KEY_ID: optionalText,
@@ -132,7 +132,7 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default('whispers:'),
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
-  /** Audio/video files processed at once per process, and how many may wait (beyond: 503; issue 22). */
+  /** Audio/video files processed at once per process, and how many may wait (beyond: 503; docs/security.md, "Hardening, third round"). */
   MEDIA_WORK_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   MEDIA_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(4),
   /** Largest video frame accepted, `WIDTHxHEIGHT`, compared as a pixel count (a portrait 1080×1920 passes). */
@@ -147,11 +147,11 @@ const envSchema = z.object({
     .refine((size) => size.width >= 16 && size.height >= 16, 'MEDIA_MAX_VIDEO_SIZE must be at least 16x16'),
   MEDIA_MAX_FRAME_RATE: z.coerce.number().min(1).max(240).default(60),
   /**
-   * The nearby reads from an in-memory index kept exact by the database's change feed (issue 17, decision 009):
+   * The nearby reads from an in-memory index kept exact by the database's change feed (docs/decisions/009-story-index.md, decision 009):
    * `on`; `every-read` (each read waits for the feed to catch up: another instance's write too); `off` (SQL).
    */
   STORY_INDEX: z.enum(['on', 'every-read', 'off']).default('on'),
-  /** How often each instance writes its buffered insight counts (issue 27): authors see them within a minute. */
+  /** How often each instance writes its buffered insight counts (docs/decisions/018-insights-counts-not-readers.md): authors see them within a minute. */
   INSIGHTS_FLUSH_MS: z.coerce.number().int('INSIGHTS_FLUSH_MS must be whole milliseconds').min(50).max(30_000).default(15_000),
   /** Tests only (NODE_ENV=test): insights show days still open, so a browser test sees its own readers' counts. */
   INSIGHTS_TEST_SHOW_OPEN_DAYS: booleanFlag,
@@ -169,11 +169,11 @@ const envSchema = z.object({
     }
     return [...names];
   }),
-  /** How long a notification stream may stay open before the server ends it and the client reconnects (issue 22). */
+  /** How long a notification stream may stay open before the server ends it and the client reconnects (docs/security.md, "Hardening, third round"). */
   NOTIFICATION_STREAM_LIFETIME: duration(NOTIFICATION_LIMITS.streamMaxLifetimeMs),
   /** Tests only (NODE_ENV=test): the follow digest's period instead of a day (docs/decisions/046-follows-daily-digest.md). */
   FOLLOW_DIGEST_INTERVAL: duration(UNIT_MS.h * 24),
-  // ── Web Push (issue 24): VAPID keys (generated into DATA_DIR when unset), and test-only push origins ──
+  // ── Web Push (docs/decisions/015-installable-offline-push.md): VAPID keys (generated into DATA_DIR when unset), and test-only push origins ──
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
   VAPID_SUBJECT: optionalText.pipe(
@@ -241,7 +241,7 @@ export interface Config {
   weatherUrl: string | undefined;
   rateLimitDisabled: boolean;
   unlockBudget: { visitor: number; user: number };
-  /** Signed-out reader cookies one address (IPv6 /64) may start per window (decision 15). */
+  /** Signed-out reader cookies one address (IPv6 /64) may start per window (docs/design.md, rule 15). */
   newReadersPerAddress: WindowRule;
   /** Failed sign-in, registration, reset and password-confirmation limits. */
   limits: AuthLimits;

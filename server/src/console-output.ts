@@ -1,5 +1,5 @@
 /**
- * What `npm start` prints (issue 23 item 14): one human line saying where the app is (and its address on the
+ * What `npm start` prints (docs/decisions/014-phone-round-2.md): one human line saying where the app is (and its address on the
  * local network), then one log line per request — readable in a terminal, JSON when the output is not a terminal
  * or LOG_FORMAT=json (for log collectors). The per-request line itself is plugins/request-log.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Faults (issue 15 item 8), against real server processes (main.ts) on PostgreSQL:
+ * Faults (docs/security.md, "Threat model"), against real server processes (main.ts) on PostgreSQL:
  * (a) the app's connections killed, then the whole database server stopped and started again (a private
  *     throwaway cluster, so the machine's shared PostgreSQL is never touched);
  * (b) kill -9 during a burst of story creations with images: what was acknowledged survives, with its media;

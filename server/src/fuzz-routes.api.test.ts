@@ -1,5 +1,5 @@
 /**
- * No 5xx for any input (issue 15, item 1; made to check what it promises in issue 22, item 11): a fast-check
+ * No 5xx for any input (docs/security.md, "Threat model"; made to check what it promises in docs/security.md, "Hardening, third round"): a fast-check
  * property over every route of the route inventory, and one over the share page. Each run sends one malformed
  * request — wrong types, NUL and other control characters, over-long text in every field and parameter, unicode
  * edge cases, NaN/Infinity/out-of-range/hex coordinates, forged and garbled cursors, broken and truncated
@@ -12,7 +12,7 @@
  *   throttle_events excepted: counting a failed sign-in is what a refused login is meant to do; digest_runs too: the
  *   follow digest's own timer claims its periods whatever the requests).
  * Failing routes are collected with their shrunk counterexample and fast-check seed, so one run shows them all.
- * Cases found by issue 22's probe (deep nesting, `$` in a share title, an Origin of another scheme) are separate tests naming the item.
+ * Cases found by docs/security.md, "Hardening, third round"'s probe (deep nesting, `$` in a share title, an Origin of another scheme) are separate tests naming the item.
  */
 import crypto from 'node:crypto';
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
 /**
- * Every refusal by a limit is 429 with `Retry-After` (issue 15, item 3): the request limits declared on routes
+ * Every refusal by a limit is 429 with `Retry-After` (docs/security.md, "Threat model"): the request limits declared on routes
  * (@fastify/rate-limit, found by walking the route inventory, so a route limited later is covered) and the
  * database-kept limits of the account calls (throttle.ts). Every public route that changes something must be in
  * one of the two, or named below as deliberately unlimited.

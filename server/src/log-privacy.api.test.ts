@@ -1,5 +1,5 @@
 /**
- * Logs without secrets (issue 15, item 6): the whole log of a run of representative API calls — registration,
+ * Logs without secrets (docs/security.md, "Threat model"): the whole log of a run of representative API calls — registration,
  * a wrong password, a reset request and reset, story reads with coordinates, and forced 500s whose database errors
  * carry SQL parameters — is captured at debug level and searched for every secret the run used.
  */

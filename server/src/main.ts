@@ -19,7 +19,7 @@ async function main() {
 
   stopWhenParentExits();
 
-  // WEB_CONCURRENCY > 1 (issue 16): this process supervises that many workers, each running the code below.
+  // WEB_CONCURRENCY > 1 (docs/operations.md): this process supervises that many workers, each running the code below.
   if (isClusterSupervisor(config.webConcurrency)) return runSupervisor(config.webConcurrency);
 
   const startedAt = performance.now();
@@ -30,7 +30,7 @@ async function main() {
     { database: app.database.kind, dataDir: config.dataDir, ms: Math.round(performance.now() - startedAt) },
     'Whispers is ready',
   );
-  // The one line a person looks for (issue 23 item 14); in JSON it is a log line like any other.
+  // The one line a person looks for (docs/decisions/014-phone-round-2.md); in JSON it is a log line like any other.
   const running = runningLine(config.host, config.port);
   if (format === 'pretty') console.log(`\n  ${running}\n`);
   else app.log.info(running);

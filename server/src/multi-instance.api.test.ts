@@ -1,5 +1,5 @@
 /**
- * Several instances (issue 16): two real app processes on different ports against ONE PostgreSQL + PostGIS,
+ * Several instances (docs/operations.md): two real app processes on different ports against ONE PostgreSQL + PostGIS,
  * ONE S3-compatible store and ONE Redis, as behind a load balancer. Whatever a user does through one instance
  * holds on the other, and stopping one loses nothing. Also cluster mode (WEB_CONCURRENCY) on one machine.
  */

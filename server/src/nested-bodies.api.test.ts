@@ -1,5 +1,5 @@
 /**
- * Deeply nested and huge JSON bodies (issue 22, item 1): the fuzz generator's bodies grown in depth and width. A
+ * Deeply nested and huge JSON bodies (docs/security.md, "Hardening, third round"): the fuzz generator's bodies grown in depth and width. A
  * body of thousands of nested arrays or objects once answered 500 (the NUL check recursed until the stack
  * overflowed); every route that takes a body now refuses nesting past the limit with 400 before any walk, and a
  * wide body (hundreds of thousands of items, within the 1 MB limit) is answered as an ordinary bad request.

@@ -1,5 +1,5 @@
 /**
- * The served OpenAPI document is usable by other people's tools (issue 21, item 5): Redocly CLI's recommended rules
+ * The served OpenAPI document is usable by other people's tools (docs/decisions/012-module-fences.md): Redocly CLI's recommended rules
  * find no error in it, every operation has a unique operationId and the security its declared access implies, and
  * openapi-typescript turns it into types that a small client type-checks against (wrong calls fail to compile).
  */

@@ -1,4 +1,4 @@
-/** A map page names its own chunks in the page the server sends (issue 28); other pages do not. */
+/** A map page names its own chunks in the page the server sends (bench/README.md); other pages do not. */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Each map page's own chunks named in the page the server sends (issue 28). `/discover`'s first screen waits for the
+ * Each map page's own chunks named in the page the server sends (bench/README.md). `/discover`'s first screen waits for the
  * map's tiles, and the map's code would otherwise be asked for only once the entry's scripts have arrived and run
  * (client/src/app/router.tsx `preloadPage`): a round trip and a script's evaluation later. The home page carries its
  * map's first tiles itself (decision 028), so it names only its own chunk (common/map-pages.ts). The links come

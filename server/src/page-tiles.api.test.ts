@@ -1,6 +1,6 @@
 /**
  * The page carries its tiles (on the app's own origin), so a map draws them without waiting for GET /api/config
- * (issue 28).
+ * (bench/README.md).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';

@@ -1,7 +1,7 @@
 /**
  * `scripts/start.mjs` starts the server with an IPC channel. When start.mjs goes away without passing a signal on
  * (SIGKILL, the out-of-memory killer), the channel closes: the server then stops as on SIGTERM (draining its
- * requests) instead of holding the port as an orphan nobody supervises (issue 22, item 5).
+ * requests) instead of holding the port as an orphan nobody supervises (docs/security.md, "Hardening, third round").
  */
 import cluster from 'node:cluster';
 

@@ -1,4 +1,4 @@
-/** The scaling-out settings (issue 16): S3_*, REDIS_URL, METRICS_TOKEN, WEB_CONCURRENCY. */
+/** The scaling-out settings (docs/operations.md): S3_*, REDIS_URL, METRICS_TOKEN, WEB_CONCURRENCY. */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 

@@ -1,5 +1,5 @@
 /**
- * Whose address a limit counts (issue 15, item 3; docs/decisions/011-trust-proxy.md). Without TRUST_PROXY the
+ * Whose address a limit counts (docs/security.md, "Threat model"; docs/decisions/011-trust-proxy.md). Without TRUST_PROXY the
  * socket's address, whatever X-Forwarded-For says; with a hop count or proxy addresses, the right-most address
  * not vouched for — never the left-most entry, which the client writes.
  */

@@ -29,7 +29,7 @@ test('register → wizard → initials → sign out → sign in → reset the pa
   const password = page.getByLabel('Password', { exact: true });
   await password.fill(account.password);
   await expect(page.getByText('Must be at least 6 characters')).toBeVisible();
-  // Hidden by default, shown on demand, and never echoed as text elsewhere (DESIGN.md decision 6).
+  // Hidden by default, shown on demand, and never echoed as text elsewhere (docs/design.md, rule 6).
   await expect(password).toHaveAttribute('type', 'password');
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect(password).toHaveAttribute('type', 'text');
@@ -131,7 +131,7 @@ test('register → wizard → initials → sign out → sign in → reset the pa
   await expect(toasts(page).getByText('Please make sure both passwords are identical.')).toBeVisible();
   await dialog.getByLabel('Confirm new password', { exact: true }).fill(newPassword);
   await dialog.getByRole('button', { name: 'Reset Password' }).click();
-  // --- one consistent end (issue 14): the reset signed this browser in, so it lands in the app signed in ---
+  // --- one consistent end (docs/design.md, rule 13): the reset signed this browser in, so it lands in the app signed in ---
   await expect(page).toHaveURL(/\/$/);
   await expect(toasts(page).getByText('Password Reset Successful!')).toBeVisible();
   await expect(toasts(page).getByText("You're signed in with your new password.")).toBeVisible();
@@ -171,7 +171,7 @@ test('registration errors: the form\'s own under the field, the server\'s in a "
   await page.getByLabel('Username', { exact: true }).fill(fresh.username);
   await page.getByLabel('Display Name', { exact: true }).fill(fresh.displayName);
   await page.getByLabel('Email', { exact: true }).fill(fresh.email);
-  // The shared schema's minimum, said under the field as it is typed (issue 14); nothing is sent.
+  // The shared schema's minimum, said under the field as it is typed (docs/design.md, rule 13); nothing is sent.
   await page.getByLabel('Password', { exact: true }).fill('12345');
   await page.getByRole('button', { name: 'Create Account', exact: true }).click();
   await expect(page.locator('#register-password-error')).toHaveText('Password must be at least 6 characters');

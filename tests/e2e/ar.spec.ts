@@ -1,5 +1,5 @@
 /**
- * AR view (spec sections 2, 4, 8, 9) in Chromium with the fake camera, a fake position and dispatched
+ * AR view (docs/design.md, parts 2, 4, 8, 9) in Chromium with the fake camera, a fake position and dispatched
  * `deviceorientationabsolute` events: calibration, markers placed by compass bearing, the count selector, the list,
  * the story dialog over AR, camera denial, and the camera stopped on close and when the tab is hidden.
  */
@@ -66,7 +66,7 @@ test.afterAll(async () => {
 const SENSORS = ['accelerometer', 'gyroscope', 'magnetometer'];
 
 test.beforeEach(async ({ context }) => {
-  // A reader of its own (issue 13 keeps a visitor's claims per address; every browser here is 127.0.0.1).
+  // A reader of its own (docs/security.md, "Location: a position is a claim" keeps a visitor's claims per address; every browser here is 127.0.0.1).
   await context.setExtraHTTPHeaders(readerHeaders());
   await context.setGeolocation(PLACE);
   await context.grantPermissions(['geolocation', ...SENSORS]);

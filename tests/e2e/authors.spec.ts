@@ -1,5 +1,5 @@
 /**
- * Authors in control (issue 14), at 390×844: edit and delete your story from My Stories and from the story
+ * Authors in control (docs/design.md, rule 13), at 390×844: edit and delete your story from My Stories and from the story
  * dialog, no Like or Report on your own story, My Stories keeps Create and shows likes, and the profile screen's
  * "Your data": download it, delete the account (password-confirmed) so nothing of it is left.
  */

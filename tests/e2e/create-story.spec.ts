@@ -1,5 +1,5 @@
 /**
- * The Create Story dialog end to end (spec sections 2, 4, 5, 8): one story of each type through the real server
+ * The Create Story dialog end to end (docs/design.md, parts 2, 4, 5, 8): one story of each type through the real server
  * (real recording from Chromium's fake microphone, generated image and video uploads), each seen on the map and in
  * My Stories without a reload; every validation toast; the preview step; publish errors; lazy loading.
  */

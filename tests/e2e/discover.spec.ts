@@ -1,5 +1,5 @@
 /**
- * Discovery screens (spec section 2, issue 10): /discover (tiles, counts, filters, map/list toggle, status lines
+ * Discovery screens (docs/design.md, part 2, docs/decisions/006-discovery-status-follows-the-server.md): /discover (tiles, counts, filters, map/list toggle, status lines
  * and colours, distances, Navigate, the Savannah label and fallback, failure and Refresh, opening a story) and
  * /discover-simple (paging through the Link header on scroll, virtualised grid, View Story dialog, empty texts,
  * failure, timeout and Try Again), with axe checks and screenshots at phone and desktop sizes.
@@ -67,7 +67,7 @@ test.beforeAll(async () => {
   });
   await story({ ...northOf(PLACE, 60), title: titles.weather, category: 'Nature', content: 'Rain.', timeRestriction: 'weather', unlockWeather: 'rainy' });
   await story({ ...northOf(PLACE, 70), title: titles.season, category: 'Nature', content: 'Leaves.', timeRestriction: 'season', unlockSeason: 'winter' });
-  // The author walks outwards (creation is judged against where they stand: issue 13), so the far one goes last.
+  // The author walks outwards (creation is judged against where they stand: docs/security.md, "Location: a position is a claim"), so the far one goes last.
   await story({ ...northOf(PLACE, 800), title: titles.mid, category: 'Romance', content: 'A mill wheel.' });
   await story({ ...northOf(PLACE, 2_400), title: titles.far, category: 'Mystery', content: 'A bell rings far away.' });
   // Savannah is another city: a story there has an author of its own (the travel rule).
@@ -75,7 +75,7 @@ test.beforeAll(async () => {
   await createStoryViaApi(savannahAuthor, { ...SAVANNAH, title: titles.savannah, category: 'History', content: 'SECRET-OAK-CONTENT', description: 'An oak on the square.' });
 });
 
-// Every browser context is a reader of its own (issue 13 keeps a visitor's claims per address).
+// Every browser context is a reader of its own (docs/security.md, "Location: a position is a claim" keeps a visitor's claims per address).
 test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders(readerHeaders());
 });
@@ -132,7 +132,7 @@ test.describe('/discover with the reader at the place', () => {
     await page.setViewportSize({ width: 390, height: 2600 });
     await expect(page.getByTestId('discover-card')).toHaveCount(7);
 
-    // Status lines (spec section 4) and their colours.
+    // Status lines (docs/design.md, part 4) and their colours.
     const status = async (title: string, text: string, colour: string) => {
       const line = card(page, title).locator('[data-status-colour]');
       await expect(line).toHaveText(text);
@@ -140,7 +140,7 @@ test.describe('/discover with the reader at the place', () => {
     };
     await status(titles.near, 'Always available', 'green');
     await status(titles.open, `Available now (${openWindow.start} - ${openWindow.end})`, 'green');
-    // The window is read on the story's clock, which the sentence names (issue 14).
+    // The window is read on the story's clock, which the sentence names (docs/design.md, rule 13).
     await status(titles.closed, `Unlocks ${closedWindow.start} - ${closedWindow.end} (Central Time)`, 'yellow');
     await status(titles.weather, 'Unlocks during rainy weather', 'blue');
     await status(titles.season, 'Available in winter', 'orange');

@@ -1,5 +1,5 @@
 /**
- * Home screen (spec section 2): signed-out tabs and toasts, the map with stub tiles and story markers
+ * Home screen (docs/design.md, part 2): signed-out tabs and toasts, the map with stub tiles and story markers
  * (clustered, fetched by viewport), cards opening the detail, the empty states, My Stories, and axe checks.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -17,7 +17,7 @@ const PLACE = { latitude: 31.95, longitude: -81.32 };
 const EMPTY_PLACE = { latitude: 31.2, longitude: -82.4 };
 let author: Author;
 // A second and third author for the far stories: one author cannot place stories kilometres apart in the same
-// minute (a story is placed at most 200 m from its author's fix, issue 13).
+// minute (a story is placed at most 200 m from its author's fix, docs/security.md, "Location: a position is a claim").
 let farAuthor: Author;
 let clusterAuthor: Author;
 let near: { id: string; title: string };
@@ -79,7 +79,7 @@ test('signed out: header, tabs, Mystery Mode and the Account Required toasts', a
   await expect(page.getByRole('group', { name: 'Filter by category' }).getByRole('button').first()).toHaveText('All');
   await expect(page.getByRole('heading', { name: 'Mystery Mode Active' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign In to Create' })).toBeVisible();
-  // The hint floats over the page's end lane only, so it never sits on text (issue 14): shown there.
+  // The hint floats over the page's end lane only, so it never sits on text (docs/design.md, rule 13): shown there.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect(page.getByText('Tap + to Create Story')).toBeVisible();
   await page.screenshot({ path: '/tmp/d1-home-signed-out.png', fullPage: true });
@@ -190,7 +190,7 @@ test('signed in without nearby stories: the welcome states and My Stories', asyn
   await expect(page.getByRole('button', { name: 'Create Your First Story' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
-  // One story of their own, placed where they stand (a story goes at most 200 m from its author's fix, issue 13);
+  // One story of their own, placed where they stand (a story goes at most 200 m from its author's fix, docs/security.md, "Location: a position is a claim");
   // then they walk 1.8 km on, out of the 1.5 km list: welcome back on /, a card (no distance) on /my-stories.
   const res = await page.request.post('/api/stories', {
     multipart: {
@@ -251,7 +251,7 @@ test('geolocation denied: the error is shown, stories around the default centre 
   await page.goto('/');
   await expect(page.getByText('User denied the request for Geolocation.', { exact: false })).toBeVisible();
   await expect(page.locator('.leaflet-marker-icon[title="Your location"]')).toBeVisible();
-  // An unknown place never unlocks (issue 13): the list is an area to look at, every card says why.
+  // An unknown place never unlocks (docs/security.md, "Location: a position is a claim"): the list is an area to look at, every card says why.
   await expect(page.getByRole('status').filter({ hasText: 'Turn on location to unlock stories' })).toBeVisible();
   // The card (its name starts with the title and goes on), not the map marker (named by the title alone).
   const card = page.getByRole('button', { name: new RegExp(`^${atCentre.title}\\s`) });

@@ -1,5 +1,5 @@
 /**
- * Authors' insights (issue 27): a signed-out reader listens to half of an audio story; the next time its author
+ * Authors' insights (docs/decisions/018-insights-counts-not-readers.md): a signed-out reader listens to half of an audio story; the next time its author
  * opens the story's insights, the listen-through curve has the 50 % point — as "fewer than 3", since one reader
  * must not be singled out. My Stories shows the card's figures and sparkline. axe-clean; screenshots at 390×844
  * and 1280 for looking at.

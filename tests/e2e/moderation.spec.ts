@@ -1,5 +1,5 @@
 /**
- * Moderation end to end (issue 26) on a phone-sized screen, five people in their own browser contexts: reader A
+ * Moderation end to end (docs/moderation.md) on a phone-sized screen, five people in their own browser contexts: reader A
  * reports a story with a reason and a note and sees "Reported"; admin M (made by ADMIN_USERNAMES, which
  * scripts/e2e.mjs sets) finds "Moderation" in the account menu, sees the report with its reason on /moderation,
  * hides the story with a reason and makes P a moderator in the app; the author is given the statement of reasons

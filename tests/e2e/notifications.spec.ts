@@ -1,5 +1,5 @@
 /**
- * Notifications end to end (issue 11), two people in two browser contexts: B likes A's story and A's bell shows
+ * Notifications end to end (docs/architecture.md, "Notifications"), two people in two browser contexts: B likes A's story and A's bell shows
  * 1 without a reload (the SSE stream); A reads it and is "All caught up!"; A walks (fake geolocation) into reach
  * of a third person's story and is told once. The open popover is axe-clean and looked at on a phone-sized screen.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 23, second part, at 390×844 and 320 px: upload progress and the recording timer in sight, no screen wider
+ * docs/decisions/014-phone-round-2.md, second part, at 390×844 and 320 px: upload progress and the recording timer in sight, no screen wider
  * than the phone, an opaque one-row create footer that covers nothing, /discover showing stories in its first
  * screen, a readable header over light tiles with a lane of its own for the + button, and AR labels that never
  * cross with the dialog's distance.

@@ -1,5 +1,5 @@
 /**
- * Issue 23, "Where a walker still stumbles", at 390×844: a signed-out reader of one's own behind a shared address,
+ * docs/decisions/014-phone-round-2.md, "Where a walker still stumbles", at 390×844: a signed-out reader of one's own behind a shared address,
  * lock messages at the edges, a suggestion card that agrees with the page, far distances and places, time zones
  * named generically, AR labels that never cross, and no console noise from Permissions-Policy.
  */

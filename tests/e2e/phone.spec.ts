@@ -1,5 +1,5 @@
 /**
- * Issue 14, "On the phone", at 390×844 (the config's viewport): toasts never on a control, a stack of stories at
+ * docs/design.md, rule 13, "On the phone", at 390×844 (the config's viewport): toasts never on a control, a stack of stories at
  * one spot listed from the map, time locks said as they are, cards of pictures and clips, the first screen's
  * nearest-whisper line and centre-on-me control, registration's inline errors, the end of a password reset, long
  * dialogs, unknown story links and 320 px wide screens.

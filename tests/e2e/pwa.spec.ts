@@ -1,5 +1,5 @@
 /**
- * The installable, offline-capable app (issue 24) in Chromium: the manifest and its icons, robots.txt, the
+ * The installable, offline-capable app (docs/decisions/015-installable-offline-push.md) in Chromium: the manifest and its icons, robots.txt, the
  * service worker controlling the page, an offline reload showing the shell with the stories last seen and the
  * offline line, a story read before still readable offline while a locked one stays locked, sign-out clearing
  * the caches, the update prompt when a new worker waits, the push subscribe flow with the push manager

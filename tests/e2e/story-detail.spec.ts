@@ -1,5 +1,5 @@
 /**
- * Story detail dialog (spec section 2): every story type opened by deep link, the audio player on what the
+ * Story detail dialog (docs/design.md, part 2): every story type opened by deep link, the audio player on what the
  * server stored, like / share / report from a second user, and the distance lock opening as the reader walks up.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -168,7 +168,7 @@ test('signed out, like asks to sign in', async ({ page }) => {
 
 test('500 m away the story is locked without content; within 100 m it opens', async ({ page, context }) => {
   const spot = northOf(SAVANNAH, 3_000);
-  // An author of its own: `author` placed stories 3 km away a moment ago (a pin moves at most 200 m, issue 13).
+  // An author of its own: `author` placed stories 3 km away a moment ago (a pin moves at most 200 m, docs/security.md, "Location: a position is a claim").
   const towerAuthor = await newAuthor('tower');
   const secret = await createStoryViaApi(towerAuthor, {
     ...spot,

@@ -1,5 +1,5 @@
 /**
- * Issue 25 in Chromium with fake geolocation stepping along a route: walk mode chimes, plays an audio story by
+ * docs/decisions/016-walk-mode-and-tours.md in Chromium with fake geolocation stepping along a route: walk mode chimes, plays an audio story by
  * itself, sets Media Session metadata and asks for a wake lock when the SERVER unlocks a story; a second story
  * unlocking at once is queued; a tour made from My Stories is followed stop by stop to "Tour complete". Axe on
  * the new screens; screenshots at 390×844 and 1280 wide in /tmp/i25-*.png.
@@ -301,7 +301,7 @@ test('a tour made from My Stories, followed stop by stop to "Tour complete"', as
   await shoot(reader, 'discover-tours');
   await readerContext.close();
 
-  // Issue 27 item 4: the author sees the walk counted on the tour page (written within INSIGHTS_FLUSH_MS): one
+  // docs/decisions/018-insights-counts-not-readers.md: the author sees the walk counted on the tour page (written within INSIGHTS_FLUSH_MS): one
   // start and one completion show as "fewer than 3", the three stops reached as 3. The author's own visits do not count.
   await expect(async () => {
     await page.goto(tourUrl);
@@ -313,7 +313,7 @@ test('a tour made from My Stories, followed stop by stop to "Tour complete"', as
   expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, 'tour-insights');
 
-  // Issue 25 item 9: the author switches a stop's story to private in its edit form; it drops out of the tour.
+  // docs/decisions/016-walk-mode-and-tours.md: the author switches a stop's story to private in its edit form; it drops out of the tour.
   await page.goto('/my-stories');
   await page.getByRole('button', { name: `Edit “${titles[2]}”` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit story' });

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ComponentProps } from 'react';
 
 // The story dialog (Radix dialog, scroll lock, media players, report form) is downloaded when a story is first
-// opened, not with the page (issue 28: JavaScript before the page is idle).
+// opened, not with the page (bench/README.md: JavaScript before the page is idle).
 const StoryDetailDialog = lazy(() =>
   import('#client/features/stories/components/story-detail-dialog').then((m) => ({ default: m.StoryDetailDialog })),
 );

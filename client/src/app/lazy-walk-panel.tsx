@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
 
 // Walk mode's status lines (with the compass) and the found story's card load when a walk starts or has something
-// to say, not with the page: most visits never walk (issue 28: JavaScript before the page is idle).
+// to say, not with the page: most visits never walk (bench/README.md: JavaScript before the page is idle).
 const WalkStatus = lazy(() => import('./walk-status-with-compass').then((m) => ({ default: m.WalkStatusWithCompass })));
 const WalkCard = lazy(() => import('#client/features/walk/components/walk-panel').then((m) => ({ default: m.WalkCard })));
 

@@ -7,7 +7,7 @@ import { preloadableLazy } from '#client/lib/preloadable-lazy';
 import { mapPageAt } from '#common/map-pages';
 
 // Every page loads on demand, keeping the entry small: the home page's code is not fetched on /discover, nor the
-// discovery screen's on / (issue 28: JavaScript before the page is idle).
+// discovery screen's on / (bench/README.md: JavaScript before the page is idle).
 const home = preloadableLazy(
   () => import('./routes/home'),
   (module) => module.HomePage,

@@ -1,10 +1,10 @@
 import { apiPath } from '#common/api/routes';
 
-/** Every client route in one typed table (spec section 2); no hand-built URLs elsewhere. */
+/** Every client route in one typed table (docs/design.md, part 2); no hand-built URLs elsewhere. */
 export const paths = {
   home: '/',
   myStories: '/my-stories',
-  /** Authors' insights for one of your stories (issue 27). */
+  /** Authors' insights for one of your stories (docs/decisions/018-insights-counts-not-readers.md). */
   storyInsights: (id: string) => `/my-stories/${encodeURIComponent(id)}/insights`,
   storyInsightsPattern: '/my-stories/:id/insights',
   setup: '/setup',
@@ -18,7 +18,7 @@ export const paths = {
   moderation: '/moderation',
   story: (id: string) => `/stories/${encodeURIComponent(id)}`,
   storyPattern: '/stories/:id',
-  /** A walking tour's page (issue 25), also its share link. */
+  /** A walking tour's page (docs/decisions/016-walk-mode-and-tours.md), also its share link. */
   tour: (id: string) => `/tours/${encodeURIComponent(id)}`,
   tourPattern: '/tours/:id',
   /** An author's page: name, bio, public tours, the count of their public stories, Follow. */

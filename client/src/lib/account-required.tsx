@@ -2,7 +2,7 @@ import { ToastAction } from '#client/components/ui/lazy-toast';
 import { toast } from '#client/components/ui/use-toast';
 import { paths } from '#client/config/paths';
 
-/** What a signed-out person is told when an action needs an account (spec section 2), one text per action. */
+/** What a signed-out person is told when an action needs an account (docs/design.md, part 2), one text per action. */
 export const ACCOUNT_REQUIRED = {
   create: 'Please sign in to create and share your own stories.',
   myStories: 'Please sign in to view your personal stories.',

@@ -1,7 +1,7 @@
 import { apiPath } from '#common/api/routes';
 
 /**
- * The API client of spec section 7: every call sends credentials (cookies); bodies are JSON unless FormData;
+ * The API client of docs/design.md, part 7: every call sends credentials (cookies); bodies are JSON unless FormData;
  * a non-OK answer throws an `ApiError` whose message is "{status}: {body text or status text}" (section 8).
  */
 export class ApiError extends Error {
@@ -48,7 +48,7 @@ let sessionEnded = false;
 
 /**
  * GET /api/config, once per page load (null when it failed). It is the call every page makes first: it gives a
- * signed-out browser its reader cookie (DESIGN.md decision 15, issue 23 item 4) and says whether a session exists.
+ * signed-out browser its reader cookie (docs/design.md, rule 15, docs/decisions/014-phone-round-2.md) and says whether a session exists.
  */
 export function pageConfig(): Promise<PublicConfig | null> {
   pageConfigOnce ??= fetch(apiPath('publicConfig'), { credentials: 'include' }).then(
@@ -68,7 +68,7 @@ export function readerCookieReady(): Promise<void> {
 
 /**
  * Whether asking GET /api/user/current can answer anything but 401: a visitor's page never asks (Chromium logs
- * every 401 as a console error; issue 24, Lighthouse best practices). Unknown (config failed, e.g. offline
+ * every 401 as a console error; docs/decisions/015-installable-offline-push.md, Lighthouse best practices). Unknown (config failed, e.g. offline
  * without a kept answer): ask.
  */
 export async function mayHaveSession(): Promise<boolean> {

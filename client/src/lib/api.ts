@@ -1,5 +1,5 @@
 /**
- * Calls by name from the API's route table (common/api/routes.ts, issue 21 item 5):
+ * Calls by name from the API's route table (common/api/routes.ts, docs/decisions/012-module-fences.md):
  *
  *   const tour = await callApi('createTour', { body: { title, storyIds } });
  *   const stories = await callApi('story', { params: { id }, query: { lat, lng }, signal });
@@ -33,7 +33,7 @@ export type ApiCallOptions<N extends ApiRouteName> = ([PathParamNames<ApiPath<N>
 type Success<R> = 200 extends keyof R ? R[200] : 201 extends keyof R ? R[201] : undefined;
 
 /**
- * The success answer of route N. The map calls answer by `view` (DESIGN.md decision 20, decision 025): the contract declares
+ * The success answer of route N. The map calls answer by `view` (docs/design.md, rule 20, decision 025): the contract declares
  * both shapes, a call asking `view: 'full'` gets full stories, any other markers.
  */
 export type ApiAnswer<N extends ApiRouteName, O = unknown> = N extends 'mapAround' | 'mapInBox'

@@ -1,6 +1,6 @@
 /**
  * Browser geolocation with the spec's options (high accuracy, 10 s timeout, 60 s cache) and its error texts
- * (spec section 8). `useGeolocation` falls back to the default centre (Savannah) so the app always works — as an area to look at,
+ * (docs/design.md, part 8). `useGeolocation` falls back to the default centre (Savannah) so the app always works — as an area to look at,
  * never as the reader's position (`isKnown` false: the lists use the positionless read, nothing unlocks).
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
@@ -30,7 +30,7 @@ function messageFor(error: GeolocationPositionError): string {
   }
 }
 
-/** A position with the fix's accuracy radius in metres (the server judges claims by it, issue 13). */
+/** A position with the fix's accuracy radius in metres (the server judges claims by it, docs/security.md, "Location: a position is a claim"). */
 export type Fix = Point & { accuracy: number | null };
 
 // The latest fix's accuracy, for the lock texts ("GPS accuracy ±N m") wherever a story is shown.

@@ -45,7 +45,7 @@ function tilesOfPage(): TileConfig | undefined {
 
 /**
  * What a map draws its tiles from: the page's own tile server at once, else GET /api/config's answer once it is in
- * (issue 28: the map's first tiles are the page's largest paint and no longer wait for that call).
+ * (bench/README.md: the map's first tiles are the page's largest paint and no longer wait for that call).
  */
 export function useTileConfig(): TileConfig | undefined {
   const config = usePublicConfig();

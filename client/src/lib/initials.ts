@@ -1,7 +1,7 @@
 import { LIMITS } from '#common/constants';
 
 /**
- * Avatar initials (spec section 2): the first letter of up to two words of the display name, upper-cased.
+ * Avatar initials (docs/design.md, part 2): the first letter of up to two words of the display name, upper-cased.
  * Works on code points, so a name starting with an emoji or an accented letter keeps a whole character.
  */
 export function initialsOf(displayName: string | null | undefined): string {

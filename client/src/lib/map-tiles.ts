@@ -1,7 +1,7 @@
 import { MAX_TILE_ZOOM } from '#common/constants';
 
 /**
- * Map tiles at the screen's own resolution (issue 24, Lighthouse "image-size-responsive"): on a screen with more
+ * Map tiles at the screen's own resolution (docs/decisions/015-installable-offline-push.md, Lighthouse "image-size-responsive"): on a screen with more
  * than one device pixel per CSS pixel, Leaflet's `detectRetina` draws each 256-px tile at 128 CSS px from the
  * next zoom level, so a phone's map is sharp rather than upscaled. `detectRetina` lowers the layer's maxZoom by
  * one, so it is raised by one here (tiles still show at the map's MAX_TILE_ZOOM), and `maxNativeZoom` keeps the

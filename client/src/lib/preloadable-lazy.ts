@@ -6,7 +6,7 @@ import { lazy, type ComponentType } from 'react';
  * thenable and takes one that calls back synchronously as already loaded, so the first render shows the page
  * rather than its fallback. That matters beyond the fallback's frame: React holds back the reveal of a boundary
  * that suspended until 300 ms after its fallback showed, which left the map pages idle for a quarter of a second
- * before the map was made (issue 28: largest contentful paint).
+ * before the map was made (bench/README.md: largest contentful paint).
  */
 // React's own bound for a lazy component's type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * Fetch defaults of spec section 9: no refetch on focus or interval, never stale, no retry. There is no default
+ * Fetch defaults of docs/design.md, part 9: no refetch on focus or interval, never stale, no retry. There is no default
  * query function: every query names its own request (keys are data names, lib/query-keys.ts).
  */
 export const queryClient = new QueryClient({

@@ -1,5 +1,5 @@
 /**
- * Every TanStack Query key, by domain, under one root (spec section 7 cache keys). A key names data, not a URL:
+ * Every TanStack Query key, by domain, under one root (docs/design.md, part 7 cache keys). A key names data, not a URL:
  * each query has its own `queryFn`. Invalidation goes by prefix — `queryKeys.stories.all` refreshes every
  * story list and story after a create, like or profile change.
  */
@@ -29,7 +29,7 @@ export const queryKeys = {
     detail: (id: string, reader: Point | null, claim = '') =>
       ['stories', 'detail', id, reader ? { ...at(reader), claim } : null] as const,
   },
-  /** Walking tours (issue 25): one tour (with this reader's progress), those near a point, the author's own. */
+  /** Walking tours (docs/decisions/016-walk-mode-and-tours.md): one tour (with this reader's progress), those near a point, the author's own. */
   tours: {
     all: ['tours'] as const,
     detail: (id: string) => ['tours', 'detail', id] as const,
@@ -38,7 +38,7 @@ export const queryKeys = {
     /** The tiles to save with a tour for offline use (docs/decisions/039-maps-offline.md). */
     mapTiles: (id: string, dense: boolean) => ['tours', 'map-tiles', id, dense] as const,
   },
-  /** Authors' insights (issue 27): My Stories' figures, one story's period. */
+  /** Authors' insights (docs/decisions/018-insights-counts-not-readers.md): My Stories' figures, one story's period. */
   insights: {
     summary: ['insights', 'summary'] as const,
     story: (id: string, days: number) => ['insights', 'story', id, days] as const,

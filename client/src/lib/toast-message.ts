@@ -1,5 +1,5 @@
 /**
- * Spec section 8 words most toasts as one sentence, "Title! Text" or "Title: Text" ("Missing image: Please select an
+ * docs/design.md, part 8 words most toasts as one sentence, "Title! Text" or "Title: Text" ("Missing image: Please select an
  * image for your story.", "Story liked! Thank you…"). The wording lives in one constant; the toast shows its title
  * (up to the first "!" or ":", the "!" kept, the ":" dropped) above the rest.
  */

@@ -1,5 +1,5 @@
 /**
- * A user's role and standing (DESIGN.md decision 18), read fresh from the users table on every call that needs
+ * A user's role and standing (docs/design.md, rule 18), read fresh from the users table on every call that needs
  * it — never from the session cache — so a promotion, demotion, suspension or ban holds from the next request on.
  */
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Who may see a story (DESIGN.md decisions 7-8, 18): one predicate, `storyVisibleTo`, that every story query uses.
+ * Who may see a story (docs/design.md, rules 7-8, 18): one predicate, `storyVisibleTo`, that every story query uses.
  * A story is visible when it is public and not hidden by reports or a moderator; what differs between callers is
  * only how the viewer's own stories count and whether blocked authors are left out here, both named parameters.
  * `viewer` is an SQL uuid expression (null for a visitor).
@@ -57,7 +57,7 @@ export function storyVisibleTo(viewer: SQL, { row = 'stories', own, blockedAutho
 export const visibleStory = (viewer: SQL): SQL => storyVisibleTo(viewer, { own: 'sees-all', blockedAuthors: 'excluded' });
 
 /**
- * Which stops of a tour a viewer sees (issue 25), the one definition every tour query uses: a stop counts only
+ * Which stops of a tour a viewer sees (docs/decisions/016-walk-mode-and-tours.md), the one definition every tour query uses: a stop counts only
  * while its story is public and not hidden, for everyone, its author included (a deleted story takes its stop row
  * with it), and never a stop by an author the viewer blocked.
  */

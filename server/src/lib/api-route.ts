@@ -1,5 +1,5 @@
 /**
- * Route options from the API's route table (common/api/routes.ts + contract.ts, issue 21 item 5): the method,
+ * Route options from the API's route table (common/api/routes.ts + contract.ts, docs/decisions/012-module-fences.md): the method,
  * the path and the schemas come from the route's entry; the route file adds its summary, access config and
  * handler. Spread into `app.route`, the entry's zod schemas type `request.params/query/body` and the reply
  * through fastify-type-provider-zod as a written-out `app.get(path, { schema })` did:

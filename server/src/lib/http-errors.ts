@@ -1,6 +1,6 @@
 /**
  * Errors that carry an HTTP status. Services throw them; the app's error handler turns every error into
- * `{ message }` JSON with the right status (DESIGN.md "Bad input and failure").
+ * `{ message }` JSON with the right status (docs/design.md "Bad input and failure").
  */
 import type { ZodType } from 'zod';
 

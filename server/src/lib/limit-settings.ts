@@ -1,5 +1,5 @@
 /**
- * Abuse limits of the account calls (issue 15, item 3). Every value here is a default that the environment may
+ * Abuse limits of the account calls (docs/security.md, "Threat model"). Every value here is a default that the environment may
  * change (config.ts, `LIMIT_*`). Failed sign-ins are limited per (username, address) — or per (username,
  * recognised device) — with growing delays, and per address over every username; never per username alone, so a
  * stranger elsewhere cannot lock the owner out. The request limits are per address (and per username for reset

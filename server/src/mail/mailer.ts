@@ -1,5 +1,5 @@
 /**
- * Outgoing mail (DESIGN.md "mail"). With SMTP_URL every mail goes through that server; without it each mail
+ * Outgoing mail (docs/design.md "mail"). With SMTP_URL every mail goes through that server; without it each mail
  * is written as one `.eml` file under DATA_DIR/outbox/ and logged, so password reset works out of the box.
  */
 import crypto from 'node:crypto';

@@ -25,7 +25,7 @@ describe('outbox mailer (no SMTP_URL)', () => {
     expect(files.filter((f) => f.endsWith('.eml'))).toHaveLength(2);
     expect(files.some((f) => f.endsWith('.tmp'))).toBe(false);
     expect(logged).toHaveLength(2);
-    // Logged by subject and file, never by recipient (issue 15: no emails in logs).
+    // Logged by subject and file, never by recipient (docs/security.md, "Threat model": no emails in logs).
     expect(logged[0]).toMatchObject({ subject: 'Hello' });
     expect(JSON.stringify(logged)).not.toContain('example.test');
 

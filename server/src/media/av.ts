@@ -1,14 +1,14 @@
 /**
  * Audio and video uploads. Every accepted file is checked in full and rewritten into a fresh container before it
  * is stored, so bytes around or between its media packets (an HTML page or a ZIP appended to a real MP3: a
- * polyglot) never reach the store (issue 15, docs/decisions/010-audio-verification.md):
+ * polyglot) never reach the store (docs/security.md, "Threat model", docs/decisions/010-audio-verification.md):
  * - with ffmpeg: one pass decodes every packet (`-f null`, `-xerror`) while copying the packets into a new
  *   container (`-c copy`, no metadata, no re-encode); any error, or any error-level message, refuses the file;
- * - without ffmpeg (so that `npm install && npm start` works without system packages, DESIGN.md "audio/video"):
+ * - without ffmpeg (so that `npm install && npm start` works without system packages, docs/design.md "audio/video"):
  *   a pure-JS structural check and rewrite for WebM, Ogg and MP3; MP4/QuickTime cannot be checked and are refused.
  * Browser-recorded WebM (MediaRecorder) has no Duration and no Cues; the rewrite makes it seekable.
  * Before anything is decoded, the file's own description (ffprobe, or the WebM track headers) is checked against the
- * limits on frame size, frame rate, length and codecs (probe.ts, issue 22): a few kilobytes can declare gigabytes
+ * limits on frame size, frame rate, length and codecs (probe.ts, docs/security.md, "Hardening, third round"): a few kilobytes can declare gigabytes
  * of frames. ffmpeg decodes on one thread, with a ceiling on any single allocation.
  */
 import { execFile, spawnSync } from 'node:child_process';
@@ -323,7 +323,7 @@ export async function resolveDuration(options: {
   const { formSeconds, filePath, fileBytes, kind, avTools } = options;
   const clamp = (seconds: number) => Math.min(MEDIA.maxDurationSeconds, Math.max(1, Math.round(seconds)));
   // The length measured from the file wins: a client's value is only a hint (a 1-second clip posted with
-  // duration=21600 was stored as 6 hours; issue 22).
+  // duration=21600 was stored as 6 hours; docs/security.md, "Hardening, third round").
   const fromFile =
     (options.measuredSeconds || null) ??
     (await durationFromMetadata(filePath)) ??

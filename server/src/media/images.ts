@@ -1,5 +1,5 @@
 /**
- * Image uploads are re-encoded with sharp (DESIGN.md "images"): orientation applied, every piece of metadata
+ * Image uploads are re-encoded with sharp (docs/design.md "images"): orientation applied, every piece of metadata
  * (EXIF with GPS, XMP, IPTC) dropped, the longest side bounded, plus a small thumbnail for cards and lists.
  */
 import sharp from 'sharp';
@@ -7,7 +7,7 @@ import { MEDIA } from '#common/constants';
 import type { Container } from './sniff';
 
 /**
- * libvips' own limits (issue 22): two batches of 50-megapixel PNGs took the process from about 1 GB to 1.85 GB and
+ * libvips' own limits (docs/security.md, "Hardening, third round"): two batches of 50-megapixel PNGs took the process from about 1 GB to 1.85 GB and
  * kept it there. One thread per image (the uploads themselves run in parallel) and no operation cache (every
  * upload is a different image, so the cache only holds memory) let memory return to its level.
  */

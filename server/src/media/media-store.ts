@@ -1,5 +1,5 @@
 /**
- * Where story media files live (DESIGN.md "media"). The app only ever talks to the `MediaStore` interface, so an
+ * Where story media files live (docs/design.md "media"). The app only ever talks to the `MediaStore` interface, so an
  * object-storage implementation can replace the local directory without touching routes or services.
  *
  * Keys are relative, slash-separated names such as `stories/<uuid>/audio.webm`; they are what the stories table

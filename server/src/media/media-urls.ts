@@ -1,5 +1,5 @@
 /**
- * Media files are served only through short-lived signed URLs (DESIGN.md decision 3): the URL names the
+ * Media files are served only through short-lived signed URLs (docs/design.md, rule 3): the URL names the
  * MediaStore key, an expiry (unix seconds) and an HMAC of both. Unlocked story answers carry these URLs;
  * the media route refuses a bad or expired signature with 403.
  */

@@ -165,7 +165,7 @@ describe('WebM remux', () => {
   });
 });
 
-/** Polyglots (issue 15): real audio with a web page after it, a web page behind an audio header, cut-off audio. */
+/** Polyglots (docs/security.md, "Threat model"): real audio with a web page after it, a web page behind an audio header, cut-off audio. */
 describe('every audio file is checked in full and rewritten', () => {
   const PAGE = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>');
   const formats = [

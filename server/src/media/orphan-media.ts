@@ -1,5 +1,5 @@
 /**
- * Story media whose row never made it (issue 4: "no orphan files after a failure"). Creating a story stores its
+ * Story media whose row never made it (docs/design.md, rules 3-4: "no orphan files after a failure"). Creating a story stores its
  * files first and removes them again when anything fails before the row is inserted (create-service.ts); only a
  * process that dies in between can leave files behind. This sweep, run once at start, removes such files — and
  * any interrupted `.partial` write — once they are older than a grace period, so an upload still in flight on

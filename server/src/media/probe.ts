@@ -1,5 +1,5 @@
 /**
- * What an audio/video upload says about itself, read before a single frame is decoded (issue 22, item 2): a small
+ * What an audio/video upload says about itself, read before a single frame is decoded (docs/security.md, "Hardening, third round"): a small
  * file can declare 8192×4320 at 60 fps, or PNG frames of 16000×16000, and decoding it costs minutes of CPU and
  * gigabytes of memory. With ffmpeg, ffprobe reads the container's headers; without it, the pure-JS WebM walk
  * reports the same facts from the track headers (Ogg and MP3 carry audio only, and their checks allow only

@@ -1,4 +1,4 @@
-/** Issue 22, item 2: reading ffprobe's answer, the limits judged on it, and the bounded media work queue. */
+/** docs/security.md, "Hardening, third round": reading ffprobe's answer, the limits judged on it, and the bounded media work queue. */
 import { describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import { UnreadableMediaError } from './av-errors';

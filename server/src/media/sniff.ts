@@ -1,6 +1,6 @@
 /**
  * Recognises an upload by its first bytes (magic numbers), never by its file name or declared type
- * (DESIGN.md "Bad input and failure": uploads are checked by content).
+ * (docs/design.md "Bad input and failure": uploads are checked by content).
  */
 import { MEDIA_KIND_SPECS, mediaKindOfFileName, type AcceptedFormat, type Container } from '#common/media-kinds';
 import type { MediaKind } from '#common/enums';

@@ -1,5 +1,5 @@
 /**
- * One bounded queue per process for audio/video work (ffprobe + ffmpeg, or the pure-JS WebM walk; issue 22,
+ * One bounded queue per process for audio/video work (ffprobe + ffmpeg, or the pure-JS WebM walk; docs/security.md, "Hardening, third round",
  * item 2): at most `concurrency` files are processed at once and at most `maxWaiting` wait their turn. Beyond
  * that the upload is refused at once (503 with Retry-After) rather than letting every other request's latency grow
  * behind a pile of decoders.

@@ -1,5 +1,5 @@
 /**
- * Backups (issue 16) of the database and the media, the same way for PGlite and PostgreSQL, local folder and
+ * Backups (docs/operations.md) of the database and the media, the same way for PGlite and PostgreSQL, local folder and
  * bucket: a folder holding `manifest.json` (format, time, per-table columns, row count and checksum),
  * `tables/<name>.jsonl` (one JSON array of text values per row) and `media/` (the story files). The tables
  * are read inside one REPEATABLE READ transaction, so the backup is one consistent moment even while the app

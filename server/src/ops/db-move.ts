@@ -1,5 +1,5 @@
 /**
- * Off the embedded database (issue 16): copies everything in a PGlite data directory into an EMPTY PostgreSQL
+ * Off the embedded database (docs/operations.md): copies everything in a PGlite data directory into an EMPTY PostgreSQL
  * database — creating PostGIS and the schema through the normal migrations first — and verifies every table's
  * row count and checksum. The source is only read.
  */

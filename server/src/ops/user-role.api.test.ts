@@ -1,5 +1,5 @@
 /**
- * npm run user:role -- --username NAME --role moderator (issue 26): the way a first admin is made, on the embedded
+ * npm run user:role -- --username NAME --role moderator (docs/moderation.md): the way a first admin is made, on the embedded
  * database under DATA_DIR and on DATABASE_URL, run as its own process like an operator would.
  */
 import { spawn } from 'node:child_process';

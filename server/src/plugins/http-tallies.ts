@@ -1,7 +1,7 @@
 /**
  * Requests per route, counted in plain numbers on the hot path and turned into Prometheus metrics when scraped.
  * prom-client's labelled metrics check and hash their labels on every call, labelled children too: about 4 % of
- * a nearby read's CPU (issue 28, bench/README.md). Here a request costs two map lookups and a few additions.
+ * a nearby read's CPU (bench/README.md, bench/README.md). Here a request costs two map lookups and a few additions.
  */
 import { Counter, type Metric, type Registry } from 'prom-client';
 

@@ -1,5 +1,5 @@
 /**
- * JSON request bodies (issue 22, item 1): a body nested deeper than any request of the API needs is refused with
+ * JSON request bodies (docs/security.md, "Hardening, third round"): a body nested deeper than any request of the API needs is refused with
  * 400 before JSON.parse spends CPU on it and before any walk over the parsed value (a recursive walk over 5,000
  * nested arrays overflowed the stack and answered 500). The depth is counted in one pass over the raw text;
  * within the limit, Fastify's own parser (prototype-poisoning checks included) does the parsing.

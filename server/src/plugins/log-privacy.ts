@@ -1,5 +1,5 @@
 /**
- * Logs without secrets (issue 15, item 6). No log line may carry SQL parameters, password hashes, emails, reset
+ * Logs without secrets (docs/security.md, "Threat model"). No log line may carry SQL parameters, password hashes, emails, reset
  * codes, session tokens or cookies, or a reader's position. Three layers:
  * - requests are logged by route pattern, never by URL (request-log-serializer.ts);
  * - errors go through `errorLogSerializer`: a fixed set of fields, the message cut before Drizzle's

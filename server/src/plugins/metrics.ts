@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (issue 16) at GET /api/metrics, behind `Authorization: Bearer METRICS_TOKEN`; without a
+ * Prometheus metrics (docs/operations.md) at GET /api/metrics, behind `Authorization: Bearer METRICS_TOKEN`; without a
  * token configured the route does not exist (404), so a forgotten setting never exposes it.
  *
  * Each app owns one registry (tests build several apps in one process). Other features reach their gauges

@@ -168,7 +168,7 @@ describe('request ids in logs', () => {
       for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
       expect(ids[0]).not.toBe(ids[1]);
       const requestLines = lines.filter((line) => 'req' in line || 'res' in line || 'responseTime' in line);
-      // One line per request (issue 23 item 14), naming the route pattern and status.
+      // One line per request (docs/decisions/014-phone-round-2.md), naming the route pattern and status.
       expect(requestLines.map((line) => line.msg)).toEqual([
         expect.stringMatching(/^GET \/api\/categories 200 \d+ ms$/),
         expect.stringMatching(/^GET \(no route\) 404 \d+ ms$/),

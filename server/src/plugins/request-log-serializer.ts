@@ -1,5 +1,5 @@
 /**
- * Reader positions appear in no log line (DESIGN.md decision 11): a request is logged by its route pattern
+ * Reader positions appear in no log line (docs/design.md, rule 11): a request is logged by its route pattern
  * (`/api/stories/discoverable/:lat/:lng`), never by its URL, whose path and query carry coordinates. Installed with
  * the other log protections by plugins/log-privacy.ts.
  */

@@ -1,7 +1,7 @@
 /**
- * One log line per request, when it is answered (issue 23 item 14; Fastify's own pair of "incoming request" /
+ * One log line per request, when it is answered (docs/decisions/014-phone-round-2.md; Fastify's own pair of "incoming request" /
  * "request completed" lines is switched off in app.ts). The message names the route pattern, never the URL: its
- * path and query may carry coordinates (DESIGN.md decision 11).
+ * path and query may carry coordinates (docs/design.md, rule 11).
  */
 import fp from 'fastify-plugin';
 

@@ -1,8 +1,8 @@
 /**
- * Headers every answer carries (issue 15, item 5):
+ * Headers every answer carries (docs/security.md, "Threat model"):
  * - `Permissions-Policy`: the app itself may use the camera, the microphone and geolocation (AR, recording, the
  *   lock distance), and keep the screen awake (walk mode); no embedded frame may. Powerful features the app never
- *   uses are switched off — only features browsers know, so no navigation logs "Unrecognized feature" (issue 23:
+ *   uses are switched off — only features browsers know, so no navigation logs "Unrecognized feature" (docs/decisions/014-phone-round-2.md:
  *   Chromium knows no `bluetooth` directive). The motion sensors keep their default (this origin only): the AR
  *   view reads the device heading.
  * - `Cache-Control: private, no-store` on personalised answers: everything under /api/user/ and

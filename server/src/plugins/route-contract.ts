@@ -1,5 +1,5 @@
 /**
- * The route contract (issue 9): every route declares zod schemas from common/ for its params, querystring, body
+ * The route contract (docs/architecture.md, "The route contract"): every route declares zod schemas from common/ for its params, querystring, body
  * and responses, plus its access (plugins/access.ts). This plugin makes Fastify use them:
  * - requests are validated with zod (fastify-type-provider-zod); the error handler answers the first issue's
  *   message with 400;
@@ -31,12 +31,12 @@ export function streamedBody<T extends $ZodType>(schema: T): T {
   return schema;
 }
 
-/** PostgreSQL text cannot hold U+0000: a value carrying one would fail its query with a 500 (issue 15). */
+/** PostgreSQL text cannot hold U+0000: a value carrying one would fail its query with a 500 (docs/security.md, "Threat model"). */
 export const NUL_IN_TEXT = 'Text must not contain NUL characters.';
 
 /**
  * Whether a string anywhere in a parsed request part (values or keys, at any depth) holds U+0000. A walk with a
- * stack of its own rather than recursion: no input can overflow the call stack (issue 22).
+ * stack of its own rather than recursion: no input can overflow the call stack (docs/security.md, "Hardening, third round").
  */
 export function containsNul(value: unknown): boolean {
   const pending: unknown[] = [value];

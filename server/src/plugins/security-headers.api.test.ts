@@ -30,7 +30,7 @@ describe('security headers', () => {
   it('adds HSTS only when the app is served over HTTPS, and only on answers that travel over HTTPS', async () => {
     const overHttps = await https.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
     expect(overHttps.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-    // The same app reached over plain HTTP (issue 22): no HSTS on that answer.
+    // The same app reached over plain HTTP (docs/security.md, "Hardening, third round"): no HSTS on that answer.
     const overHttp = await https.app.inject({ url: '/api/health' });
     expect(overHttp.headers['strict-transport-security']).toBeUndefined();
     // A client that is not the trusted proxy cannot claim HTTPS.

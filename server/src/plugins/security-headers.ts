@@ -2,7 +2,7 @@
  * Helmet's security headers (CSP, HSTS on HTTPS answers, X-Content-Type-Options, Referrer-Policy, …),
  * worked out once at start-up: helmet's middleware is run against a recording response, and every answer then
  * gets the recorded headers in one call. Only HSTS depends on the request (its scheme); building the headers per
- * request was measurable on the nearby read (issue 17).
+ * request was measurable on the nearby read (docs/decisions/009-story-index.md).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
@@ -35,7 +35,7 @@ export const securityHeadersPlugin = fp<HelmetOptions>(
     app.addHook('onRequest', async (request, reply) => {
       reply.headers(headers);
       // HSTS only on an answer that itself travels over HTTPS (directly, or as a trusted proxy reports it): on
-      // plain HTTP it means nothing to a browser and misstates the connection (issue 22).
+      // plain HTTP it means nothing to a browser and misstates the connection (docs/security.md, "Hardening, third round").
       if (hsts && request.protocol === 'https') reply.header('strict-transport-security', hsts);
     });
   },

@@ -1,5 +1,5 @@
 /**
- * Sessions and headers (issue 15, item 5): Fetch Metadata refusals, sign-out by link only from the app itself,
+ * Sessions and headers (docs/security.md, "Threat model"): Fetch Metadata refusals, sign-out by link only from the app itself,
  * Permissions-Policy, private answers never cached, request time limits, no source maps in production, and the
  * session cookie Secure by default in production.
  */
@@ -122,7 +122,7 @@ describe('production: no source maps, Secure session cookie by default', () => {
   });
 });
 
-/** Issue 15, item 5: over HTTPS the session cookie is `__Host-whispers_session`; the name is decided by the config. */
+/** docs/security.md, "Threat model": over HTTPS the session cookie is `__Host-whispers_session`; the name is decided by the config. */
 describe('session cookie name', () => {
   const register = (app: TestApp['app'], name: string) =>
     app.inject({ method: 'POST', url: '/api/user/register', payload: newAccount(name) });

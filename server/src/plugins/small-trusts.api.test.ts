@@ -1,5 +1,5 @@
 /**
- * Small trusts (issue 22, item 10) through the real app: the same-origin check compares the scheme as well as the
+ * Small trusts (docs/security.md, "Hardening, third round") through the real app: the same-origin check compares the scheme as well as the
  * host; display names with bidi overrides, zero-width or control characters are refused at registration and
  * setup, and a name stored before the rule reaches other people without them.
  */

@@ -1,5 +1,5 @@
 /**
- * Short-lived state that must hold across app instances (DESIGN.md "short-lived shared state"): counters for
+ * Short-lived state that must hold across app instances (docs/design.md "short-lived shared state"): counters for
  * limits and small values with an expiry, such as a reader's last plausible position. In process memory by
  * default; in Redis when REDIS_URL is set, so every instance behind a load balancer sees the same values.
  *

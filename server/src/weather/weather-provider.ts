@@ -1,5 +1,5 @@
 /**
- * Current weather for weather-locked stories (DESIGN.md decision 4). With WEATHER_URL configured the app asks an
+ * Current weather for weather-locked stories (docs/design.md, rule 4). With WEATHER_URL configured the app asks an
  * HTTP service; without one there is no provider and weather locks are reported but not enforced.
  *
  * Contract of the HTTP service: `GET {WEATHER_URL}?lat=<latitude>&lng=<longitude>` answers

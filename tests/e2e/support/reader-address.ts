@@ -1,6 +1,6 @@
 /**
  * Every browser context is a reader of its own, as on the internet: the server keeps a visitor's position claims
- * per client address (issue 13), and all e2e browsers connect from 127.0.0.1. scripts/e2e.mjs starts the app
+ * per client address (docs/security.md, "Location: a position is a claim"), and all e2e browsers connect from 127.0.0.1. scripts/e2e.mjs starts the app
  * with TRUST_PROXY, so each context sends its own X-Forwarded-For, as a reverse proxy would.
  */
 let counter = 0;

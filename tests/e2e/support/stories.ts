@@ -74,7 +74,7 @@ export async function createStoryViaApi(author: Author, fields: StoryFields, fil
   for (const [key, value] of Object.entries(rest)) if (value !== undefined) multipart[key] = String(value);
   if (file) multipart[type] = file;
   // The author stands where they place the story: creation is judged against their last accepted position
-  // (issue 13: a story goes at most 200 m from it), so they read the stories around that spot first, as the app
+  // (docs/security.md, "Location: a position is a claim": a story goes at most 200 m from it), so they read the stories around that spot first, as the app
   // does with their fix. Places over 2 km apart in one test need authors of their own (the travel rule).
   const here = await author.request.get(`/api/stories/discoverable/${latitude}/${longitude}`);
   expect(here.status(), await here.text()).toBe(200);

@@ -13,7 +13,7 @@ import { RegisterForm } from '#client/features/auth/components/register-form';
 const tabClass =
   'flex-1 rounded-lg px-3 py-2 text-sm font-medium text-mist-300 transition-colors hover:text-mist-100 data-[state=active]:bg-night-700 data-[state=active]:text-mist-100 data-[state=active]:shadow';
 
-/** /auth (spec section 2): "Login" and "Create Account" tabs, and the way back to the map. */
+/** /auth (docs/design.md, part 2): "Login" and "Create Account" tabs, and the way back to the map. */
 export default function AuthPage() {
   const { data: user, isPending } = useCurrentUser();
 

@@ -1,7 +1,7 @@
 import { PageShell } from '#client/components/layout/page-shell';
 import { DiscoverSimpleScreen } from '#client/features/discover/components/discover-simple-screen';
 
-/** /discover-simple (spec section 2). */
+/** /discover-simple (docs/design.md, part 2). */
 export default function DiscoverSimplePage() {
   return (
     <PageShell>

@@ -32,7 +32,7 @@ function DiscoverMap({ centre, readerKnown, stories, onSelectStory }: DiscoverMa
   );
 }
 
-/** /discover and /discover-advanced (spec section 2): one screen. */
+/** /discover and /discover-advanced (docs/design.md, part 2): one screen. */
 export default function DiscoverPage() {
   const position = useReaderPosition();
   const [selected, setSelected] = useState<Story | null>(null);

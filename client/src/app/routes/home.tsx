@@ -56,7 +56,7 @@ function MapPlaceholder() {
   return <div className="h-96 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />;
 }
 
-/** Spec section 2 "Home screen" (/), also shown under a story's dialog at /stories/:id. */
+/** docs/design.md, part 2 "Home screen" (/), also shown under a story's dialog at /stories/:id. */
 export function HomePage({ storyId }: { storyId?: string }) {
   const [, navigate] = useLocation();
   const { data: user } = useCurrentUser();
@@ -76,14 +76,14 @@ export function HomePage({ storyId }: { storyId?: string }) {
   const [selected, setSelected] = useState<Story | MapMarker | null>(null);
   const create = useCreateStoryLauncher();
   const [createUsed, setCreateUsed] = useState(false);
-  // Walk mode (issue 25): plays what the server unlocks as the walker moves; it never unlocks anything itself.
+  // Walk mode (docs/decisions/016-walk-mode-and-tours.md): plays what the server unlocks as the walker moves; it never unlocks anything itself.
   const walk = useWalkMode({ userId: user?.id ?? null });
   // The tour last opened in this tab: its line is drawn on the map until the reader stops following it.
   const followed = useFollowedTour();
   // "Jump to a place" moves the map there (its viewport then loads that area); the reader's position stays theirs.
   const [jumpedTo, setJumpedTo] = useState<Place | null>(null);
 
-  // While walking, the screen's own reads follow walk mode's pace (issue 25: at most every 5 s, after 10 m) and
+  // While walking, the screen's own reads follow walk mode's pace (docs/decisions/016-walk-mode-and-tours.md: at most every 5 s, after 10 m) and
   // its position: the nearby list shares the walk's very request. Otherwise they follow the device (~11 m).
   const sent = walk.active ? walk.sent : null;
   const geoReader = useMemo(() => roundLocation(geo.location), [geo.location]);
@@ -115,7 +115,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
 
   const inCategory = useCallback((story: Pick<MapMarker, 'category'>) => category === 'All' || story.category === category, [category]);
   const nearby = useMemo(() => (discoverable.data ?? []).filter(inCategory), [discoverable.data, inCategory]);
-  // The list's cards render as a transition, in slices the page can answer between (issue 28: total blocking time);
+  // The list's cards render as a transition, in slices the page can answer between (bench/README.md: total blocking time);
   // until the first cards are drawn the list still says it is discovering, not that nothing is near.
   const nearbyShown = useDeferredValue(nearby);
   const nearbyPending = nearbyShown.length === 0 && nearby.length > 0;
@@ -151,11 +151,11 @@ export function HomePage({ storyId }: { storyId?: string }) {
             <WalkToggle walk={walk} onStart={askMotionPermission} />
             {!walk.active && !walk.notice && <span className="text-sm text-mist-300">{WALK_TEXTS.hint}</span>}
           </div>
-          {/* The compass line speaks from where the walker faces when the device has a compass (issue 25). */}
+          {/* The compass line speaks from where the walker faces when the device has a compass (docs/decisions/016-walk-mode-and-tours.md). */}
           <LazyWalkStatus walk={walk} onOpen={setSelected} />
         </div>
         {/* While the position is pending, the room of the two notes a visitor without one gets (the usual first
-            answer), so the map and the list below do not move down when they come (issue 28: layout shift). */}
+            answer), so the map and the list below do not move down when they come (bench/README.md: layout shift). */}
         {!settled && <div aria-hidden className="min-h-[7.25rem]" />}
         {geo.error && (
           <p role="status" className="rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400">
@@ -232,7 +232,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
         />
       </div>
 
-      {/* On phones the + button has a lane of its own (issue 23 item 12): an opaque bar along the bottom edge, so it
+      {/* On phones the + button has a lane of its own (docs/decisions/014-phone-round-2.md): an opaque bar along the bottom edge, so it
           never floats over a chip, a card's lock line or the map's attribution; the page ends above the bar. On wider
           screens it floats beside the content column. */}
       <div

@@ -6,7 +6,7 @@ import { useCurrentUser } from '#client/lib/auth/current-user';
 import { ModerationQueue } from '#client/features/moderation/components/moderation-queue';
 import { RolesSection } from '#client/features/moderation/components/roles-section';
 
-/** /moderation: the review queue (DESIGN.md decision 18, docs/moderation.md); moderators only, and roles for admins. */
+/** /moderation: the review queue (docs/design.md, rule 18, docs/moderation.md); moderators only, and roles for admins. */
 export default function ModerationPage() {
   const { data: user } = useCurrentUser();
   return (

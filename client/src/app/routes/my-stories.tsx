@@ -21,7 +21,7 @@ import { useMyTours } from '#client/features/tours/api/tours';
 import { useInsightsSummary } from '#client/features/insights/api/get-insights';
 import { StoryInsightFigures } from '#client/features/insights/components/story-insight-figures';
 
-/** Spec section 2 "My Stories" (/my-stories): the signed-in user's own stories. */
+/** docs/design.md, part 2 "My Stories" (/my-stories): the signed-in user's own stories. */
 export default function MyStoriesPage() {
   const { data: user, isLoading: userLoading } = useCurrentUser();
   const stories = useUserStories(user?.id);
@@ -29,11 +29,11 @@ export default function MyStoriesPage() {
   const [selected, setSelected] = useState<Story | null>(null);
   const create = useCreateStoryLauncher();
   const list = stories.data ?? [];
-  // Walking tours (issue 25): made here from the author's public stories.
+  // Walking tours (docs/decisions/016-walk-mode-and-tours.md): made here from the author's public stories.
   const [, navigate] = useLocation();
   const [newTourOpen, setNewTourOpen] = useState(false);
   const myTours = useMyTours(Boolean(user));
-  // Authors' insights (issue 27): each card's last 30 days.
+  // Authors' insights (docs/decisions/018-insights-counts-not-readers.md): each card's last 30 days.
   const insights = useInsightsSummary(list.length > 0);
   const insightOf = (id: string) => insights.data?.find((s) => s.storyId === id);
 

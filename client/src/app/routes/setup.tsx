@@ -9,7 +9,7 @@ import { AccountDataSection } from '#client/features/account/components/account-
 import { BlocksSection } from '#client/features/moderation/components/blocks-section';
 import { PushSection } from '#client/features/account/components/push-section';
 
-/** /setup (spec section 2): the wizard until the profile is set up, then the profile view/edit. */
+/** /setup (docs/design.md, part 2): the wizard until the profile is set up, then the profile view/edit. */
 export default function SetupPage() {
   const { data: user, isPending } = useCurrentUser();
 

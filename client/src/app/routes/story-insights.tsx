@@ -10,7 +10,7 @@ import { useCurrentUser } from '#client/lib/auth/current-user';
 import { useStoryInsights } from '#client/features/insights/api/get-insights';
 import { isTimedStory, timedMediaOf } from '#common/media-kinds';
 
-// The chart library loads with the charts only (issue 27: the first screen does not grow).
+// The chart library loads with the charts only (docs/decisions/018-insights-counts-not-readers.md: the first screen does not grow).
 const DailyChart = lazy(() => import('#client/features/insights/components/insight-charts').then((m) => ({ default: m.DailyChart })));
 const ListenThroughChart = lazy(() =>
   import('#client/features/insights/components/insight-charts').then((m) => ({ default: m.ListenThroughChart })),
@@ -18,7 +18,7 @@ const ListenThroughChart = lazy(() =>
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** Authors' insights for one story (issue 27): daily charts for 7, 30 or 90 days, totals, listen-through. */
+/** Authors' insights for one story (docs/decisions/018-insights-counts-not-readers.md): daily charts for 7, 30 or 90 days, totals, listen-through. */
 export default function StoryInsightsPage({ params }: { params: { id: string } }) {
   const { data: user, isLoading: userLoading } = useCurrentUser();
   const [days, setDays] = useState<number>(30);

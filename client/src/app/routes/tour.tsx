@@ -27,7 +27,7 @@ import { WALK_TEXTS } from '#client/features/walk/lib/walk-texts';
 const TourMap = lazy(() => import('#client/features/tours/components/tour-map'));
 
 /**
- * `/tours/:id` (issue 25): a walking tour — its stops in order with this reader's progress ("3 of 7 found", from
+ * `/tours/:id` (docs/decisions/016-walk-mode-and-tours.md): a walking tour — its stops in order with this reader's progress ("3 of 7 found", from
  * the server's unlock record), length and walking time, the route on the map, and walk mode pointing at the next
  * stop ("Stop 4 of 7"). Every stop opens its story with the usual lock rules: a tour unlocks nothing itself.
  */
@@ -41,7 +41,7 @@ export default function TourPage({ params }: { params: { id: string } }) {
   const [openStoryId, setOpenStoryId] = useState<string | null>(null);
   const [shared, setShared] = useState<string | null>(null);
   const refreshTour = () => void queryClient.invalidateQueries({ queryKey: queryKeys.tours.detail(params.id) });
-  // The tour's progress follows what the server unlocked during the walk (DESIGN.md decision 17).
+  // The tour's progress follows what the server unlocked during the walk (docs/design.md, rule 17).
   const walk = useWalkMode({ userId: user?.id ?? null, onUnlocked: refreshTour });
 
   const data = tour.data;
@@ -67,7 +67,7 @@ export default function TourPage({ params }: { params: { id: string } }) {
     return () => clearTimeout(timer);
   }, [walkDone]);
 
-  // Tour insights (issue 27 item 4): a stop the server shows unlocked since the last answer on this page was
+  // Tour insights (docs/decisions/018-insights-counts-not-readers.md): a stop the server shows unlocked since the last answer on this page was
   // reached now; the answer that completes the tour is a completion. The first answer is only the baseline.
   const seen = useRef<{ unlocked: Set<string>; complete: boolean } | null>(null);
   useEffect(() => {

@@ -6,7 +6,7 @@ import { useHeaderSlots } from './header-slots';
 
 /**
  * Sticky header: product title, tagline, then (optionally) extra actions and the account menu. Opaque, so its
- * texts keep their contrast over whatever scrolls beneath it (light map tiles included; issue 23 item 12).
+ * texts keep their contrast over whatever scrolls beneath it (light map tiles included; docs/decisions/014-phone-round-2.md).
  */
 export function AppHeader({ actions }: { actions?: ReactNode }) {
   const slots = useHeaderSlots();

@@ -17,7 +17,7 @@ export function AudioPlayer({
 }: {
   src: string;
   fallbackDuration: number | null;
-  /** Authors' insights (issue 27): play started and quartiles reached. */
+  /** Authors' insights (docs/decisions/018-insights-counts-not-readers.md): play started and quartiles reached. */
   playback?: PlaybackInsightHandlers;
 }) {
   const audioRef = useRef<HTMLAudioElement>(null);

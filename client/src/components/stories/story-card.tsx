@@ -22,9 +22,9 @@ function lengthText(story: Story): string {
 }
 
 /**
- * Spec section 2 "Story card": a button whose accessible name starts with the title. Locked cards are dimmed
+ * docs/design.md, part 2 "Story card": a button whose accessible name starts with the title. Locked cards are dimmed
  * and say how to open them; `showDistance` is off on My Stories. Memoised: the home page re-renders on every
- * position, map and query update, and its list need not redraw thirty unchanged cards each time (issue 28: TBT).
+ * position, map and query update, and its list need not redraw thirty unchanged cards each time (bench/README.md: TBT).
  */
 export const StoryCard = memo(function StoryCard({
   story,

@@ -1,5 +1,5 @@
 /**
- * A story's public/private switch (issue 25: authors may switch a story between public and private). The create
+ * A story's public/private switch (docs/decisions/016-walk-mode-and-tours.md: authors may switch a story between public and private). The create
  * form and the edit form both hold one. A private story is seen by its author only and drops out of every tour.
  */
 import { useId } from 'react';

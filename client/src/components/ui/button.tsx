@@ -34,7 +34,7 @@ export function Button({ className, variant, size, asChild = false, children, ..
   const classes = cn(buttonVariants({ variant, size }), className);
   // The child keeps its own props and gets the button's classes (and any other props given here). Done by hand,
   // not with Radix's Slot: every screen's header has such a button ("Sign In"), and Slot would put 1.2 KiB gzip
-  // on every first screen (issue 28).
+  // on every first screen (bench/README.md).
   if (asChild && isValidElement<{ className?: string }>(children)) {
     return cloneElement(children, { ...props, className: cn(classes, children.props.className) });
   }

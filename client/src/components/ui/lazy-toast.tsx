@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { useToasts } from './use-toast';
 
-// Radix toasts (provider, viewport, swipe) are downloaded with the first toast, not with the page (issue 28:
+// Radix toasts (provider, viewport, swipe) are downloaded with the first toast, not with the page (bench/README.md:
 // JavaScript before the page is idle); `toast()` itself is a tiny store that needs none of it.
 const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
 const Action = lazy(() => import('./toaster').then((m) => ({ default: m.ToastAction })));

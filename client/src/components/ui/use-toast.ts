@@ -1,5 +1,5 @@
 /**
- * Toast state (spec section 9): one toast at a time; a dismissed toast is removed after 1,000,000 ms (Radix
+ * Toast state (docs/design.md, part 9): one toast at a time; a dismissed toast is removed after 1,000,000 ms (Radix
  * animates it out at once, the entry lingers so screen readers finish); open toasts auto-close after 5 s.
  * A tiny module-level store so any code (not only components) can call `toast()`.
  */

@@ -31,7 +31,7 @@ export interface ArViewProps {
 }
 
 /**
- * The AR view (spec section 2 "AR view", section 4 "AR calibration"): the rear camera full screen with a marker
+ * The AR view (docs/design.md, part 2 "AR view", section 4 "AR calibration"): the rear camera full screen with a marker
  * for each story within 1500 m placed at its compass bearing. A modal dialog, so a story dialog opened from it
  * stacks on top and Escape closes that first.
  */

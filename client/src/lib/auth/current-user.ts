@@ -6,7 +6,7 @@ import { ApiError, mayHaveSession } from '#client/lib/api-client';
 import { queryKeys } from '#client/lib/query-keys';
 
 /**
- * The signed-in user, or null when signed out (401 maps to null). No retry (spec section 7). A page whose
+ * The signed-in user, or null when signed out (401 maps to null). No retry (docs/design.md, part 7). A page whose
  * GET /api/config said "no session" does not ask at all (no 401 in a visitor's console).
  */
 const currentUserQuery = queryOptions({

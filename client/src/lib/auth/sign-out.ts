@@ -8,7 +8,7 @@ import { forgetThisDevice } from '../pwa/device-data';
 
 /**
  * POST /api/logout: ends the session on the server. First this device stops getting the user's pushes and its
- * kept answers and media are deleted (DESIGN.md decision 16).
+ * kept answers and media are deleted (docs/design.md, rule 16).
  */
 async function logout(): Promise<void> {
   await forgetThisDevice({ signedIn: true }).catch(() => undefined);
@@ -26,7 +26,7 @@ export async function signOutByNavigation(): Promise<void> {
 }
 
 /**
- * Sign out from the account menu (spec sections 4 and 8): whatever the server answers, every cached answer is
+ * Sign out from the account menu (docs/design.md, parts 4 and 8): whatever the server answers, every cached answer is
  * dropped (nothing of this user stays on screen) and the app goes to /auth; a failure also shows
  * "Sign Out Failed". The callbacks sit on the mutation itself, so they run even after the menu unmounts.
  */

@@ -1,5 +1,5 @@
 /**
- * Tells the server what a reader did with an unlocked story (issue 27): open, share, play, quartiles, read.
+ * Tells the server what a reader did with an unlocked story (docs/decisions/018-insights-counts-not-readers.md): open, share, play, quartiles, read.
  * Fire and forget: counting must never get in the reader's way, so failures (offline, rate limited, refused) are
  * dropped silently. `keepalive` lets an event sent as the dialog closes still arrive. No position is sent.
  */
@@ -10,7 +10,7 @@ export function reportInsightEvent(storyId: string, kind: InsightEventKind): voi
   post(apiPath('insightEvent'), { storyId, kind });
 }
 
-/** A tour walked (issue 27 item 4): started, a stop reached (`storyId`), completed. Same fire and forget. */
+/** A tour walked (docs/decisions/018-insights-counts-not-readers.md): started, a stop reached (`storyId`), completed. Same fire and forget. */
 export function reportTourEvent(tourId: string, kind: TourInsightKind, storyId?: string): void {
   post(apiPath('tourInsightEvent'), storyId ? { tourId, kind, storyId } : { tourId, kind });
 }

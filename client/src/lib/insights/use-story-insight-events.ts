@@ -1,5 +1,5 @@
 /**
- * The story dialog's insight events (issue 27): "open" once when an unlocked story is shown, "read" once a text
+ * The story dialog's insight events (docs/decisions/018-insights-counts-not-readers.md): "open" once when an unlocked story is shown, "read" once a text
  * story stayed open for its reading time (250 words a minute, at most 60 s), and for audio and video "play" and
  * each quartile reached while playing, each at most once per dialog (the server keeps one per day). Nothing is
  * reported for the reader's own story.

@@ -1,5 +1,5 @@
 /**
- * What every Leaflet map here needs that no module imports by name (issue 28). The build takes Leaflet from its
+ * What every Leaflet map here needs that no module imports by name (bench/README.md). The build takes Leaflet from its
  * source modules and treats them as free of side effects (vite.config.ts), so only what is used comes along and
  * the vector layers can load apart; these modules register themselves on L.Map when they run (the map's
  * handlers: drag, pinch and wheel zoom, double-tap, keyboard, box zoom, tap-hold; the zoom buttons and the

@@ -1,5 +1,5 @@
 /**
- * Plain words for the locks the reader's position claim causes (issue 13, docs/security.md): the server says
+ * Plain words for the locks the reader's position claim causes (docs/security.md, "Location: a position is a claim", docs/security.md): the server says
  * why (`lockReason`), the card and the story dialog say it to the reader.
  */
 import type { LockReason } from '#common/schemas';

@@ -1,5 +1,5 @@
 /**
- * What this device keeps of the signed-in person (DESIGN.md decision 16): the service worker's answer and media
+ * What this device keeps of the signed-in person (docs/design.md, rule 16): the service worker's answer and media
  * caches, the story draft kept offline (offline-drafts.ts), and this device's push subscription. Sign-out and account deletion call `forgetThisDevice()`, so the
  * next person on the device sees none of it and gets none of the previous person's pushes.
  */

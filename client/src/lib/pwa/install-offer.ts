@@ -1,7 +1,7 @@
 /**
- * "Install Whispers" (issue 24): what the account menu offers — the browser's install prompt that
+ * "Install Whispers" (docs/decisions/015-installable-offline-push.md): what the account menu offers — the browser's install prompt that
  * install-prompt.ts kept, or, on iOS Safari (no such event), the "Add to Home Screen" hint unless the app already
- * runs installed. Loads with the account menu's dropdown, not with the page (issue 28).
+ * runs installed. Loads with the account menu's dropdown, not with the page (bench/README.md).
  */
 import { useSyncExternalStore } from 'react';
 import { installEvent, subscribeToInstallEvent, takeInstallEvent } from './install-prompt';

@@ -1,5 +1,5 @@
 /**
- * The browser's install offer (issue 24): Chromium browsers fire `beforeinstallprompt` when the app can be
+ * The browser's install offer (docs/decisions/015-installable-offline-push.md): Chromium browsers fire `beforeinstallprompt` when the app can be
  * installed; it is kept here from the first moment the module loads (main.tsx imports it) until the reader asks.
  * What the account menu makes of it (the iOS hint, the prompt itself) is install-offer.ts, loaded with the menu.
  */

@@ -1,5 +1,5 @@
 /**
- * Story drafts kept on this device while it is offline (issue 24 item 3): one IndexedDB database, one draft per
+ * Story drafts kept on this device while it is offline (docs/decisions/015-installable-offline-push.md): one IndexedDB database, one draft per
  * device, owned by the user who saved it. IndexedDB stores Blobs and Files as they are (structured clone), so a
  * recording or a picked picture survives a reload. Sign-out and account deletion delete the database
  * (device-data.ts), like the service worker's caches.

@@ -1,5 +1,5 @@
 /**
- * "Offline — showing what you saw at 14:02" (issue 24): while the browser is offline, a line under the header
+ * "Offline — showing what you saw at 14:02" (docs/decisions/015-installable-offline-push.md): while the browser is offline, a line under the header
  * says the stories on screen are the ones the service worker kept, and from when (the newest area answer kept).
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';

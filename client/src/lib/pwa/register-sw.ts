@@ -1,6 +1,6 @@
 /**
- * The service worker's registration with the plain Service Worker API (issue 24), in place of workbox-window,
- * whose 2.2 KiB gzip every first screen fetched (issue 28). The app needs two things from it: to know when a new
+ * The service worker's registration with the plain Service Worker API (docs/decisions/015-installable-offline-push.md), in place of workbox-window,
+ * whose 2.2 KiB gzip every first screen fetched (bench/README.md). The app needs two things from it: to know when a new
  * version's worker waits, and to let that worker take over; the worker (sw.ts) answers `SKIP_WAITING`.
  */
 

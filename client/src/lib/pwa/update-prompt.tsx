@@ -1,5 +1,5 @@
 /**
- * Registers the service worker and says when a new version waits (issue 24): "A new version of Whispers is
+ * Registers the service worker and says when a new version waits (docs/decisions/015-installable-offline-push.md): "A new version of Whispers is
  * ready" with "Reload" — never a silent reload in the middle of a walk. Looks for a new version when the page
  * comes back into view, on each navigation and every hour.
  */

@@ -12,7 +12,7 @@ export interface ReaderClaim {
 
 /**
  * Stories within 1.5 km of the reader (the "Nearby Whispers" list and the AR view), nearest first. Without a
- * known position the positionless "around" read is used: the same stories, all locked (issue 13).
+ * known position the positionless "around" read is used: the same stories, all locked (docs/security.md, "Location: a position is a claim").
  */
 export function discoverableStoriesQuery(location: Point, claim: ReaderClaim = { known: true, accuracy: null }) {
   const accuracy = accuracyParam(claim.accuracy);

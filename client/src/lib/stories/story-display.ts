@@ -56,7 +56,7 @@ export function metresToUnlock(story: Pick<Story, 'distance' | 'isLocked' | 'loc
 }
 
 /**
- * A story's distance as every screen says it — cards, the map, the dialog, AR (issue 23 items 2, 5): whole metres
+ * A story's distance as every screen says it — cards, the map, the dialog, AR (docs/decisions/014-phone-round-2.md): whole metres
  * below a kilometre ("14 m"), else kilometres with one decimal ("359.3 km"); `compact` drops the space ("14m").
  */
 export function storyDistanceText(
@@ -78,7 +78,7 @@ function walkCloserText(story: Pick<Story, 'distance' | 'isLocked' | 'lockReason
 }
 
 /**
- * One line per rule that holds a story the server locked by distance or time (issue 23 item 8): out of reach
+ * One line per rule that holds a story the server locked by distance or time (docs/decisions/014-phone-round-2.md): out of reach
  * AND outside its window says both, so the reader knows the walk alone will not open it. Claim locks (travel,
  * accuracy, budget, no position) are said by ClaimLockLine instead.
  */
@@ -112,7 +112,7 @@ export function formatCreated(createdAt: string, now: Date = new Date()): string
   const created = new Date(createdAt);
   if (Number.isNaN(created.getTime())) return '';
   const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
-  // Other readers get only the creation day, as midnight UTC (issue 13): read it as a calendar date, or west of
+  // Other readers get only the creation day, as midnight UTC (docs/security.md, "Location: a position is a claim"): read it as a calendar date, or west of
   // Greenwich a story created today would say "Yesterday".
   const dayOnly = created.getTime() % 86_400_000 === 0;
   const createdDay = dayOnly

@@ -71,7 +71,7 @@ CREATE INDEX "moderation_decisions_subject_idx" ON "moderation_decisions" USING 
 CREATE INDEX "reports_open_idx" ON "reports" USING btree ("story_id") WHERE "reports"."resolved_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "reports_user_created_idx" ON "reports" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK ("role" IN ('user', 'moderator', 'admin'));--> statement-breakpoint
--- The audit log is append-only: no code path of the app may rewrite or remove an entry (DESIGN.md decision 18).
+-- The audit log is append-only: no code path of the app may rewrite or remove an entry (docs/design.md, rule 18).
 CREATE OR REPLACE FUNCTION moderation_audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'moderation_audit_log is append-only';

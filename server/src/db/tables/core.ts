@@ -39,7 +39,7 @@ export const users = pgTable(
     bio: text('bio'),
     favoriteStoryType: text('favorite_story_type'),
     isSetupComplete: boolean('is_setup_complete').notNull().default(false),
-    /** user | moderator | admin (DESIGN.md decision 18; modules/moderation). */
+    /** user | moderator | admin (docs/design.md, rule 18; modules/moderation). */
     role: text('role').notNull().default('user'),
     /** A suspension's end: until then the user can sign in and read but not publish, like or report. */
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
@@ -71,7 +71,7 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
-/** Single-use reset codes (DESIGN.md decision 5); `token` holds the code's hash, never the code. */
+/** Single-use reset codes (docs/design.md, rule 5); `token` holds the code's hash, never the code. */
 export const passwordResets = pgTable(
   'password_resets',
   {
@@ -90,7 +90,7 @@ export const passwordResets = pgTable(
 
 /**
  * Throttling events (failed logins per username and per IP, registrations, reset requests), kept in the
- * database rather than in memory so that every app instance counts the same attempts (DESIGN.md "Scale").
+ * database rather than in memory so that every app instance counts the same attempts (docs/design.md "Scale").
  * `bucket` names what is counted, e.g. `login-pair:alice:ip:203.0.113.7` or `register:ip6:2001:db8:1:2::/64` (modules/auth/throttle-buckets.ts).
  */
 export const throttleEvents = pgTable(
@@ -232,7 +232,7 @@ export const notifications = pgTable(
 
 /**
  * What the server already did for a user and a story, so each notification is made at most once even after the
- * notification itself has been read and pruned (issue 11). Only (user, story, kind): never a reader's position.
+ * notification itself has been read and pruned (docs/architecture.md, "Notifications"). Only (user, story, kind): never a reader's position.
  * Kinds: `nearby` (the story was found within 1.5 km; `announced_at` set once a grouped story_nearby counted it),
  * `unlocked` (story_unlocked sent), `near_locked` (the reader was within 100 m while a time lock held),
  * `time_locked` (time_locked sent), `liked` (this user's like was announced to the author: user = the liker).
@@ -265,7 +265,7 @@ export const notificationState = pgTable('notification_state', {
 });
 
 /**
- * Which stories each user has had unlocked, ever (DESIGN.md decisions 11 and 14): likes and reports need it.
+ * Which stories each user has had unlocked, ever (docs/design.md, rules 11 and 14): likes and reports need it.
  * Written set-based by the read path for stories newly unlocked; positions are never stored here.
  */
 export const unlocks = pgTable(

@@ -4,7 +4,7 @@ import { insightKind, stories, tourInsightKind } from './core';
 import { tours } from './tours';
 
 /**
- * Authors' insights (issue 27, DESIGN.md decision 19): how many readers did each thing, per story and UTC day.
+ * Authors' insights (docs/decisions/018-insights-counts-not-readers.md, docs/design.md, rule 19): how many readers did each thing, per story and UTC day.
  * Counts only, by design: no reader id, session, address or position, and no time finer than the day. Written in
  * batches from each instance's buffer (modules/insights); unlocks and likes are counted from their own tables.
  */
@@ -22,7 +22,7 @@ export const storyInsights = pgTable(
 );
 
 /**
- * Tours' insights (issue 27 item 4): how many readers started a tour, reached its stops and completed it, per
+ * Tours' insights (docs/decisions/018-insights-counts-not-readers.md): how many readers started a tour, reached its stops and completed it, per
  * tour and UTC day. Counts only, like `story_insights`: no reader, no position.
  */
 export const tourInsights = pgTable(

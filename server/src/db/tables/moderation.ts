@@ -1,10 +1,10 @@
-/** Moderation (issue 26, docs/moderation.md): decisions, appeals, the audit log and readers' blocks. */
+/** Moderation (docs/moderation.md, docs/moderation.md): decisions, appeals, the audit log and readers' blocks. */
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { stories, users } from './core';
 
 /**
- * Moderation decisions (DESIGN.md decision 18): on a story (auto_hide, dismiss, hide, restore, remove) or on its
+ * Moderation decisions (docs/design.md, rule 18): on a story (auto_hide, dismiss, hide, restore, remove) or on its
  * author (warn, suspend, ban). `moderator_id` null: automatic. The story's title is kept so the statement of
  * reasons still names a removed story.
  */

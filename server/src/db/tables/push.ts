@@ -4,7 +4,7 @@ import { createdAt } from './columns';
 import { users } from './core';
 
 /**
- * Web Push subscriptions (issue 24): one row per device (the push service's endpoint URL is unique to it), many
+ * Web Push subscriptions (docs/decisions/015-installable-offline-push.md): one row per device (the push service's endpoint URL is unique to it), many
  * per user. The keys encrypt the payload for that device only; nothing here is a position.
  */
 export const pushSubscriptions = pgTable(

@@ -4,7 +4,7 @@ import { createdAt } from './columns';
 import { stories, users } from './core';
 
 /**
- * Walking tours (issue 25): an author's ordered route through their own public stories. A stop row goes with its
+ * Walking tours (docs/decisions/016-walk-mode-and-tours.md): an author's ordered route through their own public stories. A stop row goes with its
  * story (cascade); a story made private or hidden stays a row but drops out of every reading through one filter
  * (db/visibility.ts `visibleTourStop`). The author's tours go with their account (cascade from users).
  */

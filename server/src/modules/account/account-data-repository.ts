@@ -1,5 +1,5 @@
 /**
- * A user's own data as a whole (issue 14): removing the account with everything in it, and reading it all out
+ * A user's own data as a whole (docs/design.md, rule 13): removing the account with everything in it, and reading it all out
  * for the export. The tables' foreign keys cascade from users (sessions, password resets, stories, likes,
  * reports, notifications, notification marks and state, unlocks, tours) and from stories (the likes, reports,
  * notifications and unlocks of the user's stories), so deleting the user row removes them in the same statement.
@@ -92,7 +92,7 @@ export function createAccountDataRepository(database: Database) {
         .innerJoin(stories, eq(stories.id, likes.storyId))
         .where(eq(likes.userId, userId))
         .orderBy(asc(likes.createdAt));
-      // Walking tours (issue 25), with every stop the author set (whatever its story's state now).
+      // Walking tours (docs/decisions/016-walk-mode-and-tours.md), with every stop the author set (whatever its story's state now).
       const ownTours = await db
         .select({
           id: tours.id,

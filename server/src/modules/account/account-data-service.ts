@@ -1,5 +1,5 @@
 /**
- * Your account and your data (issue 14): delete the account after confirming its password (403 and nothing
+ * Your account and your data (docs/design.md, rule 13): delete the account after confirming its password (403 and nothing
  * changes when it is wrong), and export everything the app keeps about you as one JSON document.
  */
 import { ACCOUNT_MESSAGES, type AccountExport } from '#common/account-schemas';
@@ -36,7 +36,7 @@ export function createAccountDataService(deps: {
       await removeStoryMedia(deps.store, storyIds, deps.log);
     },
 
-    /** Everything but the insights, which the route adds from the insights feature (issue 27). */
+    /** Everything but the insights, which the route adds from the insights feature (docs/decisions/018-insights-counts-not-readers.md). */
     async exportData(userId: string, now = new Date()): Promise<Omit<AccountExport, 'insights' | 'tourInsights' | 'traces' | 'follows'>> {
       const data = await deps.repository.exportData(userId);
       if (!data) throw unauthorized(SIGN_IN_REQUIRED);

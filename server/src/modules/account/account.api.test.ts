@@ -1,5 +1,5 @@
 /**
- * Issue 14: deleting your account (DELETE /api/account, confirmed with the password) leaves nothing of it, and
+ * docs/design.md, rule 13: deleting your account (DELETE /api/account, confirmed with the password) leaves nothing of it, and
  * GET /api/account/export hands you your data without a secret in it.
  */
 import path from 'node:path';

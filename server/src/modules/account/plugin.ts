@@ -1,5 +1,5 @@
 /**
- * The account module's composition root (issue 14), decorated as `app.account`: deleting an account and exporting
+ * The account module's composition root (docs/design.md, rule 13), decorated as `app.account`: deleting an account and exporting
  * its data, over its repository and the media store, with export links signed by the app's own media secret (so
  * /api/media verifies them) and valid for a day. The account routes consume it.
  */

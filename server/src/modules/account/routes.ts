@@ -1,5 +1,5 @@
 /**
- * Your account and your data (issue 14), signed in only:
+ * Your account and your data (docs/design.md, rule 13), signed in only:
  * - DELETE /api/account { password } → 200 { message }: the user, their stories with their media, their likes
  *   (other stories' counts go down), reports, notifications, sessions, unlock records and reset codes; the
  *   session cookie is cleared. A wrong password → 403 and nothing changes.

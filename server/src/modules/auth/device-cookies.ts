@@ -1,5 +1,5 @@
 /**
- * Recognised devices (issue 15, item 3; OWASP "device cookies"). After a successful sign-in the browser keeps a
+ * Recognised devices (docs/security.md, "Threat model"; OWASP "device cookies"). After a successful sign-in the browser keeps a
  * signed cookie naming that username. Failed sign-ins that carry a valid one are counted for that device alone,
  * so a stranger who fails often enough to lock the username everywhere else never locks out the owner's own
  * browser; a guesser has no such cookie and meets the per-username and per-address limits.

@@ -1,5 +1,5 @@
 /**
- * A stranger's failures never lock the owner out of their own browser (issue 15, item 3): a browser that signed
+ * A stranger's failures never lock the owner out of their own browser (docs/security.md, "Threat model"): a browser that signed
  * in as a user before carries a signed device cookie, and its failed sign-ins are counted for it alone, even on
  * an address a stranger has used up; without one, failures count per (username, address) and per address
  * (login-throttle.api.test.ts).

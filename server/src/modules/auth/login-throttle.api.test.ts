@@ -1,5 +1,5 @@
 /**
- * Failed sign-ins (issue 15, item 3): counted before the password hash is computed, whatever the input; limited
+ * Failed sign-ins (docs/security.md, "Threat model"): counted before the password hash is computed, whatever the input; limited
  * per (username, address) with growing delays and per address over every username — never per username alone,
  * so a stranger's failures elsewhere never keep the owner out. Recognised browsers: login-lockout.api.test.ts.
  */

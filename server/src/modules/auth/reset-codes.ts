@@ -1,5 +1,5 @@
 /**
- * Password-reset codes (DESIGN.md decision 5): short enough to type from an email, random enough that five
+ * Password-reset codes (docs/design.md, rule 5): short enough to type from an email, random enough that five
  * guesses are hopeless. Only a SHA-256 of the code is stored.
  */
 import crypto from 'node:crypto';

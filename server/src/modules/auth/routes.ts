@@ -1,5 +1,5 @@
 /**
- * Account calls of spec section 7 (mounted under /api): /user/register, /user/login, /user/current,
+ * Account calls of docs/design.md, part 7 (mounted under /api): /user/register, /user/login, /user/current,
  * /user/setup, /user/check-username, /user/forgot-password, /user/reset-password and /logout.
  * Thin: parse with the shared schema, call the service, set or clear the session cookie.
  */

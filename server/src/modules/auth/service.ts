@@ -1,6 +1,6 @@
 /**
  * Accounts: registration, sign-in with failed-attempt throttling, profile setup and password reset by mailed
- * code (DESIGN.md decisions 5 and 6). Routes pass requests validated with the shared schemas; the service throws
+ * code (docs/design.md, rules 5 and 6). Routes pass requests validated with the shared schemas; the service throws
  * HttpErrors with the messages the client shows. The tables are the account repository's.
  */
 import {

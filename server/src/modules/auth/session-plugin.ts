@@ -57,7 +57,7 @@ export const sessionPlugin = fp(
     // A request that may end or change its own session or user — the account routes (setup, password, deletion)
     // or any answer that sets or clears the session cookie, such as GET /api/logout —: the browser's next request
     // must not be served from before it, whenever the trigger's notification arrives. Other writes (likes,
-    // stories, reports) change neither, and keep the cached session (issue 28: a session query after each one).
+    // stories, reports) change neither, and keep the cached session (bench/README.md: a session query after each one).
     app.addHook('onSend', async (request, reply) => {
       // A session cookie that no longer names a session (ended elsewhere, expired, the account deleted):
       // the 401 says so, and clears what the device kept of it.

@@ -1,5 +1,5 @@
 /**
- * Sessions (DESIGN.md): an opaque random token lives only in the visitor's HttpOnly cookie; the database keeps
+ * Sessions (docs/design.md): an opaque random token lives only in the visitor's HttpOnly cookie; the database keeps
  * its SHA-256. Sessions expire after 30 idle days and at most 90 days after sign-in.
  */
 import crypto from 'node:crypto';

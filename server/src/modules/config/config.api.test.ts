@@ -1,5 +1,5 @@
 /**
- * GET /api/config says whether the caller has a live session (issue 24): the client asks GET /api/user/current
+ * GET /api/config says whether the caller has a live session (docs/decisions/015-installable-offline-push.md): the client asks GET /api/user/current
  * only then, so a visitor's page logs no 401. The answer differs by caller, so no cache may keep it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

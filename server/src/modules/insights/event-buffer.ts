@@ -1,5 +1,5 @@
 /**
- * The in-process buffer between the event route and the database (issue 27): an event adds 1 to a
+ * The in-process buffer between the event route and the database (docs/decisions/018-insights-counts-not-readers.md): an event adds 1 to a
  * (story, day, kind) cell in memory — no I/O on the request — and `flush()` hands the cells to one batched upsert.
  * The plugin flushes every INSIGHTS_FLUSH_MS and on close. A failed write keeps its cells for the next flush
  * (bounded, so a long database outage cannot grow memory for ever).

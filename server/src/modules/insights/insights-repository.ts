@@ -1,5 +1,5 @@
 /**
- * The insights' SQL (issue 27). Writes only day counts (`story_insights`); reads them together with the unlock
+ * The insights' SQL (docs/decisions/018-insights-counts-not-readers.md). Writes only day counts (`story_insights`); reads them together with the unlock
  * and like records, counted per day in each story's time zone (closed-days.ts; an author's own likes never
  * count; authors have no unlock records).
  */

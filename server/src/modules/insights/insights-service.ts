@@ -1,5 +1,5 @@
 /**
- * Authors' insights (issue 27, DESIGN.md decision 19). `record` takes one reader's event: checks it, drops it
+ * Authors' insights (docs/decisions/018-insights-counts-not-readers.md, docs/design.md, rule 19). `record` takes one reader's event: checks it, drops it
  * when the reader already counted for that story, day and kind, and otherwise adds it to the buffer (the
  * database sees only day counts, in batches). The read-outs are the author's only, hold closed days only (a day in
  * the story's time zone, released after it has ended there: closed-days.ts), and have every count from 1 to 2
@@ -72,7 +72,7 @@ const shownFigures = (raw: RawFigures): InsightFigures => ({
 export function createInsightsService(deps: {
   repository: InsightsRepository;
   buffer: EventBuffer;
-  /** Tours' day counts (issue 27 item 4), written beside the stories'. */
+  /** Tours' day counts (docs/decisions/018-insights-counts-not-readers.md), written beside the stories'. */
   tourBuffer: EventBuffer<TourInsightKind>;
   dedup: DailyDedup;
   /** A signed-out reader's record of unlocks (the location guard's budget window). */
@@ -102,7 +102,7 @@ export function createInsightsService(deps: {
     },
 
     /**
-     * Counts one walker's tour event (issue 27 item 4): a start of a tour they can see; a stop they have unlocked
+     * Counts one walker's tour event (docs/decisions/018-insights-counts-not-readers.md): a start of a tour they can see; a stop they have unlocked
      * (counted once per stop: "stops reached" adds up the stops readers reached that day); a completion once all
      * its visible stops are unlocked. The author's own walks are taken and not counted. A start counts only for a
      * walker who has unlocked at least one visible stop — who really went to the tour — so accounts that never

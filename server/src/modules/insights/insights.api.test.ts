@@ -1,5 +1,5 @@
 /**
- * Authors' insights through the real app (issue 27, DESIGN.md decision 19): what is counted, once per reader
+ * Authors' insights through the real app (docs/decisions/018-insights-counts-not-readers.md, docs/design.md, rule 19): what is counted, once per reader
  * and day, never the author's own reads, only for readers who have the story unlocked; small counts leave the
  * server as "fewer than 3"; and nothing that identifies a reader is stored.
  */

@@ -1,5 +1,5 @@
 /**
- * The insights feature's shared parts (issue 27), decorated as `app.insights`: the service over its buffer,
+ * The insights feature's shared parts (docs/decisions/018-insights-counts-not-readers.md), decorated as `app.insights`: the service over its buffer,
  * de-duplication and repository. The buffer is written every INSIGHTS_FLUSH_MS and once more when the app
  * closes (onClose runs after in-flight requests are done and before the database closes).
  */

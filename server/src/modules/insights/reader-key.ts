@@ -1,7 +1,7 @@
 /**
  * Which reader an insight event comes from, for its per-day de-duplication and its rate limit — never stored.
- * The one place that decides it (issue 27): the location rules' own reader key — a signed-in reader by their
- * account, a signed-out browser by its signed reader cookie (DESIGN.md decision 15), a browser without one by its
+ * The one place that decides it (docs/decisions/018-insights-counts-not-readers.md): the location rules' own reader key — a signed-in reader by their
+ * account, a signed-out browser by its signed reader cookie (docs/design.md, rule 15), a browser without one by its
  * address key.
  */
 import type { FastifyRequest } from 'fastify';

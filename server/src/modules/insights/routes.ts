@@ -1,11 +1,11 @@
 /**
- * Authors' insights (issue 27, DESIGN.md decision 19):
+ * Authors' insights (docs/decisions/018-insights-counts-not-readers.md, docs/design.md, rule 19):
  * - POST /api/insights/events { storyId, kind } → 204. Any reader, signed in or not, of a story they have
  *   unlocked (403 otherwise, 404 for a story they cannot see, 400 for a kind the story's type does not take).
  *   Counted at most once per reader, story, kind and UTC day; the author's own events are taken and not counted.
  * - GET /api/insights/stories → My Stories' figures of the caller's stories (last 30 days).
  * - GET /api/insights/stories/:id?days=7|30|90 → one story's daily series, totals and listen-through (author only).
- * - POST /api/insights/tour-events { tourId, kind: start|stop|complete, storyId (stop only) } → 204 (issue 27 item 4):
+ * - POST /api/insights/tour-events { tourId, kind: start|stop|complete, storyId (stop only) } → 204 (docs/decisions/018-insights-counts-not-readers.md):
  *   a start of a tour the reader can see, a stop they have unlocked, a completion once every stop is unlocked.
  * - GET /api/insights/tours/:id?days=7|30|90 → the tour's starts, stops reached and completions (author only).
  * Counts from 1 to 2 arrive as "fewer than 3".

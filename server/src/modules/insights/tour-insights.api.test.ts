@@ -1,5 +1,5 @@
 /**
- * Tours' insights through the real app (issue 27 item 4): starts, stops reached and completions, counted like the
+ * Tours' insights through the real app (docs/decisions/018-insights-counts-not-readers.md): starts, stops reached and completions, counted like the
  * stories' (once per reader, tour, kind — and stop — per UTC day; never the author's own walks; a stop only once
  * the reader has it unlocked, a completion only with every stop unlocked), shown to the author only with 1 and 2
  * as "fewer than 3", stored as day counts with no reader in them, and in the author's data export.

@@ -1,5 +1,5 @@
 /**
- * A reader's position is a claim (DESIGN.md decision 11, issue 13). These pure rules decide whether a claim may
+ * A reader's position is a claim (docs/design.md, rule 11, docs/security.md, "Location: a position is a claim"). These pure rules decide whether a claim may
  * unlock anything; location-guard.ts applies them with the short-lived ReaderClaimStore. No browser can prove
  * where it is, so the rules make cheating slow, visible and bounded — they are not a proof of presence.
  *
@@ -23,7 +23,7 @@ export interface Claim {
   accuracy?: number | null;
   /**
    * Another site made the browser send this read (an `<img>`, a link): the position is not the reader's claim.
-   * The read is answered, but it is never judged — no travel state, no unlock, no budget use (issue 22).
+   * The read is answered, but it is never judged — no travel state, no unlock, no budget use (docs/security.md, "Hardening, third round").
    */
   fromAnotherSite?: boolean;
 }

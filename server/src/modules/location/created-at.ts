@@ -1,5 +1,5 @@
 /**
- * Authors' whereabouts stay private (DESIGN.md decision 12): other readers learn a story's creation date to
+ * Authors' whereabouts stay private (docs/design.md, rule 12): other readers learn a story's creation date to
  * the day — midnight UTC of that date, all "Today / Yesterday / N days ago" needs — and only the author sees
  * the exact time. Combined with the public coordinates an exact time would say where someone stood when.
  */

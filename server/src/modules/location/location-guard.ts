@@ -74,7 +74,7 @@ export function createLocationGuard(deps: LocationGuardDeps) {
   /**
    * A cookie reader's outcome is mirrored onto its address's state, which only requests WITHOUT a reader cookie
    * are judged by: dropping the cookie then meets the reader's last position and any travel refusal it earned
-   * (decision 15). The address's own refusal is kept; its last position is only ever an accepted one.
+   * (docs/design.md, rule 15). The address's own refusal is kept; its last position is only ever an accepted one.
    */
   async function mirrorToAddress(ip: string, judgement: ClaimJudgement) {
     if (!judgement.accepted && judgement.refuseUntil === null) return;
@@ -101,7 +101,7 @@ export function createLocationGuard(deps: LocationGuardDeps) {
       return {
         refusal,
         decide(story, lock) {
-          // The author always sees their own story (DESIGN.md decision 3); it never counts against the budget.
+          // The author always sees their own story (docs/design.md, rule 3); it never counts against the budget.
           if (identity.userId !== null && story.authorId === identity.userId) return lock;
           if (refusal) return { isLocked: true, lockReason: refusal };
           if (lock.isLocked) return lock;
@@ -120,7 +120,7 @@ export function createLocationGuard(deps: LocationGuardDeps) {
 
     /**
      * Whether the story was unlocked for this reader within the unlock-budget window: a signed-out reader's only
-     * record of an unlock (signed-in readers have the `unlocks` table). Used by the insights events (issue 27).
+     * record of an unlock (signed-in readers have the `unlocks` table). Used by the insights events (docs/decisions/018-insights-counts-not-readers.md).
      */
     async recentlyUnlocked(identity: ReaderIdentity, storyId: string): Promise<boolean> {
       const recent = await deps.store.recentUnlocks(readerKey(identity.userId, identity.ip, identity.userId ? null : (identity.readerId ?? null)), LOCATION_CLAIM.budgetWindowMs);
@@ -130,7 +130,7 @@ export function createLocationGuard(deps: LocationGuardDeps) {
     /**
      * A new reader (a reader cookie just issued) starts with its address's running travel refusal, so a refused
      * reader cannot shed the refusal by throwing its cookie away and taking a new one. Not the address's last
-     * position: a stranger's read elsewhere behind the same address must not lock a newcomer (decision 15).
+     * position: a stranger's read elsewhere behind the same address must not lock a newcomer (docs/design.md, rule 15).
      */
     async startReader(readerId: string, ip: string): Promise<void> {
       const state = await deps.store.getState(addressKey(ip));

@@ -1,5 +1,5 @@
 /**
- * A location you can trust (issue 13) through the HTTP API: every lockReason of a refused claim, the budget,
+ * A location you can trust (docs/security.md, "Location: a position is a claim") through the HTTP API: every lockReason of a refused claim, the budget,
  * createdAt for the author and for others, /user/:id access, sealed cursors, likes and reports only after an
  * unlock, the creation's placement rule, and no coordinates in request logs.
  */

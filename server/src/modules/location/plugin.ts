@@ -59,7 +59,7 @@ const locationPlugin = (options: LocationPluginOptions) =>
   fp(
     async (app) => {
       const unlockRecords = createUnlockRepository(app.database);
-      // Several instances judge claims against one shared state (Redis when REDIS_URL is set, issue 16).
+      // Several instances judge claims against one shared state (Redis when REDIS_URL is set, docs/operations.md).
       const store =
         options.store ??
         (app.redis
@@ -72,7 +72,7 @@ const locationPlugin = (options: LocationPluginOptions) =>
         pageCursors: createPageCursorSealer(secret),
       });
 
-      // Signed-out browsers: their reader cookie, or a new one (decision 15). Runs after the session hook.
+      // Signed-out browsers: their reader cookie, or a new one (docs/design.md, rule 15). Runs after the session hook.
       app.decorateRequest('readerId', null);
       const readerCookies = createReaderCookies(secret);
       app.addHook('onRequest', async (request, reply) => {

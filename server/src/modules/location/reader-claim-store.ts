@@ -1,5 +1,5 @@
 /**
- * Where the claim rules keep their short-lived state per reader (DESIGN.md decision 11): the last accepted
+ * Where the claim rules keep their short-lived state per reader (docs/design.md, rule 11): the last accepted
  * position, a running travel refusal, and the stories unlocked in the budget's sliding window. Never the
  * database, never a log line: entries expire (an hour) and the memory store is bounded. One instance uses the
  * in-memory store; several share the Redis-backed implementation (redis-reader-claim-store.ts) when REDIS_URL is set.

@@ -1,5 +1,5 @@
 /**
- * A signed-out browser is a reader of its own (DESIGN.md decision 15, issue 23 item 4): strangers behind one
+ * A signed-out browser is a reader of its own (docs/design.md, rule 15, docs/decisions/014-phone-round-2.md): strangers behind one
  * address never share a travel lock or an unlock budget; a request without the reader cookie shares its
  * address's state, so dropping the cookie does not escape the travel rule; new readers per address are limited.
  */

@@ -1,5 +1,5 @@
 /**
- * A signed-out browser is a reader of its own (DESIGN.md decision 15, issue 23 item 4). The server gives it a
+ * A signed-out browser is a reader of its own (docs/design.md, rule 15, docs/decisions/014-phone-round-2.md). The server gives it a
  * signed, HttpOnly reader cookie, and the location rules (travel, accuracy, unlock budget) keep their state per
  * reader id rather than per client address, so strangers behind one address (a carrier NAT, a café) never share
  * a travel lock. A request without a valid cookie — a browser's very first one included — keeps sharing its

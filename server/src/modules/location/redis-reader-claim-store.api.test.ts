@@ -1,5 +1,5 @@
 /**
- * The reader-claim store in Redis (issue 16): the same contract as the memory store, judged by the store's clock,
+ * The reader-claim store in Redis (docs/operations.md): the same contract as the memory store, judged by the store's clock,
  * and two instances with one REDIS_URL refusing a teleport together — a reader cannot escape the travel rule by
  * landing on another instance behind the load balancer.
  */

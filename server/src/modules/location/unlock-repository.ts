@@ -1,5 +1,5 @@
 /**
- * The persistent record of what each user has had unlocked (`unlocks`, DESIGN.md decision 11): written by the
+ * The persistent record of what each user has had unlocked (`unlocks`, docs/design.md, rule 11): written by the
  * read path for stories newly unlocked, read by likes and reports (you cannot like or report what you could not
  * read). Only ids and the first time: no position is ever stored.
  */

@@ -17,7 +17,7 @@ export function createMediaAccessRepository(database: Database) {
       const viewer = viewerId ? sql`${viewerId}::uuid` : sql`NULL::uuid`;
       const rows = await database.query<{ visible: boolean }>(sql`
         SELECT (${visibleStory(viewer)}
-                -- Moderators review reported and hidden stories' media wherever they stand (DESIGN.md decision 18).
+                -- Moderators review reported and hidden stories' media wherever they stand (docs/design.md, rule 18).
                 OR EXISTS (SELECT 1 FROM users m WHERE m.id = ${viewer} AND m.role IN ('moderator', 'admin'))) AS visible
         FROM ${stories}
         WHERE ${sql.join(

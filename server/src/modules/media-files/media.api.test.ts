@@ -125,7 +125,7 @@ describe('GET /api/media/*', () => {
   });
 });
 
-/** Issue 15, item 5: a signed URL stops working when its story is hidden, made private or deleted. */
+/** docs/security.md, "Threat model": a signed URL stops working when its story is hidden, made private or deleted. */
 describe('GET /api/media/* after the story changed', () => {
   let t: TestApp;
   let author: TestUser;

@@ -1,6 +1,6 @@
 /**
  * GET /api/media/<key>?exp=&sig= — story media, only through the short-lived signed URLs that unlocked story
- * answers carry (DESIGN.md decision 3). Supports HTTP Range so audio and video can seek: 206 with one byte
+ * answers carry (docs/design.md, rule 3). Supports HTTP Range so audio and video can seek: 206 with one byte
  * range, 416 for a range the file cannot satisfy. The URL embeds its expiry, so its content never changes:
  * browsers may keep it (privately) until then. A valid signature is not enough: the story owning the key must
  * still be visible to the requester (not hidden by reports, not made private, not deleted; its author, signed in

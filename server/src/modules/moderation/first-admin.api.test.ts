@@ -1,5 +1,5 @@
 /**
- * ADMIN_USERNAMES (issue 26, docs/moderation.md "The first admin"): the way a first admin is made while the server
+ * ADMIN_USERNAMES (docs/moderation.md, docs/moderation.md "The first admin"): the way a first admin is made while the server
  * holds the embedded database. Named accounts become admins at sign-up and at start-up, with an audit line; others
  * stay users. The current-user answer carries the role, read fresh (not from the session cache).
  */

@@ -1,5 +1,5 @@
 /**
- * Moderation in SQL (DESIGN.md decision 18): the queue, decisions on stories and authors, appeals, the audit log,
+ * Moderation in SQL (docs/design.md, rule 18): the queue, decisions on stories and authors, appeals, the audit log,
  * roles and blocks. Each decision is one transaction: the decision row, its effect, the reports it closes and its
  * audit line are written together or not at all. The audit log is append-only (migration 0012's trigger).
  */

@@ -1,5 +1,5 @@
 /**
- * Moderation's rules (DESIGN.md decision 18): who may decide what, the statement of reasons to the subject of
+ * Moderation's rules (docs/design.md, rule 18): who may decide what, the statement of reasons to the subject of
  * every decision, the outcome to reporters (never other reporters' names), appeals once per decision within the
  * window, decided by another moderator. The SQL lives in moderation-repository.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Trust and safety through the real app (issue 26, DESIGN.md decision 18): every transition — report → automatic
+ * Trust and safety through the real app (docs/moderation.md, docs/design.md, rule 18): every transition — report → automatic
  * hide → queue; dismiss, hide, restore, remove; warn, suspend (its effects from the next request, and its end),
  * ban; appeals once, by the author only, within the window, decided by another moderator; what reporters and
  * authors are told; roles and the audit log; blocks in every read path.

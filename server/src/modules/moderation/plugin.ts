@@ -1,5 +1,5 @@
 /**
- * The moderation feature (DESIGN.md decision 18), built once and decorated as `app.moderation` (its service);
+ * The moderation feature (docs/design.md, rule 18), built once and decorated as `app.moderation` (its service);
  * routes.ts only consumes it. Notices go out through the notification service, so push can carry them too.
  */
 import fp from 'fastify-plugin';

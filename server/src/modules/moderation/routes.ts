@@ -1,5 +1,5 @@
 /**
- * Trust and safety (DESIGN.md decision 18, issue 26; docs/moderation.md):
+ * Trust and safety (docs/design.md, rule 18, docs/moderation.md; docs/moderation.md):
  * - GET  /api/moderation/queue                         moderator → the queue (stories with open reports or appeals)
  * - POST /api/moderation/stories/:id/decisions          moderator { action: dismiss|hide|restore|remove, reason, note? }
  * - POST /api/moderation/users/:userId/decisions        moderator { action: warn|suspend|ban, reason, note?, days?, storyId? }

@@ -67,7 +67,7 @@ export function createNotificationHub(deps: { database: Database; logger: HubLog
     },
 
     /**
-     * Ends every stream of a user (issue 22): one of their sessions ended — sign-out, password reset — or their
+     * Ends every stream of a user (docs/security.md, "Hardening, third round"): one of their sessions ended — sign-out, password reset — or their
      * account went. A client whose session still holds reconnects and replays what it missed; the others get 401.
      */
     closeUser(userId: string) {

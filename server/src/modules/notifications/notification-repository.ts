@@ -57,7 +57,7 @@ export interface NewNotification {
   storyId: string | null;
 }
 
-/** Notifications about a story whose author the user has blocked are never shown (DESIGN.md decision 18). */
+/** Notifications about a story whose author the user has blocked are never shown (docs/design.md, rule 18). */
 const NOT_FROM_BLOCKED = sql`AND NOT EXISTS (
   SELECT 1 FROM stories bs WHERE bs.id = notifications.story_id
     AND ${authorBlockedBy(sql`notifications.user_id`, sql`bs.author_id`)})`;
@@ -297,7 +297,7 @@ export function createNotificationRepository(database: Database) {
 
     /**
      * The smart suggestions' sample: the nearest visible stories (the reader's own flagged `own`: they are on the
-     * reader's map too, issue 23 item 3), nearest first, within 50 km, at
+     * reader's map too, docs/decisions/014-phone-round-2.md), nearest first, within 50 km, at
      * most `limit` — one KNN walk of the geography GiST index that stops after `limit` rows however dense the
      * place — with whether the user has unlocked each (a primary-key probe of their marks).
      */

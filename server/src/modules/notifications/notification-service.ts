@@ -1,5 +1,5 @@
 /**
- * Notifications (spec sections 3, 4, 7; DESIGN.md decision 10; issue 11). The server makes them when something
+ * Notifications (docs/design.md, parts 3, 4, 7; docs/design.md, rule 10; docs/architecture.md, "Notifications"). The server makes them when something
  * happens, never a client:
  * - story_liked: to the author when someone else likes their story, once per liker and story;
  * - story_nearby: a signed-in reader's discoverable read brings others' stories within 1.5 km; the new finds of a
@@ -42,7 +42,7 @@ const NOTIFICATION_NOT_FOUND = 'Notification not found';
 export type NotificationService = ReturnType<typeof createNotificationService>;
 
 /**
- * THE port for other features that act on new notifications (Web Push, issue 24): called once, on the instance
+ * THE port for other features that act on new notifications (Web Push, docs/decisions/015-installable-offline-push.md): called once, on the instance
  * that made them, with the notifications a call really created (none twice: the database decides). Listeners
  * must not throw or wait; they run after the notification is stored.
  */
@@ -180,7 +180,7 @@ export function createNotificationService(deps: NotificationServiceDeps) {
     },
 
     /** story_hidden to the author of a story that reports have just hidden (made once: hiding happens once). */
-    /** The automatic hide's statement of reasons to the author (DESIGN.md decisions 14, 18). */
+    /** The automatic hide's statement of reasons to the author (docs/design.md, rules 14, 18). */
     storyHidden(story: { storyId: string; authorId: string; title: string; decisionId: string; reason: string }): Promise<Notification[]> {
       const statement = statementOfReasons({ action: 'auto_hide', reason: story.reason, automatic: true, storyTitle: story.title, suspendDays: null });
       return reported('story_hidden', () =>

@@ -78,7 +78,7 @@ describe('notification stream (SSE)', () => {
 
   const likeOn = async (app: FastifyInstance, fan: TestUser, title: string) => {
     const story = await insertStory(t.database, { authorId: author.id, ...DEFAULT_CENTER, title });
-    // Likes need the story unlocked for the liker once (issue 13), as a read within 100 m records.
+    // Likes need the story unlocked for the liker once (docs/security.md, "Location: a position is a claim"), as a read within 100 m records.
     await t.app.location.unlocks.record(fan.id, [story.id]);
     const res = await app.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: fan.cookie } });
     expect(res.statusCode).toBe(200);
@@ -132,7 +132,7 @@ describe('notification stream (SSE)', () => {
     streams.push(await openStream(baseUrl, user.cookie));
     await streams[0]!.ended;
     await expect.poll(() => t.app.notifications.hub.count(user.id)).toBe(5);
-    // Its last event tells the client not to reconnect (issue 22: six tabs evicted each other for ever).
+    // Its last event tells the client not to reconnect (docs/security.md, "Hardening, third round": six tabs evicted each other for ever).
     expect(streams[0]!.names).toEqual(['replaced']);
     expect(streams.slice(1).every((s) => s.names.length === 0)).toBe(true);
     for (const s of streams) s.close();

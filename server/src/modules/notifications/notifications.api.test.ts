@@ -36,7 +36,7 @@ describe('notifications', () => {
   const get = (url: string, user?: TestUser) => t.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });
   const post = (url: string, user?: TestUser) => t.app.inject({ method: 'POST', url, headers: user ? { cookie: user.cookie } : {} });
   /**
-   * Likes need the story unlocked for the liker once (issue 13). Recorded directly, as a read within 100 m
+   * Likes need the story unlocked for the liker once (docs/security.md, "Location: a position is a claim"). Recorded directly, as a read within 100 m
    * would: these tests jump between neighbourhoods 60 km apart, which the travel rule would rightly refuse.
    */
   const like = async (storyId: string, user: TestUser) => {

@@ -1,5 +1,5 @@
 /**
- * Notifications (spec section 7; issue 11), all under /api:
+ * Notifications (docs/design.md, part 7; docs/architecture.md, "Notifications"), all under /api:
  * - GET  /notifications            the user's own, newest first; ?limit=&cursor=, Link rel="next"; a plain array
  * - GET  /notifications/unread     the same, unread only
  * - POST /notifications/:id/read   404 for someone else's

@@ -1,4 +1,4 @@
-/** Issue 23 item 3: the suggestion card agrees with the map — one's own stories are whispers too. */
+/** docs/decisions/014-phone-round-2.md: the suggestion card agrees with the map — one's own stories are whispers too. */
 import { describe, expect, it } from 'vitest';
 import { buildSmartSuggestions, type SmartSampleStory } from './smart-suggestions';
 

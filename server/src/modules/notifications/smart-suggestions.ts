@@ -1,5 +1,5 @@
 /**
- * Smart suggestions (spec section 3 "Smart notification", issue 11), built from one sample: the nearest visible
+ * Smart suggestions (docs/design.md, part 3 "Smart notification", docs/architecture.md, "Notifications"), built from one sample: the nearest visible
  * stories of others around the reader (one KNN walk of the GiST index, at most NOTIFICATION_LIMITS.smartSampleSize
  * rows, within 50 km). Pure, so every rule is unit-tested; the query is in notification-repository.ts.
  */
@@ -62,7 +62,7 @@ export function buildSmartSuggestions(everything: SmartSampleStory[], ctx: Smart
       message: parts.join(' '),
     });
   } else if (ownWithin > 0) {
-    // The map shows them: the card says they are the only ones rather than "uncharted" (issue 23 item 3).
+    // The map shows them: the card says they are the only ones rather than "uncharted" (docs/decisions/014-phone-round-2.md).
     suggestions.push({
       type: 'discovery',
       priority: 'low',

@@ -1,5 +1,5 @@
 /**
- * Web Push (issue 24), decorated as `app.push`: its service (push-service.ts) over the VAPID keys, the
+ * Web Push (docs/decisions/015-installable-offline-push.md), decorated as `app.push`: its service (push-service.ts) over the VAPID keys, the
  * subscriptions repository and the sender.
  * Subscribes to the notifications feature's one port (`onNotificationsCreated`), so a push goes out for each
  * notification THIS instance created (never for one merely heard over LISTEN/NOTIFY): once per device.

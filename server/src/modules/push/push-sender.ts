@@ -48,7 +48,7 @@ export interface PushSenderDeps {
 
 export type PushSender = ReturnType<typeof createPushSender>;
 
-/** What a device receives: what the bell shows, never a story's content (DESIGN.md decision 16). */
+/** What a device receives: what the bell shows, never a story's content (docs/design.md, rule 16). */
 function payloadOf(notification: Notification): PushPayload {
   return {
     id: notification.id,

@@ -1,5 +1,5 @@
 /**
- * Web Push (issue 24) through the real app against a local mock push service (`web-push-testing` over https,
+ * Web Push (docs/decisions/015-installable-offline-push.md) through the real app against a local mock push service (`web-push-testing` over https,
  * trusted through NODE_EXTRA_CA_CERTS): subscribing, delivery and decryption of a like's push, exactly once with
  * two app instances, 410 removing the subscription, retries on 429/5xx, preferences, and payloads that hold only
  * what the bell shows.

@@ -1,5 +1,5 @@
 /**
- * Web Push calls (issue 24), all under /api:
+ * Web Push calls (docs/decisions/015-installable-offline-push.md), all under /api:
  * - GET    /push/public-key        public: the VAPID public key for PushManager.subscribe
  * - POST   /push/subscriptions     a PushSubscriptionJSON: this device gets my pushes (201)
  * - POST   /push/subscriptions/status  { endpoint } → { subscribed }: is this device subscribed for me?

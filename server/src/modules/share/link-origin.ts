@@ -1,5 +1,5 @@
 /**
- * The origin of the absolute links in a share page (og:url, og:image; issue 22, item 7). PUBLIC_URL when set;
+ * The origin of the absolute links in a share page (og:url, og:image; docs/security.md, "Hardening, third round"). PUBLIC_URL when set;
  * without it, the request's Host only when it names this server itself — localhost, a loopback address or the
  * address it listens on — so that a forged `Host: evil.example` never puts another site's address into a page
  * (or into a cache in front of it). Any other Host gets no absolute links at all.

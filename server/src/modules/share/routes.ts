@@ -1,5 +1,5 @@
 /**
- * `/stories/:id` as a page (DESIGN.md decision 9): the built client's index.html with the story's link-preview
+ * `/stories/:id` as a page (docs/design.md, rule 9): the built client's index.html with the story's link-preview
  * tags, so a shared link shows a card in chat apps; the client then opens the story dialog as for any deep link.
  * A missing, private or hidden story gets the generic page with 404 and no tags — a preview never confirms
  * that a story someone may not see exists. Without a built client these paths answer as any unknown page does.
@@ -33,7 +33,7 @@ export const sharePageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // A shared walking tour (issue 25): as a visitor, so a tour shown to nobody but its author answers 404.
+  // A shared walking tour (docs/decisions/016-walk-mode-and-tours.md): as a visitor, so a tour shown to nobody but its author answers 404.
   app.get(
     '/tours/:id',
     { config: { access: 'public' }, schema: { hide: true, params: storyIdParamsSchema } },

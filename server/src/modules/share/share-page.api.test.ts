@@ -1,5 +1,5 @@
 /**
- * Link previews of shared stories (issue 14 item 13): `/stories/:id` carries Open Graph / Twitter tags for a
+ * Link previews of shared stories (docs/design.md, rule 13): `/stories/:id` carries Open Graph / Twitter tags for a
  * visible story — locked, so never its content or media — and the generic page with 404 for a private or
  * missing one.
  */

@@ -1,5 +1,5 @@
 /**
- * Link previews for shared stories (DESIGN.md decision 9, issue 14 item 13): the Open Graph and Twitter card tags
+ * Link previews for shared stories (docs/design.md, rule 9, docs/design.md, rule 13): the Open Graph and Twitter card tags
  * a chat app reads from `/stories/:id`. A link preview has no position, so it sees every story as a visitor far
  * away does — locked: title, description, category, type and author only, never content or media.
  */
@@ -66,7 +66,7 @@ export function withShareTags(indexHtml: string, tags: string): string {
   const withoutGeneric = indexHtml
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
     .replace(/<meta\s+name="description"[^>]*>\s*/i, '');
-  // A replacer function: a replacement string would expand `$&`, `$'` and `` $` `` in a title (issue 22).
+  // A replacer function: a replacement string would expand `$&`, `$'` and `` $` `` in a title (docs/security.md, "Hardening, third round").
   return withoutGeneric.replace(/<\/head>/i, () => `  ${tags}\n  </head>`);
 }
 
@@ -77,7 +77,7 @@ export function escapeHtml(value: string): string {
 }
 
 /**
- * A shared walking tour's tags (issue 25), spoiler-safe like a story's: its title, description, stop count, length,
+ * A shared walking tour's tags (docs/decisions/016-walk-mode-and-tours.md), spoiler-safe like a story's: its title, description, stop count, length,
  * author and the town it starts near; never a stop's title, spot or content (those are for walkers).
  */
 export function tourShareTags({ tour, origin }: { tour: Pick<Tour, 'id' | 'title' | 'description' | 'stopCount' | 'lengthM' | 'walkingMinutes' | 'author' | 'placeName'>; origin: string | undefined }): string {

@@ -1,5 +1,5 @@
 /**
- * The author's own writes on the stories table (issue 14): edit and delete. Deleting the row removes its likes,
+ * The author's own writes on the stories table (docs/design.md, rule 13): edit and delete. Deleting the row removes its likes,
  * reports, notifications, notification marks and unlock records with it (ON DELETE CASCADE in db/schema.ts).
  */
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';

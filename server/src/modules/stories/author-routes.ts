@@ -1,8 +1,8 @@
 /**
- * The author's own story (issue 14), signed in only; only its author may (401 signed out, 403 for another
+ * The author's own story (docs/design.md, rule 13), signed in only; only its author may (401 signed out, 403 for another
  * user, 404 when missing or hidden/private to the caller):
  * - PATCH  /api/stories/:id { title?, description?, category?, content?, timeRestriction + its fields } → 200
- *   the story as its author sees it; `isPublic` switches it between public and private (issue 25: a private
+ *   the story as its author sees it; `isPublic` switches it between public and private (docs/decisions/016-walk-mode-and-tours.md: a private
  *   story drops out of every tour). Type, media and place cannot change: sending such a field is a
  *   400 that names it (common/schemas.ts `editStoryRequestSchema`).
  * - DELETE /api/stories/:id → 204; the row, its likes, reports, notifications and unlock records, and its files.

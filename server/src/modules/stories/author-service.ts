@@ -1,5 +1,5 @@
 /**
- * An author's control over their own story (issue 14): edit and delete. Both go through `ownStory`, the one
+ * An author's control over their own story (docs/design.md, rule 13): edit and delete. Both go through `ownStory`, the one
  * owner check: 404 when the story does not exist or the user may not see it (hidden or private to them), 403
  * when they may see it but did not write it.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14: an author edits and deletes their own story (PATCH / DELETE /api/stories/:id), and nobody else can.
+ * docs/design.md, rule 13: an author edits and deletes their own story (PATCH / DELETE /api/stories/:id), and nobody else can.
  */
 import path from 'node:path';
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Issue 22, item 2: an audio/video upload is judged by what its headers declare before a frame is decoded (frame
+ * docs/security.md, "Hardening, third round": an audio/video upload is judged by what its headers declare before a frame is decoded (frame
  * size, frame rate, codecs per container), and audio/video work runs through one bounded queue per process.
  * The clips are made here with ffmpeg: tiny files that declare costly frames.
  */

@@ -1,5 +1,5 @@
 /**
- * POST /api/stories (spec section 7): multipart fields plus, by type, an `audio`, `image` or `video` file.
+ * POST /api/stories (docs/design.md, part 7): multipart fields plus, by type, an `audio`, `image` or `video` file.
  * Signed in only (401), rate limited per user; answers 201 with the story as its author sees it.
  */
 import fsp from 'node:fs/promises';

@@ -1,6 +1,6 @@
 /**
- * Creating a story (spec sections 5 and 7): validate the fields with the shared schema, check and process the
- * file the story type needs, then write files and row together or not at all (DESIGN.md "Bad input and
+ * Creating a story (docs/design.md, parts 5 and 7): validate the fields with the shared schema, check and process the
+ * file the story type needs, then write files and row together or not at all (docs/design.md "Bad input and
  * failure"): files first, then the row; when anything fails after a file was written, the files are removed.
  */
 import crypto from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Likes and reports in SQL (DESIGN.md decision 7), on stories the user may see (db/visibility.ts). One like per
+ * Likes and reports in SQL (docs/design.md, rule 7), on stories the user may see (db/visibility.ts). One like per
  * user and story, counted exactly under concurrency: the like row and the counter change in one statement, so a
  * like that was not inserted (already there) never touches the counter.
  */
@@ -31,7 +31,7 @@ export type ReportOutcome =
   | {
       kind: 'stored';
       created: boolean;
-      /** When this report hid the story: the automatic decision (DESIGN.md decisions 14, 18). */
+      /** When this report hid the story: the automatic decision (docs/design.md, rules 14, 18). */
       hidden: { authorId: string; title: string; decisionId: string; reason: string } | null;
     };
 

@@ -1,5 +1,5 @@
 /**
- * Likes and reports (spec section 7, DESIGN.md decision 7), signed in only:
+ * Likes and reports (docs/design.md, part 7, docs/design.md, rule 7), signed in only:
  * - POST   /api/stories/:id/like   → 200 { likes, liked: true }   (liking again changes nothing)
  * - DELETE /api/stories/:id/like   → 200 { likes, liked: false }
  * - POST   /api/stories/:id/report { reason (a code of REPORT_REASONS), note? } → 201 { reported: true } the first time; a repeated report by the
@@ -25,7 +25,7 @@ export const storyInteractionRoutes: FastifyPluginAsyncZod = async (app) => {
   // Generous (a reader may like many stories while browsing); counted per account, else per address.
   const rateLimit = routeLimit(app, { max: 120, timeWindow: 60_000, keyGenerator: perUserOrAddress });
   const config = { access: 'user', rateLimit } as const;
-  // Suspended and banned users may read, not like or report (DESIGN.md decision 18).
+  // Suspended and banned users may read, not like or report (docs/design.md, rule 18).
   const contributing = { ...config, goodStanding: true } as const;
 
   app.route({

@@ -1,5 +1,5 @@
 /**
- * Likes and reports (DESIGN.md decision 7): only on stories the user may see (404 otherwise), never a report of
+ * Likes and reports (docs/design.md, rule 7): only on stories the user may see (404 otherwise), never a report of
  * one's own story. The counting and the hiding threshold live in the SQL (interaction-repository.ts).
  */
 import { MODERATION_MESSAGES } from '#common/moderation';
@@ -27,15 +27,15 @@ export type InteractionService = ReturnType<typeof createInteractionService>;
 
 /** What a like or a report tells others (the notifications module, given by the stories plugin). */
 export interface InteractionNotices {
-  /** story_liked to the author, once per liker and story (issue 11). */
+  /** story_liked to the author, once per liker and story (docs/architecture.md, "Notifications"). */
   storyLiked(liker: { id: string; displayName: string }, storyId: string): Promise<unknown>;
-  /** The author is told their story is hidden, with the statement of reasons (DESIGN.md decisions 14, 18). */
+  /** The author is told their story is hidden, with the statement of reasons (docs/design.md, rules 14, 18). */
   storyHidden(story: { storyId: string } & NonNullable<ReportResult['hidden']>): Promise<unknown>;
 }
 
 export function createInteractionService(deps: {
   repository: InteractionRepository;
-  /** You cannot like or report what you could not read (DESIGN.md decisions 11, 14): 403 unless unlocked once. */
+  /** You cannot like or report what you could not read (docs/design.md, rules 11, 14): 403 unless unlocked once. */
   unlocks: Pick<UnlockRepository, 'requireUnlocked'>;
   notices?: InteractionNotices;
 }) {

@@ -29,7 +29,7 @@ describe('likes and reports', () => {
     t.app.inject({ method, url: `/api/stories/${id}/like`, headers: cookie ? { cookie } : {} });
   const report = (id: string, cookie: string | undefined, body: unknown = { reason: 'spam' }) =>
     t.app.inject({ method: 'POST', url: `/api/stories/${id}/report`, headers: cookie ? { cookie } : {}, payload: body as object });
-  /** Reads the story where it stands (the default centre): likes and reports need it unlocked once (issue 13). */
+  /** Reads the story where it stands (the default centre): likes and reports need it unlocked once (docs/security.md, "Location: a position is a claim"). */
   const reach = async (id: string, cookie: string) => {
     const res = await t.app.inject({
       method: 'GET',
@@ -161,7 +161,7 @@ describe('likes and reports', () => {
 
     it(`hides a story once ${REPORTS_TO_HIDE} distinct users reported it (reports arriving at once)`, async () => {
       const id = await newStory();
-      // Accounts old enough for their reports to count (DESIGN.md decision 14; report-abuse.api.test.ts).
+      // Accounts old enough for their reports to count (docs/design.md, rule 14; report-abuse.api.test.ts).
       const twoDaysAgo = new Date(Date.now() - 48 * 3600_000);
       const reporters = await Promise.all(Array.from({ length: REPORTS_TO_HIDE }, () => createTestUser(t.database, { createdAt: twoDaysAgo })));
       for (const r of reporters) await reach(id, r.cookie);

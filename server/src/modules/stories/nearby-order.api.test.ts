@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 2: among stories at one distance (a crowded spot) the nearby reads prefer the newest, so new
+ * docs/design.md, rule 13: among stories at one distance (a crowded spot) the nearby reads prefer the newest, so new
  * stories there appear even when more than the cap share the spot. Both nearby methods, through the route and
  * through the builders themselves.
  */

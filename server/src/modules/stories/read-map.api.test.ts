@@ -18,7 +18,7 @@ describe('story reads', () => {
   const nextArea = () => offsetEast(SAVANNAH, 10_000 * ++area);
 
   // Each read happens two hours after the previous one (on the location rules' clock): these tests move one
-  // reader between areas far apart, which the travel rule would refuse in the same second (issue 13; the rules
+  // reader between areas far apart, which the travel rule would refuse in the same second (docs/security.md, "Location: a position is a claim"; the rules
   // themselves are tested in location/location.api.test.ts).
   const claimClock = { now: Date.UTC(2026, 0, 1) };
   const get = async (url: string, user?: TestUser) => {
@@ -249,7 +249,7 @@ describe('story reads', () => {
       const id = created[0]!;
       const far = await get(`/api/stories/${id}`, reader);
       expect(far.statusCode).toBe(200);
-      // Without a position nothing unlocks (DESIGN.md decision 11).
+      // Without a position nothing unlocks (docs/design.md, rule 11).
       expect(far.json()).toMatchObject({ id, isLocked: true, lockReason: 'location' });
       expect(far.json()).not.toHaveProperty('content');
       const story = far.json<Story>();

@@ -1,7 +1,7 @@
 /**
- * Story reads (spec section 7, issue 4): discoverable, map (around a point and by viewport), all (paginated),
+ * Story reads (docs/design.md, part 7, docs/design.md, rules 3-4): discoverable, map (around a point and by viewport), all (paginated),
  * a user's own stories, one story, and the positionless "around here" read. Thin: each route declares its
- * contract; the service finds and presents, judging the reader's position claim (issue 13).
+ * contract; the service finds and presents, judging the reader's position claim (docs/security.md, "Location: a position is a claim").
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -67,7 +67,7 @@ const pageQuerySchema = (defaultLimit: number, sealer: PageCursorSealer) =>
     }));
 
 /**
- * The map calls answer markers (as columns) unless `?view=full` (DESIGN.md decision 20, decisions 024 and 025).
+ * The map calls answer markers (as columns) unless `?view=full` (docs/design.md, rule 20, decisions 024 and 025).
  * Both shapes are declared (common/api/contract.ts); each reply is written by the serialiser of its own view, so
  * a marker answer carries only the marker's fields whatever the service built.
  */
@@ -164,7 +164,7 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  // My Stories only (DESIGN.md decision 12): a list of someone else's stories would be a map of where they go.
+  // My Stories only (docs/design.md, rule 12): a list of someone else's stories would be a map of where they go.
   app.route({
     ...apiRoute(app, 'userStories', {
       summary: "The signed-in user's own stories, newest first; next page in the Link header",

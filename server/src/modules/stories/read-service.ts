@@ -22,9 +22,9 @@ export interface Reader {
   accuracy?: number | null;
   /** The client address: a visitor's claims are kept per address (IPv6 per /64) unless it has a reader id. */
   ip?: string;
-  /** Another site made the browser send this read: its position is answered but is no claim (issue 22). */
+  /** Another site made the browser send this read: its position is answered but is no claim (docs/security.md, "Hardening, third round"). */
   fromAnotherSite?: boolean;
-  /** A signed-out browser's own reader id (its reader cookie): its claims are its own (decision 15). */
+  /** A signed-out browser's own reader id (its reader cookie): its claims are its own (docs/design.md, rule 15). */
   readerId?: string | null;
 }
 
@@ -32,7 +32,7 @@ export interface StoryReadServiceDeps {
   repository: StoryRepository;
   signer: MediaUrlSigner;
   weather?: WeatherProvider;
-  /** Checks the reader's position claim and unlock budget (DESIGN.md decision 11). */
+  /** Checks the reader's position claim and unlock budget (docs/design.md, rule 11). */
   location?: LocationGuard;
   /** Told of each discoverable read by a signed-in reader at their own position (the notifications module). */
   nearbyReads?: NearbyReadListener;
@@ -41,7 +41,7 @@ export interface StoryReadServiceDeps {
   now?: () => Date;
 }
 
-/** The port a discoverable read reports through (story_nearby, story_unlocked, time_locked; issue 11). */
+/** The port a discoverable read reports through (story_nearby, story_unlocked, time_locked; docs/architecture.md, "Notifications"). */
 interface NearbyReadListener {
   recordNearbyRead(viewerId: string, stories: Story[]): Promise<unknown>;
 }

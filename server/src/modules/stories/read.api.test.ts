@@ -18,7 +18,7 @@ describe('story reads', () => {
   const nextArea = () => offsetEast(SAVANNAH, 10_000 * ++area);
 
   // Each read happens two hours after the previous one (on the location rules' clock): these tests move one
-  // reader between areas far apart, which the travel rule would refuse in the same second (issue 13; the rules
+  // reader between areas far apart, which the travel rule would refuse in the same second (docs/security.md, "Location: a position is a claim"; the rules
   // themselves are tested in location/location.api.test.ts).
   const claimClock = { now: Date.UTC(2026, 0, 1) };
   const get = async (url: string, user?: TestUser) => {
@@ -241,7 +241,7 @@ describe('story reads', () => {
         const own = storiesOf(await get(url, author));
         expect(own.filter((s) => ids.includes(s.id)).map((s) => s.id).sort(), url).toEqual(ids);
       }
-      // A user's list is served to that user only (DESIGN.md decision 12).
+      // A user's list is served to that user only (docs/design.md, rule 12).
       expect((await get(`/api/stories/user/${author.id}`, reader)).statusCode).toBe(403);
       expect((await get(`/api/stories/user/${author.id}`)).statusCode).toBe(401);
       const own = (await get(`/api/stories/user/${author.id}`, author)).json<Story[]>();

@@ -1,5 +1,5 @@
 /**
- * Reports a crowd of throwaway accounts cannot abuse (issue 15, item 4; DESIGN.md decision 14): a report counts
+ * Reports a crowd of throwaway accounts cannot abuse (docs/security.md, "Threat model"; docs/design.md, rule 14): a report counts
  * toward hiding only when its account was at least 24 hours old when it reported and had unlocked the story; the
  * author is told (story_hidden) when the story is hidden, once, without the reporters' names.
  */

@@ -4,7 +4,7 @@
  * it nearest first and keep those within the radius (two methods, nearby-method.ts chooses); the map viewport
  * searches it with `ST_DWithin` around the box (bench/README.md has the plans and figures).
  *
- * Visibility (DESIGN.md decisions 7-8): db/visibility.ts, the one definition every query uses.
+ * Visibility (docs/design.md, rules 7-8): db/visibility.ts, the one definition every query uses.
  */
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -37,7 +37,7 @@ const pointSql = (latitude: Param<number>, longitude: Param<number>) =>
   sql`ST_SetSRID(ST_MakePoint(${longitude}::float8, ${latitude}::float8), 4326)::geography`;
 
 /**
- * To the author of a hidden story only: the decision that hid it (DESIGN.md decision 18), as JSON; null otherwise.
+ * To the author of a hidden story only: the decision that hid it (docs/design.md, rule 18), as JSON; null otherwise.
  */
 const authorsModeration = (viewer: ViewerParam) => sql<Record<string, unknown> | null>`(
   SELECT json_build_object('decisionId', d.id, 'action', d.action, 'reason', d.reason, 'note', d.note, 'automatic', d.moderator_id IS NULL,

@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 3: a time-of-day window is read in the story's local time, so a story with one is sent with its
+ * docs/design.md, rule 13: a time-of-day window is read in the story's local time, so a story with one is sent with its
  * IANA zone (the reader's card says "Unlocks 14:00 - 16:00 (New York time)"); other stories are sent without.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * Turns a stories row into the `Story` JSON a reader receives (common/schemas.ts `storySchema`), deciding the
- * lock on the server (DESIGN.md decisions 3-4). A locked story keeps its title, category, type, description,
+ * lock on the server (docs/design.md, rules 3-4). A locked story keeps its title, category, type, description,
  * author, duration/word count, distance and lock reason, and never carries content or a media/TikTok URL. An
  * unlocked one carries `content` and only the media/TikTok fields its type has.
  *
@@ -124,7 +124,7 @@ function authorView(stored: string | null): Story['author'] {
   let view = authorViews.get(stored);
   if (view === undefined) {
     if (authorViews.size >= MAX_AUTHOR_VIEWS) authorViews.clear();
-    // A name stored before display names refused control and bidi characters is shown without them (issue 22).
+    // A name stored before display names refused control and bidi characters is shown without them (docs/security.md, "Hardening, third round").
     view = Object.freeze({ displayName: safeDisplayName(stored) });
     authorViews.set(stored, view);
   }
@@ -160,7 +160,7 @@ function decideLock(row: LockedRow, ctx: StoryViewContext) {
   });
   // The position claim and the unlock budget may lock it further; decided before any content is attached.
   const lock = ctx.gate ? ctx.gate.decide(row, ordinaryLock) : ordinaryLock;
-  // Beside a distance lock the distance never rounds down to the limit: 100.4 m is "101", 1 m to go (issue 23).
+  // Beside a distance lock the distance never rounds down to the limit: 100.4 m is "101", 1 m to go (docs/decisions/014-phone-round-2.md).
   const distance =
     exactDistance === null ? null : lock.lockReason === 'distance' ? lockedDistance(exactDistance) : roundMetres(exactDistance);
   return { lock, distance, isAuthor, timeZone };
@@ -208,7 +208,7 @@ export function toStoryView(
   if (lock.isLocked) return story;
 
   // An unlocked story always says its content (null for a media story); a media link or TikTok field only when
-  // there is one: a story has one kind of media, and the nearby answers are the hot path (issue 17).
+  // there is one: a story has one kind of media, and the nearby answers are the hot path (docs/decisions/009-story-index.md).
   story.content = row.content;
   for (const kind of MEDIA_KINDS) {
     const { keyField, urlField } = MEDIA_KIND_SPECS[kind];

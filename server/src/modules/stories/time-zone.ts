@@ -1,4 +1,4 @@
-/** IANA time zone of a place, from its coordinates (DESIGN.md decision 4: time locks use the story's local time). */
+/** IANA time zone of a place, from its coordinates (docs/design.md, rule 4: time locks use the story's local time). */
 import tzLookup from 'tz-lookup';
 
 export function timeZoneAt(latitude: number, longitude: number): string {

@@ -1,5 +1,5 @@
 /**
- * Upload tricks (issue 15, item 2): an image declaring more pixels than MEDIA.imageMaxPixels is refused from its
+ * Upload tricks (docs/security.md, "Threat model"): an image declaring more pixels than MEDIA.imageMaxPixels is refused from its
  * header (413) before anything is decoded, nothing stored; stored media is served as an attachment-safe inline
  * file of its own type, never sniffed into HTML.
  */

@@ -1,5 +1,5 @@
 /**
- * Polyglot uploads (issue 15, item 2): every audio and video file is checked in full and rewritten into a fresh
+ * Polyglot uploads (docs/security.md, "Threat model"): every audio and video file is checked in full and rewritten into a fresh
  * container, so bytes around the media (a web page, a ZIP) never reach the store. Run through the real app twice:
  * with ffmpeg (decode + remux) and without it (the pure-JS checks; MP4/QuickTime refused).
  */

@@ -1,5 +1,5 @@
 /**
- * The tours feature (issue 25), built once per app and decorated as `app.tours`: its service over its repository.
+ * The tours feature (docs/decisions/016-walk-mode-and-tours.md), built once per app and decorated as `app.tours`: its service over its repository.
  * Other modules (the share page) use tours only through this.
  */
 import fp from 'fastify-plugin';

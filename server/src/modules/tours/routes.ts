@@ -1,12 +1,12 @@
 /**
- * Walking tours (issue 25), all under /api:
+ * Walking tours (docs/decisions/016-walk-mode-and-tours.md), all under /api:
  * - POST   /api/tours { title, description?, storyIds } → 201 the tour (signed in; 20 a day per author)
  * - PATCH  /api/tours/:id { title?, description?, storyIds? } → 200 (its author only)
  * - DELETE /api/tours/:id → 204 (its author only)
  * - GET    /api/tours/near/:lat/:lng?limit&cursor → tours with a stop within 5 km, newest first; next page in Link
  * - GET    /api/tours/mine?limit&cursor → the signed-in author's tours (those hidden from readers included)
  * - GET    /api/tours/:id → the tour with this reader's stop states (from the unlock record)
- * A tour never unlocks a stop (DESIGN.md decision 17): its stops open their stories with the usual lock rules.
+ * A tour never unlocks a stop (docs/design.md, rule 17): its stops open their stories with the usual lock rules.
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

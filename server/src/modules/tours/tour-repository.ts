@@ -1,7 +1,7 @@
 /**
- * The tours tables (issue 25). Every reading of stops goes through `visibleTourStop` (db/visibility.ts), so a
+ * The tours tables (docs/decisions/016-walk-mode-and-tours.md). Every reading of stops goes through `visibleTourStop` (db/visibility.ts), so a
  * story deleted, hidden or made private drops out everywhere at once; per-reader stop states come from the
- * `unlocks` record (or authorship), never from the tour itself (DESIGN.md decision 17).
+ * `unlocks` record (or authorship), never from the tour itself (docs/design.md, rule 17).
  */
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';

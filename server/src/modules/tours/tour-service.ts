@@ -1,5 +1,5 @@
 /**
- * Walking tours (issue 25): the author's rules (their own public stories, 2-20 stops, consecutive stops within
+ * Walking tours (docs/decisions/016-walk-mode-and-tours.md): the author's rules (their own public stories, 2-20 stops, consecutive stops within
  * 10 km, 20 new tours a day) and the reader's view (visible stops only, progress from the unlock record).
  * A tour with fewer than 2 visible stops is shown to nobody but its author, who is told why.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 25: walking tours through the real app — the author's rules (own public stories, 2-20 stops, order,
+ * docs/decisions/016-walk-mode-and-tours.md: walking tours through the real app — the author's rules (own public stories, 2-20 stops, order,
  * the 10 km leg rule, 20 a day), ownership of edit/delete, paging near a point, per-reader progress from the
  * unlock record (a tour never unlocks anything), drop-out of stories deleted/hidden/made private, account
  * deletion and the data export.
@@ -269,7 +269,7 @@ describe('walking tours', () => {
       const tour = await newTour(ids, 'Dwindling walk');
       const titlesNear = async (user: TestUser | null) => (await send('GET', near, user)).json<{ title: string }[]>().map((x) => x.title);
 
-      // Made private through the edit call (issue 25: authors may switch visibility).
+      // Made private through the edit call (docs/decisions/016-walk-mode-and-tours.md: authors may switch visibility).
       const madePrivate = await send('PATCH', `/api/stories/${ids[1]}`, author, { isPublic: false });
       expect(madePrivate.statusCode).toBe(200);
       expect(madePrivate.json()).toMatchObject({ isPublic: false });

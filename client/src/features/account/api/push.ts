@@ -1,5 +1,5 @@
 /**
- * Web Push on this device (issue 24): the browser's permission and subscription, and the server's record of it.
+ * Web Push on this device (docs/decisions/015-installable-offline-push.md): the browser's permission and subscription, and the server's record of it.
  * PushManager.subscribe needs the service worker and the server's VAPID key; the server keeps the subscription
  * (POST /api/push/subscriptions) and the user's choice of kinds (/api/push/preferences).
  */

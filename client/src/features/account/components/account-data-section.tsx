@@ -12,7 +12,7 @@ import { errorMessage } from '#client/lib/api-client';
 import { useDeleteAccount } from '../api/delete-account';
 import { useDownloadAccountData } from '../api/export-account';
 
-/** "Your data" on the profile screen (issue 14): download everything as one file, or delete the account. */
+/** "Your data" on the profile screen (docs/design.md, rule 13): download everything as one file, or delete the account. */
 export function AccountDataSection() {
   const download = useDownloadAccountData();
   const [deleting, setDeleting] = useState(false);

@@ -23,7 +23,7 @@ const PUSH_TEXTS_UI = {
 } as const;
 
 /**
- * "Push notifications" on the profile screen (issue 24): on/off for THIS device, with the browser's permission
+ * "Push notifications" on the profile screen (docs/decisions/015-installable-offline-push.md): on/off for THIS device, with the browser's permission
  * state explained, and which kinds arrive by push (for every device of the account).
  */
 export function PushSection() {

@@ -11,7 +11,7 @@ import { StoryTypeGlyph } from './story-type-glyph';
  */
 export function ArMarker({ marker, onSelect }: { marker: MarkerBox<Story>; onSelect: (story: Story) => void }) {
   const { story, locked, size } = marker;
-  // The server's distance, rounded as the story dialog rounds it (issue 23 item 2); the live one only without it.
+  // The server's distance, rounded as the story dialog rounds it (docs/decisions/014-phone-round-2.md); the live one only without it.
   const distance = storyDistanceText(story, { compact: true }) ?? formatMetres(marker.distance);
   return (
     <button

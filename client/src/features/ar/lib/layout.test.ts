@@ -76,7 +76,7 @@ describe('count', () => {
     expect(layout(0, stories, 3).map((m) => Math.round(m.distance))).toEqual([200, 600, 900]);
     expect(layout(0, stories, 1)).toHaveLength(1);
     const many = Array.from({ length: 20 }, (_, i) => at(-50 + i * 5, 200 + i * 60));
-    expect(layout(0, many, 99).length).toBeLessThanOrEqual(AR.maxCount); // fewer when labels would cross (issue 23)
+    expect(layout(0, many, 99).length).toBeLessThanOrEqual(AR.maxCount); // fewer when labels would cross (docs/decisions/014-phone-round-2.md)
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Where the AR view draws its story markers (spec sections 2 and 9): one pure function from the reader's
+ * Where the AR view draws its story markers (docs/design.md, parts 2 and 9): one pure function from the reader's
  * position, the compass heading and the stories to the marker boxes on screen.
  */
 import { AR, DISCOVERY_RADIUS_M } from '#common/constants';
@@ -98,7 +98,7 @@ export function markerRect(x: number, y: number, size: number): Rect {
   return { cx: x, cy: y - size / 2 + height / 2, width: Math.max(size, LABEL_WIDTH_PX), height };
 }
 
-/** The title and distance below a marker's circle: they must never cross another marker's (issue 23 item 2). */
+/** The title and distance below a marker's circle: they must never cross another marker's (docs/decisions/014-phone-round-2.md). */
 export function labelRect(x: number, y: number, size: number): Rect {
   return { cx: x, cy: y + size / 2 + LABEL_HEIGHT_PX / 2, width: LABEL_WIDTH_PX, height: LABEL_HEIGHT_PX };
 }
@@ -117,7 +117,7 @@ export function overlapRatio(a: Rect, b: Rect): number {
  * marker's by more than 15 % (of the smaller), or whose labels cross another marker's labels at all, moves to the
  * next of up to 3 columns (its own, one marker width right, one left), then the same columns one marker higher;
  * if none is free it is left out — the farther story gives way, so no two labels are ever drawn over each other
- * (issue 23 item 2). The list view still has every story.
+ * (docs/decisions/014-phone-round-2.md). The list view still has every story.
  */
 export function layoutMarkers<S extends ArStory>({ reader, heading, stories, count, viewport }: LayoutInput<S>): MarkerBox<S>[] {
   const limit = clamp(Math.floor(count), 0, AR.maxCount);

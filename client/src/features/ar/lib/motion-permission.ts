@@ -1,7 +1,7 @@
 /**
  * iOS Safari's motion access (DeviceOrientationEvent.requestPermission), apart from the compass hook so a tap can
  * ask for it without loading the hook: walk mode's toggle asks in its tap, and the compass line that uses the
- * heading loads after (issue 28).
+ * heading loads after (bench/README.md).
  */
 
 export type PermissionResult = 'granted' | 'denied' | 'default' | 'prompt';

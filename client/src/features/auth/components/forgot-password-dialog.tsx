@@ -20,7 +20,7 @@ interface ForgotPasswordDialogProps {
 }
 
 /**
- * Forgot-password dialog (spec section 2, DESIGN.md decision 5): step 1 asks for the username and makes the
+ * Forgot-password dialog (docs/design.md, part 2, docs/design.md, rule 5): step 1 asks for the username and makes the
  * server mail a single-use code; step 2 takes that code with the new password and its confirmation, and a
  * success reloads into the app signed in (the server's new session).
  */

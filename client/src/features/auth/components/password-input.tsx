@@ -8,7 +8,7 @@ interface PasswordInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
   what?: string;
 }
 
-/** A password field with a show/hide toggle. The typed password is never echoed elsewhere (DESIGN.md decision 6). */
+/** A password field with a show/hide toggle. The typed password is never echoed elsewhere (docs/design.md, rule 6). */
 export function PasswordInput({ id, what = 'password', style, ...props }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
   return (

@@ -13,7 +13,7 @@ import { PROFILE_FIELDS, storyTypeLabel, toSetupRequest } from '../lib/profile-v
 import { BioField, blockedClass, DisplayNameField, StoryTypeChoice, UsernameField } from './profile-fields';
 import { UserAvatar } from '#client/components/ui/user-avatar';
 
-/** /setup once set up (spec section 2): the read-only profile, "Edit Profile", "Sign Out" and a back link. */
+/** /setup once set up (docs/design.md, part 2): the read-only profile, "Edit Profile", "Sign Out" and a back link. */
 export function ProfileView({ user }: { user: CurrentUser }) {
   const [editing, setEditing] = useState(false);
 

@@ -20,7 +20,7 @@ const STEP_INTROS = [
 const KEPT_FROM_REGISTRATION = 'Kept from your registration: press Next to keep them, or change them here.';
 
 /**
- * The 3-step setup wizard (spec sections 2 and 4): steps 1 → 3, back down to 1, "Next" blocked while the step
+ * The 3-step setup wizard (docs/design.md, parts 2 and 4): steps 1 → 3, back down to 1, "Next" blocked while the step
  * is invalid, submit only on step 3. On success: welcome toast, current user refreshed, go to /.
  */
 export function SetupWizard({ user }: { user: CurrentUser }) {

@@ -37,7 +37,7 @@ export function validateProfile(values: ProfileValues, fields: readonly ProfileF
   return errors;
 }
 
-/** The three wizard steps (spec section 2) and the fields each one validates before "Next". */
+/** The three wizard steps (docs/design.md, part 2) and the fields each one validates before "Next". */
 export const WIZARD_STEPS = [
   { title: 'Create Your Identity', fields: ['username', 'displayName'] },
   { title: 'Tell Your Story', fields: ['bio'] },

@@ -1,5 +1,5 @@
 /**
- * POST /api/stories (spec section 7) as a multipart upload. XMLHttpRequest rather than fetch because only XHR
+ * POST /api/stories (docs/design.md, part 7) as a multipart upload. XMLHttpRequest rather than fetch because only XHR
  * reports upload progress, which the dialog shows as a progress bar for media stories.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -22,7 +22,7 @@ export function isNetworkFailure(error: unknown): boolean {
 }
 
 /**
- * The error text of spec section 8: the response's `message` field, or its raw text, or
+ * The error text of docs/design.md, part 8: the response's `message` field, or its raw text, or
  * "Server error: {status} {statusText}"; the fallback when there is nothing at all (network failure).
  */
 export function createErrorMessage(status: number, statusText: string, body: string): string {

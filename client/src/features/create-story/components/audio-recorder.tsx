@@ -12,7 +12,7 @@ function showRecordingError(message: string) {
   toast({ title: RECORDING_FAILED_TITLE, description: message, variant: 'destructive' });
 }
 
-/** Idle → recording (pulsing mic, seconds timer) → stopped with preview playback; Reset clears (spec section 4). */
+/** Idle → recording (pulsing mic, seconds timer) → stopped with preview playback; Reset clears (docs/design.md, part 4). */
 export function AudioRecorder({
   audio,
   onChange,
@@ -24,7 +24,7 @@ export function AudioRecorder({
 }) {
   const recorder = useAudioRecorder({ onRecorded: onChange, onError: showRecordingError });
   const previewUrl = useObjectUrl(audio?.blob);
-  // The seconds timer comes into view (above the dialog's sticky footer) as recording starts (issue 23 item 1).
+  // The seconds timer comes into view (above the dialog's sticky footer) as recording starts (docs/decisions/014-phone-round-2.md).
   const timerRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (recorder.isRecording) timerRef.current?.scrollIntoView?.({ block: 'nearest' });

@@ -1,5 +1,5 @@
 /**
- * The Create Story dialog (spec sections 2, 4, 5): edit → preview (Preview Story) → publish, and back (Edit
+ * The Create Story dialog (docs/design.md, parts 2, 4, 5): edit → preview (Preview Story) → publish, and back (Edit
  * Story). Lazy-loaded by the home screen, so nothing here is in the initial bundle.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
@@ -44,7 +44,7 @@ interface CreateStoryDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   location: Point | null;
-  /** A draft kept on the device to publish now (issue 24): opens on its preview, judged from `location`. */
+  /** A draft kept on the device to publish now (docs/decisions/015-installable-offline-push.md): opens on its preview, judged from `location`. */
   resume?: OfflineDraft | null;
 }
 
@@ -63,7 +63,7 @@ export default function CreateStoryDialog({ open, onOpenChange, location, resume
   const [resumed, setResumed] = useState<OfflineDraft | null>(null);
   const createStory = useCreateStory(setProgress);
   const isPending = createStory.isPending || published;
-  /** Guards against a second submission while one is under way (spec section 4). */
+  /** Guards against a second submission while one is under way (docs/design.md, part 4). */
   const pendingRef = useRef(false);
   const openRef = useRef(open);
   useEffect(() => {
@@ -260,7 +260,7 @@ export default function CreateStoryDialog({ open, onOpenChange, location, resume
             </>
           )}
 
-          {/* Opaque and in one row even at 320 px (issue 23 items 1 and 9): the upload progress and the actions stay
+          {/* Opaque and in one row even at 320 px (docs/decisions/014-phone-round-2.md): the upload progress and the actions stay
               on screen while the form scrolls beneath, and nothing of the form shows through. */}
           <div
             data-dialog-footer

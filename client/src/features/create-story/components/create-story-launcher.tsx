@@ -12,7 +12,7 @@ const CreateStoryDialog = lazy(() => import('./create-story-dialog'));
 const CREATE_LOCATION_REQUIRED =
   'Location access is required to create stories. Please enable location permissions and try again.';
 
-/** The signed-out answer to any create action (spec section 2, Create tab). */
+/** The signed-out answer to any create action (docs/design.md, part 2, Create tab). */
 function showCreateAccountRequired(navigate: (to: string) => void) {
   showAccountRequired(ACCOUNT_REQUIRED.create, navigate);
 }
@@ -20,7 +20,7 @@ function showCreateAccountRequired(navigate: (to: string) => void) {
 /**
  * Opens the create dialog. `openAtCurrentPosition` asks for a fresh position and alerts on failure (Create tab,
  * "Create Your First …" buttons); `openAt` uses a known location (the + button), and without one asks for a
- * position the same way — a story is never placed at the default centre (issue 13).
+ * position the same way — a story is never placed at the default centre (docs/security.md, "Location: a position is a claim").
  */
 export function useCreateStoryLauncher() {
   const [, navigate] = useLocation();
@@ -70,7 +70,7 @@ export function useCreateStoryLauncher() {
   );
 
   /**
-   * Publishes a draft kept on the device (issue 24): always from a fresh position, never the one it was saved
+   * Publishes a draft kept on the device (docs/decisions/015-installable-offline-push.md): always from a fresh position, never the one it was saved
    * at, so the server's rules (the pin within 200 m of where the author is) apply as to any new story.
    */
   const openDraft = useCallback(

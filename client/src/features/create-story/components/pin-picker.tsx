@@ -1,6 +1,6 @@
 /**
  * A small map in the create preview: the author may drag the story's pin (or tap the map) up to 200 m from
- * their fix — to the door, the bench, the landmark, not their doorstep (DESIGN.md decision 12). Lazy-loaded
+ * their fix — to the door, the bench, the landmark, not their doorstep (docs/design.md, rule 12). Lazy-loaded
  * with the create dialog (Leaflet).
  */
 import 'leaflet/dist/leaflet.css';

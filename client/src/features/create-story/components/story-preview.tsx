@@ -33,7 +33,7 @@ function cardMeta(draft: StoryDraft): string {
   }
 }
 
-/** The type-specific block of the preview step (spec section 2). */
+/** The type-specific block of the preview step (docs/design.md, part 2). */
 function ContentPreview({ draft }: { draft: StoryDraft }) {
   const kind = STORY_TYPE_UPLOAD[draft.type];
   // A still picture is shown; timed media is described (its length, its size).

@@ -3,7 +3,7 @@ import { FormField } from '#client/components/ui/form-field';
 import { Input } from '#client/components/ui/input';
 import { parseTikTokUrl } from '#common/tiktok';
 
-/** The TikTok URL with its live "Valid" / "Invalid TikTok URL" indicator (spec section 2). */
+/** The TikTok URL with its live "Valid" / "Invalid TikTok URL" indicator (docs/design.md, part 2). */
 export function TikTokUrlField({
   value,
   onChange,

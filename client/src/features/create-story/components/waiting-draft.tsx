@@ -1,5 +1,5 @@
 /**
- * Back online with a story kept on the device (issue 24 item 3): the home screen offers to publish it — never
+ * Back online with a story kept on the device (docs/decisions/015-installable-offline-push.md): the home screen offers to publish it — never
  * publishes it by itself, since the author may have walked on and the server judges a fresh position.
  */
 import { useCallback, useEffect, useState } from 'react';

@@ -1,7 +1,7 @@
 /**
- * The audio recorder of spec sections 4 and 9: MediaRecorder with 100 ms chunks, preferring webm/opus, then mp4,
+ * The audio recorder of docs/design.md, parts 4 and 9: MediaRecorder with 100 ms chunks, preferring webm/opus, then mp4,
  * then ogg; a seconds timer; on stop the chunks become one blob whose duration is the timer count (or bytes /
- * 16000 rounded up when the timer said 0). Failures are reported with the microphone texts of spec section 8.
+ * 16000 rounded up when the timer said 0). Failures are reported with the microphone texts of docs/design.md, part 8.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AUDIO } from '#common/constants';

@@ -26,7 +26,7 @@ export interface DraftMediaFields {
   video: PickedVideo | null;
 }
 
-/** Every media field empty (a new draft, and a switch of type: spec section 4). */
+/** Every media field empty (a new draft, and a switch of type: docs/design.md, part 4). */
 export const EMPTY_DRAFT_MEDIA: DraftMediaFields = { audio: null, image: null, video: null };
 
 /** What a media field sends: the file, its name in the multipart body and its length in whole seconds, if known. */
@@ -36,7 +36,7 @@ export interface DraftFile {
   duration: number | null;
 }
 
-/** A media story type's create tab (spec section 2). */
+/** A media story type's create tab (docs/design.md, part 2). */
 export interface MediaTab {
   label: string;
   subtitle: string;

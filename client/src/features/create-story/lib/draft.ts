@@ -1,5 +1,5 @@
 /**
- * The create dialog's draft and its pure rules (spec section 5): validation with the spec's messages, the
+ * The create dialog's draft and its pure rules (docs/design.md, part 5): validation with the spec's messages, the
  * Preview-button rule, the multipart body of POST /api/stories (section 7) and the preview texts (section 2).
  * Kept free of React so the rules are unit-tested in Node.
  */
@@ -23,7 +23,7 @@ export interface StoryDraft extends LockDraftValues, DraftMediaFields {
   description: string;
   content: string;
   tiktokUrl: string;
-  /** Issue 25: a private story is its author's only (and no tour's stop). */
+  /** docs/decisions/016-walk-mode-and-tours.md: a private story is its author's only (and no tour's stop). */
   isPublic: boolean;
   timeRestriction: TimeRestriction;
 }
@@ -41,20 +41,20 @@ export const EMPTY_DRAFT: StoryDraft = {
   ...EMPTY_LOCK_DRAFT,
 };
 
-/** Switching type keeps the shared fields and clears every type-specific input (spec section 4). */
+/** Switching type keeps the shared fields and clears every type-specific input (docs/design.md, part 4). */
 export function switchType(draft: StoryDraft, type: StoryType): StoryDraft {
   if (draft.type === type) return draft;
   return { ...draft, type, content: '', ...EMPTY_DRAFT_MEDIA, tiktokUrl: '' };
 }
 
-/** Preview Story is disabled while pending or when title, category or location is missing (spec section 5). */
+/** Preview Story is disabled while pending or when title, category or location is missing (docs/design.md, part 5). */
 export function isPreviewDisabled(draft: StoryDraft, location: Point | null, isPending: boolean): boolean {
   return isPending || !draft.title || !draft.category || !location;
 }
 
 /**
- * The text fields of POST /api/stories for this draft, exactly as they are sent (spec section 7): time-of-day
- * bounds only when both are set, season and weather only when chosen (spec section 5).
+ * The text fields of POST /api/stories for this draft, exactly as they are sent (docs/design.md, part 7): time-of-day
+ * bounds only when both are set, season and weather only when chosen (docs/design.md, part 5).
  */
 function draftFields(draft: StoryDraft, location: Point | null): Record<string, string> {
   const fields: Record<string, string> = {
@@ -82,7 +82,7 @@ function draftFields(draft: StoryDraft, location: Point | null): Record<string, 
 }
 
 /**
- * The first rule of spec section 5 that the draft breaks, as its full message ("Title: description"), or null
+ * The first rule of docs/design.md, part 5 that the draft breaks, as its full message ("Title: description"), or null
  * when it may be previewed and published. The text fields go through the very schema the server parses them
  * with (common/schemas.ts `createStoryFieldsSchema`); only the files, which that schema cannot see, are checked here.
  */
@@ -97,7 +97,7 @@ export function validateDraft(draft: StoryDraft, location: Point | null): string
   return file.blob.size > 0 ? null : MEDIA_KIND_SPECS[kind].messages.empty;
 }
 
-/** The multipart body of POST /api/stories (spec section 7). Call only with a draft `validateDraft` accepted. */
+/** The multipart body of POST /api/stories (docs/design.md, part 7). Call only with a draft `validateDraft` accepted. */
 export function buildStoryFormData(draft: StoryDraft, location: Point): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(draftFields(draft, location))) form.append(name, value);
@@ -107,12 +107,12 @@ export function buildStoryFormData(draft: StoryDraft, location: Point): FormData
   return form;
 }
 
-/** Duration fallback of spec section 9: the timer count, or bytes / 16000 rounded up when the timer is 0. */
+/** Duration fallback of docs/design.md, part 9: the timer count, or bytes / 16000 rounded up when the timer is 0. */
 export function recordingDuration(timerSeconds: number, bytes: number): number {
   return timerSeconds > 0 ? timerSeconds : Math.ceil(bytes / AUDIO.bytesPerSecondFallback);
 }
 
-// ---------- preview texts (spec section 2, Story Preview step) ----------
+// ---------- preview texts (docs/design.md, part 2, Story Preview step) ----------
 
 export function truncatePreview(text: string, max: number = PREVIEW_CHARS.create): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;

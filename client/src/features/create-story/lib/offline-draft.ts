@@ -1,5 +1,5 @@
 /**
- * Publishing without a network (issue 24 item 3): the story is kept as a draft on this device and published
+ * Publishing without a network (docs/decisions/015-installable-offline-push.md): the story is kept as a draft on this device and published
  * later, by the author, through the same dialog and the same server rules (a fresh position, the pin within
  * 200 m of it). Pure rules here; the storage is lib/pwa/offline-drafts.ts.
  */

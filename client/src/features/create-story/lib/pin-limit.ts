@@ -1,5 +1,5 @@
 /**
- * The author may move a new story's pin up to 200 m from their fix (DESIGN.md decision 12); the server refuses
+ * The author may move a new story's pin up to 200 m from their fix (docs/design.md, rule 12); the server refuses
  * anything farther. A point dragged beyond is pulled back onto the circle along the same bearing.
  */
 import { LOCATION_CLAIM } from '#common/constants';

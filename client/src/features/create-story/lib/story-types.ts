@@ -1,4 +1,4 @@
-/** The five create tabs of spec section 2 in their order, with subtitles and icons. */
+/** The five create tabs of docs/design.md, part 2 in their order, with subtitles and icons. */
 import { Clapperboard, PenLine, type LucideIcon } from 'lucide-react';
 import { STORY_TYPES, type MediaKind, type StoryType } from '#common/enums';
 import { STORY_TYPE_UPLOAD } from '#common/story-type-specs';

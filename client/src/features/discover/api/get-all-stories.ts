@@ -38,7 +38,7 @@ export function nextPageUrl(link: string | null): string | null {
 }
 
 /**
- * One page (spec section 7): aborted after 10 s, a non-OK answer is "Server responded with {status}", an answer
+ * One page (docs/design.md, part 7): aborted after 10 s, a non-OK answer is "Server responded with {status}", an answer
  * that is not an array is "Invalid data format received". The timeout covers reading the body too.
  */
 export async function fetchStoriesPage(url: string, signal?: AbortSignal): Promise<StoriesPage> {

@@ -7,12 +7,12 @@ import { queryKeys } from '#client/lib/query-keys';
 import { callApi } from '#client/lib/api';
 
 /**
- * The discovery screen's stories (spec section 7 map call, retried 3 times): the nearest stories within the map
+ * The discovery screen's stories (docs/design.md, part 7 map call, retried 3 times): the nearest stories within the map
  * radius (at most MAP_RESULT_CAP), with the server's distance and lock for the reader.
  *
  * Without a known position the screen shows the area around the default centre, but that centre is not the
  * reader: the stories are asked for by area (no reader location), so the server treats the reader as unknown
- * and unlocks nothing (DESIGN.md decision 11); nearest the centre first.
+ * and unlocks nothing (docs/design.md, rule 11); nearest the centre first.
  */
 function defaultAreaBbox(): string {
   const north = offsetNorth(DEFAULT_CENTER, MAP_RADIUS_M).latitude;

@@ -18,8 +18,8 @@ interface CategoryTilesProps {
 }
 
 /**
- * Spec section 2: category tiles with emoji and counts; a click toggles the filter, "All" resets. On phones they
- * are one compact row that scrolls sideways, so the stories start within the first screen (issue 23 item 10);
+ * docs/design.md, part 2: category tiles with emoji and counts; a click toggles the filter, "All" resets. On phones they
+ * are one compact row that scrolls sideways, so the stories start within the first screen (docs/decisions/014-phone-round-2.md);
  * from `sm` up a grid of tiles. A name is never cut short.
  */
 export function CategoryTiles({ counts, selected, onSelect }: CategoryTilesProps) {
@@ -51,7 +51,7 @@ export function CategoryTiles({ counts, selected, onSelect }: CategoryTilesProps
               {name === ALL ? '✨' : categoryEmoji(name)}
             </span>
             <span className="text-sm font-medium sm:w-full sm:text-xs sm:[overflow-wrap:anywhere]">{name}</span>
-            {/* Two digits' room from the start: the counts arriving do not widen the row (issue 28: layout shift).
+            {/* Two digits' room from the start: the counts arriving do not widen the row (bench/README.md: layout shift).
                 Full opacity on the selected tile keeps 4.5:1 on its violet. */}
             <span data-testid="category-count" className={cn('min-w-[2ch] text-xs tabular-nums', !active && 'opacity-80')}>
               {count}

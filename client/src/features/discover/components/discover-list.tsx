@@ -1,5 +1,5 @@
 /**
- * The discovery screen's list view (spec section 2): each category's count with a "View" button, then the stories
+ * The discovery screen's list view (docs/design.md, part 2): each category's count with a "View" button, then the stories
  * as cards in a virtual list. Loaded on demand by discover-screen.tsx.
  */
 import { useMemo } from 'react';
@@ -51,7 +51,7 @@ function CategoryOverview({ counts, onView }: { counts: Map<string, number>; onV
       <h2 id="overview-heading" className="font-display text-lg font-semibold text-mist-100">
         Categories
       </h2>
-      {/* Phones: one row that scrolls sideways; wider: a grid. Names are never cut short (issue 23 item 10). */}
+      {/* Phones: one row that scrolls sideways; wider: a grid. Names are never cut short (docs/decisions/014-phone-round-2.md). */}
       <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3">
         {present.map((name) => (
           <li key={name} className="flex shrink-0 items-center justify-between gap-2 rounded-lg border border-night-700 bg-night-900/60 py-1.5 pl-3 pr-1.5">

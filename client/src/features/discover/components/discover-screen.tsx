@@ -13,7 +13,7 @@ import type { ReaderPosition } from '../lib/use-reader-position';
 import { ALL, CategoryTiles, countByCategory } from './category-tiles';
 
 // The list view (virtual list, cards, their clock and time zones) loads when it is first shown: the screen opens
-// on the map (issue 28: JavaScript before the page is idle).
+// on the map (bench/README.md: JavaScript before the page is idle).
 const DiscoverList = lazy(() => import('./discover-list'));
 
 export interface DiscoverMapProps {
@@ -33,7 +33,7 @@ interface DiscoverScreenProps {
 
 type View = 'map' | 'list';
 
-/** Spec section 2 "Discovery screen" (/discover, /discover-advanced). */
+/** docs/design.md, part 2 "Discovery screen" (/discover, /discover-advanced). */
 export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScreenProps) {
   const { reader, settled, error: locationError } = position;
   const [params, setParams] = useSearchParams();
@@ -58,7 +58,7 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
 
   let body: ReactNode;
   if (!settled || query.isPending) {
-    // As tall as the map that follows in the default view, so nothing below moves when it arrives (issue 28).
+    // As tall as the map that follows in the default view, so nothing below moves when it arrives (bench/README.md).
     body = (
       <p role="status" className={cn('grid place-items-center py-12 text-center text-mist-300', view === 'map' && 'h-96')}>
         Loading story locations...
@@ -153,7 +153,7 @@ function LocationNote({ reader, settled, error }: { reader: Point | null; settle
       </p>
     );
   // While the position is pending, the line keeps the room of the longer note that follows when it is unknown (a
-  // visitor's usual case), so the screen does not move down when that note arrives (issue 28: layout shift).
+  // visitor's usual case), so the screen does not move down when that note arrives (bench/README.md: layout shift).
   if (!settled)
     return (
       <p key="finding" className="min-h-[7.875rem] text-sm text-mist-400 sm:min-h-[5.5rem]">
@@ -186,7 +186,7 @@ function ViewButton({ active, onClick, icon, children }: { active: boolean; onCl
   );
 }
 
-/** Spec section 2: a legend explains the four lock colours; on phones it follows the stories (issue 23 item 10). */
+/** docs/design.md, part 2: a legend explains the four lock colours; on phones it follows the stories (docs/decisions/014-phone-round-2.md). */
 function Legend() {
   return (
     <section aria-labelledby="legend-heading" className="rounded-xl border border-night-700 bg-night-900/60 p-3 max-sm:order-last">

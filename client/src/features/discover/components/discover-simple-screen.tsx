@@ -18,7 +18,7 @@ import { VirtualCardList } from './virtual-card-list';
 
 const columnsFor = (width: number) => (width >= 960 ? 3 : width >= 600 ? 2 : 1);
 
-/** Spec section 2 "Simple discover" (/discover-simple): every story, a page at a time as the reader scrolls. */
+/** docs/design.md, part 2 "Simple discover" (/discover-simple): every story, a page at a time as the reader scrolls. */
 export function DiscoverSimpleScreen() {
   const query = useAllStories();
   const queryClient = useQueryClient();
@@ -148,7 +148,7 @@ export function DiscoverSimpleScreen() {
   );
 }
 
-/** Spec section 8: the timeout text on an abort, else "Unable to load stories…", with the reason and Try Again. */
+/** docs/design.md, part 8: the timeout text on an abort, else "Unable to load stories…", with the reason and Try Again. */
 function LoadError({ error, onRetry }: { error: Error | null; onRetry: () => void }) {
   const timedOut = error instanceof StoriesTimeoutError;
   const detail =

@@ -24,7 +24,7 @@ interface DiscoverStoryCardProps {
 }
 
 /**
- * A discovery list card (spec section 2). The title is the button that opens the story; its hit area covers the
+ * A discovery list card (docs/design.md, part 2). The title is the button that opens the story; its hit area covers the
  * whole card, while "Navigate" stays a separate link above it. Fixed layout (clamped texts) so every card of the
  * list has the same height, which the virtual list relies on.
  */

@@ -12,7 +12,7 @@ export function simpleStoryText(story: Story): string {
 }
 
 /**
- * Spec section 2 "Simple discover" card; fixed layout (clamped texts) for the virtual grid. `distance`: the real
+ * docs/design.md, part 2 "Simple discover" card; fixed layout (clamped texts) for the virtual grid. `distance`: the real
  * distance from the reader (metres), or null when their position is not known (no made-up figure is shown).
  */
 export const SimpleStoryCard = memo(function SimpleStoryCard({

@@ -11,7 +11,7 @@ import { simpleStoryText } from './simple-story-card';
 
 /**
  * "View Story" on the simple screen: title, type, category and up to 200 characters of preview, in an accessible
- * dialog rather than the spec's browser alert (DESIGN.md decision 14). Locked stories preview only what the
+ * dialog rather than the spec's browser alert (docs/design.md, rule 14). Locked stories preview only what the
  * server sent (their description), never content.
  */
 export function SimpleStoryDialog({ story, onClose }: { story: Story | null; onClose: () => void }) {
@@ -34,7 +34,7 @@ export function SimpleStoryDialog({ story, onClose }: { story: Story | null; onC
           <p data-testid="simple-preview" className="whitespace-pre-line text-sm text-mist-300">
             {previewText(simpleStoryText(story), PREVIEW_CHARS.alert, 'Discover this whispered story...')}
           </p>
-          {/* Not a dead end (issue 23 item 11): the preview stays, and the story itself is one tap away. */}
+          {/* Not a dead end (docs/decisions/014-phone-round-2.md): the preview stays, and the story itself is one tap away. */}
           <div className="flex flex-wrap justify-end gap-2">
             <DialogClose asChild>
               <Button variant="secondary">OK</Button>

@@ -1,6 +1,6 @@
 import type { DiscoveryColour } from '#common/discovery-status';
 
-/** Text and dot classes of the four status colours (spec section 4: green, yellow, blue, orange). */
+/** Text and dot classes of the four status colours (docs/design.md, part 4: green, yellow, blue, orange). */
 export const STATUS_TEXT: Record<DiscoveryColour, string> = {
   green: 'text-emerald-300',
   yellow: 'text-yellow-300',

@@ -1,5 +1,5 @@
 /**
- * The status line of one story, as of `now`: spec section 4 through the shared `discoveryStatus`, with time
+ * The status line of one story, as of `now`: docs/design.md, part 4 through the shared `discoveryStatus`, with time
  * windows read on the story's own clock (its time zone from its coordinates, as the server reads them).
  */
 import { discoveryStatus, type DiscoveryStatus } from '#common/discovery-status';

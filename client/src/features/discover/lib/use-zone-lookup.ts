@@ -5,7 +5,7 @@ let loaded: ZoneOf | null = null;
 
 /**
  * tz-lookup (about 30 KiB gzip of zone borders), downloaded only once the list holds a story with a daily time
- * window — most screens have none (issue 28: JavaScript before the page is idle). Null until it is there.
+ * window — most screens have none (bench/README.md: JavaScript before the page is idle). Null until it is there.
  */
 export function useZoneLookup(needed: boolean): ZoneOf | null {
   const [zoneOf, setZoneOf] = useState<ZoneOf | null>(() => loaded);

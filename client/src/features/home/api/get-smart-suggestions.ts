@@ -12,8 +12,8 @@ function timeOfDay(date: Date = new Date()): TimeOfDay {
 }
 
 /**
- * Smart suggestions for the reader's place and time (spec section 9: fresh 5 minutes, refetched every 10).
- * A failure yields an empty list (spec section 7): the block then shows nothing. The answer is trusted as the
+ * Smart suggestions for the reader's place and time (docs/design.md, part 9: fresh 5 minutes, refetched every 10).
+ * A failure yields an empty list (docs/design.md, part 7): the block then shows nothing. The answer is trusted as the
  * contract types it (the server serialises it through smartSuggestionsSchema), so zod stays off the first screen.
  */
 function smartSuggestionsQuery(location: Location, when: TimeOfDay) {

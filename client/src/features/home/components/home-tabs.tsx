@@ -23,7 +23,7 @@ function Icon({ children }: { children: ReactNode }) {
 }
 
 /**
- * The home tab bar (spec section 2). Explore/Map and AR View switch the view; the others act at once
+ * The home tab bar (docs/design.md, part 2). Explore/Map and AR View switch the view; the others act at once
  * (navigate or open the create dialog), so this is a toolbar of pressed/unpressed buttons, not ARIA tabs.
  */
 export function HomeTabs({ view, onViewChange, onMyStories, onCreate }: HomeTabsProps) {

@@ -70,7 +70,7 @@ export function NearbySection(props: NearbySectionProps) {
       ) : (
         // Cards off screen are not laid out or painted until scrolled near (content-visibility), with a card's
         // usual height held for each meanwhile: laying out thirty cards below the fold as the list arrives was one
-        // long task on a phone (issue 28: total blocking time on /).
+        // long task on a phone (bench/README.md: total blocking time on /).
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {stories.map((story) => (
             <li key={story.id} className="[contain-intrinsic-size:auto_11.5rem] [content-visibility:auto]">

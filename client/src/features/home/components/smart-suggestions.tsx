@@ -14,7 +14,7 @@ const PRIORITY_CLASS: Record<string, string> = {
  * What the smart-suggestions endpoint returns for here and now; nothing at all when it returns nothing.
  * `hideNearest`: the nearby list already says where the nearest whisper is, so that suggestion is left out.
  * `nearby` (the page's list, as the server decided each lock) replaces the endpoint's nearby card, so the card
- * agrees with the map and list (issue 23 items 3, 8).
+ * agrees with the map and list (docs/decisions/014-phone-round-2.md).
  */
 export function SmartSuggestions({
   location,

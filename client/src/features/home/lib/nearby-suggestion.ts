@@ -1,5 +1,5 @@
 /**
- * The "whispers nearby" suggestion as the page's own list has it (issue 23 items 3 and 8): the same stories the
+ * The "whispers nearby" suggestion as the page's own list has it (docs/decisions/014-phone-round-2.md): the same stories the
  * map and list show — the reader's own included — and "read now" only for stories the server unlocked, so the card
  * never contradicts the page (the smart endpoint samples others' stories by distance alone).
  */

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '#client/lib/api';
 import { queryKeys } from '#client/lib/query-keys';
 
-/** My Stories' figures: every story of the signed-in author, last 30 days (issue 27). */
+/** My Stories' figures: every story of the signed-in author, last 30 days (docs/decisions/018-insights-counts-not-readers.md). */
 export function useInsightsSummary(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.insights.summary,

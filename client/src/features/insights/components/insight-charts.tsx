@@ -1,5 +1,5 @@
 /**
- * The insights page's charts (issue 27), with recharts — loaded only with this page (React.lazy), so neither
+ * The insights page's charts (docs/decisions/018-insights-counts-not-readers.md), with recharts — loaded only with this page (React.lazy), so neither
  * the first screen nor My Stories carries the library. Each chart has its numbers beside it as a table, the way
  * a screen reader (and anyone who wants the exact words, "fewer than 3") reads them.
  */

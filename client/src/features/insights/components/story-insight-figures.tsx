@@ -10,7 +10,7 @@ type StorySummary = InsightsSummary[number];
 export const plotted = (count: ShownCount): number => (typeof count === 'number' ? count : 1.5);
 
 /**
- * My Stories' insight line under a card (issue 27): unlocks, listens or reads, and likes of the last 30 days,
+ * My Stories' insight line under a card (docs/decisions/018-insights-counts-not-readers.md): unlocks, listens or reads, and likes of the last 30 days,
  * a sparkline of daily opens, and the way to the story's insights page.
  */
 export function StoryInsightFigures({ storyId, title, summary }: { storyId: string; title: string; summary: StorySummary | undefined }) {

@@ -1,4 +1,4 @@
-/** The moderation calls (DESIGN.md decision 18, docs/moderation.md) as TanStack Query hooks. */
+/** The moderation calls (docs/design.md, rule 18, docs/moderation.md) as TanStack Query hooks. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '#common/moderation';
 import type { StoryDecisionRequest, UserDecisionRequest } from '#common/moderation-schemas';

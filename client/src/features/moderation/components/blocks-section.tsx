@@ -1,7 +1,7 @@
 import { Button } from '#client/components/ui/button';
 import { useBlocks, useUnblock } from '../api/moderation';
 
-/** "Blocked authors" on the profile screen (DESIGN.md decision 18): private; Unblock brings their stories back. */
+/** "Blocked authors" on the profile screen (docs/design.md, rule 18): private; Unblock brings their stories back. */
 export function BlocksSection() {
   const blocks = useBlocks(true);
   const unblock = useUnblock();

@@ -27,7 +27,7 @@ import { MediaReviews } from '#client/components/stories/media-views';
 const STORY_ACTION_LABELS: Record<StoryAction, string> = { dismiss: 'Dismiss reports', hide: 'Hide', restore: 'Restore', remove: 'Remove permanently' };
 const USER_ACTION_LABELS: Record<UserAction, string> = { warn: 'Warn author', suspend: 'Suspend author', ban: 'Ban author' };
 
-/** The moderation queue (/moderation, DESIGN.md decision 18): moderators only; the server decides who may see it. */
+/** The moderation queue (/moderation, docs/design.md, rule 18): moderators only; the server decides who may see it. */
 export function ModerationQueue() {
   const queue = useModerationQueue();
   if (queue.isLoading) return <p role="status" className="py-8 text-center text-mist-300">Loading the queue...</p>;

@@ -20,7 +20,7 @@ const ACTION_WORDS: Record<MyDecision['action'], string> = {
   unban: 'Ban lifted',
 };
 
-/** My Stories' "Moderation decisions" (DESIGN.md decision 18): each decision with its reason, and an appeal once. */
+/** My Stories' "Moderation decisions" (docs/design.md, rule 18): each decision with its reason, and an appeal once. */
 export function MyDecisionsSection({ enabled }: { enabled: boolean }) {
   const decisions = useMyDecisions(enabled);
   const list = decisions.data ?? [];

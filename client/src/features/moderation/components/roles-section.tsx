@@ -11,7 +11,7 @@ import { useSetRole } from '../api/moderation';
 const ROLE_LABELS: Record<Role, string> = { user: 'User', moderator: 'Moderator', admin: 'Admin' };
 
 /**
- * /moderation's "Roles" for admins (issue 26 item 1): give an account the moderator or admin role, or take it back.
+ * /moderation's "Roles" for admins (docs/moderation.md): give an account the moderator or admin role, or take it back.
  * The server refuses anyone else (403) and the last admin giving up the role; every change is in the audit log.
  */
 export function RolesSection() {

@@ -4,7 +4,7 @@ import { callApi } from '#client/lib/api';
 import { queryKeys } from '#client/lib/query-keys';
 
 /**
- * The signed-in user's notifications and the unread ones (spec section 7): each refetched every 30 s even with
+ * The signed-in user's notifications and the unread ones (docs/design.md, part 7): each refetched every 30 s even with
  * the live stream open (it covers a cut stream); TanStack Query pauses the interval while the tab is hidden.
  */
 const notificationsQuery = queryOptions({

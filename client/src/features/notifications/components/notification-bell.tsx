@@ -12,7 +12,7 @@ import { useNotificationStream } from '../hooks/use-notification-stream';
 import { badgeText, timeAgo } from '../lib/badge';
 
 /**
- * The bell in the header with its unread badge, and the notifications popover (spec section 2): the list,
+ * The bell in the header with its unread badge, and the notifications popover (docs/design.md, part 2): the list,
  * "Read All", "Close", a header of "N unread" or "All caught up!", an 80-unit scroll area. Clicking a
  * notification marks it read and opens its story. Only rendered for a signed-in user.
  */

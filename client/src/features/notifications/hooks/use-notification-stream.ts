@@ -16,7 +16,7 @@ function prependOnce(list: Notification[] | undefined, n: Notification): Notific
  * into both cached lists, so the badge changes at once. EventSource reconnects by itself and sends
  * Last-Event-ID, so the server replays what was missed meanwhile — except after a `replaced` event: more tabs
  * than the per-user cap are open, and coming back would only end another tab's stream. Each event is checked
- * against the contract's notification schema, loaded with the stream (zod stays off the first screen: issue 28).
+ * against the contract's notification schema, loaded with the stream (zod stays off the first screen: bench/README.md).
  */
 export function useNotificationStream(enabled: boolean) {
   const queryClient = useQueryClient();
@@ -51,7 +51,7 @@ function openStream(queryClient: QueryClient, parse: ParseNotification): EventSo
     queryClient.setQueryData<Notification[]>(queryKeys.notifications.list, (old) => prependOnce(old, n));
     queryClient.setQueryData<Notification[]>(queryKeys.notifications.unread, (old) => (n.isRead ? old : (prependOnce(old, n) ?? [n])));
   });
-  // A newer tab of this user took the stream's place: stay closed rather than evict another tab (issue 22).
+  // A newer tab of this user took the stream's place: stay closed rather than evict another tab (docs/security.md, "Hardening, third round").
   source.addEventListener(STREAM_REPLACED_EVENT, () => source.close());
   return source;
 }

@@ -1,6 +1,6 @@
 import { NOTIFICATIONS } from '#common/constants';
 
-/** The bell's badge: nothing at 0, the count up to 9, then "9+" (spec section 2). */
+/** The bell's badge: nothing at 0, the count up to 9, then "9+" (docs/design.md, part 2). */
 export function badgeText(unread: number): string | null {
   if (unread <= 0) return null;
   return unread > NOTIFICATIONS.badgeCap ? `${NOTIFICATIONS.badgeCap}+` : String(unread);

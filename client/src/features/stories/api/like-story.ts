@@ -17,7 +17,7 @@ function unlikeStory(id: string): Promise<LikeResponse> {
   return callApi('unlikeStory', { params: { id } });
 }
 
-/** Takes a like back (issue 23 item 6): the server answers the new count and `liked: false`. */
+/** Takes a like back (docs/decisions/014-phone-round-2.md): the server answers the new count and `liked: false`. */
 export function useUnlikeStory() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: unlikeStory, onSuccess: () => invalidateStories(queryClient) });

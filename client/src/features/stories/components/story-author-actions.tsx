@@ -20,7 +20,7 @@ import { LOCK_FIELDS, lockDraftOf, lockRequestFields } from '#common/lock-kinds'
 import { isTextStory } from '#common/story-types';
 
 /**
- * Edit and Delete for the author of a story (issue 14), in the story dialog and on My Stories. Renders nothing
+ * Edit and Delete for the author of a story (docs/design.md, rule 13), in the story dialog and on My Stories. Renders nothing
  * for anyone else (the server refuses them too). Delete asks first.
  */
 export function StoryAuthorActions({ story, onDeleted, className }: { story: Story; onDeleted?: () => void; className?: string }) {

@@ -26,7 +26,7 @@ interface StoryDetailDialogProps {
 const STORY_NOT_SHARED = 'This story does not exist or is no longer shared.';
 const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
-/** Spec section 2 "Story detail dialog". */
+/** docs/design.md, part 2 "Story detail dialog". */
 export function StoryDetailDialog({ storyId, initialStory, location, onClose }: StoryDetailDialogProps) {
   const accuracy = useReaderAccuracy();
   const known = initialStory?.id === storyId ? initialStory : undefined;

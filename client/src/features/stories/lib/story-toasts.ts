@@ -1,4 +1,4 @@
-/** Story toasts as spec section 8 words them, one sentence each (shown with lib/toast-message.ts `messageToast`). */
+/** Story toasts as docs/design.md, part 8 words them, one sentence each (shown with lib/toast-message.ts `messageToast`). */
 export const STORY_TOASTS = {
   liked: 'Story liked! Thank you for supporting this story.',
   likeFailed: 'Error: Failed to like story.',

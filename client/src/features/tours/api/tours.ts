@@ -1,4 +1,4 @@
-/** Walking tours over the API (issue 25): read one, those near the reader, the author's own; create, delete. */
+/** Walking tours over the API (docs/decisions/016-walk-mode-and-tours.md): read one, those near the reader, the author's own; create, delete. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Point as Location } from '#common/geo';
 import type { CreateTourRequest } from '#common/tour-schemas';

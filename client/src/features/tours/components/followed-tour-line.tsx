@@ -1,5 +1,5 @@
 /**
- * The followed tour's line on the home map (issue 25), loaded with Leaflet after the first paint (default export,
+ * The followed tour's line on the home map (docs/decisions/016-walk-mode-and-tours.md), loaded with Leaflet after the first paint (default export,
  * lazy). Rendered inside the story map; the stops open their stories with the usual locks.
  */
 import type { TourStop } from '#common/tour-schemas';

@@ -1,5 +1,5 @@
 /**
- * My Stories → "New tour" (issue 25): a title, a description and 2-20 of the author's public stories in walking
+ * My Stories → "New tour" (docs/decisions/016-walk-mode-and-tours.md): a title, a description and 2-20 of the author's public stories in walking
  * order, set with up/down buttons. The same rules as the server (common/tours.ts) are checked as the author
  * types; the server has the last word.
  */

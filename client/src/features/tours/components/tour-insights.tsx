@@ -1,5 +1,5 @@
 /**
- * The author's view of how their tour is walked (issue 27 item 4): starts, stops reached and completions over 7,
+ * The author's view of how their tour is walked (docs/decisions/018-insights-counts-not-readers.md): starts, stops reached and completions over 7,
  * 30 or 90 days. Counts only, per UTC day on the server; 1 and 2 arrive as "fewer than 3" and stay words here.
  */
 import { BarChart3 } from 'lucide-react';

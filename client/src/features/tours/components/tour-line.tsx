@@ -1,5 +1,5 @@
 /**
- * A tour drawn on a Leaflet map (issue 25): a line through its stops in walking order and a numbered marker per
+ * A tour drawn on a Leaflet map (docs/decisions/016-walk-mode-and-tours.md): a line through its stops in walking order and a numbered marker per
  * stop (filled when this reader has found it). Used inside the tour page's map and the home map.
  */
 import './tour-map.css';

@@ -1,5 +1,5 @@
 /**
- * A tour on the map (issue 25): a line through the stops in walking order and a numbered marker per stop
+ * A tour on the map (docs/decisions/016-walk-mode-and-tours.md): a line through the stops in walking order and a numbered marker per stop
  * (filled when this reader has found it), plus the walker while walking. Loaded on demand with Leaflet.
  */
 import 'leaflet/dist/leaflet.css';

@@ -1,9 +1,9 @@
-/** "Tours near you" on /discover (issue 25): tours with a stop within 5 km of the reader, newest first. */
+/** "Tours near you" on /discover (docs/decisions/016-walk-mode-and-tours.md): tours with a stop within 5 km of the reader, newest first. */
 import { lazy, Suspense } from 'react';
 import type { Point } from '#common/geo';
 
 // The tours' query and cards load once the reader's position is known: without one the section is a line of
-// text (issue 28: JavaScript before the page is idle).
+// text (bench/README.md: JavaScript before the page is idle).
 const ToursNearList = lazy(() => import('./tours-near-list'));
 
 export function ToursNearSection({ reader }: { reader: Point | null }) {

@@ -1,5 +1,5 @@
 /**
- * The tour a reader is following (issue 25): the last tour page opened in this tab, kept in sessionStorage so
+ * The tour a reader is following (docs/decisions/016-walk-mode-and-tours.md): the last tour page opened in this tab, kept in sessionStorage so
  * the home map can draw its line until the reader stops following it.
  */
 import { useCallback, useSyncExternalStore } from 'react';

@@ -1,4 +1,4 @@
-/** Walk mode's toggle (issue 25); the status lines and the found story's card are walk-panel.tsx. */
+/** Walk mode's toggle (docs/decisions/016-walk-mode-and-tours.md); the status lines and the found story's card are walk-panel.tsx. */
 import { Footprints } from 'lucide-react';
 import { Button } from '#client/components/ui/button';
 import { WALK_TEXTS } from '../lib/walk-texts';

@@ -1,5 +1,5 @@
 /**
- * Walk mode's pure rules (issue 25, DESIGN.md decision 17 "walk mode plays, it never unlocks"): when a position
+ * Walk mode's pure rules (docs/decisions/016-walk-mode-and-tours.md, docs/design.md, rule 17 "walk mode plays, it never unlocks"): when a position
  * is worth sending, which stories the server's answer newly unlocked for this walk, and the compass line.
  */
 import { UNLOCK_RADIUS_M } from '#common/constants';

@@ -39,7 +39,7 @@ export interface NearestQuery {
   radius: number;
   limit: number;
   viewerId: string | null;
-  /** Authors the viewer has blocked (DESIGN.md decision 18): left out inside the walk, so a capped answer stays full. */
+  /** Authors the viewer has blocked (docs/design.md, rule 18): left out inside the walk, so a capped answer stays full. */
   blockedAuthorIds?: readonly string[];
 }
 

@@ -98,7 +98,7 @@ export async function startChangeFeed(
   const writeFences = new Map<string, number>();
   /**
    * The same for likes only: they change a story's count and the writer's likedByMe, which a marker read does not
-   * show, so only reads with details wait for them (issue 28: a like no longer holds up the liker's map pans).
+   * show, so only reads with details wait for them (bench/README.md: a like no longer holds up the liker's map pans).
    */
   const likeFences = new Map<string, number>();
   let throughFence = 0;
@@ -121,7 +121,7 @@ export async function startChangeFeed(
         const { seq, task } = queue[0]!;
         // Consecutive story notifications are fetched together, with the fences between them: every write sends a
         // fence after its change, so a queue that falls behind alternates the two, and one fetch per write left the
-        // fences late, which sent the writers' reads to SQL (issue 28, bench/README.md "Mixed load: the first
+        // fences late, which sent the writers' reads to SQL (bench/README.md, bench/README.md "Mixed load: the first
         // seconds"). A fence means "everything notified before me is applied": true of the whole run once fetched.
         if (task.kind === 'stories' || task.kind === 'fence') {
           const ids = new Set<string>();

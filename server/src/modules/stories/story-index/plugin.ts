@@ -48,7 +48,7 @@ const storyIndexPlugin = fp(
     });
     app.addHook('onSend', async (request, reply) => {
       if (SAFE_METHODS.has(request.method)) return;
-      // A refused write (4xx) wrote nothing (DESIGN.md "Bad input and failure"): the writer's reads need not wait.
+      // A refused write (4xx) wrote nothing (docs/design.md "Bad input and failure"): the writer's reads need not wait.
       if (reply.statusCode >= 400 && reply.statusCode < 500) return;
       const kind = request.routeOptions.url === LIKE_ROUTE ? 'likes' : 'stories';
       index.fenceWrite([request.user?.id, addressKey(request.ip)], kind);

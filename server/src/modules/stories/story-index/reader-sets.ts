@@ -1,6 +1,6 @@
 /**
  * Id sets the story index keeps per recent signed-in reader: the stories they liked (likedByMe) and the authors
- * they blocked (left out of their reads, DESIGN.md decision 18). A reader's set is loaded at their first read and
+ * they blocked (left out of their reads, docs/design.md, rule 18). A reader's set is loaded at their first read and
  * forgotten when the change feed says theirs changed (the likes and blocks triggers), so a read costs no query.
  * A reader with more than `maxPerReader` ids is not kept: the source is asked at each read instead.
  */

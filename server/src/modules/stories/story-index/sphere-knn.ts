@@ -2,7 +2,7 @@
  * The k nearest points of a kdbush tree on the sphere (great-circle distance), within a maximum distance and
  * passing a filter, nearest first: the answer geokdbush's `around` gives, found without an object per point or
  * node visited. `around` puts every point of every leaf it opens into a priority queue as an object; the nearby
- * read opens a few hundred per call, and that queue was a tenth of the app's CPU per read (issue 28).
+ * read opens a few hundred per call, and that queue was a tenth of the app's CPU per read (bench/README.md).
  *
  * The walk is depth first, the nearer child first; a node is skipped when the lower bound of its box's distance
  * is beyond the k-th best so far (or the maximum distance). The k best are kept in a max-heap of typed arrays.

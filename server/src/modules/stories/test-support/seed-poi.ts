@@ -1,5 +1,5 @@
 /**
- * Seeds `count` stories around points of interest straight through SQL (issue 17's second distribution): `pois`
+ * Seeds `count` stories around points of interest straight through SQL (docs/decisions/009-story-index.md's second distribution): `pois`
  * points of interest at fixed positions in a square area, 70 % of the stories within about a kilometre of one
  * (a roughly normal spread, σ ≈ 550 m on each axis), 30 % uniform over the area. Same columns and mix as
  * seed-city.ts. The benchmark draws its reader positions from the same points of interest (poiCentres).

@@ -36,7 +36,7 @@ interface StoryMapProps<T extends MapMarker> {
    * shows the pages' loading look.
    */
   firstLook?: boolean;
-  /** More layers drawn on the map (a followed tour's line, issue 25), given by the page. */
+  /** More layers drawn on the map (a followed tour's line, docs/decisions/016-walk-mode-and-tours.md), given by the page. */
   children?: ReactNode;
 }
 
@@ -46,7 +46,7 @@ const MAP_SEE_THROUGH = { background: 'transparent' };
 /** Leaflet's tile fade-in (leaflet.css: opacity 0.2 s). */
 const TILE_FADE_MS = 250;
 
-// The stack's bottom sheet (Radix dialog, scroll lock) is not downloaded with the map (issue 28: JavaScript before
+// The stack's bottom sheet (Radix dialog, scroll lock) is not downloaded with the map (bench/README.md: JavaScript before
 // the page is idle) but as soon as a stack that lists its stories is drawn, so the click on it opens at once.
 const loadStackSheet = () => import('./story-stack-sheet');
 const StoryStackSheet = lazy(() => loadStackSheet().then((m) => ({ default: m.StoryStackSheet<MapMarker> })));
@@ -189,7 +189,7 @@ export default function StoryMap<T extends MapMarker>({
 /**
  * False until `after` has been committed true, then true from a task of its own after that commit. Making
  * Leaflet's map, its tiles and its markers inside the commit that first shows the page made one long task of all
- * of it (issue 28: total blocking time on `/`); now the page paints, then the map is made (with the tile server's
+ * of it (bench/README.md: total blocking time on `/`); now the page paints, then the map is made (with the tile server's
  * credit in its attribution line), then its tile layer asks for the tiles, then the markers are added. Each step
  * renders synchronously (flushSync) in its timer's task: as a transition it would wait for, and be batched with,
  * the page's other updates.
@@ -209,7 +209,7 @@ const MARKERS_PER_TASK = 6;
 
 /**
  * How many of `total` items to draw: `step` more in each task until all are drawn. Thirty markers added in one
- * commit made one long task (each is an element with its icon, listeners and position: issue 28, total blocking
+ * commit made one long task (each is an element with its icon, listeners and position: bench/README.md, total blocking
  * time); six at a time keep every task short, and the reader sees the map fill within a few frames. Items that
  * come later (a pan, a new answer) are drawn the same way, from where the count already is.
  */
@@ -335,7 +335,7 @@ function CentreOnMe({ location }: { location: Point }) {
   );
 }
 
-/** Spec section 4: a changed user location recentres the map at zoom 13 (not on first render). */
+/** docs/design.md, part 4: a changed user location recentres the map at zoom 13 (not on first render). */
 function FollowReader({ location }: { location: Point }) {
   const map = useMap();
   useEffect(() => {
@@ -378,7 +378,7 @@ function ViewportWatcher({ onChange }: { onChange: (view: MapView, box: Bounding
     };
     map.on('moveend', onMoveEnd);
     // The first report in a task of its own: the page's re-render and reads it starts are not added to the task
-    // that made the map (issue 28: total blocking time).
+    // that made the map (bench/README.md: total blocking time).
     timer = setTimeout(report, 0);
     return () => {
       map.off('moveend', onMoveEnd);

@@ -6,7 +6,7 @@ import { cn } from '#client/lib/utils';
 
 /**
  * The stories of a map cluster that cannot split any further (stories at one spot, at the last zoom), as a
- * bottom sheet: newest first, each opens the story (issue 14, item 2).
+ * bottom sheet: newest first, each opens the story (docs/design.md, rule 13).
  */
 export function StoryStackSheet<T extends MapMarker>({
   stories,

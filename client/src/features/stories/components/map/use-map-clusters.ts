@@ -19,7 +19,7 @@ export function useMapClusters(stories: readonly MapMarker[], view: MapView | nu
   useEffect(() => {
     const worker = new Worker(new URL('./cluster.worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (event: MessageEvent<ClusterResponse>) => {
-      // A transition: React renders the markers in slices, between which the page stays responsive (issue 28).
+      // A transition: React renders the markers in slices, between which the page stays responsive (bench/README.md).
       if (event.data.requestId === requestRef.current) startTransition(() => setItems(event.data.items));
     };
     workerRef.current = worker;

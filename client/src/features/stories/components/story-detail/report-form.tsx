@@ -10,7 +10,7 @@ import { messageToast } from '#client/lib/toast-message';
 import { useReportStory } from '#client/features/stories/api/report-story';
 import { STORY_TOASTS } from '#client/features/stories/lib/story-toasts';
 
-/** Why a reader reports a story (spec section 4 "Report"; DESIGN.md decision 18): a reason from the list, a note. */
+/** Why a reader reports a story (docs/design.md, part 4 "Report"; docs/design.md, rule 18): a reason from the list, a note. */
 export function ReportForm({ storyId, onDone }: { storyId: string; onDone: (reported: boolean) => void }) {
   const report = useReportStory();
   const [reason, setReason] = useState<ReportReason | ''>('');

@@ -15,7 +15,7 @@ import { useBlockAuthor } from '#client/features/stories/api/block-author';
 import { reportInsightEvent } from '#client/lib/insights/report-event';
 import { ReportForm } from './report-form';
 
-/** Like, Share and Report (spec section 4); signed-out readers are asked to sign in. */
+/** Like, Share and Report (docs/design.md, part 4); signed-out readers are asked to sign in. */
 export function StoryActions({ story }: { story: Story }) {
   const [, navigate] = useLocation();
   const { data: user } = useCurrentUser();
@@ -28,10 +28,10 @@ export function StoryActions({ story }: { story: Story }) {
   const reported = reportedNow || Boolean(story.reportedByMe);
   const block = useBlockAuthor();
   const [blocked, setBlocked] = useState(false);
-  // Once liked here, the count shows +1 of what the dialog opened with (spec section 4 "Like").
+  // Once liked here, the count shows +1 of what the dialog opened with (docs/design.md, part 4 "Like").
   const liked = answered?.liked ?? Boolean(story.likedByMe);
   const likes = answered?.likes ?? story.likes;
-  // Nobody likes or reports their own story (issue 14): the author sees the count, not the buttons.
+  // Nobody likes or reports their own story (docs/design.md, rule 13): the author sees the count, not the buttons.
   const isOwnStory = user?.id === story.authorId;
 
   // Also said inside the dialog: its focus trap keeps keyboard and screen-reader users from the toast's Sign In.
@@ -41,7 +41,7 @@ export function StoryActions({ story }: { story: Story }) {
     showAccountRequired(description, navigate);
   };
 
-  // A toggle (issue 23 item 6): on shows as on, and a second press takes the like back.
+  // A toggle (docs/decisions/014-phone-round-2.md): on shows as on, and a second press takes the like back.
   const onLike = () => {
     if (!user) return requireAccount(ACCOUNT_REQUIRED.like);
     if (liked) {
@@ -56,12 +56,12 @@ export function StoryActions({ story }: { story: Story }) {
       onError: () => messageToast(STORY_TOASTS.likeFailed),
     });
   };
-  // Likes need the story unlocked for this reader (DESIGN.md decision 11): a locked one says so instead.
+  // Likes need the story unlocked for this reader (docs/design.md, rule 11): a locked one says so instead.
   const lockedForReader = story.isLocked && !isOwnStory;
 
   const onShare = async () => {
     const url = new URL(paths.story(story.id), window.location.origin).toString();
-    // Authors' insights (issue 27): a share of an unlocked story by someone else.
+    // Authors' insights (docs/decisions/018-insights-counts-not-readers.md): a share of an unlocked story by someone else.
     if (!story.isLocked && !isOwnStory) reportInsightEvent(story.id, 'share');
     if (typeof navigator.share === 'function') {
       try {
@@ -128,7 +128,7 @@ export function StoryActions({ story }: { story: Story }) {
             Report
           </Button>
         )}
-        {/* Blocking (DESIGN.md decision 18): private; the author's stories vanish for this reader everywhere. */}
+        {/* Blocking (docs/design.md, rule 18): private; the author's stories vanish for this reader everywhere. */}
         {!isOwnStory && user && (
           <Button
             type="button"

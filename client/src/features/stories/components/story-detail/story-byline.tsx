@@ -9,7 +9,7 @@ import { paths } from '#client/config/paths';
 import { useCurrentUser } from '#client/lib/auth/current-user';
 import { useAuthorPage, useSetFollowing } from '#client/lib/follows/author-follow';
 
-/** Beyond this the reader is not nearby: the place gets a name they know, or a way to look it up (issue 23 item 5). */
+/** Beyond this the reader is not nearby: the place gets a name they know, or a way to look it up (docs/decisions/014-phone-round-2.md). */
 const FAR_AWAY_M = 1000;
 
 /**

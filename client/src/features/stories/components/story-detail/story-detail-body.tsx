@@ -18,7 +18,7 @@ export function StoryDetailBody({ story }: { story: Story }) {
   const lockText = timeLockText(story);
   // When the time lock is what holds the story, the locked notice already says it: said once, not twice.
   const saidByNotice = story.isLocked && (story.lockReasons ?? [story.lockReason]).some(isTimeLockReason);
-  // Authors' insights (issue 27): open, read, play and quartiles of an unlocked story, never the author's own.
+  // Authors' insights (docs/decisions/018-insights-counts-not-readers.md): open, read, play and quartiles of an unlocked story, never the author's own.
   const { data: user } = useCurrentUser();
   const playback = useStoryInsightEvents(story, user?.id);
   return (
@@ -56,7 +56,7 @@ export function StoryDetailBody({ story }: { story: Story }) {
 /** Why the server locked the story: too far away, or a time lock that is closed right now. */
 function LockedNotice({ story }: { story: Story }) {
   if (isClaimLock(story.lockReason)) {
-    // The reader's position claim was refused (issue 13): say why in plain words, not "walk closer".
+    // The reader's position claim was refused (docs/security.md, "Location: a position is a claim"): say why in plain words, not "walk closer".
     return (
       <div className="flex flex-col items-center gap-2 rounded-xl border border-night-600 bg-night-800/70 p-6 text-center">
         <span aria-hidden className="text-4xl">
@@ -67,7 +67,7 @@ function LockedNotice({ story }: { story: Story }) {
     );
   }
   const toWalk = metresToUnlock(story);
-  // Every rule that holds it (issue 23 item 8): the walk, and the time lock that would still hold it there.
+  // Every rule that holds it (docs/decisions/014-phone-round-2.md): the walk, and the time lock that would still hold it there.
   const lines = lockLines(story).map((line) => (line.startsWith('Walk closer') ? 'Walk closer to unlock this story' : line));
   return (
     <div className="flex flex-col items-center gap-2 rounded-xl border border-night-600 bg-night-800/70 p-6 text-center">
