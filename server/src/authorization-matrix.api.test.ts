@@ -57,6 +57,8 @@ const OWNED_RESOURCES: Record<string, (f: Fixtures, route: InventoryRoute, t: Te
     if (route.url.startsWith('/api/notifications/')) return [{ label: "the owner's notification", value: f.notificationId, ownersOnly: true }];
     // A public tour: anyone reads it; only its author edits or deletes it (a write by anyone else: 403/404).
     if (route.url.startsWith('/api/tours/')) return [{ label: "the owner's tour", value: f.tourId, ownersOnly: false }];
+    // A tour's map tiles for offline use: as public as the tour.
+    if (route.url.startsWith('/api/tiles/tours/')) return [{ label: "the owner's tour", value: f.tourId, ownersOnly: false }];
     if (route.url.startsWith('/api/insights/tours/')) return [{ label: "the owner's tour's insights", value: f.tourId, ownersOnly: true }];
     if (route.url === '/api/moderation/decisions/:id/appeal') return [{ label: 'a decision about the owner', value: f.openDecisionId, ownersOnly: true }];
     // Moderators' calls on the owner's case: refused to every plain user, the owner included (checked below).

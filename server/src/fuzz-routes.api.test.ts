@@ -123,7 +123,10 @@ describe('no 5xx for any input: every route of the inventory, fuzzed', () => {
     let sessionToken: string | undefined;
     const started = Date.now();
     const cpuAtStart = process.cpuUsage();
-    for (const route of inventory.apiRoutes()) {
+    // One seed per run, printed, so a failure is replayed with FUZZ_SEED=<seed> (each route runs on seed + its index).
+    const runSeed = Number(process.env.FUZZ_SEED) || Math.floor(Math.random() * 2 ** 31);
+    console.info(`fuzz: seed ${runSeed} (replay with FUZZ_SEED=${runSeed})`);
+    for (const [routeIndex, route] of inventory.apiRoutes().entries()) {
       const result = await fc.check(
         fc.asyncProperty(requestArbitrary(route, ctx), async (request) => {
           const sent = request;
@@ -157,11 +160,11 @@ describe('no 5xx for any input: every route of the inventory, fuzzed', () => {
             if (changed.length) throw new Error(`${res.statusCode} but stored rows changed in ${changed.join(', ')}`);
           }
         }),
-        { numRuns: RUNS_PER_ROUTE, endOnFailure: false },
+        { numRuns: RUNS_PER_ROUTE, endOnFailure: false, seed: runSeed + routeIndex },
       );
       if (result.failed) {
         const example = result.counterexample?.[0];
-        failures.push(`${routeName(route)} (seed ${result.seed}): ${String(result.errorInstance)}\n    request: ${example?.describe ?? '?'}`);
+        failures.push(`${routeName(route)} (FUZZ_SEED=${runSeed}, route seed ${result.seed}): ${String(result.errorInstance)}\n    request: ${example?.describe ?? '?'}`);
       }
     }
     const seconds = (Date.now() - started) / 1000;

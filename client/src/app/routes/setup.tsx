@@ -21,18 +21,9 @@ export default function SetupPage() {
       <div className="pt-2 sm:pt-6">
         {isPending || !user ? (
           <PageLoading />
-        ) : user.isSetupComplete ? (
-          <>
-            <ProfileView user={user} />
-            <div className="mx-auto w-full max-w-xl">
-              <PushSection />
-              <AccountDataSection />
-              <BlocksSection />
-            </div>
-          </>
         ) : (
           <>
-            <SetupWizard user={user} />
+            {user.isSetupComplete ? <ProfileView user={user} /> : <SetupWizard user={user} />}
             {/* Account settings do not wait for the profile: blocked authors, notifications, the account's data. */}
             <div className="mx-auto w-full max-w-xl">
               <PushSection />

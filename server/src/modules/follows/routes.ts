@@ -7,7 +7,7 @@
  *   server's lock decisions as every story read
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addressKey } from '../../lib/client-address';
+import { perUserOrAddress, routeLimit } from '../../lib/route-limit';
 import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';
 import { isCrossSiteRequest } from '../../plugins/same-origin';
@@ -17,16 +17,8 @@ const FOLLOWED_STORIES_LIMIT = 20;
 
 export const followRoutes: FastifyPluginAsyncZod = async (app) => {
   const { service } = app.follows;
-  const limited = (max: number) =>
-    app.config.rateLimitDisabled
-      ? (false as const)
-      : {
-          max,
-          timeWindow: 60_000,
-          keyGenerator: (request: { user: { id: string } | null; ip: string }) =>
-            request.user ? `user:${request.user.id}` : `ip:${addressKey(request.ip)}`,
-        };
-  // Following is a reader's own setting, like a block: open to a suspended or banned user too.
+  const limited = (max: number) => routeLimit(app, { max, timeWindow: 60_000, keyGenerator: perUserOrAddress });
+  // Following and unfollowing change only the caller's own list: open to a suspended user too.
   const write = { access: 'user', goodStanding: false, rateLimit: limited(60) } as const;
 
   app.addHook('onSend', async (_request, reply) => {

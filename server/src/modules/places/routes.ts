@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiRoute } from '../../lib/api-route';
+import { routeLimit } from '../../lib/route-limit';
 
 /** As-you-type: a few requests per typed word, so generous, but bounded per address. */
 const SEARCH_RATE_LIMIT = { max: 120, timeWindow: '1 minute' } as const;
@@ -15,7 +16,7 @@ export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
     ...apiRoute(app, 'placeSearch', {
       summary: 'Towns and cities (GeoNames, 1,000+ people) matching a typed name, best first: at most 10, typos tolerated',
     }),
-    config: { access: 'public', rateLimit: app.config.rateLimitDisabled ? false : { ...SEARCH_RATE_LIMIT } },
+    config: { access: 'public', rateLimit: routeLimit(app, SEARCH_RATE_LIMIT) },
     handler: async (request, reply) => {
       // The same query always has the same answer while this build runs: a browser may keep it a while.
       reply.header('cache-control', 'public, max-age=3600');

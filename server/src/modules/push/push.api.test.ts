@@ -15,6 +15,7 @@ import { createTestApp, sameDatabaseAgain, type TestApp } from '#tests/helpers/t
 import { createTestUser, type TestUser } from '#tests/helpers/users';
 import { startMockPushService, type MockDevice, type MockPushService } from '#tests/helpers/mock-push-service';
 import { insertStory } from '../stories/test-support/story-fixtures';
+import { hashPassword } from '../auth/passwords';
 
 const SECRET_CONTENT = 'The key is under the third stone from the well';
 
@@ -252,7 +253,10 @@ describe('Web Push', () => {
     const leaving = await createTestUser(t.database);
     await subscribe(leaving, await push.subscribe(publicKey));
     expect(await subscriptionCount(leaving.id)).toBe(1);
-    await t.database.query(sql`DELETE FROM users WHERE id = ${leaving.id}`);
+    // Through the route a person uses (with their password), not a row deleted behind the app's back.
+    await t.database.query(sql`UPDATE users SET password_hash = ${await hashPassword('leaving-words')} WHERE id = ${leaving.id}::uuid`);
+    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/account', headers: { cookie: leaving.cookie }, payload: { password: 'leaving-words' } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await subscriptionCount(leaving.id)).toBe(0);
   });
 });

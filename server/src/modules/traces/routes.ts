@@ -14,7 +14,7 @@ import { isUuid } from '#common/route-schemas';
 import { tracePhotoMultipartSchema } from '#common/trace-schemas';
 import { TRACE_MESSAGES } from '#common/traces';
 import { badRequest, notFound, unsupportedMediaType } from '../../lib/http-errors';
-import { addressKey } from '../../lib/client-address';
+import { perUserOrAddress, routeLimit } from '../../lib/route-limit';
 import { apiRoute } from '../../lib/api-route';
 import { nextPageLink } from '../../lib/paging';
 import { streamedBody } from '../../plugins/route-contract';
@@ -28,17 +28,9 @@ const idOf = (params: { id: string }, message: string) => {
 export const traceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { service } = app.traces;
   await app.register(multipart, { limits: { fileSize: app.config.maxUploadBytes.image + 1, files: 1, fields: 0, parts: 1 } });
-  const limited = (max: number) =>
-    app.config.rateLimitDisabled
-      ? (false as const)
-      : {
-          max,
-          timeWindow: 60_000,
-          keyGenerator: (request: { user: { id: string } | null; ip: string }) =>
-            request.user ? `user:${request.user.id}` : `ip:${addressKey(request.ip)}`,
-        };
+  const limited = (max: number) => routeLimit(app, { max, timeWindow: 60_000, keyGenerator: perUserOrAddress });
   const read = { access: 'public', rateLimit: limited(600) } as const;
-  // Deleting one's own trace and hiding one on one's own story stay open to a suspended or banned user.
+  // Deleting one's own trace, hiding one on one's own story, appealing, following: open to a suspended user too.
   const write = { access: 'user', goodStanding: false, rateLimit: limited(60) } as const;
   // Leaving, illustrating and reporting a trace contribute: refused to suspended and banned users (plugins/access.ts).
   const publishing = { ...write, goodStanding: true } as const;

@@ -44,6 +44,10 @@ export function traceAndFollowBindings(param: string, route: { url: string }, ow
   if (param === 'id' && route.url.startsWith('/api/traces/')) {
     return [{ label: "the owner's trace", value: traceOfOwner.get(ownerId)!, ownersOnly: true }];
   }
+  // A moderators' call on the owner's trace: refused to every plain user, the owner included.
+  if (param === 'id' && route.url.startsWith('/api/moderation/traces/')) {
+    return [{ label: "the owner's trace", value: traceOfOwner.get(ownerId)!, ownersOnly: false }];
+  }
   if (param === 'userId' && route.url.startsWith('/api/authors/')) return [{ label: 'the owner, as an author', value: ownerId, ownersOnly: false }];
   return undefined;
 }
