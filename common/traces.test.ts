@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { coarseDistanceM, digestMessage, hasUnsafeTraceCharacters, lockedTracesLine, tracesLeftMessage } from './traces';
 
 describe('traces and follows texts', () => {
-  it('refuses bidi overrides and isolates, zero-width and control characters, and keeps line breaks and emoji', () => {
-    for (const text of ['Hello\u202Edlrow', 'a\u2066b\u2069', 'zero\u200Bwidth', 'bell\u0007', 'tab\there']) {
+  it('refuses bidi overrides and isolates, zero-width and control characters, and keeps line breaks, tabs and emoji', () => {
+    for (const text of ['Hello\u202Edlrow', 'a\u2066b\u2069', 'zero\u200Bwidth', 'bell\u0007', 'escape\u001b[31m']) {
       expect(hasUnsafeTraceCharacters(text)).toBe(true);
     }
-    for (const text of ['Found it!\nThanks 👩‍👩‍👧', 'Über die Brücke', 'مرحبا']) expect(hasUnsafeTraceCharacters(text)).toBe(false);
+    // The public-text rule for multi-line fields (text.ts): line breaks (LF, CRLF) and tabs are writing, not tricks.
+    for (const text of ['Found it!\nThanks 👩‍👩‍👧', 'Found it!\r\nThanks', 'tab\there', 'Über die Brücke', 'مرحبا']) {
+      expect(hasUnsafeTraceCharacters(text)).toBe(false);
+    }
   });
 
   it('says the counts as the product does', () => {
