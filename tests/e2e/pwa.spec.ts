@@ -12,6 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUpAndSignIn } from './support/accounts';
 import { createStoryViaApi, imagePng, newAuthor, northOf, type Author } from './support/stories';
 import { readerHeaders } from './support/reader-address';
+import { PUSH_KINDS } from '#common/push';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ serviceWorkers: 'allow' });
@@ -325,7 +326,7 @@ test('turning push on subscribes this device (push manager stubbed), and off uns
   await expect(section.getByRole('checkbox', { name: 'Likes on my stories' })).not.toBeChecked();
   await expect
     .poll(async () => (await (await page.request.get('/api/push/preferences')).json()).kinds)
-    .toEqual(['story_hidden', 'moderation_decision', 'report_outcome']);
+    .toEqual(PUSH_KINDS.filter((kind) => kind !== 'story_liked'));
   await page.screenshot({ path: '/tmp/i24-push-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: '/tmp/i24-push-1280.png', fullPage: true });
