@@ -147,7 +147,7 @@ const envSchema = z.object({
     .refine((size) => size.width >= 16 && size.height >= 16, 'MEDIA_MAX_VIDEO_SIZE must be at least 16x16'),
   MEDIA_MAX_FRAME_RATE: z.coerce.number().min(1).max(240).default(60),
   /**
-   * The nearby reads from an in-memory index kept exact by the database's change feed (docs/decisions/009-story-index.md, decision 009):
+   * The nearby reads from an in-memory index kept exact by the database's change feed (docs/decisions/009-story-index.md):
    * `on`; `every-read` (each read waits for the feed to catch up: another instance's write too); `off` (SQL).
    */
   STORY_INDEX: z.enum(['on', 'every-read', 'off']).default('on'),

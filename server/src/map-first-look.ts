@@ -1,5 +1,5 @@
 /**
- * The home page's first look, written into the page the server sends (bench/README.md, decision 028): below the static
+ * The home page's first look, written into the page the server sends (docs/decisions/028-map-first-look.md): below the static
  * header, the page's top as React first draws it (the tab bar, walk mode's toggle, the room kept for the location
  * notes) and the map's box with the map's own tiles around the default centre. The map's imagery is the page's
  * largest paint; it no longer waits for the scripts, React's first render and Leaflet. React replaces all of it on

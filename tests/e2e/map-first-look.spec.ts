@@ -1,5 +1,5 @@
 /**
- * The home page's first look (bench/README.md, decision 028; server/src/map-first-look.ts): the page as sent, before any
+ * The home page's first look (docs/decisions/028-map-first-look.md; server/src/map-first-look.ts): the page as sent, before any
  * script, shows the map's box with the map's own tiles, where React then draws the map, so the map's imagery is
  * the first thing that paints and nothing moves when the real map takes over.
  */

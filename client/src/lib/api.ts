@@ -33,7 +33,7 @@ export type ApiCallOptions<N extends ApiRouteName> = ([PathParamNames<ApiPath<N>
 type Success<R> = 200 extends keyof R ? R[200] : 201 extends keyof R ? R[201] : undefined;
 
 /**
- * The success answer of route N. The map calls answer by `view` (docs/design.md, rule 20, decision 025): the contract declares
+ * The success answer of route N. The map calls answer by `view` (docs/design.md rule 20; docs/decisions/025-marker-columns-without-titles.md): the contract declares
  * both shapes, a call asking `view: 'full'` gets full stories, any other markers.
  */
 export type ApiAnswer<N extends ApiRouteName, O = unknown> = N extends 'mapAround' | 'mapInBox'

@@ -4,7 +4,7 @@ import type { Point } from '#common/geo';
 import { MAP_BOX, mapBoxWidth, tileGrid } from '#common/tile-grid';
 
 /**
- * The map's tiles around its first centre as plain images, filling the map's box (bench/README.md, decision 028). They
+ * The map's tiles around its first centre as plain images, filling the map's box (docs/decisions/028-map-first-look.md). They
  * are the URLs Leaflet asks for when it mounts, and on the home page the ones the page's first look showed before
  * any script ran (server/src/map-first-look.ts), so they come from the browser's cache: the map's imagery stays on
  * screen while React and then Leaflet take over, instead of an empty box for a moment.
