@@ -19,7 +19,8 @@ const clientZones = [
     target: `./client/src/features/${feature}`,
     from: './client/src/features',
     except: [`./${feature}`],
-    message: 'A feature must not import another feature: move the shared piece to lib/ or components/, or compose both in a page (app/routes).',
+    message:
+      'A feature must not import another feature: move the shared piece to lib/ or components/, or compose both in a page (app/routes).',
   })),
   {
     target: ['./client/src/features', './client/src/components', './client/src/lib', './client/src/config'],
@@ -46,7 +47,9 @@ const SERVER_MODULES = fs
   .readdirSync(new URL('./server/src/modules', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const BELOW_MODULES = ['lib', 'db', 'media', 'mail', 'weather', 'shared-state', 'plugins'].map((dir) => `./server/src/${dir}`);
+const BELOW_MODULES = ['lib', 'db', 'media', 'mail', 'weather', 'shared-state', 'plugins'].map(
+  (dir) => `./server/src/${dir}`,
+);
 /** `allowed`: module → files of it (relative to the module) that the linted file may import anyway. */
 const serverZones = (allowed = {}) => [
   ...SERVER_MODULES.map((module) => ({
@@ -58,7 +61,8 @@ const serverZones = (allowed = {}) => [
   {
     target: [...BELOW_MODULES, './server/src/config.ts'],
     from: './server/src/modules',
-    message: 'Layers below the modules never import a module: move the shared piece down (lib/, or beside config.ts), or have the module hand it in.',
+    message:
+      'Layers below the modules never import a module: move the shared piece down (lib/, or beside config.ts), or have the module hand it in.',
   },
 ];
 
@@ -92,7 +96,12 @@ const importSettings = {
 export default tseslint.config(
   {
     ignores: [
-      'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', 'server/src/db/migrations/**',
+      'dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'data/**',
+      'server/src/db/migrations/**',
       // Each breaks one fence on purpose; tests/lint-fences.test.ts lints them and expects every one reported.
       'tests/lint-fixtures/**',
     ],
@@ -135,7 +144,14 @@ export default tseslint.config(
   },
   {
     // import-x/no-cycle skips type-only imports; this one counts them (eslint-rules/import-cycles.js).
-    files: ['client/src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'common/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    files: [
+      'client/src/**/*.{ts,tsx}',
+      'server/src/**/*.ts',
+      'common/**/*.ts',
+      'tests/**/*.ts',
+      'bench/**/*.ts',
+      'scripts/**/*.ts',
+    ],
     plugins: { local: localRules },
     rules: { 'local/no-import-cycle': 'error' },
   },
@@ -175,7 +191,15 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [{ target: './common', from: ['./server', './client'], message: 'common/ imports nothing from the server or the client.' }] },
+        {
+          zones: [
+            {
+              target: './common',
+              from: ['./server', './client'],
+              message: 'common/ imports nothing from the server or the client.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -192,7 +216,8 @@ export default tseslint.config(
             {
               regex: '^zod(/.*)?$',
               allowTypeImports: true,
-              message: 'Only common/*-schemas.ts (and api/contract.ts) import zod: put the schema in the schemas file beside this one.',
+              message:
+                'Only common/*-schemas.ts (and api/contract.ts) import zod: put the schema in the schemas file beside this one.',
             },
             {
               regex: '(^|/)(schemas|[a-z-]+-schemas|api/contract)$',
@@ -216,8 +241,13 @@ export default tseslint.config(
   {
     files: ['server/src/**/*.ts'],
     ignores: [
-      'server/src/db/**', 'server/src/**/*-repository.ts', 'server/src/ops/**', ...DATA_ACCESS_FILES,
-      'server/src/**/*.test.ts', 'server/src/**/test-support/**', ...DATABASE_FENCE_ALLOWLIST,
+      'server/src/db/**',
+      'server/src/**/*-repository.ts',
+      'server/src/ops/**',
+      ...DATA_ACCESS_FILES,
+      'server/src/**/*.test.ts',
+      'server/src/**/test-support/**',
+      ...DATABASE_FENCE_ALLOWLIST,
     ],
     rules: {
       'no-restricted-imports': [
@@ -232,7 +262,8 @@ export default tseslint.config(
             {
               regex: '(^|/)db/schema$',
               allowTypeImports: true,
-              message: 'Only repositories (*-repository.ts) and server/src/db/ use the tables: put this in a repository.',
+              message:
+                'Only repositories (*-repository.ts) and server/src/db/ use the tables: put this in a repository.',
             },
           ],
         },

@@ -68,7 +68,8 @@ const HOME = [
 ];
 
 /** Leaflet's modules that register themselves on L.Map when they run (see `treeshake` below). */
-const LEAFLET_REGISTERS = /\/leaflet\/src\/(map\/handler\/Map\.\w+|control\/Control\.(Zoom|Attribution)|layer\/vector\/Renderer\.getRenderer)\.js$/;
+const LEAFLET_REGISTERS =
+  /\/leaflet\/src\/(map\/handler\/Map\.\w+|control\/Control\.(Zoom|Attribution)|layer\/vector\/Renderer\.getRenderer)\.js$/;
 
 /**
  * Leaflet's vector layers (and react-leaflet's components for them): only the screens that draw a line or a circle
@@ -92,7 +93,11 @@ function lowPriorityPagePreloads(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: (html) => html.replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"'),
+      handler: (html) =>
+        html.replace(
+          /<link rel="modulepreload"(?![^>]*fetchpriority)/g,
+          '<link rel="modulepreload" fetchpriority="low"',
+        ),
     },
   };
 }
@@ -170,7 +175,8 @@ export default defineConfig({
     // The page itself (hostType 'html') keeps its preload links for them: without those the browser learns of them
     // only once the entry has arrived and been parsed, one round trip later.
     modulePreload: {
-      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => !ENTRY_CHUNK.test(dep))),
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => !ENTRY_CHUNK.test(dep)),
     },
     rolldownOptions: {
       // Leaflet's source modules (the alias below) define its classes; the build may leave out any whose exports
@@ -195,7 +201,10 @@ export default defineConfig({
             },
             { name: 'query', test: /\/node_modules\/@tanstack\// },
             { name: 'leaflet-vector', test: LEAFLET_VECTOR, includeDependenciesRecursively: false },
-            { name: 'leaflet', test: /\/node_modules\/(leaflet|react-leaflet|@react-leaflet)\/|\/client\/src\/lib\/leaflet\/map-parts\.ts$/ },
+            {
+              name: 'leaflet',
+              test: /\/node_modules\/(leaflet|react-leaflet|@react-leaflet)\/|\/client\/src\/lib\/leaflet\/map-parts\.ts$/,
+            },
             { name: 'zod', test: /\/node_modules\/zod\// },
             // Modules both first screens (/ and /discover) load that lazy chunks share too: one chunk instead of a
             // dozen of 0.2–1.8 KiB each (every chunk costs its own imports, exports and gzip framing). Their own
@@ -208,7 +217,11 @@ export default defineConfig({
             // is one request rather than ten.
             // The home page and what only it (and pages opened from it) imports: one request instead of ten. Its
             // imports stay where they are (no recursion), so nothing /discover or the entry needs is pulled in.
-            { name: 'home', test: (id) => HOME.some((part) => id.includes(part)), includeDependenciesRecursively: false },
+            {
+              name: 'home',
+              test: (id) => HOME.some((part) => id.includes(part)),
+              includeDependenciesRecursively: false,
+            },
           ],
         },
         // zod probes `new Function` when its first object schema is built; under our CSP that probe is reported as

@@ -57,7 +57,10 @@ export async function startApp(env: NodeJS.ProcessEnv, readyMinutes = 15): Promi
     if (Date.now() > deadline) throw new Error('the app did not become ready (or its index never warmed)');
     type ReadyAnswer = { ok: boolean; body: { checks?: Record<string, unknown> } };
     const answer = await fetch(`${address}/api/ready`).then(
-      async (r): Promise<ReadyAnswer> => ({ ok: r.ok, body: (await r.json().catch(() => ({}))) as ReadyAnswer['body'] }),
+      async (r): Promise<ReadyAnswer> => ({
+        ok: r.ok,
+        body: (await r.json().catch(() => ({}))) as ReadyAnswer['body'],
+      }),
       (): ReadyAnswer => ({ ok: false, body: {} }),
     );
     if (answer.ok) {

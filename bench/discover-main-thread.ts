@@ -61,7 +61,12 @@ const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
 const SCREENS = [
-  { name: '/discover list', url: '/discover?view=list', call: '/api/stories/map/', card: '[data-testid="discover-card"]' },
+  {
+    name: '/discover list',
+    url: '/discover?view=list',
+    call: '/api/stories/map/',
+    card: '[data-testid="discover-card"]',
+  },
   { name: '/discover-simple', url: '/discover-simple', call: '/api/stories/all', card: '[data-testid="simple-card"]' },
 ] as const;
 type Screen = (typeof SCREENS)[number];
@@ -88,21 +93,39 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function seed(database: Database) {
-  const [{ count } = { count: 0 }] = await database.query<{ count: number }>(sql`SELECT count(*)::int AS count FROM stories`);
+  const [{ count } = { count: 0 }] = await database.query<{ count: number }>(
+    sql`SELECT count(*)::int AS count FROM stories`,
+  );
   if (args['keep-db'] && count === N) return;
   await database.query(sql`TRUNCATE stories CASCADE`);
   const stamp = Date.now();
   const [author] = await database.db
     .insert(users)
-    .values({ username: `discbench_${stamp}`, email: `discbench${stamp}@example.test`, displayName: 'Discover Bench', passwordHash: 'x' })
+    .values({
+      username: `discbench_${stamp}`,
+      email: `discbench${stamp}@example.test`,
+      displayName: 'Discover Bench',
+      passwordHash: 'x',
+    })
     .returning();
-  await seedCity(database, { count: N, authorId: author!.id, centre: READER, backgroundHalfDegrees: SEED_HALF_DEGREES });
+  await seedCity(database, {
+    count: N,
+    authorId: author!.id,
+    centre: READER,
+    backgroundHalfDegrees: SEED_HALF_DEGREES,
+  });
 }
 
 async function startApp(tileUrl: string, dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
   const child = fork(path.join(root, 'bench/serve.ts'), {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATABASE_URL: DB_URL, DATABASE_POOL_SIZE: '4', DATA_DIR: dataDir, TILE_URL: `${tileUrl}/{z}/{x}/{y}.png` },
+    env: {
+      ...process.env,
+      DATABASE_URL: DB_URL,
+      DATABASE_POOL_SIZE: '4',
+      DATA_DIR: dataDir,
+      TILE_URL: `${tileUrl}/{z}/{x}/{y}.png`,
+    },
   });
   const baseUrl = await new Promise<string>((resolve, reject) => {
     child.once('message', (m) => resolve((m as { address: string }).address));
@@ -162,7 +185,10 @@ function longTasks(state: PageState, from: number, to: number) {
     longest: inWindow.reduce((max, [, d]) => Math.max(max, d), 0),
     list: inWindow.map(([, d]) => `${Math.round(d)}`).join(' '),
     frames: frames
-      .map(([, d, script, render, styleLayout, top]) => `${Math.round(d)}ms(script ${script}, render ${render}, style+layout ${styleLayout}${top ? `, ${top}` : ''})`)
+      .map(
+        ([, d, script, render, styleLayout, top]) =>
+          `${Math.round(d)}ms(script ${script}, render ${render}, style+layout ${styleLayout}${top ? `, ${top}` : ''})`,
+      )
       .join('; '),
   };
 }
@@ -200,7 +226,12 @@ interface RunResult {
   loadedAtEnd: number;
 }
 
-async function measure(browser: Browser, baseUrl: string, screen: Screen, viewport: (typeof VIEWPORTS)[number]): Promise<RunResult> {
+async function measure(
+  browser: Browser,
+  baseUrl: string,
+  screen: Screen,
+  viewport: (typeof VIEWPORTS)[number],
+): Promise<RunResult> {
   const context = await browser.newContext({
     viewport: { width: viewport.width, height: viewport.height },
     geolocation: READER,
@@ -304,7 +335,11 @@ async function measure(browser: Browser, baseUrl: string, screen: Screen, viewpo
 }
 
 const ms = (v: number) => `${Math.round(v)}`;
-const load = () => os.loadavg().map((v) => v.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ');
 
 async function main() {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (CHROMIUM_PATH)`);
@@ -315,7 +350,9 @@ async function main() {
   await seed(database);
 
   const stubModule = pathToFileURL(path.join(root, 'tests/e2e/support/tile-stub.mjs')).href;
-  const { startTileStub } = (await import(stubModule)) as { startTileStub: () => Promise<{ url: string; close: () => Promise<void> }> };
+  const { startTileStub } = (await import(stubModule)) as {
+    startTileStub: () => Promise<{ url: string; close: () => Promise<void> }>;
+  };
   const tiles = await startTileStub();
   cleanups.push(() => tiles.close());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'whispers-discoverbench-'));

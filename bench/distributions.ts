@@ -12,7 +12,12 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../server/src/db/client';
 import { seedCity } from '../server/src/modules/stories/test-support/seed-city';
-import { POI_SHARE, POI_SPREAD_DEGREES, poiCentres, seedPoi } from '../server/src/modules/stories/test-support/seed-poi';
+import {
+  POI_SHARE,
+  POI_SPREAD_DEGREES,
+  poiCentres,
+  seedPoi,
+} from '../server/src/modules/stories/test-support/seed-poi';
 import { CITY_BACKGROUND_HALF_DEGREES, CITY_CENTRE, cityPoint, createBenchAuthor, prng, type Point } from './support';
 
 export type DistributionKey = 'city' | 'poi';
@@ -39,7 +44,13 @@ export const DISTRIBUTIONS: Record<DistributionKey, Distribution> = {
     describe: 'city (Savannah: 60 % in 40 dense clusters, 40 % uniform over 2°×2°)',
     databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/whispers_bench',
     seed: (database, count, authorId, batch) =>
-      seedCity(database, { count, authorId, centre: CITY_CENTRE, backgroundHalfDegrees: CITY_BACKGROUND_HALF_DEGREES, batch }),
+      seedCity(database, {
+        count,
+        authorId,
+        centre: CITY_CENTRE,
+        backgroundHalfDegrees: CITY_BACKGROUND_HALF_DEGREES,
+        batch,
+      }),
     place: cityPoint,
   },
   poi: {
@@ -47,13 +58,21 @@ export const DISTRIBUTIONS: Record<DistributionKey, Distribution> = {
     describe: 'poi (Turin: 200 points of interest in 2°×2°, 70 % within ~1 km of one, 30 % uniform)',
     databaseUrl: process.env.BENCH_POI_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/whispers_bench_poi',
     seed: (database, count, authorId, batch) =>
-      seedPoi(database, { count, authorId, centre: POI_CENTRE, halfDegrees: POI_HALF_DEGREES, pois: POIS.length, batch }),
+      seedPoi(database, {
+        count,
+        authorId,
+        centre: POI_CENTRE,
+        halfDegrees: POI_HALF_DEGREES,
+        pois: POIS.length,
+        batch,
+      }),
     place(random) {
       if (random() < POI_SHARE) {
         const poi = POIS[Math.floor(random() * POIS.length)]!;
         return {
           latitude: poi.latitude + threeUniforms(random) * POI_SPREAD_DEGREES,
-          longitude: poi.longitude + (threeUniforms(random) * POI_SPREAD_DEGREES) / Math.cos((poi.latitude * Math.PI) / 180),
+          longitude:
+            poi.longitude + (threeUniforms(random) * POI_SPREAD_DEGREES) / Math.cos((poi.latitude * Math.PI) / 180),
         };
       }
       return {
@@ -65,8 +84,15 @@ export const DISTRIBUTIONS: Record<DistributionKey, Distribution> = {
 };
 
 /** Seeds `count` stories of the distribution unless the table already holds that many (or `reseed`). */
-export async function seedIfNeeded(database: Database, dist: Distribution, count: number, reseed: boolean): Promise<void> {
-  const [{ count: have } = { count: 0 }] = await database.query<{ count: number }>(sql`SELECT count(*)::int AS count FROM stories`);
+export async function seedIfNeeded(
+  database: Database,
+  dist: Distribution,
+  count: number,
+  reseed: boolean,
+): Promise<void> {
+  const [{ count: have } = { count: 0 }] = await database.query<{ count: number }>(
+    sql`SELECT count(*)::int AS count FROM stories`,
+  );
   if (have === count && !reseed) {
     console.log(`  ${dist.key}: ${have} stories already seeded`);
     return;

@@ -80,7 +80,15 @@ export async function steadyLoad(baseUrl: string, options: LoadOptions): Promise
     new Promise<void>((resolve) => {
       const sentLate = performance.now() - due;
       const req = http.request(
-        { host: url.hostname, port: url.port, method: request.method, path: request.path, headers: request.headers, agent, timeout: TIMEOUT_MS },
+        {
+          host: url.hostname,
+          port: url.port,
+          method: request.method,
+          path: request.path,
+          headers: request.headers,
+          agent,
+          timeout: TIMEOUT_MS,
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -112,19 +120,23 @@ export async function steadyLoad(baseUrl: string, options: LoadOptions): Promise
     });
 
   // Start every request whose time has come, then sleep until the next one is due (timers drift; the schedule does not).
-  for (let i = 0; i < total; ) {
+  for (let i = 0; i < total;) {
     const now = performance.now();
     while (i < total && start + i * interval <= now) {
       inFlight.push(send(options.next(), start + i * interval));
       i++;
     }
-    if (i < total) await new Promise((resolve) => setTimeout(resolve, Math.max(0, start + i * interval - performance.now())));
+    if (i < total)
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, start + i * interval - performance.now())));
   }
   await Promise.all(inFlight);
   agent.destroy();
 
   const latencies = answered.map((a) => a.latency).sort((a, b) => a - b);
-  const at = (q: number) => (latencies.length === 0 ? 0 : Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!));
+  const at = (q: number) =>
+    latencies.length === 0
+      ? 0
+      : Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!);
   return {
     requests: latencies.length,
     achievedRate: latencies.length / ((lastAnswer - start) / 1000 || options.seconds),

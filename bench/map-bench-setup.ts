@@ -20,15 +20,27 @@ export interface SeedOptions {
 
 /** A fresh city of N stories around the reader (the author is a plain user, like bench/run.ts makes). */
 export async function seed(database: Database, n: number, scale: number, options: SeedOptions) {
-  const [{ count } = { count: 0 }] = await database.query<{ count: number }>(sql`SELECT count(*)::int AS count FROM stories`);
+  const [{ count } = { count: 0 }] = await database.query<{ count: number }>(
+    sql`SELECT count(*)::int AS count FROM stories`,
+  );
   if (options.keep && count === n && scale === options.reuseScale) return;
   await database.query(sql`TRUNCATE stories CASCADE`);
   const stamp = Date.now();
   const [author] = await database.db
     .insert(users)
-    .values({ username: `mapbench_${stamp}`, email: `mapbench${stamp}@example.test`, displayName: 'Map Bench', passwordHash: 'x' })
+    .values({
+      username: `mapbench_${stamp}`,
+      email: `mapbench${stamp}@example.test`,
+      displayName: 'Map Bench',
+      passwordHash: 'x',
+    })
     .returning();
-  await seedCity(database, { count: n, authorId: author!.id, centre: options.reader, backgroundHalfDegrees: options.halfDegrees });
+  await seedCity(database, {
+    count: n,
+    authorId: author!.id,
+    centre: options.reader,
+    backgroundHalfDegrees: options.halfDegrees,
+  });
   await database.query(sql`
     UPDATE stories SET latitude = ${options.reader.latitude}::float8 + (latitude - ${options.reader.latitude}::float8) * ${scale}::float8,
                        longitude = ${options.reader.longitude}::float8 + (longitude - ${options.reader.longitude}::float8) * ${scale}::float8`);
@@ -43,10 +55,20 @@ export async function countInBox(database: Database, [west, south, east, north]:
   return row?.count ?? 0;
 }
 
-export async function startApp(tileUrl: string, dataDir: string, databaseUrl: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+export async function startApp(
+  tileUrl: string,
+  dataDir: string,
+  databaseUrl: string,
+): Promise<{ child: ChildProcess; baseUrl: string }> {
   const child = fork(fileURLToPath(new URL('./serve.ts', import.meta.url)), {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '4', DATA_DIR: dataDir, TILE_URL: `${tileUrl}/{z}/{x}/{y}.png` },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: '4',
+      DATA_DIR: dataDir,
+      TILE_URL: `${tileUrl}/{z}/{x}/{y}.png`,
+    },
   });
   const baseUrl = await new Promise<string>((resolve, reject) => {
     child.once('message', (m) => resolve((m as { address: string }).address));

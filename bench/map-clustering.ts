@@ -9,9 +9,11 @@ import { createClusterIndex } from '../client/src/features/stories/components/ma
 import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS_PX } from '../client/src/features/stories/components/map/cluster-protocol';
 import { DEFAULT_ZOOM } from '#common/constants';
 
-
 // The package's UMD build (its `exports` only names index.js, which sits beside dist/).
-const SUPERCLUSTER_JS = path.join(path.dirname(createRequire(import.meta.url).resolve('supercluster')), 'dist/supercluster.min.js');
+const SUPERCLUSTER_JS = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('supercluster')),
+  'dist/supercluster.min.js',
+);
 
 /**
  * supercluster in a fresh page (so the first run is as cold as at start-up), same options and query as the app's
@@ -26,11 +28,15 @@ export async function clusterInPage(
 ) {
   const page = await browser.newPage();
   try {
-    if (cpuThrottle > 1) await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
+    if (cpuThrottle > 1)
+      await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
     await page.addScriptTag({ path: SUPERCLUSTER_JS });
-    await page.evaluate((data) => {
-      (window as unknown as { __input: unknown }).__input = data;
-    }, { points, bbox, radius: CLUSTER_RADIUS_PX, maxZoom: CLUSTER_MAX_ZOOM, zoom: DEFAULT_ZOOM });
+    await page.evaluate(
+      (data) => {
+        (window as unknown as { __input: unknown }).__input = data;
+      },
+      { points, bbox, radius: CLUSTER_RADIUS_PX, maxZoom: CLUSTER_MAX_ZOOM, zoom: DEFAULT_ZOOM },
+    );
     const run = `(() => {
       const { points, bbox, radius, maxZoom, zoom } = window.__input;
       const t0 = performance.now();

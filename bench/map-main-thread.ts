@@ -30,7 +30,18 @@ import { buildClientIfStale } from '../scripts/client-build.mjs';
 import { ensurePostgresDatabase } from './support';
 import { countInBox, seed, startApp, type SeedOptions } from './map-bench-setup';
 import { clusterInNode, clusterInPage } from './map-clustering';
-import { blocking, INIT_SCRIPT, markersAround, pageNow, readState, representedOf, zoomOf, type MapResponse, type PageState, type RunResult } from './map-page-probes';
+import {
+  blocking,
+  INIT_SCRIPT,
+  markersAround,
+  pageNow,
+  readState,
+  representedOf,
+  zoomOf,
+  type MapResponse,
+  type PageState,
+  type RunResult,
+} from './map-page-probes';
 
 const { values: args } = parseArgs({
   options: {
@@ -65,7 +76,12 @@ const SEED_HALF_DEGREES = 0.12;
  */
 const DENSE_N = 1_000;
 const DENSE_SCALE = 0.006;
-const seedOptions: SeedOptions = { reader: READER, halfDegrees: SEED_HALF_DEGREES, keep: !!args['keep-db'], reuseScale: CITY_SCALE };
+const seedOptions: SeedOptions = {
+  reader: READER,
+  halfDegrees: SEED_HALF_DEGREES,
+  keep: !!args['keep-db'],
+  reuseScale: CITY_SCALE,
+};
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },
@@ -92,7 +108,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => void cleanup().then(() => process.exit(130)));
 }
 
-
 // ---------------------------------------------------------------------------------------------------------
 // One page load + interaction.
 
@@ -113,7 +128,8 @@ async function measure(
   try {
     await context.addInitScript({ content: INIT_SCRIPT });
     const page = await context.newPage();
-    if (CPU_THROTTLE > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+    if (CPU_THROTTLE > 1)
+      await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
     const responses: MapResponse[] = [];
     let inFlight = 0;
     const pending: Promise<void>[] = [];
@@ -154,7 +170,8 @@ async function measure(
           pageNow(page),
           page.evaluate<boolean>(`!!document.querySelector('.leaflet-zoom-anim')`),
         ]);
-        if (!animating && inFlight === 0 && (!needMarkers || state.stories > 0) && now - state.lastChange >= quietMs) return;
+        if (!animating && inFlight === 0 && (!needMarkers || state.stories > 0) && now - state.lastChange >= quietMs)
+          return;
         await page.waitForTimeout(100);
       }
       console.warn(`  (${viewport.name}: did not settle within ${timeoutMs} ms)`);
@@ -219,7 +236,12 @@ async function measure(
           const y = r.top + r.height / 2;
           const map = document.querySelector('.leaflet-container')!.getBoundingClientRect();
           const inside = x > map.left && x < map.right && y > map.top && y < map.bottom;
-          return [Number(n.textContent), x, y, inside && document.elementFromPoint(x, y)?.closest('.story-cluster') === n];
+          return [
+            Number(n.textContent),
+            x,
+            y,
+            inside && document.elementFromPoint(x, y)?.closest('.story-cluster') === n,
+          ];
         }),
       );
       const target = clusters.filter((c) => c[3]).sort((a, b) => b[0] - a[0])[0];
@@ -229,7 +251,17 @@ async function measure(
     const zoomIn: Step = ['zoom in', () => clickZoom('in')];
     const zoomOut: Step = ['zoom out', () => clickZoom('out')];
     // Dense: straight down to zoom 18 over the square (500 markers drawn at once), a pan there, and back out.
-    const denseSteps: Step[] = [zoomIn, zoomIn, zoomIn, zoomIn, zoomIn, ['pan', () => drag(-60, 40)], ['pan', () => drag(60, -40)], zoomOut, zoomOut];
+    const denseSteps: Step[] = [
+      zoomIn,
+      zoomIn,
+      zoomIn,
+      zoomIn,
+      zoomIn,
+      ['pan', () => drag(-60, 40)],
+      ['pan', () => drag(60, -40)],
+      zoomOut,
+      zoomOut,
+    ];
     const citySteps: Step[] = [
       ['zoom in', () => clickZoom('in')],
       ['zoom in', () => clickZoom('in')],
@@ -280,7 +312,11 @@ async function measure(
 // ---------------------------------------------------------------------------------------------------------
 
 const ms = (v: number | null | undefined) => (v === null || v === undefined ? '–' : `${Math.round(v)}`);
-const load = () => os.loadavg().map((v) => v.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ');
 
 async function main() {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (CHROMIUM_PATH)`);
@@ -291,7 +327,9 @@ async function main() {
 
   // The stub is plain JS without types; import it by URL (it is what the e2e tests use).
   const stubModule = pathToFileURL(path.join(root, 'tests/e2e/support/tile-stub.mjs')).href;
-  const { startTileStub } = (await import(stubModule)) as { startTileStub: () => Promise<{ url: string; close: () => Promise<void> }> };
+  const { startTileStub } = (await import(stubModule)) as {
+    startTileStub: () => Promise<{ url: string; close: () => Promise<void> }>;
+  };
   const tiles = await startTileStub();
   cleanups.push(() => tiles.close());
 

@@ -35,9 +35,19 @@ const GOAL_BYTES = 30 * 1024;
 const WORDS =
   'old lighthouse keeper secret river garden whisper market bridge night song stone window letter mother city rain ' +
   'first kiss ghost tower square bench oak summer winter harbour bells lantern shadow promise journey street ' +
-  'corner bakery music festival memory lost found quiet morning evening train station painter story of the under'
+  'corner bakery music festival memory lost found quiet morning evening train station painter story of the under';
 const vocabulary = WORDS.split(' ');
-const CATEGORIES = ['Mystery', 'Adventure', 'History', 'Fantasy', 'Personal', 'Romance', 'Horror', 'Nature', 'Science Fiction'];
+const CATEGORIES = [
+  'Mystery',
+  'Adventure',
+  'History',
+  'Fantasy',
+  'Personal',
+  'Romance',
+  'Horror',
+  'Nature',
+  'Science Fiction',
+];
 
 function sentence(random: () => number, words: number): string {
   const out: string[] = [];
@@ -103,7 +113,8 @@ async function main() {
   const app = await buildApp(config, { database, logger: false });
   await app.ready();
   // The index serves the read once it has loaded; until then the SQL answers the same rows.
-  for (let i = 0; i < 100 && app.storyIndex && app.storyIndex.state !== 'ready'; i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 100 && app.storyIndex && app.storyIndex.state !== 'ready'; i++)
+    await new Promise((r) => setTimeout(r, 100));
 
   const half = SPREAD_DEG * 1.2;
   const bbox = [CENTRE.longitude - half, CENTRE.latitude - half, CENTRE.longitude + half, CENTRE.latitude + half]
@@ -121,7 +132,12 @@ async function main() {
     return res;
   };
 
-  console.log(`${COUNT} stories seeded within ~2 km (PGlite); story index: ${app.storyIndex?.state ?? 'off'}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  console.log(
+    `${COUNT} stories seeded within ~2 km (PGlite); story index: ${app.storyIndex?.state ?? 'off'}; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
   const times: Record<string, number[]> = { markers: [], full: [] };
   for (let r = 0; r < ROUNDS; r++) {
     for (const view of ['markers', 'full']) {
@@ -138,7 +154,8 @@ async function main() {
     // Markers come as columns (decision 025): one array per field.
     const body = plain.json<unknown[] | MapMarkerColumns>();
     const count = Array.isArray(body) ? body.length : fromMarkerColumns(body).length;
-    if (gzip.headers['content-encoding'] !== 'gzip' || br.headers['content-encoding'] !== 'br') throw new Error('the app did not compress');
+    if (gzip.headers['content-encoding'] !== 'gzip' || br.headers['content-encoding'] !== 'br')
+      throw new Error('the app did not compress');
     if (view === 'markers') markersGzip = gzip.rawPayload.length;
     if (process.env.PEEK) console.log(plain.body.slice(0, 400));
     console.log(
@@ -146,7 +163,12 @@ async function main() {
         `${(gzip.rawPayload.length / count).toFixed(1)} B per story gzip; in-process ${median(times[view]!).toFixed(1)} ms median (gzip, ${ROUNDS} rounds)`,
     );
   }
-  console.log(`goal: ≤ ${kb(GOAL_BYTES)} compressed for 1,000 markers → ${markersGzip <= GOAL_BYTES ? 'met' : 'not met'} (gzip ${kb(markersGzip)}); load average ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  console.log(
+    `goal: ≤ ${kb(GOAL_BYTES)} compressed for 1,000 markers → ${markersGzip <= GOAL_BYTES ? 'met' : 'not met'} (gzip ${kb(markersGzip)}); load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
   await app.close();
   await database.close();
   await fs.rm(dir, { recursive: true, force: true });

@@ -60,7 +60,11 @@ export function backendCpuSince(name: string, before: Map<number, number>): numb
   return total;
 }
 
-export const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 export interface Figures {
   rps: number;

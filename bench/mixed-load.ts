@@ -154,7 +154,9 @@ async function prepareReaders(baseUrl: string, cookies: string[]): Promise<Reade
   for (const [i, cookie] of cookies.entries()) {
     const place = places[Math.floor(i / READERS_PER_PLACE)]!;
     await expectOk(
-      await fetch(`${baseUrl}/api/stories/discoverable/${coordinates(place)}?accuracy=${ACCURACY_M}`, { headers: { cookie } }),
+      await fetch(`${baseUrl}/api/stories/discoverable/${coordinates(place)}?accuracy=${ACCURACY_M}`, {
+        headers: { cookie },
+      }),
       'first read',
     );
     const fields = {
@@ -170,7 +172,11 @@ async function prepareReaders(baseUrl: string, cookies: string[]): Promise<Reade
     };
     const { payload, headers } = await multipartBody(fields);
     const created = await expectOk(
-      await fetch(`${baseUrl}/api/stories`, { method: 'POST', headers: { ...headers, cookie }, body: new Uint8Array(payload) }),
+      await fetch(`${baseUrl}/api/stories`, {
+        method: 'POST',
+        headers: { ...headers, cookie },
+        body: new Uint8Array(payload),
+      }),
       'setup creation',
     );
     storyIds.push(((await created.json()) as { id: string }).id);
@@ -182,9 +188,12 @@ async function prepareReaders(baseUrl: string, cookies: string[]): Promise<Reade
       if (j === i) continue;
       const id = storyIds[j]!;
       const read = await expectOk(
-        await fetch(`${baseUrl}/api/stories/${id}?lat=${reader.place.latitude}&lng=${reader.place.longitude}&accuracy=${ACCURACY_M}`, {
-          headers: { cookie: reader.cookie },
-        }),
+        await fetch(
+          `${baseUrl}/api/stories/${id}?lat=${reader.place.latitude}&lng=${reader.place.longitude}&accuracy=${ACCURACY_M}`,
+          {
+            headers: { cookie: reader.cookie },
+          },
+        ),
         'unlocking read',
       );
       const story = (await read.json()) as { content: string | null };
@@ -230,10 +239,18 @@ function nextRequest(readers: Reader[], roll = Math.random()): RawRequest {
   if (roll < 0.8) {
     const at = jitter(reader.place, READ_JITTER_M);
     const route = roll < 0.4 ? 'discoverable' : 'map';
-    return { method: 'GET', path: `/api/stories/${route}/${coordinates(at)}?accuracy=${ACCURACY_M}`, headers: { cookie: reader.cookie } };
+    return {
+      method: 'GET',
+      path: `/api/stories/${route}/${coordinates(at)}?accuracy=${ACCURACY_M}`,
+      headers: { cookie: reader.cookie },
+    };
   }
   if (roll < 0.95) {
-    return { method: 'POST', path: `/api/stories/${pick(reader.likeTargets)}/like`, headers: { cookie: reader.cookie } };
+    return {
+      method: 'POST',
+      path: `/api/stories/${pick(reader.likeTargets)}/like`,
+      headers: { cookie: reader.cookie },
+    };
   }
   return {
     method: 'POST',
@@ -313,7 +330,11 @@ async function findMaxRate(baseUrl: string, readers: Reader[]): Promise<Figures 
     }
   }
   if (lastHeld === null) return null;
-  for (let confirmRate = lastHeld; confirmRate >= 1; confirmRate = Math.min(confirmRate - 1, Math.round(confirmRate * 0.8))) {
+  for (
+    let confirmRate = lastHeld;
+    confirmRate >= 1;
+    confirmRate = Math.min(confirmRate - 1, Math.round(confirmRate * 0.8))
+  ) {
     const figures = await load(baseUrl, readers, confirmRate, duration);
     console.log(describe(`  confirm ${duration} s`, figures));
     if (held(figures)) return figures;
@@ -347,8 +368,10 @@ async function main() {
   let failed = false;
   try {
     const readers = await prepareReaders(baseUrl, cookies);
-    console.log(`${kind}, ${STORY_COUNT} seeded stories, ${readers.length} readers at ${readers.length / READERS_PER_PLACE} places, ` +
-      `${CONNECTIONS} connections, pool ${args.pool}, rate limits off (RATE_LIMIT_DISABLED=true)`);
+    console.log(
+      `${kind}, ${STORY_COUNT} seeded stories, ${readers.length} readers at ${readers.length / READERS_PER_PLACE} places, ` +
+        `${CONNECTIONS} connections, pool ${args.pool}, rate limits off (RATE_LIMIT_DISABLED=true)`,
+    );
     // Warm-up: prepared statements on the pooled connections, JIT.
     await load(baseUrl, readers, 10, 10);
     await probeKinds(baseUrl, readers);
@@ -359,7 +382,9 @@ async function main() {
     } else {
       const best = await findMaxRate(baseUrl, readers);
       if (!best) throw new Error(`no rate held p99 ≤ ${P99_LIMIT_MS} ms`);
-      console.log(`\nHighest rate with p99 ≤ ${P99_LIMIT_MS} ms for ${args.duration} s: ${best.targetRate} req/s (p99 ${best.p99} ms)`);
+      console.log(
+        `\nHighest rate with p99 ≤ ${P99_LIMIT_MS} ms for ${args.duration} s: ${best.targetRate} req/s (p99 ${best.p99} ms)`,
+      );
       rate = Math.max(1, Math.round(best.targetRate / 2));
     }
 

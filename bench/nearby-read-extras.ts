@@ -50,7 +50,13 @@ export async function signedInExtras(address: string, readers: Reader[], cookies
 }
 
 /** The production entry with WEB_CONCURRENCY workers, loaded by visitors (each worker has its own pool). */
-export async function clusterExtras(databaseUrl: string, pool: number, readers: Reader[], connections: number, seconds: number) {
+export async function clusterExtras(
+  databaseUrl: string,
+  pool: number,
+  readers: Reader[],
+  connections: number,
+  seconds: number,
+) {
   for (const workers of [1, 2]) {
     const port = await freePort();
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'whispers-bench-cluster-'));
@@ -81,7 +87,8 @@ export async function clusterExtras(databaseUrl: string, pool: number, readers: 
         if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}`);
         if (Date.now() > deadline) throw new Error('the app did not become ready');
         const ready = await fetch(`${address}/api/ready`).then(
-          async (r) => r.ok && ((await r.json()) as { checks?: { storyIndex?: unknown } }).checks?.storyIndex !== 'warming',
+          async (r) =>
+            r.ok && ((await r.json()) as { checks?: { storyIndex?: unknown } }).checks?.storyIndex !== 'warming',
           () => false,
         );
         if (ready) break;
@@ -111,10 +118,15 @@ export async function explainExtras(database: Database, sqlPool: pg.Pool | undef
     method,
   });
   const rows = await database.query<Record<string, unknown>>(sql`EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT) ${statement}`);
-  console.log(`\n  extras: EXPLAIN the app's statement (${method}) at ${at.latitude.toFixed(5)}, ${at.longitude.toFixed(5)}:`);
+  console.log(
+    `\n  extras: EXPLAIN the app's statement (${method}) at ${at.latitude.toFixed(5)}, ${at.longitude.toFixed(5)}:`,
+  );
   console.log(rows.map((r) => `    ${String(Object.values(r)[0])}`).join('\n'));
   if (sqlPool) {
-    const plain = await sqlPool.query<Record<string, unknown>>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT) ${PLAIN_QUERY}`, [at.longitude, at.latitude]);
+    const plain = await sqlPool.query<Record<string, unknown>>(
+      `EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT) ${PLAIN_QUERY}`,
+      [at.longitude, at.latitude],
+    );
     console.log(`\n  extras: EXPLAIN the plain query at the same place:`);
     console.log(plain.rows.map((r) => `    ${String(Object.values(r)[0])}`).join('\n'));
   }

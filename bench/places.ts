@@ -30,7 +30,9 @@ if (process.argv.includes('--child')) {
   const cpu = process.cpuUsage(cpuBefore);
   (globalThis as { gc?: () => void }).gc?.();
   const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
-  process.stdout.write(JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, rss, heapUsed, external: external + arrayBuffers }));
+  process.stdout.write(
+    JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, rss, heapUsed, external: external + arrayBuffers }),
+  );
   process.exit(0);
 }
 
@@ -43,13 +45,18 @@ interface ChildFigures {
 }
 
 function child(load: boolean): ChildFigures {
-  const output = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', here, '--child', ...(load ? ['load'] : [])], {
-    encoding: 'utf8',
-  });
+  const output = execFileSync(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', here, '--child', ...(load ? ['load'] : [])],
+    {
+      encoding: 'utf8',
+    },
+  );
   return JSON.parse(output) as ChildFigures;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 for (let run = 0; run < runs; run++) {
@@ -64,7 +71,7 @@ for (let run = 0; run < runs; run++) {
 const gazetteer = loadGazetteer();
 const service = createPlaceService(gazetteer);
 let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const queries: string[] = [];
 while (queries.length < QUERY_COUNT) {
   let name = gazetteer.names[Math.floor(random() * gazetteer.count)]!;
@@ -72,7 +79,8 @@ while (queries.length < QUERY_COUNT) {
     const at = 1 + Math.floor(random() * (name.length - 1));
     name = `${name.slice(0, at)}${String.fromCharCode(97 + Math.floor(random() * 26))}${name.slice(at + 1)}`;
   }
-  for (let length = 1; length <= name.length && queries.length < QUERY_COUNT; length++) queries.push(name.slice(0, length));
+  for (let length = 1; length <= name.length && queries.length < QUERY_COUNT; length++)
+    queries.push(name.slice(0, length));
 }
 for (const query of queries.slice(0, 2000)) service.search(query);
 // Wall time, and this thread's CPU time: on a loaded machine the wall time also counts the waits for a core.
@@ -99,10 +107,17 @@ console.log(
     `(${(results / queries.length).toFixed(1)} results each):\n  wall ${figures(times)}\n  CPU  ${figures(cpuTimes)}`,
 );
 slowest.sort((a, b) => b.cpu - a.cpu);
-console.log(`  most CPU: ${slowest.slice(0, 5).map(({ query, cpu }) => `"${query}" ${cpu.toFixed(1)} ms`).join(', ')}`);
+console.log(
+  `  most CPU: ${slowest
+    .slice(0, 5)
+    .map(({ query, cpu }) => `"${query}" ${cpu.toFixed(1)} ms`)
+    .join(', ')}`,
+);
 let nearest = 0;
 const nameStarted = performance.now();
 for (let at = 0; at < 20_000; at++) {
   if (service.nameAt({ latitude: -60 + random() * 130, longitude: -180 + random() * 360 })) nearest++;
 }
-console.log(`nearest-place name (uncached, random points): ${(((performance.now() - nameStarted) / 20_000) * 1000).toFixed(1)} µs each (${nearest} of 20,000 named)`);
+console.log(
+  `nearest-place name (uncached, random points): ${(((performance.now() - nameStarted) / 20_000) * 1000).toFixed(1)} µs each (${nearest} of 20,000 named)`,
+);

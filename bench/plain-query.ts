@@ -30,7 +30,8 @@ LIMIT 50`;
 /** The plain query on a node-postgres pool: a named prepared statement, rows as objects. */
 export function plainOnPool(pool: pg.Pool) {
   return async (p: Point): Promise<number> =>
-    (await pool.query({ name: 'bench_plain_nearby', text: PLAIN_QUERY, values: [p.longitude, p.latitude] })).rows.length;
+    (await pool.query({ name: 'bench_plain_nearby', text: PLAIN_QUERY, values: [p.longitude, p.latitude] })).rows
+      .length;
 }
 
 /** The plain query on PGlite: PREPARE once, then EXECUTE with the point's numbers written in. */
@@ -43,7 +44,9 @@ export async function plainOnPglite(lite: PGlite) {
 /** Timestamps parsed as the app's prepared statements do (text → Date); everything else by node-postgres. */
 const ROW_TYPES = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.TIMESTAMPTZ ? (value: string) => new Date(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === pg.types.builtins.TIMESTAMPTZ
+      ? (value: string) => new Date(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /** The app's nearby statement for one method, as story-repository.ts builds it (every parameter a placeholder). */

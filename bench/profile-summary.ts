@@ -26,7 +26,8 @@ const { values: args, positionals } = parseArgs({
     to: { type: 'string', default: 'Infinity' },
   },
 });
-if (!positionals[0]) throw new Error('usage: npx tsx bench/profile-summary.ts <file.cpuprofile> [--top 30] [--by function|file]');
+if (!positionals[0])
+  throw new Error('usage: npx tsx bench/profile-summary.ts <file.cpuprofile> [--top 30] [--by function|file]');
 const profile = JSON.parse(fs.readFileSync(positionals[0], 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 
@@ -34,7 +35,12 @@ const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 function fileOf(url: string): string {
   if (!url) return '(native)';
   const modules = url.lastIndexOf('/node_modules/');
-  if (modules >= 0) return url.slice(modules + 14).split('/').slice(0, url.includes('/node_modules/@', modules) ? 2 : 1).join('/');
+  if (modules >= 0)
+    return url
+      .slice(modules + 14)
+      .split('/')
+      .slice(0, url.includes('/node_modules/@', modules) ? 2 : 1)
+      .join('/');
   return url.replace(/^file:\/\//, '').replace(`${process.cwd()}/`, '');
 }
 

@@ -35,9 +35,26 @@ import {
   type AppLoad,
   type AppProcess,
 } from './app-load';
-import { DISTRIBUTIONS, makeReaders, scheduleFor, seedIfNeeded, type Distribution, type DistributionKey } from './distributions';
+import {
+  DISTRIBUTIONS,
+  makeReaders,
+  scheduleFor,
+  seedIfNeeded,
+  type Distribution,
+  type DistributionKey,
+} from './distributions';
 import { clusterExtras, explainExtras, signedInExtras } from './nearby-read-extras';
-import { backendCpu, backendCpuSince, formatFigures, loadAverage, mean, processCpuMs, runLoops, type Figures, type LoopResult } from './measure';
+import {
+  backendCpu,
+  backendCpuSince,
+  formatFigures,
+  loadAverage,
+  mean,
+  processCpuMs,
+  runLoops,
+  type Figures,
+  type LoopResult,
+} from './measure';
 import { appStatementOnPool, plainOnPool } from './plain-query';
 import { createBenchReaderAccounts, ensurePostgresDatabase } from './support';
 
@@ -70,15 +87,21 @@ const CONNECTIONS = Number(args.connections);
 const POOL = Number(args.pool);
 const POINTS = Number(args.points);
 const READY_MINUTES = Number(args['ready-minutes']);
-const DISTS = args.dist.split(',').map((d) => d.trim()).filter(Boolean) as DistributionKey[];
+const DISTS = args.dist
+  .split(',')
+  .map((d) => d.trim())
+  .filter(Boolean) as DistributionKey[];
 for (const d of DISTS) if (!(d in DISTRIBUTIONS)) throw new Error(`--dist: unknown distribution ${d} (city, poi)`);
 /** --app-env KEY=VALUE (repeatable, or a comma list): passed to the app's process. */
 const APP_ENV: Record<string, string> = Object.fromEntries(
-  args['app-env'].flatMap((a) => a.split(',')).filter(Boolean).map((pair) => {
-    const at = pair.indexOf('=');
-    if (at < 1) throw new Error(`--app-env: expected KEY=VALUE, got ${pair}`);
-    return [pair.slice(0, at), pair.slice(at + 1)];
-  }),
+  args['app-env']
+    .flatMap((a) => a.split(','))
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      if (at < 1) throw new Error(`--app-env: expected KEY=VALUE, got ${pair}`);
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }),
 );
 
 /**
@@ -95,7 +118,10 @@ if (WORKERS > 1) {
 /** Redis's server process, when the app uses it: its CPU is part of each read. */
 function redisServerPids(): number[] {
   if (!APP_ENV.REDIS_URL) return [];
-  return fsSync.readdirSync('/proc').filter((pid) => /^\d+$/.test(pid) && readComm(pid) === 'redis-server').map(Number);
+  return fsSync
+    .readdirSync('/proc')
+    .filter((pid) => /^\d+$/.test(pid) && readComm(pid) === 'redis-server')
+    .map(Number);
 }
 function readComm(pid: string) {
   try {
@@ -124,7 +150,10 @@ interface Summary {
   reconcileMs: number;
 }
 
-function figuresOf(run: { rps: number; p50: number; p99: number; requests: number; errors: number }, cpu: Partial<Figures>): Figures {
+function figuresOf(
+  run: { rps: number; p50: number; p99: number; requests: number; errors: number },
+  cpu: Partial<Figures>,
+): Figures {
   return {
     rps: run.rps,
     p50: run.p50,
@@ -153,7 +182,11 @@ async function prepareReaders(database: Database, dist: Distribution) {
   // --visitors: nobody signs in (bench/README.md's second bar: visitors ≥ 1.2× the plain query).
   const signed = args.visitors ? [] : readers.filter((r) => isSignedIn(r, CONNECTIONS));
   const accounts = await createBenchReaderAccounts(database, signed.length);
-  const load: AppLoad = { readers, connections: CONNECTIONS, cookies: new Map(signed.map((r, i) => [r.index, accounts[i]!.cookie])) };
+  const load: AppLoad = {
+    readers,
+    connections: CONNECTIONS,
+    cookies: new Map(signed.map((r, i) => [r.index, accounts[i]!.cookie])),
+  };
   const viewerIds = new Map(signed.map((r, i) => [r.index, accounts[i]!.id]));
   const extraCookies = args.extras ? (await createBenchReaderAccounts(database, CONNECTIONS)).map((a) => a.cookie) : [];
   return { readers, load, viewerIds, extraCookies };
@@ -165,7 +198,8 @@ async function firstPass(app: AppProcess, load: AppLoad): Promise<AnswerStats> {
   const [cookie] = load.cookies.values();
   if (cookie) {
     const current = await fetch(`${app.address}/api/user/current`, { headers: { cookie } });
-    if (current.status !== 200) throw new Error(`a bench reader is not signed in: GET /api/user/current answered ${current.status}`);
+    if (current.status !== 200)
+      throw new Error(`a bench reader is not signed in: GET /api/user/current answered ${current.status}`);
   }
   const stats: AnswerStats = { answers: 0, withStories: 0, stories: 0, bytes: 0 };
   const run = await loadApp(app.address, load, { amount: POINTS, stats });
@@ -178,8 +212,11 @@ async function firstPass(app: AppProcess, load: AppLoad): Promise<AnswerStats> {
 }
 
 function printStart(app: AppProcess) {
-  const index = app.indexState === undefined ? 'no story index in /api/ready' : `storyIndex ${JSON.stringify(app.indexState)}`;
-  console.log(`  app started: ready after ${(app.readyMs / 1000).toFixed(1)} s, index ready after ${(app.indexReadyMs / 1000).toFixed(1)} s (${index})`);
+  const index =
+    app.indexState === undefined ? 'no story index in /api/ready' : `storyIndex ${JSON.stringify(app.indexState)}`;
+  console.log(
+    `  app started: ready after ${(app.readyMs / 1000).toFixed(1)} s, index ready after ${(app.indexReadyMs / 1000).toFixed(1)} s (${index})`,
+  );
 }
 
 async function appRound(app: AppProcess, load: AppLoad, dbName: string | undefined) {
@@ -225,7 +262,10 @@ async function benchPostgres(dist: Distribution): Promise<Summary> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'whispers-bench-'));
   // A fresh Redis key prefix per start: claims left by an earlier run (another city) would read as impossible travel.
   const redisPrefix = APP_ENV.REDIS_URL ? { REDIS_KEY_PREFIX: `whispers-bench-${Date.now()}:` } : {};
-  const app = await startApp({ DATA_DIR: dataDir, DATABASE_URL: url, DATABASE_POOL_SIZE: String(POOL), ...redisPrefix, ...APP_ENV }, READY_MINUTES);
+  const app = await startApp(
+    { DATA_DIR: dataDir, DATABASE_URL: url, DATABASE_POOL_SIZE: String(POOL), ...redisPrefix, ...APP_ENV },
+    READY_MINUTES,
+  );
   app.cpuPids.push(...redisServerPids());
   try {
     printStart(app);
@@ -266,7 +306,10 @@ async function benchPglite(dist: Distribution): Promise<Summary> {
   await database.close();
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'whispers-bench-'));
-  const app = await startApp({ DATA_DIR: dataDir, DATABASE_URL: '', PGLITE_DIR: dir, DATABASE_POOL_SIZE: String(POOL), ...APP_ENV }, READY_MINUTES);
+  const app = await startApp(
+    { DATA_DIR: dataDir, DATABASE_URL: '', PGLITE_DIR: dir, DATABASE_POOL_SIZE: String(POOL), ...APP_ENV },
+    READY_MINUTES,
+  );
   try {
     printStart(app);
     const answers = await firstPass(app, load);
@@ -279,7 +322,11 @@ async function benchPglite(dist: Distribution): Promise<Summary> {
       const cpu0 = processCpuMs(app.pid);
       const result = await plainInApp(app, readers, CONNECTIONS, DURATION_S);
       const cpu = processCpuMs(app.pid) - cpu0;
-      report(rows, { round, what: 'plain', figures: figuresOf(loopFigures(result), { appCpuMs: cpu / result.requests }) });
+      report(rows, {
+        round,
+        what: 'plain',
+        figures: figuresOf(loopFigures(result), { appCpuMs: cpu / result.requests }),
+      });
     }
     const rssEnd = (await appMemory(app)).rss;
     console.log(`  app RSS at the end: ${MB(rssEnd)}`);
@@ -300,7 +347,9 @@ async function benchPglite(dist: Distribution): Promise<Summary> {
 }
 
 const range = (values: number[], digits = 2) =>
-  values.length ? `${mean(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})` : '–';
+  values.length
+    ? `${mean(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`
+    : '–';
 
 function printSummary(s: Summary) {
   const of = (what: Row['what']) => s.rows.filter((r) => r.what === what).map((r) => r.figures);
@@ -309,18 +358,57 @@ function printSummary(s: Summary) {
   const appSql = of('app SQL');
   const ratios = app.map((f, i) => f.rps / plain[i]!.rps);
   console.log(`\n${s.dist}: app / plain throughput ${range(ratios)}×   (goal: ≥ 1.0×)`);
-  console.log(`  app    req/s ${range(app.map((f) => f.rps), 0)}  p99 ${app.map((f) => f.p99.toFixed(1)).join(', ')} ms  (moonshot: ≤ 25 ms PostgreSQL, ≤ 50 ms PGlite)`);
-  console.log(`  plain  q/s   ${range(plain.map((f) => f.rps), 0)}  p99 ${plain.map((f) => f.p99.toFixed(1)).join(', ')} ms`);
+  console.log(
+    `  app    req/s ${range(
+      app.map((f) => f.rps),
+      0,
+    )}  p99 ${app.map((f) => f.p99.toFixed(1)).join(', ')} ms  (moonshot: ≤ 25 ms PostgreSQL, ≤ 50 ms PGlite)`,
+  );
+  console.log(
+    `  plain  q/s   ${range(
+      plain.map((f) => f.rps),
+      0,
+    )}  p99 ${plain.map((f) => f.p99.toFixed(1)).join(', ')} ms`,
+  );
   if (KIND === 'postgres') {
-    console.log(`  PG CPU ms per request: app ${range(app.map((f) => f.pgCpuMs), 3)}, plain ${range(plain.map((f) => f.pgCpuMs), 3)}`);
-    console.log(`  app CPU ms per request: ${range(app.map((f) => f.appCpuMs), 3)}; client CPU ms per plain query ${range(plain.map((f) => f.clientCpuMs), 3)}`);
+    console.log(
+      `  PG CPU ms per request: app ${range(
+        app.map((f) => f.pgCpuMs),
+        3,
+      )}, plain ${range(
+        plain.map((f) => f.pgCpuMs),
+        3,
+      )}`,
+    );
+    console.log(
+      `  app CPU ms per request: ${range(
+        app.map((f) => f.appCpuMs),
+        3,
+      )}; client CPU ms per plain query ${range(
+        plain.map((f) => f.clientCpuMs),
+        3,
+      )}`,
+    );
     const sqlRatios = appSql.map((f, i) => f.pgCpuMs / plain[i]!.pgCpuMs);
     console.log(
-      `  SQL only: app statement ${range(appSql.map((f) => f.rps), 0)} q/s, PG CPU ${range(appSql.map((f) => f.pgCpuMs), 3)} ms/q; ` +
-        `app statement / plain PG CPU ${range(sqlRatios)}×   (target ≤ 1.2×)`,
+      `  SQL only: app statement ${range(
+        appSql.map((f) => f.rps),
+        0,
+      )} q/s, PG CPU ${range(
+        appSql.map((f) => f.pgCpuMs),
+        3,
+      )} ms/q; ` + `app statement / plain PG CPU ${range(sqlRatios)}×   (target ≤ 1.2×)`,
     );
   } else {
-    console.log(`  process CPU ms per request: app ${range(app.map((f) => f.appCpuMs), 3)}, plain ${range(plain.map((f) => f.appCpuMs), 3)}`);
+    console.log(
+      `  process CPU ms per request: app ${range(
+        app.map((f) => f.appCpuMs),
+        3,
+      )}, plain ${range(
+        plain.map((f) => f.appCpuMs),
+        3,
+      )}`,
+    );
   }
   const a = s.answers;
   console.log(
@@ -354,4 +442,3 @@ main().catch((error) => {
   console.error(error);
   process.exit(1);
 });
-

@@ -57,7 +57,8 @@ function watchServerTimes() {
   return () => {
     slowest.sort((a, b) => b.ms - a.ms);
     console.log(`app: ${slowest.length} answers took the app 100 ms or more; the slowest:`);
-    for (const { at, route, ms } of slowest.slice(0, 12)) console.log(`  ${new Date(at).toISOString().slice(11, 23)} ${route} ${ms.toFixed(0)} ms`);
+    for (const { at, route, ms } of slowest.slice(0, 12))
+      console.log(`  ${new Date(at).toISOString().slice(11, 23)} ${route} ${ms.toFixed(0)} ms`);
   };
 }
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -69,7 +70,9 @@ async function reportIndexWarm() {
   process.send?.({ indexWarm: true });
 }
 // BENCH_CPU_PROFILE=<file>: a V8 CPU profile of the whole run, written at 'stop' (open it in Chrome DevTools).
-const profileFile = process.env.BENCH_CPU_PROFILE && (cluster.isWorker ? `${process.env.BENCH_CPU_PROFILE}.${cluster.worker!.id}` : process.env.BENCH_CPU_PROFILE);
+const profileFile =
+  process.env.BENCH_CPU_PROFILE &&
+  (cluster.isWorker ? `${process.env.BENCH_CPU_PROFILE}.${cluster.worker!.id}` : process.env.BENCH_CPU_PROFILE);
 const profiler = profileFile ? await startProfiler() : undefined;
 async function startProfiler() {
   const { Session } = await import('node:inspector/promises');
@@ -120,15 +123,25 @@ async function watchRuntime() {
   poolSampler.unref();
   const perSecond = setInterval(() => {
     const reads = app.storyIndex?.reads;
-    const sql = reads && lastReads ? { notServing: reads.notServing - lastReads.notServing, lagging: reads.lagging - lastReads.lagging, ownWriteLate: reads.ownWriteLate - lastReads.ownWriteLate } : undefined;
+    const sql =
+      reads && lastReads
+        ? {
+            notServing: reads.notServing - lastReads.notServing,
+            lagging: reads.lagging - lastReads.lagging,
+            ownWriteLate: reads.ownWriteLate - lastReads.ownWriteLate,
+          }
+        : undefined;
     lastReads = reads;
     const maxMs = secondLoop.max / 1e6;
     secondLoop.reset();
     const fellBack = sql ? sql.notServing + sql.lagging + sql.ownWriteLate : 0;
-    const pool = poolWaiting > 0 ? `, pool: up to ${poolWaiting} waiting, ${poolIdle} idle at least, ${poolTotal} open` : '';
+    const pool =
+      poolWaiting > 0 ? `, pool: up to ${poolWaiting} waiting, ${poolIdle} idle at least, ${poolTotal} open` : '';
     if (maxMs > 100 || fellBack > 0 || poolWaiting > 0) {
       const clock = new Date().toISOString().slice(11, 19);
-      standouts.push(`${clock} loop max ${maxMs.toFixed(0)} ms${fellBack ? `, to SQL ${JSON.stringify(sql)}` : ''}${pool}`);
+      standouts.push(
+        `${clock} loop max ${maxMs.toFixed(0)} ms${fellBack ? `, to SQL ${JSON.stringify(sql)}` : ''}${pool}`,
+      );
     }
     poolWaiting = 0;
     poolIdle = Infinity;
@@ -142,7 +155,9 @@ async function watchRuntime() {
     clearInterval(poolSampler);
     observer.disconnect();
     if (app.storyIndex) console.log(`story index reads: ${JSON.stringify(app.storyIndex.reads)}`);
-    console.log(`seconds that stood out (event-loop delay > 100 ms, reads sent to SQL or clients waiting for the pool): ${standouts.length}`);
+    console.log(
+      `seconds that stood out (event-loop delay > 100 ms, reads sent to SQL or clients waiting for the pool): ${standouts.length}`,
+    );
     for (const line of standouts.slice(0, 40)) console.log(`  ${line}`);
     const ms = (ns: number) => (ns / 1e6).toFixed(1);
     const seconds = (performance.now() - started) / 1000;
@@ -161,10 +176,17 @@ async function stop() {
     const top = [...queryCounts.counts].sort((a, b) => b[1] - a[1]).slice(0, 30);
     console.log(top.map(([text, count]) => `${String(count).padStart(7)}  ${text}`).join('\n'));
     // The busiest seconds (by wall clock) and what they sent most.
-    const busiest = [...queryCounts.bySecond].map(([second, texts]) => ({ second, texts, total: [...texts.values()].reduce((a, b) => a + b, 0) }));
+    const busiest = [...queryCounts.bySecond].map(([second, texts]) => ({
+      second,
+      texts,
+      total: [...texts.values()].reduce((a, b) => a + b, 0),
+    }));
     busiest.sort((a, b) => b.total - a.total);
     for (const { second, texts, total } of busiest.slice(0, 8)) {
-      const most = [...texts].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([text, n]) => `${n} ${text.slice(0, 50)}`);
+      const most = [...texts]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 6)
+        .map(([text, n]) => `${n} ${text.slice(0, 50)}`);
       console.log(`  ${second}: ${total} statements; ${most.join(' | ')}`);
     }
   }
@@ -189,7 +211,9 @@ async function runPlain(request: { seconds: number; connections: number; readers
     ? await plainOnPglite(app.database.pglite)
     : plainOnPool((app.database.db as unknown as { $client: import('pg').Pool }).$client);
   const run = plainRun;
-  const schedules = Array.from({ length: request.connections }, (_, c) => scheduleFor(request.readers, request.connections, c));
+  const schedules = Array.from({ length: request.connections }, (_, c) =>
+    scheduleFor(request.readers, request.connections, c),
+  );
   const plainResult = await runLoops(request.connections, request.seconds, (c, k) => run(schedules[c]!(k).position));
   process.send?.({ plainResult });
 }

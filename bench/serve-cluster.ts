@@ -43,7 +43,9 @@ export async function supervise(count: number): Promise<void> {
       process.exit(0);
     }
     if (message === 'memory') {
-      const each = await Promise.all(workers.map((worker) => (worker.send('memory'), next<{ rss: number; heapUsed: number }>(worker, 'memory'))));
+      const each = await Promise.all(
+        workers.map((worker) => (worker.send('memory'), next<{ rss: number; heapUsed: number }>(worker, 'memory'))),
+      );
       process.send?.({ memory: { rss: sum(each.map((m) => m.rss)), heapUsed: sum(each.map((m) => m.heapUsed)) } });
     }
     if (message === 'reconcile') {

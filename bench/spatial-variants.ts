@@ -34,7 +34,14 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { seedCity } from '../server/src/modules/stories/test-support/seed-city';
 import { appStatement, buildVariants, type Variant } from './spatial-variant-statements';
-import { CITY_BACKGROUND_HALF_DEGREES, CITY_CENTRE, createBenchAuthor, ensurePostgresDatabase, randomPoints, type Point } from './support';
+import {
+  CITY_BACKGROUND_HALF_DEGREES,
+  CITY_CENTRE,
+  createBenchAuthor,
+  ensurePostgresDatabase,
+  randomPoints,
+  type Point,
+} from './support';
 
 const { values: args } = parseArgs({
   options: {
@@ -86,15 +93,26 @@ const VARIANT_COLUMNS = [
                                           sin(radians(latitude)))) STORED`,
 ];
 const GIST_INDEXES = [
-  { name: 'stories_location_gist_idx', create: sql`CREATE INDEX IF NOT EXISTS stories_location_gist_idx ON stories USING gist (location)` },
-  { name: 'stories_location_geom_gist_idx', create: sql`CREATE INDEX IF NOT EXISTS stories_location_geom_gist_idx ON stories USING gist (location_geom)` },
+  {
+    name: 'stories_location_gist_idx',
+    create: sql`CREATE INDEX IF NOT EXISTS stories_location_gist_idx ON stories USING gist (location)`,
+  },
+  {
+    name: 'stories_location_geom_gist_idx',
+    create: sql`CREATE INDEX IF NOT EXISTS stories_location_geom_gist_idx ON stories USING gist (location_geom)`,
+  },
   // The n-D operator class: 3-D boxes and the `<<->>` KNN distance.
-  { name: 'stories_location_xyz_gist_idx', create: sql`CREATE INDEX IF NOT EXISTS stories_location_xyz_gist_idx ON stories USING gist (location_xyz gist_geometry_ops_nd)` },
+  {
+    name: 'stories_location_xyz_gist_idx',
+    create: sql`CREATE INDEX IF NOT EXISTS stories_location_xyz_gist_idx ON stories USING gist (location_xyz gist_geometry_ops_nd)`,
+  },
 ];
 
 async function prepareData(database: Database) {
   for (const statement of VARIANT_COLUMNS) await database.query(statement);
-  const [{ count } = { count: 0 }] = await database.query<{ count: number }>(sql`SELECT count(*)::int AS count FROM stories`);
+  const [{ count } = { count: 0 }] = await database.query<{ count: number }>(
+    sql`SELECT count(*)::int AS count FROM stories`,
+  );
   if (count === N && !args.reseed) {
     console.log(`stories: ${count} already seeded`);
   } else {
@@ -104,7 +122,13 @@ async function prepareData(database: Database) {
     const authorId = await createBenchAuthor(database);
     // As bench/run.ts: GiST indexes are built once after the load, several times faster than row by row.
     for (const index of GIST_INDEXES) await database.query(sql.raw(`DROP INDEX IF EXISTS ${index.name}`));
-    await seedCity(database, { count: N, authorId, centre: CITY_CENTRE, backgroundHalfDegrees: CITY_BACKGROUND_HALF_DEGREES, batch: 200_000 });
+    await seedCity(database, {
+      count: N,
+      authorId,
+      centre: CITY_CENTRE,
+      backgroundHalfDegrees: CITY_BACKGROUND_HALF_DEGREES,
+      batch: 200_000,
+    });
     console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
   for (const index of GIST_INDEXES) {
@@ -127,14 +151,22 @@ async function prepareData(database: Database) {
 /** Timestamps parsed as the app's repository does (text → Date); everything else by node-postgres. */
 const ROW_TYPES = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.TIMESTAMPTZ ? (value: string) => new Date(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === pg.types.builtins.TIMESTAMPTZ
+      ? (value: string) => new Date(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 const valuesFor = (v: Variant, p: Point): unknown[] =>
   v.names.map((n) => (n === 'lat' ? p.latitude : n === 'lng' ? p.longitude : n === 'radius' ? RADIUS_M : null));
 
 function run(pool: pg.Pool, v: Variant, p: Point) {
-  return pool.query<unknown[]>({ name: `variant_${v.key}_${CAP}`, text: v.text, values: valuesFor(v, p), rowMode: 'array', types: ROW_TYPES });
+  return pool.query<unknown[]>({
+    name: `variant_${v.key}_${CAP}`,
+    text: v.text,
+    values: valuesFor(v, p),
+    rowMode: 'array',
+    types: ROW_TYPES,
+  });
 }
 
 const CLK_TCK = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
@@ -203,7 +235,10 @@ async function load(pool: pg.Pool, v: Variant, points: Point[], seconds: number)
     queries: latencies.length,
     errors,
     pgCpuMs: (cpu * 1000) / Math.max(1, latencies.length),
-    load: os.loadavg().map((l) => l.toFixed(2)).join(' '),
+    load: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
   };
 }
 
@@ -288,7 +323,11 @@ async function explain(pool: pg.Pool, v: Variant, p: Point) {
 const compact = (plan: string) =>
   plan
     .split('\n')
-    .filter((line, k, all) => !/InitPlan \d+ \(returns/.test(line) && !(/-> {2}Result {2}\(cost=0\.00\.\.[\d.]+ rows=1 /.test(line) && /InitPlan/.test(all[k - 1] ?? '')))
+    .filter(
+      (line, k, all) =>
+        !/InitPlan \d+ \(returns/.test(line) &&
+        !(/-> {2}Result {2}\(cost=0\.00\.\.[\d.]+ rows=1 /.test(line) && /InitPlan/.test(all[k - 1] ?? '')),
+    )
     .join('\n');
 
 function planCheck(plan: string, index: string) {
@@ -321,16 +360,23 @@ async function main() {
   const pool = new pg.Pool({ connectionString: URL_, max: POOL, idleTimeoutMillis: 600_000 });
   pool.on('error', () => {});
 
-  console.log(`\nN = ${N}, radius ${RADIUS_M} m, cap ${CAP}, ${CONNECTIONS} connections, pool ${POOL}, ${DURATION_S} s per run, R = ${r} m`);
+  console.log(
+    `\nN = ${N}, radius ${RADIUS_M} m, cap ${CAP}, ${CONNECTIONS} connections, pool ${POOL}, ${DURATION_S} s per run, R = ${r} m`,
+  );
   for (const v of variants) console.log(`\n-- ${v.key}: ${v.title}\n${v.text}`);
 
   console.log(`\n== EXPLAIN (ANALYZE, BUFFERS), generic plan; custom plan checked`);
-  for (const [label, p] of [['dense', dense], ['sparse', sparse]] as const) {
+  for (const [label, p] of [
+    ['dense', dense],
+    ['sparse', sparse],
+  ] as const) {
     for (const v of variants) {
       await explain(pool, v, p); // once to warm the cache, then the measured one
       const plans = await explain(pool, v, p);
       console.log(`\n-- ${v.key} at the ${label} point ${p.latitude.toFixed(5)},${p.longitude.toFixed(5)}`);
-      console.log(`generic: ${planCheck(plans.force_generic_plan, v.index)}; custom: ${planCheck(plans.force_custom_plan, v.index)}`);
+      console.log(
+        `generic: ${planCheck(plans.force_generic_plan, v.index)}; custom: ${planCheck(plans.force_custom_plan, v.index)}`,
+      );
       console.log(compact(plans.force_generic_plan));
     }
   }
@@ -364,7 +410,9 @@ async function main() {
     const mean = (runs: Figures[], k: 'rps' | 'pgCpuMs') => runs.reduce((sum, f) => sum + f[k], 0) / runs.length;
     console.log('\nmean of rounds: variant, req/s (× A), PG CPU ms/query');
     for (const [key, runs] of results) {
-      console.log(`${key}  ${mean(runs, 'rps').toFixed(0)} (${(mean(runs, 'rps') / mean(base, 'rps')).toFixed(2)}×)  ${mean(runs, 'pgCpuMs').toFixed(3)}`);
+      console.log(
+        `${key}  ${mean(runs, 'rps').toFixed(0)} (${(mean(runs, 'rps') / mean(base, 'rps')).toFixed(2)}×)  ${mean(runs, 'pgCpuMs').toFixed(3)}`,
+      );
     }
   }
   await pool.end();

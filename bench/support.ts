@@ -64,7 +64,12 @@ export async function ensurePostgresDatabase(url: string): Promise<void> {
 export async function createBenchAuthor(database: Database): Promise<string> {
   const [author] = await database.db
     .insert(users)
-    .values({ username: `bench_${Date.now()}`, email: `bench${Date.now()}@example.test`, displayName: 'Bench Author', passwordHash: 'x' })
+    .values({
+      username: `bench_${Date.now()}`,
+      email: `bench${Date.now()}@example.test`,
+      displayName: 'Bench Author',
+      passwordHash: 'x',
+    })
     .returning({ id: users.id });
   return author!.id;
 }
@@ -75,13 +80,22 @@ export async function createBenchReaders(database: Database, count: number): Pro
 }
 
 /** `count` signed-in readers (fresh users with a session each): their ids and Cookie header values. */
-export async function createBenchReaderAccounts(database: Database, count: number): Promise<{ id: string; cookie: string }[]> {
+export async function createBenchReaderAccounts(
+  database: Database,
+  count: number,
+): Promise<{ id: string; cookie: string }[]> {
   const stamp = Date.now().toString(36);
   const readers: { id: string; cookie: string }[] = [];
   for (let i = 0; i < count; i++) {
     const [reader] = await database.db
       .insert(users)
-      .values({ username: `reader_${stamp}_${i}`, email: `reader_${stamp}_${i}@example.test`, displayName: `Bench Reader ${i}`, passwordHash: 'x', isSetupComplete: true })
+      .values({
+        username: `reader_${stamp}_${i}`,
+        email: `reader_${stamp}_${i}@example.test`,
+        displayName: `Bench Reader ${i}`,
+        passwordHash: 'x',
+        isSetupComplete: true,
+      })
       .returning({ id: users.id });
     const { token } = await createSession(database.db, reader!.id);
     readers.push({ id: reader!.id, cookie: `${BENCH_SESSION_COOKIE}=${token}` });

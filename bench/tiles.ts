@@ -45,16 +45,30 @@ async function startSlowUpstream() {
     }, UPSTREAM_DELAY_MS);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(r)) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((r) => server.close(r)),
+  };
 }
 
 async function startApp(env: Record<string, string>) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'whispers-bench-tiles-'));
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, RATE_LIMIT_DISABLED: 'true', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    RATE_LIMIT_DISABLED: 'true',
+    ...env,
+  });
   const app = await buildApp(config, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  return { app, url, dataDir, close: async () => (await app.close(), await fs.rm(dataDir, { recursive: true, force: true })) };
+  return {
+    app,
+    url,
+    dataDir,
+    close: async () => (await app.close(), await fs.rm(dataDir, { recursive: true, force: true })),
+  };
 }
 
 async function timed(url: string): Promise<number> {
@@ -65,7 +79,8 @@ async function timed(url: string): Promise<number> {
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 
 async function load(url: string, paths: () => string) {
   const result = await autocannon({
@@ -89,22 +104,30 @@ try {
     direct.push(await timed(`${upstream.url}/16/1/${i}.png`));
     cold.push(await timed(`${raster.url}${tileAt(i)}`));
   }
-  console.log(`cold raster tile: app p50 ${percentile(cold, 0.5).toFixed(1)} ms / p99 ${percentile(cold, 0.99).toFixed(1)} ms; upstream alone p50 ${percentile(direct, 0.5).toFixed(1)} ms / p99 ${percentile(direct, 0.99).toFixed(1)} ms; overhead p50 ${(percentile(cold, 0.5) - percentile(direct, 0.5)).toFixed(1)} ms`);
+  console.log(
+    `cold raster tile: app p50 ${percentile(cold, 0.5).toFixed(1)} ms / p99 ${percentile(cold, 0.99).toFixed(1)} ms; upstream alone p50 ${percentile(direct, 0.5).toFixed(1)} ms / p99 ${percentile(direct, 0.99).toFixed(1)} ms; overhead p50 ${(percentile(cold, 0.5) - percentile(direct, 0.5)).toFixed(1)} ms`,
+  );
 
   // 3. Memory with many cached tiles (fetched through the app, 8 at a time).
   global.gc?.();
   const before = process.memoryUsage();
   const count = Number(args.tiles);
   let next = 100;
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    while (next < count) await timed(`${raster.url}${tileAt((next += 1))}`);
-  }));
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < count) await timed(`${raster.url}${tileAt((next += 1))}`);
+    }),
+  );
   global.gc?.();
   const after = process.memoryUsage();
-  console.log(`${count} cached tiles (${MB(count * 20_000)} on disk): heap ${MB(before.heapUsed)} -> ${MB(after.heapUsed)}, RSS ${MB(before.rss)} -> ${MB(after.rss)} (benchmark, stub and app in one process)`);
+  console.log(
+    `${count} cached tiles (${MB(count * 20_000)} on disk): heap ${MB(before.heapUsed)} -> ${MB(after.heapUsed)}, RSS ${MB(before.rss)} -> ${MB(after.rss)} (benchmark, stub and app in one process)`,
+  );
 
   // 1. Cached tiles under load.
-  console.log(`cached raster tile at ${RATE}/s: ${await load(raster.url, () => tileAt(Math.floor(Math.random() * 2000)))}`);
+  console.log(
+    `cached raster tile at ${RATE}/s: ${await load(raster.url, () => tileAt(Math.floor(Math.random() * 2000)))}`,
+  );
 } finally {
   await raster.close();
   await upstream.close();
@@ -118,7 +141,12 @@ const body = crypto.randomBytes(20_000);
 await fs.writeFile(
   archiveFile,
   writePmtiles(
-    Array.from({ length: archiveTiles }, (_, i) => ({ z: 14, x: 4000 + (i % 500), y: 6000 + Math.floor(i / 500), data: Buffer.concat([Buffer.from(String(i)), body]) })),
+    Array.from({ length: archiveTiles }, (_, i) => ({
+      z: 14,
+      x: 4000 + (i % 500),
+      y: 6000 + Math.floor(i / 500),
+      data: Buffer.concat([Buffer.from(String(i)), body]),
+    })),
     { tileCompression: Compression.None, tileType: TileType.Mvt },
   ),
 );
@@ -129,9 +157,16 @@ try {
     const i = Math.floor(Math.random() * archiveTiles);
     return `/tiles/14/${4000 + (i % 500)}/${6000 + Math.floor(i / 500)}.mvt`;
   };
-  console.log(`vector tile from a ${MB(archiveSize)} archive (${archiveTiles} tiles) at ${RATE}/s: ${await load(vector.url, randomTile)}`);
+  console.log(
+    `vector tile from a ${MB(archiveSize)} archive (${archiveTiles} tiles) at ${RATE}/s: ${await load(vector.url, randomTile)}`,
+  );
 } finally {
   await vector.close();
   await fs.rm(archiveDir, { recursive: true, force: true });
 }
-console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${os.cpus().length} cores`,
+);

@@ -16,13 +16,16 @@ import { createBenchReaders } from './support';
 const TRACES = 10_000;
 const ROUNDS = 300;
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 
 async function main() {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'whispers-traces-page-'));
   const database = await openDatabase({ pgliteDir: path.join(dir, 'pglite') });
   const [cookie] = await createBenchReaders(database, 1);
-  const [author] = await database.query<{ id: string }>(sql`SELECT user_id AS id FROM sessions ORDER BY created_at DESC LIMIT 1`);
+  const [author] = await database.query<{ id: string }>(
+    sql`SELECT user_id AS id FROM sessions ORDER BY created_at DESC LIMIT 1`,
+  );
   // The story belongs to the reader whose session we hold: its author reads every trace.
   const [story] = await database.query<{ id: string }>(sql`
     INSERT INTO stories (author_id, title, type, category, latitude, longitude, is_public, time_restriction, content)
@@ -38,7 +41,14 @@ async function main() {
     FROM users u WHERE u.username LIKE 'tw\\_%'`);
   await database.query(sql`ANALYZE traces`);
 
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_DISABLED: 'true', DATABASE_URL: '', DATA_DIR: dir });
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_DISABLED: 'true',
+    DATABASE_URL: '',
+    DATA_DIR: dir,
+  });
   const app = await buildApp(config, { database, logger: false });
   await app.ready();
   const ask = async (url: string) => {
@@ -71,11 +81,22 @@ async function main() {
     await app.traces.service.list(author!.id, story!.id, { limit: 20 });
     serviceTimes.push(performance.now() - started);
   }
-  console.log(`${TRACES} traces on one story (PGlite, buildApp + app.inject); load average ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  console.log(
+    `${TRACES} traces on one story (PGlite, buildApp + app.inject); load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
   console.log(`plan: ${plan.map((row) => row['QUERY PLAN']).join(' / ')}`);
-  console.log(`first page (20): p50 ${percentile(firstTimes, 50).toFixed(2)} ms, p99 ${percentile(firstTimes, 99).toFixed(2)} ms`);
-  console.log(`deep pages (up to 4,000 in): p50 ${percentile(deepTimes, 50).toFixed(2)} ms, p99 ${percentile(deepTimes, 99).toFixed(2)} ms`);
-  console.log(`service only, first page: p50 ${percentile(serviceTimes, 50).toFixed(2)} ms, p99 ${percentile(serviceTimes, 99).toFixed(2)} ms`);
+  console.log(
+    `first page (20): p50 ${percentile(firstTimes, 50).toFixed(2)} ms, p99 ${percentile(firstTimes, 99).toFixed(2)} ms`,
+  );
+  console.log(
+    `deep pages (up to 4,000 in): p50 ${percentile(deepTimes, 50).toFixed(2)} ms, p99 ${percentile(deepTimes, 99).toFixed(2)} ms`,
+  );
+  console.log(
+    `service only, first page: p50 ${percentile(serviceTimes, 50).toFixed(2)} ms, p99 ${percentile(serviceTimes, 99).toFixed(2)} ms`,
+  );
   await app.close();
   await database.close();
   await fs.rm(dir, { recursive: true, force: true });

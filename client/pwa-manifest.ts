@@ -18,7 +18,19 @@ export const APP_MANIFEST = {
   background_color: '#070a16',
   categories: ['entertainment', 'travel', 'books'],
   screenshots: [
-    { src: '/screenshots/narrow.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow' as const, label: 'Stories around you on the map' },
-    { src: '/screenshots/wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide' as const, label: 'Whispers on a larger screen' },
+    {
+      src: '/screenshots/narrow.png',
+      sizes: '390x844',
+      type: 'image/png',
+      form_factor: 'narrow' as const,
+      label: 'Stories around you on the map',
+    },
+    {
+      src: '/screenshots/wide.png',
+      sizes: '1280x800',
+      type: 'image/png',
+      form_factor: 'wide' as const,
+      label: 'Whispers on a larger screen',
+    },
   ],
 } satisfies Partial<ManifestOptions>;

@@ -14,7 +14,12 @@ export const ACCOUNT_MESSAGES = {
 
 /** DELETE /api/account: the account's password, to confirm. */
 export const deleteAccountRequestSchema = z.object(
-  { password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(256, MESSAGES.passwordRequired) },
+  {
+    password: z
+      .string({ error: MESSAGES.passwordRequired })
+      .min(1, MESSAGES.passwordRequired)
+      .max(256, MESSAGES.passwordRequired),
+  },
   { error: MESSAGES.passwordRequired },
 );
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
@@ -56,19 +61,43 @@ export const accountExportSchema = z.object({
   likesGiven: z.array(z.object({ storyId: z.uuid(), title: z.string().nullable(), likedAt: z.string() })),
   /** The user's walking tours (docs/decisions/016-walk-mode-and-tours.md), each with its stops' story ids in walking order. */
   tours: z.array(
-    z.object({ id: z.uuid(), title: z.string(), description: z.string().nullable(), storyIds: z.array(z.uuid()), createdAt: z.string() }),
+    z.object({
+      id: z.uuid(),
+      title: z.string(),
+      description: z.string().nullable(),
+      storyIds: z.array(z.uuid()),
+      createdAt: z.string(),
+    }),
   ),
   /** The day counts of your stories' insights (docs/decisions/018-insights-counts-not-readers.md): counts only, 1 and 2 as "fewer than 3". */
   insights: z.array(
-    z.object({ storyId: z.uuid(), day: z.string(), kind: z.string(), count: z.union([z.number().int().min(0), z.literal(FEWER_THAN_3)]) }),
+    z.object({
+      storyId: z.uuid(),
+      day: z.string(),
+      kind: z.string(),
+      count: z.union([z.number().int().min(0), z.literal(FEWER_THAN_3)]),
+    }),
   ),
   /** The day counts of your tours' insights (docs/decisions/018-insights-counts-not-readers.md: start, stop, complete), masked the same way. */
   tourInsights: z.array(
-    z.object({ tourId: z.uuid(), day: z.string(), kind: z.string(), count: z.union([z.number().int().min(0), z.literal(FEWER_THAN_3)]) }),
+    z.object({
+      tourId: z.uuid(),
+      day: z.string(),
+      kind: z.string(),
+      count: z.union([z.number().int().min(0), z.literal(FEWER_THAN_3)]),
+    }),
   ),
   /** The traces you left (docs/decisions/045-traces-read-where-left.md): text, UTC day, story, photo link. */
   traces: z.array(
-    z.object({ id: z.uuid(), storyId: z.uuid(), storyTitle: z.string(), text: z.string(), day: z.string(), hidden: z.boolean(), photoUrl: z.string().nullable() }),
+    z.object({
+      id: z.uuid(),
+      storyId: z.uuid(),
+      storyTitle: z.string(),
+      text: z.string(),
+      day: z.string(),
+      hidden: z.boolean(),
+      photoUrl: z.string().nullable(),
+    }),
   ),
   /** The authors you follow (never who follows you). */
   follows: z.array(z.object({ authorId: z.uuid(), displayName: z.string(), since: z.string() })),

@@ -18,35 +18,57 @@ const far = { isLocked: true, lockReason: 'distance' as const };
 
 describe('discoveryStatus: texts of spec section 4', () => {
   it('no restriction: "Always available", green when the server sent it unlocked', () => {
-    expect(discoveryStatus(none, at(12))).toEqual({ kind: 'available', text: 'Always available', colour: 'green', open: true });
+    expect(discoveryStatus(none, at(12))).toEqual({
+      kind: 'available',
+      text: 'Always available',
+      colour: 'green',
+      open: true,
+    });
   });
 
   it('weather: blue "Unlocks during {weather} weather", not evaluated', () => {
     const rainy = { ...none, timeRestriction: 'weather' as const, unlockWeather: 'rainy' as const };
-    expect(discoveryStatus(rainy, at(12))).toMatchObject({ kind: 'weather', text: 'Unlocks during rainy weather', colour: 'blue' });
+    expect(discoveryStatus(rainy, at(12))).toMatchObject({
+      kind: 'weather',
+      text: 'Unlocks during rainy weather',
+      colour: 'blue',
+    });
     expect(discoveryStatus({ ...rainy, ...far }, null)).toMatchObject({ colour: 'blue', open: false });
   });
 
   it('season: orange "Available in {season}", not evaluated', () => {
     const autumn = { ...none, timeRestriction: 'season' as const, unlockSeason: 'autumn' as const };
-    expect(discoveryStatus(autumn, at(12))).toMatchObject({ kind: 'season', text: 'Available in autumn', colour: 'orange' });
-    expect(discoveryStatus({ ...autumn, isLocked: true, lockReason: 'season' }, null)).toMatchObject({ colour: 'orange', open: false });
+    expect(discoveryStatus(autumn, at(12))).toMatchObject({
+      kind: 'season',
+      text: 'Available in autumn',
+      colour: 'orange',
+    });
+    expect(discoveryStatus({ ...autumn, isLocked: true, lockReason: 'season' }, null)).toMatchObject({
+      colour: 'orange',
+      open: false,
+    });
   });
 
   it('a restriction without its values reads "Always available"', () => {
-    expect(discoveryStatus({ ...none, timeRestriction: 'time_of_day', unlockStartTime: '09:00' }, at(10)).text).toBe('Always available');
+    expect(discoveryStatus({ ...none, timeRestriction: 'time_of_day', unlockStartTime: '09:00' }, at(10)).text).toBe(
+      'Always available',
+    );
     expect(discoveryStatus({ ...none, timeRestriction: 'weather' }, at(10)).text).toBe('Always available');
     expect(discoveryStatus({ ...none, timeRestriction: 'season' }, at(10)).text).toBe('Always available');
   });
 });
 
-describe('discoveryStatus: time windows in the story\'s local time (story far away, server did not judge)', () => {
+describe("discoveryStatus: time windows in the story's local time (story far away, server did not judge)", () => {
   it('inside a daytime window: "Available now ({start} - {end})"', () => {
     expect(discoveryStatus({ ...day, ...far }, at(12)).text).toBe('Available now (09:00 - 17:30)');
   });
 
   it('outside a daytime window: yellow "Unlocks {start} - {end}"', () => {
-    expect(discoveryStatus({ ...day, ...far }, at(8, 59))).toMatchObject({ kind: 'locked', text: 'Unlocks 09:00 - 17:30', colour: 'yellow' });
+    expect(discoveryStatus({ ...day, ...far }, at(8, 59))).toMatchObject({
+      kind: 'locked',
+      text: 'Unlocks 09:00 - 17:30',
+      colour: 'yellow',
+    });
     expect(discoveryStatus({ ...day, ...far }, at(17, 31)).kind).toBe('locked');
   });
 
@@ -89,14 +111,27 @@ describe('discoveryStatus never contradicts the server', () => {
 
   it('a window the server found closed reads "Unlocks", whatever the client clock says', () => {
     const locked = { ...day, isLocked: true, lockReason: 'time_of_day' as const };
-    expect(discoveryStatus(locked, at(12))).toMatchObject({ kind: 'locked', text: 'Unlocks 09:00 - 17:30', colour: 'yellow' });
+    expect(discoveryStatus(locked, at(12))).toMatchObject({
+      kind: 'locked',
+      text: 'Unlocks 09:00 - 17:30',
+      colour: 'yellow',
+    });
   });
 
   it('a timed story the server sent unlocked reads "Available now" in green, whatever the client clock says', () => {
-    expect(discoveryStatus(day, at(3))).toEqual({ kind: 'unlocked', text: 'Available now (09:00 - 17:30)', colour: 'green', open: true });
+    expect(discoveryStatus(day, at(3))).toEqual({
+      kind: 'unlocked',
+      text: 'Available now (09:00 - 17:30)',
+      colour: 'green',
+      open: true,
+    });
   });
 
   it('far away but inside its window: "Available now" in yellow (travel still required)', () => {
-    expect(discoveryStatus({ ...day, ...far }, at(12))).toMatchObject({ kind: 'unlocked', colour: 'yellow', open: false });
+    expect(discoveryStatus({ ...day, ...far }, at(12))).toMatchObject({
+      kind: 'unlocked',
+      colour: 'yellow',
+      open: false,
+    });
   });
 });

@@ -27,10 +27,7 @@ export interface DiscoveryStatus {
   open: boolean;
 }
 
-export type DiscoveryStatusStory = Pick<
-  Story,
-  'timeRestriction' | LockField | 'isLocked' | 'lockReason'
->;
+export type DiscoveryStatusStory = Pick<Story, 'timeRestriction' | LockField | 'isLocked' | 'lockReason'>;
 
 /** The four colours with what each means, for the legend. */
 export const DISCOVERY_STATUS_LEGEND: readonly { colour: DiscoveryColour; label: string }[] = [

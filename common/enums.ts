@@ -51,4 +51,3 @@ export type Weather = (typeof WEATHERS)[number];
 export type LockReason = (typeof LOCK_REASONS)[number];
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export type TimeOfDay = (typeof TIMES_OF_DAY)[number];
-

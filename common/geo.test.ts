@@ -22,8 +22,14 @@ describe('haversineMetres', () => {
   });
 
   it('handles antipodes and the antimeridian', () => {
-    expect(haversineMetres({ latitude: 0, longitude: 0 }, { latitude: 0, longitude: 180 })).toBeCloseTo(Math.PI * 6_371_008.7714, 0);
-    expect(haversineMetres({ latitude: 0, longitude: 179.999 }, { latitude: 0, longitude: -179.999 })).toBeCloseTo(222.4, 0);
+    expect(haversineMetres({ latitude: 0, longitude: 0 }, { latitude: 0, longitude: 180 })).toBeCloseTo(
+      Math.PI * 6_371_008.7714,
+      0,
+    );
+    expect(haversineMetres({ latitude: 0, longitude: 179.999 }, { latitude: 0, longitude: -179.999 })).toBeCloseTo(
+      222.4,
+      0,
+    );
   });
 
   it('offsets points by the asked distance', () => {
@@ -40,7 +46,10 @@ describe('one sphere, one bearing', () => {
   it('measures on EARTH_RADIUS_M: a point offset by n metres is n metres away by haversine', () => {
     expect(haversineMetres(here, offsetNorth(here, 1_000))).toBeCloseTo(1_000, 6);
     // A quarter of the globe along a meridian.
-    expect(haversineMetres({ latitude: 0, longitude: 0 }, { latitude: 90, longitude: 0 })).toBeCloseTo((Math.PI / 2) * EARTH_RADIUS_M, 3);
+    expect(haversineMetres({ latitude: 0, longitude: 0 }, { latitude: 90, longitude: 0 })).toBeCloseTo(
+      (Math.PI / 2) * EARTH_RADIUS_M,
+      3,
+    );
   });
 
   it('gives bearings clockwise from north in [0, 360), never -0', () => {
@@ -48,14 +57,18 @@ describe('one sphere, one bearing', () => {
     expect(bearingDegrees(here, offsetEast(here, 500))).toBeCloseTo(90, 1);
     expect(bearingDegrees(here, offsetNorth(here, -500))).toBeCloseTo(180, 6);
     expect(bearingDegrees(here, offsetEast(here, -500))).toBeCloseTo(270, 1);
-    expect(bearingDegrees({ latitude: 51.5074, longitude: -0.1278 }, { latitude: 40.7128, longitude: -74.006 })).toBeCloseTo(288.3, 0);
+    expect(
+      bearingDegrees({ latitude: 51.5074, longitude: -0.1278 }, { latitude: 40.7128, longitude: -74.006 }),
+    ).toBeCloseTo(288.3, 0);
   });
 
-  it('is the bearing of the notifications\' compass words', () => {
+  it("is the bearing of the notifications' compass words", () => {
     for (let degrees = 0; degrees < 360; degrees += 15) {
       const radians = (degrees * Math.PI) / 180;
       const there = offsetEast(offsetNorth(here, 800 * Math.cos(radians)), 800 * Math.sin(radians));
-      const sector = ['north', 'north-east', 'east', 'south-east', 'south', 'south-west', 'west', 'north-west'][Math.round(bearingDegrees(here, there) / 45) % 8];
+      const sector = ['north', 'north-east', 'east', 'south-east', 'south', 'south-west', 'west', 'north-west'][
+        Math.round(bearingDegrees(here, there) / 45) % 8
+      ];
       expect(compassDirection(here, there)).toBe(sector);
     }
   });

@@ -47,4 +47,3 @@ export const accuracyQuerySchema = z.object({
     .optional()
     .describe("The reader's GPS accuracy in metres (the Geolocation fix's `accuracy`); over 100 m nothing unlocks."),
 });
-

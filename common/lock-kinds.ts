@@ -9,7 +9,15 @@
  * (docs/architecture.md, "Add a lock kind"). A new field is also named in the nearby read's three literals (the
  * story index's card and record, the story view: no spread there, bench/README.md); TypeScript points at each.
  */
-import { SEASONS, TIME_RESTRICTIONS, WEATHERS, type LockReason, type Season, type TimeRestriction, type Weather } from './enums';
+import {
+  SEASONS,
+  TIME_RESTRICTIONS,
+  WEATHERS,
+  type LockReason,
+  type Season,
+  type TimeRestriction,
+  type Weather,
+} from './enums';
 
 /** The spec's messages for the lock fields (section 5, word for word). */
 export const LOCK_MESSAGES = {
@@ -118,21 +126,34 @@ export const LOCK_KINDS = {
 } as const satisfies Record<TimeRestriction, LockKind>;
 
 /** The lock reasons a story's own time lock yields (not distance, not the reader's claim). */
-const TIME_LOCK_REASONS: ReadonlySet<LockReason> = new Set(TIME_RESTRICTIONS.flatMap((kind) => LOCK_KINDS[kind].reasons));
-export const isTimeLockReason = (reason: LockReason | null | undefined): boolean => !!reason && TIME_LOCK_REASONS.has(reason);
+const TIME_LOCK_REASONS: ReadonlySet<LockReason> = new Set(
+  TIME_RESTRICTIONS.flatMap((kind) => LOCK_KINDS[kind].reasons),
+);
+export const isTimeLockReason = (reason: LockReason | null | undefined): boolean =>
+  !!reason && TIME_LOCK_REASONS.has(reason);
 
 /** The kinds a reader can wait for (the time_locked notification), and the lock reasons they yield. */
-export const WAITABLE_LOCKS: ReadonlySet<TimeRestriction> = new Set(TIME_RESTRICTIONS.filter((kind) => LOCK_KINDS[kind].waitable));
-export const WAITABLE_LOCK_REASONS: ReadonlySet<LockReason> = new Set([...WAITABLE_LOCKS].flatMap((kind) => LOCK_KINDS[kind].reasons));
+export const WAITABLE_LOCKS: ReadonlySet<TimeRestriction> = new Set(
+  TIME_RESTRICTIONS.filter((kind) => LOCK_KINDS[kind].waitable),
+);
+export const WAITABLE_LOCK_REASONS: ReadonlySet<LockReason> = new Set(
+  [...WAITABLE_LOCKS].flatMap((kind) => LOCK_KINDS[kind].reasons),
+);
 
-const usesField = (restriction: TimeRestriction, field: LockField) => (LOCK_KINDS[restriction].fields as readonly LockField[]).includes(field);
+const usesField = (restriction: TimeRestriction, field: LockField) =>
+  (LOCK_KINDS[restriction].fields as readonly LockField[]).includes(field);
 
 /**
  * The stored lock values for `restriction` from what a form sent: the kind's own fields ('' → null), every other
  * field null. The values were checked by lock-schemas.ts.
  */
-export function lockValuesFor(restriction: TimeRestriction, sent: Partial<Record<LockField, string | null>>): LockValues {
-  return Object.fromEntries(LOCK_FIELDS.map((field) => [field, usesField(restriction, field) ? sent[field] || null : null])) as LockValues;
+export function lockValuesFor(
+  restriction: TimeRestriction,
+  sent: Partial<Record<LockField, string | null>>,
+): LockValues {
+  return Object.fromEntries(
+    LOCK_FIELDS.map((field) => [field, usesField(restriction, field) ? sent[field] || null : null]),
+  ) as LockValues;
 }
 
 /** Only the lock fields of a record (a row, a card, a story), in LOCK_FIELDS' order. */
@@ -151,7 +172,10 @@ export function lockValuesAt(valueAt: (index: number) => unknown): LockValues {
 }
 
 /** The message and field when `restriction` lacks a field it needs, else null (edit replaces a lock as a whole). */
-export function incompleteLock(restriction: TimeRestriction, sent: Partial<Record<LockField, string | null>>): { message: string; field: LockField } | null {
+export function incompleteLock(
+  restriction: TimeRestriction,
+  sent: Partial<Record<LockField, string | null>>,
+): { message: string; field: LockField } | null {
   const kind = LOCK_KINDS[restriction];
   if (kind.incomplete === null || kind.fields.every((field) => sent[field])) return null;
   return { message: kind.incomplete, field: kind.fields[0] };
@@ -159,7 +183,9 @@ export function incompleteLock(restriction: TimeRestriction, sent: Partial<Recor
 
 /** The kind's own fields of a form, as they are (the edit request: the lock is replaced as a whole). */
 export function lockRequestFields(restriction: TimeRestriction, draft: LockDraftValues): Partial<LockDraftValues> {
-  return Object.fromEntries((LOCK_KINDS[restriction].fields as readonly LockField[]).map((field) => [field, draft[field]]));
+  return Object.fromEntries(
+    (LOCK_KINDS[restriction].fields as readonly LockField[]).map((field) => [field, draft[field]]),
+  );
 }
 
 /** The fields the create form sends for its lock: the kind's own, only when every one is set (docs/design.md, part 5). */

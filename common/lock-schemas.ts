@@ -22,17 +22,24 @@ const LOCK_FIELD_SCHEMAS = {
   unlockStartTime: { form: formTime('Unlock start time must be in HH:MM format'), value: z.string() },
   unlockEndTime: { form: formTime('Unlock end time must be in HH:MM format'), value: z.string() },
   unlockSeason: { form: z.union([seasonSchema, z.literal('')], { error: LOCK_MESSAGES.season }), value: seasonSchema },
-  unlockWeather: { form: z.union([weatherSchema, z.literal('')], { error: LOCK_MESSAGES.weather }), value: weatherSchema },
+  unlockWeather: {
+    form: z.union([weatherSchema, z.literal('')], { error: LOCK_MESSAGES.weather }),
+    value: weatherSchema,
+  },
 } satisfies { [F in LockField]: { form: z.ZodType; value: z.ZodType<LockFieldTypes[F]> } };
 type Schemas = typeof LOCK_FIELD_SCHEMAS;
 
 const shapeOf = <T>(make: (schemas: Schemas[LockField]) => z.ZodType) =>
   Object.fromEntries(LOCK_FIELDS.map((field) => [field, make(LOCK_FIELD_SCHEMAS[field])])) as T;
 /** The lock fields of `storySchema` and the export. */
-export const lockValueShape = shapeOf<{ [F in LockField]: z.ZodNullable<Schemas[F]['value']> }>((schemas) => schemas.value.nullable());
+export const lockValueShape = shapeOf<{ [F in LockField]: z.ZodNullable<Schemas[F]['value']> }>((schemas) =>
+  schemas.value.nullable(),
+);
 /** The lock fields of the create form (each optional). */
-export const lockCreateShape = shapeOf<{ [F in LockField]: z.ZodOptional<Schemas[F]['form']> }>((schemas) => schemas.form.optional());
+export const lockCreateShape = shapeOf<{ [F in LockField]: z.ZodOptional<Schemas[F]['form']> }>((schemas) =>
+  schemas.form.optional(),
+);
 /** The lock fields of the edit request (each optional, null clears). */
-export const lockEditShape = shapeOf<{ [F in LockField]: z.ZodOptional<z.ZodNullable<Schemas[F]['form']>> }>((schemas) =>
-  schemas.form.nullable().optional(),
+export const lockEditShape = shapeOf<{ [F in LockField]: z.ZodOptional<z.ZodNullable<Schemas[F]['form']>> }>(
+  (schemas) => schemas.form.nullable().optional(),
 );

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  evaluateLock,
-  isWithinWindow,
-  localTimeParts,
-  parseHHMM,
-  seasonFor,
-  type LockableStory,
-} from './locks';
+import { evaluateLock, isWithinWindow, localTimeParts, parseHHMM, seasonFor, type LockableStory } from './locks';
 
 const base: LockableStory = {
   latitude: 32.08,
@@ -69,7 +62,13 @@ describe('seasonFor', () => {
     expect([1, 3, 6, 9, 12].map((m) => seasonFor(m, 40))).toEqual(['winter', 'spring', 'summer', 'autumn', 'winter']);
   });
   it('flips them in the southern hemisphere', () => {
-    expect([1, 3, 6, 9, 12].map((m) => seasonFor(m, -33.9))).toEqual(['summer', 'autumn', 'winter', 'spring', 'summer']);
+    expect([1, 3, 6, 9, 12].map((m) => seasonFor(m, -33.9))).toEqual([
+      'summer',
+      'autumn',
+      'winter',
+      'spring',
+      'summer',
+    ]);
   });
 });
 
@@ -82,22 +81,46 @@ describe('evaluateLock', () => {
   });
 
   it('always unlocks for the author', () => {
-    const timed = { ...base, timeRestriction: 'time_of_day' as const, unlockStartTime: '06:00', unlockEndTime: '07:00' };
-    expect(evaluateLock(timed, input({ distance: 5000, isAuthor: true }))).toEqual({ isLocked: false, lockReason: null });
-    expect(evaluateLock(timed, input({ distance: null, isAuthor: true }))).toEqual({ isLocked: false, lockReason: null });
+    const timed = {
+      ...base,
+      timeRestriction: 'time_of_day' as const,
+      unlockStartTime: '06:00',
+      unlockEndTime: '07:00',
+    };
+    expect(evaluateLock(timed, input({ distance: 5000, isAuthor: true }))).toEqual({
+      isLocked: false,
+      lockReason: null,
+    });
+    expect(evaluateLock(timed, input({ distance: null, isAuthor: true }))).toEqual({
+      isLocked: false,
+      lockReason: null,
+    });
   });
 
   it('evaluates time windows in the story time zone, crossing midnight', () => {
-    const crossing = { ...base, timeRestriction: 'time_of_day' as const, unlockStartTime: '22:00', unlockEndTime: '02:00' };
+    const crossing = {
+      ...base,
+      timeRestriction: 'time_of_day' as const,
+      unlockStartTime: '22:00',
+      unlockEndTime: '02:00',
+    };
     expect(evaluateLock(crossing, input())).toEqual({ isLocked: false, lockReason: null });
     // Same instant, but the story sits in Tokyo where it is 12:30.
-    expect(evaluateLock(crossing, input({ timeZone: 'Asia/Tokyo' }))).toEqual({ isLocked: true, lockReason: 'time_of_day' });
+    expect(evaluateLock(crossing, input({ timeZone: 'Asia/Tokyo' }))).toEqual({
+      isLocked: true,
+      lockReason: 'time_of_day',
+    });
     const morning = { ...crossing, unlockStartTime: '06:00', unlockEndTime: '09:00' };
     expect(evaluateLock(morning, input())).toEqual({ isLocked: true, lockReason: 'time_of_day' });
   });
 
   it('distance wins over an open or closed time window', () => {
-    const morning = { ...base, timeRestriction: 'time_of_day' as const, unlockStartTime: '06:00', unlockEndTime: '09:00' };
+    const morning = {
+      ...base,
+      timeRestriction: 'time_of_day' as const,
+      unlockStartTime: '06:00',
+      unlockEndTime: '09:00',
+    };
     expect(evaluateLock(morning, input({ distance: 500 }))).toEqual({ isLocked: true, lockReason: 'distance' });
   });
 
@@ -125,6 +148,9 @@ describe('evaluateLock', () => {
       isLocked: false,
       lockReason: null,
     });
-    expect(evaluateLock({ ...base, timeRestriction: 'season' }, input())).toEqual({ isLocked: false, lockReason: null });
+    expect(evaluateLock({ ...base, timeRestriction: 'season' }, input())).toEqual({
+      isLocked: false,
+      lockReason: null,
+    });
   });
 });

@@ -52,8 +52,18 @@ export function localTimeParts(now: Date, timeZone: string): { minutes: number; 
 }
 
 const NORTHERN_SEASON_BY_MONTH: readonly Season[] = [
-  'winter', 'winter', 'spring', 'spring', 'spring', 'summer',
-  'summer', 'summer', 'autumn', 'autumn', 'autumn', 'winter',
+  'winter',
+  'winter',
+  'spring',
+  'spring',
+  'spring',
+  'summer',
+  'summer',
+  'summer',
+  'autumn',
+  'autumn',
+  'autumn',
+  'winter',
 ];
 const OPPOSITE: Record<Season, Season> = { spring: 'autumn', summer: 'winter', autumn: 'spring', winter: 'summer' };
 

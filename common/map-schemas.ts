@@ -60,7 +60,9 @@ export const MAP_VIEW_MESSAGE = 'view must be markers or full';
 export const mapViewSchema = z
   .enum(['markers', 'full'], { error: MAP_VIEW_MESSAGE })
   .default('markers')
-  .describe('markers (default): id, position, category, type, time lock and lock state per story, as columns; full: whole stories as the spec\'s map call');
+  .describe(
+    "markers (default): id, position, category, type, time lock and lock state per story, as columns; full: whole stories as the spec's map call",
+  );
 export type MapView = z.infer<typeof mapViewSchema>;
 /** Query of GET /api/stories/map/:lat/:lng: the accuracy claim and the view. */
 export const mapQuerySchema = accuracyQuerySchema.extend({ view: mapViewSchema });

@@ -13,17 +13,7 @@ import { STORY_TYPE_UPLOAD } from './story-type-specs';
 
 /** The container formats an upload is recognised as (server/src/media/sniff.ts). */
 export type Container =
-  | 'webm'
-  | 'ogg'
-  | 'mp4'
-  | 'quicktime'
-  | 'mpeg'
-  | 'jpeg'
-  | 'png'
-  | 'gif'
-  | 'webp'
-  | 'heic'
-  | 'avif';
+  'webm' | 'ogg' | 'mp4' | 'quicktime' | 'mpeg' | 'jpeg' | 'png' | 'gif' | 'webp' | 'heic' | 'avif';
 
 /** A container a kind accepts: the Content-Type its stored file is served with and the stored file's extension. */
 export interface AcceptedFormat {
@@ -99,7 +89,8 @@ export const MEDIA_KIND_SPECS = {
     timed: {
       engaged: 'listens',
       through: 'Listen-through',
-      unverifiable: 'Unsupported audio format: this server accepts WebM, Ogg or MP3 audio. Please record again or upload one of those.',
+      unverifiable:
+        'Unsupported audio format: this server accepts WebM, Ogg or MP3 audio. Please record again or upload one of those.',
       unsupportedCodec:
         'Unsupported audio format: please record again or upload Opus or Vorbis audio (WebM, Ogg), AAC audio (MP4) or MP3.',
     },
@@ -189,11 +180,17 @@ export const isTimedStory = (type: string): boolean => timedMediaOf(type) !== nu
 
 /** One value per kind's URL field (the export: each signed URL, or null). */
 export function eachMediaUrl<T>(value: (kind: MediaKind) => T): Record<MediaUrlField, T> {
-  return Object.fromEntries(MEDIA_KINDS.map((kind) => [MEDIA_KIND_SPECS[kind].urlField, value(kind)])) as Record<MediaUrlField, T>;
+  return Object.fromEntries(MEDIA_KINDS.map((kind) => [MEDIA_KIND_SPECS[kind].urlField, value(kind)])) as Record<
+    MediaUrlField,
+    T
+  >;
 }
 
 /** The URL fields of the kinds a story has a file of, each its key made into a URL (the others left out). */
-export function presentMediaUrls(keyOf: (kind: MediaKind) => string | null, url: (key: string) => string): Partial<Record<MediaUrlField, string>> {
+export function presentMediaUrls(
+  keyOf: (kind: MediaKind) => string | null,
+  url: (key: string) => string,
+): Partial<Record<MediaUrlField, string>> {
   const urls: Partial<Record<MediaUrlField, string>> = {};
   for (const kind of MEDIA_KINDS) {
     const key = keyOf(kind);

@@ -97,21 +97,23 @@ export const appealResolutionRequestSchema = z.object({
 
 /** One item of the queue: a story with open reports or an open appeal (story null: an appeal about the account or a removed story). */
 const queueItemSchema = z.object({
-  story: z.object({
-    id: z.uuid(),
-    title: z.string(),
-    description: z.string().nullable(),
-    content: z.string().nullable(),
-    type: z.string(),
-    category: z.string(),
-    latitude: z.number(),
-    longitude: z.number(),
-    isPublic: z.boolean(),
-    hidden: z.boolean(),
-    createdAt: z.string(),
-    ...mediaUrlShape(z.string().optional()),
-    tiktokUrl: z.string().optional(),
-  }).nullable(),
+  story: z
+    .object({
+      id: z.uuid(),
+      title: z.string(),
+      description: z.string().nullable(),
+      content: z.string().nullable(),
+      type: z.string(),
+      category: z.string(),
+      latitude: z.number(),
+      longitude: z.number(),
+      isPublic: z.boolean(),
+      hidden: z.boolean(),
+      createdAt: z.string(),
+      ...mediaUrlShape(z.string().optional()),
+      tiktokUrl: z.string().optional(),
+    })
+    .nullable(),
   author: z.object({
     id: z.uuid(),
     username: z.string(),
@@ -128,7 +130,13 @@ const queueItemSchema = z.object({
   lastReportAt: z.string().nullable(),
   reports: z.array(z.object({ reason: z.string(), count: z.number().int(), notes: z.array(z.string()) })),
   appeal: z
-    .object({ id: z.uuid(), text: z.string(), createdAt: z.string(), decision: decisionSchema, decidedByYou: z.boolean() })
+    .object({
+      id: z.uuid(),
+      text: z.string(),
+      createdAt: z.string(),
+      decision: decisionSchema,
+      decidedByYou: z.boolean(),
+    })
     .nullable(),
   history: z.array(decisionSchema),
 });
@@ -136,7 +144,12 @@ export const queueSchema = z.array(queueItemSchema);
 export type QueueItem = z.infer<typeof queueItemSchema>;
 
 export const auditQuerySchema = z.object({
-  limit: z.coerce.number({ error: 'limit must be a whole number' }).int().min(1).max(MODERATION_LIMITS.auditPageMax).optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int()
+    .min(1)
+    .max(MODERATION_LIMITS.auditPageMax)
+    .optional(),
 });
 const auditEntrySchema = z.object({
   id: z.number().int(),
@@ -154,7 +167,11 @@ export const auditListSchema = z.array(auditEntrySchema);
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const roleRequestSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(50, 'Username is required'),
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(50, 'Username is required'),
   role: z.enum(ROLES, { error: `role must be one of: ${ROLES.join(', ')}` }),
 });
 export const roleResultSchema = z.object({ username: z.string(), role: z.enum(ROLES) });

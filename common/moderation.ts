@@ -9,7 +9,16 @@ export const ROLES = ['user', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Why a story is reported, and why a moderator decides: one list, as codes (labels below). */
-export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'sexual', 'violence', 'personal_info', 'illegal', 'other'] as const;
+export const REPORT_REASONS = [
+  'spam',
+  'harassment',
+  'hate',
+  'sexual',
+  'violence',
+  'personal_info',
+  'illegal',
+  'other',
+] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
@@ -103,7 +112,8 @@ const WHAT_WAS_DECIDED: Record<DecisionAction, (title: string, days: number | nu
   remove: (title) => `Your story “${title}” was removed permanently`,
   dismiss: (title) => `Reports about your story “${title}” were dismissed`,
   warn: () => 'You received a warning',
-  suspend: (_title, days) => `Your account was suspended for ${days ?? 0} ${days === 1 ? 'day' : 'days'}: you can read but not publish, like or report`,
+  suspend: (_title, days) =>
+    `Your account was suspended for ${days ?? 0} ${days === 1 ? 'day' : 'days'}: you can read but not publish, like or report`,
   ban: () => 'Your account was banned: you can read but not publish, like or report, and your stories are hidden',
   unban: () => 'Your account ban was lifted',
 };
@@ -146,7 +156,13 @@ export function reportWeightText(r: { open: number; counted: number; fromNewAcco
   const others = r.open - r.counted - newAccounts;
   const from = [
     ...(newAccounts > 0 ? [newAccounts === 1 ? 'a new account' : `${newAccounts} new accounts`] : []),
-    ...(others > 0 ? [others === 1 ? 'a reader who had not unlocked it or may not report now' : `${others} readers who had not unlocked it or may not report now`] : []),
+    ...(others > 0
+      ? [
+          others === 1
+            ? 'a reader who had not unlocked it or may not report now'
+            : `${others} readers who had not unlocked it or may not report now`,
+        ]
+      : []),
   ].join(' and ');
   if (r.counted === 0) return `${head}, from ${from}: not counted toward hiding`;
   return `${head}: ${r.counted} counted toward hiding, ${r.open - r.counted} from ${from} not counted`;
@@ -157,11 +173,17 @@ export const moderatorNoteLine = (note: string) => `The moderator’s note: “$
 
 /** What the author's own story says when it is hidden (My Stories). */
 export function hiddenNotice(m: { automatic: boolean; reason: string }): string {
-  return m.automatic ? `Hidden after reports: ${reasonLabel(m.reason)}` : `Hidden by a moderator: ${reasonLabel(m.reason)}`;
+  return m.automatic
+    ? `Hidden after reports: ${reasonLabel(m.reason)}`
+    : `Hidden by a moderator: ${reasonLabel(m.reason)}`;
 }
 
 export const APPEAL_RESOLVED_TITLE = 'Your appeal';
-export function appealResolvedMessage(outcome: 'upheld' | 'reversed', storyTitle: string | null, note: string | null = null): string {
+export function appealResolvedMessage(
+  outcome: 'upheld' | 'reversed',
+  storyTitle: string | null,
+  note: string | null = null,
+): string {
   const about = storyTitle ? ` about “${storyTitle}”` : '';
   return outcome === 'reversed'
     ? `Your appeal${about} was accepted by another moderator: the decision is reversed.${moderatorNote(note)}`

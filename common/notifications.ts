@@ -94,10 +94,7 @@ const COMPASS = ['north', 'north-east', 'east', 'south-east', 'south', 'south-we
 export type CompassDirection = (typeof COMPASS)[number];
 
 /** Initial great-circle bearing from `from` to `to`, as one of eight compass directions. */
-export function compassDirection(
-  from: Point,
-  to: Point,
-): CompassDirection {
+export function compassDirection(from: Point, to: Point): CompassDirection {
   return COMPASS[Math.round(bearingDegrees(from, to) / 45) % 8]!;
 }
 

@@ -2,7 +2,10 @@
 import { z } from 'zod';
 
 export const tourMapTilesQuerySchema = z.object({
-  dense: z.enum(['true', 'false'], { error: 'dense must be true or false' }).optional().describe('Tiles for a screen with more than one device pixel per CSS pixel'),
+  dense: z
+    .enum(['true', 'false'], { error: 'dense must be true or false' })
+    .optional()
+    .describe('Tiles for a screen with more than one device pixel per CSS pixel'),
 });
 
 export const tourMapTilesSchema = z.object({

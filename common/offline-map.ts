@@ -17,10 +17,12 @@ export const OFFLINE_MAP_TEXT = {
   save: 'Save for offline',
   saving: 'Saving for offline…',
   remove: 'Remove',
-  notOffered: 'Saving this tour for offline use is not offered here: the map’s tile server does not allow bulk downloads.',
+  notOffered:
+    'Saving this tour for offline use is not offered here: the map’s tile server does not allow bulk downloads.',
   tooLarge: 'This tour is too long to save for offline use.',
   failed: 'Saving for offline stopped: check your connection and try again.',
-  locks: 'Offline, walk mode still shows where you are, the line to the next stop and the stops’ titles. Your position is sent when the signal returns: the server decides every lock, so a stop found offline unlocks when that read goes through.',
+  locks:
+    'Offline, walk mode still shows where you are, the line to the next stop and the stops’ titles. Your position is sent when the signal returns: the server decides every lock, so a stop found offline unlocks when that read goes through.',
 } as const;
 
 /** "About 4 MB" / "12 MB": whole megabytes, at least 1. */

@@ -27,7 +27,9 @@ export const pushSubscribedSchema = z.object({ subscribed: z.boolean() });
 
 const KINDS_MESSAGE = `kinds must be a list of: ${PUSH_KINDS.join(', ')}`;
 export const pushPreferencesSchema = z.object({
-  kinds: z.array(z.enum(PUSH_KINDS, { error: KINDS_MESSAGE }), { error: KINDS_MESSAGE }).max(PUSH_KINDS.length * 2, KINDS_MESSAGE),
+  kinds: z
+    .array(z.enum(PUSH_KINDS, { error: KINDS_MESSAGE }), { error: KINDS_MESSAGE })
+    .max(PUSH_KINDS.length * 2, KINDS_MESSAGE),
 });
 
 /**

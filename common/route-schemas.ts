@@ -7,7 +7,13 @@ import { z } from 'zod';
 import type { Point } from './geo';
 import { CATEGORIES } from './categories';
 import { LIMITS } from './constants';
-import { accuracyQuerySchema, createStoryFieldsSchema, latitudeSchema, latLngParamsSchema, longitudeSchema } from './schemas';
+import {
+  accuracyQuerySchema,
+  createStoryFieldsSchema,
+  latitudeSchema,
+  latLngParamsSchema,
+  longitudeSchema,
+} from './schemas';
 import { mapViewSchema } from './map-schemas';
 
 /** Canonical uuid text (any version), the form every id in the API takes. */
@@ -45,8 +51,16 @@ const bboxQueryValueSchema = z
 
 /** The optional reader location of a query string: both `lat` and `lng`, or neither. */
 export const optionalLocationQueryShape = {
-  lat: z.string().max(LIMITS.numberTextMax, 'Latitude must be a number').optional().describe('Reader latitude (with lng): distances and distance locks'),
-  lng: z.string().max(LIMITS.numberTextMax, 'Longitude must be a number').optional().describe('Reader longitude (with lat)'),
+  lat: z
+    .string()
+    .max(LIMITS.numberTextMax, 'Latitude must be a number')
+    .optional()
+    .describe('Reader latitude (with lng): distances and distance locks'),
+  lng: z
+    .string()
+    .max(LIMITS.numberTextMax, 'Longitude must be a number')
+    .optional()
+    .describe('Reader longitude (with lat)'),
   accuracy: accuracyQuerySchema.shape.accuracy,
 };
 

@@ -45,7 +45,11 @@ const usernameSchema = z
 // Shown to other people (notifications, share tags): the public-text rule — no bidi overrides, zero-width or
 // control characters (text.ts).
 export const displayNameSchema = publicText(
-  z.string({ error: 'Display name is required' }).trim().min(LIMITS.displayNameMin, MESSAGES.displayNameMin).max(LIMITS.displayNameMax, MESSAGES.displayNameMax),
+  z
+    .string({ error: 'Display name is required' })
+    .trim()
+    .min(LIMITS.displayNameMin, MESSAGES.displayNameMin)
+    .max(LIMITS.displayNameMax, MESSAGES.displayNameMax),
   'Display name',
   'single',
 );
@@ -74,14 +78,21 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 export const registerRequestSchema = z.object({
   username: usernameSchema,
   displayName: displayNameSchema,
-  email: z.string({ error: MESSAGES.emailInvalid }).trim().max(LIMITS.emailMax, MESSAGES.emailInvalid).pipe(z.email(MESSAGES.emailInvalid)),
+  email: z
+    .string({ error: MESSAGES.emailInvalid })
+    .trim()
+    .max(LIMITS.emailMax, MESSAGES.emailInvalid)
+    .pipe(z.email(MESSAGES.emailInvalid)),
   password: passwordSchema,
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z.object({
   username: typedUsernameSchema,
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(LIMITS.passwordMax, PASSWORD_MAX_MESSAGE),
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, MESSAGES.passwordRequired)
+    .max(LIMITS.passwordMax, PASSWORD_MAX_MESSAGE),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -134,11 +145,15 @@ const titleText = publicText(
   'single',
 );
 const descriptionText = publicText(
-  formText('Description must be text').trim().max(LIMITS.descriptionMax, `Description must be at most ${LIMITS.descriptionMax} characters`),
+  formText('Description must be text')
+    .trim()
+    .max(LIMITS.descriptionMax, `Description must be at most ${LIMITS.descriptionMax} characters`),
   'Description',
   'multi',
 );
-const categoryText = formText(STORY_CREATE_MESSAGES.category).trim().max(LIMITS.categoryMax, STORY_CREATE_MESSAGES.category);
+const categoryText = formText(STORY_CREATE_MESSAGES.category)
+  .trim()
+  .max(LIMITS.categoryMax, STORY_CREATE_MESSAGES.category);
 const contentText = publicText(
   formText('Content must be text').max(LIMITS.contentMax, `Content must be at most ${LIMITS.contentMax} characters`),
   'Content',
@@ -158,8 +173,14 @@ export const createStoryFieldsSchema = z
     description: descriptionText.optional(),
     category: categoryText.default(''),
     type: z.enum(STORY_TYPES, { error: STORY_CREATE_MESSAGES.type }).default('audio'),
-    latitude: formText('Latitude must be a number').trim().max(LIMITS.numberTextMax, 'Latitude must be a number').default(''),
-    longitude: formText('Longitude must be a number').trim().max(LIMITS.numberTextMax, 'Longitude must be a number').default(''),
+    latitude: formText('Latitude must be a number')
+      .trim()
+      .max(LIMITS.numberTextMax, 'Latitude must be a number')
+      .default(''),
+    longitude: formText('Longitude must be a number')
+      .trim()
+      .max(LIMITS.numberTextMax, 'Longitude must be a number')
+      .default(''),
     isPublic: z.enum(['true', 'false'], { error: STORY_CREATE_MESSAGES.isPublic }).default('true'),
     content: contentText.optional(),
     // A browser reports a freshly recorded WebM's duration as Infinity (or NaN): that means "unknown", and the
@@ -181,7 +202,8 @@ export const createStoryFieldsSchema = z
     if (!f.title || !f.category || !f.latitude || !f.longitude) {
       return fail(MESSAGES.missingInformation, !f.title ? 'title' : !f.category ? 'category' : 'latitude');
     }
-    if (!(CATEGORIES as readonly string[]).includes(f.category)) return fail(STORY_CREATE_MESSAGES.category, 'category');
+    if (!(CATEGORIES as readonly string[]).includes(f.category))
+      return fail(STORY_CREATE_MESSAGES.category, 'category');
     for (const [name, schema] of [
       ['latitude', latitudeSchema],
       ['longitude', longitudeSchema],
@@ -267,11 +289,13 @@ export const editStoryRequestSchema = z
     const fail = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
     const fixed = Object.keys(f).find((key) => !(EDITABLE_STORY_FIELDS as readonly string[]).includes(key));
     if (fixed !== undefined) return fail(STORY_EDIT_MESSAGES.fixedField(fixed), fixed);
-    if (Object.values(f).every((value) => value === undefined)) return fail(STORY_EDIT_MESSAGES.nothingToChange, 'title');
+    if (Object.values(f).every((value) => value === undefined))
+      return fail(STORY_EDIT_MESSAGES.nothingToChange, 'title');
     if (f.title !== undefined && !f.title) return fail(MESSAGES.missingInformation, 'title');
     if (f.category !== undefined) {
       if (!f.category) return fail(MESSAGES.missingInformation, 'category');
-      if (!(CATEGORIES as readonly string[]).includes(f.category)) return fail(STORY_CREATE_MESSAGES.category, 'category');
+      if (!(CATEGORIES as readonly string[]).includes(f.category))
+        return fail(STORY_CREATE_MESSAGES.category, 'category');
     }
     if (f.content !== undefined && !f.content.trim()) return fail(MESSAGES.missingContent, 'content');
     const lockFieldSent = LOCK_FIELDS.find((key) => f[key] !== undefined);
@@ -291,9 +315,7 @@ export const editStoryRequestSchema = z
       content: f.content === undefined ? undefined : normaliseLineBreaks(f.content),
       isPublic: f.isPublic,
       timeLock:
-        restriction === undefined
-          ? undefined
-          : { timeRestriction: restriction, ...lockValuesFor(restriction, f) },
+        restriction === undefined ? undefined : { timeRestriction: restriction, ...lockValuesFor(restriction, f) },
     };
   });
 export type EditStoryRequest = z.input<typeof editStoryRequestSchema>;

@@ -9,5 +9,8 @@ export * from './story-type-specs';
 
 /** The spec's message for a required upload that is missing, and for one that arrived empty. */
 export const UPLOAD_MESSAGES = Object.fromEntries(
-  MEDIA_KINDS.map((kind) => [kind, { missing: MEDIA_KIND_SPECS[kind].messages.missing, empty: MEDIA_KIND_SPECS[kind].messages.empty }]),
+  MEDIA_KINDS.map((kind) => [
+    kind,
+    { missing: MEDIA_KIND_SPECS[kind].messages.missing, empty: MEDIA_KIND_SPECS[kind].messages.empty },
+  ]),
 ) as Record<MediaKind, { missing: string; empty: string }>;

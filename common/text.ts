@@ -18,8 +18,10 @@ const NAME_TOKEN =
 
 /** A name with every character a display name may not hold left out (for names stored before the rule). */
 export function safeDisplayName(name: string): string {
-  return name.replace(NAME_TOKEN, (match, _joined: string | undefined, _flag: string | undefined, unsafe: string | undefined) =>
-    unsafe === undefined ? match : '',
+  return name.replace(
+    NAME_TOKEN,
+    (match, _joined: string | undefined, _flag: string | undefined, unsafe: string | undefined) =>
+      unsafe === undefined ? match : '',
   );
 }
 

@@ -34,7 +34,17 @@ describe('tileGrid', () => {
     expect(Math.abs(centreTile.top + PHONE.halfHeight - 69)).toBeLessThanOrEqual(0.5);
     // The nine tiles Leaflet asked for: x 2249–2251, y 3323–3325.
     expect(grid.tiles.map((tile) => tile.url.replace('https://tiles.example/13/', '')).sort()).toEqual(
-      ['2249/3323', '2249/3324', '2249/3325', '2250/3323', '2250/3324', '2250/3325', '2251/3323', '2251/3324', '2251/3325'].map((t) => `${t}.png`),
+      [
+        '2249/3323',
+        '2249/3324',
+        '2249/3325',
+        '2250/3323',
+        '2250/3324',
+        '2250/3325',
+        '2251/3323',
+        '2251/3324',
+        '2251/3325',
+      ].map((t) => `${t}.png`),
     );
   });
 
@@ -68,17 +78,34 @@ describe('tileGrid', () => {
       halfHeight: 1,
     })!;
     // One tile: x 4501, y 6648 at zoom 14; Leaflet's subdomain is (x + y) mod 3 of "abc", {-y} is 2^14 − 1 − y.
-    expect(grid.tiles.map((tile) => tile.url)).toEqual([`https://${'abc'[(4501 + 6648) % 3]}.tiles.example/14/4501/${2 ** 14 - 1 - 6648}@2x.png`]);
+    expect(grid.tiles.map((tile) => tile.url)).toEqual([
+      `https://${'abc'[(4501 + 6648) % 3]}.tiles.example/14/4501/${2 ** 14 - 1 - 6648}@2x.png`,
+    ]);
   });
 
   it('wraps tiles across the antimeridian and keeps to the map’s rows', () => {
-    const grid = tileGrid({ template: TEMPLATE, centre: { latitude: 85, longitude: 179.99 }, zoom: 1, dense: false, halfWidth: 300, halfHeight: 300 })!;
+    const grid = tileGrid({
+      template: TEMPLATE,
+      centre: { latitude: 85, longitude: 179.99 },
+      zoom: 1,
+      dense: false,
+      halfWidth: 300,
+      halfHeight: 300,
+    })!;
     const coords = grid.tiles.map((tile) => tile.url.replace('https://tiles.example/1/', '').replace('.png', ''));
     expect(coords.every((xy) => /^[01]\/[01]$/.test(xy))).toBe(true);
     expect(coords).toContain('0/0');
   });
 
   it('gives nothing for a template with a placeholder only the map’s options know', () => {
-    expect(tileGrid({ template: 'https://tiles.example/{z}/{x}/{y}.png?key={apikey}', centre: DEFAULT_CENTER, zoom: 13, dense: false, ...PHONE })).toBeNull();
+    expect(
+      tileGrid({
+        template: 'https://tiles.example/{z}/{x}/{y}.png?key={apikey}',
+        centre: DEFAULT_CENTER,
+        zoom: 13,
+        dense: false,
+        ...PHONE,
+      }),
+    ).toBeNull();
   });
 });

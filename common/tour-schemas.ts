@@ -8,7 +8,11 @@ import { publicText } from './public-text';
 
 // Public texts: the public-text rule (text.ts) — no bidi overrides, zero-width or control characters.
 const titleField = publicText(
-  z.string({ error: TOUR_MESSAGES.titleMin }).trim().min(TOURS.titleMin, TOUR_MESSAGES.titleMin).max(TOURS.titleMax, TOUR_MESSAGES.titleMax),
+  z
+    .string({ error: TOUR_MESSAGES.titleMin })
+    .trim()
+    .min(TOURS.titleMin, TOUR_MESSAGES.titleMin)
+    .max(TOURS.titleMax, TOUR_MESSAGES.titleMax),
   'Title',
   'single',
 );
@@ -44,7 +48,10 @@ export const editTourRequestSchema = z
     },
     { error: TOUR_MESSAGES.notAnObject },
   )
-  .refine((f) => f.title !== undefined || f.description !== undefined || f.storyIds !== undefined, TOUR_MESSAGES.nothingToChange);
+  .refine(
+    (f) => f.title !== undefined || f.description !== undefined || f.storyIds !== undefined,
+    TOUR_MESSAGES.nothingToChange,
+  );
 export type EditTourRequest = z.infer<typeof editTourRequestSchema>;
 
 export const tourIdParamsSchema = z.object({ id: z.string().describe('Tour id (uuid)') });

@@ -77,6 +77,7 @@ export const TOUR_COMPLETE = 'Tour complete';
 /** "2.4 km · 32 min walk" (a tour shorter than 1 km in metres). */
 export function tourLengthText(lengthM: number, walkingMinutes: number): string {
   const length = lengthM < 1000 ? `${lengthM} m` : `${(lengthM / 1000).toFixed(1)} km`;
-  const time = walkingMinutes < 60 ? `${walkingMinutes} min` : `${Math.floor(walkingMinutes / 60)} h ${walkingMinutes % 60} min`;
+  const time =
+    walkingMinutes < 60 ? `${walkingMinutes} min` : `${Math.floor(walkingMinutes / 60)} h ${walkingMinutes % 60} min`;
   return `${length} · ${time} walk`;
 }

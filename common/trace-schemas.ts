@@ -16,7 +16,9 @@ const traceTextSchema = z
 
 export const leaveTraceRequestSchema = z.object({ text: traceTextSchema });
 /** Read as a stream by the handler: one file field `photo`. */
-export const tracePhotoMultipartSchema = z.object({ photo: z.file().optional().describe('The photo (JPEG, PNG, WebP, GIF)') });
+export const tracePhotoMultipartSchema = z.object({
+  photo: z.file().optional().describe('The photo (JPEG, PNG, WebP, GIF)'),
+});
 
 /** A trace as a reader sees it: the writer's display name and the UTC day, never a time or a position. */
 export const traceSchema = z.object({
@@ -54,7 +56,12 @@ export type StoryTraces = z.infer<typeof storyTracesSchema>;
 
 const pageLimitMessage = `limit must be a whole number from 1 to ${TRACE_LIMITS.pageMax}`;
 export const tracePageQuerySchema = z.object({
-  limit: z.coerce.number({ error: pageLimitMessage }).int(pageLimitMessage).min(1, pageLimitMessage).max(TRACE_LIMITS.pageMax, pageLimitMessage).optional(),
+  limit: z.coerce
+    .number({ error: pageLimitMessage })
+    .int(pageLimitMessage)
+    .min(1, pageLimitMessage)
+    .max(TRACE_LIMITS.pageMax, pageLimitMessage)
+    .optional(),
   cursor: z.string().max(200, 'Invalid cursor').optional().describe('From the Link header of the previous page'),
 });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { coarseDistanceM, digestMessage, hasUnsafeTraceCharacters, lockedTracesLine, tracesLeftMessage } from './traces';
+import {
+  coarseDistanceM,
+  digestMessage,
+  hasUnsafeTraceCharacters,
+  lockedTracesLine,
+  tracesLeftMessage,
+} from './traces';
 
 describe('traces and follows texts', () => {
   it('refuses bidi overrides and isolates, zero-width and control characters, and keeps line breaks, tabs and emoji', () => {
@@ -21,8 +27,12 @@ describe('traces and follows texts', () => {
   it('rounds a digest distance to whole kilometres, never below one, and names no place without a position', () => {
     expect(coarseDistanceM(140)).toBe(1000);
     expect(coarseDistanceM(2_240)).toBe(2000);
-    expect(digestMessage({ displayName: 'Ana', stories: 3, tours: 0, nearestM: 2_240 })).toBe('3 new whispers by Ana, the nearest 2 km from you');
-    expect(digestMessage({ displayName: 'Ana', stories: 1, tours: 2, nearestM: null })).toBe('1 new whisper and 2 new tours by Ana');
+    expect(digestMessage({ displayName: 'Ana', stories: 3, tours: 0, nearestM: 2_240 })).toBe(
+      '3 new whispers by Ana, the nearest 2 km from you',
+    );
+    expect(digestMessage({ displayName: 'Ana', stories: 1, tours: 2, nearestM: null })).toBe(
+      '1 new whisper and 2 new tours by Ana',
+    );
     expect(digestMessage({ displayName: 'Ana\u202E', stories: 0, tours: 1, nearestM: 500 })).toBe('1 new tour by Ana');
   });
 });

@@ -64,7 +64,12 @@ export function traceHiddenMessage(title: string, reason: string): string {
  * "3 new whispers by Ana, the nearest 2 km from you" — the distance rounded to whole kilometres (at least 1 km),
  * and only when the follower's last accepted position was known; tours are counted, never placed.
  */
-export function digestMessage(args: { displayName: string; stories: number; tours: number; nearestM: number | null }): string {
+export function digestMessage(args: {
+  displayName: string;
+  stories: number;
+  tours: number;
+  nearestM: number | null;
+}): string {
   const parts: string[] = [];
   if (args.stories > 0) parts.push(`${args.stories} new ${args.stories === 1 ? 'whisper' : 'whispers'}`);
   if (args.tours > 0) parts.push(`${args.tours} new ${args.tours === 1 ? 'tour' : 'tours'}`);

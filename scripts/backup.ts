@@ -15,7 +15,9 @@ runScript(async () => {
   try {
     const manifest = await createBackup({ database, store, outDir, log: (line) => console.log(line) });
     const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
-    console.log(`Backup written to ${outDir}: ${manifest.tables.length} tables, ${rows} rows, ${manifest.media.copied} media files.`);
+    console.log(
+      `Backup written to ${outDir}: ${manifest.tables.length} tables, ${rows} rows, ${manifest.media.copied} media files.`,
+    );
   } finally {
     await close();
   }

@@ -79,7 +79,13 @@ try {
   const run = spawn('npx', args, {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir, E2E_TILE_URL: tiles.url, CHROMIUM_PATH: CHROMIUM },
+    env: {
+      ...process.env,
+      E2E_BASE_URL: baseUrl,
+      E2E_DATA_DIR: dataDir,
+      E2E_TILE_URL: tiles.url,
+      CHROMIUM_PATH: CHROMIUM,
+    },
   });
   exitCode = await new Promise((resolve) => run.on('exit', (code) => resolve(code ?? 1)));
 } catch (error) {

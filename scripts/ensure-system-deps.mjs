@@ -12,7 +12,9 @@ const missing = needs.filter((n) => !n.present()).map((n) => n.pkg);
 if (missing.length === 0) process.exit(0);
 
 if (process.getuid?.() !== 0) {
-  console.error(`The test suite needs these Debian packages: ${missing.join(', ')}.\nInstall them with: sudo apt-get install -y ${missing.join(' ')}`);
+  console.error(
+    `The test suite needs these Debian packages: ${missing.join(', ')}.\nInstall them with: sudo apt-get install -y ${missing.join(' ')}`,
+  );
   process.exit(1);
 }
 console.log(`Installing Debian packages the tests need: ${missing.join(', ')}…`);

@@ -5,15 +5,28 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const CATEGORIES = ['Mystery', 'Adventure', 'History', 'Fantasy', 'Personal', 'Romance', 'Horror', 'Nature', 'Science Fiction'];
-const WORDS = 'lamp river oak bell square harbour iron ghost garden stair fountain cotton moss lantern tide chapel'.split(' ');
+const CATEGORIES = [
+  'Mystery',
+  'Adventure',
+  'History',
+  'Fantasy',
+  'Personal',
+  'Romance',
+  'Horror',
+  'Nature',
+  'Science Fiction',
+];
+const WORDS =
+  'lamp river oak bell square harbour iron ghost garden stair fountain cotton moss lantern tide chapel'.split(' ');
 const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
 
 /** A small real PNG / WebM made with ffmpeg (a test pattern, a tone); null when ffmpeg is missing. */
 function mediaFile(name, type, args) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'whispers-lh-media-'));
   try {
-    execFileSync(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', ...args, path.join(dir, name)], { stdio: 'pipe' });
+    execFileSync(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', ...args, path.join(dir, name)], {
+      stdio: 'pipe',
+    });
     return new Blob([fs.readFileSync(path.join(dir, name))], { type });
   } catch {
     return null;
@@ -32,7 +45,12 @@ function random(seed) {
 }
 
 async function register(baseUrl, name) {
-  const account = { username: `${name}_${Date.now().toString(36)}`, displayName: `Lighthouse ${name}`, email: `${name}@example.test`, password: 'lighthouse-pw-1' };
+  const account = {
+    username: `${name}_${Date.now().toString(36)}`,
+    displayName: `Lighthouse ${name}`,
+    email: `${name}@example.test`,
+    password: 'lighthouse-pw-1',
+  };
   const res = await fetch(`${baseUrl}/api/user/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
@@ -49,8 +67,24 @@ async function register(baseUrl, name) {
  */
 export async function seedStories(baseUrl, centre, { count = 30, radiusM = 900 } = {}) {
   const next = random(28);
-  const png = mediaFile('picture.png', 'image/png', ['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=1', '-frames:v', '1']);
-  const webm = mediaFile('story.webm', 'audio/webm', ['-f', 'lavfi', '-i', 'sine=frequency=330:duration=8', '-c:a', 'libopus', '-b:a', '32k']);
+  const png = mediaFile('picture.png', 'image/png', [
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=320x240:rate=1',
+    '-frames:v',
+    '1',
+  ]);
+  const webm = mediaFile('story.webm', 'audio/webm', [
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=330:duration=8',
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '32k',
+  ]);
   const types = ['text', 'text', 'tiktok', ...(png ? ['image'] : []), ...(webm ? ['audio'] : [])];
   const authors = [];
   for (const name of ['lh_ada', 'lh_ben', 'lh_cy']) authors.push(await register(baseUrl, name));
@@ -60,7 +94,8 @@ export async function seedStories(baseUrl, centre, { count = 30, radiusM = 900 }
     const distance = Math.sqrt(next()) * radiusM;
     const bearing = next() * 2 * Math.PI;
     const latitude = centre.latitude + (distance * Math.cos(bearing)) / 111_195;
-    const longitude = centre.longitude + (distance * Math.sin(bearing)) / (111_195 * Math.cos((centre.latitude * Math.PI) / 180));
+    const longitude =
+      centre.longitude + (distance * Math.sin(bearing)) / (111_195 * Math.cos((centre.latitude * Math.PI) / 180));
     const here = await fetch(`${baseUrl}/api/stories/discoverable/${latitude}/${longitude}`, { headers: { cookie } });
     if (!here.ok) throw new Error(`seeding: discoverable answered ${here.status}`);
     const type = types[i % types.length];
@@ -77,13 +112,19 @@ export async function seedStories(baseUrl, centre, { count = 30, radiusM = 900 }
       timeRestriction: 'none',
     };
     if (type === 'text') fields.content = `${words(40 + Math.floor(next() * 80))}.`;
-    if (type === 'tiktok') fields.tiktokUrl = `https://www.tiktok.com/@whispers.test/video/73000000000000000${String(i).padStart(2, '0')}`;
+    if (type === 'tiktok')
+      fields.tiktokUrl = `https://www.tiktok.com/@whispers.test/video/73000000000000000${String(i).padStart(2, '0')}`;
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     if (type === 'image') form.append('image', png, 'picture.png');
     if (type === 'audio') form.append('audio', webm, 'story.webm');
-    const created = await fetch(`${baseUrl}/api/stories`, { method: 'POST', headers: { cookie, origin: baseUrl }, body: form });
-    if (created.status !== 201) throw new Error(`seeding: create (${type}) answered ${created.status} ${await created.text()}`);
+    const created = await fetch(`${baseUrl}/api/stories`, {
+      method: 'POST',
+      headers: { cookie, origin: baseUrl },
+      body: form,
+    });
+    if (created.status !== 201)
+      throw new Error(`seeding: create (${type}) answered ${created.status} ${await created.text()}`);
     made[type] = (made[type] ?? 0) + 1;
   }
   return made;

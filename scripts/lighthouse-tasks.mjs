@@ -9,7 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values: args, positionals } = parseArgs({ allowPositionals: true, options: { min: { type: 'string', default: '5' } } });
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { min: { type: 'string', default: '5' } },
+});
 if (positionals.length !== 1) {
   console.error('usage: node scripts/lighthouse-tasks.mjs <page>.trace.json [--min ms]');
   process.exit(2);
@@ -20,7 +23,9 @@ const SLOWDOWN = 4;
 const minMs = Number(args.min);
 
 // The renderer's main thread: the one that committed the navigation.
-const navigation = events.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && e.args.data.documentLoaderURL);
+const navigation = events.find(
+  (e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && e.args.data.documentLoaderURL,
+);
 if (!navigation) throw new Error('no main-frame navigationStart in this trace');
 const onMain = (e) => e.pid === navigation.pid && e.tid === navigation.tid;
 const t0 = navigation.ts;
@@ -29,7 +34,9 @@ const lcp = events.filter((e) => onMain(e) && e.name === 'largestContentfulPaint
 const ms = (us) => us / 1000;
 
 const inner = events.filter((e) => onMain(e) && e.ph === 'X' && e.ts >= t0 && e.name !== 'RunTask');
-const tasks = events.filter((e) => onMain(e) && e.ph === 'X' && e.name === 'RunTask' && e.ts >= t0 && ms(e.dur) >= minMs).sort((a, b) => a.ts - b.ts);
+const tasks = events
+  .filter((e) => onMain(e) && e.ph === 'X' && e.name === 'RunTask' && e.ts >= t0 && ms(e.dur) >= minMs)
+  .sort((a, b) => a.ts - b.ts);
 
 function describe(task) {
   const parts = [];
@@ -71,14 +78,22 @@ function describe(task) {
 
 const fcpAt = paint ? paint.ts : t0;
 let blocking = 0;
-console.log(`first contentful paint ${paint ? ms(paint.ts - t0).toFixed(0) : '?'} ms, last LCP candidate ${lcp ? ms(lcp.ts - t0).toFixed(0) : '?'} ms (observed)`);
+console.log(
+  `first contentful paint ${paint ? ms(paint.ts - t0).toFixed(0) : '?'} ms, last LCP candidate ${lcp ? ms(lcp.ts - t0).toFixed(0) : '?'} ms (observed)`,
+);
 console.log('   start    task   ×4  blocks  what');
 for (const task of tasks) {
   const slowed = ms(task.dur) * SLOWDOWN;
   const blocks = task.ts >= fcpAt ? Math.max(0, slowed - 50) : 0;
   blocking += blocks;
   console.log(
-    `${ms(task.ts - t0).toFixed(0).padStart(8)} ${ms(task.dur).toFixed(1).padStart(7)} ${slowed.toFixed(0).padStart(4)} ${blocks.toFixed(0).padStart(7)}  ${describe(task)}`,
+    `${ms(task.ts - t0)
+      .toFixed(0)
+      .padStart(
+        8,
+      )} ${ms(task.dur).toFixed(1).padStart(7)} ${slowed.toFixed(0).padStart(4)} ${blocks.toFixed(0).padStart(7)}  ${describe(task)}`,
   );
 }
-console.log(`tasks after the first paint, 4× slower, over 50 ms: ${blocking.toFixed(0)} ms (Lighthouse counts those up to its time to interactive)`);
+console.log(
+  `tasks after the first paint, 4× slower, over 50 ms: ${blocking.toFixed(0)} ms (Lighthouse counts those up to its time to interactive)`,
+);

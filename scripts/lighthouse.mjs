@@ -27,7 +27,11 @@ import { seedStories } from './lighthouse-seed.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const { values: cli } = parseArgs({
-  options: { build: { type: 'boolean' }, repeat: { type: 'string', default: '1' }, page: { type: 'string', multiple: true } },
+  options: {
+    build: { type: 'boolean' },
+    repeat: { type: 'string', default: '1' },
+    page: { type: 'string', multiple: true },
+  },
 });
 const PAGES = cli.page ?? ['/', '/discover'];
 const REPEAT = Math.max(1, Number.parseInt(cli.repeat, 10) || 1);
@@ -82,7 +86,11 @@ async function installability(baseUrl) {
     const session = await page.context().newCDPSession(page);
     const { installabilityErrors } = await session.send('Page.getInstallabilityErrors');
     const { url, errors } = await session.send('Page.getAppManifest');
-    return { manifest: url, manifestErrors: errors.length, installabilityErrors: installabilityErrors.map((e) => e.errorId) };
+    return {
+      manifest: url,
+      manifestErrors: errors.length,
+      installabilityErrors: installabilityErrors.map((e) => e.errorId),
+    };
   } finally {
     await browser.close();
   }
@@ -100,7 +108,16 @@ const baseUrl = `http://127.0.0.1:${port}`;
 const app = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, NODE_ENV: 'production', COOKIE_SECURE: 'false', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TILE_URL: `${tiles.url}/{z}/{x}/{y}.png`, LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    COOKIE_SECURE: 'false',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    TILE_URL: `${tiles.url}/{z}/{x}/{y}.png`,
+    LOG_LEVEL: 'warn',
+  },
 });
 
 let exitCode = 0;
@@ -111,11 +128,24 @@ try {
   console.log(`seeded stories around the default centre: ${JSON.stringify(seeded)}`);
   chrome = await chromeLauncher.launch({
     chromePath: CHROME,
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const rows = [];
   const figures = [];
-  console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} (${os.cpus().length} cores)`);
+  console.log(
+    `load average before: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')} (${os.cpus().length} cores)`,
+  );
   const runs = [];
   for (let run = 1; run <= REPEAT; run++) for (const page of PAGES) runs.push({ page, run });
   for (const { page, run } of runs) {
@@ -129,17 +159,35 @@ try {
     const { categories, audits } = result.lhr;
     const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
     const failing = Object.values(audits)
-      .filter((a) => a.score !== null && a.score < 1 && ['accessibility', 'best-practices', 'seo'].some((c) => categories[c].auditRefs.some((r) => r.id === a.id && r.weight > 0)))
+      .filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 1 &&
+          ['accessibility', 'best-practices', 'seo'].some((c) =>
+            categories[c].auditRefs.some((r) => r.id === a.id && r.weight > 0),
+          ),
+      )
       .map((a) => a.id);
     const load = os.loadavg()[0].toFixed(2);
     figures.push({ page, ...(REPEAT > 1 ? { run } : {}), ...(await pageFigures(result.lhr)), load });
-    if (result.lhr.runtimeError) console.error(`${page} run ${run}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-    if (run === 1) rows.push({ page, accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo'), failing: failing.join(', ') || '—' });
+    if (result.lhr.runtimeError)
+      console.error(`${page} run ${run}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    if (run === 1)
+      rows.push({
+        page,
+        accessibility: score('accessibility'),
+        'best-practices': score('best-practices'),
+        seo: score('seo'),
+        failing: failing.join(', ') || '—',
+      });
     if (process.env.LIGHTHOUSE_JSON_DIR) {
       const name = `${page === '/' ? 'home' : page.slice(1).replace(/\//g, '-')}${REPEAT > 1 ? `-${run}` : ''}.json`;
       fs.writeFileSync(path.join(process.env.LIGHTHOUSE_JSON_DIR, name), JSON.stringify(result.lhr));
       // The page's trace too, for reading its main-thread tasks (scripts/lighthouse-tasks.mjs).
-      fs.writeFileSync(path.join(process.env.LIGHTHOUSE_JSON_DIR, name.replace(/\.json$/, '.trace.json')), JSON.stringify(result.artifacts.Trace));
+      fs.writeFileSync(
+        path.join(process.env.LIGHTHOUSE_JSON_DIR, name.replace(/\.json$/, '.trace.json')),
+        JSON.stringify(result.artifacts.Trace),
+      );
     }
   }
   if (REPEAT > 1) {
@@ -148,16 +196,25 @@ try {
       const mine = figures.filter((f) => f.page === page);
       // A run Lighthouse could not measure (its runtime error is printed with it) is left out.
       const median = (key) => {
-        const sorted = mine.map((f) => Number(f[key])).filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+        const sorted = mine
+          .map((f) => Number(f[key]))
+          .filter((v) => !Number.isNaN(v))
+          .sort((a, b) => a - b);
         return sorted.length ? sorted[Math.floor(sorted.length / 2)] : NaN;
       };
-      figures.push({ page, run: 'median', ...Object.fromEntries(['performance', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'].map((k) => [k, median(k)])) });
+      figures.push({
+        page,
+        run: 'median',
+        ...Object.fromEntries(['performance', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'].map((k) => [k, median(k)])),
+      });
     }
   }
   console.table(figures);
   console.table(rows);
   const install = await installability(baseUrl);
-  console.log(`installable: ${install.installabilityErrors.length === 0 ? 'yes' : `no (${install.installabilityErrors.join(', ')})`}; manifest ${install.manifest} with ${install.manifestErrors} errors`);
+  console.log(
+    `installable: ${install.installabilityErrors.length === 0 ? 'yes' : `no (${install.installabilityErrors.join(', ')})`}; manifest ${install.manifest} with ${install.manifestErrors} errors`,
+  );
 } catch (error) {
   console.error(error);
   exitCode = 1;

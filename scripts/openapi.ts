@@ -16,7 +16,9 @@ runScript(async () => {
   const args = readArgs(process.argv.slice(2), ['out']);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'whispers-openapi-'));
   const out = textArg(args, 'out') ?? path.join(dataDir, 'openapi.json');
-  const app = await buildApp(loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: '' }));
+  const app = await buildApp(
+    loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: '' }),
+  );
   try {
     const res = await app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
     await fs.writeFile(out, res.body);

@@ -32,33 +32,98 @@ function offset(from, north, east) {
 
 // Real-looking stories a few steps to a few hundred metres from the reader: the near ones open, the far ones wait.
 const STORIES = [
-  { at: offset(SAVANNAH, 25, 10), title: 'The Lamplighter’s Round', category: 'History', description: 'Every lamp on this square has a name.', content: 'He lit them in the same order for forty years, and never once the same way home.' },
-  { at: offset(SAVANNAH, -40, 30), title: 'Bench of Small Promises', category: 'Romance', description: 'Two initials, carved in 1961.', content: 'She said yes on this bench, and then asked him to ask again, properly, in the rain.' },
-  { at: offset(SAVANNAH, 60, -45), title: 'The Moss Choir', category: 'Nature', description: 'Stand still at dusk and listen.', content: 'When the wind comes off the river, the Spanish moss hums in three notes.' },
-  { at: offset(SAVANNAH, 420, 260), title: 'Cotton Exchange Ghost', category: 'Mystery', description: 'The clerk who never clocked out.', content: 'Locked until you stand at the iron gate.' },
-  { at: offset(SAVANNAH, -520, -300), title: 'The Pirates’ House Tunnel', category: 'Adventure', description: 'Where sailors went in and did not come out.', content: 'Locked until you stand at the cellar door.' },
-  { at: offset(SAVANNAH, 700, -600), title: 'First Light on the Bluff', category: 'Nature', description: 'Sunrise over the river, as the pilots see it.', content: 'Locked until you reach the bluff.' },
+  {
+    at: offset(SAVANNAH, 25, 10),
+    title: 'The Lamplighter’s Round',
+    category: 'History',
+    description: 'Every lamp on this square has a name.',
+    content: 'He lit them in the same order for forty years, and never once the same way home.',
+  },
+  {
+    at: offset(SAVANNAH, -40, 30),
+    title: 'Bench of Small Promises',
+    category: 'Romance',
+    description: 'Two initials, carved in 1961.',
+    content: 'She said yes on this bench, and then asked him to ask again, properly, in the rain.',
+  },
+  {
+    at: offset(SAVANNAH, 60, -45),
+    title: 'The Moss Choir',
+    category: 'Nature',
+    description: 'Stand still at dusk and listen.',
+    content: 'When the wind comes off the river, the Spanish moss hums in three notes.',
+  },
+  {
+    at: offset(SAVANNAH, 420, 260),
+    title: 'Cotton Exchange Ghost',
+    category: 'Mystery',
+    description: 'The clerk who never clocked out.',
+    content: 'Locked until you stand at the iron gate.',
+  },
+  {
+    at: offset(SAVANNAH, -520, -300),
+    title: 'The Pirates’ House Tunnel',
+    category: 'Adventure',
+    description: 'Where sailors went in and did not come out.',
+    content: 'Locked until you stand at the cellar door.',
+  },
+  {
+    at: offset(SAVANNAH, 700, -600),
+    title: 'First Light on the Bluff',
+    category: 'Nature',
+    description: 'Sunrise over the river, as the pilots see it.',
+    content: 'Locked until you reach the bluff.',
+  },
 ];
 
 /** One author per story (a story goes at most 200 m from its author's fix), each standing at their story. */
 async function seed(baseUrl) {
   for (const [i, story] of STORIES.entries()) {
-    const account = { username: `shot_${i}_${Date.now().toString(36)}`, displayName: ['Mara Quinn', 'Eli Brooks', 'June Ortega', 'Sam Whitfield', 'Noor Haddad', 'Theo Lang'][i], email: `shot${i}@example.test`, password: 'screenshot-pw-1' };
-    const register = await fetch(`${baseUrl}/api/user/register`, { method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify(account) });
-    if (register.status !== 201) throw new Error(`seeding: register answered ${register.status} ${await register.text()}`);
+    const account = {
+      username: `shot_${i}_${Date.now().toString(36)}`,
+      displayName: ['Mara Quinn', 'Eli Brooks', 'June Ortega', 'Sam Whitfield', 'Noor Haddad', 'Theo Lang'][i],
+      email: `shot${i}@example.test`,
+      password: 'screenshot-pw-1',
+    };
+    const register = await fetch(`${baseUrl}/api/user/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify(account),
+    });
+    if (register.status !== 201)
+      throw new Error(`seeding: register answered ${register.status} ${await register.text()}`);
     const cookie = register.headers.get('set-cookie').split(';')[0];
-    const here = await fetch(`${baseUrl}/api/stories/discoverable/${story.at.latitude}/${story.at.longitude}`, { headers: { cookie } });
+    const here = await fetch(`${baseUrl}/api/stories/discoverable/${story.at.latitude}/${story.at.longitude}`, {
+      headers: { cookie },
+    });
     if (!here.ok) throw new Error(`seeding: position answered ${here.status}`);
     const form = new FormData();
-    const fields = { title: story.title, description: story.description, category: story.category, type: 'text', latitude: String(story.at.latitude), longitude: String(story.at.longitude), isPublic: 'true', timeRestriction: 'none', content: story.content };
+    const fields = {
+      title: story.title,
+      description: story.description,
+      category: story.category,
+      type: 'text',
+      latitude: String(story.at.latitude),
+      longitude: String(story.at.longitude),
+      isPublic: 'true',
+      timeRestriction: 'none',
+      content: story.content,
+    };
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    const created = await fetch(`${baseUrl}/api/stories`, { method: 'POST', headers: { cookie, origin: baseUrl }, body: form });
+    const created = await fetch(`${baseUrl}/api/stories`, {
+      method: 'POST',
+      headers: { cookie, origin: baseUrl },
+      body: form,
+    });
     if (created.status !== 201) throw new Error(`seeding: create answered ${created.status} ${await created.text()}`);
   }
 }
 
 async function capture(baseUrl) {
-  const browser = await chromium.launch({ executablePath: CHROME, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: CHROME,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
   try {
     for (const shot of SHOTS) {
       const context = await browser.newContext({
@@ -72,7 +137,10 @@ async function capture(baseUrl) {
       });
       const page = await context.newPage();
       await page.goto(baseUrl);
-      await page.getByRole('region', { name: 'Nearby Whispers' }).getByRole('button', { name: /^The Lamplighter’s Round/ }).waitFor({ timeout: 60_000 });
+      await page
+        .getByRole('region', { name: 'Nearby Whispers' })
+        .getByRole('button', { name: /^The Lamplighter’s Round/ })
+        .waitFor({ timeout: 60_000 });
       await page.locator('.leaflet-tile-loaded').first().waitFor({ timeout: 60_000 });
       await page.locator('.leaflet-marker-icon').first().waitFor({ timeout: 60_000 });
       await page.waitForLoadState('networkidle');
@@ -102,7 +170,17 @@ const baseUrl = `http://127.0.0.1:${port}`;
 const app = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, NODE_ENV: 'production', COOKIE_SECURE: 'false', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TILE_URL: `${tiles.url}/{z}/{x}/{y}.png`, LOG_LEVEL: 'warn', RATE_LIMIT_DISABLED: 'true' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    COOKIE_SECURE: 'false',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    TILE_URL: `${tiles.url}/{z}/{x}/{y}.png`,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_DISABLED: 'true',
+  },
 });
 
 let exitCode = 0;

@@ -27,8 +27,16 @@ const started: Started[] = [];
 async function start(command: 'start.mjs' | 'npm start', extraEnv: Record<string, string> = {}): Promise<Started> {
   const starter =
     command === 'npm start'
-      ? spawn('npm', ['start', '--silent'], { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] })
-      : spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+      ? spawn('npm', ['start', '--silent'], {
+          cwd: root,
+          env: { ...env, ...extraEnv },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        })
+      : spawn(process.execPath, ['scripts/start.mjs'], {
+          cwd: root,
+          env: { ...env, ...extraEnv },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
   let text = '';
   starter.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
   starter.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -58,7 +66,10 @@ function isRunning(pid: number): boolean {
 }
 
 async function waitUntilGone(pid: number): Promise<void> {
-  await vi.waitFor(() => expect(isRunning(pid), `process ${pid} still runs`).toBe(false), { timeout: 10_000, interval: 50 });
+  await vi.waitFor(() => expect(isRunning(pid), `process ${pid} still runs`).toBe(false), {
+    timeout: 10_000,
+    interval: 50,
+  });
 }
 
 afterEach(() => {
@@ -68,13 +79,17 @@ afterEach(() => {
 });
 
 describe('node scripts/start.mjs (what a supervisor or container runs)', () => {
-  it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)('passes %s on to the server and exits with its code', async (signal) => {
-    const run = await start('start.mjs');
-    run.starter.kill(signal);
-    expect(await run.exited).toEqual({ code: 0, signal: null });
-    expect(run.output()).toContain(`stand-in got ${signal}`);
-    await waitUntilGone(run.serverPid);
-  }, 30_000);
+  it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)(
+    'passes %s on to the server and exits with its code',
+    async (signal) => {
+      const run = await start('start.mjs');
+      run.starter.kill(signal);
+      expect(await run.exited).toEqual({ code: 0, signal: null });
+      expect(run.output()).toContain(`stand-in got ${signal}`);
+      await waitUntilGone(run.serverPid);
+    },
+    30_000,
+  );
 
   it("exits with the server's own exit code", async () => {
     const run = await start('start.mjs', { STAND_IN_EXIT_CODE: '3' });
@@ -105,13 +120,17 @@ describe('node scripts/start.mjs (what a supervisor or container runs)', () => {
 });
 
 describe('npm start (npm → sh → start.mjs → server)', () => {
-  it.each(['SIGTERM', 'SIGINT'] as const)('%s to npm alone reaches the server, and everything stops', async (signal) => {
-    const run = await start('npm start');
-    run.starter.kill(signal);
-    await run.exited;
-    await waitUntilGone(run.serverPid);
-    expect(run.output()).toContain(`stand-in got ${signal}`);
-  }, 30_000);
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    '%s to npm alone reaches the server, and everything stops',
+    async (signal) => {
+      const run = await start('npm start');
+      run.starter.kill(signal);
+      await run.exited;
+      await waitUntilGone(run.serverPid);
+      expect(run.output()).toContain(`stand-in got ${signal}`);
+    },
+    30_000,
+  );
 
   it('SIGKILL to npm leaves neither start.mjs nor the server running', async () => {
     const run = await start('npm start');

@@ -41,7 +41,8 @@ function commentParts(text: string): { line: number; comment: string }[] {
 function citations(file: string): string[] {
   const found: string[] = [];
   for (const { line, comment } of commentParts(fs.readFileSync(path.join(root, file), 'utf8'))) {
-    for (const [what, pattern] of CITATIONS) if (pattern.test(comment)) found.push(`${file}:${line} cites ${what}: ${comment.trim().slice(0, 120)}`);
+    for (const [what, pattern] of CITATIONS)
+      if (pattern.test(comment)) found.push(`${file}:${line} cites ${what}: ${comment.trim().slice(0, 120)}`);
   }
   return found;
 }

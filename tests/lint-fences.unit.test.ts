@@ -65,11 +65,15 @@ describe('import fences (eslint.config.js)', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(10);
   });
 
-  it.each(fixtures)('$name is reported as $expected', async (fixture) => {
-    const [result] = await eslint.lintText(fixture.code, { filePath: fixture.lintAs });
-    const messages = result!.messages.map((m) => ({ ruleId: m.ruleId, message: m.message, fatal: m.fatal ?? false }));
-    expect(messages.filter((m) => m.fatal)).toEqual([]);
-    // Exactly the expected fences fire: a fixture that breaks another fence too would hide one going quiet.
-    expect(new Set(messages.map((m) => m.ruleId))).toEqual(new Set(fixture.expected));
-  }, 120_000);
+  it.each(fixtures)(
+    '$name is reported as $expected',
+    async (fixture) => {
+      const [result] = await eslint.lintText(fixture.code, { filePath: fixture.lintAs });
+      const messages = result!.messages.map((m) => ({ ruleId: m.ruleId, message: m.message, fatal: m.fatal ?? false }));
+      expect(messages.filter((m) => m.fatal)).toEqual([]);
+      // Exactly the expected fences fire: a fixture that breaks another fence too would hide one going quiet.
+      expect(new Set(messages.map((m) => m.ruleId))).toEqual(new Set(fixture.expected));
+    },
+    120_000,
+  );
 });

@@ -67,7 +67,8 @@ cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/assets\//] }));
 
 const CURRENT_USER_PATH = apiPath('currentUser');
-const userIdOf = async (response: Response) => ((await response.json().catch(() => null)) as { id?: string } | null)?.id ?? null;
+const userIdOf = async (response: Response) =>
+  ((await response.json().catch(() => null)) as { id?: string } | null)?.id ?? null;
 /** The answer to "who is signed in": a 401, or someone else than the kept answer's user, ends the kept session. */
 async function forgetEndedSession(response: Response): Promise<void> {
   if (response.status === 200) {
@@ -78,9 +79,11 @@ async function forgetEndedSession(response: Response): Promise<void> {
 }
 
 /** Reads whose answers are worth keeping for offline use (all GET; the server decided every lock). */
-const KEPT_ANSWERS = /^\/api\/(stories\/(discoverable|around|map)(\/|$)|stories\/[0-9a-f-]{36}$|tours\/[0-9a-f-]{36}$|user\/current$|categories$|config$)/;
+const KEPT_ANSWERS =
+  /^\/api\/(stories\/(discoverable|around|map)(\/|$)|stories\/[0-9a-f-]{36}$|tours\/[0-9a-f-]{36}$|user\/current$|categories$|config$)/;
 /** What a tour saved for offline use holds, by path (its answer, its found stops' answers and media). */
-const savedCopy = async (request: Request) => (await caches.open(SAVED_CACHE)).match(new URL(request.url).pathname) ?? undefined;
+const savedCopy = async (request: Request) =>
+  (await caches.open(SAVED_CACHE)).match(new URL(request.url).pathname) ?? undefined;
 /** Area reads: offline, the last one of its kind answers wherever the reader now stands ("what you saw"). */
 const areaKind = (pathname: string) => /^\/api\/stories\/(discoverable|around|map)(\/|$)/.exec(pathname)?.[1];
 const lastAreaKey = (kind: string) => `${sw.location.origin}/__offline/last-${kind}`;
@@ -116,7 +119,8 @@ registerRoute(
 // Media by path: the signature in the query changes every few minutes, the file behind it does not.
 const MEDIA_PATH_PREFIX = apiPath('mediaFile').replace(/\*$/, '');
 registerRoute(
-  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && url.pathname.startsWith(MEDIA_PATH_PREFIX),
+  ({ url, request, sameOrigin }) =>
+    sameOrigin && request.method === 'GET' && url.pathname.startsWith(MEDIA_PATH_PREFIX),
   new CacheFirst({
     cacheName: MEDIA_CACHE,
     plugins: [

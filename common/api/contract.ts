@@ -127,7 +127,9 @@ interface RouteSchemas {
 }
 
 type EntryFor<P extends string> = RouteSchemas &
-  ([PathParamNames<P>] extends [never] ? { params?: never } : { params: z.ZodType<{ [K in PathParamNames<P>]: unknown }> });
+  ([PathParamNames<P>] extends [never]
+    ? { params?: never }
+    : { params: z.ZodType<{ [K in PathParamNames<P>]: unknown }> });
 
 export type ApiContractShape = { [N in ApiRouteName]: EntryFor<ApiPath<N>> };
 
@@ -211,20 +213,36 @@ export const API_CONTRACT = {
   unreadNotifications: { querystring: notificationPageQuerySchema, response: { 200: notificationListSchema } },
   markAllNotificationsRead: { response: { 200: readAllResultSchema } },
   markNotificationRead: { params: notificationIdParamsSchema, response: { 200: readResultSchema } },
-  smartSuggestions: { params: smartParamsSchema, querystring: smartQuerySchema, response: { 200: smartSuggestionsSchema } },
+  smartSuggestions: {
+    params: smartParamsSchema,
+    querystring: smartQuerySchema,
+    response: { 200: smartSuggestionsSchema },
+  },
   notificationStream: { querystring: streamQuerySchema, response: { 200: z.string().describe('text/event-stream') } },
 
   createTour: { body: createTourRequestSchema, response: { 201: tourSchema } },
   editTour: { params: tourIdParamsSchema, body: editTourRequestSchema, response: { 200: tourSchema } },
   deleteTour: { params: tourIdParamsSchema, response: { 204: deleted } },
-  toursNear: { params: latLngParamsSchema, querystring: tourPageQuerySchema, response: { 200: z.array(tourSummarySchema) } },
+  toursNear: {
+    params: latLngParamsSchema,
+    querystring: tourPageQuerySchema,
+    response: { 200: z.array(tourSummarySchema) },
+  },
   myTours: { querystring: tourPageQuerySchema, response: { 200: z.array(tourSummarySchema) } },
   tour: { params: tourIdParamsSchema, response: { 200: tourSchema } },
-  tourMapTiles: { params: tourIdParamsSchema, querystring: tourMapTilesQuerySchema, response: { 200: tourMapTilesSchema } },
+  tourMapTiles: {
+    params: tourIdParamsSchema,
+    querystring: tourMapTilesQuerySchema,
+    response: { 200: tourMapTilesSchema },
+  },
 
   moderationQueue: { response: { 200: queueSchema } },
   decideOnStory: { params: idParamsSchema, body: storyDecisionRequestSchema, response: { 201: decisionResultSchema } },
-  decideOnUser: { params: moderationUserIdParamsSchema, body: userDecisionRequestSchema, response: { 201: decisionResultSchema } },
+  decideOnUser: {
+    params: moderationUserIdParamsSchema,
+    body: userDecisionRequestSchema,
+    response: { 201: decisionResultSchema },
+  },
   resolveAppeal: { params: idParamsSchema, body: appealResolutionRequestSchema, response: { 200: appealResultSchema } },
   auditLog: { querystring: auditQuerySchema, response: { 200: auditListSchema } },
   setRole: { body: roleRequestSchema, response: { 200: roleResultSchema } },
@@ -236,9 +254,17 @@ export const API_CONTRACT = {
 
   insightEvent: { body: insightEventRequestSchema, response: { 204: taken } },
   tourInsightEvent: { body: tourInsightEventRequestSchema, response: { 204: taken } },
-  tourInsights: { params: tourIdParamsSchema, querystring: insightsPeriodQuerySchema, response: { 200: tourInsightsSchema } },
+  tourInsights: {
+    params: tourIdParamsSchema,
+    querystring: insightsPeriodQuerySchema,
+    response: { 200: tourInsightsSchema },
+  },
   insightsSummary: { response: { 200: insightsSummarySchema } },
-  storyInsights: { params: storyIdParamsSchema, querystring: insightsPeriodQuerySchema, response: { 200: storyInsightsSchema } },
+  storyInsights: {
+    params: storyIdParamsSchema,
+    querystring: insightsPeriodQuerySchema,
+    response: { 200: storyInsightsSchema },
+  },
 
   pushPublicKey: { response: { 200: pushPublicKeySchema } },
   pushSubscribe: { body: pushSubscriptionBodySchema, response: { 201: pushSubscribedSchema } },
@@ -255,9 +281,17 @@ export const API_CONTRACT = {
   deleteTrace: { params: traceIdParamsSchema, response: { 204: deleted } },
   hideTrace: { params: traceIdParamsSchema, body: hideTraceRequestSchema, response: { 200: traceResultSchema } },
   appealTrace: { params: traceIdParamsSchema, body: appealTraceRequestSchema, response: { 201: traceResultSchema } },
-  reportTrace: { params: traceIdParamsSchema, body: reportTraceRequestSchema, response: { 200: reportResponseSchema, 201: reportResponseSchema } },
+  reportTrace: {
+    params: traceIdParamsSchema,
+    body: reportTraceRequestSchema,
+    response: { 200: reportResponseSchema, 201: reportResponseSchema },
+  },
   traceQueue: { response: { 200: traceQueueSchema } },
-  moderateTrace: { params: traceIdParamsSchema, body: traceModerationRequestSchema, response: { 200: traceResultSchema } },
+  moderateTrace: {
+    params: traceIdParamsSchema,
+    body: traceModerationRequestSchema,
+    response: { 200: traceResultSchema },
+  },
 
   authorPage: { params: authorIdParamsSchema, response: { 200: authorPageSchema } },
   followAuthor: { params: authorIdParamsSchema, response: { 200: followResultSchema } },

@@ -20,7 +20,12 @@ describe('route contracts', () => {
   it('collects the API routes', () => {
     const names = apiRoutes().map((r) => `${methodsOf(r).join(',')} ${r.url}`);
     expect(names).toEqual(
-      expect.arrayContaining(['GET /api/health', 'POST /api/stories', 'GET /api/stories/discoverable/:lat/:lng', 'GET /api/media/*']),
+      expect.arrayContaining([
+        'GET /api/health',
+        'POST /api/stories',
+        'GET /api/stories/discoverable/:lat/:lng',
+        'GET /api/media/*',
+      ]),
     );
     expect(names.length).toBeGreaterThanOrEqual(20);
   });
@@ -48,7 +53,14 @@ describe('route contracts', () => {
       const writes = methodsOf(route).some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH');
       const readsBody =
         writes &&
-        !['/api/logout', '/api/stories/:id/like', '/api/notifications/:id/read', '/api/notifications/read-all', '/api/blocks/:userId', '/api/authors/:userId/follow'].includes(route.url);
+        ![
+          '/api/logout',
+          '/api/stories/:id/like',
+          '/api/notifications/:id/read',
+          '/api/notifications/read-all',
+          '/api/blocks/:userId',
+          '/api/authors/:userId/follow',
+        ].includes(route.url);
       if (readsBody && !schema.body) problems.push(`${name}: no body schema`);
       const responses = Object.entries((schema.response ?? {}) as Record<string, unknown>);
       const success = responses.filter(([status]) => /^[23]/.test(status));
@@ -56,19 +68,28 @@ describe('route contracts', () => {
       for (const [status, response] of responses) {
         if (!isZod(response)) problems.push(`${name}: response ${status} is not a zod schema`);
       }
-      if (!responses.some(([status]) => status === '4xx')) problems.push(`${name}: its { message } errors are not declared`);
+      if (!responses.some(([status]) => status === '4xx'))
+        problems.push(`${name}: its { message } errors are not declared`);
     }
     expect(problems).toEqual([]);
   });
 
   it("a signed-out caller gets 401 from every 'user' (and moderator/admin) route, and never from a 'public' one", async () => {
     const sample = (url: string) =>
-      url.replace(':lat', '40.7').replace(':lng', '-74').replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000').replace('*', 'x');
+      url
+        .replace(':lat', '40.7')
+        .replace(':lng', '-74')
+        .replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000')
+        .replace('*', 'x');
     for (const route of apiRoutes()) {
       for (const method of methodsOf(route)) {
         const res = await t.current.app.inject({ method, url: sample(route.url) });
         // Moderator and admin routes are signed-in routes first (docs/moderation.md).
-        if (route.config?.access === 'user' || route.config?.access === 'moderator' || route.config?.access === 'admin') {
+        if (
+          route.config?.access === 'user' ||
+          route.config?.access === 'moderator' ||
+          route.config?.access === 'admin'
+        ) {
           expect({ route: `${method} ${route.url}`, status: res.statusCode, body: res.json() }).toEqual({
             route: `${method} ${route.url}`,
             status: 401,

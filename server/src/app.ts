@@ -6,7 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -200,7 +206,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   // The page carries the map's tiles (app.tiles, decorated by the tiles module) and is read by the share pages.
   const client = readClient(deps.clientDir ?? CLIENT_DIST_DIR, app.tiles.client);
   app.decorate('clientPage', client?.page ?? null);
-  for (const module of modules) if (module.routes) await app.register(module.routes, { prefix: module.prefix ?? '/api' });
+  for (const module of modules)
+    if (module.routes) await app.register(module.routes, { prefix: module.prefix ?? '/api' });
 
   await registerClient(app, client, {
     serveSourceMaps: config.env !== 'production',
@@ -237,12 +244,17 @@ function readClient(clientDir: string, tiles: PageTiles): BuiltClient | null {
  * (the build writes them for error reports) are not served in production: they would publish the source. The page
  * carries the tile server (`pageWithTiles`), so a map draws its tiles without waiting for GET /api/config.
  */
-async function registerClient(app: FastifyInstance, client: BuiltClient | null, options: { serveSourceMaps: boolean; tiles: PageTiles }) {
+async function registerClient(
+  app: FastifyInstance,
+  client: BuiltClient | null,
+  options: { serveSourceMaps: boolean; tiles: PageTiles },
+) {
   const hasClient = client !== null;
   if (!options.serveSourceMaps) {
     app.addHook('onRequest', async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
-      if (pathname.endsWith('.map')) return reply.code(404).send({ message: `Route ${request.method} ${pathname} not found` });
+      if (pathname.endsWith('.map'))
+        return reply.code(404).send({ message: `Route ${request.method} ${pathname} not found` });
     });
   }
   const page = client?.page ?? '';
@@ -307,7 +319,10 @@ type PageTiles = ClientTiles;
 export function pageWithTiles(html: string, tiles: PageTiles): string {
   const json = JSON.stringify(tiles).replace(/</g, '\\u003c');
   // A function, so a `$` in a value is not read as a replacement pattern.
-  return html.replace('</head>', () => `<script type="application/json" id="${PAGE_TILES_ELEMENT_ID}">${json}</script></head>`);
+  return html.replace(
+    '</head>',
+    () => `<script type="application/json" id="${PAGE_TILES_ELEMENT_ID}">${json}</script></head>`,
+  );
 }
 
 /** Images and connections from the app's origin only: a reader's browser talks to Whispers only (docs/security.md). */

@@ -28,7 +28,11 @@ import { z } from 'zod';
 import { createFixtures, fixtureImageBytes, ownerState, type Fixtures } from './test-support/authorization-fixtures';
 import { REVIEWED_ROUTE_ACCESS } from './test-support/route-access-table';
 import { multipartBody } from './modules/stories/test-support/story-helpers';
-import { TRACE_OTHERS_MAY, TRACE_OWNER_REFUSED, traceAndFollowBindings } from './modules/traces/test-support/authorization-fixtures';
+import {
+  TRACE_OTHERS_MAY,
+  TRACE_OWNER_REFUSED,
+  traceAndFollowBindings,
+} from './modules/traces/test-support/authorization-fixtures';
 import { isEndlessStream, routeInventory, routeName, type InventoryRoute } from '#tests/helpers/route-inventory';
 import { useTestApp, type TestApp } from '#tests/helpers/test-app';
 import type { TestUser } from '#tests/helpers/users';
@@ -54,16 +58,22 @@ interface Binding {
  */
 const OWNED_RESOURCES: Record<string, (f: Fixtures, route: InventoryRoute, t: TestApp) => Binding[]> = {
   id: (f, route) => {
-    if (route.url.startsWith('/api/notifications/')) return [{ label: "the owner's notification", value: f.notificationId, ownersOnly: true }];
+    if (route.url.startsWith('/api/notifications/'))
+      return [{ label: "the owner's notification", value: f.notificationId, ownersOnly: true }];
     // A public tour: anyone reads it; only its author edits or deletes it (a write by anyone else: 403/404).
     if (route.url.startsWith('/api/tours/')) return [{ label: "the owner's tour", value: f.tourId, ownersOnly: false }];
     // A tour's map tiles for offline use: as public as the tour.
-    if (route.url.startsWith('/api/tiles/tours/')) return [{ label: "the owner's tour", value: f.tourId, ownersOnly: false }];
-    if (route.url.startsWith('/api/insights/tours/')) return [{ label: "the owner's tour's insights", value: f.tourId, ownersOnly: true }];
-    if (route.url === '/api/moderation/decisions/:id/appeal') return [{ label: 'a decision about the owner', value: f.openDecisionId, ownersOnly: true }];
+    if (route.url.startsWith('/api/tiles/tours/'))
+      return [{ label: "the owner's tour", value: f.tourId, ownersOnly: false }];
+    if (route.url.startsWith('/api/insights/tours/'))
+      return [{ label: "the owner's tour's insights", value: f.tourId, ownersOnly: true }];
+    if (route.url === '/api/moderation/decisions/:id/appeal')
+      return [{ label: 'a decision about the owner', value: f.openDecisionId, ownersOnly: true }];
     // Moderators' calls on the owner's case: refused to every plain user, the owner included (checked below).
-    if (route.url === '/api/moderation/appeals/:id/resolve') return [{ label: "the owner's appeal", value: f.appealId, ownersOnly: false }];
-    if (route.url === '/api/moderation/stories/:id/decisions') return [{ label: "the owner's public story", value: f.publicStoryId, ownersOnly: false }];
+    if (route.url === '/api/moderation/appeals/:id/resolve')
+      return [{ label: "the owner's appeal", value: f.appealId, ownersOnly: false }];
+    if (route.url === '/api/moderation/stories/:id/decisions')
+      return [{ label: "the owner's public story", value: f.publicStoryId, ownersOnly: false }];
     return [
       { label: "the owner's public story", value: f.publicStoryId, ownersOnly: false },
       { label: "the owner's private story", value: f.privateStoryId, ownersOnly: true },
@@ -72,13 +82,21 @@ const OWNED_RESOURCES: Record<string, (f: Fixtures, route: InventoryRoute, t: Te
   userId: (f, route) => {
     if (isStaffRoute(route)) return [];
     // Blocking someone is the blocker's own private row: the owner is who is blocked, not whose data changes.
-    if (route.url.startsWith('/api/blocks/')) return [{ label: 'the owner, as the one blocked', value: f.owner.id, ownersOnly: false }];
+    if (route.url.startsWith('/api/blocks/'))
+      return [{ label: 'the owner, as the one blocked', value: f.owner.id, ownersOnly: false }];
     return [{ label: "the owner's id", value: f.owner.id, ownersOnly: true }];
   },
   '*': (f, route, t) => {
     if (route.url !== '/api/media/*') return [];
     const signed = new URL(t.app.mediaSigner.sign(f.privateMediaKey), 'http://x');
-    return [{ label: "the private story's media (a leaked signed link)", value: f.privateMediaKey, ownersOnly: true, query: signed.search.slice(1) }];
+    return [
+      {
+        label: "the private story's media (a leaked signed link)",
+        value: f.privateMediaKey,
+        ownersOnly: true,
+        query: signed.search.slice(1),
+      },
+    ];
   },
 };
 
@@ -114,7 +132,8 @@ const SAMPLE_BODIES: Record<string, (f: Fixtures) => object> = {
 /** Routes whose valid sample is still refused with 400 by a rule no schema can know, with why. */
 const VALID_YET_REFUSED: Record<string, string> = {
   'POST /api/tours': "a tour needs two of the caller's own public stories (tours.api.test.ts covers creation)",
-  'POST /api/push/subscriptions': 'the sample endpoint is not a public https push service (push.api.test.ts subscribes a real one)',
+  'POST /api/push/subscriptions':
+    'the sample endpoint is not a public https push service (push.api.test.ts subscribes a real one)',
   'POST /api/user/reset-password': 'the sample reset code is not one the server sent',
 };
 
@@ -147,7 +166,9 @@ async function plan(route: InventoryRoute, f: Fixtures, t: TestApp): Promise<Pla
     const body = SAMPLE_BODIES[routeName(route)]?.(f) ?? sampleOf(bodySchema, { hints: SAMPLE_HINTS });
     if (body === undefined) return { unplannable: 'no body its schema accepts' };
     if (hasFileField(bodySchema)) {
-      const form = await multipartBody(Object.fromEntries(Object.entries(body as object).map(([k, v]) => [k, String(v)])));
+      const form = await multipartBody(
+        Object.fromEntries(Object.entries(body as object).map(([k, v]) => [k, String(v)])),
+      );
       payload = form.payload;
       Object.assign(headers, form.headers);
     } else {
@@ -225,7 +246,8 @@ async function walkRoute(t: TestApp, route: InventoryRoute): Promise<Outcome> {
     const ownersOnly = request.binding?.ownersOnly === true;
     const before = await ownerState(t, f.owner.id);
     const unchanged = async (who: string, res: LightMyRequestResponse) => {
-      if ((await ownerState(t, f.owner.id)) !== before) failures.push(`${where} ${who} changed the owner's data (status ${res.statusCode})`);
+      if ((await ownerState(t, f.owner.id)) !== before)
+        failures.push(`${where} ${who} changed the owner's data (status ${res.statusCode})`);
     };
 
     // Signed out.
@@ -234,14 +256,18 @@ async function walkRoute(t: TestApp, route: InventoryRoute): Promise<Outcome> {
     if (reviewed(route) !== 'public') {
       const message = signedOut.statusCode === 401 ? signedOut.json<{ message?: string }>().message : undefined;
       if (message !== SIGN_IN_REQUIRED) {
-        failures.push(`${where} signed out: expected 401 "${SIGN_IN_REQUIRED}", got ${signedOut.statusCode} ${signedOut.body.slice(0, 100)}`);
+        failures.push(
+          `${where} signed out: expected 401 "${SIGN_IN_REQUIRED}", got ${signedOut.statusCode} ${signedOut.body.slice(0, 100)}`,
+        );
       }
     } else {
       if (signedOut.statusCode === 401 && signedOut.json<{ message?: string }>().message === SIGN_IN_REQUIRED) {
         failures.push(`${where} signed out: a public route asks to sign in`);
       }
       if (ownersOnly && ![403, 404].includes(signedOut.statusCode)) {
-        failures.push(`${where} signed out: expected 403/404 on the owner's private resource, got ${signedOut.statusCode}`);
+        failures.push(
+          `${where} signed out: expected 403/404 on the owner's private resource, got ${signedOut.statusCode}`,
+        );
       }
       if (notBadInput(signedOut)) tried = true;
     }
@@ -262,12 +288,16 @@ async function walkRoute(t: TestApp, route: InventoryRoute): Promise<Outcome> {
     if (seenByOther.length) failures.push(`${where} another user sees ${seenByOther.join(', ')}`);
     await unchanged('another user', otherRes);
     if (ownersOnly && ![403, 404].includes(otherRes.statusCode)) {
-      failures.push(`${where} another user: expected 403/404, got ${otherRes.statusCode} ${otherRes.body.slice(0, 100)}`);
+      failures.push(
+        `${where} another user: expected 403/404, got ${otherRes.statusCode} ${otherRes.body.slice(0, 100)}`,
+      );
     }
     if (request.binding && !ownersOnly && route.method !== 'GET') {
       const allowed = [403, 404, ...(OTHERS_MAY[name] ?? [])];
       if (!allowed.includes(otherRes.statusCode)) {
-        failures.push(`${where} another user: expected ${allowed.join('/')}, got ${otherRes.statusCode} ${otherRes.body.slice(0, 100)}`);
+        failures.push(
+          `${where} another user: expected ${allowed.join('/')}, got ${otherRes.statusCode} ${otherRes.body.slice(0, 100)}`,
+        );
       }
     }
     if (isStaffRoute(route) && otherRes.statusCode !== 403) {
@@ -279,11 +309,15 @@ async function walkRoute(t: TestApp, route: InventoryRoute): Promise<Outcome> {
     const ownerRes = await send(request, f.owner);
     if (is5xx(ownerRes)) failures.push(`${where} owner: ${ownerRes.statusCode}`);
     if (reviewed(route) !== 'public' && ownerRes.statusCode === 401) failures.push(`${where} owner: 401`);
-    if (isStaffRoute(route) && ownerRes.statusCode !== 403) failures.push(`${where} owner: expected 403 on a ${reviewed(route)}s' call, got ${ownerRes.statusCode}`);
+    if (isStaffRoute(route) && ownerRes.statusCode !== 403)
+      failures.push(`${where} owner: expected 403 on a ${reviewed(route)}s' call, got ${ownerRes.statusCode}`);
     if (ownersOnly) {
       const refused = OWNER_REFUSED[name];
       const ok = refused ? refused.status.includes(ownerRes.statusCode) : isSuccess(ownerRes);
-      if (!ok) failures.push(`${where} owner: expected ${refused ? refused.status.join('/') : '2xx'}, got ${ownerRes.statusCode} ${ownerRes.body.slice(0, 100)}`);
+      if (!ok)
+        failures.push(
+          `${where} owner: expected ${refused ? refused.status.join('/') : '2xx'}, got ${ownerRes.statusCode} ${ownerRes.body.slice(0, 100)}`,
+        );
     }
     if (notBadInput(ownerRes)) tried = true;
   }
@@ -297,7 +331,9 @@ describe('authorization matrix: every route × {signed out, another user, the ow
 
   it('every route declares the access the reviewed table gives it (a change to either fails until the other agrees)', () => {
     const declared = Object.fromEntries(
-      inventory.apiRoutes().map((route) => [routeName(route), `${route.access}${route.publishes ? ', publishes' : ''}`]),
+      inventory
+        .apiRoutes()
+        .map((route) => [routeName(route), `${route.access}${route.publishes ? ', publishes' : ''}`]),
     );
     expect(declared).toEqual(REVIEWED_ROUTE_ACCESS);
   });
@@ -305,45 +341,78 @@ describe('authorization matrix: every route × {signed out, another user, the ow
   it('knows the routes it walks (the inventory holds the owner-scoped ones, and each owned parameter is bound)', () => {
     const names = inventory.apiRoutes().map(routeName);
     expect(names).toEqual(
-      expect.arrayContaining(['GET /api/stories/user/:userId', 'POST /api/notifications/:id/read', 'PATCH /api/stories/:id', 'GET /api/media/*']),
+      expect.arrayContaining([
+        'GET /api/stories/user/:userId',
+        'POST /api/notifications/:id/read',
+        'PATCH /api/stories/:id',
+        'GET /api/media/*',
+      ]),
     );
     for (const name of [...Object.keys(OTHERS_MAY), ...Object.keys(OWNER_REFUSED), ...Object.keys(VALID_YET_REFUSED)]) {
       expect(names).toContain(name);
     }
   });
 
-  it('holds for every route, and every route was tried with a request its contract accepts', { timeout: 480_000 }, async () => {
-    const failures: string[] = [];
-    const tried: string[] = [];
-    for (const route of inventory.apiRoutes()) {
-      const outcome = await walkRoute(t.current, route);
-      failures.push(...outcome.failures);
-      if (outcome.tried) tried.push(routeName(route));
-    }
-    expect(failures).toEqual([]);
-    expect(tried.sort()).toEqual(inventory.apiRoutes().map(routeName).sort());
-  });
+  it(
+    'holds for every route, and every route was tried with a request its contract accepts',
+    { timeout: 480_000 },
+    async () => {
+      const failures: string[] = [];
+      const tried: string[] = [];
+      for (const route of inventory.apiRoutes()) {
+        const outcome = await walkRoute(t.current, route);
+        failures.push(...outcome.failures);
+        if (outcome.tried) tried.push(routeName(route));
+      }
+      expect(failures).toEqual([]);
+      expect(tried.sort()).toEqual(inventory.apiRoutes().map(routeName).sort());
+    },
+  );
 
   it('counts a route it cannot send a valid request to as not tried (the last assertion can fail)', async () => {
     const real = inventory.apiRoutes().find((route) => routeName(route) === 'PATCH /api/stories/:id')!;
     const impossible: InventoryRoute = {
       ...real,
-      options: { ...real.options, schema: { ...real.options.schema, body: z.object({ code: z.string().regex(/^never-\d{40}$/) }) } },
+      options: {
+        ...real.options,
+        schema: { ...real.options.schema, body: z.object({ code: z.string().regex(/^never-\d{40}$/) }) },
+      },
     };
-    expect(await walkRoute(t.current, impossible)).toEqual({ failures: ['PATCH /api/stories/:id: no body its schema accepts'], tried: false });
+    expect(await walkRoute(t.current, impossible)).toEqual({
+      failures: ['PATCH /api/stories/:id: no body its schema accepts'],
+      tried: false,
+    });
   });
 
   it('the fixtures can fail the checks: the owner sees their private story, its media and notification; the leak scan reads headers', async () => {
     const fixtures = await createFixtures(t.current);
-    const story = await t.current.app.inject({ method: 'GET', url: `/api/stories/${fixtures.privateStoryId}`, headers: { cookie: fixtures.owner.cookie } });
+    const story = await t.current.app.inject({
+      method: 'GET',
+      url: `/api/stories/${fixtures.privateStoryId}`,
+      headers: { cookie: fixtures.owner.cookie },
+    });
     expect(story.statusCode).toBe(200);
-    expect(leaksOf(story, fixtures.privateMarkers)).toEqual(expect.arrayContaining([`${fixtures.privateStoryId} (body)`]));
-    const media = await t.current.app.inject({ method: 'GET', url: t.current.app.mediaSigner.sign(fixtures.privateMediaKey), headers: { cookie: fixtures.owner.cookie } });
+    expect(leaksOf(story, fixtures.privateMarkers)).toEqual(
+      expect.arrayContaining([`${fixtures.privateStoryId} (body)`]),
+    );
+    const media = await t.current.app.inject({
+      method: 'GET',
+      url: t.current.app.mediaSigner.sign(fixtures.privateMediaKey),
+      headers: { cookie: fixtures.owner.cookie },
+    });
     expect(media.statusCode).toBe(200);
     expect(media.rawPayload.equals(fixtureImageBytes()!)).toBe(true);
-    const list = await t.current.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: fixtures.owner.cookie } });
+    const list = await t.current.app.inject({
+      method: 'GET',
+      url: '/api/notifications',
+      headers: { cookie: fixtures.owner.cookie },
+    });
     expect(list.body).toContain(fixtures.notificationId);
-    const withHeader = { ...media, headers: { ...media.headers, location: `/x/${encodeURIComponent(fixtures.privateMediaKey)}` }, body: '' } as LightMyRequestResponse;
+    const withHeader = {
+      ...media,
+      headers: { ...media.headers, location: `/x/${encodeURIComponent(fixtures.privateMediaKey)}` },
+      body: '',
+    } as LightMyRequestResponse;
     expect(leaksOf(withHeader, fixtures.privateMarkers)).toContain(`${fixtures.privateMediaKey} (headers)`);
     expect(leaksOf({ ...withHeader, headers: media.headers }, fixtures.privateMarkers)).toEqual([]);
   });

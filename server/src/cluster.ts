@@ -16,7 +16,9 @@ const SHUTDOWN_TIMEOUT_MS = 15_000;
 /** One JSON line like the workers' pino lines, so log collectors read the supervisor the same way. */
 function log(level: 'info' | 'warn' | 'error', msg: string, extra: Record<string, unknown> = {}) {
   const levels = { info: 30, warn: 40, error: 50 };
-  console.log(JSON.stringify({ level: levels[level], time: Date.now(), pid: process.pid, role: 'supervisor', msg, ...extra }));
+  console.log(
+    JSON.stringify({ level: levels[level], time: Date.now(), pid: process.pid, role: 'supervisor', msg, ...extra }),
+  );
 }
 
 export function runSupervisor(workers: number): void {
@@ -39,7 +41,10 @@ export function runSupervisor(workers: number): void {
     crashes.push(now);
     while (crashes.length > 0 && now - crashes[0]! > CRASH_WINDOW_MS) crashes.shift();
     if (crashes.length > CRASH_LIMIT) {
-      log('error', `workers keep exiting (${crashes.length} in ${CRASH_WINDOW_MS / 1000} s): stopping`, { code, signal });
+      log('error', `workers keep exiting (${crashes.length} in ${CRASH_WINDOW_MS / 1000} s): stopping`, {
+        code,
+        signal,
+      });
       stop('crash loop', 1);
       return;
     }
@@ -55,7 +60,8 @@ export function runSupervisor(workers: number): void {
     if (remaining.length === 0) process.exit(exitCode);
     // Each worker drains its in-flight requests on SIGTERM (main.ts) and exits.
     for (const worker of remaining) worker.process.kill('SIGTERM');
-    if (exitCode !== 0) cluster.on('exit', () => Object.keys(cluster.workers ?? {}).length === 0 && process.exit(exitCode));
+    if (exitCode !== 0)
+      cluster.on('exit', () => Object.keys(cluster.workers ?? {}).length === 0 && process.exit(exitCode));
     setTimeout(() => {
       log('error', `workers did not stop within ${SHUTDOWN_TIMEOUT_MS / 1000} s: exiting`);
       process.exit(1);

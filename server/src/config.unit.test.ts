@@ -8,12 +8,21 @@ describe('loadConfig', () => {
     expect(config.port).toBe(5000);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.dataDir).toMatch(/data$/);
-    expect(config.maxUploadBytes).toEqual({ audio: 20 * 1024 * 1024, image: 15 * 1024 * 1024, video: 200 * 1024 * 1024 });
+    expect(config.maxUploadBytes).toEqual({
+      audio: 20 * 1024 * 1024,
+      image: 15 * 1024 * 1024,
+      video: 200 * 1024 * 1024,
+    });
     expect(config.tileUrl).toContain('{z}/{x}/{y}');
   });
 
   it('reads overrides', () => {
-    const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u@h/db', MAX_AUDIO_MB: '1', COOKIE_SECURE: 'true' });
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u@h/db',
+      MAX_AUDIO_MB: '1',
+      COOKIE_SECURE: 'true',
+    });
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBe('postgres://u@h/db');
     expect(config.maxUploadBytes.audio).toBe(1024 * 1024);
@@ -73,15 +82,20 @@ describe('loadConfig', () => {
       );
     });
 
-    it.each(['yes', '10.0.0.0/33', '1.2.3.4/8/1', 'example.com', '10.0.0.1,,nonsense', '-1', '1.5'])('refuses %s', (value) => {
-      expect(problemsOf({ TRUST_PROXY: value })).toMatch(/^TRUST_PROXY: /);
-    });
+    it.each(['yes', '10.0.0.0/33', '1.2.3.4/8/1', 'example.com', '10.0.0.1,,nonsense', '-1', '1.5'])(
+      'refuses %s',
+      (value) => {
+        expect(problemsOf({ TRUST_PROXY: value })).toMatch(/^TRUST_PROXY: /);
+      },
+    );
   });
 
   describe('limits', () => {
-    it('default to today\'s values', () => {
+    it("default to today's values", () => {
       expect(loadConfig({}).limits).toEqual(DEFAULT_AUTH_LIMITS);
-      expect(loadConfig({ LIMIT_LOGIN_MAX_DELAY: '', LIMIT_RESET_MAILS_PER_USERNAME: '' }).limits).toEqual(DEFAULT_AUTH_LIMITS);
+      expect(loadConfig({ LIMIT_LOGIN_MAX_DELAY: '', LIMIT_RESET_MAILS_PER_USERNAME: '' }).limits).toEqual(
+        DEFAULT_AUTH_LIMITS,
+      );
     });
 
     it('read count/duration and durations', () => {
@@ -118,12 +132,17 @@ describe('loadConfig', () => {
     it('is empty by default and reads a comma-separated list, lower-cased, without repeats', () => {
       expect(loadConfig({}).adminUsernames).toEqual([]);
       expect(loadConfig({ ADMIN_USERNAMES: '' }).adminUsernames).toEqual([]);
-      expect(loadConfig({ ADMIN_USERNAMES: ' Ada_Admin , bob,ADA_ADMIN,, ' }).adminUsernames).toEqual(['ada_admin', 'bob']);
+      expect(loadConfig({ ADMIN_USERNAMES: ' Ada_Admin , bob,ADA_ADMIN,, ' }).adminUsernames).toEqual([
+        'ada_admin',
+        'bob',
+      ]);
     });
 
     it('refuses what cannot be a username, naming it', () => {
       expect(problemsOf({ ADMIN_USERNAMES: 'ok_name,no way' })).toMatch(/ADMIN_USERNAMES: "no way" is not a username/);
-      expect(problemsOf({ ADMIN_USERNAMES: 'ab' })).toMatch(/ADMIN_USERNAMES: "ab" is not a username \(3–20 letters, digits or _\)/);
+      expect(problemsOf({ ADMIN_USERNAMES: 'ab' })).toMatch(
+        /ADMIN_USERNAMES: "ab" is not a username \(3–20 letters, digits or _\)/,
+      );
       expect(problemsOf({ ADMIN_USERNAMES: 'a'.repeat(21) })).toMatch(/ADMIN_USERNAMES/);
     });
   });
@@ -132,7 +151,9 @@ describe('loadConfig', () => {
     it('defaults to one hour and reads a duration', () => {
       expect(loadConfig({}).notificationStreamLifetimeMs).toBe(3_600_000);
       expect(loadConfig({ NOTIFICATION_STREAM_LIFETIME: '90s' }).notificationStreamLifetimeMs).toBe(90_000);
-      expect(problemsOf({ NOTIFICATION_STREAM_LIFETIME: 'forever' })).toMatch(/NOTIFICATION_STREAM_LIFETIME: must be a duration/);
+      expect(problemsOf({ NOTIFICATION_STREAM_LIFETIME: 'forever' })).toMatch(
+        /NOTIFICATION_STREAM_LIFETIME: must be a duration/,
+      );
     });
   });
 });

@@ -15,7 +15,15 @@ describe('what npm start prints (issue 23 item 14)', () => {
     const v6 = { address: 'fe80::1', family: 'IPv6', internal: false } as const;
     const lan = { address: '10.0.0.7', family: 'IPv4', internal: false } as const;
     const common = { netmask: '', mac: '', cidr: null };
-    expect(lanAddress({ lo: [{ ...lo, ...common }], eth0: [{ ...v6, ...common, scopeid: 1 }, { ...lan, ...common }] })).toBe('10.0.0.7');
+    expect(
+      lanAddress({
+        lo: [{ ...lo, ...common }],
+        eth0: [
+          { ...v6, ...common, scopeid: 1 },
+          { ...lan, ...common },
+        ],
+      }),
+    ).toBe('10.0.0.7');
     expect(lanAddress({ lo: [{ ...lo, ...common }] })).toBeNull();
   });
 

@@ -117,7 +117,9 @@ describe('faults', () => {
 
       // Back again: service returns without a restart of the app.
       cluster.start();
-      await until('health to recover', async () => ((await fetch(`${server.baseUrl}/api/health`)).ok ? true : undefined));
+      await until('health to recover', async () =>
+        (await fetch(`${server.baseUrl}/api/health`)).ok ? true : undefined,
+      );
       expect((await nearby()).status).toBe(200);
       expect((await page()).status).toBe(200);
       expect(server.child.exitCode).toBeNull();
@@ -164,9 +166,10 @@ describe('faults', () => {
       // Four writers in a loop; a request cut by the kill fails at the socket, which is expected.
       let sent = 0;
       const writer = async () => {
-        while (!killed) await postStory(sent++).catch((error: unknown) => {
-          if (!killed) throw error;
-        });
+        while (!killed)
+          await postStory(sent++).catch((error: unknown) => {
+            if (!killed) throw error;
+          });
       };
       const writers = Promise.all([writer(), writer(), writer(), writer()]);
       await until('a few acknowledged creations', async () => (acknowledged.length >= 6 ? true : undefined), 60_000);
@@ -181,9 +184,12 @@ describe('faults', () => {
       await waitForReady(second.baseUrl);
       // Every 201 is there, with its image and thumbnail readable through the app.
       for (const id of acknowledgedBeforeKill) {
-        const res = await fetch(`${second.baseUrl}/api/stories/${id}?lat=${DEFAULT_CENTER.latitude}&lng=${DEFAULT_CENTER.longitude}`, {
-          headers: { cookie: author.cookie },
-        });
+        const res = await fetch(
+          `${second.baseUrl}/api/stories/${id}?lat=${DEFAULT_CENTER.latitude}&lng=${DEFAULT_CENTER.longitude}`,
+          {
+            headers: { cookie: author.cookie },
+          },
+        );
         expect(res.status).toBe(200);
         const story = (await res.json()) as { imageUrl: string; thumbnailUrl: string };
         for (const url of [story.imageUrl, story.thumbnailUrl]) {
@@ -255,7 +261,11 @@ describe('faults', () => {
 
       server.child.kill('SIGTERM');
       // New connections are refused once the listener is closed…
-      await until('new connections refused', async () => ((await readOnce()).error === 'ECONNREFUSED' ? true : undefined), 10_000);
+      await until(
+        'new connections refused',
+        async () => ((await readOnce()).error === 'ECONNREFUSED' ? true : undefined),
+        10_000,
+      );
       // …while the half-sent upload is still served to the end.
       upload.end(payload.subarray(payload.length / 2));
       const answer = await uploadAnswer;
@@ -268,7 +278,9 @@ describe('faults', () => {
       // Every request the server took was answered 200 (none 503 or 500, none cut). The only failures are
       // connections it never took: refused, or reset by the kernel when still queued on the closing listener.
       expect(outcomes.filter((o) => o.status !== undefined && o.status !== 200)).toEqual([]);
-      expect(outcomes.filter((o) => o.error !== undefined && o.error !== 'ECONNREFUSED' && o.error !== 'ECONNRESET')).toEqual([]);
+      expect(
+        outcomes.filter((o) => o.error !== undefined && o.error !== 'ECONNREFUSED' && o.error !== 'ECONNRESET'),
+      ).toEqual([]);
       expect(outcomes.filter((o) => o.status === 200).length).toBeGreaterThanOrEqual(40);
       const [row] = await database.query<{ count: number }>(
         sql`SELECT count(*)::int AS count FROM stories WHERE author_id = ${author.id} AND title = 'Sent across the shutdown'`,

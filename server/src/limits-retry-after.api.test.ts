@@ -25,7 +25,12 @@ const t = useTestApp(
 /** The account calls limited in the database, each with a body that gets past validation. */
 const THROTTLED: Record<string, unknown> = {
   'POST /api/user/login': { username: 'nobody_here', password: 'wrong-password' },
-  'POST /api/user/register': { username: 'limit_probe', displayName: 'Limit Probe', email: 'probe@example.test', password: 'secret123' },
+  'POST /api/user/register': {
+    username: 'limit_probe',
+    displayName: 'Limit Probe',
+    email: 'probe@example.test',
+    password: 'secret123',
+  },
   'POST /api/user/check-username': { username: 'nobody_here' },
   'POST /api/user/forgot-password': { username: 'nobody_here' },
   'POST /api/user/reset-password': { username: 'nobody_here', token: 'ABCDEFGHJK', newPassword: 'newpass1' },
@@ -55,7 +60,13 @@ describe('429 with Retry-After wherever a limit refuses', () => {
       const ip = nextAddress();
       // Counted on arrival, before access and validation: cheap requests (401, 400) spend it as well.
       const url = fillPath(route.url, () => 'x');
-      const send = () => t.current.app.inject({ method: route.method, url, remoteAddress: ip, payload: route.method === 'GET' ? undefined : {} });
+      const send = () =>
+        t.current.app.inject({
+          method: route.method,
+          url,
+          remoteAddress: ip,
+          payload: route.method === 'GET' ? undefined : {},
+        });
       for (let i = 0; i < declaredLimit(route)!; i++) expect((await send()).statusCode, routeName(route)).not.toBe(429);
       expectRetryAfter(await send(), routeName(route));
     }

@@ -20,10 +20,22 @@ function freePort(): Promise<number> {
   });
 }
 
-function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+function startServer(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', TEST_DATABASE_URL: '', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      TEST_DATABASE_URL: '',
+      DATABASE_URL: '',
+      ...env,
+    },
   });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
@@ -69,7 +81,12 @@ describe('server process', () => {
     const register = await fetch(`${baseUrl}/api/user/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'persistent', displayName: 'Persistent One', email: 'p@example.test', password: 'secret123' }),
+      body: JSON.stringify({
+        username: 'persistent',
+        displayName: 'Persistent One',
+        email: 'p@example.test',
+        password: 'secret123',
+      }),
     });
     expect(register.status).toBe(201);
     const cookie = register.headers.get('set-cookie')!.split(';')[0]!;

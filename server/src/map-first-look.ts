@@ -32,7 +32,14 @@ function icon(Icon: LucideIcon): string {
 /** `<main>` of the home page's first look, or null when the tile template cannot be filled without Leaflet. */
 export function homeFirstLook(tileUrl: string): string | null {
   const [standard, dense] = [false, true].map((denseScreen) =>
-    tileGrid({ template: tileUrl, centre: DEFAULT_CENTER, zoom: DEFAULT_ZOOM, dense: denseScreen, halfWidth: MAP_BOX.widestPx / 2, halfHeight: MAP_BOX.heightPx / 2 }),
+    tileGrid({
+      template: tileUrl,
+      centre: DEFAULT_CENTER,
+      zoom: DEFAULT_ZOOM,
+      dense: denseScreen,
+      halfWidth: MAP_BOX.widestPx / 2,
+      halfHeight: MAP_BOX.heightPx / 2,
+    }),
   );
   if (!standard || !dense) return null;
   const tab = (Icon: LucideIcon, label: string, pressed = false) =>

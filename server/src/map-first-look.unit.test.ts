@@ -5,10 +5,12 @@ const TEMPLATE = 'https://tiles.example/{z}/{x}/{y}.png';
 
 /** Each tile of the first look: its URL and the media query under which it shows nothing instead. */
 function pictures(html: string) {
-  return [...html.matchAll(/<picture><source media="([^"]+)" srcset="data:[^"]+"><img src="([^"]+)"/g)].map(([, media, url]) => ({
-    media: media!,
-    url: url!,
-  }));
+  return [...html.matchAll(/<picture><source media="([^"]+)" srcset="data:[^"]+"><img src="([^"]+)"/g)].map(
+    ([, media, url]) => ({
+      media: media!,
+      url: url!,
+    }),
+  );
 }
 
 describe('the home page’s first look', () => {

@@ -80,7 +80,11 @@ describe('module plugins declare what they use', () => {
         // First with nothing else present, to learn what the plugin decorates itself; then with every other
         // decoration of the app present but throwing when read.
         const own = await bootAlone(full, module, []);
-        await bootAlone(full, module, all.filter((name) => !own.includes(name)));
+        await bootAlone(
+          full,
+          module,
+          all.filter((name) => !own.includes(name)),
+        );
       } catch (error) {
         failures.push(`${module.name}: ${(error as Error).message}`);
       }

@@ -55,7 +55,12 @@ describe('two instances behind one load balancer', () => {
     const register = await fetch(`${serverA.baseUrl}/api/user/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'everywhere', displayName: 'Every Where', email: 'e@example.test', password: 'secret123' }),
+      body: JSON.stringify({
+        username: 'everywhere',
+        displayName: 'Every Where',
+        email: 'e@example.test',
+        password: 'secret123',
+      }),
     });
     expect(register.status).toBe(201);
     cookie = register.headers.get('set-cookie')!.split(';')[0]!;
@@ -67,9 +72,15 @@ describe('two instances behind one load balancer', () => {
   it('a story created on one is discoverable on the other, and its media is served by both', async () => {
     const form = new FormData();
     const fields = {
-      title: 'Two doors', description: 'Either way in', category: 'Mystery', type: 'audio',
-      latitude: String(DEFAULT_CENTER.latitude), longitude: String(DEFAULT_CENTER.longitude),
-      isPublic: 'true', timeRestriction: 'none', content: 'Whichever door you take, the story is the same.',
+      title: 'Two doors',
+      description: 'Either way in',
+      category: 'Mystery',
+      type: 'audio',
+      latitude: String(DEFAULT_CENTER.latitude),
+      longitude: String(DEFAULT_CENTER.longitude),
+      isPublic: 'true',
+      timeRestriction: 'none',
+      content: 'Whichever door you take, the story is the same.',
     };
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('audio', new Blob([new Uint8Array(liveWebmAudio(2))], { type: 'audio/webm' }), 'story.webm');
@@ -79,13 +90,19 @@ describe('two instances behind one load balancer', () => {
     storyId = story.id;
     audioUrl = story.audioUrl;
 
-    const nearby = await fetch(`${serverB.baseUrl}/api/stories/discoverable/${DEFAULT_CENTER.latitude}/${DEFAULT_CENTER.longitude}`, {
-      headers: { cookie },
-    });
+    const nearby = await fetch(
+      `${serverB.baseUrl}/api/stories/discoverable/${DEFAULT_CENTER.latitude}/${DEFAULT_CENTER.longitude}`,
+      {
+        headers: { cookie },
+      },
+    );
     expect(nearby.status).toBe(200);
     expect(((await nearby.json()) as { id: string }[]).map((s) => s.id)).toContain(storyId);
 
-    const [fromA, fromB] = await Promise.all([fetch(`${serverA.baseUrl}${audioUrl}`), fetch(`${serverB.baseUrl}${audioUrl}`)]);
+    const [fromA, fromB] = await Promise.all([
+      fetch(`${serverA.baseUrl}${audioUrl}`),
+      fetch(`${serverB.baseUrl}${audioUrl}`),
+    ]);
     expect([fromA.status, fromB.status]).toEqual([200, 200]);
     const [bytesA, bytesB] = [Buffer.from(await fromA.arrayBuffer()), Buffer.from(await fromB.arrayBuffer())];
     expect(bytesA.length).toBeGreaterThan(1000);
@@ -96,20 +113,32 @@ describe('two instances behind one load balancer', () => {
     const fan = await fetch(`${serverB.baseUrl}/api/user/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'farfan', displayName: 'Far Fan', email: 'f@example.test', password: 'secret123' }),
+      body: JSON.stringify({
+        username: 'farfan',
+        displayName: 'Far Fan',
+        email: 'f@example.test',
+        password: 'secret123',
+      }),
     });
     expect(fan.status).toBe(201);
     const fanCookie = fan.headers.get('set-cookie')!.split(';')[0]!;
     // Likes need the story unlocked for the liker once: the fan reads it standing on it (through b).
     const { latitude, longitude } = DEFAULT_CENTER;
-    const read = await fetch(`${serverB.baseUrl}/api/stories/${storyId}?lat=${latitude}&lng=${longitude}`, { headers: { cookie: fanCookie } });
+    const read = await fetch(`${serverB.baseUrl}/api/stories/${storyId}?lat=${latitude}&lng=${longitude}`, {
+      headers: { cookie: fanCookie },
+    });
     expect((await read.json()).isLocked).toBe(false);
 
     // The author holds a stream on b; the like goes through a.
-    const stream = await fetch(`${serverB.baseUrl}/api/notifications/stream`, { headers: { cookie, accept: 'text/event-stream' } });
+    const stream = await fetch(`${serverB.baseUrl}/api/notifications/stream`, {
+      headers: { cookie, accept: 'text/event-stream' },
+    });
     expect(stream.status).toBe(200);
     const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
-    const liked = await fetch(`${serverA.baseUrl}/api/stories/${storyId}/like`, { method: 'POST', headers: { cookie: fanCookie } });
+    const liked = await fetch(`${serverA.baseUrl}/api/stories/${storyId}/like`, {
+      method: 'POST',
+      headers: { cookie: fanCookie },
+    });
     expect(liked.status).toBe(200);
 
     let received = '';
@@ -124,7 +153,8 @@ describe('two instances behind one load balancer', () => {
   });
 
   it('a limit reached through one instance holds on the other', async () => {
-    const spend = async (server: ServerProcess) => (await fetch(`${server.baseUrl}/api/stories/discoverable/999/999`)).status;
+    const spend = async (server: ServerProcess) =>
+      (await fetch(`${server.baseUrl}/api/stories/discoverable/999/999`)).status;
     // One discoverable read was spent on b above: a, counting alone, would allow the full limit.
     let allowed = 0;
     while ((await spend(serverA)) === 400 && allowed <= LOCATION_RATE_LIMIT.max) allowed += 1;
@@ -147,7 +177,10 @@ describe('two instances behind one load balancer', () => {
 
 describe('cluster mode (WEB_CONCURRENCY)', () => {
   it('refuses more than one worker on the embedded database, with a clear message', async () => {
-    const server = startServerProcess(await freePort(), { WEB_CONCURRENCY: '2', DATA_DIR: `/tmp/whispers-cluster-${process.pid}` });
+    const server = startServerProcess(await freePort(), {
+      WEB_CONCURRENCY: '2',
+      DATA_DIR: `/tmp/whispers-cluster-${process.pid}`,
+    });
     expect(await server.exited).toBe(1);
     expect(server.output()).toMatch(/WEB_CONCURRENCY above 1 needs DATABASE_URL/);
   });
@@ -163,7 +196,8 @@ describe('cluster mode (WEB_CONCURRENCY)', () => {
     try {
       await waitForReady(server.baseUrl);
       const deadline = Date.now() + 60_000;
-      const readyPids = () => new Set([...server.output().matchAll(/"pid":(\d+)[^\n]*Whispers is ready/g)].map((m) => m[1]));
+      const readyPids = () =>
+        new Set([...server.output().matchAll(/"pid":(\d+)[^\n]*Whispers is ready/g)].map((m) => m[1]));
       while (readyPids().size < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
       expect(readyPids().size).toBe(2);
       expect(readyPids().has(String(server.child.pid))).toBe(false); // the supervisor serves nothing itself

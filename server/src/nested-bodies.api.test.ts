@@ -60,13 +60,16 @@ const hugeArrayBody = fc
   });
 
 const isJsonMessage = (res: LightMyRequestResponse) =>
-  String(res.headers['content-type'] ?? '').startsWith('application/json') && typeof res.json<{ message?: unknown }>().message === 'string';
+  String(res.headers['content-type'] ?? '').startsWith('application/json') &&
+  typeof res.json<{ message?: unknown }>().message === 'string';
 
 describe('nested and huge JSON bodies', () => {
   const inventory = routeInventory();
   const t = useTestApp({ RATE_LIMIT_DISABLED: 'true' }, { onRoute: inventory.onRoute });
   const takesJsonBody = (route: InventoryRoute) =>
-    route.options.schema?.body !== undefined && route.method !== 'GET' && !(route.method === 'POST' && route.url === '/api/stories');
+    route.options.schema?.body !== undefined &&
+    route.method !== 'GET' &&
+    !(route.method === 'POST' && route.url === '/api/stories');
 
   async function send(route: InventoryRoute, payload: string, cookie: string, storyId: string) {
     return t.current.app.inject({
@@ -91,23 +94,29 @@ describe('nested and huge JSON bodies', () => {
     );
   });
 
-  it('5,000, 100k and 200k nested arrays or objects answer 400 with the limit named, on every route that takes a body', { timeout: 120_000 }, async () => {
-    const { database } = t.current;
-    const user = await createTestUser(database);
-    const other = await createTestUser(database);
-    const story = await insertStory(database, { authorId: other.id, ...DEFAULT_CENTER });
-    const answers: string[] = [];
-    for (const route of inventory.apiRoutes().filter(takesJsonBody)) {
-      for (const depth of [5_000, 100_000, 200_000]) {
-        for (const shape of ['array', 'object'] as const) {
-          const res = await send(route, nestedJson(depth, shape), user.cookie, story.id);
-          answers.push(`${routeName(route)} ${depth} ${shape}: ${res.statusCode} ${res.json<{ message: string }>().message}`);
-          expect(answers.at(-1)).toBe(`${routeName(route)} ${depth} ${shape}: 400 ${TOO_DEEP}`);
+  it(
+    '5,000, 100k and 200k nested arrays or objects answer 400 with the limit named, on every route that takes a body',
+    { timeout: 120_000 },
+    async () => {
+      const { database } = t.current;
+      const user = await createTestUser(database);
+      const other = await createTestUser(database);
+      const story = await insertStory(database, { authorId: other.id, ...DEFAULT_CENTER });
+      const answers: string[] = [];
+      for (const route of inventory.apiRoutes().filter(takesJsonBody)) {
+        for (const depth of [5_000, 100_000, 200_000]) {
+          for (const shape of ['array', 'object'] as const) {
+            const res = await send(route, nestedJson(depth, shape), user.cookie, story.id);
+            answers.push(
+              `${routeName(route)} ${depth} ${shape}: ${res.statusCode} ${res.json<{ message: string }>().message}`,
+            );
+            expect(answers.at(-1)).toBe(`${routeName(route)} ${depth} ${shape}: 400 ${TOO_DEEP}`);
+          }
         }
       }
-    }
-    expect(answers.length).toBeGreaterThanOrEqual(6 * 6);
-  });
+      expect(answers.length).toBeGreaterThanOrEqual(6 * 6);
+    },
+  );
 
   it('a body of exactly 32 levels is read as usual (refused by the route for its content, not its depth)', async () => {
     const res = await t.current.app.inject({
@@ -119,25 +128,44 @@ describe('nested and huge JSON bodies', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it('fuzz: deep and wide bodies never answer 5xx, always JSON { message }; too deep is always 400', { timeout: 300_000 }, async () => {
-    const { database } = t.current;
-    const user = await createTestUser(database);
-    const story = await insertStory(database, { authorId: user.id, ...DEFAULT_CENTER });
-    const routes = inventory.apiRoutes().filter(takesJsonBody);
-    const failures: string[] = [];
-    for (const route of routes) {
-      await fc.assert(
-        fc.asyncProperty(fc.oneof(deepBody.map((body) => ({ body, deep: true })), hugeArrayBody.map((body) => ({ body, deep: false }))), fc.boolean(), async ({ body, deep }, signedIn) => {
-          const res = await send(route, body, signedIn ? user.cookie : '', story.id);
-          const ok = res.statusCode < 500 && isJsonMessage(res) && (!deep || res.statusCode === 400 || res.statusCode === 413);
-          if (!ok) failures.push(`${routeName(route)} ${signedIn ? 'signed in' : 'signed out'} ${body.slice(0, 80)}… → ${res.statusCode} ${res.body.slice(0, 120)}`);
-          return ok;
-        }),
-        { numRuns: 6, endOnFailure: true },
-      ).catch(() => undefined);
-    }
-    expect(failures).toEqual([]);
-  });
+  it(
+    'fuzz: deep and wide bodies never answer 5xx, always JSON { message }; too deep is always 400',
+    { timeout: 300_000 },
+    async () => {
+      const { database } = t.current;
+      const user = await createTestUser(database);
+      const story = await insertStory(database, { authorId: user.id, ...DEFAULT_CENTER });
+      const routes = inventory.apiRoutes().filter(takesJsonBody);
+      const failures: string[] = [];
+      for (const route of routes) {
+        await fc
+          .assert(
+            fc.asyncProperty(
+              fc.oneof(
+                deepBody.map((body) => ({ body, deep: true })),
+                hugeArrayBody.map((body) => ({ body, deep: false })),
+              ),
+              fc.boolean(),
+              async ({ body, deep }, signedIn) => {
+                const res = await send(route, body, signedIn ? user.cookie : '', story.id);
+                const ok =
+                  res.statusCode < 500 &&
+                  isJsonMessage(res) &&
+                  (!deep || res.statusCode === 400 || res.statusCode === 413);
+                if (!ok)
+                  failures.push(
+                    `${routeName(route)} ${signedIn ? 'signed in' : 'signed out'} ${body.slice(0, 80)}… → ${res.statusCode} ${res.body.slice(0, 120)}`,
+                  );
+                return ok;
+              },
+            ),
+            { numRuns: 6, endOnFailure: true },
+          )
+          .catch(() => undefined);
+      }
+      expect(failures).toEqual([]);
+    },
+  );
 });
 
 describe('the checks themselves', () => {

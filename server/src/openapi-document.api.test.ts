@@ -32,9 +32,13 @@ describe('the served OpenAPI document', () => {
     const file = path.join(dir, 'openapi.json');
     await fs.writeFile(file, JSON.stringify(await document()));
     // Exits non-zero when it finds errors; the JSON report is on stdout either way.
-    const { stdout } = await run(bin('redocly'), ['lint', file, '--format=json', `--config=${path.join(root, 'redocly.yaml')}`], {
-      cwd: dir,
-    }).catch((error: { stdout: string }) => error);
+    const { stdout } = await run(
+      bin('redocly'),
+      ['lint', file, '--format=json', `--config=${path.join(root, 'redocly.yaml')}`],
+      {
+        cwd: dir,
+      },
+    ).catch((error: { stdout: string }) => error);
     const report = JSON.parse(stdout) as {
       totals: { errors: number };
       problems: { ruleId: string; severity: string; message: string }[];
@@ -45,8 +49,10 @@ describe('the served OpenAPI document', () => {
 
   it('gives every operation a unique operationId and the security its access declares', async () => {
     const doc = await document();
-    const operations = Object.entries(doc.paths as Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>).flatMap(
-      ([route, item]) => METHODS.flatMap((method) => (item[method] ? [{ key: `${method} ${route}`, ...item[method] }] : [])),
+    const operations = Object.entries(
+      doc.paths as Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>,
+    ).flatMap(([route, item]) =>
+      METHODS.flatMap((method) => (item[method] ? [{ key: `${method} ${route}`, ...item[method] }] : [])),
     );
     const ids = operations.map((operation) => operation.operationId);
     expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z0-9]*$/.test(id))).toBe(true);
@@ -56,7 +62,11 @@ describe('the served OpenAPI document', () => {
     expect(doc.paths['/api/stories/{id}'].delete.security).toEqual([{ session: [] }]);
     expect(doc.paths['/api/categories'].get.security).toEqual([]);
     expect(doc.servers).toEqual([{ url: '/' }]);
-    expect(doc.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'whispers_session' });
+    expect(doc.components.securitySchemes.session).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'whispers_session',
+    });
     expect(doc.components.securitySchemes.session.description).toContain('__Host-whispers_session');
   });
 
@@ -90,7 +100,18 @@ export { params };
     );
     const tsc = await run(
       bin('tsc'),
-      ['--noEmit', '--strict', '--target', 'es2022', '--module', 'esnext', '--moduleResolution', 'bundler', '--skipLibCheck', 'calls.ts'],
+      [
+        '--noEmit',
+        '--strict',
+        '--target',
+        'es2022',
+        '--module',
+        'esnext',
+        '--moduleResolution',
+        'bundler',
+        '--skipLibCheck',
+        'calls.ts',
+      ],
       { cwd: dir },
     ).catch((error: { stdout: string; code: number }) => error);
     expect('code' in tsc ? tsc.stdout : '').toBe('');

@@ -26,8 +26,10 @@ const MANIFEST = {
   'src/app/routes/my-stories.tsx': { file: 'assets/my-stories-y1.js', name: 'my-stories' },
 };
 
-const scriptsIn = (html: string) => [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/assets\/([^"]+)"/g)].map((m) => m[1]);
-const stylesIn = (html: string) => [...html.matchAll(/<link rel="preload" as="style"[^>]*href="\/assets\/([^"]+)"/g)].map((m) => m[1]);
+const scriptsIn = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/assets\/([^"]+)"/g)].map((m) => m[1]);
+const stylesIn = (html: string) =>
+  [...html.matchAll(/<link rel="preload" as="style"[^>]*href="\/assets\/([^"]+)"/g)].map((m) => m[1]);
 
 describe('map pages name their own chunks', () => {
   let t: TestApp;
@@ -46,18 +48,21 @@ describe('map pages name their own chunks', () => {
 
   const page = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
 
-  it('/ names the home page and what it imports, each once, the entry\'s own chunks not again; not the map (its first look is in the page)', async () => {
+  it("/ names the home page and what it imports, each once, the entry's own chunks not again; not the map (its first look is in the page)", async () => {
     const html = await page('/');
     expect(scriptsIn(html).sort()).toEqual(['home-h1.js', 'react-r1.js', 'sparkles-s1.js']);
     expect(stylesIn(html)).toEqual([]);
     expect(html).not.toContain('discover-d1.js');
   });
 
-  it.each(['/discover', '/discover-advanced'])('%s names the discovery page and the map, not the home page', async (url) => {
-    const html = await page(url);
-    expect(scriptsIn(html).sort()).toEqual(['discover-d1.js', 'leaflet-l1.js', 'react-r1.js', 'story-map-m1.js']);
-    expect(html).not.toContain('home-h1.js');
-  });
+  it.each(['/discover', '/discover-advanced'])(
+    '%s names the discovery page and the map, not the home page',
+    async (url) => {
+      const html = await page(url);
+      expect(scriptsIn(html).sort()).toEqual(['discover-d1.js', 'leaflet-l1.js', 'react-r1.js', 'story-map-m1.js']);
+      expect(html).not.toContain('home-h1.js');
+    },
+  );
 
   it('does not serve the build manifest itself', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' });

@@ -47,8 +47,12 @@ export function pageWithPreloads(html: string, manifest: BuildManifest, page: Ma
   // crossorigin as Vite's own loader asks for them (module scripts and the stylesheets it inserts), so the
   // browser uses what was preloaded.
   const links = [
-    ...[...styles].filter((file) => !named(file)).map((file) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="/${file}">`),
-    ...[...scripts].filter((file) => !named(file)).map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
+    ...[...styles]
+      .filter((file) => !named(file))
+      .map((file) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="/${file}">`),
+    ...[...scripts]
+      .filter((file) => !named(file))
+      .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
   ];
   return html.replace('</head>', () => `${links.join('')}</head>`);
 }

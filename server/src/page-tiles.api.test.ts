@@ -17,7 +17,10 @@ describe('the page and its tiles', () => {
   let clientDir: string;
   beforeAll(async () => {
     clientDir = await fs.mkdtemp(path.join(os.tmpdir(), 'whispers-client-'));
-    await fs.writeFile(path.join(clientDir, 'index.html'), '<!doctype html><html><head><title>Whispers</title></head><body></body></html>');
+    await fs.writeFile(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><html><head><title>Whispers</title></head><body></body></html>',
+    );
     t = await createTestApp({ TILE_URL, TILE_ATTRIBUTION: HOSTILE_ATTRIBUTION }, { clientDir });
   });
   afterAll(async () => {
@@ -36,7 +39,10 @@ describe('the page and its tiles', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
-      const config = (await t.app.inject({ method: 'GET', url: '/api/config' })).json<{ tileUrl: string; tileAttribution: string }>();
+      const config = (await t.app.inject({ method: 'GET', url: '/api/config' })).json<{
+        tileUrl: string;
+        tileAttribution: string;
+      }>();
       const { signedIn: _signedIn, ...tiles } = config as typeof config & { signedIn: boolean };
       expect(tilesIn(res.body)).toEqual(tiles);
       // The map's tiles come from the app's own origin, never the tile server's (docs/security.md).

@@ -24,13 +24,24 @@ describe('scaling-out settings', () => {
 
   it('read a full S3 configuration, Redis, a metrics token and workers', () => {
     const config = loadConfig({
-      S3_BUCKET: 'media', S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'key',
-      S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true', REDIS_URL: 'rediss://cache:6380/2',
-      METRICS_TOKEN: 'a-long-enough-token', WEB_CONCURRENCY: '4', DATABASE_URL: 'postgres://db/whispers',
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_REGION: 'eu-west-1',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      REDIS_URL: 'rediss://cache:6380/2',
+      METRICS_TOKEN: 'a-long-enough-token',
+      WEB_CONCURRENCY: '4',
+      DATABASE_URL: 'postgres://db/whispers',
     });
     expect(config.s3).toEqual({
-      bucket: 'media', endpoint: 'http://minio:9000', region: 'eu-west-1', accessKeyId: 'key',
-      secretAccessKey: 'secret', forcePathStyle: true,
+      bucket: 'media',
+      endpoint: 'http://minio:9000',
+      region: 'eu-west-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
     });
     expect(config.redisUrl).toBe('rediss://cache:6380/2');
     expect(config.metricsToken).toBe('a-long-enough-token');
@@ -38,15 +49,32 @@ describe('scaling-out settings', () => {
   });
 
   it('treat empty values as unset (S3 on AWS needs only a bucket)', () => {
-    const config = loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: '', S3_ACCESS_KEY_ID: '', S3_SECRET_ACCESS_KEY: '', REDIS_URL: '', METRICS_TOKEN: '' });
-    expect(config.s3).toMatchObject({ bucket: 'media', endpoint: undefined, accessKeyId: undefined, region: 'us-east-1', forcePathStyle: false });
+    const config = loadConfig({
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: '',
+      S3_ACCESS_KEY_ID: '',
+      S3_SECRET_ACCESS_KEY: '',
+      REDIS_URL: '',
+      METRICS_TOKEN: '',
+    });
+    expect(config.s3).toMatchObject({
+      bucket: 'media',
+      endpoint: undefined,
+      accessKeyId: undefined,
+      region: 'us-east-1',
+      forcePathStyle: false,
+    });
     expect(config.redisUrl).toBeUndefined();
     expect(config.metricsToken).toBeUndefined();
   });
 
   it('list every inconsistent or malformed value', () => {
     const problems = problemsOf({
-      S3_ENDPOINT: 'not a url', S3_ACCESS_KEY_ID: 'key', REDIS_URL: 'http://cache', METRICS_TOKEN: 'short', WEB_CONCURRENCY: '0',
+      S3_ENDPOINT: 'not a url',
+      S3_ACCESS_KEY_ID: 'key',
+      REDIS_URL: 'http://cache',
+      METRICS_TOKEN: 'short',
+      WEB_CONCURRENCY: '0',
     });
     expect(problems.join('\n')).toMatch(/S3_ENDPOINT/);
     expect(problems.join('\n')).toMatch(/REDIS_URL must start with redis:\/\/ or rediss:\/\//);

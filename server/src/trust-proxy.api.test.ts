@@ -61,7 +61,8 @@ describe('without a proxy configured (the default)', () => {
   });
 
   it('… nor a request limit', async () => {
-    for (let i = 0; i < 3; i++) expect((await h.forgot('192.0.2.11', `${spoofed(i)}, ${spoofed(i + 50)}`)).statusCode).toBe(404);
+    for (let i = 0; i < 3; i++)
+      expect((await h.forgot('192.0.2.11', `${spoofed(i)}, ${spoofed(i + 50)}`)).statusCode).toBe(404);
     expect((await h.forgot('192.0.2.11', spoofed(99))).statusCode).toBe(429);
   });
 
@@ -75,7 +76,8 @@ describe('TRUST_PROXY=1 (one reverse proxy in front)', () => {
 
   it('the right-most X-Forwarded-For address counts, not the left-most the client wrote', async () => {
     // The proxy (127.0.0.1) appends the address it saw; whatever the client put before it changes nothing.
-    for (let i = 0; i < 3; i++) expect((await h.login('127.0.0.1', `${spoofed(i)}, 198.51.100.77`)).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await h.login('127.0.0.1', `${spoofed(i)}, 198.51.100.77`)).statusCode).toBe(401);
     expect((await h.login('127.0.0.1', `${spoofed(7)}, 198.51.100.77`)).statusCode).toBe(429);
     expect(await h.failuresOf('ip:198.51.100.77')).toBe(3);
     expect(await h.failuresOf(`ip:${spoofed(0)}`)).toBe(0);
@@ -98,7 +100,8 @@ describe('TRUST_PROXY as a list of proxy addresses', () => {
   const h = harness({ TRUST_PROXY: '127.0.0.1,10.0.0.0/8' });
 
   it('hops from listed proxies are believed, up to the first address that is not a proxy', async () => {
-    for (let i = 0; i < 3; i++) expect((await h.login('127.0.0.1', `${spoofed(i)}, 198.51.100.80, 10.1.2.3`)).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await h.login('127.0.0.1', `${spoofed(i)}, 198.51.100.80, 10.1.2.3`)).statusCode).toBe(401);
     expect(await h.failuresOf('ip:198.51.100.80')).toBe(3);
     expect((await h.login('127.0.0.1', `${spoofed(5)}, 198.51.100.80, 10.9.9.9`)).statusCode).toBe(429);
   });

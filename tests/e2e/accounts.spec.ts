@@ -16,7 +16,9 @@ async function expectNoSeriousA11yViolations(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
-test('register → wizard → initials → sign out → sign in → reset the password by mailed code → sign in', async ({ page }) => {
+test('register → wizard → initials → sign out → sign in → reset the password by mailed code → sign in', async ({
+  page,
+}) => {
   const account = newAccount('luna', { displayName: 'Luna Moth' });
 
   // --- Create Account ---
@@ -140,7 +142,9 @@ test('register → wizard → initials → sign out → sign in → reset the pa
   expect((await page.request.get('/api/user/current')).status()).toBe(200);
 
   // --- the old password no longer works; the new one does ---
-  const oldLogin = await page.request.post('/api/user/login', { data: { username: account.username, password: account.password } });
+  const oldLogin = await page.request.post('/api/user/login', {
+    data: { username: account.username, password: account.password },
+  });
   expect(oldLogin.status()).toBe(401);
   await accountMenuButton(page).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
@@ -163,7 +167,10 @@ test('a wrong password shows "Login Failed"', async ({ page, request }) => {
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('registration errors: the form\'s own under the field, the server\'s in a "Registration Failed" toast', async ({ page, request }) => {
+test('registration errors: the form\'s own under the field, the server\'s in a "Registration Failed" toast', async ({
+  page,
+  request,
+}) => {
   const taken = await registerViaApi(request);
   await page.goto('/auth');
   await page.getByRole('tab', { name: 'Create Account' }).click();
@@ -254,7 +261,9 @@ test('the wizard refuses a username someone else has', async ({ page, request })
   await expect(page.getByRole('heading', { name: 'Create Your Identity' })).toBeVisible();
 });
 
-test('a set-up profile is read-only until "Edit Profile"; "Sign Out" goes through the logout path', async ({ page }) => {
+test('a set-up profile is read-only until "Edit Profile"; "Sign Out" goes through the logout path', async ({
+  page,
+}) => {
   const account = await signUpAndSignIn(page, {
     account: { displayName: 'Marsh Lantern' },
     profile: { bio: 'Lights over the marsh.', favoriteStoryType: 'audio' },
@@ -280,7 +289,11 @@ test('a set-up profile is read-only until "Edit Profile"; "Sign Out" goes throug
   await expect(accountMenuButton(page)).toHaveText('ML');
 
   const current = await (await page.request.get('/api/user/current')).json();
-  expect(current).toMatchObject({ displayName: 'Marsh Lantern Keeper', favoriteStoryType: 'image', isSetupComplete: true });
+  expect(current).toMatchObject({
+    displayName: 'Marsh Lantern Keeper',
+    favoriteStoryType: 'image',
+    isSetupComplete: true,
+  });
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/auth$/);

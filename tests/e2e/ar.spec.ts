@@ -41,7 +41,15 @@ const SEEDS = [
   { title: 'West Tower', bearing: 270, metres: 700, category: 'Horror' },
 ] as const;
 /** Facing north, these seven are within 60° of the heading (nearest first). */
-const NORTH_VIEW = ['Moss Bench', 'The Whispering Oak', 'Harbor Bell', 'Old Mill', 'Fog Lighthouse', 'Quiet Chapel', 'Salt Marsh'];
+const NORTH_VIEW = [
+  'Moss Bench',
+  'The Whispering Oak',
+  'Harbor Bell',
+  'Old Mill',
+  'Fog Lighthouse',
+  'Quiet Chapel',
+  'Salt Marsh',
+];
 
 let author: Author;
 
@@ -94,7 +102,9 @@ const trackStates = (page: Page) => page.evaluate(() => (window.__arTracks ?? []
 async function openAr(page: Page) {
   await page.goto('/');
   // Wait for the nearby list so the AR view gets the stories at once.
-  await expect(page.getByRole('region', { name: 'Nearby Whispers' }).getByRole('button', { name: /^Moss Bench/ })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Nearby Whispers' }).getByRole('button', { name: /^Moss Bench/ }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'AR View', exact: true }).click();
   const ar = page.getByRole('dialog', { name: 'AR View' });
   await expect(ar).toBeVisible();
@@ -112,9 +122,14 @@ async function face(page: Page, heading: number) {
       async () => {
         await page.evaluate((h) => {
           const alpha = (360 - h) % 360;
-          window.dispatchEvent(new DeviceOrientationEvent('deviceorientationabsolute', { alpha, beta: 90, gamma: 0, absolute: true }));
+          window.dispatchEvent(
+            new DeviceOrientationEvent('deviceorientationabsolute', { alpha, beta: 90, gamma: 0, absolute: true }),
+          );
         }, heading);
-        return page.getByTestId('ar-heading').textContent({ timeout: 500 }).catch(() => null);
+        return page
+          .getByTestId('ar-heading')
+          .textContent({ timeout: 500 })
+          .catch(() => null);
       },
       { intervals: [100, 250, 500] },
     )
@@ -151,7 +166,8 @@ test('calibrates, then places markers by compass bearing as the phone turns', as
   await expect(oak).not.toContainText('The Whispering');
 
   // Nearer stories sit lower and are bigger (80 px at 30 m; 1000 / 800 m = 1.25 gives the lighthouse 77.5 px).
-  const box = async (name: RegExp) => (await page.getByRole('button', { name }).locator('[data-marker-circle]').boundingBox())!;
+  const box = async (name: RegExp) =>
+    (await page.getByRole('button', { name }).locator('[data-marker-circle]').boundingBox())!;
   const [near, far] = [await box(/^Moss Bench/), await box(/^Fog Lighthouse/)];
   expect(near.y).toBeGreaterThan(far.y);
   expect(near.width).toBeCloseTo(80, 0);
@@ -190,7 +206,13 @@ test('the count selector limits markers and the list toggles', async ({ page }) 
   const ar = await openAr(page);
   await face(page, 0);
   await expect(ar.getByRole('radio', { name: '5' })).toBeChecked();
-  for (const [choice, expected] of [['1', 1], ['3', 3], ['7', 7], ['All', 7], ['5', 5]] as const) {
+  for (const [choice, expected] of [
+    ['1', 1],
+    ['3', 3],
+    ['7', 7],
+    ['All', 7],
+    ['5', 5],
+  ] as const) {
     await ar.getByRole('radio', { name: choice, exact: true }).check();
     await expect(markers(page)).toHaveCount(expected);
     expect(await markerTitles(page)).toEqual(NORTH_VIEW.slice(0, expected).sort());
@@ -261,11 +283,17 @@ test('without orientation sensors the view says so and lists the stories', async
   await expect(ar.getByText(/no orientation sensors/)).toBeVisible({ timeout: 6_000 });
   await expect(ar.getByText('Calibrating AR View')).toHaveCount(0);
   await expect(ar.getByRole('region', { name: 'All stories nearby' }).getByRole('listitem')).toHaveCount(9);
-  await ar.getByRole('region', { name: 'All stories nearby' }).getByRole('button', { name: /^South Ferry/ }).click();
+  await ar
+    .getByRole('region', { name: 'All stories nearby' })
+    .getByRole('button', { name: /^South Ferry/ })
+    .click();
   await expect(page.getByRole('dialog', { name: 'South Ferry' })).toBeVisible();
 });
 
-test('with motion sensors blocked the view says compass access was not allowed and lists the stories', async ({ page, context }) => {
+test('with motion sensors blocked the view says compass access was not allowed and lists the stories', async ({
+  page,
+  context,
+}) => {
   await context.clearPermissions();
   await context.grantPermissions(['geolocation']);
   const ar = await openAr(page);
@@ -273,14 +301,15 @@ test('with motion sensors blocked the view says compass access was not allowed a
   await expect(ar.getByRole('region', { name: 'All stories nearby' }).getByRole('listitem')).toHaveCount(9);
 });
 
-test('iOS: compass access is asked from the reader\'s tap', async ({ page }) => {
+test("iOS: compass access is asked from the reader's tap", async ({ page }) => {
   // Safari's rule, emulated: requestPermission rejects unless it runs while a tap (click) is being handled.
   await page.addInitScript(() => {
     Object.defineProperty(DeviceOrientationEvent, 'requestPermission', {
       configurable: true,
       value: async () => {
         // window.event is set only while an event is being dispatched.
-        if (window.event?.type !== 'click') throw new DOMException('Requesting device orientation access requires a user gesture', 'NotAllowedError');
+        if (window.event?.type !== 'click')
+          throw new DOMException('Requesting device orientation access requires a user gesture', 'NotAllowedError');
         return 'granted';
       },
     });
@@ -295,7 +324,8 @@ test('iOS: compass access is asked from the reader\'s tap', async ({ page }) => 
 
 test('a denied camera shows Camera Access Required', async ({ page }) => {
   await page.addInitScript(() => {
-    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    navigator.mediaDevices.getUserMedia = () =>
+      Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
   });
   const ar = await openAr(page);
   await expect(ar.getByRole('heading', { name: 'Camera Access Required' })).toBeVisible();

@@ -17,7 +17,12 @@ const here = northOf(SAVANNAH, 20);
 async function expectNoSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join(', ')})`)).toEqual([]);
+  expect(
+    serious.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join(', ')})`,
+    ),
+  ).toEqual([]);
 }
 
 /** Screenshots at phone and desktop width, for looking at the screen (not compared). */
@@ -31,14 +36,17 @@ async function screenshots(page: Page, name: string) {
 /** A signed-in page whose account wrote one text story; `page.request` carries its session. */
 async function signedInAuthor(page: Page, title: string): Promise<{ account: RegisteredAccount; story: Story }> {
   const account = await signUpAndSignIn(page);
-  const story = await createStoryViaApi({ account, request: page.request }, {
-    ...here,
-    title,
-    type: 'text',
-    category: 'History',
-    description: 'Told at the corner.',
-    content: 'The bells rang twice that night.',
-  });
+  const story = await createStoryViaApi(
+    { account, request: page.request },
+    {
+      ...here,
+      title,
+      type: 'text',
+      category: 'History',
+      description: 'Told at the corner.',
+      content: 'The bells rang twice that night.',
+    },
+  );
   return { account, story };
 }
 
@@ -47,7 +55,9 @@ async function likedBySomeoneElse(story: Story) {
   const liker: Author = await newAuthor('liker');
   try {
     const headers = readerHeaders();
-    const read = await liker.request.get(`/api/stories/${story.id}?lat=${story.latitude}&lng=${story.longitude}`, { headers });
+    const read = await liker.request.get(`/api/stories/${story.id}?lat=${story.latitude}&lng=${story.longitude}`, {
+      headers,
+    });
     expect(((await read.json()) as Story).isLocked).toBe(false);
     expect((await liker.request.post(`/api/stories/${story.id}/like`, { headers })).status()).toBe(200);
   } finally {
@@ -136,10 +146,17 @@ test('deleting from My Stories asks first; Keep it keeps it, Delete removes it',
   expect((await page.request.get(`/api/stories/${story.id}`)).status()).toBe(404);
 });
 
-test('your own story offers Edit and Delete, never Like or Report; deleting from the dialog closes it', async ({ page }) => {
+test('your own story offers Edit and Delete, never Like or Report; deleting from the dialog closes it', async ({
+  page,
+}) => {
   const { story } = await signedInAuthor(page, 'Quiet Pier');
   const other = await newAuthor('neighbour');
-  const theirs = await createStoryViaApi(other, { ...here, title: 'Loud Pier', type: 'text', content: 'Gulls everywhere.' });
+  const theirs = await createStoryViaApi(other, {
+    ...here,
+    title: 'Loud Pier',
+    type: 'text',
+    content: 'Gulls everywhere.',
+  });
   await other.request.dispose();
 
   // Someone else's story: Like and Report are there, Edit and Delete are not.
@@ -168,7 +185,11 @@ test('your own story offers Edit and Delete, never Like or Report; deleting from
 
 test('the profile screen downloads your data and deletes the account with its password', async ({ page }) => {
   const account = await signUpAndSignIn(page);
-  const story = await createStoryViaApi({ account, request: page.request }, { ...here, title: 'Gate Photo', type: 'image', category: 'Fantasy' }, imagePng());
+  const story = await createStoryViaApi(
+    { account, request: page.request },
+    { ...here, title: 'Gate Photo', type: 'image', category: 'Fantasy' },
+    imagePng(),
+  );
   const dataDir = process.env.E2E_DATA_DIR;
   const storyFolder = dataDir ? path.join(dataDir, 'media', 'stories', story.id) : null;
   if (storyFolder) expect(fs.readdirSync(storyFolder).length).toBeGreaterThan(0);
@@ -179,10 +200,16 @@ test('the profile screen downloads your data and deletes the account with its pa
   await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'profile-your-data');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Download your data' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    section.getByRole('button', { name: 'Download your data' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^whispers-data-${account.username}-.*\\.json$`));
   const file = fs.readFileSync(await download.path());
-  const data = JSON.parse(file.toString('utf8')) as { profile: { username: string }; stories: { title: string; media: { imageUrl: string } }[] };
+  const data = JSON.parse(file.toString('utf8')) as {
+    profile: { username: string };
+    stories: { title: string; media: { imageUrl: string } }[];
+  };
   expect(data.profile.username).toBe(account.username);
   expect(data.stories.map((s) => s.title)).toEqual(['Gate Photo']);
   expect(data.stories[0]!.media.imageUrl).toMatch(/^\/api\/media\//);
@@ -206,5 +233,10 @@ test('the profile screen downloads your data and deletes the account with its pa
   expect((await page.request.get(`/api/stories/${story.id}`)).status()).toBe(404);
   if (storyFolder) expect(fs.existsSync(storyFolder) ? fs.readdirSync(storyFolder) : []).toEqual([]);
   // The same username and email can register again.
-  await registerViaApi(page.request, { username: account.username, displayName: account.displayName, email: account.email, password: account.password });
+  await registerViaApi(page.request, {
+    username: account.username,
+    displayName: account.displayName,
+    email: account.email,
+    password: account.password,
+  });
 });

@@ -6,14 +6,23 @@
 import { expect, test } from '@playwright/test';
 import { haversineMetres } from '#common/geo';
 import { createTestMedia, removeTestMedia, type TestMedia } from './support/media';
-import { closeToast, expectOnMapAndInMyStories, expectToast, fillShared, openCreateDialog, PLACES, previewAndPublish, signedInAt, watchUploadProgress } from './support/create-story';
+import {
+  closeToast,
+  expectOnMapAndInMyStories,
+  expectToast,
+  fillShared,
+  openCreateDialog,
+  PLACES,
+  previewAndPublish,
+  signedInAt,
+  watchUploadProgress,
+} from './support/create-story';
 
 let media: TestMedia | undefined;
 test.beforeAll(async () => {
   media = await createTestMedia();
 });
 test.afterAll(() => removeTestMedia(media));
-
 
 test.describe('creating one story of each type', () => {
   test('audio: record from the microphone, preview, publish', async ({ page }) => {
@@ -55,7 +64,10 @@ test.describe('creating one story of each type', () => {
 
     // What the server stored plays and seeks: MediaRecorder's WebM has no duration and no cues (Chromium reports
     // Infinity and cannot seek); the server's remux adds both.
-    await page.getByRole('button', { name: /^Echoes under the Duomo/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Echoes under the Duomo/ })
+      .first()
+      .click();
     const detail = page.getByRole('dialog', { name: 'Echoes under the Duomo' });
     const audio = detail.locator('audio');
     await detail.getByRole('button', { name: 'Play' }).click();
@@ -63,7 +75,9 @@ test.describe('creating one story of each type', () => {
     await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.duration)).toBeGreaterThan(seconds - 0.5);
     const duration = await audio.evaluate((a: HTMLAudioElement) => a.duration);
     expect(duration).toBeLessThan(seconds + 1.5);
-    expect(await audio.evaluate((a: HTMLAudioElement) => a.seekable.length > 0 && a.seekable.end(0))).toBeGreaterThan(duration - 0.2);
+    expect(await audio.evaluate((a: HTMLAudioElement) => a.seekable.length > 0 && a.seekable.end(0))).toBeGreaterThan(
+      duration - 0.2,
+    );
     await detail.getByRole('button', { name: 'Skip forward 15 seconds' }).click();
     await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(duration - 0.2);
     await detail.getByRole('button', { name: 'Skip back 15 seconds' }).click();
@@ -338,7 +352,9 @@ test.describe('rules and feedback', () => {
   });
 });
 
-test('the preview map moves the pin up to 200 m from the fix, not beyond; the story is published there', async ({ page }) => {
+test('the preview map moves the pin up to 200 m from the fix, not beyond; the story is published there', async ({
+  page,
+}) => {
   await signedInAt(page, PLACES.pin);
   const dialog = await openCreateDialog(page, PLACES.pin);
   await dialog.getByRole('tab', { name: /Text Story/ }).click();
@@ -359,7 +375,12 @@ test('the preview map moves the pin up to 200 m from the fix, not beyond; the st
     await page.mouse.move(x + dx, y + dy, { steps: 5 });
     await page.mouse.up();
   };
-  const movedMetres = async () => Number(/Pin moved (\d+) m/.exec((await preview.getByRole('status').filter({ hasText: 'Pin moved' }).textContent()) ?? '')?.[1]);
+  const movedMetres = async () =>
+    Number(
+      /Pin moved (\d+) m/.exec(
+        (await preview.getByRole('status').filter({ hasText: 'Pin moved' }).textContent()) ?? '',
+      )?.[1],
+    );
 
   // Zoom 17 at 47° N: about 0.8 m per pixel. 60 px is ~50 m, allowed as it is.
   await drag(60, 0);

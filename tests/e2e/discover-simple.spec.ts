@@ -12,12 +12,15 @@ test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders(readerHeaders());
 });
 
-test('/discover-simple: the next page loads on scroll; only cards near the viewport are in the DOM', async ({ page }) => {
+test('/discover-simple: the next page loads on scroll; only cards near the viewport are in the DOM', async ({
+  page,
+}) => {
   const urls: string[] = [];
   await page.route('**/api/stories/all?*', (route) => {
     const url = route.request().url();
     urls.push(url);
-    if (url.includes('cursor=second')) return route.fulfill({ json: Array.from({ length: 200 }, (_, i) => fakeStory(200 + i)) });
+    if (url.includes('cursor=second'))
+      return route.fulfill({ json: Array.from({ length: 200 }, (_, i) => fakeStory(200 + i)) });
     return route.fulfill({
       json: Array.from({ length: 200 }, (_, i) => fakeStory(i)),
       headers: { link: '</api/stories/all?limit=200&cursor=second>; rel="next"' },

@@ -31,8 +31,12 @@ const titles = {
 
 /** "HH:MM" of the story's local clock `offsetMinutes` from now (the server reads windows in the story's zone). */
 function localHHMM(offsetMinutes: number): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: PLACE_ZONE, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' })
-    .formatToParts(new Date());
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: PLACE_ZONE,
+    hourCycle: 'h23',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(new Date());
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   const minutes = (((get('hour') * 60 + get('minute') + offsetMinutes) % 1440) + 1440) % 1440;
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
@@ -45,7 +49,12 @@ const closedWindow = { start: localHHMM(120), end: localHHMM(180) };
 test.beforeAll(async () => {
   author = await newAuthor('discover');
   const story = (fields: Parameters<typeof createStoryViaApi>[1]) => createStoryViaApi(author, fields);
-  await story({ ...northOf(PLACE, 40), title: titles.near, category: 'Mystery', content: `The porch lantern hums. ${'x'.repeat(150)}` });
+  await story({
+    ...northOf(PLACE, 40),
+    title: titles.near,
+    category: 'Mystery',
+    content: `The porch lantern hums. ${'x'.repeat(150)}`,
+  });
   await story({
     ...northOf(PLACE, 30),
     title: titles.open,
@@ -65,14 +74,34 @@ test.beforeAll(async () => {
     unlockStartTime: closedWindow.start,
     unlockEndTime: closedWindow.end,
   });
-  await story({ ...northOf(PLACE, 60), title: titles.weather, category: 'Nature', content: 'Rain.', timeRestriction: 'weather', unlockWeather: 'rainy' });
-  await story({ ...northOf(PLACE, 70), title: titles.season, category: 'Nature', content: 'Leaves.', timeRestriction: 'season', unlockSeason: 'winter' });
+  await story({
+    ...northOf(PLACE, 60),
+    title: titles.weather,
+    category: 'Nature',
+    content: 'Rain.',
+    timeRestriction: 'weather',
+    unlockWeather: 'rainy',
+  });
+  await story({
+    ...northOf(PLACE, 70),
+    title: titles.season,
+    category: 'Nature',
+    content: 'Leaves.',
+    timeRestriction: 'season',
+    unlockSeason: 'winter',
+  });
   // The author walks outwards (creation is judged against where they stand: docs/security.md, "Location: a position is a claim"), so the far one goes last.
   await story({ ...northOf(PLACE, 800), title: titles.mid, category: 'Romance', content: 'A mill wheel.' });
   await story({ ...northOf(PLACE, 2_400), title: titles.far, category: 'Mystery', content: 'A bell rings far away.' });
   // Savannah is another city: a story there has an author of its own (the travel rule).
   savannahAuthor = await newAuthor('discover-sav');
-  await createStoryViaApi(savannahAuthor, { ...SAVANNAH, title: titles.savannah, category: 'History', content: 'SECRET-OAK-CONTENT', description: 'An oak on the square.' });
+  await createStoryViaApi(savannahAuthor, {
+    ...SAVANNAH,
+    title: titles.savannah,
+    category: 'History',
+    content: 'SECRET-OAK-CONTENT',
+    description: 'An oak on the square.',
+  });
 });
 
 // Every browser context is a reader of its own (docs/security.md, "Location: a position is a claim" keeps a visitor's claims per address).
@@ -92,7 +121,10 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const tile = (page: Page, name: string) => page.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name: new RegExp(`^${name} \\(\\d+\\)$`) });
+const tile = (page: Page, name: string) =>
+  page
+    .getByRole('group', { name: 'Filter by category' })
+    .getByRole('button', { name: new RegExp(`^${name} \\(\\d+\\)$`) });
 
 test.describe('/discover with the reader at the place', () => {
   test.use({ geolocation: PLACE });
@@ -106,7 +138,12 @@ test.describe('/discover with the reader at the place', () => {
     await expect(tile(page, 'Mystery')).toHaveAccessibleName('Mystery (2)');
     await expect(tile(page, 'Nature')).toHaveAccessibleName('Nature (2)');
     await expect(tile(page, 'Fantasy')).toHaveAccessibleName('Fantasy (0)');
-    for (const label of ['Unlocked: available to you now', 'Locked: outside its time window, or travel required', 'Weather lock: unlocks in certain weather', 'Season lock: available in one season']) {
+    for (const label of [
+      'Unlocked: available to you now',
+      'Locked: outside its time window, or travel required',
+      'Weather lock: unlocks in certain weather',
+      'Season lock: available in one season',
+    ]) {
       await expect(page.getByText(label)).toBeVisible();
     }
 
@@ -168,7 +205,10 @@ test.describe('/discover with the reader at the place', () => {
 
     const navigate = near.getByRole('link', { name: /^Navigate/ });
     const nearPoint = northOf(PLACE, 40);
-    await expect(navigate).toHaveAttribute('href', `https://www.google.com/maps/search/?api=1&query=${nearPoint.latitude},${nearPoint.longitude}`);
+    await expect(navigate).toHaveAttribute(
+      'href',
+      `https://www.google.com/maps/search/?api=1&query=${nearPoint.latitude},${nearPoint.longitude}`,
+    );
     await expect(navigate).toHaveAttribute('target', '_blank');
     await expect(navigate).toHaveAttribute('rel', 'noopener noreferrer');
 
@@ -212,7 +252,7 @@ test.describe('/discover with the reader at the place', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test('home\'s View All opens the list view', async ({ page }) => {
+  test("home's View All opens the list view", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 2600 });
     await page.goto('/');
     await page.getByRole('link', { name: 'View All' }).click();
@@ -231,7 +271,9 @@ test.describe('/discover with the reader at the place', () => {
     await page.setViewportSize({ width: 390, height: 2600 });
     await page.goto('/discover?view=list');
     await expect(page.getByText('Loading story locations...')).toBeVisible();
-    await expect(page.getByText('Failed to load story locations. Please try refreshing the page.')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Failed to load story locations. Please try refreshing the page.')).toBeVisible({
+      timeout: 20_000,
+    });
     await expect(page.getByText('Failed to load stories', { exact: true })).toBeVisible();
     expect(calls).toBe(4);
     await page.unroute('**/api/stories/map/**', fail);
@@ -266,13 +308,21 @@ test('/discover without a location: Savannah, said plainly, and nothing ready', 
   await context.close();
 });
 
-test('/discover: the note that the location is unknown counts as a largest paint, after "Finding your location..."', async ({ browser }) => {
+test('/discover: the note that the location is unknown counts as a largest paint, after "Finding your location..."', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ permissions: [], viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   // The answer comes late, as a slow permission prompt would give it: "Finding your location..." paints first.
   await page.addInitScript(() => {
     navigator.geolocation.watchPosition = (_found, failed) => {
-      const denied = { code: 1, message: 'User denied Geolocation', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 };
+      const denied = {
+        code: 1,
+        message: 'User denied Geolocation',
+        PERMISSION_DENIED: 1,
+        POSITION_UNAVAILABLE: 2,
+        TIMEOUT: 3,
+      };
       setTimeout(() => failed?.(denied as GeolocationPositionError), 800);
       return 1;
     };
@@ -306,7 +356,18 @@ test('/discover-simple: cards from every page of the real server, filters, View 
   await page.goto('/discover-simple');
   await expect(page.getByRole('heading', { name: 'All Whispers' })).toBeVisible();
   const group = page.getByRole('group', { name: 'Filter by category' });
-  await expect(group.getByRole('button')).toHaveText(['All', 'Mystery', 'Adventure', 'History', 'Fantasy', 'Personal', 'Romance', 'Horror', 'Nature', 'Science Fiction']);
+  await expect(group.getByRole('button')).toHaveText([
+    'All',
+    'Mystery',
+    'Adventure',
+    'History',
+    'Fantasy',
+    'Personal',
+    'Romance',
+    'Horror',
+    'Nature',
+    'Science Fiction',
+  ]);
   // Pages of 3 follow the Link header until the list fills the screen and, at its end, until the last page.
   await expect(async () => {
     await page.mouse.wheel(0, 3_000);

@@ -46,7 +46,9 @@ test('every page and dialog fits the screen with long texts, at 320, 390 and 128
     });
     ids.push(story.id);
   }
-  const tour = await page.request.post('/api/tours', { data: { title: LONG_TITLE, description: `${LONG_WORD} ${LONG_WORD}`, storyIds: ids } });
+  const tour = await page.request.post('/api/tours', {
+    data: { title: LONG_TITLE, description: `${LONG_WORD} ${LONG_WORD}`, storyIds: ids },
+  });
   expect(tour.status(), await tour.text()).toBe(201);
   const tourId = ((await tour.json()) as { id: string }).id;
 
@@ -69,7 +71,8 @@ test('every page and dialog fits the screen with long texts, at 320, 390 and 128
   await page.goto('/discover-simple');
   await expect(page.getByText(`${LONG_TITLE} 1`)).toBeVisible();
   // Real distances from the reader, nearest first (the stories stand 0, 40 and 80 m north).
-  for (const [index, distance] of ['0m', '40m', '80m'].entries()) await expect(page.getByTestId('simple-distance').nth(index)).toHaveText(distance);
+  for (const [index, distance] of ['0m', '40m', '80m'].entries())
+    await expect(page.getByTestId('simple-distance').nth(index)).toHaveText(distance);
   await fitsAtEveryWidth(page, 'discover-simple');
 
   await page.goto('/my-stories');

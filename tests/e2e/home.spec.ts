@@ -44,7 +44,12 @@ test.beforeAll(async () => {
   });
   // A tight group ~2.5 km away: one cluster marker at zoom 13.
   for (let i = 0; i < 4; i++) {
-    await createStoryViaApi(clusterAuthor, { ...northOf(PLACE, 2_500 + i * 15), title: `Cluster ${i} ${run}`, category: 'Horror', content: 'Boo.' });
+    await createStoryViaApi(clusterAuthor, {
+      ...northOf(PLACE, 2_500 + i * 15),
+      title: `Cluster ${i} ${run}`,
+      category: 'Horror',
+      content: 'Boo.',
+    });
   }
 });
 
@@ -96,7 +101,10 @@ test('signed out: header, tabs, Mystery Mode and the Account Required toasts', a
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('the map shows stub tiles, the reader and story markers; markers and cards open the detail', async ({ page, context }) => {
+test('the map shows stub tiles, the reader and story markers; markers and cards open the detail', async ({
+  page,
+  context,
+}) => {
   await context.setGeolocation(PLACE);
   const viewportReads: string[] = [];
   page.on('request', (req) => req.url().includes('/api/stories/map?bbox=') && viewportReads.push(req.url()));
@@ -104,7 +112,8 @@ test('the map shows stub tiles, the reader and story markers; markers and cards 
   // fetches the story on open.
   const markerAnswers: Promise<Record<string, unknown[]>>[] = [];
   page.on('response', (res) => {
-    if (res.url().includes('/api/stories/map?bbox=') && res.ok()) markerAnswers.push(res.json() as Promise<Record<string, unknown[]>>);
+    if (res.url().includes('/api/stories/map?bbox=') && res.ok())
+      markerAnswers.push(res.json() as Promise<Record<string, unknown[]>>);
   });
   await page.goto('/');
 
@@ -120,7 +129,12 @@ test('the map shows stub tiles, the reader and story markers; markers and cards 
   const reader = page.locator('.leaflet-marker-icon[title="Your location"]');
   await expect(reader).toBeVisible();
   // The spec's 20 px dot, inside the 24 px target WCAG 2.2 asks of anything clickable.
-  expect(await reader.evaluate((el) => [el.getBoundingClientRect().width, el.firstElementChild!.getBoundingClientRect().width])).toEqual([24, 20]);
+  expect(
+    await reader.evaluate((el) => [
+      el.getBoundingClientRect().width,
+      el.firstElementChild!.getBoundingClientRect().width,
+    ]),
+  ).toEqual([24, 20]);
 
   const nearMarker = page.locator(`.leaflet-marker-icon[title="${near.title}"]`);
   await expect(nearMarker).toBeVisible();
@@ -131,7 +145,17 @@ test('the map shows stub tiles, the reader and story markers; markers and cards 
   const answers = await Promise.all(markerAnswers);
   expect(answers.some((columns) => (columns.id?.length ?? 0) > 0)).toBe(true);
   for (const columns of answers) {
-    expect(Object.keys(columns).sort()).toEqual(['category', 'distance', 'id', 'isLocked', 'latitude', 'lockReason', 'longitude', 'timeRestriction', 'type']);
+    expect(Object.keys(columns).sort()).toEqual([
+      'category',
+      'distance',
+      'id',
+      'isLocked',
+      'latitude',
+      'lockReason',
+      'longitude',
+      'timeRestriction',
+      'type',
+    ]);
   }
   await page.screenshot({ path: '/tmp/d1-home-map.png' });
 
@@ -153,7 +177,9 @@ test('the map shows stub tiles, the reader and story markers; markers and cards 
   await expect(nearCard).toContainText('No description available');
   await expect(nearCard).not.toContainText('Walk closer');
   await farCard.click();
-  await expect(page.getByRole('dialog', { name: far.title }).getByText('Walk closer to unlock this story')).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: far.title }).getByText('Walk closer to unlock this story'),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
 
   // Category chips filter the list.
@@ -196,19 +222,29 @@ test('signed in without nearby stories: the welcome states and My Stories', asyn
   // then they walk 1.8 km on, out of the 1.5 km list: welcome back on /, a card (no distance) on /my-stories.
   const res = await page.request.post('/api/stories', {
     multipart: {
-      title: `My Oak ${run}`, category: 'Personal', type: 'text', content: 'My own oak.',
-      latitude: String(EMPTY_PLACE.latitude), longitude: String(EMPTY_PLACE.longitude),
+      title: `My Oak ${run}`,
+      category: 'Personal',
+      type: 'text',
+      content: 'My own oak.',
+      latitude: String(EMPTY_PLACE.latitude),
+      longitude: String(EMPTY_PLACE.longitude),
     },
   });
   expect(res.status(), await res.text()).toBe(201);
   await context.setGeolocation(northOf(EMPTY_PLACE, 1_800));
   await page.goto('/');
   await expect(page.getByRole('heading', { name: `Welcome back, ${account.displayName}!` })).toBeVisible();
-  await expect(page.getByText("You've created 1 whisper(s). No stories are unlocked at your current location - travel to discover more!")).toBeVisible();
+  await expect(
+    page.getByText(
+      "You've created 1 whisper(s). No stories are unlocked at your current location - travel to discover more!",
+    ),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'My Stories', exact: true }).click();
   await expect(page).toHaveURL(/\/my-stories$/);
   await expect(page.getByRole('heading', { name: /Your Stories/ })).toContainText('1');
-  const card = page.getByRole('region', { name: /Your Stories/ }).getByRole('button', { name: new RegExp(`^My Oak ${run}`) });
+  const card = page
+    .getByRole('region', { name: /Your Stories/ })
+    .getByRole('button', { name: new RegExp(`^My Oak ${run}`) });
   await expect(card).toBeVisible();
   await expect(card).not.toContainText(/\d+m\b/);
   await page.screenshot({ path: '/tmp/d1-my-stories.png', fullPage: true });
@@ -221,7 +257,9 @@ test('axe finds no serious or critical issue on / (with stories and markers)', a
   await context.setGeolocation(PLACE);
   await page.goto('/');
   await expect(page.locator(`.leaflet-marker-icon[title="${near.title}"]`)).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Nearby Whispers' }).getByRole('button', { name: new RegExp(`^${near.title}`) })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Nearby Whispers' }).getByRole('button', { name: new RegExp(`^${near.title}`) }),
+  ).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   // Markers are keyboard reachable: focus + Enter opens the story.
   await page.locator(`.leaflet-marker-icon[title="${near.title}"]`).focus();
@@ -243,10 +281,16 @@ test('the AR view lists nearby stories over the camera and closes', async ({ pag
   await expect(ar).toHaveCount(0);
 });
 
-test('geolocation denied: the error is shown, stories around the default centre are listed locked', async ({ browser }) => {
+test('geolocation denied: the error is shown, stories around the default centre are listed locked', async ({
+  browser,
+}) => {
   // A story right at the default centre, where a reader without a position is shown around.
   const centreAuthor = await newAuthor('home-centre');
-  const atCentre = await createStoryViaApi(centreAuthor, { ...northOf(SAVANNAH, 20), title: `Square Bench ${run}`, content: 'Sit.' });
+  const atCentre = await createStoryViaApi(centreAuthor, {
+    ...northOf(SAVANNAH, 20),
+    title: `Square Bench ${run}`,
+    content: 'Sit.',
+  });
   await centreAuthor.request.dispose();
   const context = await browser.newContext({ permissions: [], extraHTTPHeaders: readerHeaders() });
   const page = await context.newPage();
@@ -266,7 +310,9 @@ test('geolocation denied: the error is shown, stories around the default centre 
   await context.close();
 });
 
-test('signed in: Create and the + button both ask for location without a position (never the default centre)', async ({ browser }) => {
+test('signed in: Create and the + button both ask for location without a position (never the default centre)', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ permissions: [], extraHTTPHeaders: readerHeaders() });
   const page = await context.newPage();
   await registerViaApi(page.request, newAccount('maker'));
@@ -284,7 +330,9 @@ test('signed in: Create and the + button both ask for location without a positio
 
   await page.getByRole('button', { name: 'Create Story' }).click();
   await expect.poll(() => alerts).toHaveLength(2);
-  expect(alerts[1]).toBe('Location access is required to create stories. Please enable location permissions and try again.');
+  expect(alerts[1]).toBe(
+    'Location access is required to create stories. Please enable location permissions and try again.',
+  );
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await context.close();
 });

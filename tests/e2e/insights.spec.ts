@@ -26,10 +26,17 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
-test('a reader listens to half an audio story; its author sees the 50 % quartile next time', async ({ page, browser }) => {
+test('a reader listens to half an audio story; its author sees the 50 % quartile next time', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   // The author, signed in, in a browser of their own.
-  const authorContext = await browser.newContext({ extraHTTPHeaders: readerHeaders(), geolocation: here, permissions: ['geolocation'] });
+  const authorContext = await browser.newContext({
+    extraHTTPHeaders: readerHeaders(),
+    geolocation: here,
+    permissions: ['geolocation'],
+  });
   const authorPage = await authorContext.newPage();
   await authorPage.setViewportSize({ width: 390, height: 844 });
   const account = await signUpAndSignIn(authorPage);
@@ -44,7 +51,11 @@ test('a reader listens to half an audio story; its author sees the 50 % quartile
   await authorPage.goto(`/my-stories/${story.id}/insights`);
   await expect(authorPage.getByRole('heading', { level: 1, name: story.title })).toBeVisible();
   const quartile = (p: Page, label: string) =>
-    p.getByLabel('Readers per quartile').locator('div').filter({ has: p.getByText(label, { exact: true }) }).getByRole('definition');
+    p
+      .getByLabel('Readers per quartile')
+      .locator('div')
+      .filter({ has: p.getByText(label, { exact: true }) })
+      .getByRole('definition');
   await expect(quartile(authorPage, '50%')).toHaveText('0');
 
   // A signed-out reader at the spot opens the story and listens to half of it.
@@ -60,7 +71,9 @@ test('a reader listens to half an audio story; its author sees the 50 % quartile
   );
   await dialog.getByRole('button', { name: 'Play' }).click();
   await expect(dialog.getByRole('button', { name: 'Pause' })).toBeVisible();
-  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => Number.isFinite(a.duration) && a.duration > 0)).toBe(true);
+  await expect
+    .poll(() => audio.evaluate((a: HTMLAudioElement) => Number.isFinite(a.duration) && a.duration > 0))
+    .toBe(true);
   await audio.evaluate((a: HTMLAudioElement) => {
     a.currentTime = a.duration * 0.5;
   });
@@ -73,7 +86,11 @@ test('a reader listens to half an audio story; its author sees the 50 % quartile
 
   // The count is written within INSIGHTS_FLUSH_MS; the author opens the insights again.
   await expect
-    .poll(async () => ((await (await authorPage.request.get(`/api/insights/stories/${story.id}?days=7`)).json()) as StoryInsights).listenThrough?.[2]?.readers)
+    .poll(
+      async () =>
+        ((await (await authorPage.request.get(`/api/insights/stories/${story.id}?days=7`)).json()) as StoryInsights)
+          .listenThrough?.[2]?.readers,
+    )
     .toBe('fewer than 3');
   await authorPage.goto(`/my-stories/${story.id}/insights`);
   await expect(quartile(authorPage, '50%')).toHaveText('fewer than 3');
@@ -92,7 +109,9 @@ test('a reader listens to half an audio story; its author sees the 50 % quartile
 
   // My Stories: the card's figures of the last 30 days, a sparkline, and the way to the insights.
   await authorPage.goto('/my-stories');
-  const item = authorPage.getByRole('listitem').filter({ has: authorPage.getByRole('button', { name: new RegExp(`^${story.title}`) }) });
+  const item = authorPage
+    .getByRole('listitem')
+    .filter({ has: authorPage.getByRole('button', { name: new RegExp(`^${story.title}`) }) });
   await expect(item.getByText('Listens')).toBeVisible();
   await expect(item.getByRole('img', { name: `Daily opens over the last 30 days for “${story.title}”` })).toBeVisible();
   await expect(item.getByRole('definition').nth(1)).toHaveText('fewer than 3');

@@ -68,12 +68,13 @@ for (const screen of SCREENS) {
     // The page's own first look is gone: React drew the page over it.
     await expect(page.locator('[data-map-first-look]')).toHaveCount(0);
     const mapBox = (await map.boundingBox())!;
-    for (const key of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(mapBox[key] - firstBox[key])).toBeLessThanOrEqual(1);
+    for (const key of ['x', 'y', 'width', 'height'] as const)
+      expect(Math.abs(mapBox[key] - firstBox[key])).toBeLessThanOrEqual(1);
 
     // The same tiles in the same places (Leaflet rounds its pixel origin; the first look does not).
-    await expect.poll(async () => (await placedTiles(page, '.leaflet-container img.leaflet-tile')).map((tile) => tile.url)).toEqual(
-      firstTiles.map((tile) => tile.url),
-    );
+    await expect
+      .poll(async () => (await placedTiles(page, '.leaflet-container img.leaflet-tile')).map((tile) => tile.url))
+      .toEqual(firstTiles.map((tile) => tile.url));
     const mapTiles = await placedTiles(page, '.leaflet-container img.leaflet-tile');
     mapTiles.forEach((tile, i) => {
       const first = firstTiles[i]!;

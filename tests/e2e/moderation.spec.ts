@@ -14,8 +14,16 @@ import { createStoryViaApi, newAuthor, northOf, SAVANNAH } from './support/stori
 import { expectNothingWider } from './support/fits';
 
 // Away from every other spec's stories, so nothing else is within reach here.
-const place = northOf({ latitude: SAVANNAH.latitude - 0.4, longitude: SAVANNAH.longitude - 0.3 }, Math.random() * 20_000);
-const ADMIN = { username: 'e2e_first_admin', displayName: 'First Admin', email: 'e2e_first_admin@example.test', password: 'first-admin-pw-1' };
+const place = northOf(
+  { latitude: SAVANNAH.latitude - 0.4, longitude: SAVANNAH.longitude - 0.3 },
+  Math.random() * 20_000,
+);
+const ADMIN = {
+  username: 'e2e_first_admin',
+  displayName: 'First Admin',
+  email: 'e2e_first_admin@example.test',
+  password: 'first-admin-pw-1',
+};
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -39,11 +47,14 @@ async function signInAsFirstAdmin(page: Page): Promise<void> {
     return;
   }
   expect(registered.status(), await registered.text()).toBe(409);
-  const login = await page.request.post('/api/user/login', { data: { username: ADMIN.username, password: ADMIN.password } });
+  const login = await page.request.post('/api/user/login', {
+    data: { username: ADMIN.username, password: ADMIN.password },
+  });
   expect(login.status(), await login.text()).toBe(200);
 }
 
-const notificationsOf = async (page: Page) => (await (await page.request.get('/api/notifications')).json()) as Notification[];
+const notificationsOf = async (page: Page) =>
+  (await (await page.request.get('/api/notifications')).json()) as Notification[];
 
 /** An open toast (title, then description: "Title: text" messages are split in two). */
 async function expectToast(page: Page, title: string, description: string) {
@@ -57,11 +68,17 @@ async function openAccountMenu(page: Page) {
   return page.getByRole('menu');
 }
 
-test('a report reaches the queue, a hide reaches the author with its reasons, an appeal is decided by another moderator', async ({ browser }) => {
+test('a report reaches the queue, a hide reaches the author with its reasons, an appeal is decided by another moderator', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const author = await newAuthor('modauthor');
   await setupProfileViaApi(author.request, author.account);
-  const story = await createStoryViaApi(author, { ...northOf(place, 15), title: `The lantern keeper ${Date.now() % 100_000}`, content: 'He lights the path at dusk.' });
+  const story = await createStoryViaApi(author, {
+    ...northOf(place, 15),
+    title: `The lantern keeper ${Date.now() % 100_000}`,
+    content: 'He lights the path at dusk.',
+  });
 
   const reader = await newPage(browser);
   const admin = await newPage(browser);
@@ -75,12 +92,16 @@ test('a report reaches the queue, a hide reaches the author with its reasons, an
     await expect(dialog.getByText('He lights the path at dusk.')).toBeVisible();
     await dialog.getByRole('button', { name: 'Report' }).click();
     await dialog.getByLabel('Why are you reporting this story?').selectOption({ label: 'Harassment or bullying' });
-    await dialog.getByLabel('Anything else a moderator should know? (optional)').fill('It names my neighbour and mocks him.');
+    await dialog
+      .getByLabel('Anything else a moderator should know? (optional)')
+      .fill('It names my neighbour and mocks him.');
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await expect(dialog.getByText('Reported', { exact: true })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Report' })).toHaveCount(0);
     await reader.page.reload();
-    await expect(reader.page.getByRole('dialog', { name: story.title }).getByText('Reported', { exact: true })).toBeVisible();
+    await expect(
+      reader.page.getByRole('dialog', { name: story.title }).getByText('Reported', { exact: true }),
+    ).toBeVisible();
     await reader.page.screenshot({ path: '/tmp/moderation-reported-390.png' });
     await reader.page.keyboard.press('Escape');
     const readerMenu = await openAccountMenu(reader.page);
@@ -117,7 +138,9 @@ test('a report reaches the queue, a hide reaches the author with its reasons, an
     await roles.getByLabel('Username').fill(p.username);
     await roles.getByLabel('Role', { exact: true }).selectOption('moderator');
     await roles.getByRole('button', { name: 'Change role' }).click();
-    await expect(admin.page.locator('ol > li[data-state="open"]').getByText(`@${p.username} is now moderator.`)).toBeVisible();
+    await expect(
+      admin.page.locator('ol > li[data-state="open"]').getByText(`@${p.username} is now moderator.`),
+    ).toBeVisible();
 
     // ── The author is told why (statement of reasons, as a notification) and appeals from My Stories.
     const authorSession = await author.request.storageState();
@@ -136,7 +159,9 @@ test('a report reaches the queue, a hide reaches the author with its reasons, an
     const hiddenStory = writer.page.getByRole('dialog', { name: story.title });
     const banner = hiddenStory.getByRole('region', { name: 'Hidden' });
     await expect(banner.getByText('Hidden by a moderator: Harassment or bullying')).toBeVisible();
-    await expect(banner.getByText('The moderator’s note: “Stories may not single out a private person.”')).toBeVisible();
+    await expect(
+      banner.getByText('The moderator’s note: “Stories may not single out a private person.”'),
+    ).toBeVisible();
     for (const width of [320, 390]) {
       await writer.page.setViewportSize({ width, height: 844 });
       await expectNothingWider(writer.page);
@@ -151,10 +176,16 @@ test('a report reaches the queue, a hide reaches the author with its reasons, an
     await expect(writer.page.getByText('Hidden by a moderator: Harassment or bullying')).toBeVisible();
     const decisions = writer.page.getByRole('region', { name: 'Moderation decisions' });
     await expect(decisions.getByText(`Hidden by a moderator — “${story.title}”`)).toBeVisible();
-    await expect(decisions.getByText('The moderator’s note: “Stories may not single out a private person.”')).toBeVisible();
-    await expect(writer.page.getByText('The moderator’s note: “Stories may not single out a private person.”')).toHaveCount(2);
+    await expect(
+      decisions.getByText('The moderator’s note: “Stories may not single out a private person.”'),
+    ).toBeVisible();
+    await expect(
+      writer.page.getByText('The moderator’s note: “Stories may not single out a private person.”'),
+    ).toHaveCount(2);
     // Opened by the banner's Appeal: the form is there at once.
-    await decisions.getByLabel('Why should this decision change?').fill('The keeper is a legend of the town, not a real neighbour.');
+    await decisions
+      .getByLabel('Why should this decision change?')
+      .fill('The keeper is a legend of the town, not a real neighbour.');
     expect(await seriousViolations(writer.page)).toEqual([]);
     await writer.page.screenshot({ path: '/tmp/moderation-appeal-390.png', fullPage: true });
     await decisions.getByRole('button', { name: 'Send appeal' }).click();
@@ -163,7 +194,11 @@ test('a report reaches the queue, a hide reaches the author with its reasons, an
     // ── M made the decision and cannot decide its appeal; moderator P reverses it.
     await admin.page.reload();
     const appealed = admin.page.getByRole('article', { name: story.title });
-    await expect(appealed.getByRole('region', { name: 'Appeal' }).getByText('The keeper is a legend of the town, not a real neighbour.')).toBeVisible();
+    await expect(
+      appealed
+        .getByRole('region', { name: 'Appeal' })
+        .getByText('The keeper is a legend of the town, not a real neighbour.'),
+    ).toBeVisible();
     await expect(appealed.getByText('You made this decision: another moderator decides the appeal.')).toBeVisible();
     await expect(appealed.getByRole('button', { name: 'Reverse decision' })).toHaveCount(0);
 
@@ -183,22 +218,36 @@ test('a report reaches the queue, a hide reaches the author with its reasons, an
 
     // ── The author is told, and the story is back; the reporter was told the outcome of their report.
     const accepted = `Your appeal about “${story.title}” was accepted by another moderator: the decision is reversed.`;
-    await expect.poll(async () => (await notificationsOf(writer.page)).some((n) => n.message === `${accepted} The moderator’s note: “Thank you: a legend it is.”`)).toBe(true);
+    await expect
+      .poll(async () =>
+        (await notificationsOf(writer.page)).some(
+          (n) => n.message === `${accepted} The moderator’s note: “Thank you: a legend it is.”`,
+        ),
+      )
+      .toBe(true);
     await writer.page.reload();
-    await expect(writer.page.getByRole('region', { name: 'Moderation decisions' }).getByText('Your appeal: accepted.')).toBeVisible();
+    await expect(
+      writer.page.getByRole('region', { name: 'Moderation decisions' }).getByText('Your appeal: accepted.'),
+    ).toBeVisible();
     await expect(writer.page.getByText('Hidden by a moderator: Harassment or bullying')).toHaveCount(0);
     await writer.page.setViewportSize({ width: 1280, height: 800 });
     await writer.page.screenshot({ path: '/tmp/moderation-decided-1280.png', fullPage: true });
 
     const told = (await notificationsOf(reader.page)).filter((n) => n.type === 'report_outcome');
-    expect(told.map((n) => n.message)).toEqual([`Action taken: we reviewed your report about “${story.title}”. Thank you for helping.`]);
+    expect(told.map((n) => n.message)).toEqual([
+      `Action taken: we reviewed your report about “${story.title}”. Thank you for helping.`,
+    ]);
     await reader.page.goto('/');
     await reader.page.getByRole('button', { name: /^Notifications/ }).click();
-    await expect(reader.page.getByRole('dialog', { name: 'Notifications' }).getByText(/^Action taken: we reviewed your report/)).toBeVisible();
+    await expect(
+      reader.page.getByRole('dialog', { name: 'Notifications' }).getByText(/^Action taken: we reviewed your report/),
+    ).toBeVisible();
     await reader.page.screenshot({ path: '/tmp/moderation-reporter-told-390.png' });
     // The story is readable again.
     await reader.page.goto(`/stories/${story.id}`);
-    await expect(reader.page.getByRole('dialog', { name: story.title }).getByText('He lights the path at dusk.')).toBeVisible();
+    await expect(
+      reader.page.getByRole('dialog', { name: story.title }).getByText('He lights the path at dusk.'),
+    ).toBeVisible();
 
     await admin.page.setViewportSize({ width: 1280, height: 800 });
     await admin.page.reload();

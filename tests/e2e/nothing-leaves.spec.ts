@@ -21,9 +21,21 @@ let tourId: string;
 
 test.beforeAll(async () => {
   author = await newAuthor('leaves');
-  near = await createStoryViaApi(author, { ...northOf(PLACE, 20), title: `Quiet Well ${run}`, type: 'audio', duration: 3 }, audioWebm(3));
-  const second = await createStoryViaApi(author, { ...northOf(PLACE, 150), title: `Old Oak ${run}`, content: 'Under the oak.' });
-  const third = await createStoryViaApi(author, { ...northOf(PLACE, 300), title: `Ferry Steps ${run}`, content: 'At the steps.' });
+  near = await createStoryViaApi(
+    author,
+    { ...northOf(PLACE, 20), title: `Quiet Well ${run}`, type: 'audio', duration: 3 },
+    audioWebm(3),
+  );
+  const second = await createStoryViaApi(author, {
+    ...northOf(PLACE, 150),
+    title: `Old Oak ${run}`,
+    content: 'Under the oak.',
+  });
+  const third = await createStoryViaApi(author, {
+    ...northOf(PLACE, 300),
+    title: `Ferry Steps ${run}`,
+    content: 'At the steps.',
+  });
   const tour = await author.request.post('/api/tours', {
     data: { title: `Riverside ${run}`, storyIds: [near.id, second.id, third.id] },
   });
@@ -41,7 +53,10 @@ async function controlled(page: Page) {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
-test('home, discover, a story, AR, a tour walked and the tour offline: every request goes to the app', async ({ context, page }) => {
+test('home, discover, a story, AR, a tour walked and the tour offline: every request goes to the app', async ({
+  context,
+  page,
+}) => {
   test.setTimeout(180_000);
   const requests: string[] = [];
   // The context sees the pages' requests and the service worker's.
@@ -53,7 +68,11 @@ test('home, discover, a story, AR, a tour walked and the tour offline: every req
   // Home: the map and its tiles, the nearby list.
   await page.goto('/');
   await expect(page.locator('.leaflet-container img.leaflet-tile-loaded').first()).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Nearby Whispers' }).getByRole('button', { name: new RegExp(`^Quiet Well ${run}`) })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Nearby Whispers' })
+      .getByRole('button', { name: new RegExp(`^Quiet Well ${run}`) }),
+  ).toBeVisible();
 
   // The AR view (the fake camera).
   await page.getByRole('button', { name: 'AR View', exact: true }).click();

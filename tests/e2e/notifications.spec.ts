@@ -10,7 +10,10 @@ import { signUpAndSignIn } from './support/accounts';
 import { createStoryViaApi, newAuthor, northOf, SAVANNAH } from './support/stories';
 
 // Far from every other test's stories (they sit around Savannah): nothing else is within 1.5 km here.
-const start = northOf({ latitude: SAVANNAH.latitude, longitude: SAVANNAH.longitude + 0.5 }, 40_000 + Math.random() * 20_000);
+const start = northOf(
+  { latitude: SAVANNAH.latitude, longitude: SAVANNAH.longitude + 0.5 },
+  40_000 + Math.random() * 20_000,
+);
 // Out of the 1.5 km reach from the start, and near enough to walk to in one step (the travel rule allows 2 km).
 const farStory = northOf(start, 1_800);
 
@@ -24,7 +27,9 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-test('a like reaches the author live, reading it clears the bell, and walking up to a story tells once', async ({ browser }) => {
+test('a like reaches the author live, reading it clears the bell, and walking up to a story tells once', async ({
+  browser,
+}) => {
   const contextA = await browser.newContext({ geolocation: start, permissions: ['geolocation'] });
   const contextB = await browser.newContext({ geolocation: start, permissions: ['geolocation'] });
   const pageA = await contextA.newPage();
@@ -32,9 +37,16 @@ test('a like reaches the author live, reading it clears the bell, and walking up
   try {
     const a = await signUpAndSignIn(pageA);
     const b = await signUpAndSignIn(pageB);
-    const storyOfA = await createStoryViaApi({ account: a, request: pageA.request }, { ...northOf(start, 20), title: 'The tide clock', content: 'It strikes at low water.' });
+    const storyOfA = await createStoryViaApi(
+      { account: a, request: pageA.request },
+      { ...northOf(start, 20), title: 'The tide clock', content: 'It strikes at low water.' },
+    );
     // The far story has an author of its own: B stays at the start, where they read and like A's story.
-    const storyOfB = await createStoryViaApi(await newAuthor('salt'), { ...farStory, title: 'The salt road', content: 'Walk it barefoot.' });
+    const storyOfB = await createStoryViaApi(await newAuthor('salt'), {
+      ...farStory,
+      title: 'The salt road',
+      content: 'Walk it barefoot.',
+    });
 
     await pageA.goto('/');
     await expect(bell(pageA)).toBeVisible();
@@ -56,7 +68,9 @@ test('a like reaches the author live, reading it clears the bell, and walking up
     await bell(pageA).click();
     const popover = pageA.getByRole('dialog', { name: 'Notifications' });
     await expect(popover.getByText('1 unread')).toBeVisible();
-    const item = popover.getByRole('button', { name: new RegExp(`${b.displayName} liked your story “The tide clock”`) });
+    const item = popover.getByRole('button', {
+      name: new RegExp(`${b.displayName} liked your story “The tide clock”`),
+    });
     await expect(item).toBeVisible();
     expect(await seriousViolations(pageA)).toEqual([]);
     await pageA.screenshot({ path: '/tmp/notify-popover-390.png' });

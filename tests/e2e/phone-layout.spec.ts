@@ -8,7 +8,18 @@ import { expect, test, type Locator } from '@playwright/test';
 import { offsetEast, offsetNorth } from '#common/geo';
 import { createStoryViaApi, newAuthor, northOf, type Author } from './support/stories';
 import { readerHeaders } from './support/reader-address';
-import { AR_CROWD, backgroundAlpha, bigPng, boxOf, contrast, createParts, expectFitsWidth, face, overlaps, signInAs } from './support/phone-layout-checks';
+import {
+  AR_CROWD,
+  backgroundAlpha,
+  bigPng,
+  boxOf,
+  contrast,
+  createParts,
+  expectFitsWidth,
+  face,
+  overlaps,
+  signInAs,
+} from './support/phone-layout-checks';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -33,12 +44,19 @@ test.beforeAll(async () => {
     { metres: 600, title: `Marsh Heron ${run}`, category: 'Nature' },
   ];
   for (const seed of seeds) {
-    const story = await createStoryViaApi(author, { ...northOf(PLACE, seed.metres), title: seed.title, category: seed.category, content: `About ${seed.title}.` });
+    const story = await createStoryViaApi(author, {
+      ...northOf(PLACE, seed.metres),
+      title: seed.title,
+      category: seed.category,
+      content: `About ${seed.title}.`,
+    });
     storyId ||= story.id;
   }
   // A like from a second reader gives the author a notification to show.
   const liker = await newAuthor('round2bliker');
-  expect((await liker.request.get(`/api/stories/discoverable/${PLACE.latitude}/${PLACE.longitude}`)).status()).toBe(200);
+  expect((await liker.request.get(`/api/stories/discoverable/${PLACE.latitude}/${PLACE.longitude}`)).status()).toBe(
+    200,
+  );
   expect((await liker.request.post(`/api/stories/${storyId}/like`)).status()).toBeLessThan(300);
   await liker.request.dispose();
 
@@ -46,7 +64,12 @@ test.beforeAll(async () => {
   for (const seed of AR_CROWD) {
     const rad = (seed.bearing * Math.PI) / 180;
     const where = offsetEast(offsetNorth(AR_PLACE, Math.cos(rad) * seed.metres), Math.sin(rad) * seed.metres);
-    await createStoryViaApi(arAuthor, { ...where, title: `${seed.title} ${run}`, category: 'Mystery', content: `At ${seed.title}.` });
+    await createStoryViaApi(arAuthor, {
+      ...where,
+      title: `${seed.title} ${run}`,
+      category: 'Mystery',
+      content: `At ${seed.title}.`,
+    });
   }
 });
 
@@ -104,7 +127,9 @@ for (const width of [320, 390]) {
   });
 }
 
-test('1. while publishing, the upload progress is on screen and rises; while recording, the timer is', async ({ page }) => {
+test('1. while publishing, the upload progress is on screen and rises; while recording, the timer is', async ({
+  page,
+}) => {
   await signInAs(page, author);
   await page.goto('/');
   await page.getByRole('button', { name: 'Create Story' }).click();
@@ -115,7 +140,9 @@ test('1. while publishing, the upload progress is on screen and rises; while rec
   const timer = dialog.getByTestId('recording-seconds');
   await expect(timer).toBeVisible();
   await expect(timer).toHaveText(/^[1-9]\d*s$/, { timeout: 5_000 });
-  await expect.poll(async () => (await boxOf(timer)).y + (await boxOf(timer)).height <= (await boxOf(footer)).y).toBe(true);
+  await expect
+    .poll(async () => (await boxOf(timer)).y + (await boxOf(timer)).height <= (await boxOf(footer)).y)
+    .toBe(true);
   expect((await boxOf(timer)).y).toBeGreaterThan(0);
   await page.screenshot({ path: `${SCREENSHOTS}/round2b-recording-390.png` });
   await dialog.getByRole('button', { name: 'Stop recording' }).click();
@@ -130,7 +157,12 @@ test('1. while publishing, the upload progress is on screen and rises; while rec
   const preview = createParts(page, 'Story Preview');
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 4_000_000, uploadThroughput: 300_000 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: 4_000_000,
+    uploadThroughput: 300_000,
+  });
   await preview.dialog.getByRole('button', { name: 'Publish Story' }).click();
   const bar = preview.dialog.getByRole('progressbar', { name: 'Upload progress' });
   const seen: number[] = [];
@@ -141,28 +173,39 @@ test('1. while publishing, the upload progress is on screen and rises; while rec
     const box = await boxOf(bar);
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height).toBeLessThanOrEqual(844);
-    expect(await bar.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      return hit !== null && (el === hit || el.contains(hit));
-    })).toBe(true);
+    expect(
+      await bar.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return hit !== null && (el === hit || el.contains(hit));
+      }),
+    ).toBe(true);
     // The percentage beside it says the same (read in one go, as the upload moves on).
-    expect(await preview.footer.evaluate((el) => {
-      const now = el.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow');
-      return el.textContent?.includes(`${now}%`);
-    })).toBe(true);
+    expect(
+      await preview.footer.evaluate((el) => {
+        const now = el.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow');
+        return el.textContent?.includes(`${now}%`);
+      }),
+    ).toBe(true);
     if (i === 3) await page.screenshot({ path: `${SCREENSHOTS}/round2b-uploading-390.png` });
     if (value >= 100) break;
     await page.waitForTimeout(250);
   }
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   const between = seen.filter((v) => v > 0 && v < 100);
   expect(between.length, `progress seen: ${seen.join(', ')}`).toBeGreaterThanOrEqual(2);
   expect(Math.max(...between)).toBeGreaterThan(Math.min(...between));
   await expect(page.getByText('Story created!').first()).toBeAttached({ timeout: 20_000 });
 });
 
-test('9. the create footer is opaque, its actions are one row at 320 px and it covers nothing of the form', async ({ page }) => {
+test('9. the create footer is opaque, its actions are one row at 320 px and it covers nothing of the form', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await signInAs(page, author);
   await page.goto('/');
@@ -178,16 +221,25 @@ test('9. the create footer is opaque, its actions are one row at 320 px and it c
     const footerBox = await boxOf(parts.footer);
     const field = await boxOf(lastField);
     expect(field.y + field.height).toBeLessThanOrEqual(footerBox.y + 0.5);
-    const rows = await parts.buttons.evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom, left: r.left, right: r.right })));
+    const rows = await parts.buttons.evaluateAll((buttons) =>
+      buttons
+        .map((b) => b.getBoundingClientRect())
+        .map((r) => ({ top: r.top, bottom: r.bottom, left: r.left, right: r.right })),
+    );
     for (const a of rows) {
       for (const b of rows) expect(a.top < b.bottom && b.top < a.bottom, 'footer buttons in one row').toBe(true);
       expect(a.right).toBeLessThanOrEqual(320);
     }
     // Everything a field shows is above the footer while it is scrolled through: focus the fields one by one.
-    for (const input of await parts.dialog.locator('input:not([type=hidden]):not([type=file]), textarea, select').filter({ visible: true }).all()) {
+    for (const input of await parts.dialog
+      .locator('input:not([type=hidden]):not([type=file]), textarea, select')
+      .filter({ visible: true })
+      .all()) {
       await input.focus();
       const box = await boxOf(input);
-      expect(box.y + box.height, 'a focused field above the footer').toBeLessThanOrEqual((await boxOf(parts.footer)).y + 0.5);
+      expect(box.y + box.height, 'a focused field above the footer').toBeLessThanOrEqual(
+        (await boxOf(parts.footer)).y + 0.5,
+      );
     }
   };
 
@@ -207,7 +259,9 @@ test('9. the create footer is opaque, its actions are one row at 320 px and it c
   await page.screenshot({ path: `${SCREENSHOTS}/round2b-create-preview-320.png` });
 });
 
-test('10. /discover on a phone: stories in the first screen, categories one compact scrolling row, no name cut', async ({ page }) => {
+test('10. /discover on a phone: stories in the first screen, categories one compact scrolling row, no name cut', async ({
+  page,
+}) => {
   await page.goto('/discover');
   await expect(page.getByText(/\d+ stor(y|ies)$/)).toBeVisible();
   const map = page.locator('.leaflet-container');
@@ -222,7 +276,10 @@ test('10. /discover on a phone: stories in the first screen, categories one comp
   const row = page.getByRole('group', { name: 'Filter by category' });
   const tile = row.getByRole('button').first();
   expect((await boxOf(row)).height).toBeLessThanOrEqual((await boxOf(tile)).height + 12);
-  const scroll = await row.evaluate((el) => ({ overflow: getComputedStyle(el).overflowX, wide: el.scrollWidth > el.clientWidth }));
+  const scroll = await row.evaluate((el) => ({
+    overflow: getComputedStyle(el).overflowX,
+    wide: el.scrollWidth > el.clientWidth,
+  }));
   expect(scroll).toEqual({ overflow: 'auto', wide: true });
   await row.getByRole('button', { name: /^Science Fiction \(/ }).scrollIntoViewIfNeeded();
   await expect(row.getByRole('button', { name: /^Science Fiction \(/ })).toBeInViewport();
@@ -249,7 +306,9 @@ test('10. /discover on a phone: stories in the first screen, categories one comp
 });
 
 for (const width of [390, 320]) {
-  test(`12. at ${width} px the header stays readable over the map and the + button covers nothing`, async ({ page }) => {
+  test(`12. at ${width} px the header stays readable over the map and the + button covers nothing`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 844 });
     await page.goto('/');
     await expect(page.getByRole('button', { name: new RegExp(`^Far Pier ${run}`) })).toBeVisible();
@@ -261,9 +320,17 @@ for (const width of [390, 320]) {
     const header = page.locator('header').first();
     expect(overlaps(await boxOf(header), await boxOf(map))).toBe(true);
     const texts = await header.evaluate((root) => {
-      const parse = (c: string) => (/rgba?\(([^)]+)\)/.exec(c)?.[1] ?? '0 0 0 0').split(/[ ,/]+/).filter(Boolean).map(Number);
+      const parse = (c: string) =>
+        (/rgba?\(([^)]+)\)/.exec(c)?.[1] ?? '0 0 0 0')
+          .split(/[ ,/]+/)
+          .filter(Boolean)
+          .map(Number);
       return [...root.querySelectorAll('*')]
-        .filter((el) => [...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim()) && el.getClientRects().length > 0)
+        .filter(
+          (el) =>
+            [...el.childNodes].some((n) => n.nodeType === 3 && (n.textContent ?? '').trim()) &&
+            el.getClientRects().length > 0,
+        )
         .map((el) => {
           let backing: number[] = [0, 0, 0, 0];
           for (let p: Element | null = el; p; p = p.parentElement) {
@@ -305,7 +372,10 @@ for (const width of [390, 320]) {
         if (!box || box.width === 0) continue;
         const shown = { ...box, height: Math.min(box.y + box.height, hidden) - box.y };
         if (shown.height <= 0) continue;
-        expect(overlaps(shown, plusBox), `${where}: + over "${(await target.innerText()).slice(0, 40) || (await target.getAttribute('aria-label'))}"`).toBe(false);
+        expect(
+          overlaps(shown, plusBox),
+          `${where}: + over "${(await target.innerText()).slice(0, 40) || (await target.getAttribute('aria-label'))}"`,
+        ).toBe(false);
       }
     };
     const row = page.getByRole('group', { name: 'Filter by category' });
@@ -328,11 +398,18 @@ for (const width of [390, 320]) {
   });
 }
 
-test('2. AR: with a crowd ahead no two labels cross, and each distance is the story dialog\'s', async ({ page, context }) => {
+test("2. AR: with a crowd ahead no two labels cross, and each distance is the story dialog's", async ({
+  page,
+  context,
+}) => {
   await context.setGeolocation(AR_PLACE);
   await context.grantPermissions(['geolocation', 'accelerometer', 'gyroscope', 'magnetometer']);
   await page.goto('/');
-  await expect(page.getByRole('region', { name: 'Nearby Whispers' }).getByRole('button', { name: new RegExp(`^Crowd North A ${run}`) })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Nearby Whispers' })
+      .getByRole('button', { name: new RegExp(`^Crowd North A ${run}`) }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'AR View', exact: true }).click();
   const ar = page.getByRole('dialog', { name: 'AR View' });
   await expect(ar).toBeVisible();
@@ -359,7 +436,10 @@ test('2. AR: with a crowd ahead no two labels cross, and each distance is the st
     );
     for (let i = 0; i < labels.length; i++) {
       for (let j = i + 1; j < labels.length; j++) {
-        expect(overlaps(labels[i]!, labels[j]!), `at ${heading}°: "${labels[i]!.name}" crosses "${labels[j]!.name}"`).toBe(false);
+        expect(
+          overlaps(labels[i]!, labels[j]!),
+          `at ${heading}°: "${labels[i]!.name}" crosses "${labels[j]!.name}"`,
+        ).toBe(false);
       }
     }
   }
@@ -380,7 +460,9 @@ test('2. AR: with a crowd ahead no two labels cross, and each distance is the st
   }
 });
 
-test('the changed screens at 1280 px keep the tile grid, the floating + and the dialog footer, for the eye', async ({ page }) => {
+test('the changed screens at 1280 px keep the tile grid, the floating + and the dialog footer, for the eye', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/discover');
   const row = page.getByRole('group', { name: 'Filter by category' });

@@ -30,12 +30,16 @@ let savannahStory: Story;
 let atlantaStory: Story;
 let closedWindow: { start: string; end: string };
 
-
 test.beforeAll(async () => {
   author = await newAuthor('round2');
   closedWindow = { start: localHHMM('America/New_York', 120), end: localHHMM('America/New_York', 180) };
   // 100.3 m north: locked by distance, and sent as 100 m before the fix ("100m", no amount).
-  nearEdge = await createStoryViaApi(author, { ...northOf(EDGE, 100.3), title: `Edge Stone ${run}`, category: 'Mystery', content: 'A stone at the edge.' });
+  nearEdge = await createStoryViaApi(author, {
+    ...northOf(EDGE, 100.3),
+    title: `Edge Stone ${run}`,
+    category: 'Mystery',
+    content: 'A stone at the edge.',
+  });
   farAndTimed = await createStoryViaApi(author, {
     ...northOf(EDGE, 150),
     title: `Late Lantern ${run}`,
@@ -45,7 +49,12 @@ test.beforeAll(async () => {
     unlockStartTime: closedWindow.start,
     unlockEndTime: closedWindow.end,
   });
-  openHere = await createStoryViaApi(author, { ...northOf(EDGE, 10), title: `Open Gate ${run}`, category: 'Nature', content: 'The gate is open.' });
+  openHere = await createStoryViaApi(author, {
+    ...northOf(EDGE, 10),
+    title: `Open Gate ${run}`,
+    category: 'Nature',
+    content: 'The gate is open.',
+  });
   timedHere = await createStoryViaApi(author, {
     ...northOf(EDGE, 20),
     title: `Shut Door ${run}`,
@@ -57,11 +66,26 @@ test.beforeAll(async () => {
   });
   // Places over 2 km apart need authors of their own (the travel rule).
   savannahAuthor = await newAuthor('round2sav');
-  savannahStory = await createStoryViaApi(savannahAuthor, { ...SAVANNAH, title: `Square Secret ${run}`, category: 'History', content: 'Under the oaks.' });
+  savannahStory = await createStoryViaApi(savannahAuthor, {
+    ...SAVANNAH,
+    title: `Square Secret ${run}`,
+    category: 'History',
+    content: 'Under the oaks.',
+  });
   atlantaAuthor = await newAuthor('round2atl');
-  atlantaStory = await createStoryViaApi(atlantaAuthor, { ...ATLANTA, title: `Peachtree Note ${run}`, category: 'Personal', content: 'Read me in Atlanta.' });
+  atlantaStory = await createStoryViaApi(atlantaAuthor, {
+    ...ATLANTA,
+    title: `Peachtree Note ${run}`,
+    category: 'Personal',
+    content: 'Read me in Atlanta.',
+  });
   lonelyAuthor = await newAuthor('round2own');
-  await createStoryViaApi(lonelyAuthor, { ...northOf(LONELY, 30), title: `Only Mine ${run}`, category: 'Personal', content: 'Mine.' });
+  await createStoryViaApi(lonelyAuthor, {
+    ...northOf(LONELY, 30),
+    title: `Only Mine ${run}`,
+    category: 'Personal',
+    content: 'Mine.',
+  });
 });
 
 test.afterAll(async () => {
@@ -83,7 +107,9 @@ async function expectNoHorizontalOverflow(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
-test('4. two signed-out browsers behind one address: a share link opened from Atlanta locks neither', async ({ browser }) => {
+test('4. two signed-out browsers behind one address: a share link opened from Atlanta locks neither', async ({
+  browser,
+}) => {
   const address = readerHeaders();
   const open = async (where: { latitude: number; longitude: number }): Promise<BrowserContext> =>
     browser.newContext({ geolocation: where, permissions: ['geolocation'], extraHTTPHeaders: address });
@@ -115,7 +141,10 @@ test('4. two signed-out browsers behind one address: a share link opened from At
   }
 });
 
-test('8. at the edge of reach the distance never rounds to the limit; every rule that holds a story is said', async ({ page, context }) => {
+test('8. at the edge of reach the distance never rounds to the limit; every rule that holds a story is said', async ({
+  page,
+  context,
+}) => {
   await context.setGeolocation(EDGE);
   await page.goto('/');
   const edge = cardOf(page, nearEdge);
@@ -151,7 +180,10 @@ test('3. an author among only their own stories is not told the territory is unc
   await page.screenshot({ path: `${SCREENSHOTS}/round2-own-390.png` });
 });
 
-test('5. a share link opened far away: km with one decimal, the place by name or an "Open in maps" link', async ({ page, context }) => {
+test('5. a share link opened far away: km with one decimal, the place by name or an "Open in maps" link', async ({
+  page,
+  context,
+}) => {
   await context.setGeolocation(ATLANTA);
   await page.goto(`/stories/${savannahStory.id}`);
   const dialog = page.getByRole('dialog', { name: savannahStory.title });
@@ -168,7 +200,10 @@ test('5. a share link opened far away: km with one decimal, the place by name or
   await expect(maps).toHaveAttribute('target', '_blank');
 });
 
-test('6. a liked story shows as on and the like can be taken back; a locked one offers no Like and says why', async ({ page, context }) => {
+test('6. a liked story shows as on and the like can be taken back; a locked one offers no Like and says why', async ({
+  page,
+  context,
+}) => {
   await context.setGeolocation(EDGE);
   await registerViaApi(page.request, newAccount('liker'));
   await page.goto(`/stories/${openHere.id}`);

@@ -9,7 +9,14 @@ import type { Story } from '#common/schemas';
 import { latestResetCode, newAccount, registerViaApi } from './support/accounts';
 import { createStoryViaApi, imagePng, localHHMM, newAuthor, northOf, videoMp4, type Author } from './support/stories';
 import { readerHeaders } from './support/reader-address';
-import { boxOf, expectClear, expectNoHorizontalOverflow, openToast, overlaps, seriousViolations } from './support/phone-layout';
+import {
+  boxOf,
+  expectClear,
+  expectNoHorizontalOverflow,
+  openToast,
+  overlaps,
+  seriousViolations,
+} from './support/phone-layout';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -45,14 +52,31 @@ test.beforeAll(async () => {
     unlockStartTime: lockWindow.start,
     unlockEndTime: lockWindow.end,
   });
-  picture = await createStoryViaApi(author, { ...northOf(SPOT, 5), title: `Harbour Light ${run}`, type: 'image', category: 'Nature', description: 'A photo of the old harbour light at low tide, with many words in its description.' }, imagePng());
-  clip = await createStoryViaApi(author, { ...northOf(SPOT, 8), title: `Tide Clip ${run}`, type: 'video', category: 'Personal' }, videoMp4(3));
+  picture = await createStoryViaApi(
+    author,
+    {
+      ...northOf(SPOT, 5),
+      title: `Harbour Light ${run}`,
+      type: 'image',
+      category: 'Nature',
+      description: 'A photo of the old harbour light at low tide, with many words in its description.',
+    },
+    imagePng(),
+  );
+  clip = await createStoryViaApi(
+    author,
+    { ...northOf(SPOT, 8), title: `Tide Clip ${run}`, type: 'video', category: 'Personal' },
+    videoMp4(3),
+  );
   long = await createStoryViaApi(author, {
     ...northOf(SPOT, 12),
     title: `Long Letter ${run}`,
     category: 'Romance',
     description: 'A long letter.',
-    content: Array.from({ length: 60 }, (_, i) => `Line ${i + 1} of a letter that goes on and on across the page.`).join('\n'),
+    content: Array.from(
+      { length: 60 },
+      (_, i) => `Line ${i + 1} of a letter that goes on and on across the page.`,
+    ).join('\n'),
   });
   // 3.2 km north-east of LONELY (2,263 m north and east): the nearest whisper, outside the 1.5 km list.
   farAuthor = await newAuthor('phone-far');
@@ -65,10 +89,19 @@ test.beforeAll(async () => {
   });
   // 1.2 km away (its own marker at zoom 13, ~75 px off): locked by distance alone.
   hillAuthor = await newAuthor('phone-hill');
-  uphill = await createStoryViaApi(hillAuthor, { ...northOf(SPOT, 1_200), title: `Hill Path ${run}`, content: 'Up the hill.' });
+  uphill = await createStoryViaApi(hillAuthor, {
+    ...northOf(SPOT, 1_200),
+    title: `Hill Path ${run}`,
+    content: 'Up the hill.',
+  });
   stackAuthor = await newAuthor('phone-stack');
   for (let i = 0; i < 6; i++) {
-    await createStoryViaApi(stackAuthor, { ...STACK, title: `Stacked ${i} ${run}`, category: 'Mystery', content: `Stacked story ${i}.` });
+    await createStoryViaApi(stackAuthor, {
+      ...STACK,
+      title: `Stacked ${i} ${run}`,
+      category: 'Mystery',
+      content: `Stacked story ${i}.`,
+    });
   }
 });
 
@@ -83,9 +116,16 @@ test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders(readerHeaders());
 });
 
-test('1. a toast never covers the header, the tabs, the + button or an open dialog\'s title and close button', async ({ page, context }) => {
+test("1. a toast never covers the header, the tabs, the + button or an open dialog's title and close button", async ({
+  page,
+  context,
+}) => {
   await context.setGeolocation(SPOT);
-  for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 800 }, { width: 320, height: 640 }]) {
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+    { width: 320, height: 640 },
+  ]) {
     await page.setViewportSize(size);
     await page.goto('/');
     await expect(page.getByRole('button', { name: new RegExp(`^Dusk Bell ${run}`) })).toBeVisible();
@@ -93,7 +133,9 @@ test('1. a toast never covers the header, the tabs, the + button or an open dial
     const controls = [
       header.getByRole('link', { name: 'Sign In' }),
       header.getByRole('link', { name: /Whispers/ }),
-      ...['Explore/Map', 'AR View', 'My Stories', 'Create'].map((name) => page.getByRole('button', { name, exact: true })),
+      ...['Explore/Map', 'AR View', 'My Stories', 'Create'].map((name) =>
+        page.getByRole('button', { name, exact: true }),
+      ),
       page.getByRole('link', { name: 'Discover', exact: true }),
       page.getByRole('button', { name: 'Create Story' }),
     ];
@@ -111,15 +153,23 @@ test('1. a toast never covers the header, the tabs, the + button or an open dial
     await expect(openToast(page)).toContainText('Account Required');
     // The dialog moves up above the toast (animated): wait for it to settle.
     await expect
-      .poll(async () => overlaps(await boxOf(openToast(page)), await boxOf(dialog)), { message: 'dialog clear of the toast' })
+      .poll(async () => overlaps(await boxOf(openToast(page)), await boxOf(dialog)), {
+        message: 'dialog clear of the toast',
+      })
       .toBe(false);
-    await expectClear(openToast(page), [dialog.getByRole('button', { name: 'Close' }).last(), dialog.getByRole('heading', { name: `Long Letter ${run}` })]);
+    await expectClear(openToast(page), [
+      dialog.getByRole('button', { name: 'Close' }).last(),
+      dialog.getByRole('heading', { name: `Long Letter ${run}` }),
+    ]);
     await page.screenshot({ path: `${SCREENSHOTS}/phone-toast-dialog-${size.width}.png` });
     await page.keyboard.press('Escape');
   }
 });
 
-test('2. six stories at one spot: the cluster at the last zoom lists all six, each opens', async ({ page, context }) => {
+test('2. six stories at one spot: the cluster at the last zoom lists all six, each opens', async ({
+  page,
+  context,
+}) => {
   await context.setGeolocation(SPOT);
   await page.goto('/');
   // At zoom 13 the stack and the stories 60 m away are one cluster; clicks zoom in until the stack stands alone.
@@ -131,14 +181,22 @@ test('2. six stories at one spot: the cluster at the last zoom lists all six, ea
   for (let tries = 0; tries < 14 && !(await sheet.isVisible()); tries++) {
     // Let the zoom settle and the worker re-cluster, then click the cluster holding the stack: of those with at
     // least its 6 stories, the one nearest the reader, who stands 60 m from it (a retry's stack lies elsewhere).
-    await expect.poll(async () => (await page.locator('.leaflet-zoom-anim').count()) === 0 && (await clusters.count()) > 0).toBe(true);
+    await expect
+      .poll(async () => (await page.locator('.leaflet-zoom-anim').count()) === 0 && (await clusters.count()) > 0)
+      .toBe(true);
     // …and the markers stand still: the same clusters at the same places across two painted frames.
-    await expect.poll(async () => (await clusterLayout(page)) === (await nextFrame(page), await clusterLayout(page))).toBe(true);
+    await expect
+      .poll(async () => (await clusterLayout(page)) === (await nextFrame(page), await clusterLayout(page)))
+      .toBe(true);
     const me = await boxOf(reader);
     const found = await clusters.evaluateAll((els) =>
-      els.map((el) => ({ count: Number.parseInt(el.getAttribute('title') ?? '0', 10), box: el.getBoundingClientRect().toJSON() as DOMRect })),
+      els.map((el) => ({
+        count: Number.parseInt(el.getAttribute('title') ?? '0', 10),
+        box: el.getBoundingClientRect().toJSON() as DOMRect,
+      })),
     );
-    const gap = (b: DOMRect) => Math.hypot(b.x + b.width / 2 - (me.x + me.width / 2), b.y + b.height / 2 - (me.y + me.height / 2));
+    const gap = (b: DOMRect) =>
+      Math.hypot(b.x + b.width / 2 - (me.x + me.width / 2), b.y + b.height / 2 - (me.y + me.height / 2));
     const candidates = found.map((c, i) => ({ ...c, i })).filter((c) => c.count >= 6);
     // Mid re-cluster the stack's marker may not be drawn yet: look again.
     if (candidates.length === 0) continue;
@@ -147,7 +205,9 @@ test('2. six stories at one spot: the cluster at the last zoom lists all six, ea
     await clusters.nth(nearest.i).click();
     // A click zooms in (the clusters move) or, at the last zoom, opens the sheet, whose code loads on first use:
     // wait for either, so the next click never lands on a sheet that was still on its way.
-    await expect.poll(async () => (await sheet.isVisible()) || (await clusterLayout(page)) !== before, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await sheet.isVisible()) || (await clusterLayout(page)) !== before, { timeout: 10_000 })
+      .toBe(true);
   }
   await expect(sheet).toBeVisible();
   // Only at the last zoom does the stack list its stories: there it cannot split any further.
@@ -162,7 +222,10 @@ test('2. six stories at one spot: the cluster at the last zoom lists all six, ea
   await expect(sheet).toHaveCount(0);
 });
 
-test('3. a time-locked story at 0 m names its window and time zone, once, and never says walk closer', async ({ page, context }) => {
+test('3. a time-locked story at 0 m names its window and time zone, once, and never says walk closer', async ({
+  page,
+  context,
+}) => {
   await context.setGeolocation(SPOT);
   await page.goto('/');
   const sentence = `Unlocks ${lockWindow.start} - ${lockWindow.end} (Eastern Time)`;
@@ -183,7 +246,10 @@ test('3. a time-locked story at 0 m names its window and time zone, once, and ne
   await expect(hillCard).toContainText(/Walk closer to unlock this story \(1[01]\d\d m to go\)/);
 });
 
-test('6. far from every story: the nearest whisper\'s distance and direction, centre on me, the + hint until dismissed', async ({ page, context }) => {
+test("6. far from every story: the nearest whisper's distance and direction, centre on me, the + hint until dismissed", async ({
+  page,
+  context,
+}) => {
   await context.setGeolocation(LONELY);
   await page.goto('/');
   const line = page.getByText('The nearest whisper is 3.2 km north-east.');
@@ -200,7 +266,10 @@ test('6. far from every story: the nearest whisper\'s distance and direction, ce
   await page.mouse.up();
   const centreDistance = async () => {
     const box = await boxOf(reader);
-    return Math.hypot(box.x + box.width / 2 - (mapBox.x + mapBox.width / 2), box.y + box.height / 2 - (mapBox.y + mapBox.height / 2));
+    return Math.hypot(
+      box.x + box.width / 2 - (mapBox.x + mapBox.width / 2),
+      box.y + box.height / 2 - (mapBox.y + mapBox.height / 2),
+    );
   };
   await expect.poll(centreDistance).toBeGreaterThan(100);
   await page.getByRole('button', { name: 'Centre on me' }).click();
@@ -228,7 +297,9 @@ test('6. far from every story: the nearest whisper\'s distance and direction, ce
   await expect(hint).toHaveCount(0);
 });
 
-test('4. registration says what is wrong under each field, as one types or leaves it, all at once on submit', async ({ page }) => {
+test('4. registration says what is wrong under each field, as one types or leaves it, all at once on submit', async ({
+  page,
+}) => {
   const registrations: string[] = [];
   page.on('request', (req) => req.url().endsWith('/api/user/register') && registrations.push(req.url()));
   await page.goto('/auth');
@@ -307,7 +378,10 @@ test('5. a password reset ends signed in, in the app, with "Password Reset Succe
   await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toHaveCount(0);
 });
 
-test('7. image and video cards say "Photo" and the clip\'s length instead of a word count', async ({ page, context }) => {
+test('7. image and video cards say "Photo" and the clip\'s length instead of a word count', async ({
+  page,
+  context,
+}) => {
   await context.setGeolocation(SPOT);
   await page.goto('/');
   const pictureCard = page.getByRole('button', { name: new RegExp(`^${picture.title}`) });
@@ -318,7 +392,10 @@ test('7. image and video cards say "Photo" and the clip\'s length instead of a w
   await expect(clipCard).not.toContainText(/\d+ words?/);
 });
 
-test('9. a long dialog keeps its close button in reach; an unknown story link says so, with a way back', async ({ page, context }) => {
+test('9. a long dialog keeps its close button in reach; an unknown story link says so, with a way back', async ({
+  page,
+  context,
+}) => {
   await context.setGeolocation(SPOT);
   await page.goto(`/stories/${long.id}`);
   const dialog = page.getByRole('dialog', { name: long.title });
@@ -344,7 +421,11 @@ test('9. a long dialog keeps its close button in reach; an unknown story link sa
   await expect(page).toHaveURL(/\/$/);
   await expect(missing).toHaveCount(0);
   await page.goto('/stories/not-a-story');
-  await expect(page.getByRole('dialog', { name: 'Story not found' }).getByText('This story does not exist or is no longer shared.')).toBeVisible();
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Story not found' })
+      .getByText('This story does not exist or is no longer shared.'),
+  ).toBeVisible();
 });
 
 test('9. nothing overflows sideways at 320 px', async ({ page, context }) => {
@@ -360,7 +441,10 @@ test('9. nothing overflows sideways at 320 px', async ({ page, context }) => {
     await expect(loaded).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `${SCREENSHOTS}/phone-320${path.replace(/\//g, '-') || '-home'}.png`, fullPage: true });
+    await page.screenshot({
+      path: `${SCREENSHOTS}/phone-320${path.replace(/\//g, '-') || '-home'}.png`,
+      fullPage: true,
+    });
   }
   await page.goto(`/stories/${long.id}`);
   await expect(page.getByRole('dialog', { name: long.title })).toBeVisible();
@@ -371,10 +455,14 @@ test('9. nothing overflows sideways at 320 px', async ({ page, context }) => {
 async function clusterLayout(page: Page): Promise<string> {
   return page
     .locator('.leaflet-marker-icon[title$=" stories"]')
-    .evaluateAll((els) => JSON.stringify(els.map((el) => [el.getAttribute('title'), el.getBoundingClientRect().toJSON()])));
+    .evaluateAll((els) =>
+      JSON.stringify(els.map((el) => [el.getAttribute('title'), el.getBoundingClientRect().toJSON()])),
+    );
 }
 
 /** Resolves once the browser has painted the next frame. */
 async function nextFrame(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }

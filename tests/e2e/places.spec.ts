@@ -30,7 +30,10 @@ function viewportReads(page: Page) {
 }
 
 const contains = (bbox: number[], point: { latitude: number; longitude: number }) =>
-  bbox[0]! <= point.longitude && point.longitude <= bbox[2]! && bbox[1]! <= point.latitude && point.latitude <= bbox[3]!;
+  bbox[0]! <= point.longitude &&
+  point.longitude <= bbox[2]! &&
+  bbox[1]! <= point.latitude &&
+  point.latitude <= bbox[3]!;
 
 for (const size of [
   { name: 'phone', width: 390, height: 844 },
@@ -70,7 +73,9 @@ for (const size of [
     await expect(search).toHaveValue('Claxton, Georgia');
     await expect(list).toBeHidden();
     await expect(search).toHaveAttribute('aria-expanded', 'false');
-    await expect(page.getByRole('status').filter({ hasText: 'Map moved to' })).toHaveText('Map moved to Claxton, Georgia');
+    await expect(page.getByRole('status').filter({ hasText: 'Map moved to' })).toHaveText(
+      'Map moved to Claxton, Georgia',
+    );
     await expect.poll(() => reads.some((read) => contains(read.bbox, CLAXTON))).toBe(true);
     const there = reads.find((read) => contains(read.bbox, CLAXTON))!;
     expect(contains(there.bbox, SAVANNAH)).toBe(false);
@@ -94,13 +99,20 @@ for (const size of [
 test('a /discover card says the town its story is near', async ({ page, context }) => {
   const author = await newAuthor('places');
   const title = `Claxton Fruitcake ${run}`;
-  await createStoryViaApi(author, { ...CLAXTON, title, category: 'History', content: 'The bakery smells of citrus peel.' });
+  await createStoryViaApi(author, {
+    ...CLAXTON,
+    title,
+    category: 'History',
+    content: 'The bakery smells of citrus peel.',
+  });
   await context.setGeolocation(CLAXTON);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/discover?view=list');
   await expect(page.getByTestId('discover-card').first()).toBeVisible();
   const ours = await scrollToCard(page, title);
-  await expect(ours.getByTestId('discover-card-place')).toHaveText(`📍 ${CLAXTON.latitude.toFixed(4)}, ${CLAXTON.longitude.toFixed(4)} · near Claxton, Georgia`);
+  await expect(ours.getByTestId('discover-card-place')).toHaveText(
+    `📍 ${CLAXTON.latitude.toFixed(4)}, ${CLAXTON.longitude.toFixed(4)} · near Claxton, Georgia`,
+  );
   await ours.scrollIntoViewIfNeeded();
   await page.screenshot({ path: '/tmp/places-card-desktop.png' });
   await page.setViewportSize({ width: 390, height: 844 });

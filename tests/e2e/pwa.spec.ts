@@ -26,7 +26,11 @@ let far: { id: string; title: string };
 
 test.beforeAll(async () => {
   author = await newAuthor('pwa');
-  near = await createStoryViaApi(author, { ...northOf(PLACE, 30), title: `Lantern Gate ${run}`, content: 'The gate opens for those who knock twice.' });
+  near = await createStoryViaApi(author, {
+    ...northOf(PLACE, 30),
+    title: `Lantern Gate ${run}`,
+    content: 'The gate opens for those who knock twice.',
+  });
   far = await createStoryViaApi(author, {
     ...northOf(PLACE, 900),
     title: `Salt Marsh ${run}`,
@@ -97,12 +101,16 @@ test('the manifest, its icons, theme colour and robots.txt make the app installa
   expect(pngSize(await touchIcon.body())).toBe('180x180');
 });
 
-test('a visitor’s page load logs no console error, breaks no security policy and never asks who is signed in', async ({ page }) => {
+test('a visitor’s page load logs no console error, breaks no security policy and never asks who is signed in', async ({
+  page,
+}) => {
   // A blocked `eval` inside a try (zod's probe) logs nothing to the console but is reported as a policy violation.
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { policyViolations: string[] }).policyViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
   const violations = () => page.evaluate(() => (window as unknown as { policyViolations: string[] }).policyViolations);
   const errors: string[] = [];
@@ -115,7 +123,9 @@ test('a visitor’s page load logs no console error, breaks no security policy a
     if (new URL(request.url()).pathname === '/api/user/current') asked.push(request.url());
   });
   await page.goto('/');
-  await expect(page.getByRole('region', { name: 'Nearby Whispers' }).getByRole('button', { name: new RegExp(`^${near.title}`) })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Nearby Whispers' }).getByRole('button', { name: new RegExp(`^${near.title}`) }),
+  ).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(await violations()).toEqual([]);
   await page.goto('/discover');
@@ -126,7 +136,10 @@ test('a visitor’s page load logs no console error, breaks no security policy a
   expect(errors).toEqual([]);
 });
 
-test('offline, the app opens with the stories last seen, a read story stays readable and a locked one locked', async ({ page, context }) => {
+test('offline, the app opens with the stories last seen, a read story stays readable and a locked one locked', async ({
+  page,
+  context,
+}) => {
   await page.goto('/');
   await controlled(page);
   const nearby = page.getByRole('region', { name: 'Nearby Whispers' });
@@ -141,7 +154,9 @@ test('offline, the app opens with the stories last seen, a read story stays read
   await dialog.getByRole('button', { name: 'Close' }).click();
   // And the far one, which the server answers locked.
   await farCard.click();
-  await expect(page.getByRole('dialog', { name: far.title }).getByText('Walk closer to unlock this story')).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: far.title }).getByText('Walk closer to unlock this story'),
+  ).toBeVisible();
   await page.getByRole('dialog', { name: far.title }).getByRole('button', { name: 'Close' }).click();
 
   await context.setOffline(true);
@@ -153,7 +168,9 @@ test('offline, the app opens with the stories last seen, a read story stays read
     await expect(farCard).toContainText('Walk closer to unlock this story');
     await page.screenshot({ path: '/tmp/i24-offline-390.png' });
     await nearCard.click();
-    await expect(page.getByRole('dialog', { name: near.title }).getByText('The gate opens for those who knock twice.')).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: near.title }).getByText('The gate opens for those who knock twice.'),
+    ).toBeVisible();
     await page.getByRole('dialog', { name: near.title }).getByRole('button', { name: 'Close' }).click();
     await farCard.click();
     const locked = page.getByRole('dialog', { name: far.title });
@@ -176,31 +193,43 @@ test('offline, the app opens with the stories last seen, a read story stays read
 function keptDraft(page: Page) {
   return page.evaluate(
     () =>
-      new Promise<{ userId: string; title: string; type: string; imageBytes: number; imageType: string | null } | null>((resolve, reject) => {
-        const open = indexedDB.open('whispers-drafts');
-        // Looking must not create the database.
-        open.onupgradeneeded = () => open.transaction?.abort();
-        open.onerror = () => (open.error?.name === 'AbortError' ? resolve(null) : reject(open.error));
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('drafts')) {
-            db.close();
-            return resolve(null);
-          }
-          const get = db.transaction('drafts').objectStore('drafts').get('pending');
-          get.onsuccess = () => {
-            db.close();
-            const kept = get.result as { userId: string; value: { draft: { title: string; type: string; image: File | null } } } | undefined;
-            if (!kept) return resolve(null);
-            const { title, type, image } = kept.value.draft;
-            resolve({ userId: kept.userId, title, type, imageBytes: image?.size ?? 0, imageType: image?.type ?? null });
+      new Promise<{ userId: string; title: string; type: string; imageBytes: number; imageType: string | null } | null>(
+        (resolve, reject) => {
+          const open = indexedDB.open('whispers-drafts');
+          // Looking must not create the database.
+          open.onupgradeneeded = () => open.transaction?.abort();
+          open.onerror = () => (open.error?.name === 'AbortError' ? resolve(null) : reject(open.error));
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('drafts')) {
+              db.close();
+              return resolve(null);
+            }
+            const get = db.transaction('drafts').objectStore('drafts').get('pending');
+            get.onsuccess = () => {
+              db.close();
+              const kept = get.result as
+                { userId: string; value: { draft: { title: string; type: string; image: File | null } } } | undefined;
+              if (!kept) return resolve(null);
+              const { title, type, image } = kept.value.draft;
+              resolve({
+                userId: kept.userId,
+                title,
+                type,
+                imageBytes: image?.size ?? 0,
+                imageType: image?.type ?? null,
+              });
+            };
           };
-        };
-      }),
+        },
+      ),
   );
 }
 
-test('publishing offline keeps the story as a draft on the device; back online the app offers to publish it', async ({ page, context }) => {
+test('publishing offline keeps the story as a draft on the device; back online the app offers to publish it', async ({
+  page,
+  context,
+}) => {
   const title = `Ferry Bell ${run}`;
   const picture = imagePng();
   await signUpAndSignIn(page);
@@ -208,7 +237,9 @@ test('publishing offline keeps the story as a draft on the device; back online t
   await page.goto('/');
   await controlled(page);
   // The server has the author's position (the nearby read) before they create anything.
-  await expect(page.getByRole('region', { name: 'Nearby Whispers' }).getByRole('button', { name: new RegExp(`^${near.title}`) })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Nearby Whispers' }).getByRole('button', { name: new RegExp(`^${near.title}`) }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Create Story', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Story' });
   await dialog.getByRole('tab', { name: /Image Story/ }).click();
@@ -222,10 +253,18 @@ test('publishing offline keeps the story as a draft on the device; back online t
   await context.setOffline(true);
   try {
     await preview.getByRole('button', { name: 'Publish Story' }).click();
-    await expect(preview.getByRole('status').filter({ hasText: 'Saved as a draft — publish it when you are back online' })).toBeVisible();
+    await expect(
+      preview.getByRole('status').filter({ hasText: 'Saved as a draft — publish it when you are back online' }),
+    ).toBeVisible();
     await page.screenshot({ path: '/tmp/i24-draft-saved-390.png' });
     // Kept on the device with its picture, for this user.
-    expect(await keptDraft(page)).toEqual({ userId: me.id, title, type: 'image', imageBytes: picture.buffer.length, imageType: 'image/png' });
+    expect(await keptDraft(page)).toEqual({
+      userId: me.id,
+      title,
+      type: 'image',
+      imageBytes: picture.buffer.length,
+      imageType: 'image/png',
+    });
     await preview.getByRole('button', { name: 'Done', exact: true }).click();
     await expect(preview).toBeHidden();
     // Offline there is nothing to offer yet.
@@ -256,7 +295,11 @@ test('publishing offline keeps the story as a draft on the device; back online t
   await expect(again).toBeHidden({ timeout: 5_000 });
   await expect(waiting).toHaveCount(0);
   expect(await keptDraft(page)).toBeNull();
-  const mine = (await (await page.request.get(`/api/stories/user/${me.id}`)).json()) as { title: string; type: string; imageUrl?: string | null }[];
+  const mine = (await (await page.request.get(`/api/stories/user/${me.id}`)).json()) as {
+    title: string;
+    type: string;
+    imageUrl?: string | null;
+  }[];
   const published = mine.find((story) => story.title === title);
   expect(published?.type).toBe('image');
   expect(published?.imageUrl).toBeTruthy();
@@ -266,7 +309,9 @@ test('signing out deletes the kept answers, media and drafts on the device', asy
   await signUpAndSignIn(page);
   await page.goto('/');
   await controlled(page);
-  await expect(page.getByRole('region', { name: 'Nearby Whispers' }).getByRole('button', { name: new RegExp(`^${near.title}`) })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Nearby Whispers' }).getByRole('button', { name: new RegExp(`^${near.title}`) }),
+  ).toBeVisible();
   await expect.poll(() => page.evaluate(() => caches.has('whispers-answers-v1'))).toBe(true);
   // A draft kept on the device (as the create dialog keeps one offline).
   await page.evaluate(
@@ -276,7 +321,14 @@ test('signing out deletes the kept answers, media and drafts on the device', asy
         open.onupgradeneeded = () => open.result.createObjectStore('drafts');
         open.onsuccess = () => {
           const tx = open.result.transaction('drafts', 'readwrite');
-          tx.objectStore('drafts').put({ userId: 'someone', savedAt: Date.now(), value: { draft: { title: 'Kept' }, pin: { latitude: 0, longitude: 0 } } }, 'pending');
+          tx.objectStore('drafts').put(
+            {
+              userId: 'someone',
+              savedAt: Date.now(),
+              value: { draft: { title: 'Kept' }, pin: { latitude: 0, longitude: 0 } },
+            },
+            'pending',
+          );
           tx.oncomplete = () => {
             open.result.close();
             resolve();
@@ -285,7 +337,8 @@ test('signing out deletes the kept answers, media and drafts on the device', asy
         };
       }),
   );
-  const draftDatabases = () => page.evaluate(async () => (await indexedDB.databases()).filter((db) => db.name === 'whispers-drafts').length);
+  const draftDatabases = () =>
+    page.evaluate(async () => (await indexedDB.databases()).filter((db) => db.name === 'whispers-drafts').length);
   expect(await draftDatabases()).toBe(1);
   await page.getByRole('button', { name: 'Open account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
@@ -299,7 +352,14 @@ test('turning push on subscribes this device (push manager stubbed), and off uns
     let subscription: unknown = null;
     const fake = {
       endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-device',
-      toJSON: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-device', expirationTime: null, keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } }),
+      toJSON: () => ({
+        endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-device',
+        expirationTime: null,
+        keys: {
+          p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+          auth: 'tBHItJI5svbpez7KI4CCXg',
+        },
+      }),
       unsubscribe: async () => {
         subscription = null;
         return true;
@@ -319,7 +379,9 @@ test('turning push on subscribes this device (push manager stubbed), and off uns
   await expect(section.getByRole('switch', { name: 'Push notifications' })).toHaveAttribute('aria-checked', 'true');
   await expect(section.getByText('On for this device.', { exact: false })).toBeVisible();
   await expect(section.getByRole('checkbox', { name: 'Likes on my stories' })).toBeChecked();
-  const status = await page.request.post('/api/push/subscriptions/status', { data: { endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-device' } });
+  const status = await page.request.post('/api/push/subscriptions/status', {
+    data: { endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-device' },
+  });
   expect(await status.json()).toEqual({ subscribed: true });
   // The box shows the server's answer (it changes once the preference is saved), so click and wait for it.
   await section.getByRole('checkbox', { name: 'Likes on my stories' }).click();
@@ -333,7 +395,9 @@ test('turning push on subscribes this device (push manager stubbed), and off uns
 
   await section.getByRole('switch', { name: 'Push notifications' }).click();
   await expect(section.getByRole('switch', { name: 'Push notifications' })).toHaveAttribute('aria-checked', 'false');
-  const after = await page.request.post('/api/push/subscriptions/status', { data: { endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-device' } });
+  const after = await page.request.post('/api/push/subscriptions/status', {
+    data: { endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-device' },
+  });
   expect(await after.json()).toEqual({ subscribed: false });
 });
 
@@ -344,7 +408,9 @@ test('permission denied: the account page says how to turn notifications back on
   await signUpAndSignIn(page);
   await page.goto('/setup');
   const section = page.getByRole('region', { name: 'Push notifications' });
-  await expect(section.getByText('Notifications are blocked for Whispers in this browser.', { exact: false })).toBeVisible();
+  await expect(
+    section.getByText('Notifications are blocked for Whispers in this browser.', { exact: false }),
+  ).toBeVisible();
   await expect(section.getByRole('switch')).toHaveCount(0);
 });
 

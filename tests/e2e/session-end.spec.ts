@@ -37,8 +37,13 @@ async function signedInWithKeptAnswers(page: Page): Promise<{ account: Registere
   expect(here.status()).toBe(200);
   const created = await page.request.post('/api/stories', {
     multipart: {
-      title: `Blue Shutter ${Date.now().toString(36)}`, category: 'Mystery', type: 'text', content: SECRET,
-      latitude: String(PLACE.latitude), longitude: String(PLACE.longitude), isPublic: 'false',
+      title: `Blue Shutter ${Date.now().toString(36)}`,
+      category: 'Mystery',
+      type: 'text',
+      content: SECRET,
+      latitude: String(PLACE.latitude),
+      longitude: String(PLACE.longitude),
+      isPublic: 'false',
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -51,7 +56,13 @@ async function signedInWithKeptAnswers(page: Page): Promise<{ account: Registere
   expect(read.me).toContain(account.email);
   // Both answers are kept for offline use.
   await expect
-    .poll(() => page.evaluate(async (path) => Boolean((await caches.match(path, { ignoreSearch: true })) && (await caches.match('/api/user/current'))), storyPath))
+    .poll(() =>
+      page.evaluate(
+        async (path) =>
+          Boolean((await caches.match(path, { ignoreSearch: true })) && (await caches.match('/api/user/current'))),
+        storyPath,
+      ),
+    )
     .toBe(true);
   return { account, storyPath };
 }
@@ -59,12 +70,19 @@ async function signedInWithKeptAnswers(page: Page): Promise<{ account: Registere
 /** Offline: what each answer is now (0 when the fetch fails: no cache had it). */
 async function offlineAnswers(page: Page, storyPath: string) {
   return page.evaluate(async (path) => {
-    const status = (url: string) => fetch(url).then((res) => res.status, () => 0);
+    const status = (url: string) =>
+      fetch(url).then(
+        (res) => res.status,
+        () => 0,
+      );
     return { story: await status(path), me: await status('/api/user/current') };
   }, storyPath);
 }
 
-test('the sign-out link navigated to: offline, the private story and who was signed in come from no cache', async ({ page, context }) => {
+test('the sign-out link navigated to: offline, the private story and who was signed in come from no cache', async ({
+  page,
+  context,
+}) => {
   const { storyPath } = await signedInWithKeptAnswers(page);
   await page.goto('/api/logout');
   await expect(page).toHaveURL(/\/auth$/);
@@ -78,11 +96,17 @@ test('the sign-out link navigated to: offline, the private story and who was sig
   }
 });
 
-test('the account deleted from another device: once this device hears so, offline nothing personal answers', async ({ page, context, browser }) => {
+test('the account deleted from another device: once this device hears so, offline nothing personal answers', async ({
+  page,
+  context,
+  browser,
+}) => {
   const { account, storyPath } = await signedInWithKeptAnswers(page);
   const elsewhere = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   try {
-    const signIn = await elsewhere.request.post('/api/user/login', { data: { username: account.username, password: account.password } });
+    const signIn = await elsewhere.request.post('/api/user/login', {
+      data: { username: account.username, password: account.password },
+    });
     expect(signIn.status()).toBe(200);
     const deleted = await elsewhere.request.delete('/api/account', { data: { password: account.password } });
     expect(deleted.status()).toBe(200);

@@ -39,9 +39,21 @@ test.beforeAll(async () => {
     category: 'Adventure',
     tiktokUrl: 'https://www.tiktok.com/@whisper/video/7234567890123456789',
   });
-  stories.audio = await createStoryViaApi(author, { ...here, title: `River Hum ${run}`, type: 'audio', category: 'Mystery' }, audioWebm(25));
-  stories.image = await createStoryViaApi(author, { ...here, title: `Old Gate ${run}`, type: 'image', category: 'Fantasy' }, imagePng());
-  stories.video = await createStoryViaApi(author, { ...here, title: `Fountain Clip ${run}`, type: 'video', category: 'Personal' }, videoMp4());
+  stories.audio = await createStoryViaApi(
+    author,
+    { ...here, title: `River Hum ${run}`, type: 'audio', category: 'Mystery' },
+    audioWebm(25),
+  );
+  stories.image = await createStoryViaApi(
+    author,
+    { ...here, title: `Old Gate ${run}`, type: 'image', category: 'Fantasy' },
+    imagePng(),
+  );
+  stories.video = await createStoryViaApi(
+    author,
+    { ...here, title: `Fountain Clip ${run}`, type: 'video', category: 'Personal' },
+    videoMp4(),
+  );
 });
 
 test.afterAll(async () => {
@@ -113,7 +125,9 @@ test('image and video stories show their media (video at volume 0.8, unmuted)', 
   dialog = await openStory(page, stories.video);
   const video = dialog.locator('video');
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
-  expect(await video.evaluate((v: HTMLVideoElement) => ({ volume: v.volume, muted: v.muted, controls: v.controls }))).toEqual({
+  expect(
+    await video.evaluate((v: HTMLVideoElement) => ({ volume: v.volume, muted: v.muted, controls: v.controls })),
+  ).toEqual({
     volume: 0.8,
     muted: false,
     controls: true,
@@ -121,7 +135,10 @@ test('image and video stories show their media (video at volume 0.8, unmuted)', 
   await page.screenshot({ path: '/tmp/d1-detail-video.png' });
 });
 
-test('a second user likes (count + 1, then shown as on), shares by clipboard and reports', async ({ page, context }) => {
+test('a second user likes (count + 1, then shown as on), shares by clipboard and reports', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['geolocation', 'clipboard-read', 'clipboard-write']);
   await registerViaApi(page.request, newAccount('reader'));
   const dialog = await openStory(page, stories.image);
@@ -208,7 +225,9 @@ test("the author's own story opens from far away: the client trusts the server's
   await context.setGeolocation(northOf(spot, 600));
 
   await page.goto('/');
-  const card = page.getByRole('region', { name: 'Nearby Whispers' }).getByRole('button', { name: new RegExp(`^${mine.title}`) });
+  const card = page
+    .getByRole('region', { name: 'Nearby Whispers' })
+    .getByRole('button', { name: new RegExp(`^${mine.title}`) });
   await expect(card).toBeVisible();
   await expect(card).toContainText(/(59\d|60\d)m/);
   await expect(card).not.toContainText('Walk closer');

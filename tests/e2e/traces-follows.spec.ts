@@ -27,7 +27,11 @@ test.beforeEach(async ({ context, page }) => {
 
 test('a reader at the story leaves a trace; a reader far away sees only the count', async ({ page, browser }) => {
   const author = await newAuthor('tracehost');
-  const story: Story = await createStoryViaApi(author, { ...here, title: 'Harbor Bell', content: 'The bell rang for the boats.' });
+  const story: Story = await createStoryViaApi(author, {
+    ...here,
+    title: 'Harbor Bell',
+    content: 'The bell rang for the boats.',
+  });
   await signUpAndSignIn(page);
   await page.goto(`/stories/${story.id}`);
   const dialog = page.getByRole('dialog', { name: 'Harbor Bell' });
@@ -41,7 +45,11 @@ test('a reader at the story leaves a trace; a reader far away sees only the coun
   await screenshots(page, 'dialog');
 
   // Far away: the count only.
-  const far = await browser.newContext({ geolocation: northOf(SAVANNAH, 5000), permissions: ['geolocation'], extraHTTPHeaders: readerHeaders() });
+  const far = await browser.newContext({
+    geolocation: northOf(SAVANNAH, 5000),
+    permissions: ['geolocation'],
+    extraHTTPHeaders: readerHeaders(),
+  });
   const farPage = await far.newPage();
   await farPage.setViewportSize({ width: 390, height: 844 });
   await signUpAndSignIn(farPage);
@@ -55,11 +63,22 @@ test('a reader at the story leaves a trace; a reader far away sees only the coun
 
 test("the story's author hides a trace on their story", async ({ page }) => {
   const account = await signUpAndSignIn(page);
-  const story = await createStoryViaApi({ account, request: page.request }, { ...here, title: 'Quiet Pier', content: 'Gulls at dawn.' });
+  const story = await createStoryViaApi(
+    { account, request: page.request },
+    { ...here, title: 'Quiet Pier', content: 'Gulls at dawn.' },
+  );
   const visitor = await newAuthor('tracer');
   const headers = readerHeaders();
-  expect((await visitor.request.get(`/api/stories/${story.id}?lat=${here.latitude}&lng=${here.longitude}`, { headers })).ok()).toBe(true);
-  expect((await visitor.request.post(`/api/stories/${story.id}/traces`, { headers, data: { text: 'Buy cheap watches' } })).status()).toBe(201);
+  expect(
+    (
+      await visitor.request.get(`/api/stories/${story.id}?lat=${here.latitude}&lng=${here.longitude}`, { headers })
+    ).ok(),
+  ).toBe(true);
+  expect(
+    (
+      await visitor.request.post(`/api/stories/${story.id}/traces`, { headers, data: { text: 'Buy cheap watches' } })
+    ).status(),
+  ).toBe(201);
 
   await page.goto(`/stories/${story.id}`);
   const dialog = page.getByRole('dialog', { name: 'Quiet Pier' });
@@ -71,7 +90,9 @@ test("the story's author hides a trace on their story", async ({ page }) => {
   await expect(trace.getByText('Hidden by the author: Advertising.')).toBeVisible();
   // The writer is told, with the reason.
   await expect
-    .poll(async () => ((await (await visitor.request.get('/api/notifications')).json()) as { message: string }[]).map((n) => n.message))
+    .poll(async () =>
+      ((await (await visitor.request.get('/api/notifications')).json()) as { message: string }[]).map((n) => n.message),
+    )
     .toContain('The author of “Quiet Pier” hid your trace: Advertising. You may appeal once from the story.');
   await visitor.request.dispose();
 });
@@ -90,10 +111,16 @@ test('a reader follows an author from their page and receives the digest of thei
   await createStoryViaApi(author, { ...here, title: 'New Bell', content: 'It rang at noon.' });
   // Nothing at the moment of publishing; the digest once the period has ended.
   const digests = async () =>
-    ((await (await page.request.get('/api/notifications')).json()) as { type: string; message: string }[]).filter((n) => n.type === 'follow_digest');
-  await expect.poll(async () => (await digests()).map((n) => n.message), { timeout: 30_000 }).toEqual([
-    expect.stringMatching(new RegExp(`^1 new whisper by ${author.account.displayName}(, the nearest \\d+ km from you)?$`)),
-  ]);
+    ((await (await page.request.get('/api/notifications')).json()) as { type: string; message: string }[]).filter(
+      (n) => n.type === 'follow_digest',
+    );
+  await expect
+    .poll(async () => (await digests()).map((n) => n.message), { timeout: 30_000 })
+    .toEqual([
+      expect.stringMatching(
+        new RegExp(`^1 new whisper by ${author.account.displayName}(, the nearest \\d+ km from you)?$`),
+      ),
+    ]);
 
   await page.goto('/discover');
   const section = page.getByRole('region', { name: 'From authors you follow' });

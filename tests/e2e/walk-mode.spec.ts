@@ -27,7 +27,10 @@ const WALKING_MS_PER_M = 1000 / 1.4;
 
 /** Records each media play(), whether the page had a gesture's activation then, and whether the browser let it play. */
 const OBSERVE_PLAYS = () => {
-  const observed = window as unknown as { __plays: { src: string; ok: boolean; active: boolean; error?: string }[]; __audios: HTMLMediaElement[] };
+  const observed = window as unknown as {
+    __plays: { src: string; ok: boolean; active: boolean; error?: string }[];
+    __audios: HTMLMediaElement[];
+  };
   observed.__plays = [];
   observed.__audios = [];
   const play = HTMLMediaElement.prototype.play;
@@ -55,7 +58,12 @@ test.beforeAll(async () => {
     const audio = index === 2;
     const story = await createStoryViaApi(
       author,
-      { ...stops[index]!, title, category: 'History', ...(audio ? { type: 'audio', duration: 6 } : { content: `Stop ${index + 1} words.` }) },
+      {
+        ...stops[index]!,
+        title,
+        category: 'History',
+        ...(audio ? { type: 'audio', duration: 6 } : { content: `Stop ${index + 1} words.` }),
+      },
       audio ? audioWebm(6) : undefined,
     );
     ids.push(story.id);
@@ -68,7 +76,13 @@ test.beforeAll(async () => {
 test.afterAll(async () => author?.request.dispose());
 
 /** Walks from `from` to `to` in 20 m steps at 1.4 m/s on the page's clock, then lingers `dwellMs` there. */
-async function walk(page: Page, context: BrowserContext, from: { latitude: number; longitude: number }, metres: number, dwellMs: number) {
+async function walk(
+  page: Page,
+  context: BrowserContext,
+  from: { latitude: number; longitude: number },
+  metres: number,
+  dwellMs: number,
+) {
   for (let walked = 20; walked <= metres; walked += 20) {
     await context.setGeolocation({ ...northOf(from, walked), accuracy: 5 });
     await page.clock.fastForward(Math.round(20 * WALKING_MS_PER_M));
@@ -76,7 +90,10 @@ async function walk(page: Page, context: BrowserContext, from: { latitude: numbe
   await page.clock.fastForward(dwellMs);
 }
 
-test('a three-stop tour walked with no touch: the card follows reach, the audio stop plays by itself', async ({ page, context }) => {
+test('a three-stop tour walked with no touch: the card follows reach, the audio stop plays by itself', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(150_000);
   await context.setExtraHTTPHeaders(readerHeaders());
   await context.addInitScript(OBSERVE_PLAYS);
@@ -118,16 +135,28 @@ test('a three-stop tour walked with no touch: the card follows reach, the audio 
   await walk(page, context, stops[1]!, 40, 0);
   const devtools = await context.newCDPSession(page);
   const activeNow = async () =>
-    ((await devtools.send('Runtime.evaluate', { expression: 'navigator.userActivation.isActive', returnByValue: true, userGesture: false })) as { result: { value: boolean } }).result.value;
+    (
+      (await devtools.send('Runtime.evaluate', {
+        expression: 'navigator.userActivation.isActive',
+        returnByValue: true,
+        userGesture: false,
+      })) as { result: { value: boolean } }
+    ).result.value;
   await expect.poll(activeNow, { timeout: 15_000 }).toBe(false);
   await context.setGeolocation({ ...stops[2]!, accuracy: 5 });
   const storyPlays = async () =>
     JSON.parse(
-      ((await devtools.send('Runtime.evaluate', { expression: 'JSON.stringify(window.__plays)', returnByValue: true, userGesture: false })) as { result: { value: string } }).result.value,
+      (
+        (await devtools.send('Runtime.evaluate', {
+          expression: 'JSON.stringify(window.__plays)',
+          returnByValue: true,
+          userGesture: false,
+        })) as { result: { value: string } }
+      ).result.value,
     ) as { src: string; ok: boolean; active: boolean }[];
-  await expect.poll(async () => (await storyPlays()).filter((entry) => !entry.src.startsWith('data:')), { timeout: 20_000 }).toEqual([
-    expect.objectContaining({ ok: true, active: false }),
-  ]);
+  await expect
+    .poll(async () => (await storyPlays()).filter((entry) => !entry.src.startsWith('data:')), { timeout: 20_000 })
+    .toEqual([expect.objectContaining({ ok: true, active: false })]);
   await expect(card.getByRole('heading', { name: titles[2] })).toBeVisible();
   await expect(card.getByTestId('walk-card-stop')).toHaveText(' · Stop 3 of 3');
   await expect(card.getByText(/more whisp/)).toHaveCount(0);
@@ -143,7 +172,9 @@ test('a three-stop tour walked with no touch: the card follows reach, the audio 
   await expect(page.getByTestId('tour-progress')).toHaveText('3 of 3 found', { timeout: 20_000 });
   await expect(page.getByText('Every stop is found. Walk mode ends by itself in 2 minutes.')).toBeVisible();
   await page.getByText('Found on this walk (3)').click();
-  await expect(page.getByRole('list', { name: 'Found on this walk' }).getByRole('listitem')).toHaveText(titles.map((title) => new RegExp(title)));
+  await expect(page.getByRole('list', { name: 'Found on this walk' }).getByRole('listitem')).toHaveText(
+    titles.map((title) => new RegExp(title)),
+  );
   for (const width of [390, 320]) {
     await page.setViewportSize({ width, height: 844 });
     await expectNothingWider(page);

@@ -29,7 +29,13 @@ const OBSERVE = () => {
     value: {
       request: async (type: string) => {
         w.__wake!.push(type);
-        return { released: false, type, release: async () => undefined, addEventListener() {}, removeEventListener() {} };
+        return {
+          released: false,
+          type,
+          release: async () => undefined,
+          addEventListener() {},
+          removeEventListener() {},
+        };
       },
     },
   });
@@ -77,7 +83,11 @@ test.beforeAll(async () => {
   author = await newAuthor('walker');
   const spot = northOf(WALK_PLACE, 600);
   // Two audio stories at the same spot: they unlock in the same answer, the nearer one first.
-  first = await createStoryViaApi(author, { ...spot, type: 'audio', title: `Bell Tower ${run}`, category: 'History', duration: 4 }, audioWebm(4));
+  first = await createStoryViaApi(
+    author,
+    { ...spot, type: 'audio', title: `Bell Tower ${run}`, category: 'History', duration: 4 },
+    audioWebm(4),
+  );
   second = await createStoryViaApi(
     author,
     { ...northOf(spot, 15), type: 'audio', title: `Ferry Horn ${run}`, category: 'Mystery', duration: 4 },
@@ -87,7 +97,10 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => author?.request.dispose());
 
-test('walk mode: entering reach chimes, plays the audio story by itself, fills Media Session, queues the second', async ({ page, context }) => {
+test('walk mode: entering reach chimes, plays the audio story by itself, fills Media Session, queues the second', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   await context.setExtraHTTPHeaders(readerHeaders());
   await context.addInitScript(OBSERVE);
@@ -110,7 +123,13 @@ test('walk mode: entering reach chimes, plays the audio story by itself, fills M
   // Chimed once, the nearest audio story plays (play() resolved, not paused), the lock screen knows it.
   expect(await page.evaluate(() => (window as unknown as { __chimes: number[] }).__chimes.length)).toBeGreaterThan(0);
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __plays: { ok: boolean; src: string }[] }).__plays.filter((p) => !p.src.startsWith('data:'))))
+    .poll(() =>
+      page.evaluate(() =>
+        (window as unknown as { __plays: { ok: boolean; src: string }[] }).__plays.filter(
+          (p) => !p.src.startsWith('data:'),
+        ),
+      ),
+    )
     .toEqual([expect.objectContaining({ ok: true })]);
   expect(
     await page.evaluate(() => {
@@ -127,7 +146,14 @@ test('walk mode: entering reach chimes, plays the audio story by itself, fills M
   await expect(card.getByRole('heading', { name: second.title })).toBeVisible();
   await expect(card.getByText(/more whisp/)).toHaveCount(0);
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __plays: { ok: boolean; src: string }[] }).__plays.filter((p) => p.ok && !p.src.startsWith('data:')).length))
+    .poll(() =>
+      page.evaluate(
+        () =>
+          (window as unknown as { __plays: { ok: boolean; src: string }[] }).__plays.filter(
+            (p) => p.ok && !p.src.startsWith('data:'),
+          ).length,
+      ),
+    )
     .toBe(2);
   expect(await page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe(second.title);
 
@@ -154,7 +180,9 @@ test('the compass line speaks from the device heading when there is one', async 
       .poll(async () => {
         await page.evaluate((h) => {
           const alpha = (360 - h) % 360;
-          window.dispatchEvent(new DeviceOrientationEvent('deviceorientationabsolute', { alpha, beta: 90, gamma: 0, absolute: true }));
+          window.dispatchEvent(
+            new DeviceOrientationEvent('deviceorientationabsolute', { alpha, beta: 90, gamma: 0, absolute: true }),
+          );
         }, heading);
         return page.getByTestId('walk-compass').textContent();
       })
@@ -169,7 +197,10 @@ test('the compass line speaks from the device heading when there is one', async 
   await page.getByRole('button', { name: 'Stop walking' }).click();
 });
 
-test('while walking, the home screen reads at walk pace: at most every 5 s and not before 10 m', async ({ page, context }) => {
+test('while walking, the home screen reads at walk pace: at most every 5 s and not before 10 m', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   const PACE_PLACE = { latitude: 31.66, longitude: -81.64 };
   await context.setExtraHTTPHeaders(readerHeaders());
@@ -178,7 +209,8 @@ test('while walking, the home screen reads at walk pace: at most every 5 s and n
   const reads: { path: string; at: number }[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (/^\/api\/(stories\/(discoverable|map)|notifications\/smart)/.test(url.pathname)) reads.push({ path: url.pathname + url.search, at: Date.now() });
+    if (/^\/api\/(stories\/(discoverable|map)|notifications\/smart)/.test(url.pathname))
+      reads.push({ path: url.pathname + url.search, at: Date.now() });
   });
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Nearby Whispers' })).toBeVisible();
@@ -210,9 +242,11 @@ test('while walking, the home screen reads at walk pace: at most every 5 s and n
   const latOf = (path: string) => Number(path.split('/')[4]);
   for (const kind of kinds) {
     const list = of(kind, mark);
-    for (const [i, read] of list.slice(1).entries()) expect(read.at - list[i]!.at, `${kind}: ${list.map((r) => r.path).join(' ')}`).toBeGreaterThanOrEqual(4_800);
+    for (const [i, read] of list.slice(1).entries())
+      expect(read.at - list[i]!.at, `${kind}: ${list.map((r) => r.path).join(' ')}`).toBeGreaterThanOrEqual(4_800);
   }
-  for (const [i, read] of nearby.slice(1).entries()) expect((latOf(read.path) - latOf(nearby[i]!.path)) * 111_195).toBeGreaterThanOrEqual(10);
+  for (const [i, read] of nearby.slice(1).entries())
+    expect((latOf(read.path) - latOf(nearby[i]!.path)) * 111_195).toBeGreaterThanOrEqual(10);
   await page.getByRole('button', { name: 'Stop walking' }).click();
 });
 
@@ -234,9 +268,14 @@ test('a tour made from My Stories, followed stop by stop to "Tour complete"', as
   await dialog.getByLabel('Title').fill(`River Walk ${run}`);
   await dialog.getByLabel('Description (optional)').fill('Three stops along the mill race.');
   // Added out of order, then put right with the up/down buttons.
-  for (const title of [titles[0]!, titles[2]!, titles[1]!]) await dialog.getByRole('button', { name: `Add ${title}` }).click();
+  for (const title of [titles[0]!, titles[2]!, titles[1]!])
+    await dialog.getByRole('button', { name: `Add ${title}` }).click();
   await dialog.getByRole('button', { name: `Move ${titles[1]} up` }).click();
-  await expect(dialog.locator('ol > li')).toHaveText([new RegExp(titles[0]!), new RegExp(titles[1]!), new RegExp(titles[2]!)]);
+  await expect(dialog.locator('ol > li')).toHaveText([
+    new RegExp(titles[0]!),
+    new RegExp(titles[1]!),
+    new RegExp(titles[2]!),
+  ]);
   await expect(dialog.getByText(/^\d+ m · \d+ min walk$/)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, 'new-tour');
@@ -256,7 +295,10 @@ test('a tour made from My Stories, followed stop by stop to "Tour complete"', as
   expect(html).not.toContain(titles[0]!);
 
   // A reader follows it.
-  const readerContext = await browser.newContext({ geolocation: { ...northOf(TOUR_PLACE, -250), accuracy: 5 }, permissions: ['geolocation'] });
+  const readerContext = await browser.newContext({
+    geolocation: { ...northOf(TOUR_PLACE, -250), accuracy: 5 },
+    permissions: ['geolocation'],
+  });
   await readerContext.setExtraHTTPHeaders(readerHeaders());
   await readerContext.addInitScript(OBSERVE);
   const reader = await readerContext.newPage();
@@ -287,7 +329,8 @@ test('a tour made from My Stories, followed stop by stop to "Tour complete"', as
   await reader.goto('/');
   await expect(reader.getByText(/Following the tour/)).toBeVisible();
   const map = reader.locator('.leaflet-container');
-  for (const [i, title] of titles.entries()) await expect(map.locator(`[title="Stop ${i + 1}: ${title}"]`)).toBeVisible();
+  for (const [i, title] of titles.entries())
+    await expect(map.locator(`[title="Stop ${i + 1}: ${title}"]`)).toBeVisible();
   await expect(map.locator('path.leaflet-interactive')).toHaveCount(1);
   await shoot(reader, 'home-tour-line');
   await reader.getByRole('button', { name: 'Stop following' }).click();
@@ -329,9 +372,15 @@ test('a tour made from My Stories, followed stop by stop to "Tour complete"', as
   await expect(edit).toBeHidden();
   await page.goto(tourUrl);
   await expect(page.getByText('1 stop has dropped out of this tour: hidden or made private.')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Stops' }).getByRole('listitem')).toHaveText([new RegExp(titles[0]!), new RegExp(titles[1]!)]);
+  await expect(page.getByRole('region', { name: 'Stops' }).getByRole('listitem')).toHaveText([
+    new RegExp(titles[0]!),
+    new RegExp(titles[1]!),
+  ]);
   // Not listed to anyone else: the private story is gone from a visitor's nearby list at its own place.
-  const visitor = await browser.newContext({ geolocation: { ...stops[2]!, accuracy: 5 }, permissions: ['geolocation'] });
+  const visitor = await browser.newContext({
+    geolocation: { ...stops[2]!, accuracy: 5 },
+    permissions: ['geolocation'],
+  });
   await visitor.setExtraHTTPHeaders(readerHeaders());
   const nearby = await visitor.request.get(`/api/stories/discoverable/${stops[2]!.latitude}/${stops[2]!.longitude}`);
   const seen = ((await nearby.json()) as { title: string }[]).map((story) => story.title);

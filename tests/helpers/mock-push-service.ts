@@ -43,7 +43,9 @@ export interface MockPushService {
 }
 
 export async function startMockPushService(): Promise<MockPushService> {
-  const { PushApiModel } = require('web-push-testing/src/PushApiModel.js') as { PushApiModel: new () => PushApiModelLike };
+  const { PushApiModel } = require('web-push-testing/src/PushApiModel.js') as {
+    PushApiModel: new () => PushApiModelLike;
+  };
   const WebPushTestingServer = require('web-push-testing/src/server.js') as new (
     model: PushApiModelLike,
     port: number,
@@ -60,7 +62,10 @@ export async function startMockPushService(): Promise<MockPushService> {
       if (failures.count > 0) {
         failures.count--;
         req.resume();
-        res.writeHead(failures.status, failures.retryAfter !== undefined ? { 'retry-after': String(failures.retryAfter) } : {});
+        res.writeHead(
+          failures.status,
+          failures.retryAfter !== undefined ? { 'retry-after': String(failures.retryAfter) } : {},
+        );
         res.end();
         return;
       }

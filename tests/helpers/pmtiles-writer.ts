@@ -82,7 +82,9 @@ export function writePmtiles(
     bounds?: [number, number, number, number];
   } = {},
 ): Buffer {
-  const sorted = tiles.map((tile) => ({ ...tile, tileId: zxyToTileId(tile.z, tile.x, tile.y) })).sort((a, b) => a.tileId - b.tileId);
+  const sorted = tiles
+    .map((tile) => ({ ...tile, tileId: zxyToTileId(tile.z, tile.x, tile.y) }))
+    .sort((a, b) => a.tileId - b.tileId);
   const entries: Entry[] = [];
   let dataOffset = 0;
   for (const tile of sorted) {
@@ -101,7 +103,19 @@ export function writePmtiles(
   const metadataOffset = rootOffset + root.length;
   const leavesOffset = metadataOffset + metadata.length;
   const tileDataOffset = leavesOffset + leaves.length;
-  const u64 = [rootOffset, root.length, metadataOffset, metadata.length, leavesOffset, leaves.length, tileDataOffset, dataOffset, sorted.length, entries.length, sorted.length];
+  const u64 = [
+    rootOffset,
+    root.length,
+    metadataOffset,
+    metadata.length,
+    leavesOffset,
+    leaves.length,
+    tileDataOffset,
+    dataOffset,
+    sorted.length,
+    entries.length,
+    sorted.length,
+  ];
   u64.forEach((value, i) => header.writeBigUInt64LE(BigInt(value), 8 + i * 8));
   header.writeUInt8(1, 96); // clustered: tiles are in tile-id order
   header.writeUInt8(Compression.Gzip, 97); // directories and metadata

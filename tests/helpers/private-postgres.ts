@@ -21,7 +21,9 @@ export interface PrivatePostgres {
   destroy(): void;
 }
 
-export async function createPrivatePostgres(binDir = process.env.PG_BIN_DIR ?? DEFAULT_BIN_DIR): Promise<PrivatePostgres> {
+export async function createPrivatePostgres(
+  binDir = process.env.PG_BIN_DIR ?? DEFAULT_BIN_DIR,
+): Promise<PrivatePostgres> {
   const asRoot = process.getuid?.() === 0;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'whispers-private-pg-'));
   if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);

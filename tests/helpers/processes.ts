@@ -71,11 +71,12 @@ export async function waitForReady(baseUrl: string, timeoutMs = 90_000): Promise
 }
 
 /** The PostgreSQL server tests may create databases on (TEST_DATABASE_URL's, else the local one). */
-const postgresServerUrl = (): string =>
-  process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const postgresServerUrl = (): string => process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A new empty database; `drop()` removes it (and any connection still open to it). */
-export async function createScratchDatabase(label: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(
+  label: string,
+): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const name = `whispers_${label}_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: postgresServerUrl() });
   await admin.connect();

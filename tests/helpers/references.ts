@@ -7,13 +7,20 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/src/db/client';
 
 /** `{ "likes.story_id": 2, … }` for each table and column still holding `id` (empty when none). */
-export async function rowsReferencing(database: Database, columns: readonly string[], id: string): Promise<Record<string, number>> {
+export async function rowsReferencing(
+  database: Database,
+  columns: readonly string[],
+  id: string,
+): Promise<Record<string, number>> {
   const found = await database.query<{ table_name: string; column_name: string }>(sql`
     SELECT c.table_name, c.column_name
     FROM information_schema.columns c
     JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
     WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE' AND c.data_type = 'uuid'
-      AND c.column_name IN (${sql.join(columns.map((column) => sql`${column}`), sql`, `)})`);
+      AND c.column_name IN (${sql.join(
+        columns.map((column) => sql`${column}`),
+        sql`, `,
+      )})`);
   const counts: Record<string, number> = {};
   for (const { table_name: table, column_name: column } of found) {
     const [row] = await database.query<{ n: number }>(

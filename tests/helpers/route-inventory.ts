@@ -57,7 +57,9 @@ function pathParamsOf(url: string): string[] {
 
 /** The route's path with each parameter replaced by `valueOf(name)` (URL-encoded). */
 export function fillPath(url: string, valueOf: (param: string) => string): string {
-  return url.replace(/:([A-Za-z0-9_]+)|\*/g, (_match, name: string | undefined) => encodeURIComponent(valueOf(name ?? '*')));
+  return url.replace(/:([A-Za-z0-9_]+)|\*/g, (_match, name: string | undefined) =>
+    encodeURIComponent(valueOf(name ?? '*')),
+  );
 }
 
 /**

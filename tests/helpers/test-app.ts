@@ -76,7 +76,14 @@ export async function createTestApp(
   // On PostgreSQL, tests write rows behind the app's back (straight SQL on another connection) and read at once:
   // each read waits for the story index to catch up. PGlite hands notifications over before a write returns.
   const storyIndexEnv = process.env.TEST_DATABASE_URL ? { STORY_INDEX: 'every-read' } : {};
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...redisEnv, ...storyIndexEnv, ...stringify(env) });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ...redisEnv,
+    ...storyIndexEnv,
+    ...stringify(env),
+  });
   const database = await openTestDatabase();
   const app = await buildApp(config, { ...deps, database });
   await app.ready();

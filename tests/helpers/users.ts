@@ -16,7 +16,13 @@ export interface TestUser {
 
 export async function createTestUser(
   database: Database,
-  fields: Partial<{ username: string; displayName: string; email: string; isSetupComplete: boolean; createdAt: Date }> = {},
+  fields: Partial<{
+    username: string;
+    displayName: string;
+    email: string;
+    isSetupComplete: boolean;
+    createdAt: Date;
+  }> = {},
 ): Promise<TestUser> {
   const suffix = crypto.randomBytes(4).toString('hex');
   const username = fields.username ?? `user_${suffix}`;

@@ -15,18 +15,55 @@ type Layers = Record<string, FeatureCollection>;
 /** A town square at `centre`: a lake, two streets and a place name in English and French. */
 export function townLayers(centre: { latitude: number; longitude: number }): Layers {
   const { latitude: lat, longitude: lng } = centre;
-  const around = (d: number) => [[lng - d, lat - d], [lng + d, lat - d], [lng + d, lat + d], [lng - d, lat + d], [lng - d, lat - d]];
+  const around = (d: number) => [
+    [lng - d, lat - d],
+    [lng + d, lat - d],
+    [lng + d, lat + d],
+    [lng - d, lat + d],
+    [lng - d, lat - d],
+  ];
   return {
-    earth: { type: 'FeatureCollection', features: [{ type: 'Feature', properties: { kind: 'earth' }, geometry: { type: 'Polygon', coordinates: [around(0.2)] } }] },
+    earth: {
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', properties: { kind: 'earth' }, geometry: { type: 'Polygon', coordinates: [around(0.2)] } },
+      ],
+    },
     water: {
       type: 'FeatureCollection',
-      features: [{ type: 'Feature', properties: { kind: 'lake' }, geometry: { type: 'Polygon', coordinates: [around(0.002).map(([x, y]) => [x! + 0.004, y! + 0.003])] } }],
+      features: [
+        {
+          type: 'Feature',
+          properties: { kind: 'lake' },
+          geometry: { type: 'Polygon', coordinates: [around(0.002).map(([x, y]) => [x! + 0.004, y! + 0.003])] },
+        },
+      ],
     },
     roads: {
       type: 'FeatureCollection',
       features: [
-        { type: 'Feature', properties: { kind: 'major_road', name: 'High Street' }, geometry: { type: 'LineString', coordinates: [[lng - 0.02, lat], [lng + 0.02, lat]] } },
-        { type: 'Feature', properties: { kind: 'minor_road', name: 'Mill Lane' }, geometry: { type: 'LineString', coordinates: [[lng, lat - 0.02], [lng, lat + 0.02]] } },
+        {
+          type: 'Feature',
+          properties: { kind: 'major_road', name: 'High Street' },
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [lng - 0.02, lat],
+              [lng + 0.02, lat],
+            ],
+          },
+        },
+        {
+          type: 'Feature',
+          properties: { kind: 'minor_road', name: 'Mill Lane' },
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [lng, lat - 0.02],
+              [lng, lat + 0.02],
+            ],
+          },
+        },
       ],
     },
     places: {
@@ -34,7 +71,13 @@ export function townLayers(centre: { latitude: number; longitude: number }): Lay
       features: [
         {
           type: 'Feature',
-          properties: { kind: 'locality', name: 'Whisperton', 'name:fr': 'Murmureville', min_zoom: 1, population_rank: 10 },
+          properties: {
+            kind: 'locality',
+            name: 'Whisperton',
+            'name:fr': 'Murmureville',
+            min_zoom: 1,
+            population_rank: 10,
+          },
           geometry: { type: 'Point', coordinates: [lng + 0.001, lat + 0.001] },
         },
       ],
@@ -44,10 +87,13 @@ export function townLayers(centre: { latitude: number; longitude: number }): Lay
 
 /** Every tile of `layers` from `minZoom` to `maxZoom` that holds something, gzip-compressed. */
 export function vectorTiles(layers: Layers, minZoom: number, maxZoom: number): ArchiveTile[] {
-  const indexes = Object.entries(layers).map(([name, data]) => [name, new GeoJSONVT(data, { maxZoom, indexMaxZoom: maxZoom, indexMaxPoints: 0 })] as const);
+  const indexes = Object.entries(layers).map(
+    ([name, data]) => [name, new GeoJSONVT(data, { maxZoom, indexMaxZoom: maxZoom, indexMaxPoints: 0 })] as const,
+  );
   const addresses = new Map<string, { z: number; x: number; y: number }>();
   for (const [, index] of indexes) {
-    for (const coord of index.tileCoords) if (coord.z >= minZoom) addresses.set(`${coord.z}/${coord.x}/${coord.y}`, coord);
+    for (const coord of index.tileCoords)
+      if (coord.z >= minZoom) addresses.set(`${coord.z}/${coord.x}/${coord.y}`, coord);
   }
   const tiles: ArchiveTile[] = [];
   for (const { z, x, y } of addresses.values()) {
@@ -56,7 +102,8 @@ export function vectorTiles(layers: Layers, minZoom: number, maxZoom: number): A
       const tile = index.getTile(z, x, y);
       if (tile && tile.features.length > 0) byLayer[name] = tile;
     }
-    if (Object.keys(byLayer).length > 0) tiles.push({ z, x, y, data: zlib.gzipSync(fromGeojsonVt(byLayer, { version: 2 })) });
+    if (Object.keys(byLayer).length > 0)
+      tiles.push({ z, x, y, data: zlib.gzipSync(fromGeojsonVt(byLayer, { version: 2 })) });
   }
   return tiles;
 }

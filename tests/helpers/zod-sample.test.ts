@@ -33,9 +33,11 @@ describe('sampleOf: a value the schema accepts, built from the schema alone', ()
     const schema = z
       .object({ category: z.string().max(40), start: z.string().optional(), end: z.string().optional() })
       .superRefine((v, ctx) => {
-        if (v.category !== 'History') ctx.addIssue({ code: 'custom', message: 'Category must be one of …', path: ['category'] });
+        if (v.category !== 'History')
+          ctx.addIssue({ code: 'custom', message: 'Category must be one of …', path: ['category'] });
         if (!v.start) ctx.addIssue({ code: 'custom', message: 'Start needed', path: ['start'] });
-        if (v.start && !/^\d\d:\d\d$/.test(v.start)) ctx.addIssue({ code: 'custom', message: 'HH:MM', path: ['start'] });
+        if (v.start && !/^\d\d:\d\d$/.test(v.start))
+          ctx.addIssue({ code: 'custom', message: 'HH:MM', path: ['start'] });
       });
     expect(sampleOf(schema)).toEqual({ category: 'History', start: '12:00' });
   });

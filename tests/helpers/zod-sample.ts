@@ -49,7 +49,11 @@ export function sampleOf(schema: AnySchema, options: SampleOptions = {}): unknow
 }
 
 /** Values `schema` accepts, best first (an empty list when none is found). */
-function candidatesOf(schema: AnySchema, hints: SampleOptions['hints'] & object, fieldName: string | undefined): unknown[] {
+function candidatesOf(
+  schema: AnySchema,
+  hints: SampleOptions['hints'] & object,
+  fieldName: string | undefined,
+): unknown[] {
   const structural = structuralSamples(schema, hints, fieldName);
   const hinted = fieldName !== undefined ? (hints[fieldName] ?? []) : [];
   const pool = [...STRING_POOL, ...OTHER_POOL].flatMap((value) => padded(schema, value));
@@ -76,21 +80,28 @@ function stringMinLength(schema: AnySchema): number | null {
 /** The schema under optional/nullable/default/pipe wrappers (what a value is really checked against). */
 function unwrap(schema: AnySchema): AnySchema {
   if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return unwrap(schema.unwrap() as AnySchema);
-  if (schema instanceof z.ZodDefault || schema instanceof z.ZodPrefault) return unwrap(schema.def.innerType as AnySchema);
+  if (schema instanceof z.ZodDefault || schema instanceof z.ZodPrefault)
+    return unwrap(schema.def.innerType as AnySchema);
   if (schema instanceof z.ZodPipe) return unwrap(schema.in as AnySchema);
   return schema;
 }
 
 /** Samples that follow from the schema's own structure (objects, arrays, enums, literals, unions). */
-function structuralSamples(schema: AnySchema, hints: Record<string, readonly unknown[]>, fieldName: string | undefined): unknown[] {
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return structuralSamples(schema.unwrap() as AnySchema, hints, fieldName);
+function structuralSamples(
+  schema: AnySchema,
+  hints: Record<string, readonly unknown[]>,
+  fieldName: string | undefined,
+): unknown[] {
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable)
+    return structuralSamples(schema.unwrap() as AnySchema, hints, fieldName);
   if (schema instanceof z.ZodDefault || schema instanceof z.ZodPrefault) {
     return structuralSamples(schema.def.innerType as AnySchema, hints, fieldName);
   }
   if (schema instanceof z.ZodPipe) return candidatesOf(schema.in as AnySchema, hints, fieldName);
   if (schema instanceof z.ZodEnum) return [...schema.options];
   if (schema instanceof z.ZodLiteral) return [...schema.values];
-  if (schema instanceof z.ZodUnion) return schema.options.flatMap((option) => candidatesOf(option as AnySchema, hints, fieldName));
+  if (schema instanceof z.ZodUnion)
+    return schema.options.flatMap((option) => candidatesOf(option as AnySchema, hints, fieldName));
   if (schema instanceof z.ZodObject) {
     const built = repairedObject(schema, hints);
     return built === undefined ? [] : [built];
@@ -109,17 +120,22 @@ function structuralSamples(schema: AnySchema, hints: Record<string, readonly unk
   return [];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The object with its required fields, repaired until the object (its refinements included) accepts it. A file
  * field (multipart) is left out: its sample is the caller's business.
  */
-function repairedObject(schema: z.ZodObject, hints: Record<string, readonly unknown[]>): Record<string, unknown> | undefined {
+function repairedObject(
+  schema: z.ZodObject,
+  hints: Record<string, readonly unknown[]>,
+): Record<string, unknown> | undefined {
   const shape = schema.shape as Record<string, AnySchema>;
   const fieldCandidates = new Map<string, unknown[]>();
   const candidatesFor = (key: string) => {
-    if (!fieldCandidates.has(key)) fieldCandidates.set(key, isFileField(shape[key]!) ? [] : candidatesOf(shape[key]!, hints, key));
+    if (!fieldCandidates.has(key))
+      fieldCandidates.set(key, isFileField(shape[key]!) ? [] : candidatesOf(shape[key]!, hints, key));
     return fieldCandidates.get(key)!;
   };
   const chosen = new Map<string, number>();
@@ -140,7 +156,9 @@ function repairedObject(schema: z.ZodObject, hints: Record<string, readonly unkn
   for (let repairs = 0; repairs < MAX_REPAIRS; repairs++) {
     const parsed = schema.safeParse(value);
     if (parsed.success) return value;
-    const key = parsed.error.issues.map((issue) => issue.path[0]).find((k): k is string => typeof k === 'string' && k in shape && !dropped.has(k));
+    const key = parsed.error.issues
+      .map((issue) => issue.path[0])
+      .find((k): k is string => typeof k === 'string' && k in shape && !dropped.has(k));
     if (key === undefined) {
       // An issue of the whole object (or of nothing it names): add the next optional field not tried yet.
       const next = Object.keys(shape).find((k) => !(k in value) && !dropped.has(k) && candidatesFor(k).length > 0);

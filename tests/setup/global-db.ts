@@ -31,10 +31,9 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteTemplatePath', '');
     return async () => {
       // Drop the template and every per-file copy made from it.
-      const { rows } = await admin.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE $1`,
-        [`${templateName.replace('tpl', 't')}%`],
-      );
+      const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
+        `${templateName.replace('tpl', 't')}%`,
+      ]);
       for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       await admin.query(`DROP DATABASE IF EXISTS ${templateName} WITH (FORCE)`);
       await admin.end();

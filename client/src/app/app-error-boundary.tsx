@@ -41,7 +41,10 @@ export class AppErrorBoundary extends Component<Props, State> {
 function RecoverScreen() {
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center px-4">
-      <div role="alert" className="w-full max-w-md rounded-2xl border border-night-600 bg-night-900/80 p-8 text-center shadow-2xl">
+      <div
+        role="alert"
+        className="w-full max-w-md rounded-2xl border border-night-600 bg-night-900/80 p-8 text-center shadow-2xl"
+      >
         <AlertTriangle className="mx-auto h-10 w-10 text-ember-400" aria-hidden />
         <h1 className="mt-4 font-display text-2xl font-semibold">Something went wrong</h1>
         <p className="mt-2 text-sm text-mist-400">

@@ -20,7 +20,8 @@ export class ApiError extends Error {
 export function serverMessageOf(body: string): string | undefined {
   try {
     const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') return parsed.message;
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string')
+      return parsed.message;
   } catch {
     // not JSON: there is no server message
   }
@@ -82,7 +83,12 @@ export function forgetSession(): void {
 }
 
 /** Sends a request; throws ApiError on non-OK. Returns the Response so callers choose how to read it. Calls go by name through lib/api.ts. */
-export async function apiRequest(method: string, url: string, data?: unknown, init: RequestInit = {}): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  init: RequestInit = {},
+): Promise<Response> {
   // Story reads carry the reader's position claim: as this browser, never as its address.
   if (url.startsWith('/api/stories')) await readerCookieReady();
   const isForm = typeof FormData !== 'undefined' && data instanceof FormData;

@@ -8,8 +8,9 @@ afterEach(() => {
 
 /** A stubbed fetch answering `body` (JSON unless a string) with `init`; the calls are in `.mock.calls`. */
 function answer(body: unknown = {}, init: ResponseInit = {}) {
-  const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
-    new Response(init.status === 204 ? null : typeof body === 'string' ? body : JSON.stringify(body), init),
+  const fetch = vi.fn(
+    async (_url: string, _init?: RequestInit) =>
+      new Response(init.status === 204 ? null : typeof body === 'string' ? body : JSON.stringify(body), init),
   );
   vi.stubGlobal('fetch', fetch);
   return fetch;
@@ -23,9 +24,15 @@ describe('apiUrl (the route table’s path, filled)', () => {
   });
 
   it('adds the query without its undefined or null values, and no `?` when nothing is left', () => {
-    expect(apiUrl('story', { params: { id: 'x' }, query: { lat: '1.5', lng: '2', accuracy: undefined } })).toBe('/api/stories/x?lat=1.5&lng=2');
-    expect(apiUrl('mapInBox', { query: { bbox: '-74,40,-73,41', view: 'full' } })).toBe('/api/stories/map?bbox=-74%2C40%2C-73%2C41&view=full');
-    expect(apiUrl('storyInsights', { params: { id: 'x' }, query: { days: undefined } })).toBe('/api/insights/stories/x');
+    expect(apiUrl('story', { params: { id: 'x' }, query: { lat: '1.5', lng: '2', accuracy: undefined } })).toBe(
+      '/api/stories/x?lat=1.5&lng=2',
+    );
+    expect(apiUrl('mapInBox', { query: { bbox: '-74,40,-73,41', view: 'full' } })).toBe(
+      '/api/stories/map?bbox=-74%2C40%2C-73%2C41&view=full',
+    );
+    expect(apiUrl('storyInsights', { params: { id: 'x' }, query: { days: undefined } })).toBe(
+      '/api/insights/stories/x',
+    );
     expect(apiUrl('allStories', { query: { limit: 60 } })).toBe('/api/stories/all?limit=60');
     expect(apiUrl('categories')).toBe('/api/categories');
   });
@@ -40,11 +47,19 @@ describe('callApi', () => {
   it('sends the body as JSON with the route’s method and credentials, and returns the answer', async () => {
     const fetch = answer({ id: 't1', title: 'Walk' }, { status: 201 });
     const controller = new AbortController();
-    const tour = await callApi('createTour', { body: { title: 'Walk', storyIds: ['a', 'b'] }, signal: controller.signal });
+    const tour = await callApi('createTour', {
+      body: { title: 'Walk', storyIds: ['a', 'b'] },
+      signal: controller.signal,
+    });
     expect(tour).toEqual({ id: 't1', title: 'Walk' });
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/tours');
-    expect(init).toMatchObject({ method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, signal: controller.signal });
+    expect(init).toMatchObject({
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      signal: controller.signal,
+    });
     expect(JSON.parse(init!.body as string)).toEqual({ title: 'Walk', storyIds: ['a', 'b'] });
   });
 
@@ -65,7 +80,11 @@ describe('callApi', () => {
     answer({ message: 'Tour not found' }, { status: 404 });
     const error = await callApi('tour', { params: { id: 'nope' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 404, message: '404: {"message":"Tour not found"}', serverMessage: 'Tour not found' });
+    expect(error).toMatchObject({
+      status: 404,
+      message: '404: {"message":"Tour not found"}',
+      serverMessage: 'Tour not found',
+    });
   });
 
   it('an error without a body is named by its status text, with no server message', async () => {

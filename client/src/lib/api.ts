@@ -47,27 +47,45 @@ export type ApiAnswer<N extends ApiRouteName, O = unknown> = N extends 'mapAroun
 type QueryValue = string | number | boolean | null | undefined;
 
 /** The route's URL: its path with each parameter URL-encoded, and the query without undefined (or null) values. */
-export function apiUrl<N extends ApiRouteName>(name: N, options: { params?: Params<N>; query?: Query<N> } = {}): string {
+export function apiUrl<N extends ApiRouteName>(
+  name: N,
+  options: { params?: Params<N>; query?: Query<N> } = {},
+): string {
   const params: Record<string, string | number> = options.params ?? {};
   const path = API_ROUTES[name].path.replace(/:([A-Za-z0-9_]+)|\*$/g, (_match, param: string | undefined) =>
     encodeURIComponent(String(params[param ?? '*'])),
   );
   const search = new URLSearchParams();
   const query: Record<string, QueryValue> = options.query ?? {};
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) search.append(key, String(value));
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== null) search.append(key, String(value));
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }
 
 /** Sends the call; throws ApiError on non-OK. The Response, for a caller that reads more than the JSON answer. */
-export function apiResponse<N extends ApiRouteName>(name: N, ...[options]: OptionalIfEmpty<ApiCallOptions<N>>): Promise<Response> {
-  const { params, query, body, signal } = (options ?? {}) as { params?: Params<N>; query?: Query<N>; body?: unknown; signal?: AbortSignal };
+export function apiResponse<N extends ApiRouteName>(
+  name: N,
+  ...[options]: OptionalIfEmpty<ApiCallOptions<N>>
+): Promise<Response> {
+  const { params, query, body, signal } = (options ?? {}) as {
+    params?: Params<N>;
+    query?: Query<N>;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
   return apiRequest(API_ROUTES[name].method, apiUrl(name, { params, query }), body, signal ? { signal } : {});
 }
 
 /** Sends the call and returns its answer, typed from the contract (nothing read for a 204). */
-export function callApi<N extends ApiRouteName, const O extends ApiCallOptions<N>>(name: N, options: O): Promise<ApiAnswer<N, O>>;
-export function callApi<N extends ApiRouteName>(name: N, ...[options]: OptionalIfEmpty<ApiCallOptions<N>>): Promise<ApiAnswer<N>>;
+export function callApi<N extends ApiRouteName, const O extends ApiCallOptions<N>>(
+  name: N,
+  options: O,
+): Promise<ApiAnswer<N, O>>;
+export function callApi<N extends ApiRouteName>(
+  name: N,
+  ...[options]: OptionalIfEmpty<ApiCallOptions<N>>
+): Promise<ApiAnswer<N>>;
 export async function callApi<N extends ApiRouteName>(name: N, options?: ApiCallOptions<N>): Promise<unknown> {
   const res = await apiResponse(name, ...([options] as OptionalIfEmpty<ApiCallOptions<N>>));
   return res.status === 204 ? undefined : res.json();

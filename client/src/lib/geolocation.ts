@@ -65,7 +65,11 @@ export function requestPosition(): Promise<Fix> {
     navigator.geolocation.getCurrentPosition(
       (position) => {
         publishAccuracy(accuracyOf(position));
-        resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude, accuracy: accuracyOf(position) });
+        resolve({
+          latitude: position.coords.latitude,
+          longitude: position.coords.longitude,
+          accuracy: accuracyOf(position),
+        });
       },
       (error) => reject(new GeolocationError(messageFor(error))),
       GEOLOCATION_OPTIONS,

@@ -27,7 +27,9 @@ function tilesOfPage(): TileConfig | undefined {
   if (pageTilesRead) return pageTiles;
   pageTilesRead = true;
   try {
-    const parsed = JSON.parse(document.getElementById(PAGE_TILES_ELEMENT_ID)?.textContent ?? 'null') as Partial<TileConfig> | null;
+    const parsed = JSON.parse(
+      document.getElementById(PAGE_TILES_ELEMENT_ID)?.textContent ?? 'null',
+    ) as Partial<TileConfig> | null;
     if (typeof parsed?.tileUrl === 'string' && typeof parsed.tileAttribution === 'string') {
       pageTiles = {
         tileUrl: parsed.tileUrl,

@@ -56,7 +56,14 @@ describe('mapPageAt', () => {
     expect(mapPageAt(paths.story('a1'))).toBe('home');
     expect(mapPageAt(paths.discover)).toBe('discover');
     expect(mapPageAt(paths.discoverAdvanced)).toBe('discover');
-    for (const other of [paths.myStories, paths.discoverSimple, paths.setup, paths.auth, paths.tour('t1'), '/nowhere']) {
+    for (const other of [
+      paths.myStories,
+      paths.discoverSimple,
+      paths.setup,
+      paths.auth,
+      paths.tour('t1'),
+      '/nowhere',
+    ]) {
       expect(mapPageAt(other)).toBeNull();
     }
   });

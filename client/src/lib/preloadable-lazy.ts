@@ -28,7 +28,9 @@ export function preloadableLazy<M, C extends ComponentType<any>>(load: () => Pro
   const Component = lazy(() => {
     if (loaded) {
       const resolved = { default: pick(loaded.module) };
-      return { then: (onLoaded: (value: typeof resolved) => void) => onLoaded(resolved) } as unknown as Promise<typeof resolved>;
+      return { then: (onLoaded: (value: typeof resolved) => void) => onLoaded(resolved) } as unknown as Promise<
+        typeof resolved
+      >;
     }
     return preload().then((module) => ({ default: pick(module) }));
   });

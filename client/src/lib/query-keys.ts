@@ -58,7 +58,8 @@ export const queryKeys = {
   traces: {
     all: ['traces'] as const,
     /** Refetched when the story's lock changes for the reader (a story unlocked now shows its traces). */
-    story: (storyId: string, locked?: boolean) => (locked === undefined ? (['traces', storyId] as const) : (['traces', storyId, { locked }] as const)),
+    story: (storyId: string, locked?: boolean) =>
+      locked === undefined ? (['traces', storyId] as const) : (['traces', storyId, { locked }] as const),
   },
   /** Authors' pages and the stories of the authors one follows (docs/decisions/046-follows-daily-digest.md). */
   follows: {

@@ -18,7 +18,10 @@ export function isLostConnection(error: unknown): boolean {
 
 /** A plain SELECT (or WITH … SELECT) that writes nothing: safe to run twice. */
 export function isReadOnlyStatement(text: string): boolean {
-  return /^\s*(select|with)\b/i.test(text) && !/\b(insert|update|delete|merge|nextval|setval|pg_notify|for\s+(no\s+key\s+)?update|for\s+share)\b/i.test(text);
+  return (
+    /^\s*(select|with)\b/i.test(text) &&
+    !/\b(insert|update|delete|merge|nextval|setval|pg_notify|for\s+(no\s+key\s+)?update|for\s+share)\b/i.test(text)
+  );
 }
 
 function statementText(query: unknown): string | undefined {

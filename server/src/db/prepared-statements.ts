@@ -14,7 +14,9 @@ interface SqlBuilder {
 
 /** Prepares `builder` (whose every parameter is a named placeholder) under `name` on this database. */
 export function prepareRows(database: Database, name: string, builder: SqlBuilder, keys: string[]): PreparedRows {
-  return database.pglite ? pgliteStatement(database.pglite, name, builder, keys) : pgStatement(poolOf(database.db), name, builder, keys);
+  return database.pglite
+    ? pgliteStatement(database.pglite, name, builder, keys)
+    : pgStatement(poolOf(database.db), name, builder, keys);
 }
 
 type NamedValues = Record<string, unknown>;
@@ -52,12 +54,7 @@ const ROW_TYPES = {
  * A named prepared statement run straight on the node-postgres pool, rows as arrays zipped with the selection's
  * keys: Drizzle's own row mapping (an entity check per column per row) cost more than building the whole answer.
  */
-function pgStatement(
-  pool: pg.Pool,
-  name: string,
-  builder: SqlBuilder,
-  keys: string[],
-): PreparedRows {
+function pgStatement(pool: pg.Pool, name: string, builder: SqlBuilder, keys: string[]): PreparedRows {
   const { sql: text, params } = builder.toSQL();
   const names = placeholderNames(name, params);
   return {

@@ -38,7 +38,8 @@ export interface StoryVisibility {
 /** The one visibility predicate (see StoryVisibility for what each caller chooses). */
 export function storyVisibleTo(viewer: SQL, { row = 'stories', own, blockedAuthors }: StoryVisibility): SQL {
   const column = (name: string) => sql.raw(`${row}.${name}`);
-  const notBlocked = blockedAuthors === 'excluded' ? sql` AND NOT ${authorBlockedBy(viewer, column('author_id'))}` : sql``;
+  const notBlocked =
+    blockedAuthors === 'excluded' ? sql` AND NOT ${authorBlockedBy(viewer, column('author_id'))}` : sql``;
   const seenByAll = sql`${column('is_public')} AND ${column('hidden_at')} IS NULL${notBlocked}`;
   const isAuthor = sql`${column('author_id')} = ${viewer}`;
   switch (own) {
@@ -54,20 +55,23 @@ export function storyVisibleTo(viewer: SQL, { row = 'stories', own, blockedAutho
 }
 
 /** A story the viewer may read: everyone's visible stories, the viewer's own whatever their state. */
-export const visibleStory = (viewer: SQL): SQL => storyVisibleTo(viewer, { own: 'sees-all', blockedAuthors: 'excluded' });
+export const visibleStory = (viewer: SQL): SQL =>
+  storyVisibleTo(viewer, { own: 'sees-all', blockedAuthors: 'excluded' });
 
 /**
  * Which stops of a tour a viewer sees (docs/decisions/016-walk-mode-and-tours.md), the one definition every tour query uses: a stop counts only
  * while its story is public and not hidden, for everyone, its author included (a deleted story takes its stop row
  * with it), and never a stop by an author the viewer blocked.
  */
-export const visibleTourStop = (viewer: SQL): SQL => storyVisibleTo(viewer, { own: 'as-anyone', blockedAuthors: 'excluded' });
+export const visibleTourStop = (viewer: SQL): SQL =>
+  storyVisibleTo(viewer, { own: 'as-anyone', blockedAuthors: 'excluded' });
 
 /**
  * The same rule for a story already in memory (the story index's cards, a tour's stops when it is made): seen by
  * everyone when public and not hidden, as `seenByAll` in `storyVisibleTo` above.
  */
-export const seenByEveryone = (story: { isPublic: boolean; hidden: boolean }): boolean => story.isPublic && !story.hidden;
+export const seenByEveryone = (story: { isPublic: boolean; hidden: boolean }): boolean =>
+  story.isPublic && !story.hidden;
 
 /** `own: 'sees-all'` for a story in memory: seen by everyone, or the viewer's own whatever its state. */
 export const visibleToViewer = (seenByAll: boolean, isAuthor: boolean): boolean => seenByAll || isAuthor;

@@ -24,7 +24,11 @@ export interface EventStream {
   readonly ended: boolean;
 }
 
-export function openEventStream(request: FastifyRequest, reply: FastifyReply, options: EventStreamOptions): EventStream {
+export function openEventStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: EventStreamOptions,
+): EventStream {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {

@@ -51,7 +51,9 @@ const PG_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6}
 function isPrintedTimestamp(text: string): boolean {
   const parts = PG_TIMESTAMP.exec(text);
   if (!parts) return false;
-  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offsetHours = 0] = [1, 2, 3, 4, 5, 6, 8].map((i) => Number(parts[i]));
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offsetHours = 0] = [1, 2, 3, 4, 5, 6, 8].map(
+    (i) => Number(parts[i]),
+  );
   const offsetMinutes = parts[10] === undefined ? 0 : Number(parts[10]);
   const date = new Date(Date.UTC(year, month - 1, day));
   const realDay = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
@@ -87,7 +89,9 @@ export function createPageCursorSealer(secret: string): PageCursorSealer {
       try {
         const decipher = crypto.createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
         decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-        const text = Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+        const text = Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
+          'utf8',
+        );
         return cursorFromText(text);
       } catch {
         return null;

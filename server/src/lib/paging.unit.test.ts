@@ -17,7 +17,15 @@ describe('page cursors', () => {
   });
 
   it('refuse a timestamp of the right shape whose parts are out of range (the cast would fail: a 500 the fuzz found)', () => {
-    for (const createdAt of ['9999-99-99 99:99:99+99', '2026-02-30 10:00:00+00', '2025-02-29 10:00:00+00', '2026-11-24 24:00:00+00', '2026-11-24 10:60:00+00', '2026-11-24 10:00:00+16', '0000-01-01 00:00:00+00']) {
+    for (const createdAt of [
+      '9999-99-99 99:99:99+99',
+      '2026-02-30 10:00:00+00',
+      '2025-02-29 10:00:00+00',
+      '2026-11-24 24:00:00+00',
+      '2026-11-24 10:60:00+00',
+      '2026-11-24 10:00:00+16',
+      '0000-01-01 00:00:00+00',
+    ]) {
       expect(sealer.open(sealer.seal({ createdAt, id })), createdAt).toBeNull();
     }
   });
@@ -35,6 +43,8 @@ describe('page cursors', () => {
   it('answer the first page without a cursor and a 400 "Invalid cursor" for a bad one', () => {
     expect(openCursorOr400(sealer, undefined)).toBeNull();
     expect(openCursorOr400(sealer, '')).toBeNull();
-    expect(() => openCursorOr400(sealer, 'abc')).toThrow(expect.objectContaining({ statusCode: 400, message: BAD_CURSOR }));
+    expect(() => openCursorOr400(sealer, 'abc')).toThrow(
+      expect.objectContaining({ statusCode: 400, message: BAD_CURSOR }),
+    );
   });
 });

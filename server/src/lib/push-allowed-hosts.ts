@@ -17,10 +17,19 @@ export const pushAllowedHostsSetting = z
   .string()
   .optional()
   .transform((value, context) => {
-    const entries = value === undefined || value === '' ? [...DEFAULT_PUSH_ALLOWED_HOSTS] : value.split(',').map((p) => p.trim().toLowerCase()).filter(Boolean);
+    const entries =
+      value === undefined || value === ''
+        ? [...DEFAULT_PUSH_ALLOWED_HOSTS]
+        : value
+            .split(',')
+            .map((p) => p.trim().toLowerCase())
+            .filter(Boolean);
     for (const entry of entries) {
       if (!/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(entry) || /^[\d.]+$/.test(entry)) {
-        context.addIssue({ code: 'custom', message: `PUSH_ALLOWED_HOSTS: "${entry}" is not a host name or *.suffix such as *.push.apple.com` });
+        context.addIssue({
+          code: 'custom',
+          message: `PUSH_ALLOWED_HOSTS: "${entry}" is not a host name or *.suffix such as *.push.apple.com`,
+        });
       }
     }
     return entries;

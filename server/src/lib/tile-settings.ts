@@ -21,15 +21,26 @@ const ARCHIVE = /^(https:\/\/|s3:\/\/[^/]+\/.+|[^:]+$)/;
 
 /** The settings' part of the environment's schema (spread into config.ts's). */
 export const TILE_ENV_SHAPE = {
-  TILE_CONTACT: z.string().trim().max(200).optional().transform((value) => value || undefined),
+  TILE_CONTACT: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((value) => value || undefined),
   TILE_CACHE_MB: z.coerce.number().min(1).max(1_000_000).default(512),
   MAP_ARCHIVE: z
     .string()
     .trim()
     .optional()
     .transform((value) => value || undefined)
-    .refine((value) => value === undefined || ARCHIVE.test(value), 'MAP_ARCHIVE must be a file path, an https:// URL or s3://bucket/key'),
-  TILE_PREFETCH: z.enum(['allowed', 'never', '']).optional().transform((value) => (value === 'allowed' ? 'allowed' : 'never')),
+    .refine(
+      (value) => value === undefined || ARCHIVE.test(value),
+      'MAP_ARCHIVE must be a file path, an https:// URL or s3://bucket/key',
+    ),
+  TILE_PREFETCH: z
+    .enum(['allowed', 'never', ''])
+    .optional()
+    .transform((value) => (value === 'allowed' ? 'allowed' : 'never')),
 };
 
 type TileEnv = { [K in keyof typeof TILE_ENV_SHAPE]: z.output<(typeof TILE_ENV_SHAPE)[K]> };

@@ -36,7 +36,10 @@ export const trustProxySetting = z
       if (hops > 10) context.addIssue({ code: 'custom', message: 'TRUST_PROXY hop count must be at most 10' });
       return hops;
     }
-    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     const bad = entries.filter((entry) => !isProxyAddress(entry));
     if (bad.length > 0 || entries.length === 0) {
       context.addIssue({

@@ -69,9 +69,15 @@ describe('outbox mailer (no SMTP_URL)', () => {
 
 describe('parseMail', () => {
   it('unfolds headers and decodes base64 and quoted-printable bodies', () => {
-    const b64 = parseMail('x', `To: a@b.test\nSubject: Hi\nContent-Transfer-Encoding: base64\n\n${Buffer.from('Reset code: ABCDEFGHJK').toString('base64')}\n`);
+    const b64 = parseMail(
+      'x',
+      `To: a@b.test\nSubject: Hi\nContent-Transfer-Encoding: base64\n\n${Buffer.from('Reset code: ABCDEFGHJK').toString('base64')}\n`,
+    );
     expect(b64.body).toBe('Reset code: ABCDEFGHJK');
-    const qp = parseMail('y', 'To: "Ada"\n <a@b.test>\nContent-Transfer-Encoding: quoted-printable\n\nZo=C3=AB sa=\nys hi\n');
+    const qp = parseMail(
+      'y',
+      'To: "Ada"\n <a@b.test>\nContent-Transfer-Encoding: quoted-printable\n\nZo=C3=AB sa=\nys hi\n',
+    );
     expect(qp.to).toBe('"Ada" <a@b.test>');
     expect(qp.body).toBe('Zoë says hi\n');
   });

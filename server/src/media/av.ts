@@ -19,7 +19,14 @@ import { Decoder, tools, type EBMLElementDetail } from 'ts-ebml';
 import { AUDIO, MEDIA } from '#common/constants';
 import type { Container, MediaKind } from './sniff';
 import { UnreadableMediaError, UnverifiableMediaError } from './av-errors';
-import { checkProbe, DEFAULT_MEDIA_LIMITS, probeWithFfprobe, type MediaLimits, type MediaProbe, type ProbedStream } from './probe';
+import {
+  checkProbe,
+  DEFAULT_MEDIA_LIMITS,
+  probeWithFfprobe,
+  type MediaLimits,
+  type MediaProbe,
+  type ProbedStream,
+} from './probe';
 import { rewriteMp3, verifyOgg } from './verify-js';
 
 export { UnreadableMediaError, UnverifiableMediaError } from './av-errors';
@@ -50,7 +57,13 @@ const FFMPEG_TIMEOUT_MS = 120_000;
 const FFMPEG_MAX_ALLOC_BYTES = 256 * 1024 * 1024;
 
 /** ffmpeg's demuxer for each sniffed container (forced: the file is read as what it was accepted as). */
-const DEMUXER: Partial<Record<Container, string>> = { webm: 'matroska', ogg: 'ogg', mp4: 'mov', quicktime: 'mov', mpeg: 'mp3' };
+const DEMUXER: Partial<Record<Container, string>> = {
+  webm: 'matroska',
+  ogg: 'ogg',
+  mp4: 'mov',
+  quicktime: 'mov',
+  mpeg: 'mp3',
+};
 
 function muxerFor(kind: MediaKind, container: Container): string {
   if (container === 'mp4') return kind === 'audio' ? 'ipod' : 'mp4';
@@ -156,10 +169,28 @@ async function ffmpegVerifyAndRemux(
 const DROPPED_METADATA = new Set(['Title', 'Name']);
 /** What may appear from the first cluster to the end of a WebM recording. */
 const MEDIA_ELEMENTS = new Set([
-  'Cluster', 'Timestamp', 'Timecode', 'Position', 'PrevSize', 'SimpleBlock', 'BlockGroup', 'Block', 'BlockDuration',
-  'ReferenceBlock', 'DiscardPadding', 'ReferencePriority', 'CodecState',
-  'Cues', 'CuePoint', 'CueTime', 'CueTrackPositions', 'CueTrack', 'CueClusterPosition', 'CueRelativePosition',
-  'CueDuration', 'CueBlockNumber',
+  'Cluster',
+  'Timestamp',
+  'Timecode',
+  'Position',
+  'PrevSize',
+  'SimpleBlock',
+  'BlockGroup',
+  'Block',
+  'BlockDuration',
+  'ReferenceBlock',
+  'DiscardPadding',
+  'ReferencePriority',
+  'CodecState',
+  'Cues',
+  'CuePoint',
+  'CueTime',
+  'CueTrackPositions',
+  'CueTrack',
+  'CueClusterPosition',
+  'CueRelativePosition',
+  'CueDuration',
+  'CueBlockNumber',
 ]);
 
 interface TrackInfo {
@@ -173,7 +204,13 @@ interface TrackInfo {
 }
 
 /** Matroska codec ids, as ffmpeg names the codecs (probe.ts compares these). */
-const WEBM_CODECS: Record<string, string> = { V_VP8: 'vp8', V_VP9: 'vp9', V_AV1: 'av1', A_OPUS: 'opus', A_VORBIS: 'vorbis' };
+const WEBM_CODECS: Record<string, string> = {
+  V_VP8: 'vp8',
+  V_VP9: 'vp9',
+  V_AV1: 'av1',
+  A_OPUS: 'opus',
+  A_VORBIS: 'vorbis',
+};
 
 function probedTrack(track: TrackInfo): ProbedStream {
   const type = track.type === 1 ? 'video' : track.type === 2 ? 'audio' : 'other';
@@ -214,7 +251,8 @@ export function makeWebmSeekable(file: Buffer): { data: Buffer; durationSeconds:
   let mediaEnd = firstCluster.dataStart;
   for (let i = firstClusterIndex; i < elements.length; i++) {
     const element = elements[i]!;
-    if (!MEDIA_ELEMENTS.has(element.name)) throw new UnreadableMediaError(`Unexpected ${element.name} element in the WebM file`);
+    if (!MEDIA_ELEMENTS.has(element.name))
+      throw new UnreadableMediaError(`Unexpected ${element.name} element in the WebM file`);
     if (!isEnd(element) && element.type !== 'm') mediaEnd = Math.max(mediaEnd, element.dataEnd);
     else if (isEnd(element) && element.dataEnd > 0) mediaEnd = Math.max(mediaEnd, element.dataEnd);
   }
@@ -265,7 +303,11 @@ export function makeWebmSeekable(file: Buffer): { data: Buffer; durationSeconds:
         // A cue must land where decoding can start: on video, only clusters opening with a keyframe.
         if (!cueTrackIsVideo || (element.name === 'SimpleBlock' && block.keyframe)) {
           // Positions are given as ts-ebml expects them: relative to where the original metadata ended.
-          cues.push({ CueTrack: cueTrack, CueClusterPosition: clusterStart - firstCluster.tagStart + metadataEnd, CueTime: time });
+          cues.push({
+            CueTrack: cueTrack,
+            CueClusterPosition: clusterStart - firstCluster.tagStart + metadataEnd,
+            CueTime: time,
+          });
         }
       }
       const previous = lastBlockTime.get(block.trackNumber);

@@ -73,9 +73,7 @@ export async function processImage(input: string | Buffer, container: Container)
     if (!animated) pipeline = pipeline.rotate(); // apply EXIF orientation before the EXIF is dropped
     pipeline = pipeline.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
     const webp = asWebp || thumbnail;
-    pipeline = webp
-      ? pipeline.webp({ quality: thumbnail ? 70 : 82 })
-      : pipeline.jpeg({ quality: 85, mozjpeg: true });
+    pipeline = webp ? pipeline.webp({ quality: thumbnail ? 70 : 82 }) : pipeline.jpeg({ quality: 85, mozjpeg: true });
     try {
       const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
       return { data, extension: webp ? 'webp' : 'jpg', width: info.width, height: info.pageHeight ?? info.height };

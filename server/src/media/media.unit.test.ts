@@ -4,7 +4,15 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRange } from '../modules/media-files/routes';
-import { detectAvTools, makeWebmSeekable, NO_AV_TOOLS, remux, resolveDuration, UnreadableMediaError, UnverifiableMediaError } from './av';
+import {
+  detectAvTools,
+  makeWebmSeekable,
+  NO_AV_TOOLS,
+  remux,
+  resolveDuration,
+  UnreadableMediaError,
+  UnverifiableMediaError,
+} from './av';
 import { processImage, UnreadableImageError } from './images';
 import { createLocalMediaStore, isValidMediaKey } from './media-store';
 import { prepareMedia, UnsupportedMediaError } from './pipeline';
@@ -53,8 +61,20 @@ describe('sniffing by content', () => {
     expect(sniffContainer(await jpegWithGps(20, 10))).toBe('jpeg');
     expect(sniffContainer(await pngWithAlpha())).toBe('png');
     expect(sniffContainer(await gifImage())).toBe('gif');
-    expect(sniffContainer(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).webp().toBuffer())).toBe('webp');
-    expect(sniffContainer(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).avif().toBuffer())).toBe('avif');
+    expect(
+      sniffContainer(
+        await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+          .webp()
+          .toBuffer(),
+      ),
+    ).toBe('webp');
+    expect(
+      sniffContainer(
+        await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+          .avif()
+          .toBuffer(),
+      ),
+    ).toBe('avif');
   });
 
   it('reads HEIC brands and refuses unknown or Matroska-but-not-WebM content', () => {
@@ -141,7 +161,14 @@ describe('WebM remux', () => {
     expect(seeksCleanly(output, 1.2)).toBe(true);
     // music-metadata cannot read such a file (unknown sizes), so the rewrite's own measure is the duration.
     expect(
-      await resolveDuration({ formSeconds: null, filePath: input, fileBytes: recorded.length, kind: 'audio', avTools: NO_AV_TOOLS, measuredSeconds: result.durationSeconds }),
+      await resolveDuration({
+        formSeconds: null,
+        filePath: input,
+        fileBytes: recorded.length,
+        kind: 'audio',
+        avTools: NO_AV_TOOLS,
+        measuredSeconds: result.durationSeconds,
+      }),
     ).toBe(2);
   });
 
@@ -159,9 +186,13 @@ describe('WebM remux', () => {
 
   it('without ffmpeg, MP4 and QuickTime cannot be checked and are refused', async () => {
     const mp4 = write('b.mp4', mp4Video(dir, 1));
-    await expect(remux(mp4, path.join(dir, 'x.mp4'), 'video', 'mp4', NO_AV_TOOLS)).rejects.toThrow(UnverifiableMediaError);
+    await expect(remux(mp4, path.join(dir, 'x.mp4'), 'video', 'mp4', NO_AV_TOOLS)).rejects.toThrow(
+      UnverifiableMediaError,
+    );
     const m4a = write('b.m4a', m4aAudio(dir, 1));
-    await expect(remux(m4a, path.join(dir, 'x.m4a'), 'audio', 'mp4', NO_AV_TOOLS)).rejects.toThrow(UnverifiableMediaError);
+    await expect(remux(m4a, path.join(dir, 'x.m4a'), 'audio', 'mp4', NO_AV_TOOLS)).rejects.toThrow(
+      UnverifiableMediaError,
+    );
   });
 });
 
@@ -234,7 +265,13 @@ describe('every audio file is checked in full and rewritten', () => {
     const frames = mp3Audio(1);
     const id3 = Buffer.concat([Buffer.from('ID3\x03\x00\x00'), Buffer.from([0, 0, 0, PAGE.length]), PAGE]);
     const v1 = Buffer.concat([Buffer.from('TAG'), Buffer.alloc(125, 0x20)]);
-    const stored = await remux(write('tagged.mp3', Buffer.concat([id3, frames, v1])), path.join(dir, 'tagged-out.mp3'), 'audio', 'mpeg', NO_AV_TOOLS);
+    const stored = await remux(
+      write('tagged.mp3', Buffer.concat([id3, frames, v1])),
+      path.join(dir, 'tagged-out.mp3'),
+      'audio',
+      'mpeg',
+      NO_AV_TOOLS,
+    );
     expect(stored.durationSeconds).toBeNull();
     const out = fs.readFileSync(path.join(dir, 'tagged-out.mp3'));
     expect(out.includes(Buffer.from('<script'))).toBe(false);
@@ -244,26 +281,33 @@ describe('every audio file is checked in full and rewritten', () => {
   it('pure JS: an Ogg file with a second stream (a page of something else, checksummed) is refused', async () => {
     const a = oggAudio(1);
     const b = oggOpusAudio(1);
-    await expect(remux(write('two.ogg', Buffer.concat([a, b])), path.join(dir, 'two-out.ogg'), 'audio', 'ogg', NO_AV_TOOLS)).rejects.toThrow(
-      UnreadableMediaError,
-    );
+    await expect(
+      remux(write('two.ogg', Buffer.concat([a, b])), path.join(dir, 'two-out.ogg'), 'audio', 'ogg', NO_AV_TOOLS),
+    ).rejects.toThrow(UnreadableMediaError);
   });
 
-  it.skipIf(!detectAvTools().ffmpeg)('ffmpeg: a typical recording (3 minutes of WebM/Opus) is checked and rewritten quickly', async () => {
-    const input = write('long.webm', liveWebmAudio(180));
-    const started = performance.now();
-    await remux(input, path.join(dir, 'long-out.webm'), 'audio', 'webm', detectAvTools());
-    const ms = performance.now() - started;
-    // Measured here: about 0.25 s on a shared 2-core machine (docs/decisions/010-audio-verification.md).
-    expect(ms).toBeLessThan(5_000);
-  });
+  it.skipIf(!detectAvTools().ffmpeg)(
+    'ffmpeg: a typical recording (3 minutes of WebM/Opus) is checked and rewritten quickly',
+    async () => {
+      const input = write('long.webm', liveWebmAudio(180));
+      const started = performance.now();
+      await remux(input, path.join(dir, 'long-out.webm'), 'audio', 'webm', detectAvTools());
+      const ms = performance.now() - started;
+      // Measured here: about 0.25 s on a shared 2-core machine (docs/decisions/010-audio-verification.md).
+      expect(ms).toBeLessThan(5_000);
+    },
+  );
 });
 
 describe('duration', () => {
   it("the file's own length wins over the form's value (issue 22: a short clip posted as 6 hours)", async () => {
     const file = write('d1.ogg', oggAudio(2));
-    expect(await resolveDuration({ formSeconds: 21_600, filePath: file, fileBytes: 1, kind: 'audio', avTools: NO_AV_TOOLS })).toBe(2);
-    expect(await resolveDuration({ formSeconds: 7.4, filePath: file, fileBytes: 1, kind: 'audio', avTools: NO_AV_TOOLS })).toBe(2);
+    expect(
+      await resolveDuration({ formSeconds: 21_600, filePath: file, fileBytes: 1, kind: 'audio', avTools: NO_AV_TOOLS }),
+    ).toBe(2);
+    expect(
+      await resolveDuration({ formSeconds: 7.4, filePath: file, fileBytes: 1, kind: 'audio', avTools: NO_AV_TOOLS }),
+    ).toBe(2);
     const junk = write('d1.bin', Buffer.alloc(100, 1));
     const measured = { filePath: junk, fileBytes: 1, kind: 'video' as const, avTools: NO_AV_TOOLS, measuredSeconds: 1 };
     expect(await resolveDuration({ ...measured, formSeconds: 21_600 })).toBe(1);
@@ -271,12 +315,16 @@ describe('duration', () => {
 
   it('takes the form value only for a file that carries no length', async () => {
     const junk = write('d1b.bin', Buffer.alloc(100, 1));
-    expect(await resolveDuration({ formSeconds: 7.4, filePath: junk, fileBytes: 1, kind: 'audio', avTools: NO_AV_TOOLS })).toBe(7);
+    expect(
+      await resolveDuration({ formSeconds: 7.4, filePath: junk, fileBytes: 1, kind: 'audio', avTools: NO_AV_TOOLS }),
+    ).toBe(7);
   });
 
   it('reads the file when the form says nothing or zero', async () => {
     const file = write('d2.ogg', oggAudio(2));
-    expect(await resolveDuration({ formSeconds: 0, filePath: file, fileBytes: 1, kind: 'audio', avTools: NO_AV_TOOLS })).toBe(2);
+    expect(
+      await resolveDuration({ formSeconds: 0, filePath: file, fileBytes: 1, kind: 'audio', avTools: NO_AV_TOOLS }),
+    ).toBe(2);
   });
 
   it('falls back to the JS measure, then to bytes / 16000 rounded up for audio', async () => {

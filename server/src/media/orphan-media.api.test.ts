@@ -30,7 +30,13 @@ describe('orphaned story media (a process that died between storing the files an
 
   it('removes old files without a story row and interrupted writes, keeps everything else', async () => {
     const author = await createTestUser(t.database);
-    const story = await insertStory(t.database, { authorId: author.id, latitude: 32, longitude: -81, type: 'audio', audioKey: 'x' });
+    const story = await insertStory(t.database, {
+      authorId: author.id,
+      latitude: 32,
+      longitude: -81,
+      type: 'audio',
+      audioKey: 'x',
+    });
     const orphanId = crypto.randomUUID();
     const files = {
       orphanAudio: await storedAt(`stories/${orphanId}/audio.webm`, HOURS_AGO(2)),
@@ -45,7 +51,11 @@ describe('orphaned story media (a process that died between storing the files an
     const removed = await sweepOrphanMedia({ store: createMediaStore(t.config), database: t.database });
 
     expect(removed.sort()).toEqual(
-      [`stories/${orphanId}/audio.webm`, `stories/${orphanId}/thumbnail.webp`, `stories/${story.id}/audio.webm.1a2b3c.partial`].sort(),
+      [
+        `stories/${orphanId}/audio.webm`,
+        `stories/${orphanId}/thumbnail.webp`,
+        `stories/${story.id}/audio.webm.1a2b3c.partial`,
+      ].sort(),
     );
     expect(fs.existsSync(files.orphanAudio)).toBe(false);
     expect(fs.existsSync(files.orphanThumb)).toBe(false);

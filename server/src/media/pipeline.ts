@@ -64,7 +64,12 @@ interface PrepareOptions {
   limits?: MediaLimits;
 }
 
-type Preparer = (kind: MediaKind, upload: UploadedFile, accepted: AcceptedMedia, options: PrepareOptions) => Promise<PreparedMedia>;
+type Preparer = (
+  kind: MediaKind,
+  upload: UploadedFile,
+  accepted: AcceptedMedia,
+  options: PrepareOptions,
+) => Promise<PreparedMedia>;
 
 /** A still image: re-encoded, with a thumbnail. */
 const prepareImage: Preparer = async (_kind, upload, accepted) => {
@@ -105,7 +110,11 @@ export const MEDIA_PREPARERS = {
   video: prepareTimed,
 } satisfies Record<MediaKind, Preparer>;
 
-export async function prepareMedia(kind: MediaKind, upload: UploadedFile, options: PrepareOptions): Promise<PreparedMedia> {
+export async function prepareMedia(
+  kind: MediaKind,
+  upload: UploadedFile,
+  options: PrepareOptions,
+): Promise<PreparedMedia> {
   const accepted = await identifyUpload(kind, upload);
   return MEDIA_PREPARERS[kind](kind, upload, accepted, options);
 }

@@ -111,8 +111,18 @@ export async function probeWithFfprobe(ffprobe: string, input: string, demuxer: 
   try {
     const { stdout } = await run(
       ffprobe,
-      ['-v', 'error', '-nofind_stream_info', '-f', demuxer, '-show_entries',
-        'stream=codec_type,codec_name,width,height,avg_frame_rate:format=duration', '-of', 'json', input],
+      [
+        '-v',
+        'error',
+        '-nofind_stream_info',
+        '-f',
+        demuxer,
+        '-show_entries',
+        'stream=codec_type,codec_name,width,height,avg_frame_rate:format=duration',
+        '-of',
+        'json',
+        input,
+      ],
       { timeout: 30_000, maxBuffer: 1024 * 1024 },
     );
     return parseFfprobeJson(stdout);

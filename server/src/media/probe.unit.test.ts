@@ -2,7 +2,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import { UnreadableMediaError } from './av-errors';
-import { checkProbe, DEFAULT_MEDIA_LIMITS, MediaTooLargeError, parseFfprobeJson, UnsupportedCodecError, type MediaProbe } from './probe';
+import {
+  checkProbe,
+  DEFAULT_MEDIA_LIMITS,
+  MediaTooLargeError,
+  parseFfprobeJson,
+  UnsupportedCodecError,
+  type MediaProbe,
+} from './probe';
 import { createMediaWorkQueue, MediaQueueFullError } from './work-queue';
 
 /** As `ffprobe -show_entries stream=…:format=duration -of json` prints it for an MP4 with sound. */
@@ -33,7 +40,9 @@ describe('parseFfprobeJson', () => {
   });
 
   it('reads "N/A" and missing values as unknown', () => {
-    const probe = parseFfprobeJson('{"streams":[{"codec_type":"video","avg_frame_rate":"0/0"}],"format":{"duration":"N/A"}}');
+    const probe = parseFfprobeJson(
+      '{"streams":[{"codec_type":"video","avg_frame_rate":"0/0"}],"format":{"duration":"N/A"}}',
+    );
     expect(probe).toEqual({
       streams: [{ type: 'video', codec: 'unknown', width: undefined, height: undefined, frameRate: undefined }],
       durationSeconds: null,
@@ -46,8 +55,10 @@ describe('parseFfprobeJson', () => {
 });
 
 describe('checkProbe', () => {
-  const check = (probe: MediaProbe, kind: 'audio' | 'video' = 'video', container: 'mp4' | 'webm' | 'quicktime' | 'ogg' = 'mp4') =>
-    () => checkProbe(kind, container, probe, DEFAULT_MEDIA_LIMITS);
+  const check =
+    (probe: MediaProbe, kind: 'audio' | 'video' = 'video', container: 'mp4' | 'webm' | 'quicktime' | 'ogg' = 'mp4') =>
+    () =>
+      checkProbe(kind, container, probe, DEFAULT_MEDIA_LIMITS);
 
   it('accepts 1920×1080 and its portrait 1080×1920 (pixel counts), refuses one pixel row more', () => {
     expect(check(video('h264', 1920, 1080, 30))).not.toThrow();
@@ -55,7 +66,9 @@ describe('checkProbe', () => {
     expect(check(video('h264', 1920, 1081, 30))).toThrow(
       new MediaTooLargeError('dimensions', 'The video is too large: 1920×1081 pixels (at most 1920×1080).'),
     );
-    expect(check(video('h264', 8192, 4320, 60))).toThrow('The video is too large: 8192×4320 pixels (at most 1920×1080).');
+    expect(check(video('h264', 8192, 4320, 60))).toThrow(
+      'The video is too large: 8192×4320 pixels (at most 1920×1080).',
+    );
   });
 
   it('accepts 60 and 59.94 frames per second, refuses 120', () => {
@@ -87,11 +100,16 @@ describe('checkProbe', () => {
     expect(check(withSound('aac'))).not.toThrow();
     expect(check(withSound('pcm_s16le'))).toThrow(UnsupportedCodecError);
     const audioWithCover: MediaProbe = {
-      streams: [{ type: 'audio', codec: 'aac' }, { type: 'video', codec: 'mjpeg', width: 9000, height: 9000 }],
+      streams: [
+        { type: 'audio', codec: 'aac' },
+        { type: 'video', codec: 'mjpeg', width: 9000, height: 9000 },
+      ],
       durationSeconds: 1,
     };
     expect(check(audioWithCover, 'audio')).not.toThrow();
-    expect(check({ streams: [{ type: 'audio', codec: 'flac' }], durationSeconds: 1 }, 'audio', 'ogg')).toThrow(UnsupportedCodecError);
+    expect(check({ streams: [{ type: 'audio', codec: 'flac' }], durationSeconds: 1 }, 'audio', 'ogg')).toThrow(
+      UnsupportedCodecError,
+    );
   });
 
   it('refuses a file without a stream of its kind as unreadable', () => {
@@ -148,7 +166,12 @@ describe('MEDIA_* settings', () => {
   });
 
   it('read overrides', () => {
-    const config = loadConfig({ MEDIA_MAX_VIDEO_SIZE: '1280x720', MEDIA_MAX_FRAME_RATE: '30', MEDIA_WORK_CONCURRENCY: '2', MEDIA_QUEUE_MAX: '0' });
+    const config = loadConfig({
+      MEDIA_MAX_VIDEO_SIZE: '1280x720',
+      MEDIA_MAX_FRAME_RATE: '30',
+      MEDIA_WORK_CONCURRENCY: '2',
+      MEDIA_QUEUE_MAX: '0',
+    });
     expect(config.mediaLimits).toEqual({ maxVideoSize: { width: 1280, height: 720 }, maxFrameRate: 30 });
     expect(config.mediaWork).toEqual({ concurrency: 2, maxWaiting: 0 });
   });

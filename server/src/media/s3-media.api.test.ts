@@ -64,7 +64,10 @@ describe('story media in an S3-compatible bucket', () => {
   });
 
   it('answers 404 for a signed key the bucket does not hold', async () => {
-    const res = await t.app.inject({ method: 'GET', url: t.app.mediaSigner.sign(`stories/${crypto.randomUUID()}/audio.webm`) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: t.app.mediaSigner.sign(`stories/${crypto.randomUUID()}/audio.webm`),
+    });
     expect(res.statusCode).toBe(404);
   });
 

@@ -71,7 +71,9 @@ export interface AcceptedMedia extends AcceptedFormat {
 /** The accepted format of an upload for a field, or null when its content is not one the field takes. */
 export function sniffMedia(kind: MediaKind, bytes: Uint8Array): AcceptedMedia | null {
   const container = sniffContainer(bytes);
-  const accepted = container ? (MEDIA_KIND_SPECS[kind].containers as Partial<Record<Container, AcceptedFormat>>)[container] : undefined;
+  const accepted = container
+    ? (MEDIA_KIND_SPECS[kind].containers as Partial<Record<Container, AcceptedFormat>>)[container]
+    : undefined;
   return container && accepted ? { container, ...accepted } : null;
 }
 
@@ -86,6 +88,8 @@ export function mimeTypeOfKey(key: string): string {
   const extension = name.slice(dot + 1);
   // A thumbnail is an image's second file.
   const kind = mediaKindOfFileName(base) ?? 'image';
-  const entry = Object.values<AcceptedFormat>(MEDIA_KIND_SPECS[kind].containers).find((format) => format.extension === extension);
+  const entry = Object.values<AcceptedFormat>(MEDIA_KIND_SPECS[kind].containers).find(
+    (format) => format.extension === extension,
+  );
   return entry?.mimeType ?? 'application/octet-stream';
 }

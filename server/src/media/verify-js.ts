@@ -57,7 +57,8 @@ export function verifyOgg(file: Buffer): Buffer {
       const body = page.subarray(headerLength);
       const opus = body.toString('latin1', 0, 8) === 'OpusHead';
       const vorbis = body[0] === 1 && body.toString('latin1', 1, 7) === 'vorbis';
-      if ((page[5]! & 0x02) === 0 || !(opus || vorbis)) throw new UnreadableMediaError('Ogg: not an Opus or Vorbis stream');
+      if ((page[5]! & 0x02) === 0 || !(opus || vorbis))
+        throw new UnreadableMediaError('Ogg: not an Opus or Vorbis stream');
       serial = pageSerial;
     } else if (pageSerial !== serial) {
       throw new UnreadableMediaError('Ogg: more than one stream');
@@ -83,7 +84,11 @@ const BITRATES_KBPS: Record<string, number[]> = {
   '2-2': [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
   '2-3': [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
 };
-const SAMPLE_RATES: Record<number, number[]> = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] };
+const SAMPLE_RATES: Record<number, number[]> = {
+  3: [44100, 48000, 32000],
+  2: [22050, 24000, 16000],
+  0: [11025, 12000, 8000],
+};
 
 interface FrameHeader {
   length: number;

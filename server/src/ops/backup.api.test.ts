@@ -16,10 +16,22 @@ import { appFor, expectSeededReads, seedEmbeddedDataDir, type Seeded } from './t
 const root = path.resolve(import.meta.dirname, '../../..');
 
 /** Runs a script as its own process; asynchronously, because the S3 stand-in it talks to lives in this one. */
-function runNpmScript(script: string, args: string[], env: Record<string, string>): Promise<{ status: number | null; output: string }> {
+function runNpmScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ status: number | null; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: '', S3_BUCKET: '', S3_ENDPOINT: '', S3_ACCESS_KEY_ID: '', S3_SECRET_ACCESS_KEY: '', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      S3_BUCKET: '',
+      S3_ENDPOINT: '',
+      S3_ACCESS_KEY_ID: '',
+      S3_SECRET_ACCESS_KEY: '',
+      ...env,
+    },
   });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
@@ -34,7 +46,11 @@ describe('backup and restore', () => {
   let work: string;
 
   beforeAll(async () => {
-    [seeded, s3, postgres] = await Promise.all([seedEmbeddedDataDir(), startS3StandIn(), createScratchDatabase('restore')]);
+    [seeded, s3, postgres] = await Promise.all([
+      seedEmbeddedDataDir(),
+      startS3StandIn(),
+      createScratchDatabase('restore'),
+    ]);
     work = await fs.mkdtemp(path.join(os.tmpdir(), 'whispers-backups-'));
   }, 120_000);
   afterAll(async () => {
@@ -68,7 +84,11 @@ describe('backup and restore', () => {
   }, 180_000);
 
   it('refuses to restore over data, and to write a backup into a folder that is not empty', async () => {
-    const again = await runNpmScript('restore', ['--from', path.join(work, 'one')], { DATA_DIR: path.join(work, 'pg-instance'), DATABASE_URL: postgres.url, ...s3.env });
+    const again = await runNpmScript('restore', ['--from', path.join(work, 'one')], {
+      DATA_DIR: path.join(work, 'pg-instance'),
+      DATABASE_URL: postgres.url,
+      ...s3.env,
+    });
     expect(again.status).toBe(1);
     expect(again.output).toMatch(/Restore needs an empty database/);
     const overwrite = await runNpmScript('backup', ['--out', path.join(work, 'one')], { DATA_DIR: seeded.dataDir });
@@ -77,7 +97,11 @@ describe('backup and restore', () => {
   }, 120_000);
 
   it('PostgreSQL + bucket → backup → a new embedded database + local media', async () => {
-    const backup = await runNpmScript('backup', ['--out', path.join(work, 'two')], { DATA_DIR: path.join(work, 'pg-instance'), DATABASE_URL: postgres.url, ...s3.env });
+    const backup = await runNpmScript('backup', ['--out', path.join(work, 'two')], {
+      DATA_DIR: path.join(work, 'pg-instance'),
+      DATABASE_URL: postgres.url,
+      ...s3.env,
+    });
     expect(backup.status, backup.output).toBe(0);
     expect((await readManifest(path.join(work, 'two'))).databaseKind).toBe('postgres');
     const fresh = path.join(work, 'embedded-again');
@@ -86,13 +110,23 @@ describe('backup and restore', () => {
     const app = await appFor({ DATA_DIR: fresh });
     try {
       // The first round's reads added a user and a like; the backup carried them along.
-      const users = await app.database.query<{ n: number }>((await import('drizzle-orm')).sql`SELECT count(*)::int AS n FROM users`);
+      const users = await app.database.query<{ n: number }>(
+        (await import('drizzle-orm')).sql`SELECT count(*)::int AS n FROM users`,
+      );
       expect(users[0]!.n).toBe(3);
       const current = await app.inject({ method: 'GET', url: '/api/user/current', headers: { cookie: seeded.cookie } });
       expect(current.json().username).toBe('reader');
-      const login = await app.inject({ method: 'POST', url: '/api/user/login', payload: { username: 'author', password: 'secret123' } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { username: 'author', password: 'secret123' },
+      });
       const cookie = String(login.headers['set-cookie']).split(';')[0]!;
-      const audio = await app.inject({ method: 'GET', url: `/api/stories/${seeded.audioStoryId}`, headers: { cookie } });
+      const audio = await app.inject({
+        method: 'GET',
+        url: `/api/stories/${seeded.audioStoryId}`,
+        headers: { cookie },
+      });
       const media = await app.inject({ method: 'GET', url: audio.json().audioUrl });
       expect(media.statusCode).toBe(200);
       expect(media.rawPayload.length).toBeGreaterThan(1000);

@@ -13,7 +13,16 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { createLocalMediaStore, type MediaStore } from '../media/media-store';
 import { copyMedia, type MediaCopyReport } from './media-copy';
-import { insertRows, listTables, normaliseSession, readRows, resetSequences, summarise, type TableInfo, type TableSummary } from './table-copy';
+import {
+  insertRows,
+  listTables,
+  normaliseSession,
+  readRows,
+  resetSequences,
+  summarise,
+  type TableInfo,
+  type TableSummary,
+} from './table-copy';
 
 const BACKUP_FORMAT = 'whispers-backup-1';
 
@@ -43,9 +52,13 @@ export async function createBackup(options: {
     for (const table of await listTables(database)) {
       const file = fs.createWriteStream(path.join(outDir, 'tables', `${table.name}.jsonl`));
       for await (const page of readRows(database, table)) {
-        for (const row of page) if (!file.write(`${JSON.stringify(row)}\n`)) await new Promise<void>((resolve) => file.once('drain', () => resolve()));
+        for (const row of page)
+          if (!file.write(`${JSON.stringify(row)}\n`))
+            await new Promise<void>((resolve) => file.once('drain', () => resolve()));
       }
-      await new Promise<void>((resolve, reject) => file.end((error?: Error | null) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        file.end((error?: Error | null) => (error ? reject(error) : resolve())),
+      );
       const summary = await summarise(database, table);
       tables.push({ ...table, ...summary });
       log(`table ${table.name}: ${summary.rows} rows`);
@@ -91,13 +104,19 @@ export async function restoreBackup(options: {
   for (const table of manifest.tables) {
     const target = current.get(table.name);
     const missing = table.columns.filter((c) => !target?.columns.some((t) => t.name === c.name));
-    if (!target || missing.length > 0) throw new Error(`This database has no place for ${table.name} (${missing.map((c) => c.name).join(', ')}): is it older than the backup?`);
-    if ((await summarise(database, table)).rows > 0) throw new Error(`Restore needs an empty database: ${table.name} has rows`);
+    if (!target || missing.length > 0)
+      throw new Error(
+        `This database has no place for ${table.name} (${missing.map((c) => c.name).join(', ')}): is it older than the backup?`,
+      );
+    if ((await summarise(database, table)).rows > 0)
+      throw new Error(`Restore needs an empty database: ${table.name} has rows`);
   }
 
   const problems: string[] = [];
   for (const table of manifest.tables) {
-    const lines = readline.createInterface({ input: fs.createReadStream(path.join(fromDir, 'tables', `${table.name}.jsonl`)) });
+    const lines = readline.createInterface({
+      input: fs.createReadStream(path.join(fromDir, 'tables', `${table.name}.jsonl`)),
+    });
     let batch: (string | null)[][] = [];
     for await (const line of lines) {
       if (!line) continue;
@@ -111,7 +130,9 @@ export async function restoreBackup(options: {
     await resetSequences(database, table);
     const summary = await summarise(database, table);
     if (summary.rows !== table.rows || summary.checksum !== table.checksum) {
-      problems.push(`${table.name}: expected ${table.rows} rows (${table.checksum}), restored ${summary.rows} (${summary.checksum})`);
+      problems.push(
+        `${table.name}: expected ${table.rows} rows (${table.checksum}), restored ${summary.rows} (${summary.checksum})`,
+      );
     }
     log(`restored ${table.name}: ${summary.rows} rows`);
   }
@@ -121,4 +142,3 @@ export async function restoreBackup(options: {
   log(`media: ${media.copied} files restored, ${media.skipped} already there`);
   return manifest;
 }
-

@@ -4,7 +4,8 @@ export function readArgs(argv: string[], known: readonly string[]): Record<strin
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
-    if (!match || !known.includes(match[1]!)) throw new Error(`Unknown argument ${arg} (expected ${known.map((k) => `--${k}`).join(', ')})`);
+    if (!match || !known.includes(match[1]!))
+      throw new Error(`Unknown argument ${arg} (expected ${known.map((k) => `--${k}`).join(', ')})`);
     if (match[2] !== undefined) args[match[1]!] = match[2];
     else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--')) args[match[1]!] = argv[++i]!;
     else args[match[1]!] = true;

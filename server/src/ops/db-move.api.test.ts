@@ -36,17 +36,22 @@ describe('moving the embedded database to PostgreSQL', () => {
     try {
       await normaliseSession(copy);
       const [geo] = await copy.query<{ n: number }>(
-        (await import('drizzle-orm')).sql`SELECT count(*)::int AS n FROM stories WHERE ST_DWithin(location, ST_MakePoint(longitude, latitude)::geography, 1)`,
+        (await import('drizzle-orm'))
+          .sql`SELECT count(*)::int AS n FROM stories WHERE ST_DWithin(location, ST_MakePoint(longitude, latitude)::geography, 1)`,
       );
       expect(geo!.n).toBe(4);
-      await copy.query((await import('drizzle-orm')).sql`UPDATE stories SET title = title || '!' WHERE id = ${seeded.storyIds[0]}`);
+      await copy.query(
+        (await import('drizzle-orm')).sql`UPDATE stories SET title = title || '!' WHERE id = ${seeded.storyIds[0]}`,
+      );
       // Every update bumps a story's revision (the story index's change feed), so an edit and its undo differ
       // there; the checksum must tell the content apart.
       const storyTable = (await listTables(copy)).find((t) => t.name === 'stories')!;
       const stories = { ...storyTable, columns: storyTable.columns.filter((c) => c.name !== 'revision') };
       await normaliseSession(source);
       expect((await summarise(copy, stories)).checksum).not.toBe((await summarise(source, stories)).checksum);
-      await copy.query((await import('drizzle-orm')).sql`UPDATE stories SET title = left(title, -1) WHERE id = ${seeded.storyIds[0]}`);
+      await copy.query(
+        (await import('drizzle-orm')).sql`UPDATE stories SET title = left(title, -1) WHERE id = ${seeded.storyIds[0]}`,
+      );
       expect((await summarise(copy, stories)).checksum).toBe((await summarise(source, stories)).checksum);
     } finally {
       await source.close();
@@ -66,6 +71,8 @@ describe('moving the embedded database to PostgreSQL', () => {
 
   it('refuses a target that is not empty, and a folder without an embedded database', async () => {
     await expect(moveDatabase({ fromDataDir: seeded.dataDir, toUrl: target.url })).rejects.toThrow(/not empty/);
-    await expect(moveDatabase({ fromDataDir: '/tmp/no-such-whispers-dir', toUrl: target.url })).rejects.toThrow(/No embedded database/);
+    await expect(moveDatabase({ fromDataDir: '/tmp/no-such-whispers-dir', toUrl: target.url })).rejects.toThrow(
+      /No embedded database/,
+    );
   }, 60_000);
 });

@@ -19,7 +19,11 @@ export interface MediaCopyReport {
   bytes: number;
 }
 
-export async function copyMedia(from: MediaStore, to: MediaStore, log: (line: string) => void = () => {}): Promise<MediaCopyReport> {
+export async function copyMedia(
+  from: MediaStore,
+  to: MediaStore,
+  log: (line: string) => void = () => {},
+): Promise<MediaCopyReport> {
   const scratch = await fsp.mkdtemp(path.join(os.tmpdir(), 'whispers-media-copy-'));
   const report: MediaCopyReport = { copied: 0, skipped: 0, bytes: 0 };
   try {

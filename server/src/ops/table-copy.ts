@@ -85,9 +85,15 @@ export async function hasUserTables(database: Database): Promise<boolean> {
 }
 
 /** Rows as arrays of text (null stays null), in primary-key order, a page at a time. */
-export async function* readRows(database: Database, table: TableInfo, pageSize = 1000): AsyncGenerator<(string | null)[][]> {
+export async function* readRows(
+  database: Database,
+  table: TableInfo,
+  pageSize = 1000,
+): AsyncGenerator<(string | null)[][]> {
   const select = table.columns.map((c, i) => `${ident(c.name)}::text AS c${i}`).join(', ');
-  const order = (table.primaryKey.length > 0 ? table.primaryKey : table.columns.map((c) => c.name)).map(ident).join(', ');
+  const order = (table.primaryKey.length > 0 ? table.primaryKey : table.columns.map((c) => c.name))
+    .map(ident)
+    .join(', ');
   for (let offset = 0; ; offset += pageSize) {
     const rows = await database.query<Record<string, string | null>>(
       sql.raw(`SELECT ${select} FROM ${ident(table.name)} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}`),
@@ -107,7 +113,13 @@ export async function insertRows(database: Database, table: TableInfo, rows: (st
   for (let start = 0; start < rows.length; start += perStatement) {
     const batch = rows.slice(start, start + perStatement);
     const values = sql.join(
-      batch.map((row) => sql`(${sql.join(row.map((value, i) => sql`${value}::${sql.raw(table.columns[i]!.type)}`), sql`, `)})`),
+      batch.map(
+        (row) =>
+          sql`(${sql.join(
+            row.map((value, i) => sql`${value}::${sql.raw(table.columns[i]!.type)}`),
+            sql`, `,
+          )})`,
+      ),
       sql`, `,
     );
     await database.query(sql`INSERT INTO ${sql.raw(ident(table.name))} (${sql.raw(columns)}) VALUES ${values}`);
@@ -148,7 +160,11 @@ export interface CopyReport {
  * Copies every table of `from` into the empty, migrated `to` in one transaction-free pass, then compares
  * counts and checksums table by table; throws listing every table that differs.
  */
-export async function copyAllTables(from: Database, to: Database, log: (line: string) => void = () => {}): Promise<CopyReport[]> {
+export async function copyAllTables(
+  from: Database,
+  to: Database,
+  log: (line: string) => void = () => {},
+): Promise<CopyReport[]> {
   await normaliseSession(from);
   await normaliseSession(to);
   const sourceTables = await listTables(from);
@@ -157,7 +173,9 @@ export async function copyAllTables(from: Database, to: Database, log: (line: st
     const target = targetTables.get(table.name);
     const missing = table.columns.filter((c) => !target?.columns.some((t) => t.name === c.name));
     if (!target || missing.length > 0) {
-      throw new Error(`The target has no ${target ? `columns ${missing.map((c) => c.name).join(', ')} in` : 'table'} ${table.name}: are both at the same migration?`);
+      throw new Error(
+        `The target has no ${target ? `columns ${missing.map((c) => c.name).join(', ')} in` : 'table'} ${table.name}: are both at the same migration?`,
+      );
     }
     if ((await summarise(to, table)).rows > 0) throw new Error(`The target table ${table.name} is not empty`);
   }
@@ -184,7 +202,9 @@ async function verifyTables(
   for (const table of tables) {
     const [source, target] = [await summarise(from, table), await summarise(to, table)];
     if (source.rows !== target.rows || source.checksum !== target.checksum) {
-      problems.push(`${table.name}: ${source.rows} rows (${source.checksum}) became ${target.rows} rows (${target.checksum})`);
+      problems.push(
+        `${table.name}: ${source.rows} rows (${source.checksum}) became ${target.rows} rows (${target.checksum})`,
+      );
     }
     reports.push({ table: table.name, ...target });
     log(`verified ${table.name}: ${target.rows} rows, checksum ${target.checksum}`);

@@ -58,7 +58,10 @@ describe('npm run user:role', () => {
     const granted = await userRole(['--username', 'FIRST_ADMIN', '--role', 'admin'], { DATA_DIR: dataDir });
     expect(granted).toMatchObject({ status: 0, output: expect.stringContaining('first_admin is now admin.') });
     const wrong = await userRole(['--username', 'first_admin', '--role', 'king'], { DATA_DIR: dataDir });
-    expect(wrong).toMatchObject({ status: 1, output: expect.stringContaining('--role must be one of: user, moderator, admin') });
+    expect(wrong).toMatchObject({
+      status: 1,
+      output: expect.stringContaining('--role must be one of: user, moderator, admin'),
+    });
 
     database = await openDatabase({ pgliteDir, migrate: false });
     try {

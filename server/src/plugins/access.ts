@@ -66,15 +66,25 @@ export const accessPlugin = fp(
       switch (access) {
         case 'user':
           if (isWrite(route.method) && typeof route.config?.goodStanding !== 'boolean') {
-            throw new Error(`${String(route.method)} ${route.url}: a signed-in write must declare goodStanding (does it publish?)`);
+            throw new Error(
+              `${String(route.method)} ${route.url}: a signed-in write must declare goodStanding (does it publish?)`,
+            );
           }
           route.preValidation = [requireUser, ...standing, ...asArray(route.preValidation)];
           return;
         case 'moderator':
-          route.preValidation = [requireUser, requireRole(['moderator', 'admin'], MODERATION_MESSAGES.moderatorsOnly), ...asArray(route.preValidation)];
+          route.preValidation = [
+            requireUser,
+            requireRole(['moderator', 'admin'], MODERATION_MESSAGES.moderatorsOnly),
+            ...asArray(route.preValidation),
+          ];
           return;
         case 'admin':
-          route.preValidation = [requireUser, requireRole(['admin'], MODERATION_MESSAGES.adminsOnly), ...asArray(route.preValidation)];
+          route.preValidation = [
+            requireUser,
+            requireRole(['admin'], MODERATION_MESSAGES.adminsOnly),
+            ...asArray(route.preValidation),
+          ];
           return;
         case 'public':
         case undefined:

@@ -28,7 +28,10 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   if (isDatabaseUnavailable(error) || isDatabaseUnavailable(error.cause)) {
     request.log.error({ err: error }, 'database unavailable');
-    return reply.code(503).header('retry-after', '5').send({ message: 'Service temporarily unavailable. Please try again shortly.' });
+    return reply
+      .code(503)
+      .header('retry-after', '5')
+      .send({ message: 'Service temporarily unavailable. Please try again shortly.' });
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send({ message: 'Internal Server Error' });

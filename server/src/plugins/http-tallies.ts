@@ -26,7 +26,14 @@ export class HttpTallies {
     if (!byRoute) this.tallies.set(method, (byRoute = new Map()));
     let tally = byRoute.get(route);
     if (!tally) {
-      tally = { method, route, byStatus: new Map(), buckets: new Float64Array(this.bounds.length + 1), sumSeconds: 0, count: 0 };
+      tally = {
+        method,
+        route,
+        byStatus: new Map(),
+        buckets: new Float64Array(this.bounds.length + 1),
+        sumSeconds: 0,
+        count: 0,
+      };
       byRoute.set(route, tally);
     }
     tally.byStatus.set(statusCode, (tally.byStatus.get(statusCode) ?? 0) + 1);

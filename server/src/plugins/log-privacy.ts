@@ -72,7 +72,8 @@ function maskSecrets(text: string): string {
 }
 
 /** A PostgreSQL error (pg or PGlite): its message may quote the offending value, so quoted parts are masked. */
-const isDatabaseError = (error: Record<string, unknown>) => typeof error.severity === 'string' && typeof error.routine === 'string';
+const isDatabaseError = (error: Record<string, unknown>) =>
+  typeof error.severity === 'string' && typeof error.routine === 'string';
 
 function messageOf(error: Record<string, unknown>): string {
   const message = typeof error.message === 'string' ? error.message : String(error.message ?? '');

@@ -122,10 +122,14 @@ export const metricsPlugin = fp(
     // A callback hook, not an async one: no promise per request on the hot path.
     app.addHook('onResponse', (request, reply, done) => {
       // The route pattern, never the raw URL: ids and coordinates would make the label set unbounded.
-      metrics.http.record(request.method, request.routeOptions.url ?? '(unmatched)', reply.statusCode, reply.elapsedTime / 1000);
+      metrics.http.record(
+        request.method,
+        request.routeOptions.url ?? '(unmatched)',
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
       done();
     });
-
   },
   { name: 'metrics', dependencies: ['media-store'] },
 );

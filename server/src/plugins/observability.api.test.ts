@@ -36,9 +36,13 @@ describe('GET /api/metrics', () => {
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     const body = res.body;
     expect(body).toContain('whispers_http_requests_total{method="GET",route="/api/categories",status_code="200"} 2');
-    expect(body).toMatch(/whispers_http_requests_total\{method="GET",route="\/api\/stories\/:id",status_code="404"\} 1/);
+    expect(body).toMatch(
+      /whispers_http_requests_total\{method="GET",route="\/api\/stories\/:id",status_code="404"\} 1/,
+    );
     expect(body).not.toContain('00000000-0000-4000-8000-000000000001');
-    expect(body).toContain('whispers_http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/categories"}');
+    expect(body).toContain(
+      'whispers_http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/categories"}',
+    );
     expect(body).toContain('whispers_http_request_duration_seconds_count{method="GET",route="/api/categories"} 2');
     expect(body).toContain('whispers_process_cpu_seconds_total');
   });
@@ -66,7 +70,9 @@ describe('GET /api/metrics', () => {
       const store = createMediaStore(fresh.config);
       await store.putBuffer('stories/a/audio.webm', Buffer.alloc(1000));
       await store.putBuffer('stories/b/image.webp', Buffer.alloc(234));
-      const body = (await fresh.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+      const body = (
+        await fresh.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${TOKEN}` } })
+      ).body;
       expect(body).toMatch(/^whispers_media_bytes_stored 1234$/m);
       expect(body).toMatch(/^whispers_media_objects_stored 2$/m);
     } finally {
@@ -87,7 +93,11 @@ describe('GET /api/metrics', () => {
   it('does not exist (404) when METRICS_TOKEN is not set', async () => {
     const off = await createTestApp();
     try {
-      const res = await off.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      const res = await off.app.inject({
+        method: 'GET',
+        url: '/api/metrics',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
       expect(res.statusCode).toBe(404);
     } finally {
       await off.close();
@@ -135,7 +145,12 @@ describe('GET /api/ready', () => {
         status: 'unavailable',
         message: 'Not ready: database, mediaStore, redis unavailable',
         // The story index never fails readiness: the nearby reads use SQL until it serves.
-        checks: { database: 'failed', mediaStore: 'failed', redis: 'failed', storyIndex: expect.stringMatching(/^(ok|warming|catching-up)$/) },
+        checks: {
+          database: 'failed',
+          mediaStore: 'failed',
+          redis: 'failed',
+          storyIndex: expect.stringMatching(/^(ok|warming|catching-up)$/),
+        },
       });
       // Liveness does not depend on Redis or the store.
       t.database.ping = ping;

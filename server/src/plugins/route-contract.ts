@@ -126,7 +126,9 @@ export const routeContractPlugin = fp<RouteContractOptions>(
       // Answers that may be null are written `nullable` beside a `type` (OpenAPI 3.0 asks for one; zod leaves it
       // out on a union).
       transformObject: (documentObject) =>
-        withTypedNullables('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject) as ReturnType<SwaggerTransformObject>,
+        withTypedNullables(
+          'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject,
+        ) as ReturnType<SwaggerTransformObject>,
     });
   },
   { name: 'route-contract' },
@@ -162,7 +164,13 @@ function operationIdOf(method: string, url: string): string {
     .filter((segment) => segment !== '' && segment !== 'api')
     .map((segment) => {
       const param = segment === '*' ? WILDCARD_PARAM : segment.startsWith(':') ? segment.slice(1) : null;
-      const word = param === null ? segment.split(/[^A-Za-z0-9]+/).map(capitalise).join('') : (afterParam ? 'And' : 'By') + capitalise(param);
+      const word =
+        param === null
+          ? segment
+              .split(/[^A-Za-z0-9]+/)
+              .map(capitalise)
+              .join('')
+          : (afterParam ? 'And' : 'By') + capitalise(param);
       afterParam = param !== null;
       return word;
     });
@@ -172,7 +180,10 @@ function operationIdOf(method: string, url: string): string {
 /** The name a trailing wildcard (`/api/media/*`) gets in the document, where a path parameter needs a name. */
 const WILDCARD_PARAM = 'path';
 
-function withNamedWildcard(url: string, schema: Record<string, unknown>): { url: string; schema: Record<string, unknown> } {
+function withNamedWildcard(
+  url: string,
+  schema: Record<string, unknown>,
+): { url: string; schema: Record<string, unknown> } {
   if (!url.endsWith('/*')) return { url, schema };
   const params = schema.params as { properties?: Record<string, unknown>; required?: string[] } | undefined;
   const properties = { ...params?.properties };
@@ -184,7 +195,11 @@ function withNamedWildcard(url: string, schema: Record<string, unknown>): { url:
     url: `${url.slice(0, -1)}:${WILDCARD_PARAM}`,
     schema: {
       ...schema,
-      params: { ...params, properties, required: [...new Set([...(params?.required ?? []).filter((name) => name !== '*'), WILDCARD_PARAM])] },
+      params: {
+        ...params,
+        properties,
+        required: [...new Set([...(params?.required ?? []).filter((name) => name !== '*'), WILDCARD_PARAM])],
+      },
     },
   };
 }

@@ -57,7 +57,8 @@ export const sameOriginGuard = fp<{ publicUrl?: string }>(async (app, options) =
   const allowedOrigin = options.publicUrl ? new URL(options.publicUrl).origin : undefined;
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method)) return;
-    if (request.headers['sec-fetch-site'] === 'cross-site') return reply.code(403).send({ message: CROSS_SITE_REFUSED });
+    if (request.headers['sec-fetch-site'] === 'cross-site')
+      return reply.code(403).send({ message: CROSS_SITE_REFUSED });
     const origin = request.headers.origin;
     if (!origin || origin === allowedOrigin) return;
     const own = ownOrigin(request, undefined);

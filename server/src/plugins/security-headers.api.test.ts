@@ -34,7 +34,11 @@ describe('security headers', () => {
     const overHttp = await https.app.inject({ url: '/api/health' });
     expect(overHttp.headers['strict-transport-security']).toBeUndefined();
     // A client that is not the trusted proxy cannot claim HTTPS.
-    const forged = await https.app.inject({ url: '/api/health', remoteAddress: '203.0.113.9', headers: { 'x-forwarded-proto': 'https' } });
+    const forged = await https.app.inject({
+      url: '/api/health',
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(forged.headers['strict-transport-security']).toBeUndefined();
   });
 });

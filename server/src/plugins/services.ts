@@ -48,7 +48,12 @@ export const mailerPlugin = fp<{ mailer?: Mailer }>(
   async (app, options) => {
     const mailer =
       options.mailer ??
-      createMailer({ smtpUrl: app.config.smtpUrl, from: app.config.mailFrom, dataDir: app.config.dataDir, log: app.log });
+      createMailer({
+        smtpUrl: app.config.smtpUrl,
+        from: app.config.mailFrom,
+        dataDir: app.config.dataDir,
+        log: app.log,
+      });
     app.decorate('mailer', mailer);
     // A stand-in passed in belongs to the caller; the real one is closed with the app.
     if (!options.mailer) app.addHook('onClose', async () => mailer.close());

@@ -42,7 +42,11 @@ describe('sessions and headers', () => {
   it('GET /api/logout signs out only from a same-origin navigation or one the user typed', async () => {
     for (const site of ['cross-site', 'same-site']) {
       const user = await createTestUser(t.current.database);
-      const res = await t.current.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: user.cookie, 'sec-fetch-site': site } });
+      const res = await t.current.app.inject({
+        method: 'GET',
+        url: '/api/logout',
+        headers: { cookie: user.cookie, 'sec-fetch-site': site },
+      });
       expect({ site, status: res.statusCode }).toEqual({ site, status: 403 });
       expect(await currentStatus(user.cookie)).toBe(200);
     }
@@ -51,7 +55,11 @@ describe('sessions and headers', () => {
       const headers: Record<string, string> = { cookie: user.cookie };
       if (site) headers['sec-fetch-site'] = site;
       const res = await t.current.app.inject({ method: 'GET', url: '/api/logout', headers });
-      expect({ site, status: res.statusCode, location: res.headers.location }).toEqual({ site, status: 302, location: '/auth' });
+      expect({ site, status: res.statusCode, location: res.headers.location }).toEqual({
+        site,
+        status: 302,
+        location: '/auth',
+      });
       expect(await currentStatus(user.cookie)).toBe(401);
     }
   });
@@ -63,16 +71,32 @@ describe('sessions and headers', () => {
         .split(',')
         .map((d) => d.trim())
         .filter((d) => !d.endsWith('=()'));
-      expect(allowed.sort()).toEqual(['camera=(self)', 'geolocation=(self)', 'microphone=(self)', 'screen-wake-lock=(self)']);
+      expect(allowed.sort()).toEqual([
+        'camera=(self)',
+        'geolocation=(self)',
+        'microphone=(self)',
+        'screen-wake-lock=(self)',
+      ]);
     }
   });
 
   it('marks personalised answers private, no-store; public ones keep their own policy', async () => {
     const user = await createTestUser(t.current.database);
-    const get = (url: string, cookie?: string) => t.current.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-    for (const url of ['/api/user/current', '/api/notifications', '/api/notifications/unread', '/api/stories/all', '/api/stories/discoverable/32.08/-81.09']) {
+    const get = (url: string, cookie?: string) =>
+      t.current.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    for (const url of [
+      '/api/user/current',
+      '/api/notifications',
+      '/api/notifications/unread',
+      '/api/stories/all',
+      '/api/stories/discoverable/32.08/-81.09',
+    ]) {
       const res = await get(url, user.cookie);
-      expect({ url, status: res.statusCode, cache: res.headers['cache-control'] }).toEqual({ url, status: 200, cache: PERSONAL_CACHE_CONTROL });
+      expect({ url, status: res.statusCode, cache: res.headers['cache-control'] }).toEqual({
+        url,
+        status: 200,
+        cache: PERSONAL_CACHE_CONTROL,
+      });
     }
     // Signed out: an account answer (401) is still never cached; the categories stay publicly cacheable.
     expect((await get('/api/user/current')).headers['cache-control']).toBe(PERSONAL_CACHE_CONTROL);
@@ -103,7 +127,11 @@ describe('production: no source maps, Secure session cookie by default', () => {
       expect((await production.app.inject({ method: 'GET', url: '/assets/app-1234.js' })).statusCode).toBe(200);
       expect((await development.app.inject({ method: 'GET', url: '/assets/app-1234.js.map' })).statusCode).toBe(200);
 
-      const registered = await production.app.inject({ method: 'POST', url: '/api/user/register', payload: newAccount('prod') });
+      const registered = await production.app.inject({
+        method: 'POST',
+        url: '/api/user/register',
+        payload: newAccount('prod'),
+      });
       expect(registered.statusCode).toBe(201);
       expect(sessionCookieOf(registered)).toBeDefined();
       expect(registered.cookies.find((c) => c.name === HOST_SESSION_COOKIE)!.secure).toBe(true);
@@ -145,7 +173,11 @@ describe('session cookie name', () => {
       // The same token under the plain name (what a plain-HTTP page or a sibling subdomain could set) is not read.
       expect((await current(t.app, `${SESSION_COOKIE}=${set.value}`)).statusCode).toBe(401);
       // Signing out clears the __Host- cookie, Secure so that browsers accept the clearing.
-      const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: `${HOST_SESSION_COOKIE}=${set.value}` } });
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: { cookie: `${HOST_SESSION_COOKIE}=${set.value}` },
+      });
       const cleared = out.cookies.find((c) => c.name === HOST_SESSION_COOKIE);
       expect(cleared).toMatchObject({ value: '', secure: true, path: '/' });
     } finally {

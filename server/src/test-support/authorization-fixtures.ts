@@ -45,7 +45,12 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   const owner = await createTestUser(t.database, { email: ownerEmail });
   const other = await createTestUser(t.database);
   const at = { latitude: DEFAULT_CENTER.latitude, longitude: DEFAULT_CENTER.longitude };
-  const publicStory = await insertStory(t.database, { authorId: owner.id, ...at, title: `Public ${tag}`, isPublic: true });
+  const publicStory = await insertStory(t.database, {
+    authorId: owner.id,
+    ...at,
+    title: `Public ${tag}`,
+    isPublic: true,
+  });
   const privateTitle = `Private title ${tag}`;
   const privateDescription = `Private description ${tag}`;
   const privateStoryId = crypto.randomUUID();
@@ -64,7 +69,12 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     imageKey: privateMediaKey,
     isPublic: false,
   });
-  const second = await insertStory(t.database, { authorId: owner.id, ...offsetNorth(at, 300), title: `Second ${tag}`, isPublic: true });
+  const second = await insertStory(t.database, {
+    authorId: owner.id,
+    ...offsetNorth(at, 300),
+    title: `Second ${tag}`,
+    isPublic: true,
+  });
   const tour = await t.app.inject({
     method: 'POST',
     url: '/api/tours',
@@ -78,11 +88,19 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   const openDecision = await warn();
   const appealed = await t.app.moderation.service.appeal(owner.id, (await warn()).id, `Appeal ${tag}`);
   const pushEndpoint = `https://fcm.googleapis.com/fcm/send/${tag}-${crypto.randomUUID()}`;
-  await t.database.db.insert(pushSubscriptions).values({ userId: owner.id, endpoint: pushEndpoint, p256dh: `p256dh-${tag}`, auth: `auth-${tag}` });
+  await t.database.db
+    .insert(pushSubscriptions)
+    .values({ userId: owner.id, endpoint: pushEndpoint, p256dh: `p256dh-${tag}`, auth: `auth-${tag}` });
   const notificationMessage = `For the owner only ${tag}`;
   const [notification] = await t.database.db
     .insert(notifications)
-    .values({ userId: owner.id, type: 'other', title: 'Owner note', message: notificationMessage, storyId: publicStory.id })
+    .values({
+      userId: owner.id,
+      type: 'other',
+      title: 'Owner note',
+      message: notificationMessage,
+      storyId: publicStory.id,
+    })
     .returning();
   return {
     owner,
@@ -95,7 +113,18 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     openDecisionId: openDecision.id,
     appealId: appealed.appealId,
     pushEndpoint,
-    privateMarkers: [ownerEmail, privateStoryId, privateTitle, privateDescription, privateMediaKey, notification!.id, notificationMessage, pushEndpoint, `Appeal ${tag}`, ...(await addTraceFixtures(t, owner.id, imageBytes))],
+    privateMarkers: [
+      ownerEmail,
+      privateStoryId,
+      privateTitle,
+      privateDescription,
+      privateMediaKey,
+      notification!.id,
+      notificationMessage,
+      pushEndpoint,
+      `Appeal ${tag}`,
+      ...(await addTraceFixtures(t, owner.id, imageBytes)),
+    ],
   };
 }
 
@@ -116,4 +145,3 @@ export async function ownerState(t: TestApp, ownerId: string): Promise<string> {
          FROM appeals a JOIN moderation_decisions d ON d.id = a.decision_id WHERE d.subject_user_id = ${ownerId}) AS appeals${traceAndFollowState(ownerId)}`);
   return JSON.stringify(rows[0]);
 }
-

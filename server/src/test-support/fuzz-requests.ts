@@ -19,23 +19,88 @@ const BODY_LIMIT = 1024 * 1024;
 
 // ---------- hostile values ----------
 const UNICODE_EDGES = [
-  '\u0000', 'a\u0000b', '\u0007\u0008\u001b[31m', '\r\n\r\n', '\t', '\u007f', '\u0085', '\u2028\u2029',
-  '\uFEFF', '\u200B\u200D', '\u202Eevil', 'e\u0301\u0301\u0301', '👩‍👩‍👧‍👦', '\uFFFF', '\uFFFD', 'Ｒｅａｄ', '１２',
-  '\uD800', '\uDFFF', 'İı', 'ß', '𝕏', '\u0130\u0131',
+  '\u0000',
+  'a\u0000b',
+  '\u0007\u0008\u001b[31m',
+  '\r\n\r\n',
+  '\t',
+  '\u007f',
+  '\u0085',
+  '\u2028\u2029',
+  '\uFEFF',
+  '\u200B\u200D',
+  '\u202Eevil',
+  'e\u0301\u0301\u0301',
+  '👩‍👩‍👧‍👦',
+  '\uFFFF',
+  '\uFFFD',
+  'Ｒｅａｄ',
+  '１２',
+  '\uD800',
+  '\uDFFF',
+  'İı',
+  'ß',
+  '𝕏',
+  '\u0130\u0131',
 ];
 const NUMBER_LIKE = [
-  'NaN', 'Infinity', '-Infinity', '1e400', '-1e400', '1e-400', '0x1F', '0X10', '0b101', '0o17', '-0', '+5', ' 12 ',
-  '1_000', '91', '-91', '181', '-181', '90.0000000001', '9'.repeat(400), '1.2.3', '', ' ', '12abc', '٣', 'null',
-  'undefined', 'true', '[]', '{}', '1,2', '1;2',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e400',
+  '-1e400',
+  '1e-400',
+  '0x1F',
+  '0X10',
+  '0b101',
+  '0o17',
+  '-0',
+  '+5',
+  ' 12 ',
+  '1_000',
+  '91',
+  '-91',
+  '181',
+  '-181',
+  '90.0000000001',
+  '9'.repeat(400),
+  '1.2.3',
+  '',
+  ' ',
+  '12abc',
+  '٣',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '1,2',
+  '1;2',
 ];
 const INJECTION_LIKE = [
-  "' OR 1=1--", '"; DROP TABLE users;--', '../../../etc/passwd', '..%2f..%2f', '<script>alert(1)</script>',
-  '${7*7}', '{{7*7}}', '%00', '%', '%zz', '__proto__', 'constructor', 'a|b|c', '\\', '/', '?', '#', '&',
+  "' OR 1=1--",
+  '"; DROP TABLE users;--',
+  '../../../etc/passwd',
+  '..%2f..%2f',
+  '<script>alert(1)</script>',
+  '${7*7}',
+  '{{7*7}}',
+  '%00',
+  '%',
+  '%zz',
+  '__proto__',
+  'constructor',
+  'a|b|c',
+  '\\',
+  '/',
+  '?',
+  '#',
+  '&',
 ];
 
-const longText = fc.integer({ min: 201, max: 120_000 }).chain((length) =>
-  fc.constantFrom('a', 'é', '\u0000', '😀', ' ', '%').map((unit) => unit.repeat(length)),
-);
+const longText = fc
+  .integer({ min: 201, max: 120_000 })
+  .chain((length) => fc.constantFrom('a', 'é', '\u0000', '😀', ' ', '%').map((unit) => unit.repeat(length)));
 export const hostileText: fc.Arbitrary<string> = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
@@ -74,10 +139,48 @@ export const OVER_THE_LIMIT = JSON.stringify({ title: 'x'.repeat(BODY_LIMIT) });
 export const headerText = hostileText.map((text) => text.replace(/[^\x20-\x7e]/g, '').slice(0, 300));
 export const hostileHeaders: fc.Arbitrary<Record<string, string>> = fc.record(
   {
-    range: fc.oneof(fc.constantFrom('bytes=0-0', 'bytes=-1', 'bytes=0-', 'bytes=99999999999999999999-', 'bytes=5-1', 'bytes=0-1,2-3', 'bytes=a-b', 'items=0-1', 'bytes='), headerText),
-    'x-forwarded-for': fc.oneof(fc.constantFrom('203.0.113.7', '::1', '127.0.0.1, 10.0.0.1', 'unknown', '300.1.1.1', ' , ,', '1.1.1.1, '.repeat(200)), headerText),
-    origin: fc.oneof(fc.constantFrom('null', 'https://evil.example', 'http://localhost:80', 'https://localhost:80', 'http://localhost', 'file://', '*'), headerText),
-    'sec-fetch-site': fc.oneof(fc.constantFrom('cross-site', 'same-site', 'same-origin', 'none', 'CROSS-SITE'), headerText),
+    range: fc.oneof(
+      fc.constantFrom(
+        'bytes=0-0',
+        'bytes=-1',
+        'bytes=0-',
+        'bytes=99999999999999999999-',
+        'bytes=5-1',
+        'bytes=0-1,2-3',
+        'bytes=a-b',
+        'items=0-1',
+        'bytes=',
+      ),
+      headerText,
+    ),
+    'x-forwarded-for': fc.oneof(
+      fc.constantFrom(
+        '203.0.113.7',
+        '::1',
+        '127.0.0.1, 10.0.0.1',
+        'unknown',
+        '300.1.1.1',
+        ' , ,',
+        '1.1.1.1, '.repeat(200),
+      ),
+      headerText,
+    ),
+    origin: fc.oneof(
+      fc.constantFrom(
+        'null',
+        'https://evil.example',
+        'http://localhost:80',
+        'https://localhost:80',
+        'http://localhost',
+        'file://',
+        '*',
+      ),
+      headerText,
+    ),
+    'sec-fetch-site': fc.oneof(
+      fc.constantFrom('cross-site', 'same-site', 'same-origin', 'none', 'CROSS-SITE'),
+      headerText,
+    ),
   },
   { requiredKeys: [] },
 );
@@ -116,7 +219,18 @@ function fieldNamesOf(schema: unknown): string[] {
   return [];
 }
 
-const COMMON_QUERY_KEYS = ['lat', 'lng', 'accuracy', 'limit', 'cursor', 'bbox', 'timeOfDay', 'lastEventId', 'exp', 'sig'];
+const COMMON_QUERY_KEYS = [
+  'lat',
+  'lng',
+  'accuracy',
+  'limit',
+  'cursor',
+  'bbox',
+  'timeOfDay',
+  'lastEventId',
+  'exp',
+  'sig',
+];
 
 // ---------- the request generator ----------
 export interface FuzzContext {
@@ -156,7 +270,9 @@ interface BodyPlan {
 function cursorArbitrary(real: string): fc.Arbitrary<string> {
   return fc.oneof(
     fc.integer({ min: 0, max: Math.max(0, real.length - 1) }).map((n) => real.slice(0, n)),
-    fc.integer({ min: 0, max: Math.max(0, real.length - 1) }).map((i) => real.slice(0, i) + (real[i] === 'A' ? 'B' : 'A') + real.slice(i + 1)),
+    fc
+      .integer({ min: 0, max: Math.max(0, real.length - 1) })
+      .map((i) => real.slice(0, i) + (real[i] === 'A' ? 'B' : 'A') + real.slice(i + 1)),
     fc.constantFrom(
       Buffer.from(`2024-01-01 00:00:00+00|${crypto.randomUUID()}`).toString('base64url'),
       Buffer.from(`9999-99-99 99:99:99+99|${crypto.randomUUID()}`).toString('base64url'),
@@ -175,14 +291,19 @@ export function requestArbitrary(route: InventoryRoute, ctx: FuzzContext): fc.Ar
   const bodyKeys = fieldNamesOf(route.options.schema?.body);
   const isMultipart = route.method === 'POST' && route.url === '/api/stories';
   const sendsBody = route.method !== 'GET' && route.method !== 'DELETE';
-  const callers: Caller[] = isEndlessStream(route) ? ['signed out', 'garbled cookie'] : ['signed out', 'signed in', 'garbled cookie'];
+  const callers: Caller[] = isEndlessStream(route)
+    ? ['signed out', 'garbled cookie']
+    : ['signed out', 'signed in', 'garbled cookie'];
 
   // Path: each parameter a valid-looking value or a hostile one.
   const pathArb = fc
     .tuple(...route.params.map((param) => fc.oneof(fc.constant(validParam(param, ctx)), pathSegment)))
     .map((values) => {
       let i = 0;
-      return fillPath(route.url, () => `\u0001${i++}\u0001`).replace(/%01(\d+)%01/g, (_m, n: string) => values[Number(n)]!);
+      return fillPath(route.url, () => `\u0001${i++}\u0001`).replace(
+        /%01(\d+)%01/g,
+        (_m, n: string) => values[Number(n)]!,
+      );
     });
   const cursor = fc.oneof(cursorArbitrary(ctx.storyCursor), cursorArbitrary(ctx.notificationCursor)).map((c) => {
     try {
@@ -207,39 +328,70 @@ export function requestArbitrary(route: InventoryRoute, ctx: FuzzContext): fc.Ar
     oneFieldHostile,
     oneFieldHostile,
     // The route's own fields with hostile values (and one unknown field).
-    fc.dictionary(fc.constantFrom(...bodyKeys, 'unknown', '__proto__'), hostileJson, { maxKeys: bodyKeys.length + 1 }).map((b) => ({
-      payload: JSON.stringify(b),
-      type: 'application/json',
-    })),
+    fc
+      .dictionary(fc.constantFrom(...bodyKeys, 'unknown', '__proto__'), hostileJson, { maxKeys: bodyKeys.length + 1 })
+      .map((b) => ({
+        payload: JSON.stringify(b),
+        type: 'application/json',
+      })),
     // Not an object at all, not JSON at all, or JSON under the wrong label.
     hostileJson.map((v) => ({ payload: JSON.stringify(v) ?? 'null', type: 'application/json' })),
-    fc.constantFrom('{', '{"a":', '[1,2', '\u0000', '', 'null', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}').map((payload) => ({
-      payload,
-      type: 'application/json',
-    })),
+    fc
+      .constantFrom(
+        '{',
+        '{"a":',
+        '[1,2',
+        '\u0000',
+        '',
+        'null',
+        '{"__proto__":{"x":1}}',
+        '{"constructor":{"prototype":{}}}',
+      )
+      .map((payload) => ({
+        payload,
+        type: 'application/json',
+      })),
     // Nested values in the route's own fields, a huge array, and a body over the size limit.
-    fc.dictionary(fc.constantFrom(...bodyKeys, 'unknown'), nestedJson, { maxKeys: 2 }).map((b) => ({ payload: JSON.stringify(b), type: 'application/json' })),
-    fc.constantFrom(HUGE_ARRAY, OVER_THE_LIMIT, nestedText(30, 'array'), nestedText(30, 'object')).map((payload) => ({ payload, type: 'application/json' })),
-    fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data', 'application/json; charset=utf-16', 'application/json; charset=latin1', '', '\u0000', 'application/json, text/plain').chain((type) =>
-      hostileText.map((payload) => ({ payload, type })),
-    ),
+    fc
+      .dictionary(fc.constantFrom(...bodyKeys, 'unknown'), nestedJson, { maxKeys: 2 })
+      .map((b) => ({ payload: JSON.stringify(b), type: 'application/json' })),
+    fc
+      .constantFrom(HUGE_ARRAY, OVER_THE_LIMIT, nestedText(30, 'array'), nestedText(30, 'object'))
+      .map((payload) => ({ payload, type: 'application/json' })),
+    fc
+      .constantFrom(
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'application/xml',
+        'multipart/form-data',
+        'application/json; charset=utf-16',
+        'application/json; charset=latin1',
+        '',
+        '\u0000',
+        'application/json, text/plain',
+      )
+      .chain((type) => hostileText.map((payload) => ({ payload, type }))),
   );
 
   const multipart = fc.oneof(
     // The real form with one field made hostile.
-    fc.tuple(fc.constantFrom(...Object.keys(baseStoryFields()), 'type', 'unknown', '__proto__'), hostileText).map(([name, value]) => ({
-      fields: { ...baseStoryFields(), [name]: value },
-      cut: 1,
-      file: null,
-    })),
+    fc
+      .tuple(fc.constantFrom(...Object.keys(baseStoryFields()), 'type', 'unknown', '__proto__'), hostileText)
+      .map(([name, value]) => ({
+        fields: { ...baseStoryFields(), [name]: value },
+        cut: 1,
+        file: null,
+      })),
     // A truncated form.
     fc.double({ min: 0, max: 1, noNaN: true }).map((cut) => ({ fields: baseStoryFields(), cut, file: null })),
     // A file part that is not what it claims to be.
-    fc.tuple(fc.constantFrom('image', 'audio', 'video', 'avatar'), fc.uint8Array({ maxLength: 2048 })).map(([name, bytes]) => ({
-      fields: baseStoryFields({ type: name === 'avatar' ? 'image' : name }),
-      cut: 1,
-      file: { name, bytes: Buffer.from(bytes) },
-    })),
+    fc
+      .tuple(fc.constantFrom('image', 'audio', 'video', 'avatar'), fc.uint8Array({ maxLength: 2048 }))
+      .map(([name, bytes]) => ({
+        fields: baseStoryFields({ type: name === 'avatar' ? 'image' : name }),
+        cut: 1,
+        file: { name, bytes: Buffer.from(bytes) },
+      })),
   );
 
   const boundaries: Boundary[] = ['keep', 'keep', 'drop', 'wrong'];
@@ -247,39 +399,63 @@ export function requestArbitrary(route: InventoryRoute, ctx: FuzzContext): fc.Ar
     ? fc.constant({})
     : isMultipart
       ? fc.oneof(
-          fc.tuple(multipart, fc.constantFrom(...boundaries)).map(([m, boundary]): BodyPlan => ({ multipart: { ...m, boundary } })),
+          fc
+            .tuple(multipart, fc.constantFrom(...boundaries))
+            .map(([m, boundary]): BodyPlan => ({ multipart: { ...m, boundary } })),
           jsonBody,
         )
       : fc.oneof(fc.constant({}), jsonBody);
 
   // Mostly the route's own method; now and then another one on the same path.
-  const methodArb = fc.oneof({ weight: 9, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom(...OTHER_METHODS) });
+  const methodArb = fc.oneof(
+    { weight: 9, arbitrary: fc.constant(route.method) },
+    { weight: 1, arbitrary: fc.constantFrom(...OTHER_METHODS) },
+  );
   const headersArb = fc.oneof({ weight: 3, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: hostileHeaders });
 
   return fc
-    .record({ caller: fc.constantFrom(...callers), method: methodArb, path: pathArb, query: queryArb, body: bodyArb, extra: headersArb })
+    .record({
+      caller: fc.constantFrom(...callers),
+      method: methodArb,
+      path: pathArb,
+      query: queryArb,
+      body: bodyArb,
+      extra: headersArb,
+    })
     .filter(({ method, caller }) => !(isEndlessStream(route) && method === 'GET' && caller === 'signed in'))
     .map(({ caller, method, path, query, body, extra }): FuzzRequest => {
-    const headers: Record<string, string> = { ...extra };
-    if (body.type !== undefined) headers['content-type'] = body.type;
-    const inject: FuzzRequest['inject'] = { method, url: path + query, headers };
-    if (body.payload !== undefined && method !== 'GET') inject.payload = body.payload;
-    return {
-      caller,
-      inject,
-      describe: `${caller} ${method} ${(path + query).slice(0, 300)} ${JSON.stringify(extra).slice(0, 200)} ${body.type ?? ''} ${String(body.payload ?? '').slice(0, 200)}${
-        body.multipart ? ` multipart(${body.multipart.boundary}, cut ${body.multipart.cut}, ${JSON.stringify(body.multipart.fields).slice(0, 300)}, file ${body.multipart.file?.name ?? '-'})` : ''
-      }`,
-      multipart: body.multipart,
-    };
-  });
+      const headers: Record<string, string> = { ...extra };
+      if (body.type !== undefined) headers['content-type'] = body.type;
+      const inject: FuzzRequest['inject'] = { method, url: path + query, headers };
+      if (body.payload !== undefined && method !== 'GET') inject.payload = body.payload;
+      return {
+        caller,
+        inject,
+        describe: `${caller} ${method} ${(path + query).slice(0, 300)} ${JSON.stringify(extra).slice(0, 200)} ${body.type ?? ''} ${String(body.payload ?? '').slice(0, 200)}${
+          body.multipart
+            ? ` multipart(${body.multipart.boundary}, cut ${body.multipart.cut}, ${JSON.stringify(body.multipart.fields).slice(0, 300)}, file ${body.multipart.file?.name ?? '-'})`
+            : ''
+        }`,
+        multipart: body.multipart,
+      };
+    });
 }
 
 /** A body each known route accepts (the fuzz changes one field of it); a new route still gets the other bodies. */
 export const VALID_BODIES: Record<string, Record<string, unknown>> = {
-  'POST /api/user/register': { username: 'fuzzed_user', displayName: 'Fuzz Person', email: 'fuzz@example.test', password: 'secret123' },
+  'POST /api/user/register': {
+    username: 'fuzzed_user',
+    displayName: 'Fuzz Person',
+    email: 'fuzz@example.test',
+    password: 'secret123',
+  },
   'POST /api/user/login': { username: 'fuzzed_user', password: 'secret123' },
-  'POST /api/user/setup': { username: 'fuzzed_user2', displayName: 'Fuzz Person', bio: 'A bio', favoriteStoryType: 'text' },
+  'POST /api/user/setup': {
+    username: 'fuzzed_user2',
+    displayName: 'Fuzz Person',
+    bio: 'A bio',
+    favoriteStoryType: 'text',
+  },
   'POST /api/user/check-username': { username: 'fuzzed_user' },
   'POST /api/user/forgot-password': { username: 'fuzzed_user' },
   'POST /api/user/reset-password': { username: 'fuzzed_user', token: 'ABCDEFGHJK', newPassword: 'secret456' },
@@ -311,15 +487,25 @@ export async function multipartPayload(m: MultipartPlan) {
   }
   const payload = built.payload.subarray(0, Math.floor(built.payload.length * m.cut));
   const type =
-    m.boundary === 'keep' ? built.headers['content-type']! : m.boundary === 'drop' ? 'multipart/form-data' : 'multipart/form-data; boundary=nope';
+    m.boundary === 'keep'
+      ? built.headers['content-type']!
+      : m.boundary === 'drop'
+        ? 'multipart/form-data'
+        : 'multipart/form-data; boundary=nope';
   return { payload, type };
 }
 
 // ---------- the database, before and after ----------
 /** Each table's rows as a digest of their full text (order-free): a changed value shows, not only a new row. */
-export async function tableContents(t: { database: { query: <T extends Record<string, unknown>>(q: ReturnType<typeof sql>) => Promise<T[]> } }, tables: string[]) {
+export async function tableContents(
+  t: { database: { query: <T extends Record<string, unknown>>(q: ReturnType<typeof sql>) => Promise<T[]> } },
+  tables: string[],
+) {
   const digests = tables
-    .map((table) => `(SELECT count(*) || ':' || coalesce(sum(hashtext(r::text)::bigint), 0) FROM "${table}" r) AS "${table}"`)
+    .map(
+      (table) =>
+        `(SELECT count(*) || ':' || coalesce(sum(hashtext(r::text)::bigint), 0) FROM "${table}" r) AS "${table}"`,
+    )
     .join(', ');
   const [row] = await t.database.query<Record<string, string>>(sql.raw(`SELECT ${digests}`));
   return row!;
@@ -338,7 +524,9 @@ export function responseMismatch(route: InventoryRoute, res: LightMyRequestRespo
   if (!schema) return `${res.statusCode} is not a status the route declares`;
   if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) return null;
   const parsed = schema.safeParse(res.json());
-  return parsed.success ? null : `${res.statusCode} does not match its declared schema: ${JSON.stringify(parsed.error.issues.slice(0, 3))}`;
+  return parsed.success
+    ? null
+    : `${res.statusCode} does not match its declared schema: ${JSON.stringify(parsed.error.issues.slice(0, 3))}`;
 }
 
 export const isJsonMessage = (res: LightMyRequestResponse) => {
@@ -357,9 +545,11 @@ export const isJsonMessage = (res: LightMyRequestResponse) => {
  */
 export function unboundedTexts(schema: unknown, at: string): string[] {
   if (schema instanceof z.ZodString) return schema.maxLength === null ? [at] : [];
-  if (schema instanceof z.ZodObject) return Object.entries(schema.shape).flatMap(([key, value]) => unboundedTexts(value, `${at}.${key}`));
+  if (schema instanceof z.ZodObject)
+    return Object.entries(schema.shape).flatMap(([key, value]) => unboundedTexts(value, `${at}.${key}`));
   if (schema instanceof z.ZodPipe) return unboundedTexts(schema.in, at);
-  if (schema instanceof z.ZodIntersection) return [...unboundedTexts(schema.def.left, at), ...unboundedTexts(schema.def.right, at)];
+  if (schema instanceof z.ZodIntersection)
+    return [...unboundedTexts(schema.def.left, at), ...unboundedTexts(schema.def.right, at)];
   if (schema instanceof z.ZodUnion) return schema.options.flatMap((option) => unboundedTexts(option, at));
   if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return unboundedTexts(schema.unwrap(), at);
   if (schema instanceof z.ZodDefault) return unboundedTexts(schema.def.innerType, at);

@@ -9,7 +9,10 @@ import { signUpAndSignIn } from './accounts';
  * a retried or repeated test from landing on the story its earlier attempt left on the same server.
  */
 const shift = () => Math.round((Math.random() - 0.5) * 0.5 * 10_000) / 10_000;
-const near = (latitude: number, longitude: number) => ({ latitude: latitude + shift(), longitude: longitude + shift() });
+const near = (latitude: number, longitude: number) => ({
+  latitude: latitude + shift(),
+  longitude: longitude + shift(),
+});
 export const PLACES = {
   audio: near(45.4642, 9.19), // Milan
   text: near(48.1374, 11.5755), // Munich
@@ -78,7 +81,12 @@ export async function watchUploadProgress(page: Page): Promise<() => Promise<num
         w.__uploadProgressMax = Math.max(w.__uploadProgressMax ?? -1, Number(bar.getAttribute('aria-valuenow')));
       }
     };
-    new MutationObserver(read).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+    new MutationObserver(read).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['aria-valuenow'],
+    });
   });
   return () => page.evaluate(() => (window as unknown as { __uploadProgressMax: number }).__uploadProgressMax);
 }

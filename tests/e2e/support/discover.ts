@@ -3,7 +3,8 @@ import type { Page } from '@playwright/test';
 import type { Story } from '#common/schemas';
 
 /** A story's card on /discover and /discover-simple, by its title. */
-export const card = (page: Page, title: string) => page.getByTestId('discover-card').filter({ has: page.getByRole('heading', { name: title }) });
+export const card = (page: Page, title: string) =>
+  page.getByTestId('discover-card').filter({ has: page.getByRole('heading', { name: title }) });
 
 /**
  * Serves GET /api/stories/all from the real server in pages of `limit` (its Link header keeps the limit), keeping
@@ -31,7 +32,9 @@ export async function scrollToCard(page: Page, title: string) {
     });
     if (atEnd) break;
     // The virtual list renders the cards near the new scroll position on the next frames.
-    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+    await page.evaluate(
+      () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+    );
   }
   return target;
 }

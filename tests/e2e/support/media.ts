@@ -46,8 +46,29 @@ export async function createTestMedia(): Promise<TestMedia> {
   await (await drawImage(320, 240)).png().toFile(png);
   await (await drawImage(640, 480)).jpeg({ quality: 80 }).toFile(jpeg);
 
-  const source = ['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=15:duration=3', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3'];
-  ffmpeg([...source, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', mp4]);
+  const source = [
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=320x240:rate=15:duration=3',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=3',
+  ];
+  ffmpeg([
+    ...source,
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    '-movflags',
+    '+faststart',
+    mp4,
+  ]);
   ffmpeg([...source, '-c:v', 'libvpx', '-b:v', '200k', '-c:a', 'libopus', '-shortest', webm]);
 
   return { dir, png, jpeg, mp4, webm };

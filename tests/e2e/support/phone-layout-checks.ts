@@ -20,8 +20,10 @@ async function sticking(page: Page): Promise<string[]> {
       if (r.right <= width + 0.5 && r.left >= -0.5) continue;
       if (clipped(el)) continue;
       const s = getComputedStyle(el);
-      if (s.visibility === 'hidden' || s.position === 'absolute' && el.classList.contains('sr-only')) continue;
-      out.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} [${Math.round(r.left)}..${Math.round(r.right)}] ${(el.textContent ?? '').slice(0, 30)}`);
+      if (s.visibility === 'hidden' || (s.position === 'absolute' && el.classList.contains('sr-only'))) continue;
+      out.push(
+        `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} [${Math.round(r.left)}..${Math.round(r.right)}] ${(el.textContent ?? '').slice(0, 30)}`,
+      );
     }
     return out;
   });
@@ -37,13 +39,18 @@ export async function expectFitsWidth(page: Page, what: string) {
 }
 
 export type Box = { x: number; y: number; width: number; height: number };
-export const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+export const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 export const boxOf = async (locator: Locator) => (await locator.boundingBox())!;
 
 /** The create dialog's scroll area, its sticky footer and the footer's buttons. */
 export function createParts(page: Page, name: string) {
   const dialog = page.getByRole('dialog', { name });
-  return { dialog, footer: dialog.locator('[data-dialog-footer]'), buttons: dialog.locator('[data-dialog-footer] button') };
+  return {
+    dialog,
+    footer: dialog.locator('[data-dialog-footer]'),
+    buttons: dialog.locator('[data-dialog-footer] button'),
+  };
 }
 
 /** Alpha of an element's computed background colour (1 = opaque). */
@@ -56,10 +63,26 @@ export const backgroundAlpha = (locator: Locator) =>
 
 /** A noisy PNG of about 2 MB, so an upload takes a few seconds on a throttled link. */
 export function bigPng(): { name: string; mimeType: string; buffer: Buffer } {
-  const buffer = execFileSync(process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'nullsrc=s=900x900,geq=random(1)*255:random(2)*255:random(3)*255',
-    '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', '-',
-  ], { maxBuffer: 64 * 1024 * 1024 });
+  const buffer = execFileSync(
+    process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg',
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'nullsrc=s=900x900,geq=random(1)*255:random(2)*255:random(3)*255',
+      '-frames:v',
+      '1',
+      '-f',
+      'image2pipe',
+      '-vcodec',
+      'png',
+      '-',
+    ],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
   return { name: 'noise.png', mimeType: 'image/png', buffer };
 }
 
@@ -82,9 +105,19 @@ export async function face(page: Page, heading: number) {
     .poll(
       async () => {
         await page.evaluate((h) => {
-          window.dispatchEvent(new DeviceOrientationEvent('deviceorientationabsolute', { alpha: (360 - h) % 360, beta: 90, gamma: 0, absolute: true }));
+          window.dispatchEvent(
+            new DeviceOrientationEvent('deviceorientationabsolute', {
+              alpha: (360 - h) % 360,
+              beta: 90,
+              gamma: 0,
+              absolute: true,
+            }),
+          );
         }, heading);
-        return page.getByTestId('ar-heading').textContent({ timeout: 500 }).catch(() => null);
+        return page
+          .getByTestId('ar-heading')
+          .textContent({ timeout: 500 })
+          .catch(() => null);
       },
       { intervals: [100, 250, 500] },
     )

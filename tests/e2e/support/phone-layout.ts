@@ -10,7 +10,8 @@ export async function seriousViolations(page: Page) {
 }
 
 export type Box = { x: number; y: number; width: number; height: number };
-export const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+export const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 export async function boxOf(locator: Locator): Promise<Box> {
   const box = await locator.boundingBox();
@@ -26,7 +27,10 @@ export async function expectClear(toast: Locator, controls: Locator[]) {
   const toastBox = await boxOf(toast);
   for (const control of controls) {
     const box = await boxOf(control);
-    expect(overlaps(toastBox, box), `toast ${JSON.stringify(toastBox)} on ${control.toString()} ${JSON.stringify(box)}`).toBe(false);
+    expect(
+      overlaps(toastBox, box),
+      `toast ${JSON.stringify(toastBox)} on ${control.toString()} ${JSON.stringify(box)}`,
+    ).toBe(false);
   }
 }
 
@@ -38,7 +42,10 @@ export async function expectNoHorizontalOverflow(page: Page) {
     const sticking = [...document.querySelectorAll('body *')]
       .filter((el) => el.getBoundingClientRect().right > width + 0.5)
       .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '').slice(0, 80)} (${Math.round(el.getBoundingClientRect().right)})`);
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '').slice(0, 80)} (${Math.round(el.getBoundingClientRect().right)})`,
+      );
     return { scrollWidth: document.documentElement.scrollWidth, clientWidth: width, wide: sticking };
   });
   expect(scrollWidth, `wider than the screen: ${wide.join(' | ')}`).toBeLessThanOrEqual(clientWidth);

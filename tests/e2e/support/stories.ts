@@ -20,8 +20,14 @@ export function northOf(from: Point, metres: number) {
 
 /** "HH:MM" `deltaMinutes` from now in an IANA zone. */
 export function localHHMM(timeZone: string, deltaMinutes: number): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date());
-  const minutes = Number(parts.find((p) => p.type === 'hour')!.value) * 60 + Number(parts.find((p) => p.type === 'minute')!.value);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date());
+  const minutes =
+    Number(parts.find((p) => p.type === 'hour')!.value) * 60 + Number(parts.find((p) => p.type === 'minute')!.value);
   const total = (((minutes + deltaMinutes) % 1440) + 1440) % 1440;
   return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 }
@@ -63,7 +69,13 @@ export interface StoryFields {
 
 /** POST /api/stories as multipart; `file` goes in the field named after the story type. */
 export async function createStoryViaApi(author: Author, fields: StoryFields, file?: MediaFile): Promise<Story> {
-  const { latitude = SAVANNAH.latitude, longitude = SAVANNAH.longitude, type = 'text', category = 'Mystery', ...rest } = fields;
+  const {
+    latitude = SAVANNAH.latitude,
+    longitude = SAVANNAH.longitude,
+    type = 'text',
+    category = 'Mystery',
+    ...rest
+  } = fields;
   const multipart: Record<string, string | MediaFile> = {
     category,
     type,
@@ -98,7 +110,16 @@ function ffmpegFile(name: string, args: string[]): Buffer {
 
 /** WebM/Opus tone of `seconds` (like a MediaRecorder recording). */
 export function audioWebm(seconds = 25): MediaFile {
-  const buffer = ffmpegFile('story.webm', ['-f', 'lavfi', '-i', `sine=frequency=330:duration=${seconds}`, '-c:a', 'libopus', '-b:a', '32k']);
+  const buffer = ffmpegFile('story.webm', [
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=330:duration=${seconds}`,
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '32k',
+  ]);
   return { name: 'story.webm', mimeType: 'audio/webm', buffer };
 }
 
@@ -109,9 +130,23 @@ export function imagePng(): MediaFile {
 
 export function videoMp4(seconds = 3): MediaFile {
   const buffer = ffmpegFile('clip.mp4', [
-    '-f', 'lavfi', '-i', `testsrc=size=320x240:rate=15:duration=${seconds}`,
-    '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
-    '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=320x240:rate=15:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    '-movflags',
+    '+faststart',
   ]);
   return { name: 'clip.mp4', mimeType: 'video/mp4', buffer };
 }

@@ -19,7 +19,10 @@ export default function AuthPage() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <main id="main" className="mx-auto flex w-full max-w-md flex-1 flex-col px-4 pb-12 pt-4 sm:justify-center sm:pt-8">
+      <main
+        id="main"
+        className="mx-auto flex w-full max-w-md flex-1 flex-col px-4 pb-12 pt-4 sm:justify-center sm:pt-8"
+      >
         <Link
           href={paths.home}
           className="inline-flex w-fit items-center gap-1.5 rounded-md py-1 text-sm text-mist-300 hover:text-mist-100"
@@ -43,7 +46,10 @@ export default function AuthPage() {
             defaultValue="login"
             className="rounded-2xl border border-night-600 bg-night-900/85 p-5 shadow-2xl backdrop-blur"
           >
-            <Tabs.List aria-label="Sign in or create an account" className="mb-5 flex gap-1 rounded-xl bg-night-950/70 p-1">
+            <Tabs.List
+              aria-label="Sign in or create an account"
+              className="mb-5 flex gap-1 rounded-xl bg-night-950/70 p-1"
+            >
               <Tabs.Trigger value="login" className={tabClass}>
                 Login
               </Tabs.Trigger>

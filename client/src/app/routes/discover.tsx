@@ -16,7 +16,11 @@ const ignoreViewport = () => {};
 
 function DiscoverMap({ centre, readerKnown, stories, onSelectStory }: DiscoverMapProps) {
   return (
-    <Suspense fallback={<div className="h-96 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />}>
+    <Suspense
+      fallback={
+        <div className="h-96 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />
+      }
+    >
       <StoryMap
         location={centre}
         showReader={readerKnown}

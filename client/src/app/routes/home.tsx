@@ -111,9 +111,14 @@ export function HomePage({ storyId }: { storyId?: string }) {
   // computed by the server) replaces the list's empty promise, and that suggestion is not said a second time.
   const suggestions = useSmartSuggestions(reader, settled);
   const nearestElsewhere =
-    geo.isKnown && discoverable.data?.length === 0 ? suggestions.data?.find((item) => item.nearest)?.nearest : undefined;
+    geo.isKnown && discoverable.data?.length === 0
+      ? suggestions.data?.find((item) => item.nearest)?.nearest
+      : undefined;
 
-  const inCategory = useCallback((story: Pick<MapMarker, 'category'>) => category === 'All' || story.category === category, [category]);
+  const inCategory = useCallback(
+    (story: Pick<MapMarker, 'category'>) => category === 'All' || story.category === category,
+    [category],
+  );
   const nearby = useMemo(() => (discoverable.data ?? []).filter(inCategory), [discoverable.data, inCategory]);
   // The list's cards render as a transition, in slices the page can answer between (bench/README.md: total blocking time);
   // until the first cards are drawn the list still says it is discovering, not that nothing is near.
@@ -140,7 +145,12 @@ export function HomePage({ storyId }: { storyId?: string }) {
   return (
     <PageShell>
       <div className="grid grid-cols-1 gap-5">
-        <HomeTabs view={view} onViewChange={setView} onMyStories={openMyStories} onCreate={create.openAtCurrentPosition} />
+        <HomeTabs
+          view={view}
+          onViewChange={setView}
+          onMyStories={openMyStories}
+          onCreate={create.openAtCurrentPosition}
+        />
         {user && (
           <Suspense fallback={null}>
             <WaitingDraft userId={user.id} onPublish={create.openDraft} />
@@ -158,12 +168,18 @@ export function HomePage({ storyId }: { storyId?: string }) {
             answer), so the map and the list below do not move down when they come (bench/README.md: layout shift). */}
         {!settled && <div aria-hidden className="min-h-[7.25rem]" />}
         {geo.error && (
-          <p role="status" className="rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400">
+          <p
+            role="status"
+            className="rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400"
+          >
             {geo.error} Showing stories around the default location.
           </p>
         )}
         {settled && !geo.isKnown && (
-          <p role="status" className="rounded-lg border border-glow-500/40 bg-glow-500/10 px-3 py-2 text-sm font-medium text-mist-100">
+          <p
+            role="status"
+            className="rounded-lg border border-glow-500/40 bg-glow-500/10 px-3 py-2 text-sm font-medium text-mist-100"
+          >
             {TURN_ON_LOCATION}
           </p>
         )}
@@ -172,7 +188,10 @@ export function HomePage({ storyId }: { storyId?: string }) {
             <span>
               <Route className="mr-1.5 inline h-4 w-4 align-text-bottom text-glow-300" aria-hidden />
               Following the tour{' '}
-              <Link href={paths.tour(followed.followed.id)} className="font-medium text-glow-200 underline underline-offset-4">
+              <Link
+                href={paths.tour(followed.followed.id)}
+                className="font-medium text-glow-200 underline underline-offset-4"
+              >
                 {followed.followed.title}
               </Link>
               : its stops are numbered on the map.
@@ -184,27 +203,30 @@ export function HomePage({ storyId }: { storyId?: string }) {
           </div>
         )}
         <div className="relative">
-        {/* Over the map's top, between Leaflet's zoom buttons and "Centre on me": the map does not move down. */}
-        <div className="absolute left-14 right-14 top-2.5 z-10 sm:right-auto sm:w-80">
-          <JumpToPlace onChoose={setJumpedTo} />
-        </div>
-        <Suspense fallback={<MapPlaceholder />}>
-          <StoryMap
-            location={reader}
-            stories={onMap}
-            titles={titles}
-            onSelectStory={setSelected}
-            onViewportChange={onViewportChange}
-            firstLook
-          >
-            <PlaceFocusLayer place={jumpedTo} />
-            {followed.followed && (
-              <Suspense fallback={null}>
-                <FollowedTourLine tourId={followed.followed.id} onSelect={(stop) => navigate(paths.story(stop.storyId))} />
-              </Suspense>
-            )}
-          </StoryMap>
-        </Suspense>
+          {/* Over the map's top, between Leaflet's zoom buttons and "Centre on me": the map does not move down. */}
+          <div className="absolute left-14 right-14 top-2.5 z-10 sm:right-auto sm:w-80">
+            <JumpToPlace onChoose={setJumpedTo} />
+          </div>
+          <Suspense fallback={<MapPlaceholder />}>
+            <StoryMap
+              location={reader}
+              stories={onMap}
+              titles={titles}
+              onSelectStory={setSelected}
+              onViewportChange={onViewportChange}
+              firstLook
+            >
+              <PlaceFocusLayer place={jumpedTo} />
+              {followed.followed && (
+                <Suspense fallback={null}>
+                  <FollowedTourLine
+                    tourId={followed.followed.id}
+                    onSelect={(stop) => navigate(paths.story(stop.storyId))}
+                  />
+                </Suspense>
+              )}
+            </StoryMap>
+          </Suspense>
         </div>
         {mapStories.isError && (
           <p role="alert" className="rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200">

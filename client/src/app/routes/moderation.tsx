@@ -12,7 +12,10 @@ export default function ModerationPage() {
   return (
     <PageShell>
       <div className="grid grid-cols-1 gap-5">
-        <Link href={paths.home} className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm text-mist-300 hover:text-mist-100">
+        <Link
+          href={paths.home}
+          className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm text-mist-300 hover:text-mist-100"
+        >
           <ArrowLeft className="h-4 w-4" aria-hidden />
           Back to map
         </Link>

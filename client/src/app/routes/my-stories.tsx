@@ -40,7 +40,10 @@ export default function MyStoriesPage() {
   return (
     <PageShell>
       <div className="grid grid-cols-1 gap-5">
-        <Link href={paths.home} className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm text-mist-300 hover:text-mist-100">
+        <Link
+          href={paths.home}
+          className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm text-mist-300 hover:text-mist-100"
+        >
           <ArrowLeft className="h-4 w-4" aria-hidden />
           Back to map
         </Link>
@@ -63,9 +66,14 @@ export default function MyStoriesPage() {
         ) : (
           <section aria-labelledby="your-stories" className="grid grid-cols-1 gap-4">
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <h2 id="your-stories" className="flex items-center gap-2 font-display text-xl font-semibold text-mist-100">
+              <h2
+                id="your-stories"
+                className="flex items-center gap-2 font-display text-xl font-semibold text-mist-100"
+              >
                 Your Stories
-                <span className="rounded-full bg-glow-600/30 px-2.5 py-0.5 text-sm font-medium text-glow-300">{list.length}</span>
+                <span className="rounded-full bg-glow-600/30 px-2.5 py-0.5 text-sm font-medium text-glow-300">
+                  {list.length}
+                </span>
               </h2>
               {list.length > 0 && (
                 <div className="flex flex-wrap gap-2">
@@ -82,7 +90,9 @@ export default function MyStoriesPage() {
             </div>
             {list.length === 0 ? (
               <div className="flex flex-col items-center gap-3 rounded-2xl border border-night-700 bg-night-900/70 p-8 text-center">
-                <span aria-hidden className="text-4xl">📝</span>
+                <span aria-hidden className="text-4xl">
+                  📝
+                </span>
                 <h3 className="font-display text-xl font-semibold text-mist-100">No stories yet</h3>
                 <p className="text-sm text-mist-300">Start creating your first story to share with the world!</p>
                 <Button onClick={create.openAtCurrentPosition}>Create Your First Story</Button>
@@ -95,7 +105,9 @@ export default function MyStoriesPage() {
                     {story.moderation && (
                       <p className="rounded-lg border border-amber-400/40 bg-amber-400/10 px-3 py-2 text-sm text-amber-100">
                         {hiddenNotice(story.moderation)}
-                        {story.moderation.note && <span className="block whitespace-pre-line">{moderatorNoteLine(story.moderation.note)}</span>}
+                        {story.moderation.note && (
+                          <span className="block whitespace-pre-line">{moderatorNoteLine(story.moderation.note)}</span>
+                        )}
                       </p>
                     )}
                     <div className="flex flex-wrap items-center gap-2 px-1">
@@ -120,7 +132,10 @@ export default function MyStoriesPage() {
             <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
               {myTours.data!.map((tour) => (
                 <li key={tour.id}>
-                  <TourCard tour={tour} notice={tour.stopCount < TOURS.minStops ? TOUR_MESSAGES.hiddenForAuthor : null} />
+                  <TourCard
+                    tour={tour}
+                    notice={tour.stopCount < TOURS.minStops ? TOUR_MESSAGES.hiddenForAuthor : null}
+                  />
                 </li>
               ))}
             </ul>
@@ -128,7 +143,12 @@ export default function MyStoriesPage() {
         )}
         <MyDecisionsSection enabled={Boolean(user)} />
       </div>
-      <NewTourDialog open={newTourOpen} onOpenChange={setNewTourOpen} stories={list} onCreated={(tour) => navigate(paths.tour(tour.id))} />
+      <NewTourDialog
+        open={newTourOpen}
+        onOpenChange={setNewTourOpen}
+        stories={list}
+        onCreated={(tour) => navigate(paths.tour(tour.id))}
+      />
       <StoryDetailDialog
         storyId={selected?.id ?? null}
         initialStory={selected ?? undefined}

@@ -9,9 +9,7 @@ export default function NotFoundPage() {
       <div className="w-full max-w-md rounded-2xl border border-night-600 bg-night-900/80 p-8 text-center shadow-2xl">
         <AlertCircle className="mx-auto h-10 w-10 text-ember-400" aria-hidden />
         <h1 className="mt-4 font-display text-2xl font-semibold">404 Page Not Found</h1>
-        <p className="mt-2 text-sm text-mist-400">
-          This path leads nowhere — no whisper was ever left here.
-        </p>
+        <p className="mt-2 text-sm text-mist-400">This path leads nowhere — no whisper was ever left here.</p>
         <Button asChild className="mt-6">
           <Link href={paths.home}>Back to Map</Link>
         </Button>

@@ -11,7 +11,9 @@ import { useStoryInsights } from '#client/features/insights/api/get-insights';
 import { isTimedStory, timedMediaOf } from '#common/media-kinds';
 
 // The chart library loads with the charts only (docs/decisions/018-insights-counts-not-readers.md: the first screen does not grow).
-const DailyChart = lazy(() => import('#client/features/insights/components/insight-charts').then((m) => ({ default: m.DailyChart })));
+const DailyChart = lazy(() =>
+  import('#client/features/insights/components/insight-charts').then((m) => ({ default: m.DailyChart })),
+);
 const ListenThroughChart = lazy(() =>
   import('#client/features/insights/components/insight-charts').then((m) => ({ default: m.ListenThroughChart })),
 );
@@ -26,12 +28,17 @@ export default function StoryInsightsPage({ params }: { params: { id: string } }
   return (
     <PageShell>
       <div className="grid grid-cols-1 gap-5">
-        <Link href={paths.myStories} className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm text-mist-300 hover:text-mist-100">
+        <Link
+          href={paths.myStories}
+          className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm text-mist-300 hover:text-mist-100"
+        >
           <ArrowLeft className="h-4 w-4" aria-hidden />
           Back to My Stories
         </Link>
         {userLoading ? (
-          <p role="status" className="py-8 text-center text-mist-300">Loading insights...</p>
+          <p role="status" className="py-8 text-center text-mist-300">
+            Loading insights...
+          </p>
         ) : !user ? (
           <div className="flex flex-col items-center gap-3 rounded-2xl border border-night-700 bg-night-900/70 p-8 text-center">
             <h1 className="font-display text-2xl font-semibold text-mist-100">Story insights</h1>
@@ -62,7 +69,12 @@ function Insights({ storyId, days, onDays }: { storyId: string; days: number; on
       </>
     );
   }
-  if (!data) return <p role="status" className="py-8 text-center text-mist-300">Loading insights...</p>;
+  if (!data)
+    return (
+      <p role="status" className="py-8 text-center text-mist-300">
+        Loading insights...
+      </p>
+    );
 
   const engaged = capitalised(engagedLabel(data.type));
   const plays = isTimedStory(data.type);
@@ -82,14 +94,21 @@ function Insights({ storyId, days, onDays }: { storyId: string; days: number; on
           Counts of readers, never who they are or where: any count of 1 or 2 shows as “fewer than 3”.
         </p>
         <p className="text-sm text-mist-300">
-          A day’s counts appear after that day has ended where the story is. Likes are public: anyone who opens the story sees how
-          many it has.
+          A day’s counts appear after that day has ended where the story is. Likes are public: anyone who opens the
+          story sees how many it has.
         </p>
       </div>
 
       <div role="group" aria-label="Period" className="flex w-fit gap-1 rounded-lg bg-night-800 p-1">
         {INSIGHTS.periods.map((d) => (
-          <Button key={d} type="button" size="sm" variant={d === days ? 'default' : 'ghost'} aria-pressed={d === days} onClick={() => onDays(d)}>
+          <Button
+            key={d}
+            type="button"
+            size="sm"
+            variant={d === days ? 'default' : 'ghost'}
+            aria-pressed={d === days}
+            onClick={() => onDays(d)}
+          >
             {d} days
           </Button>
         ))}
@@ -103,7 +122,13 @@ function Insights({ storyId, days, onDays }: { storyId: string; days: number; on
           {totals.map(([label, value]) => (
             <div key={label} className="grid rounded-xl border border-night-700 bg-night-900/70 p-3">
               <dt className="text-xs text-mist-400">{label}</dt>
-              <dd className={typeof value === 'number' ? 'text-2xl font-semibold tabular-nums text-mist-100' : 'text-base text-mist-100'}>
+              <dd
+                className={
+                  typeof value === 'number'
+                    ? 'text-2xl font-semibold tabular-nums text-mist-100'
+                    : 'text-base text-mist-100'
+                }
+              >
                 {shownCountText(value)}
               </dd>
             </div>
@@ -111,13 +136,27 @@ function Insights({ storyId, days, onDays }: { storyId: string; days: number; on
         </dl>
       </section>
 
-      <Suspense fallback={<p role="status" className="py-8 text-center text-mist-300">Loading charts...</p>}>
-        <section aria-labelledby="insight-daily" className="grid gap-2 rounded-2xl border border-night-700 bg-night-900/70 p-4">
-          <h2 id="insight-daily" className="font-display text-lg font-semibold text-mist-100">Day by day</h2>
+      <Suspense
+        fallback={
+          <p role="status" className="py-8 text-center text-mist-300">
+            Loading charts...
+          </p>
+        }
+      >
+        <section
+          aria-labelledby="insight-daily"
+          className="grid gap-2 rounded-2xl border border-night-700 bg-night-900/70 p-4"
+        >
+          <h2 id="insight-daily" className="font-display text-lg font-semibold text-mist-100">
+            Day by day
+          </h2>
           <DailyChart insights={data} engagedName={engaged} />
         </section>
         {data.listenThrough && (
-          <section aria-labelledby="insight-listen" className="grid gap-2 rounded-2xl border border-night-700 bg-night-900/70 p-4">
+          <section
+            aria-labelledby="insight-listen"
+            className="grid gap-2 rounded-2xl border border-night-700 bg-night-900/70 p-4"
+          >
             <h2 id="insight-listen" className="font-display text-lg font-semibold text-mist-100">
               {timedMediaOf(data.type)?.through}
             </h2>

@@ -99,7 +99,10 @@ export default function TourPage({ params }: { params: { id: string } }) {
     <PageShell>
       {/* One column no wider than the screen: long titles and descriptions wrap, the map and list fit. */}
       <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5">
-        <Link href={paths.discover} className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm text-mist-300 hover:text-mist-100">
+        <Link
+          href={paths.discover}
+          className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm text-mist-300 hover:text-mist-100"
+        >
           <ArrowLeft className="h-4 w-4" aria-hidden />
           Discover
         </Link>
@@ -117,19 +120,26 @@ export default function TourPage({ params }: { params: { id: string } }) {
               <p className="text-xs font-medium uppercase tracking-wide text-glow-300">Walking tour</p>
               <h1 className="break-words font-display text-3xl font-semibold text-mist-100">{data.title}</h1>
               <p className="text-sm text-mist-300">
-                by {data.author.displayName ?? 'Anonymous'} · {data.stopCount} stops · {tourLengthText(data.lengthM, data.walkingMinutes)}
+                by {data.author.displayName ?? 'Anonymous'} · {data.stopCount} stops ·{' '}
+                {tourLengthText(data.lengthM, data.walkingMinutes)}
                 {data.placeName && ` · starts ${nearPlaceText(data.placeName)}`}
               </p>
               {data.description && <p className="whitespace-pre-line break-words text-mist-200">{data.description}</p>}
               {data.notice && (
-                <p role="status" className="rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400">
+                <p
+                  role="status"
+                  className="rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400"
+                >
                   {data.notice}
                 </p>
               )}
             </header>
 
             <div className="flex flex-wrap items-center gap-3">
-              <p className="rounded-full bg-glow-600/30 px-3 py-1 text-sm font-semibold text-glow-200" data-testid="tour-progress">
+              <p
+                className="rounded-full bg-glow-600/30 px-3 py-1 text-sm font-semibold text-glow-200"
+                data-testid="tour-progress"
+              >
                 {tourProgressText(data.foundCount, data.stopCount)}
               </p>
               {data.complete && (
@@ -186,7 +196,14 @@ export default function TourPage({ params }: { params: { id: string } }) {
               offerEnd={walkDone}
             />
 
-            <Suspense fallback={<div className="h-72 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />}>
+            <Suspense
+              fallback={
+                <div
+                  className="h-72 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900"
+                  aria-hidden
+                />
+              }
+            >
               <TourMap stops={data.stops} walker={walk.position} onSelect={(stop) => setOpenStoryId(stop.storyId)} />
             </Suspense>
             <SaveOffline tour={data} position={geo.isKnown ? geo.location : null} />

@@ -27,7 +27,10 @@ export default function AccountDropdown({ user }: { user: CurrentUser }) {
         <UserAvatar displayName={user.displayName} avatar={user.avatar} />
         {/* A small beacon: setup is still waiting. */}
         {!user.isSetupComplete && (
-          <span className="absolute -right-0.5 -top-0.5 h-3 w-3 rounded-full border-2 border-night-950 bg-ember-400" aria-hidden />
+          <span
+            className="absolute -right-0.5 -top-0.5 h-3 w-3 rounded-full border-2 border-night-950 bg-ember-400"
+            aria-hidden
+          />
         )}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -46,7 +49,10 @@ export default function AccountDropdown({ user }: { user: CurrentUser }) {
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-night-700" />
           {!user.isSetupComplete && (
-            <DropdownMenu.Item className={`${itemClass} font-semibold text-ember-400`} onSelect={() => navigate(paths.setup)}>
+            <DropdownMenu.Item
+              className={`${itemClass} font-semibold text-ember-400`}
+              onSelect={() => navigate(paths.setup)}
+            >
               <Sparkles className="h-4 w-4" aria-hidden />
               Finish your profile
             </DropdownMenu.Item>
@@ -82,11 +88,7 @@ export default function AccountDropdown({ user }: { user: CurrentUser }) {
               {IOS_INSTALL_HINT}
             </p>
           )}
-          <DropdownMenu.Item
-            className={itemClass}
-            disabled={signOut.isPending}
-            onSelect={() => signOut.mutate()}
-          >
+          <DropdownMenu.Item className={itemClass} disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
             <LogOut className="h-4 w-4" aria-hidden />
             Sign Out
           </DropdownMenu.Item>

@@ -80,13 +80,31 @@ export function AudioPlayer({
         onDurationChange={(e) => readDuration(e.currentTarget)}
       />
       <div className="flex items-center justify-center gap-3">
-        <Button type="button" variant="ghost" size="icon" aria-label="Skip back 15 seconds" onClick={() => seekTo(current - AUDIO.skipSeconds)}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label="Skip back 15 seconds"
+          onClick={() => seekTo(current - AUDIO.skipSeconds)}
+        >
           <RotateCcw aria-hidden />
         </Button>
-        <Button type="button" size="icon" className="h-12 w-12 rounded-full" aria-label={playing ? 'Pause' : 'Play'} onClick={() => void toggle()}>
+        <Button
+          type="button"
+          size="icon"
+          className="h-12 w-12 rounded-full"
+          aria-label={playing ? 'Pause' : 'Play'}
+          onClick={() => void toggle()}
+        >
           {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
         </Button>
-        <Button type="button" variant="ghost" size="icon" aria-label="Skip forward 15 seconds" onClick={() => seekTo(current + AUDIO.skipSeconds)}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label="Skip forward 15 seconds"
+          onClick={() => seekTo(current + AUDIO.skipSeconds)}
+        >
           <RotateCw aria-hidden />
         </Button>
       </div>

@@ -22,7 +22,9 @@ export const MEDIA_VIEWS = {
     review: (src, title) => <audio controls src={src} aria-label={`Audio of “${title}”`} />,
   },
   image: {
-    player: (src, story) => <img src={src} alt={story.title} className="max-h-[60dvh] w-full rounded-xl object-contain" />,
+    player: (src, story) => (
+      <img src={src} alt={story.title} className="max-h-[60dvh] w-full rounded-xl object-contain" />
+    ),
     review: (src, title) => <img src={src} alt={`Image of “${title}”`} className="max-h-64 w-fit rounded-lg" />,
   },
   video: {

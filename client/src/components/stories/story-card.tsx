@@ -6,7 +6,14 @@ import { ClaimLockLine } from './claim-lock-line';
 import { MEDIA_KIND_SPECS } from '#common/media-kinds';
 import { STORY_TYPE_UPLOAD } from '#common/story-type-specs';
 import { countWords } from '#common/text';
-import { formatDuration, formatWordCount, lockLines, storyDistanceText, storyTypeIcon, storyTypeLabel } from '#client/lib/stories/story-display';
+import {
+  formatDuration,
+  formatWordCount,
+  lockLines,
+  storyDistanceText,
+  storyTypeIcon,
+  storyTypeLabel,
+} from '#client/lib/stories/story-display';
 
 /**
  * A media story says its length as its kind has it (common/media-kinds.ts: audio and video m:ss, an image "Photo"); text and TikTok their word count (server's, else

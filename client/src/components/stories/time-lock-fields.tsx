@@ -50,7 +50,11 @@ export function TimeLockFields({
       </legend>
       <FormField id={`${idPrefix}-time-restriction`} label="Unlock condition">
         {(field) => (
-          <Select {...field} value={value.timeRestriction} onChange={(e) => onChange({ timeRestriction: asRestriction(e.target.value) })}>
+          <Select
+            {...field}
+            value={value.timeRestriction}
+            onChange={(e) => onChange({ timeRestriction: asRestriction(e.target.value) })}
+          >
             {TIME_RESTRICTIONS.map((key) => (
               <option key={key} value={key}>
                 {RESTRICTION_LABELS[key]}
@@ -63,10 +67,24 @@ export function TimeLockFields({
       {value.timeRestriction === 'time_of_day' && (
         <div className="grid grid-cols-2 gap-3">
           <FormField id={`${idPrefix}-unlock-start`} label="Start time">
-            {(field) => <Input {...field} type="time" value={value.unlockStartTime} onChange={(e) => onChange({ unlockStartTime: e.target.value })} />}
+            {(field) => (
+              <Input
+                {...field}
+                type="time"
+                value={value.unlockStartTime}
+                onChange={(e) => onChange({ unlockStartTime: e.target.value })}
+              />
+            )}
           </FormField>
           <FormField id={`${idPrefix}-unlock-end`} label="End time">
-            {(field) => <Input {...field} type="time" value={value.unlockEndTime} onChange={(e) => onChange({ unlockEndTime: e.target.value })} />}
+            {(field) => (
+              <Input
+                {...field}
+                type="time"
+                value={value.unlockEndTime}
+                onChange={(e) => onChange({ unlockEndTime: e.target.value })}
+              />
+            )}
           </FormField>
           <p className="col-span-2 text-xs text-mist-400">
             Readers can open the story only between these times (local time at the story; may cross midnight).
@@ -77,7 +95,11 @@ export function TimeLockFields({
       {value.timeRestriction === 'season' && (
         <FormField id={`${idPrefix}-unlock-season`} label="Season">
           {(field) => (
-            <Select {...field} value={value.unlockSeason} onChange={(e) => onChange({ unlockSeason: pick(SEASONS, e.target.value) })}>
+            <Select
+              {...field}
+              value={value.unlockSeason}
+              onChange={(e) => onChange({ unlockSeason: pick(SEASONS, e.target.value) })}
+            >
               <option value="">Choose a season</option>
               {SEASONS.map((season) => (
                 <option key={season} value={season}>
@@ -92,7 +114,11 @@ export function TimeLockFields({
       {value.timeRestriction === 'weather' && (
         <FormField id={`${idPrefix}-unlock-weather`} label="Weather">
           {(field) => (
-            <Select {...field} value={value.unlockWeather} onChange={(e) => onChange({ unlockWeather: pick(WEATHERS, e.target.value) })}>
+            <Select
+              {...field}
+              value={value.unlockWeather}
+              onChange={(e) => onChange({ unlockWeather: pick(WEATHERS, e.target.value) })}
+            >
               <option value="">Choose the weather</option>
               {WEATHERS.map((weather) => (
                 <option key={weather} value={weather}>

@@ -10,7 +10,15 @@ const VISIBILITY_TEXTS = {
   private: 'Private: only you can see it. It is not listed to anyone else and drops out of your tours.',
 } as const;
 
-export function VisibilityField({ isPublic, onChange, disabled }: { isPublic: boolean; onChange: (isPublic: boolean) => void; disabled?: boolean }) {
+export function VisibilityField({
+  isPublic,
+  onChange,
+  disabled,
+}: {
+  isPublic: boolean;
+  onChange: (isPublic: boolean) => void;
+  disabled?: boolean;
+}) {
   const id = useId();
   return (
     <div className="flex items-start gap-3 rounded-xl border border-night-700 bg-night-900/50 p-3">
@@ -24,7 +32,10 @@ export function VisibilityField({ isPublic, onChange, disabled }: { isPublic: bo
         onClick={() => onChange(!isPublic)}
         className={`relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-glow-400 disabled:opacity-50 ${isPublic ? 'bg-glow-600' : 'bg-night-600'}`}
       >
-        <span aria-hidden className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${isPublic ? 'translate-x-5' : 'translate-x-0.5'}`} />
+        <span
+          aria-hidden
+          className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${isPublic ? 'translate-x-5' : 'translate-x-0.5'}`}
+        />
         <span className="sr-only">{VISIBILITY_TEXTS.label}</span>
       </button>
       <div className="grid gap-0.5">

@@ -77,11 +77,15 @@ export function DialogContent({
         {/* Sticky: a long dialog keeps its title and close button in reach while its body scrolls. */}
         <div className="sticky top-0 z-10 -mx-5 flex items-start gap-2 border-b border-night-700/60 bg-night-900/95 px-5 pb-3 pt-5 backdrop-blur">
           <div className="min-w-0 flex-1">
-            <RadixDialog.Title className="font-display text-xl font-semibold text-mist-100 [overflow-wrap:anywhere]">{title}</RadixDialog.Title>
+            <RadixDialog.Title className="font-display text-xl font-semibold text-mist-100 [overflow-wrap:anywhere]">
+              {title}
+            </RadixDialog.Title>
             {description ? (
               <RadixDialog.Description className="mt-1 text-sm text-mist-400">{description}</RadixDialog.Description>
             ) : (
-              <RadixDialog.Description className="sr-only">{typeof title === 'string' ? title : 'Dialog'}</RadixDialog.Description>
+              <RadixDialog.Description className="sr-only">
+                {typeof title === 'string' ? title : 'Dialog'}
+              </RadixDialog.Description>
             )}
           </div>
           {!hideClose && (
@@ -108,7 +112,9 @@ export function DialogContent({
  */
 function ToastEcho() {
   const latest = useToasts().find((t) => t.open);
-  const parts = [latest?.title, latest?.description].filter((part): part is string => typeof part === 'string' && part !== '');
+  const parts = [latest?.title, latest?.description].filter(
+    (part): part is string => typeof part === 'string' && part !== '',
+  );
   const text = parts.map((part, i) => (i < parts.length - 1 && !/[.!?]$/.test(part) ? `${part}.` : part)).join(' ');
   return (
     <div role="status" aria-live="polite" className="sr-only">

@@ -5,7 +5,10 @@ import { cn } from '#client/lib/utils';
 export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <select
-      className={cn('h-10 w-full rounded-lg border border-night-600 bg-night-900 px-3 text-sm text-mist-100 disabled:opacity-50', className)}
+      className={cn(
+        'h-10 w-full rounded-lg border border-night-600 bg-night-900 px-3 text-sm text-mist-100 disabled:opacity-50',
+        className,
+      )}
       {...props}
     />
   );

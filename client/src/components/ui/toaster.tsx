@@ -102,7 +102,15 @@ export function Toaster() {
 }
 
 /** A toast action button (e.g. "Sign In"); `altText` describes it for screen readers. */
-export function ToastAction({ altText, onClick, children }: { altText: string; onClick: () => void; children: string }) {
+export function ToastAction({
+  altText,
+  onClick,
+  children,
+}: {
+  altText: string;
+  onClick: () => void;
+  children: string;
+}) {
   return (
     <Toast.Action
       altText={altText}

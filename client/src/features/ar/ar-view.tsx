@@ -35,7 +35,14 @@ export interface ArViewProps {
  * for each story within 1500 m placed at its compass bearing. A modal dialog, so a story dialog opened from it
  * stacks on top and Escape closes that first.
  */
-export default function ArView({ location, category, stories, isLoading = false, onClose, onSelectStory }: ArViewProps) {
+export default function ArView({
+  location,
+  category,
+  stories,
+  isLoading = false,
+  onClose,
+  onSelectStory,
+}: ArViewProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const camera = useRearCamera(videoRef);
   const orientation = useDeviceHeading(camera.state.status !== 'error');
@@ -97,19 +104,31 @@ export default function ArView({ location, category, stories, isLoading = false,
 
               <header className="absolute inset-x-0 top-0 grid gap-2 bg-gradient-to-b from-black/85 via-black/50 to-transparent p-3 pb-8 pt-[max(0.75rem,env(safe-area-inset-top))]">
                 <div className="flex items-center justify-between gap-2">
-                  <p className="rounded-full bg-black/55 px-3 py-1.5 text-sm font-medium backdrop-blur" data-testid="ar-counter">
+                  <p
+                    className="rounded-full bg-black/55 px-3 py-1.5 text-sm font-medium backdrop-blur"
+                    data-testid="ar-counter"
+                  >
                     {isLoading && !stories
                       ? 'Discovering whispers around you...'
                       : `${markers.length} of ${nearby.length} ${nearby.length === 1 ? 'story' : 'stories'} in view`}
                   </p>
-                  <Button variant="secondary" size="icon" aria-label="Close AR View" onClick={onClose} className="rounded-full bg-black/55 backdrop-blur">
+                  <Button
+                    variant="secondary"
+                    size="icon"
+                    aria-label="Close AR View"
+                    onClick={onClose}
+                    className="rounded-full bg-black/55 backdrop-blur"
+                  >
                     <X aria-hidden />
                   </Button>
                 </div>
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <CountSelector value={count} onChange={setCount} />
                   {heading !== null && (
-                    <p data-testid="ar-heading" className="flex items-center gap-1 rounded-full bg-black/55 px-2.5 py-1 text-xs font-semibold tabular-nums backdrop-blur">
+                    <p
+                      data-testid="ar-heading"
+                      className="flex items-center gap-1 rounded-full bg-black/55 px-2.5 py-1 text-xs font-semibold tabular-nums backdrop-blur"
+                    >
                       <Compass className="h-3.5 w-3.5" aria-hidden />
                       <span className="sr-only">Facing </span>
                       {compassPoint(heading)} {Math.round(heading) % 360}°
@@ -155,13 +174,25 @@ export default function ArView({ location, category, stories, isLoading = false,
   );
 }
 
-function CameraError({ state, onRetry, onClose }: { state: Extract<CameraState, { status: 'error' }>; onRetry: () => void; onClose: () => void }) {
-  const missing = state.name === 'NotFoundError' || state.name === 'OverconstrainedError' || state.name === 'NotSupportedError';
+function CameraError({
+  state,
+  onRetry,
+  onClose,
+}: {
+  state: Extract<CameraState, { status: 'error' }>;
+  onRetry: () => void;
+  onClose: () => void;
+}) {
+  const missing =
+    state.name === 'NotFoundError' || state.name === 'OverconstrainedError' || state.name === 'NotSupportedError';
   return (
     <div className="flex h-full flex-col items-center justify-center gap-4 p-6 text-center">
       <CameraOff className="h-12 w-12 text-mist-400" aria-hidden />
       <h2 className="font-display text-2xl font-semibold text-mist-100">Camera Access Required</h2>
-      <p role="alert" className="max-w-sm rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200">
+      <p
+        role="alert"
+        className="max-w-sm rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200"
+      >
         {state.message}
       </p>
       <p className="max-w-sm text-sm text-mist-300">
@@ -191,7 +222,8 @@ interface CenterMessageProps {
 
 /** The one message in the middle of the screen, if any: calibration, compass access, or nothing in view. */
 function CenterMessage({ orientation, camera, inView, total, loading, listOpen, onBrowse }: CenterMessageProps) {
-  const card = 'pointer-events-auto mx-auto grid max-w-xs gap-2 rounded-2xl border border-white/10 bg-night-950/80 p-4 text-center shadow-2xl backdrop-blur-md';
+  const card =
+    'pointer-events-auto mx-auto grid max-w-xs gap-2 rounded-2xl border border-white/10 bg-night-950/80 p-4 text-center shadow-2xl backdrop-blur-md';
   let content: ReactNode = null;
   if (orientation.status === 'needs-permission') {
     content = (
@@ -211,7 +243,10 @@ function CenterMessage({ orientation, camera, inView, total, loading, listOpen, 
     );
   } else if (orientation.status === 'unavailable' || orientation.status === 'denied') {
     content = listOpen ? (
-      <p role="status" className="mx-auto max-w-xs rounded-xl bg-night-950/80 px-3 py-2 text-center text-sm text-mist-100 backdrop-blur">
+      <p
+        role="status"
+        className="mx-auto max-w-xs rounded-xl bg-night-950/80 px-3 py-2 text-center text-sm text-mist-100 backdrop-blur"
+      >
         {orientation.status === 'denied'
           ? 'Compass access was not allowed, so stories cannot be placed around you. They are listed below.'
           : 'This device has no orientation sensors, so stories cannot be placed around you. They are listed below.'}
@@ -219,7 +254,9 @@ function CenterMessage({ orientation, camera, inView, total, loading, listOpen, 
     ) : (
       <div role="status" className={card}>
         <p className="text-sm text-mist-100">
-          {orientation.status === 'denied' ? 'Compass access was not allowed.' : 'This device has no orientation sensors.'}
+          {orientation.status === 'denied'
+            ? 'Compass access was not allowed.'
+            : 'This device has no orientation sensors.'}
         </p>
         <Button onClick={onBrowse}>Browse All Stories</Button>
       </div>
@@ -227,9 +264,13 @@ function CenterMessage({ orientation, camera, inView, total, loading, listOpen, 
   } else if (orientation.status === 'live' && inView === 0 && !loading && !listOpen && camera.status !== 'error') {
     content = (
       <div className={card}>
-        <p className="font-display text-lg font-semibold">{total === 0 ? 'No stories within 1.5km' : 'No stories in this direction'}</p>
+        <p className="font-display text-lg font-semibold">
+          {total === 0 ? 'No stories within 1.5km' : 'No stories in this direction'}
+        </p>
         <p className="text-sm text-mist-300">
-          {total === 0 ? 'Explore the map to find whispers further away.' : 'Turn slowly to find them, or see them all at once.'}
+          {total === 0
+            ? 'Explore the map to find whispers further away.'
+            : 'Turn slowly to find them, or see them all at once.'}
         </p>
         {total === 0 ? (
           <Button asChild>

@@ -18,7 +18,8 @@ export function useAuthorPage(authorId: string | null | undefined) {
 export function useSetFollowing(authorId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (follow: boolean) => callApi(follow ? 'followAuthor' : 'unfollowAuthor', { params: { userId: authorId } }),
+    mutationFn: (follow: boolean) =>
+      callApi(follow ? 'followAuthor' : 'unfollowAuthor', { params: { userId: authorId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.follows.all }),
   });
 }

@@ -50,7 +50,8 @@ export function useStoryInsightEvents(story: Story, viewerId: string | null | un
         if (length <= 0) return;
         const reached = (media.currentTime / length) * 100;
         // The last quartile within a second of the end (timeupdate rarely lands on the very last frame).
-        for (const q of QUARTILES) if (reached >= q || (q === 100 && length - media.currentTime < 1)) once(quartileKind(q));
+        for (const q of QUARTILES)
+          if (reached >= q || (q === 100 && length - media.currentTime < 1)) once(quartileKind(q));
       },
       onEnded: () => QUARTILES.forEach((q) => once(quartileKind(q))),
     };

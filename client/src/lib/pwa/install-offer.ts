@@ -7,7 +7,10 @@ import { useSyncExternalStore } from 'react';
 import { installEvent, subscribeToInstallEvent, takeInstallEvent } from './install-prompt';
 
 function isStandalone(): boolean {
-  return window.matchMedia?.('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true;
+  return (
+    window.matchMedia?.('(display-mode: standalone)').matches ||
+    (navigator as { standalone?: boolean }).standalone === true
+  );
 }
 
 function isIosSafari(): boolean {

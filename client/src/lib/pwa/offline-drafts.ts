@@ -84,9 +84,12 @@ export function deleteAllDrafts(): Promise<void> {
   if (typeof indexedDB === 'undefined') return Promise.resolve();
   return new Promise((resolve) => {
     const request = indexedDB.deleteDatabase(DB_NAME);
-    request.onsuccess = request.onerror = request.onblocked = () => {
-      changed();
-      resolve();
-    };
+    request.onsuccess =
+      request.onerror =
+      request.onblocked =
+        () => {
+          changed();
+          resolve();
+        };
   });
 }

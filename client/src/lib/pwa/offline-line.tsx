@@ -15,7 +15,11 @@ function subscribe(listener: () => void) {
 }
 
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }
 
 /** When the newest kept area answer (nearby, around, map) was received, or null when none is kept. */
@@ -52,7 +56,10 @@ export function OfflineLine() {
   }, [online]);
   if (online || seenAt === undefined) return null;
   return (
-    <p role="status" className="sticky top-0 z-[55] bg-ember-400 px-3 py-1.5 text-center text-sm font-medium text-night-950">
+    <p
+      role="status"
+      className="sticky top-0 z-[55] bg-ember-400 px-3 py-1.5 text-center text-sm font-medium text-night-950"
+    >
       {offlineLineText(seenAt)}
     </p>
   );

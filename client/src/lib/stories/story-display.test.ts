@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatCreated, formatDistance, formatDuration, markerName, metresToUnlock, storyTypeIcon, storyTypeLabel } from './story-display';
+import {
+  formatCreated,
+  formatDistance,
+  formatDuration,
+  markerName,
+  metresToUnlock,
+  storyTypeIcon,
+  storyTypeLabel,
+} from './story-display';
 
 describe('story display helpers', () => {
   it('formats durations as m:ss', () => {

@@ -41,7 +41,8 @@ export function formatDuration(seconds: number | null | undefined): string {
  */
 function shownMetres(story: Pick<Story, 'distance' | 'isLocked' | 'lockReason'>): number | null {
   if (typeof story.distance !== 'number' || !Number.isFinite(story.distance)) return null;
-  if (story.isLocked && story.lockReason === 'distance') return Math.max(UNLOCK_RADIUS_M + 1, Math.ceil(story.distance));
+  if (story.isLocked && story.lockReason === 'distance')
+    return Math.max(UNLOCK_RADIUS_M + 1, Math.ceil(story.distance));
   return Math.max(0, Math.round(story.distance));
 }
 
@@ -69,7 +70,10 @@ export function storyDistanceText(
   return metres < 1000 ? `${metres}${gap}m` : `${(metres / 1000).toFixed(1)}${gap}km`;
 }
 
-type LockedStory = Pick<Story, 'distance' | 'isLocked' | 'lockReason' | 'lockReasons' | 'timeRestriction' | LockField | 'timeZone'>;
+type LockedStory = Pick<
+  Story,
+  'distance' | 'isLocked' | 'lockReason' | 'lockReasons' | 'timeRestriction' | LockField | 'timeZone'
+>;
 
 /** "Walk closer to unlock this story (12 m to go)" — always with the amount when the server sent a distance. */
 function walkCloserText(story: Pick<Story, 'distance' | 'isLocked' | 'lockReason'>): string {

@@ -2,7 +2,19 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  customType, boolean, doublePrecision, index, integer, pgEnum, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  customType,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_TYPES, SEASONS, STORY_TYPES, TIME_RESTRICTIONS, WEATHERS } from '#common/schemas';
 import { INSIGHT_EVENT_KINDS, TOUR_INSIGHT_KINDS } from '#common/insights';
@@ -25,7 +37,6 @@ const geographyPoint = customType<{ data: string; driverData: string }>({
 const geometryPoint = customType<{ data: string; driverData: string }>({
   dataType: () => 'geometry(Point,4326)',
 });
-
 
 export const users = pgTable(
   'users',
@@ -128,7 +139,9 @@ export const stories = pgTable(
      * The same point as plain lon/lat geometry, for the capped nearby read: its planar GiST walk is ~4× cheaper
      * than the geography one and only bounds the search, the answer stays exact (story-repository.ts).
      */
-    locationGeom: geometryPoint('location_geom').generatedAlwaysAs(sql`ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)`),
+    locationGeom: geometryPoint('location_geom').generatedAlwaysAs(
+      sql`ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)`,
+    ),
     category: text('category').notNull(),
     type: storyType('type').notNull(),
     authorId: uuid('author_id')
@@ -160,10 +173,18 @@ export const stories = pgTable(
     index('stories_author_created_idx').on(t.authorId, t.createdAt.desc()),
     index('stories_created_idx').on(t.createdAt.desc(), t.id.desc()),
     // The media route finds the story owning a signed key to check it is still visible (modules/media-files).
-    index('stories_audio_key_idx').on(t.audioKey).where(sql`${t.audioKey} IS NOT NULL`),
-    index('stories_image_key_idx').on(t.imageKey).where(sql`${t.imageKey} IS NOT NULL`),
-    index('stories_thumbnail_key_idx').on(t.thumbnailKey).where(sql`${t.thumbnailKey} IS NOT NULL`),
-    index('stories_video_key_idx').on(t.videoKey).where(sql`${t.videoKey} IS NOT NULL`),
+    index('stories_audio_key_idx')
+      .on(t.audioKey)
+      .where(sql`${t.audioKey} IS NOT NULL`),
+    index('stories_image_key_idx')
+      .on(t.imageKey)
+      .where(sql`${t.imageKey} IS NOT NULL`),
+    index('stories_thumbnail_key_idx')
+      .on(t.thumbnailKey)
+      .where(sql`${t.thumbnailKey} IS NOT NULL`),
+    index('stories_video_key_idx')
+      .on(t.videoKey)
+      .where(sql`${t.videoKey} IS NOT NULL`),
   ],
 );
 
@@ -203,7 +224,9 @@ export const reports = pgTable(
   },
   (t) => [
     uniqueIndex('reports_story_user_idx').on(t.storyId, t.userId),
-    index('reports_open_idx').on(t.storyId).where(sql`${t.resolvedAt} IS NULL`),
+    index('reports_open_idx')
+      .on(t.storyId)
+      .where(sql`${t.resolvedAt} IS NULL`),
     index('reports_user_created_idx').on(t.userId, t.createdAt.desc()),
   ],
 );
@@ -226,7 +249,9 @@ export const notifications = pgTable(
     // The list and its keyset pages: newest first per user (id breaks ties).
     index('notifications_user_created_id_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     // The unread list and the badge.
-    index('notifications_user_unread_idx').on(t.userId, t.createdAt.desc()).where(sql`NOT ${t.isRead}`),
+    index('notifications_user_unread_idx')
+      .on(t.userId, t.createdAt.desc())
+      .where(sql`NOT ${t.isRead}`),
   ],
 );
 
@@ -250,10 +275,7 @@ export const notificationMarks = pgTable(
     createdAt: createdAt(),
     announcedAt: timestamp('announced_at', { withTimezone: true }),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.kind, t.storyId] }),
-    index('notification_marks_story_idx').on(t.storyId),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.storyId] }), index('notification_marks_story_idx').on(t.storyId)],
 );
 
 /** Per-user notification bookkeeping: when the last grouped story_nearby was made (at most one an hour). */

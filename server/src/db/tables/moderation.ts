@@ -48,7 +48,10 @@ export const appeals = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('appeals_decision_idx').on(t.decisionId), index('appeals_user_created_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    uniqueIndex('appeals_decision_idx').on(t.decisionId),
+    index('appeals_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
 );
 
 /**
@@ -85,5 +88,8 @@ export const blocks = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocker_created_idx').on(t.blockerId, t.createdAt.desc())],
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('blocks_blocker_created_idx').on(t.blockerId, t.createdAt.desc()),
+  ],
 );

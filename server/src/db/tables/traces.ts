@@ -24,7 +24,9 @@ export const traces = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
     photoKey: text('photo_key'),
-    day: date('day').notNull().default(sql`((now() AT TIME ZONE 'utc')::date)`),
+    day: date('day')
+      .notNull()
+      .default(sql`((now() AT TIME ZONE 'utc')::date)`),
     /** Set when the story's author hid it; `hidden_reason` is told to the writer. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenReason: text('hidden_reason'),
@@ -54,7 +56,9 @@ export const traceReports = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.traceId, t.userId] }),
-    index('trace_reports_open_idx').on(t.createdAt).where(sql`${t.resolvedAt} IS NULL`),
+    index('trace_reports_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.resolvedAt} IS NULL`),
   ],
 );
 

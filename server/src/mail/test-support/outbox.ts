@@ -24,7 +24,9 @@ export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  return Promise.all(names.map(async (name) => parseMail(path.join(dir, name), await fs.readFile(path.join(dir, name), 'utf8'))));
+  return Promise.all(
+    names.map(async (name) => parseMail(path.join(dir, name), await fs.readFile(path.join(dir, name), 'utf8'))),
+  );
 }
 
 export function parseMail(file: string, raw: string): OutboxMail {
@@ -35,8 +37,16 @@ export function parseMail(file: string, raw: string): OutboxMail {
   // Unfold continuation lines before reading headers.
   const headers = headerText.replace(/\n[ \t]+/g, ' ').split('\n');
   const header = (name: string) =>
-    headers.find((h) => h.toLowerCase().startsWith(`${name.toLowerCase()}:`))?.slice(name.length + 1).trim() ?? '';
-  return { file, to: header('To'), subject: header('Subject'), body: decodeBody(body, header('Content-Transfer-Encoding')) };
+    headers
+      .find((h) => h.toLowerCase().startsWith(`${name.toLowerCase()}:`))
+      ?.slice(name.length + 1)
+      .trim() ?? '';
+  return {
+    file,
+    to: header('To'),
+    subject: header('Subject'),
+    body: decodeBody(body, header('Content-Transfer-Encoding')),
+  };
 }
 
 function decodeBody(body: string, encoding: string): string {
@@ -47,7 +57,9 @@ function decodeBody(body: string, encoding: string): string {
       const bytes = body
         .replace(/=\n/g, '')
         .split(/(=[0-9A-F]{2})/i)
-        .flatMap((part) => (/^=[0-9A-F]{2}$/i.test(part) ? [Buffer.from([parseInt(part.slice(1), 16)])] : [Buffer.from(part, 'utf8')]));
+        .flatMap((part) =>
+          /^=[0-9A-F]{2}$/i.test(part) ? [Buffer.from([parseInt(part.slice(1), 16)])] : [Buffer.from(part, 'utf8')],
+        );
       return Buffer.concat(bytes).toString('utf8');
     }
     default:

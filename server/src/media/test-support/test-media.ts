@@ -25,15 +25,35 @@ function ffmpegToFile(args: string[], file: string): Buffer {
 
 /** WebM/Opus audio as MediaRecorder writes it (streamed: no Duration, no Cues). */
 export function liveWebmAudio(seconds = 3): Buffer {
-  return ffmpegToBuffer(['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-c:a', 'libopus', '-f', 'webm']);
+  return ffmpegToBuffer([
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${seconds}`,
+    '-c:a',
+    'libopus',
+    '-f',
+    'webm',
+  ]);
 }
 
 /** WebM VP8 + Opus video, streamed like MediaRecorder output. */
 export function liveWebmVideo(seconds = 2): Buffer {
   return ffmpegToBuffer([
-    '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=160x120:rate=10`,
-    '-f', 'lavfi', '-i', `sine=frequency=330:duration=${seconds}`,
-    '-c:v', 'libvpx', '-c:a', 'libopus', '-f', 'webm',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=duration=${seconds}:size=160x120:rate=10`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=330:duration=${seconds}`,
+    '-c:v',
+    'libvpx',
+    '-c:a',
+    'libopus',
+    '-f',
+    'webm',
   ]);
 }
 
@@ -51,19 +71,44 @@ export function mp3Audio(seconds = 2): Buffer {
 }
 
 export function m4aAudio(dir: string, seconds = 2): Buffer {
-  return ffmpegToFile(['-f', 'lavfi', '-i', `sine=duration=${seconds}`, '-c:a', 'aac', '-f', 'ipod'], path.join(dir, 'a.m4a'));
+  return ffmpegToFile(
+    ['-f', 'lavfi', '-i', `sine=duration=${seconds}`, '-c:a', 'aac', '-f', 'ipod'],
+    path.join(dir, 'a.m4a'),
+  );
 }
 
 export function mp4Video(dir: string, seconds = 2): Buffer {
   return ffmpegToFile(
-    ['-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=160x120:rate=10`, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-f', 'mp4'],
+    [
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=duration=${seconds}:size=160x120:rate=10`,
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-f',
+      'mp4',
+    ],
     path.join(dir, 'v.mp4'),
   );
 }
 
 export function movVideo(dir: string, seconds = 2): Buffer {
   return ffmpegToFile(
-    ['-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=160x120:rate=10`, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-f', 'mov'],
+    [
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=duration=${seconds}:size=160x120:rate=10`,
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-f',
+      'mov',
+    ],
     path.join(dir, 'v.mov'),
   );
 }
@@ -86,7 +131,9 @@ export async function pngWithAlpha(width = 64, height = 48): Promise<Buffer> {
 }
 
 export async function gifImage(): Promise<Buffer> {
-  return sharp({ create: { width: 32, height: 32, channels: 3, background: '#ff0000' } }).gif().toBuffer();
+  return sharp({ create: { width: 32, height: 32, channels: 3, background: '#ff0000' } })
+    .gif()
+    .toBuffer();
 }
 
 /** Element names present in a WebM/Matroska file (to check for Duration and Cues). */
@@ -109,6 +156,17 @@ export function decodesCleanly(file: string): boolean {
 
 /** True when ffmpeg can seek to `seconds` in the file and decode from there without a single error. */
 export function seeksCleanly(file: string, seconds: number): boolean {
-  const result = spawnSync('ffmpeg', ['-v', 'error', '-nostdin', '-ss', String(seconds), '-i', file, '-f', 'null', '-']);
+  const result = spawnSync('ffmpeg', [
+    '-v',
+    'error',
+    '-nostdin',
+    '-ss',
+    String(seconds),
+    '-i',
+    file,
+    '-f',
+    'null',
+    '-',
+  ]);
   return result.status === 0 && result.stderr.toString().trim() === '';
 }

@@ -7,7 +7,16 @@
 import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { likedMessage } from '#common/notifications';
-import { likes, notificationMarks, notifications, stories, throttleEvents, tours, tourStops, users } from '../../db/schema';
+import {
+  likes,
+  notificationMarks,
+  notifications,
+  stories,
+  throttleEvents,
+  tours,
+  tourStops,
+  users,
+} from '../../db/schema';
 import { visibleStory } from '../../db/visibility';
 import { bucketStartsWith, BUCKETS } from '../auth';
 
@@ -48,21 +57,19 @@ export function createAccountDataRepository(database: Database) {
         // "<name> liked your story …" sent to other authors names this user: remove those too. Only on stories
         // where this user's like was announced (the `liked` mark), and only with their name at the start.
         const likedPrefix = likedMessage(user.displayName, '').slice(0, -1);
-        await tx
-          .delete(notifications)
-          .where(
-            and(
-              eq(notifications.type, 'story_liked'),
-              inArray(
-                notifications.storyId,
-                tx
-                  .select({ id: notificationMarks.storyId })
-                  .from(notificationMarks)
-                  .where(and(eq(notificationMarks.userId, userId), eq(notificationMarks.kind, 'liked'))),
-              ),
-              sql`starts_with(${notifications.message}, ${likedPrefix})`,
+        await tx.delete(notifications).where(
+          and(
+            eq(notifications.type, 'story_liked'),
+            inArray(
+              notifications.storyId,
+              tx
+                .select({ id: notificationMarks.storyId })
+                .from(notificationMarks)
+                .where(and(eq(notificationMarks.userId, userId), eq(notificationMarks.kind, 'liked'))),
             ),
-          );
+            sql`starts_with(${notifications.message}, ${likedPrefix})`,
+          ),
+        );
         // Its failed sign-ins (every address and device) go with it.
         for (const prefix of BUCKETS.loginOfUsername(user.username)) {
           await tx.delete(throttleEvents).where(bucketStartsWith(prefix));

@@ -37,7 +37,10 @@ export function createAccountDataService(deps: {
     },
 
     /** Everything but the insights, which the route adds from the insights feature (docs/decisions/018-insights-counts-not-readers.md). */
-    async exportData(userId: string, now = new Date()): Promise<Omit<AccountExport, 'insights' | 'tourInsights' | 'traces' | 'follows'>> {
+    async exportData(
+      userId: string,
+      now = new Date(),
+    ): Promise<Omit<AccountExport, 'insights' | 'tourInsights' | 'traces' | 'follows'>> {
       const data = await deps.repository.exportData(userId);
       if (!data) throw unauthorized(SIGN_IN_REQUIRED);
       const { user } = data;

@@ -34,7 +34,9 @@ describe('your account and your data', () => {
   const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie?: string, payload?: object) =>
     t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
   const storyOf = async (cookie: string, fields: Record<string, string> = {}, withImage = false) => {
-    const files: Record<string, FilePart> = withImage ? { image: { data: await jpegWithGps(400, 300), filename: 'a.jpg' } } : {};
+    const files: Record<string, FilePart> = withImage
+      ? { image: { data: await jpegWithGps(400, 300), filename: 'a.jpg' } }
+      : {};
     const res = await postStory(t.app, cookie, baseStoryFields(fields), files);
     expect(res.statusCode).toBe(201);
     return res.json().id as string;
@@ -44,7 +46,8 @@ describe('your account and your data', () => {
     expect((await inject('GET', `/api/stories/${storyId}?${at}`, cookie)).json()).toMatchObject({ isLocked: false });
     expect((await inject('POST', `/api/stories/${storyId}/like`, cookie)).statusCode).toBe(200);
   };
-  const likesOf = async (storyId: string) => (await t.database.db.select().from(stories).where(eq(stories.id, storyId)))[0]!.likes;
+  const likesOf = async (storyId: string) =>
+    (await t.database.db.select().from(stories).where(eq(stories.id, storyId)))[0]!.likes;
 
   /** A registered user (a real password) with an image and a text story, a like and a report given, a like received. */
   async function busyAccount() {
@@ -57,12 +60,18 @@ describe('your account and your data', () => {
     const textStory = await storyOf(cookie, { title: 'My words' });
     const othersStory = await storyOf(other.cookie, { title: 'Their words' });
     await readAndLike(othersStory, cookie);
-    expect((await inject('POST', `/api/stories/${othersStory}/report`, cookie, { reason: 'spam' })).statusCode).toBe(201);
+    expect((await inject('POST', `/api/stories/${othersStory}/report`, cookie, { reason: 'spam' })).statusCode).toBe(
+      201,
+    );
     await readAndLike(textStory, other.cookie);
     await inject('GET', `/api/stories/discoverable/${DEFAULT_CENTER.latitude}/${DEFAULT_CENTER.longitude}`, cookie);
     // A reset code and a failed sign-in counted against the username.
-    expect((await call(t.app, 'POST', '/api/user/forgot-password', { username: account.username })).statusCode).toBe(200);
-    expect((await call(t.app, 'POST', '/api/user/login', { username: account.username, password: 'wrong-one' })).statusCode).toBe(401);
+    expect((await call(t.app, 'POST', '/api/user/forgot-password', { username: account.username })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await call(t.app, 'POST', '/api/user/login', { username: account.username, password: 'wrong-one' })).statusCode,
+    ).toBe(401);
     return { account, cookie, id, imageStory, textStory, othersStory };
   }
 
@@ -133,7 +142,10 @@ describe('your account and your data', () => {
       expect(throttled).toEqual([]);
       expect(await likesOf(user.othersStory)).toBe(likesBefore - 1);
       // The other author's "… liked your story" naming the deleted user is gone; their own notifications stay.
-      const othersNotifications = await t.database.db.select().from(notifications).where(eq(notifications.userId, other.id));
+      const othersNotifications = await t.database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, other.id));
       expect(othersNotifications.filter((n) => n.message.includes(user.account.displayName))).toEqual([]);
       // The other user's story and like stay.
       expect(Object.keys(await rowsReferencing(t.database, ['user_id', 'author_id'], other.id))).toEqual(
@@ -157,15 +169,22 @@ describe('your account and your data', () => {
       const res = await inject('GET', '/api/account/export', user.cookie);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/application\/json/);
-      expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="whispers-data-${user.account.username}-\\d{4}-\\d{2}-\\d{2}\\.json"$`));
+      expect(res.headers['content-disposition']).toMatch(
+        new RegExp(`^attachment; filename="whispers-data-${user.account.username}-\\d{4}-\\d{2}-\\d{2}\\.json"$`),
+      );
       expect(res.headers['cache-control']).toBe('no-store');
       noSecrets(res, user.cookie);
 
       const data = accountExportSchema.parse(res.json());
       expect(data.profile).toMatchObject({ id: user.id, username: user.account.username, email: user.account.email });
       expect(data.stories.map((s) => s.title).sort()).toEqual(['My picture', 'My words']);
-      expect(data.stories.find((s) => s.title === 'My words')).toMatchObject({ likes: 1, content: expect.stringContaining('lamps') });
-      expect(data.likesGiven).toEqual([{ storyId: user.othersStory, title: 'Their words', likedAt: expect.any(String) }]);
+      expect(data.stories.find((s) => s.title === 'My words')).toMatchObject({
+        likes: 1,
+        content: expect.stringContaining('lamps'),
+      });
+      expect(data.likesGiven).toEqual([
+        { storyId: user.othersStory, title: 'Their words', likedAt: expect.any(String) },
+      ]);
 
       const picture = data.stories.find((s) => s.title === 'My picture')!;
       expect(picture.media.imageUrl).toMatch(/^\/api\/media\/stories\/.+\?exp=\d+&sig=/);

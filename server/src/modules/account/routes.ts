@@ -20,7 +20,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const rateLimit = routeLimit(app, {
     max: app.config.limits.passwordConfirmsPerUser.limit,
     timeWindow: app.config.limits.passwordConfirmsPerUser.windowMs,
-    keyGenerator: (request: { user: { id: string } | null; ip: string }) => (request.user ? `user:${request.user.id}` : addressKey(request.ip)),
+    keyGenerator: (request: { user: { id: string } | null; ip: string }) =>
+      request.user ? `user:${request.user.id}` : addressKey(request.ip),
   });
 
   // Personal answers: no shared cache may keep them.
@@ -51,7 +52,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'user' },
     handler: async (request, reply) => {
       const user = currentUser(request);
-      const data = { ...(await service.exportData(user.id)), insights: await app.insights.service.exportFor(user.id), tourInsights: await app.insights.service.exportToursFor(user.id), traces: await app.traces.service.exportOf(user.id), follows: await app.follows.service.exportOf(user.id) };
+      const data = {
+        ...(await service.exportData(user.id)),
+        insights: await app.insights.service.exportFor(user.id),
+        tourInsights: await app.insights.service.exportToursFor(user.id),
+        traces: await app.traces.service.exportOf(user.id),
+        follows: await app.follows.service.exportOf(user.id),
+      };
       const date = data.exportedAt.slice(0, 10);
       reply.header('content-disposition', `attachment; filename="whispers-data-${user.username}-${date}.json"`);
       return data;

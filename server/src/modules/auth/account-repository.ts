@@ -68,7 +68,8 @@ export function createAccountRepository(database: Database) {
     },
 
     /** Counts an attempt, or throws 429 with Retry-After (throttle.ts); returns the events written. */
-    admit: (checks: ThrottleCheck[], message: (retryIn: string) => string, now: Date) => admit(db, checks, message, now),
+    admit: (checks: ThrottleCheck[], message: (retryIn: string) => string, now: Date) =>
+      admit(db, checks, message, now),
     forgetEvents: (ids: string[]) => forget(db, ids),
     clearBuckets: (buckets: string[]) => clearBuckets(db, buckets),
     clearBucketsStartingWith: (prefix: string) => clearBucketsStartingWith(db, prefix),
@@ -146,4 +147,3 @@ export function createAccountRepository(database: Database) {
     },
   };
 }
-

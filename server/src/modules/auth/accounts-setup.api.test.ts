@@ -52,7 +52,12 @@ describe('accounts API', () => {
         { cookie },
       );
       expect(edit.statusCode).toBe(200);
-      expect(edit.json()).toMatchObject({ username: username.toUpperCase(), bio: null, favoriteStoryType: null, isSetupComplete: true });
+      expect(edit.json()).toMatchObject({
+        username: username.toUpperCase(),
+        bio: null,
+        favoriteStoryType: null,
+        isSetupComplete: true,
+      });
       const current = await call(t.app, 'GET', '/api/user/current', undefined, { cookie });
       expect(current.json().displayName).toBe('Ada');
     });

@@ -171,7 +171,10 @@ describe('accounts API', () => {
       const registered = await register(account);
       const first = sessionCookieOf(registered)!;
 
-      const res = await login({ username: account.username.toUpperCase(), password: account.password }, { cookie: first });
+      const res = await login(
+        { username: account.username.toUpperCase(), password: account.password },
+        { cookie: first },
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json().username).toBe(account.username);
       expectNoSecrets(res);
@@ -234,7 +237,17 @@ describe('accounts API', () => {
       const res = await register(newAccount('cur'));
       const current = await call(t.app, 'GET', '/api/user/current', undefined, { cookie: sessionCookieOf(res) });
       expect(Object.keys(current.json()).sort()).toEqual(
-        ['avatar', 'bio', 'displayName', 'email', 'favoriteStoryType', 'id', 'isSetupComplete', 'role', 'username'].sort(),
+        [
+          'avatar',
+          'bio',
+          'displayName',
+          'email',
+          'favoriteStoryType',
+          'id',
+          'isSetupComplete',
+          'role',
+          'username',
+        ].sort(),
       );
       expect(current.headers['cache-control']).toBe('private, no-store');
       expectNoSecrets(current);
@@ -244,9 +257,10 @@ describe('accounts API', () => {
       const res = await register(newAccount('idle'));
       const cookie = sessionCookieOf(res)!;
       const userId = res.json().id as string;
-      await t.database.query(sql`UPDATE sessions SET last_seen_at = now() - interval '31 days' WHERE user_id = ${userId}`);
+      await t.database.query(
+        sql`UPDATE sessions SET last_seen_at = now() - interval '31 days' WHERE user_id = ${userId}`,
+      );
       expect((await call(t.app, 'GET', '/api/user/current', undefined, { cookie })).statusCode).toBe(401);
     });
   });
-
 });

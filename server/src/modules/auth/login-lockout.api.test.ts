@@ -17,7 +17,13 @@ describe('recognised devices and lockout', () => {
   afterAll(async () => t.close());
 
   const login = (username: string, password: string, ip: string, device?: string) =>
-    call(t.app, 'POST', '/api/user/login', { username, password }, { ip, ...(device ? { cookie: `${DEVICE_COOKIE}=${device}` } : {}) });
+    call(
+      t.app,
+      'POST',
+      '/api/user/login',
+      { username, password },
+      { ip, ...(device ? { cookie: `${DEVICE_COOKIE}=${device}` } : {}) },
+    );
 
   /** An account, and the device cookie its owner's browser got from signing in at `ip`. */
   async function ownerWithDevice(ip: string) {
@@ -40,7 +46,8 @@ describe('recognised devices and lockout', () => {
     const { account, device } = await ownerWithDevice('198.51.100.7');
     // The stranger shares the address: the pair waits, and then the whole address is over its limit.
     await lockPair(account.username, '198.51.100.7');
-    for (let i = 0; i < 5; i++) expect((await login(`other_${i}`, 'wrong-password', '198.51.100.7')).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await login(`other_${i}`, 'wrong-password', '198.51.100.7')).statusCode).toBe(401);
     const locked = await login(account.username, account.password, '198.51.100.7');
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
@@ -50,7 +57,8 @@ describe('recognised devices and lockout', () => {
 
   it("failures from a recognised browser make that browser wait (429 with Retry-After), not the owner's other ones", async () => {
     const { account, device } = await ownerWithDevice('198.51.100.8');
-    for (let i = 0; i < 5; i++) expect((await login(account.username, 'wrong-password', '198.51.100.8', device)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await login(account.username, 'wrong-password', '198.51.100.8', device)).statusCode).toBe(401);
     const locked = await login(account.username, account.password, '198.51.100.8', device);
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);

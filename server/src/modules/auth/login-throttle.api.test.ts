@@ -34,10 +34,16 @@ describe('failed sign-in throttling', () => {
 
   /** Moves a bucket's events `seconds` into the past, as if that much time had gone by. */
   const age = (bucket: string, seconds: number) =>
-    t.database.query(sql`UPDATE throttle_events SET created_at = created_at - make_interval(secs => ${seconds}) WHERE bucket = ${bucket}`);
+    t.database.query(
+      sql`UPDATE throttle_events SET created_at = created_at - make_interval(secs => ${seconds}) WHERE bucket = ${bucket}`,
+    );
 
   const eventsIn = async (bucket: string) =>
-    (await t.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM throttle_events WHERE bucket = ${bucket}`))[0]!.n;
+    (
+      await t.database.query<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM throttle_events WHERE bucket = ${bucket}`,
+      )
+    )[0]!.n;
 
   describe('per (username, address): growing delays', () => {
     it('five failures are free; then even the right password waits 1 s, 2 s, 4 s… (429 with Retry-After)', async () => {
@@ -88,7 +94,8 @@ describe('failed sign-in throttling', () => {
       const account = await registered();
       // Ten addresses, each until it is made to wait: 50 failures, and the pairs are all waiting.
       for (let a = 0; a < 10; a++) {
-        for (let i = 0; i < 5; i++) expect((await login(account.username, `guess-${i}`, `10.10.${a}.1`)).statusCode).toBe(401);
+        for (let i = 0; i < 5; i++)
+          expect((await login(account.username, `guess-${i}`, `10.10.${a}.1`)).statusCode).toBe(401);
         expect((await login(account.username, 'guess-x', `10.10.${a}.1`)).statusCode).toBe(429);
       }
       expect((await login(account.username, account.password, '198.51.100.20')).statusCode).toBe(200);
@@ -153,7 +160,8 @@ describe('failed sign-in throttling', () => {
       expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(1);
       expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
       expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
-      for (const refused of answers.filter((r) => r.statusCode === 429)) expect(refused.headers['retry-after']).toBeDefined();
+      for (const refused of answers.filter((r) => r.statusCode === 429))
+        expect(refused.headers['retry-after']).toBeDefined();
     });
 
     it('malformed bodies (over-long name, missing or over-long password, wrong types) count for the address: 400, then 429', async () => {
@@ -189,15 +197,26 @@ describe('failed sign-in throttling', () => {
       const rows = await t.database.query<{ bucket: string }>(
         sql`SELECT bucket FROM throttle_events WHERE bucket LIKE ${'%10.5.0.1'} ORDER BY bucket`,
       );
-      expect(rows.map((r) => r.bucket)).toEqual([BUCKETS.loginAddress('ip:10.5.0.1'), BUCKETS.loginPair('nobody_here', 'ip:10.5.0.1')]);
+      expect(rows.map((r) => r.bucket)).toEqual([
+        BUCKETS.loginAddress('ip:10.5.0.1'),
+        BUCKETS.loginPair('nobody_here', 'ip:10.5.0.1'),
+      ]);
     });
   });
 
   describe('a password reset', () => {
     async function resetPassword(account: { username: string; email: string }, newPassword: string, ip: string) {
-      expect((await call(t.app, 'POST', '/api/user/forgot-password', { username: account.username }, { ip })).statusCode).toBe(200);
+      expect(
+        (await call(t.app, 'POST', '/api/user/forgot-password', { username: account.username }, { ip })).statusCode,
+      ).toBe(200);
       const token = await readLatestResetCode(t.dataDir, account.email);
-      const res = await call(t.app, 'POST', '/api/user/reset-password', { username: account.username, token, newPassword }, { ip });
+      const res = await call(
+        t.app,
+        'POST',
+        '/api/user/reset-password',
+        { username: account.username, token, newPassword },
+        { ip },
+      );
       expect(res.statusCode).toBe(200);
     }
 
@@ -239,7 +258,12 @@ describe('failed sign-in throttling', () => {
       await t.database.db.insert(throttleEvents).values(typed.map((name) => ({ bucket: BUCKETS.loginPair(name, ip) })));
       await clearBucketsStartingWith(t.database.db, BUCKETS.loginOfUsername('p%q')[0]!);
       await clearBucketsStartingWith(t.database.db, BUCKETS.loginOfUsername('p_q')[0]!);
-      for (const [name, left] of [['p%q', 0], ['pzzq', 1], ['p_q', 0], ['pxq', 1]] as const) {
+      for (const [name, left] of [
+        ['p%q', 0],
+        ['pzzq', 1],
+        ['p_q', 0],
+        ['pxq', 1],
+      ] as const) {
         expect({ name, left: await eventsIn(BUCKETS.loginPair(name, ip)) }).toEqual({ name, left });
       }
     });

@@ -15,7 +15,8 @@ describe('password reset by mailed code', () => {
   });
   afterAll(async () => t.close());
 
-  const forgot = (username: string, ip?: string) => call(t.app, 'POST', '/api/user/forgot-password', { username }, { ip });
+  const forgot = (username: string, ip?: string) =>
+    call(t.app, 'POST', '/api/user/forgot-password', { username }, { ip });
   const reset = (body: unknown, options: { ip?: string; cookie?: string } = {}) =>
     call(t.app, 'POST', '/api/user/reset-password', body, options);
   const login = (username: string, password: string) =>
@@ -66,13 +67,19 @@ describe('password reset by mailed code', () => {
     const code = await mailedCode(user.email);
 
     // Only the code's hash is stored.
-    const rows = await t.database.query<{ token: string }>(sql`SELECT token FROM password_resets WHERE user_id = ${user.id}`);
+    const rows = await t.database.query<{ token: string }>(
+      sql`SELECT token FROM password_resets WHERE user_id = ${user.id}`,
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.token).toBe(hashResetCode(code));
     expect(rows[0]!.token).not.toContain(code);
 
     // Lower case and spaces are forgiven.
-    const done = await reset({ username: user.username, token: ` ${code.slice(0, 5).toLowerCase()} ${code.slice(5)} `, newPassword: 'brand-new-pass' });
+    const done = await reset({
+      username: user.username,
+      token: ` ${code.slice(0, 5).toLowerCase()} ${code.slice(5)} `,
+      newPassword: 'brand-new-pass',
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ id: user.id, username: user.username });
     expectNoSecrets(done);
@@ -103,7 +110,9 @@ describe('password reset by mailed code', () => {
     );
     // Issued with a 15-minute life.
     expect(new Date(row!.expires_at).getTime() - new Date(row!.created_at).getTime()).toBe(15 * 60 * 1000);
-    await t.database.query(sql`UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE user_id = ${user.id}`);
+    await t.database.query(
+      sql`UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE user_id = ${user.id}`,
+    );
     const res = await reset({ username: user.username, token: code, newPassword: 'newpass1' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'This reset code has expired. Please request a new one.' });
@@ -206,7 +215,10 @@ describe('password reset by mailed code', () => {
       expect((await readOutbox(t.dataDir)).length).toBe(mailsBefore);
 
       // The owner resets with the code already in their inbox.
-      const done = await reset({ username: user.username, token: lastMailed, newPassword: 'owner-again' }, { ip: '10.40.1.1' });
+      const done = await reset(
+        { username: user.username, token: lastMailed, newPassword: 'owner-again' },
+        { ip: '10.40.1.1' },
+      );
       expect(done.statusCode).toBe(200);
       expect((await login(user.username, 'owner-again')).statusCode).toBe(200);
     });

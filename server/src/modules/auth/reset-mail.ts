@@ -2,7 +2,10 @@
 import type { MailMessage } from '../../mail/mailer';
 import { RESET_CODE_TTL_MS } from './reset-codes';
 
-export function resetCodeMail(user: { email: string; username: string; displayName: string }, code: string): MailMessage {
+export function resetCodeMail(
+  user: { email: string; username: string; displayName: string },
+  code: string,
+): MailMessage {
   const minutes = Math.round(RESET_CODE_TTL_MS / 60_000);
   return {
     to: user.email,

@@ -30,7 +30,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const cookieToken = sessionToken;
 
-
   app.route({
     ...apiRoute(app, 'register', { summary: 'Create an account and sign in' }),
     config: publicRoute,

@@ -19,7 +19,13 @@ import type { Mailer } from '../../mail/mailer';
 import type { AccountRepository } from './account-repository';
 import type { AuthLimits } from './limits';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
-import { generateResetCode, hashResetCode, RESET_CODE_MAX_WRONG_ATTEMPTS, RESET_CODE_TTL_MS, sameDigest } from './reset-codes';
+import {
+  generateResetCode,
+  hashResetCode,
+  RESET_CODE_MAX_WRONG_ATTEMPTS,
+  RESET_CODE_TTL_MS,
+  sameDigest,
+} from './reset-codes';
 import { resetCodeMail } from './reset-mail';
 import type { DeviceCookies } from './device-cookies';
 import type { SessionUser } from './session-store';
@@ -88,7 +94,11 @@ async function limitRequests(
 
 /** Maps a unique-index violation (a race lost between check and write) to the 409 a person understands. */
 function uniqueViolation(error: unknown): string | undefined {
-  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+  for (
+    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
     if (e.code === '23505') return e.constraint ?? '';
   }
   return undefined;
@@ -105,7 +115,9 @@ async function register(
   previousToken: string | undefined,
 ): Promise<{ user: CurrentUser; token: string }> {
   const { accounts } = deps;
-  await limitRequests(accounts, context, [{ bucket: BUCKETS.register(context.address), rule: deps.limits.registrationsPerAddress }]);
+  await limitRequests(accounts, context, [
+    { bucket: BUCKETS.register(context.address), rule: deps.limits.registrationsPerAddress },
+  ]);
   if (await accounts.findByUsername(input.username)) throw conflict(AUTH_MESSAGES.usernameTaken);
   if (await accounts.emailTaken(input.email)) throw conflict(AUTH_MESSAGES.emailTaken);
 
@@ -150,14 +162,20 @@ async function login(
   const counted = await accounts.admit(checks, AUTH_MESSAGES.tooManyLogins, context.now);
 
   const user = await accounts.findByUsername(input.username);
-  const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
   if (!user || !valid) throw unauthorized(MESSAGES.invalidCredentials);
   // A success is no failure, and forgives this pair's (or device's) failures; the address's others stay (one good
   // account must not reset a guesser).
   await accounts.forgetEvents(counted);
   await accounts.clearBuckets([checks[0]!.bucket]);
   const { token } = await accounts.startSession(user.id, previousToken);
-  return { user: toCurrentUser(user), token, deviceCookie: context.deviceCookie && device ? context.deviceCookie : deps.devices.issue(username) };
+  return {
+    user: toCurrentUser(user),
+    token,
+    deviceCookie: context.deviceCookie && device ? context.deviceCookie : deps.devices.issue(username),
+  };
 }
 
 /**
@@ -197,7 +215,9 @@ async function setupProfile(
 }
 
 async function usernameExists(deps: AuthDeps, username: string, context: RequestContext): Promise<boolean> {
-  await limitRequests(deps.accounts, context, [{ bucket: BUCKETS.usernameCheck(context.address), rule: deps.limits.usernameChecksPerAddress }]);
+  await limitRequests(deps.accounts, context, [
+    { bucket: BUCKETS.usernameCheck(context.address), rule: deps.limits.usernameChecksPerAddress },
+  ]);
   return (await deps.accounts.findByUsername(username)) !== undefined;
 }
 
@@ -211,7 +231,9 @@ async function usernameExists(deps: AuthDeps, username: string, context: Request
  */
 async function requestPasswordReset(deps: AuthDeps, username: string, context: RequestContext): Promise<void> {
   const { accounts, mailer, limits } = deps;
-  await limitRequests(accounts, context, [{ bucket: BUCKETS.resetMailAddress(context.address), rule: limits.resetMailsPerAddress }]);
+  await limitRequests(accounts, context, [
+    { bucket: BUCKETS.resetMailAddress(context.address), rule: limits.resetMailsPerAddress },
+  ]);
   await limitRequests(
     accounts,
     context,
@@ -243,7 +265,9 @@ async function resetPassword(
   context: RequestContext,
 ): Promise<{ user: CurrentUser; token: string }> {
   const { accounts } = deps;
-  await limitRequests(accounts, context, [{ bucket: BUCKETS.resetAttempt(context.address), rule: deps.limits.resetAttemptsPerAddress }]);
+  await limitRequests(accounts, context, [
+    { bucket: BUCKETS.resetAttempt(context.address), rule: deps.limits.resetAttemptsPerAddress },
+  ]);
   const user = await accounts.findByUsername(input.username);
   if (!user) throw badRequest(AUTH_MESSAGES.resetCodeNone);
 

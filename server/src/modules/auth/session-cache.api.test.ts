@@ -26,7 +26,8 @@ describe('session cache across instances', () => {
     await t.close();
   });
 
-  const current = (app: typeof appB, cookie: string) => app.inject({ method: 'GET', url: '/api/user/current', headers: { cookie } });
+  const current = (app: typeof appB, cookie: string) =>
+    app.inject({ method: 'GET', url: '/api/user/current', headers: { cookie } });
 
   it('a sign-out on one instance ends the session cached on the other', async () => {
     const user = await createTestUser(t.database);
@@ -37,7 +38,9 @@ describe('session cache across instances', () => {
     // The instance that signed out answers from the database at once…
     expect((await current(t.app, user.cookie)).statusCode).toBe(401);
     // …and the other hears of it well within the cache's lifetime.
-    await expect.poll(async () => (await current(appB, user.cookie)).statusCode, { timeout: 2_000, interval: 50 }).toBe(401);
+    await expect
+      .poll(async () => (await current(appB, user.cookie)).statusCode, { timeout: 2_000, interval: 50 })
+      .toBe(401);
   });
 
   it('the instance handling a sign-out (POST, or GET /api/logout by navigation) never serves the old session, even deaf to notifications', async () => {
@@ -51,7 +54,11 @@ describe('session cache across instances', () => {
       ]) {
         const user = await createTestUser(t.database);
         expect((await current(deaf, user.cookie)).statusCode).toBe(200); // cached
-        const out = await deaf.inject({ method: signOut.method, url: '/api/logout', headers: { cookie: user.cookie, ...signOut.headers } });
+        const out = await deaf.inject({
+          method: signOut.method,
+          url: '/api/logout',
+          headers: { cookie: user.cookie, ...signOut.headers },
+        });
         expect(out.statusCode).toBeLessThan(400);
         expect((await current(deaf, user.cookie)).statusCode, signOut.method).toBe(401);
       }
@@ -68,9 +75,15 @@ describe('session cache across instances', () => {
       const user = await createTestUser(t.database);
       expect((await current(deaf, user.cookie)).statusCode).toBe(200); // cached
       await t.database.query(sql`DELETE FROM sessions WHERE user_id = ${user.id}`); // unheard by `deaf`
-      const write = await deaf.inject({ method: 'POST', url: '/api/notifications/read-all', headers: { cookie: user.cookie } });
+      const write = await deaf.inject({
+        method: 'POST',
+        url: '/api/notifications/read-all',
+        headers: { cookie: user.cookie },
+      });
       expect(write.statusCode).toBeLessThan(400);
-      expect((await current(deaf, user.cookie)).statusCode, 'a write that changes no session keeps the cache').toBe(200);
+      expect((await current(deaf, user.cookie)).statusCode, 'a write that changes no session keeps the cache').toBe(
+        200,
+      );
       const account = await deaf.inject({
         method: 'POST',
         url: '/api/user/check-username',
@@ -88,8 +101,12 @@ describe('session cache across instances', () => {
     const user = await createTestUser(t.database, { displayName: 'Before Rename' });
     expect((await current(appB, user.cookie)).json().displayName).toBe('Before Rename');
     await t.database.query(sql`UPDATE users SET display_name = 'After Rename' WHERE id = ${user.id}`);
-    await expect.poll(async () => (await current(appB, user.cookie)).json().displayName, { timeout: 2_000, interval: 50 }).toBe('After Rename');
+    await expect
+      .poll(async () => (await current(appB, user.cookie)).json().displayName, { timeout: 2_000, interval: 50 })
+      .toBe('After Rename');
     await t.database.query(sql`DELETE FROM sessions WHERE user_id = ${user.id}`);
-    await expect.poll(async () => (await current(appB, user.cookie)).statusCode, { timeout: 2_000, interval: 50 }).toBe(401);
+    await expect
+      .poll(async () => (await current(appB, user.cookie)).statusCode, { timeout: 2_000, interval: 50 })
+      .toBe(401);
   });
 });

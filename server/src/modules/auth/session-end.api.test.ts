@@ -22,7 +22,7 @@ describe('session end clears the device', () => {
   const clears = (res: LightMyRequestResponse) => res.headers['clear-site-data'];
   const current = (cookie?: string) => t.app.inject({ url: '/api/user/current', headers: cookie ? { cookie } : {} });
   const clearsCookie = (res: LightMyRequestResponse) =>
-    res.cookies.some((cookie) => cookie.name === SESSION_COOKIE && cookie.value === '' );
+    res.cookies.some((cookie) => cookie.name === SESSION_COOKIE && cookie.value === '');
 
   it('says exactly "cache", "storage"', () => {
     expect(SESSION_END_CLEAR_SITE_DATA).toBe('"cache", "storage"');
@@ -42,7 +42,11 @@ describe('session end clears the device', () => {
 
   it('the sign-out link GET /api/logout clears the device', async () => {
     const user = await createTestUser(t.database);
-    const out = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: user.cookie, 'sec-fetch-site': 'same-origin' } });
+    const out = await t.app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      headers: { cookie: user.cookie, 'sec-fetch-site': 'same-origin' },
+    });
     expect(out.statusCode).toBe(302);
     expect(clears(out)).toBe('"cache", "storage"');
   });
@@ -50,11 +54,17 @@ describe('session end clears the device', () => {
   it('a session ended from another device: this device’s next call answers 401 and clears it', async () => {
     const account = newAccount('twodev');
     expect((await call(t.app, 'POST', '/api/user/register', account)).statusCode).toBe(201);
-    const login = () => call(t.app, 'POST', '/api/user/login', { username: account.username, password: account.password });
+    const login = () =>
+      call(t.app, 'POST', '/api/user/login', { username: account.username, password: account.password });
     const phone = sessionCookieOf(await login())!;
     const laptop = sessionCookieOf(await login())!;
     // The laptop deletes the account: the phone's session is gone with it.
-    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/account', headers: { cookie: laptop }, payload: { password: account.password } });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: { cookie: laptop },
+      payload: { password: account.password },
+    });
     expect(deleted.statusCode).toBe(200);
     expect(clears(deleted)).toBe('"cache", "storage"');
     const onPhone = await current(phone);

@@ -68,7 +68,8 @@ export const sessionPlugin = fp(
       if (!request.user) return;
       const safeMethod = request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS';
       const accountRoute = OWN_ACCOUNT_ROUTES.some((prefix) => request.routeOptions.url?.startsWith(prefix));
-      if ((safeMethod || !accountRoute) && !String(reply.getHeader('set-cookie') ?? '').includes(`${cookieName}=`)) return;
+      if ((safeMethod || !accountRoute) && !String(reply.getHeader('set-cookie') ?? '').includes(`${cookieName}=`))
+        return;
       cache.evictUser(request.user.id);
     });
   },
@@ -95,6 +96,9 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
   const { config } = request.server;
   // Browsers ignore a __Host- cookie without Secure, the clearing one included.
-  reply.clearCookie(sessionCookieName(config), { path: '/', secure: servedOverHttps(config) || request.protocol === 'https' });
+  reply.clearCookie(sessionCookieName(config), {
+    path: '/',
+    secure: servedOverHttps(config) || request.protocol === 'https',
+  });
   reply.header('clear-site-data', SESSION_END_CLEAR_SITE_DATA);
 }

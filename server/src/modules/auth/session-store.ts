@@ -38,7 +38,10 @@ export async function createSession(db: Db, userId: string): Promise<{ token: st
 }
 
 /** The signed-in user for a cookie token, or null when missing, unknown, idle too long or past its end. */
-export async function findSessionUser(db: Db, token: string | undefined): Promise<{ sessionId: string; user: SessionUser } | null> {
+export async function findSessionUser(
+  db: Db,
+  token: string | undefined,
+): Promise<{ sessionId: string; user: SessionUser } | null> {
   if (!token || token.length > 200) return null;
   const now = new Date();
   const rows = await db
@@ -54,7 +57,10 @@ export async function findSessionUser(db: Db, token: string | undefined): Promis
     return null;
   }
   if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.session.id));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(sessions.id, row.session.id));
   }
   return { sessionId: row.session.id, user: row.user };
 }
@@ -67,5 +73,7 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
 export async function deleteUserSessions(db: Db, userId: string, keepSessionId?: string): Promise<void> {
   await db
     .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+    .where(
+      keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
+    );
 }

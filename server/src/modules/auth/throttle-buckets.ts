@@ -8,7 +8,10 @@ export const BUCKETS = {
   /** Failed sign-ins for one username from one recognised browser (growing delays). */
   loginDevice: (username: string, device: string) => `login-device:${username.toLowerCase()}:${device}`,
   /** Every bucket of failed sign-ins of one username (cleared by a reset or an account deletion). */
-  loginOfUsername: (username: string) => [`login-pair:${username.toLowerCase()}:`, `login-device:${username.toLowerCase()}:`],
+  loginOfUsername: (username: string) => [
+    `login-pair:${username.toLowerCase()}:`,
+    `login-device:${username.toLowerCase()}:`,
+  ],
   /** Failed sign-ins from one address over every username. */
   loginAddress: (address: string) => `login-addr:${address}`,
   register: (address: string) => `register:${address}`,

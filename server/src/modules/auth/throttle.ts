@@ -123,7 +123,9 @@ async function dropExpired(db: Db, checks: readonly ThrottleCheck[], now: Date):
   for (const { bucket, rule } of checks) {
     await db
       .delete(throttleEvents)
-      .where(and(eq(throttleEvents.bucket, bucket), lt(throttleEvents.createdAt, new Date(now.getTime() - rule.windowMs))));
+      .where(
+        and(eq(throttleEvents.bucket, bucket), lt(throttleEvents.createdAt, new Date(now.getTime() - rule.windowMs))),
+      );
   }
   // Buckets that are never used again (addresses that never come back).
   if (Math.random() < SWEEP_PROBABILITY) {
@@ -143,7 +145,8 @@ export async function clearBuckets(db: Db, buckets: readonly string[]): Promise<
 }
 
 /** The buckets whose name starts with `prefix` (usernames may hold `_`, a LIKE wildcard). */
-export const bucketStartsWith = (prefix: string) => like(throttleEvents.bucket, `${prefix.replace(/[\\%_]/g, '\\$&')}%`);
+export const bucketStartsWith = (prefix: string) =>
+  like(throttleEvents.bucket, `${prefix.replace(/[\\%_]/g, '\\$&')}%`);
 
 /** Clears every bucket whose name starts with `prefix` (e.g. all addresses' failures of one username). */
 export async function clearBucketsStartingWith(db: Db, prefix: string): Promise<void> {

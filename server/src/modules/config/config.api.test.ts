@@ -26,7 +26,11 @@ describe('GET /api/config', () => {
     expect(signedIn.json().signedIn).toBe(true);
     expect(signedIn.headers['cache-control']).toBe('private, no-store');
 
-    const logout = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: user.cookie, origin: 'http://localhost' } });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie: user.cookie, origin: 'http://localhost' },
+    });
     expect(logout.statusCode).toBeLessThan(400);
     const after = await t.app.inject({ method: 'GET', url: '/api/config', headers: { cookie: user.cookie } });
     expect(after.json().signedIn).toBe(false);
@@ -34,7 +38,11 @@ describe('GET /api/config', () => {
     expect(current.statusCode).toBe(401);
 
     const [name] = user.cookie.split('=');
-    const forged = await t.app.inject({ method: 'GET', url: '/api/config', headers: { cookie: `${name}=not-a-session` } });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/config',
+      headers: { cookie: `${name}=not-a-session` },
+    });
     expect(forged.json().signedIn).toBe(false);
   });
 });

@@ -48,11 +48,15 @@ export function createFollowRepository(database: Database) {
     },
 
     async unfollow(followerId: string, authorId: string): Promise<void> {
-      await database.query(sql`DELETE FROM follows WHERE follower_id = ${followerId}::uuid AND author_id = ${authorId}::uuid`);
+      await database.query(
+        sql`DELETE FROM follows WHERE follower_id = ${followerId}::uuid AND author_id = ${authorId}::uuid`,
+      );
     },
 
     async followerCount(authorId: string): Promise<number> {
-      const [row] = await database.query<{ count: number }>(sql`SELECT count(*)::int AS count FROM follows WHERE author_id = ${authorId}::uuid`);
+      const [row] = await database.query<{ count: number }>(
+        sql`SELECT count(*)::int AS count FROM follows WHERE author_id = ${authorId}::uuid`,
+      );
       return row?.count ?? 0;
     },
 

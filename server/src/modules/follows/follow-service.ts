@@ -17,7 +17,9 @@ interface FollowServiceDeps {
   repository: FollowRepository;
   toursOf: (viewerId: string | null, authorId: string) => Promise<TourSummary[]>;
   notices: {
-    traceAndFollowNotices(notices: { userId: string; type: 'follow_digest'; title: string; message: string; storyId: string | null }[]): Promise<unknown>;
+    traceAndFollowNotices(
+      notices: { userId: string; type: 'follow_digest'; title: string; message: string; storyId: string | null }[],
+    ): Promise<unknown>;
   };
   lastPosition: (userId: string) => Promise<Point | null>;
   intervalMs: number;
@@ -67,7 +69,11 @@ export function createFollowService(deps: FollowServiceDeps) {
     },
 
     async exportOf(followerId: string) {
-      return (await repository.followedBy(followerId)).map((row) => ({ authorId: row.author_id, displayName: row.display_name, since: row.since.slice(0, 10) }));
+      return (await repository.followedBy(followerId)).map((row) => ({
+        authorId: row.author_id,
+        displayName: row.display_name,
+        since: row.since.slice(0, 10),
+      }));
     },
 
     /**
@@ -82,9 +88,10 @@ export function createFollowService(deps: FollowServiceDeps) {
       const notices = [];
       for (const row of rows) {
         const position = row.stories > 0 ? await deps.lastPosition(row.follower_id) : null;
-        const nearestM = position && row.points?.length
-          ? Math.min(...row.points.map(([latitude, longitude]) => haversineMetres(position, { latitude, longitude })))
-          : null;
+        const nearestM =
+          position && row.points?.length
+            ? Math.min(...row.points.map(([latitude, longitude]) => haversineMetres(position, { latitude, longitude })))
+            : null;
         notices.push({
           userId: row.follower_id,
           type: 'follow_digest' as const,

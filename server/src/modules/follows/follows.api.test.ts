@@ -30,8 +30,10 @@ describe('follows', () => {
   const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, user?: TestUser) =>
     t.app.inject({ method, url, headers: user ? { cookie: user.cookie } : {} });
   const digests = async (userId: string) =>
-    (await t.database.query<{ message: string }>(sql`
-      SELECT message FROM notifications WHERE user_id = ${userId} AND type = 'follow_digest' ORDER BY created_at`)).map((n) => n.message);
+    (
+      await t.database.query<{ message: string }>(sql`
+      SELECT message FROM notifications WHERE user_id = ${userId} AND type = 'follow_digest' ORDER BY created_at`)
+    ).map((n) => n.message);
 
   it("shows an author's page with the COUNT of public stories and no place of theirs", async () => {
     const res = await postStory(t.app, ana.cookie, baseStoryFields({ title: 'Harbor Bell' }));
@@ -39,7 +41,13 @@ describe('follows', () => {
     await postStory(t.app, ana.cookie, baseStoryFields({ title: 'Private one', isPublic: 'false' }));
     const page = await call('GET', `/api/authors/${ana.id}`);
     expect(page.statusCode).toBe(200);
-    expect(authorPageSchema.parse(page.json())).toMatchObject({ displayName: 'Ana', publicStoryCount: 1, followerCount: 0, following: null, tours: [] });
+    expect(authorPageSchema.parse(page.json())).toMatchObject({
+      displayName: 'Ana',
+      publicStoryCount: 1,
+      followerCount: 0,
+      following: null,
+      tours: [],
+    });
     expect(page.body).not.toMatch(/latitude|longitude|Harbor Bell/);
     expect(String(DEFAULT_CENTER.latitude).length).toBeGreaterThan(3);
     expect(page.body).not.toContain(String(DEFAULT_CENTER.latitude));
@@ -49,7 +57,10 @@ describe('follows', () => {
   it('follows and unfollows; the author sees a count, never who', async () => {
     const followed = await call('PUT', `/api/authors/${ana.id}/follow`, follower);
     expect(followResultSchema.parse(followed.json())).toEqual({ following: true, followerCount: 1 });
-    expect((await call('PUT', `/api/authors/${ana.id}/follow`, follower)).json()).toEqual({ following: true, followerCount: 1 });
+    expect((await call('PUT', `/api/authors/${ana.id}/follow`, follower)).json()).toEqual({
+      following: true,
+      followerCount: 1,
+    });
     expect(authorPageSchema.parse((await call('GET', `/api/authors/${ana.id}`, follower)).json()).following).toBe(true);
     const own = await call('GET', `/api/authors/${ana.id}`, ana);
     expect(own.json()).toMatchObject({ followerCount: 1, following: null });
@@ -57,7 +68,10 @@ describe('follows', () => {
     expect(own.body).not.toContain('Follower');
     expect((await call('PUT', `/api/authors/${ana.id}/follow`, ana)).statusCode).toBe(400);
     expect((await call('PUT', `/api/authors/${ana.id}/follow`)).statusCode).toBe(401);
-    expect((await call('DELETE', `/api/authors/${ana.id}/follow`, stranger)).json()).toEqual({ following: false, followerCount: 1 });
+    expect((await call('DELETE', `/api/authors/${ana.id}/follow`, stranger)).json()).toEqual({
+      following: false,
+      followerCount: 1,
+    });
   });
 
   it('a block ends a follow both ways', async () => {
@@ -74,7 +88,11 @@ describe('follows', () => {
   });
 
   it("lists the followed authors' public stories, newest first, locked as always", async () => {
-    const far = await call('GET', `/api/follows/stories?lat=${DEFAULT_CENTER.latitude + 0.5}&lng=${DEFAULT_CENTER.longitude}`, follower);
+    const far = await call(
+      'GET',
+      `/api/follows/stories?lat=${DEFAULT_CENTER.latitude + 0.5}&lng=${DEFAULT_CENTER.longitude}`,
+      follower,
+    );
     expect(far.statusCode).toBe(200);
     const stories = far.json<{ title: string; isLocked: boolean; content?: string | null }[]>();
     expect(stories.map((s) => s.title)).toEqual(['Harbor Bell']);

@@ -28,7 +28,8 @@ const followsPlugin = fp(
     const intervalMs = app.config.followDigestIntervalMs;
     const service = createFollowService({
       repository: createFollowRepository(app.database),
-      toursOf: async (viewerId, authorId) => (await app.tours.service.page({ viewerId, authorId, limit: 20, cursor: null })).tours,
+      toursOf: async (viewerId, authorId) =>
+        (await app.tours.service.page({ viewerId, authorId, limit: 20, cursor: null })).tours,
       notices: app.notifications.service,
       lastPosition: (userId) => app.location.guard.lastAcceptedPosition(userId),
       intervalMs,
@@ -38,7 +39,9 @@ const followsPlugin = fp(
     const now = () => new Date();
     let running: Promise<unknown> = Promise.resolve();
     const tick = () => {
-      running = service.runDue(now()).catch((error: unknown) => app.log.warn({ err: error }, 'follows: the digest failed'));
+      running = service
+        .runDue(now())
+        .catch((error: unknown) => app.log.warn({ err: error }, 'follows: the digest failed'));
     };
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {

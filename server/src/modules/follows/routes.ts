@@ -26,7 +26,9 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...apiRoute(app, 'authorPage', { summary: "An author's page: name, bio, public tours and the count of public stories" }),
+    ...apiRoute(app, 'authorPage', {
+      summary: "An author's page: name, bio, public tours and the count of public stories",
+    }),
     config: { access: 'public', rateLimit: limited(300) },
     handler: async (request) => service.page(request.user?.id ?? null, request.params.userId),
   });
@@ -44,13 +46,26 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...apiRoute(app, 'followedStories', { summary: 'Newest public stories of the authors you follow, with lock decisions' }),
+    ...apiRoute(app, 'followedStories', {
+      summary: 'Newest public stories of the authors you follow, with lock decisions',
+    }),
     config: { access: 'user', rateLimit: limited(120) },
     handler: async (request) => {
       const user = currentUser(request);
       const { location, accuracy } = request.query;
-      const reader = { viewerId: user.id, location, accuracy, ip: request.ip, readerId: null, fromAnotherSite: isCrossSiteRequest(request, app.config.publicUrl) };
-      const page = await app.stories.read.page(reader, { limit: FOLLOWED_STORIES_LIMIT, cursor: null, followedBy: user.id });
+      const reader = {
+        viewerId: user.id,
+        location,
+        accuracy,
+        ip: request.ip,
+        readerId: null,
+        fromAnotherSite: isCrossSiteRequest(request, app.config.publicUrl),
+      };
+      const page = await app.stories.read.page(reader, {
+        limit: FOLLOWED_STORIES_LIMIT,
+        cursor: null,
+        followedBy: user.id,
+      });
       return page.stories;
     },
   });

@@ -30,7 +30,15 @@ describe('foundation API', () => {
   it('GET /api/categories lists the nine categories in order', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/categories' });
     expect(res.json()).toEqual([
-      'Mystery', 'Adventure', 'History', 'Fantasy', 'Personal', 'Romance', 'Horror', 'Nature', 'Science Fiction',
+      'Mystery',
+      'Adventure',
+      'History',
+      'Fantasy',
+      'Personal',
+      'Romance',
+      'Horror',
+      'Nature',
+      'Science Fiction',
     ]);
   });
 

@@ -29,31 +29,48 @@ export const readyRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.route({
-    ...apiRoute(app, 'ready', { summary: 'Readiness: the database, the media store and Redis (when configured) answer' }),
+    ...apiRoute(app, 'ready', {
+      summary: 'Readiness: the database, the media store and Redis (when configured) answer',
+    }),
     config: { access: 'public' },
     handler: async (request, reply) => {
       const entries = await Promise.all(
-        Object.entries(checks).map(async ([name, check]): Promise<[string, z.infer<typeof readinessCheckResultSchema>]> => {
-          if (!check) return [name, 'not configured'];
-          try {
-            await withTimeout(check(), READY_CHECK_TIMEOUT_MS);
-            return [name, 'ok'];
-          } catch (error) {
-            request.log.warn({ err: error, dependency: name }, 'readiness check failed');
-            return [name, 'failed'];
-          }
-        }),
+        Object.entries(checks).map(
+          async ([name, check]): Promise<[string, z.infer<typeof readinessCheckResultSchema>]> => {
+            if (!check) return [name, 'not configured'];
+            try {
+              await withTimeout(check(), READY_CHECK_TIMEOUT_MS);
+              return [name, 'ok'];
+            } catch (error) {
+              request.log.warn({ err: error, dependency: name }, 'readiness check failed');
+              return [name, 'failed'];
+            }
+          },
+        ),
       );
       // The story index never fails readiness: while it warms up or catches up, the nearby reads use SQL.
       const index = app.storyIndex;
-      entries.push(['storyIndex', !index ? 'not configured' : index.state === 'ready' ? 'ok' : index.state === 'warming' ? 'warming' : 'catching-up']);
+      entries.push([
+        'storyIndex',
+        !index
+          ? 'not configured'
+          : index.state === 'ready'
+            ? 'ok'
+            : index.state === 'warming'
+              ? 'warming'
+              : 'catching-up',
+      ]);
       const results = Object.fromEntries(entries);
       const failed = entries.filter(([, result]) => result === 'failed').map(([name]) => name);
       if (failed.length === 0) return { status: 'ready' as const, checks: results };
       return reply
         .code(503)
         .header('retry-after', '5')
-        .send({ status: 'unavailable' as const, message: `Not ready: ${failed.join(', ')} unavailable`, checks: results });
+        .send({
+          status: 'unavailable' as const,
+          message: `Not ready: ${failed.join(', ')} unavailable`,
+          checks: results,
+        });
     },
   });
 };

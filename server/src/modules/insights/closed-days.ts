@@ -13,7 +13,9 @@ const RELEASE_AFTER_MS = 60 * 60_000;
 
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
 export function localDay(at: number, zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    at,
+  );
 }
 
 /** The day `count` days before `day` (calendar arithmetic, no time zone involved). */

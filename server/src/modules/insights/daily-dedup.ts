@@ -20,7 +20,10 @@ export function createDailyDedup(state: SharedState, secret: string): DailyDedup
   const key = crypto.createHmac('sha256', secret).update('insights-dedup').digest();
   return {
     async first(readerKey, storyId, day, kind, now) {
-      const digest = crypto.createHmac('sha256', key).update(`${readerKey}\n${storyId}\n${day}\n${kind}`).digest('base64url');
+      const digest = crypto
+        .createHmac('sha256', key)
+        .update(`${readerKey}\n${storyId}\n${day}\n${kind}`)
+        .digest('base64url');
       const endOfDay = Date.parse(`${day}T00:00:00Z`) + DAY_MS;
       const ttl = Math.max(1, Math.ceil(endOfDay + GRACE_MS - now));
       const { count } = await state.increment(`insights:seen:${digest}`, ttl);

@@ -38,9 +38,14 @@ describe('insights release closed days only', () => {
   const arrive = async (storyId: string) => {
     const reader = await createTestUser(t.database);
     const headers = { cookie: reader.cookie };
-    expect((await t.app.inject({ method: 'GET', url: `/api/stories/${storyId}?${at}`, headers })).json()).toMatchObject({ isLocked: false });
+    expect((await t.app.inject({ method: 'GET', url: `/api/stories/${storyId}?${at}`, headers })).json()).toMatchObject(
+      { isLocked: false },
+    );
     for (const kind of ['open', 'read']) {
-      expect((await t.app.inject({ method: 'POST', url: '/api/insights/events', payload: { storyId, kind }, headers })).statusCode).toBe(204);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/insights/events', payload: { storyId, kind }, headers }))
+          .statusCode,
+      ).toBe(204);
     }
     expect((await t.app.inject({ method: 'POST', url: `/api/stories/${storyId}/like`, headers })).statusCode).toBe(200);
   };
@@ -86,7 +91,12 @@ describe('insights release closed days only', () => {
 
     clock.aheadMs = 25 * HOUR;
     const closed = await poll(id);
-    expect(closed.story.series.at(-1)).toMatchObject({ day: today, unlocks: FEWER_THAN_3, opens: FEWER_THAN_3, likes: FEWER_THAN_3 });
+    expect(closed.story.series.at(-1)).toMatchObject({
+      day: today,
+      unlocks: FEWER_THAN_3,
+      opens: FEWER_THAN_3,
+      likes: FEWER_THAN_3,
+    });
     expect(closed.mine).toMatchObject({ unlocks: FEWER_THAN_3, engaged: FEWER_THAN_3, likes: FEWER_THAN_3 });
     expect(closed.mine.sparkline.at(-1)).toBe(FEWER_THAN_3);
     expect(closed.mine.sparkline.slice(0, -1).every((value) => value === 0)).toBe(true);

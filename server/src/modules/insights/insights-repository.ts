@@ -39,14 +39,24 @@ export function createInsightsRepository(database: Database) {
      */
     async storyForEvent(storyId: string, viewerId: string | null) {
       const viewer = viewerId ? sql`${viewerId}::uuid` : sql`NULL::uuid`;
-      const [row] = await database.query<{ author_id: string; type: string; unlocked: boolean; latitude: number; longitude: number } & Record<string, unknown>>(sql`
+      const [row] = await database.query<
+        { author_id: string; type: string; unlocked: boolean; latitude: number; longitude: number } & Record<
+          string,
+          unknown
+        >
+      >(sql`
         SELECT ${stories.authorId} AS author_id, ${stories.type}::text AS type, ${stories.latitude} AS latitude, ${stories.longitude} AS longitude,
                (${stories.authorId} = ${viewer}
                 OR EXISTS (SELECT 1 FROM unlocks u WHERE u.user_id = ${viewer} AND u.story_id = ${stories.id})) AS unlocked
         FROM ${stories}
         WHERE ${stories.id} = ${storyId}::uuid AND ${visibleStory(viewer)}`);
       return row
-        ? { authorId: row.author_id, type: row.type, unlocked: row.unlocked === true, place: { latitude: Number(row.latitude), longitude: Number(row.longitude) } }
+        ? {
+            authorId: row.author_id,
+            type: row.type,
+            unlocked: row.unlocked === true,
+            place: { latitude: Number(row.latitude), longitude: Number(row.longitude) },
+          }
         : undefined;
     },
 
@@ -64,21 +74,37 @@ export function createInsightsRepository(database: Database) {
 
     /** The author's story (any visibility), or undefined. */
     async storyOf(storyId: string) {
-      const [row] = await database.query<{ author_id: string; title: string; type: string; latitude: number; longitude: number } & Record<string, unknown>>(sql`
+      const [row] = await database.query<
+        { author_id: string; title: string; type: string; latitude: number; longitude: number } & Record<
+          string,
+          unknown
+        >
+      >(sql`
         SELECT ${stories.authorId} AS author_id, ${stories.title} AS title, ${stories.type}::text AS type,
                ${stories.latitude} AS latitude, ${stories.longitude} AS longitude
         FROM ${stories} WHERE ${stories.id} = ${storyId}::uuid`);
       return row
-        ? { authorId: row.author_id, title: row.title, type: row.type, place: { latitude: Number(row.latitude), longitude: Number(row.longitude) } }
+        ? {
+            authorId: row.author_id,
+            title: row.title,
+            type: row.type,
+            place: { latitude: Number(row.latitude), longitude: Number(row.longitude) },
+          }
         : undefined;
     },
 
     /** Every story of the author: id, type and place. */
     async storiesOf(authorId: string) {
-      const rows = await database.query<{ id: string; type: string; latitude: number; longitude: number } & Record<string, unknown>>(sql`
+      const rows = await database.query<
+        { id: string; type: string; latitude: number; longitude: number } & Record<string, unknown>
+      >(sql`
         SELECT ${stories.id} AS id, ${stories.type}::text AS type, ${stories.latitude} AS latitude, ${stories.longitude} AS longitude
         FROM ${stories} WHERE ${stories.authorId} = ${authorId}::uuid`);
-      return rows.map((r) => ({ id: r.id, type: r.type, place: { latitude: Number(r.latitude), longitude: Number(r.longitude) } }));
+      return rows.map((r) => ({
+        id: r.id,
+        type: r.type,
+        place: { latitude: Number(r.latitude), longitude: Number(r.longitude) },
+      }));
     },
 
     /**
@@ -89,7 +115,9 @@ export function createInsightsRepository(database: Database) {
       if (storyZones.length === 0) return [];
       const zones = sql`jsonb_to_recordset(${JSON.stringify(storyZones)}::jsonb) AS z(id uuid, zone text)`;
       const from = sql`${fromDay}::date`;
-      const rows = await database.query<{ story_id: string; day: string; kind: string; count: number | string } & Record<string, unknown>>(sql`
+      const rows = await database.query<
+        { story_id: string; day: string; kind: string; count: number | string } & Record<string, unknown>
+      >(sql`
         SELECT story_id, to_char(day, 'YYYY-MM-DD') AS day, kind::text AS kind, count FROM story_insights
         WHERE story_id IN (SELECT id FROM ${zones}) AND day >= ${from}
         UNION ALL
@@ -111,7 +139,12 @@ export function createInsightsRepository(database: Database) {
      */
     async tourForEvent(tourId: string, viewerId: string | null) {
       const viewer = viewerId ? sql`${viewerId}::uuid` : sql`NULL::uuid`;
-      const rows = await database.query<{ author_id: string; story_id: string | null; unlocked: boolean | null; place: Place | null } & Record<string, unknown>>(sql`
+      const rows = await database.query<
+        { author_id: string; story_id: string | null; unlocked: boolean | null; place: Place | null } & Record<
+          string,
+          unknown
+        >
+      >(sql`
         SELECT t.author_id, ${stories.id} AS story_id, ${firstStopPlace(sql`t.id`)} AS place,
                (${stories.authorId} = ${viewer}
                 OR EXISTS (SELECT 1 FROM unlocks u WHERE u.user_id = ${viewer} AND u.story_id = ${stories.id})) AS unlocked
@@ -121,7 +154,9 @@ export function createInsightsRepository(database: Database) {
         WHERE t.id = ${tourId}::uuid
         ORDER BY ts.position`);
       if (rows.length === 0) return undefined;
-      const stops = rows.filter((r) => r.story_id !== null).map((r) => ({ storyId: r.story_id!, unlocked: r.unlocked === true }));
+      const stops = rows
+        .filter((r) => r.story_id !== null)
+        .map((r) => ({ storyId: r.story_id!, unlocked: r.unlocked === true }));
       return { authorId: rows[0]!.author_id, stops, place: rows[0]!.place };
     },
 
@@ -145,8 +180,13 @@ export function createInsightsRepository(database: Database) {
     },
 
     /** A tour's stored day counts from `fromDay` (inclusive). */
-    async tourDailyCounts(tourId: string, fromDay: string): Promise<{ day: string; kind: TourInsightKind; count: number }[]> {
-      const rows = await database.query<{ day: string; kind: TourInsightKind; count: number | string } & Record<string, unknown>>(sql`
+    async tourDailyCounts(
+      tourId: string,
+      fromDay: string,
+    ): Promise<{ day: string; kind: TourInsightKind; count: number }[]> {
+      const rows = await database.query<
+        { day: string; kind: TourInsightKind; count: number | string } & Record<string, unknown>
+      >(sql`
         SELECT to_char(day, 'YYYY-MM-DD') AS day, kind::text AS kind, count FROM tour_insights
         WHERE tour_id = ${tourId}::uuid AND day >= ${fromDay}::date`);
       return rows.map((r) => ({ day: r.day, kind: r.kind, count: Number(r.count) }));
@@ -154,7 +194,9 @@ export function createInsightsRepository(database: Database) {
 
     /** The stored day counts of the author's tours, for their data export. */
     async tourExportRows(authorId: string) {
-      const rows = await database.query<{ tour_id: string; day: string; kind: string; count: number; place: Place | null } & Record<string, unknown>>(sql`
+      const rows = await database.query<
+        { tour_id: string; day: string; kind: string; count: number; place: Place | null } & Record<string, unknown>
+      >(sql`
         SELECT i.tour_id, to_char(i.day, 'YYYY-MM-DD') AS day, i.kind::text AS kind, i.count, ${firstStopPlace(sql`t.id`)} AS place
         FROM tour_insights i JOIN tours t ON t.id = i.tour_id
         WHERE t.author_id = ${authorId}::uuid
@@ -164,7 +206,12 @@ export function createInsightsRepository(database: Database) {
 
     /** The stored day counts of the author's stories, for their data export. */
     async exportRows(authorId: string): Promise<(DailyCountRow & { place: Place })[]> {
-      const rows = await database.query<{ story_id: string; day: string; kind: string; count: number; latitude: number; longitude: number } & Record<string, unknown>>(sql`
+      const rows = await database.query<
+        { story_id: string; day: string; kind: string; count: number; latitude: number; longitude: number } & Record<
+          string,
+          unknown
+        >
+      >(sql`
         SELECT i.story_id, to_char(i.day, 'YYYY-MM-DD') AS day, i.kind::text AS kind, i.count, s.latitude, s.longitude
         FROM story_insights i JOIN stories s ON s.id = i.story_id
         WHERE s.author_id = ${authorId}::uuid

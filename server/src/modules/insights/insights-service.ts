@@ -15,7 +15,13 @@ import {
   type InsightEventKind,
   type TourInsightKind,
 } from '#common/insights';
-import type { InsightFigures, InsightsSummary, StoryInsights, TourInsightFigures, TourInsights } from '#common/insights-schemas';
+import type {
+  InsightFigures,
+  InsightsSummary,
+  StoryInsights,
+  TourInsightFigures,
+  TourInsights,
+} from '#common/insights-schemas';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors';
 import type { DailyDedup } from './daily-dedup';
 import { closedDays, localDay, zoneOf } from './closed-days';
@@ -37,7 +43,11 @@ export const INSIGHT_MESSAGES = {
 } as const;
 
 /** The author's figure each tour kind feeds. */
-const TOUR_FIGURE: Record<TourInsightKind, keyof TourInsightFigures> = { start: 'starts', stop: 'stops', complete: 'completions' };
+const TOUR_FIGURE: Record<TourInsightKind, keyof TourInsightFigures> = {
+  start: 'starts',
+  stop: 'stops',
+  complete: 'completions',
+};
 
 export interface InsightReader {
   /** The de-duplication key (reader-key.ts); never stored. */
@@ -119,7 +129,8 @@ export function createInsightsService(deps: {
       const reached = async (s: { storyId: string; unlocked: boolean }) =>
         reader.userId !== null ? s.unlocked : deps.recentlyUnlocked(reader, s.storyId);
       if (kind === 'stop' && !(await reached(stop!))) throw forbidden(INSIGHT_MESSAGES.stopNotReached);
-      if (kind === 'start' && !(await someReached(tour.stops, reached))) throw forbidden(INSIGHT_MESSAGES.tourNotStarted);
+      if (kind === 'start' && !(await someReached(tour.stops, reached)))
+        throw forbidden(INSIGHT_MESSAGES.tourNotStarted);
       if (kind === 'complete') {
         for (const s of tour.stops) if (!(await reached(s))) throw forbidden(INSIGHT_MESSAGES.tourNotComplete);
       }
@@ -150,7 +161,12 @@ export function createInsightsService(deps: {
         stops: shownCount(f.stops),
         completions: shownCount(f.completions),
       });
-      return { tourId, days, series: dayList.map((day) => ({ day, ...shown(perDay.get(day)!) })), totals: shown(totals) };
+      return {
+        tourId,
+        days,
+        series: dayList.map((day) => ({ day, ...shown(perDay.get(day)!) })),
+        totals: shown(totals),
+      };
     },
 
     /** The author's tours' stored day counts for their data export (closed days only, masked). */
@@ -195,7 +211,10 @@ export function createInsightsService(deps: {
         listenThrough: plays
           ? [
               { percent: 0, readers: shownCount(totals.plays) },
-              ...QUARTILES.map((percent) => ({ percent, readers: shownCount(quartiles.get(quartileKind(percent)) ?? 0) })),
+              ...QUARTILES.map((percent) => ({
+                percent,
+                readers: shownCount(quartiles.get(quartileKind(percent)) ?? 0),
+              })),
             ]
           : null,
       };

@@ -71,7 +71,11 @@ describe('authors’ insights', () => {
   /** The story's insights as they stand now (`live`) — today is not in them — or once today has closed. */
   const insightsAt = async (id: string, days = 7, cookie = author.cookie) => {
     await t.app.insights.service.flush();
-    const res = await t.app.inject({ method: 'GET', url: `/api/insights/stories/${id}?days=${days}`, headers: { cookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/insights/stories/${id}?days=${days}`,
+      headers: { cookie },
+    });
     expect(res.statusCode).toBe(200);
     return storyInsightsSchema.parse(res.json());
   };
@@ -117,7 +121,8 @@ describe('authors’ insights', () => {
     const id = await newStory('audio');
     for (const reader of readers.slice(0, 3)) {
       await reach(id, reader);
-      for (const kind of ['play', 'q25', 'q50', 'q25', 'q50'] as const) expect((await event(id, kind, reader)).statusCode).toBe(204);
+      for (const kind of ['play', 'q25', 'q50', 'q25', 'q50'] as const)
+        expect((await event(id, kind, reader)).statusCode).toBe(204);
     }
     await event(id, 'q75', readers[0]);
     const data = await insights(id, 30);
@@ -142,16 +147,29 @@ describe('authors’ insights', () => {
     await t.app.inject({ method: 'POST', url: `/api/stories/${id}/like`, headers: { cookie: readers[0]!.cookie } });
     const data = await insights(id, 90);
     expect(data.series).toHaveLength(90);
-    expect(todayOf(data)).toMatchObject({ unlocks: FEWER_THAN_3, plays: FEWER_THAN_3, shares: FEWER_THAN_3, likes: FEWER_THAN_3, opens: 0 });
+    expect(todayOf(data)).toMatchObject({
+      unlocks: FEWER_THAN_3,
+      plays: FEWER_THAN_3,
+      shares: FEWER_THAN_3,
+      likes: FEWER_THAN_3,
+      opens: 0,
+    });
     expect(data.totals).toMatchObject({ unlocks: FEWER_THAN_3, plays: FEWER_THAN_3, likes: FEWER_THAN_3, reads: 0 });
     // The raw numbers never leave the server: no 1 or 2 anywhere in the answer.
     const numbers = JSON.stringify(data).match(/:\s*[12]\b/g);
     expect(numbers).toBeNull();
 
-    const summary = await released(() => t.app.inject({ method: 'GET', url: '/api/insights/stories', headers: { cookie: author.cookie } }));
+    const summary = await released(() =>
+      t.app.inject({ method: 'GET', url: '/api/insights/stories', headers: { cookie: author.cookie } }),
+    );
     expect(summary.statusCode).toBe(200);
     const mine = insightsSummarySchema.parse(summary.json()).find((s) => s.storyId === id)!;
-    expect(mine).toMatchObject({ unlocks: FEWER_THAN_3, engaged: FEWER_THAN_3, engagedLabel: 'listens', likes: FEWER_THAN_3 });
+    expect(mine).toMatchObject({
+      unlocks: FEWER_THAN_3,
+      engaged: FEWER_THAN_3,
+      engagedLabel: 'listens',
+      likes: FEWER_THAN_3,
+    });
     expect(mine.sparkline).toHaveLength(30);
     expect(mine.sparkline.every((v) => v === 0)).toBe(true);
   });
@@ -181,18 +199,30 @@ describe('authors’ insights', () => {
     });
     expect(extra.statusCode).toBe(400);
     expect((await event(crypto.randomUUID(), 'open', readers[0])).statusCode).toBe(404);
-    const badPeriod = await t.app.inject({ method: 'GET', url: `/api/insights/stories/${id}?days=14`, headers: { cookie: author.cookie } });
+    const badPeriod = await t.app.inject({
+      method: 'GET',
+      url: `/api/insights/stories/${id}?days=14`,
+      headers: { cookie: author.cookie },
+    });
     expect(badPeriod.statusCode).toBe(400);
     expect(badPeriod.json()).toEqual({ message: expect.stringContaining('days must be 7, 30 or 90') });
   });
 
   it('shows a story’s insights to its author only', async () => {
     const id = await newStory('text');
-    const other = await t.app.inject({ method: 'GET', url: `/api/insights/stories/${id}`, headers: { cookie: readers[0]!.cookie } });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/insights/stories/${id}`,
+      headers: { cookie: readers[0]!.cookie },
+    });
     expect(other.statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `/api/insights/stories/${id}` })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/insights/stories' })).statusCode).toBe(401);
-    const summary = await t.app.inject({ method: 'GET', url: '/api/insights/stories', headers: { cookie: readers[0]!.cookie } });
+    const summary = await t.app.inject({
+      method: 'GET',
+      url: '/api/insights/stories',
+      headers: { cookie: readers[0]!.cookie },
+    });
     expect(summary.json()).toEqual([]);
   });
 
@@ -206,7 +236,8 @@ describe('authors’ insights', () => {
     }
     await event(id, 'share', readers[0]);
     await t.app.insights.service.flush();
-    const exportOf = () => t.app.inject({ method: 'GET', url: '/api/account/export', headers: { cookie: owner.cookie } });
+    const exportOf = () =>
+      t.app.inject({ method: 'GET', url: '/api/account/export', headers: { cookie: owner.cookie } });
     // Today is still open: the export holds none of it either.
     expect((await exportOf()).json().insights).toEqual([]);
     const exported = await released(exportOf);
@@ -216,7 +247,11 @@ describe('authors’ insights', () => {
       { storyId: id, day: today(), kind: 'share', count: FEWER_THAN_3 },
     ]);
     // Another author's export holds none of them.
-    const theirs = await t.app.inject({ method: 'GET', url: '/api/account/export', headers: { cookie: readers[0]!.cookie } });
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/export',
+      headers: { cookie: readers[0]!.cookie },
+    });
     expect(theirs.json().insights).toEqual([]);
 
     // Deleting the account removes them; counts still buffered for the deleted story are dropped at the flush.
@@ -224,10 +259,17 @@ describe('authors’ insights', () => {
     await t.database.query(sql`UPDATE users SET password_hash = ${hash} WHERE id = ${owner.id}::uuid`);
     await reach(id, readers[3]!);
     await event(id, 'open', readers[3]);
-    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/account', payload: { password: 'secret-words' }, headers: { cookie: owner.cookie } });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      payload: { password: 'secret-words' },
+      headers: { cookie: owner.cookie },
+    });
     expect(deleted.statusCode).toBe(200);
     await t.app.insights.service.flush();
-    const left = await t.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM story_insights WHERE story_id = ${id}::uuid`);
+    const left = await t.database.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM story_insights WHERE story_id = ${id}::uuid`,
+    );
     expect(left[0]!.n).toBe(0);
   });
 
@@ -257,7 +299,11 @@ describe('authors’ insights', () => {
 
     // Every value in every insights table, against what would identify a reader or a place.
     const sessions = await t.database.query<{ token_hash: string }>(sql`SELECT token_hash FROM sessions`);
-    const story = (await t.database.query<{ latitude: number; longitude: number }>(sql`SELECT latitude, longitude FROM stories WHERE id = ${id}::uuid`))[0]!;
+    const story = (
+      await t.database.query<{ latitude: number; longitude: number }>(
+        sql`SELECT latitude, longitude FROM stories WHERE id = ${id}::uuid`,
+      )
+    )[0]!;
     const forbidden = [
       ...readers.map((r) => r.id),
       author.id,
@@ -298,9 +344,18 @@ describe('insights on a graceful stop, and the per-reader limit', () => {
     const reader = await createTestUser(t.database);
     const res = await postStory(t.app, author.cookie, baseStoryFields());
     const id = res.json().id as string;
-    await t.app.inject({ method: 'GET', url: `/api/stories/${id}?lat=${DEFAULT_CENTER.latitude}&lng=${DEFAULT_CENTER.longitude}`, headers: { cookie: reader.cookie } });
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/stories/${id}?lat=${DEFAULT_CENTER.latitude}&lng=${DEFAULT_CENTER.longitude}`,
+      headers: { cookie: reader.cookie },
+    });
     const send = (cookie?: string) =>
-      t.app.inject({ method: 'POST', url: '/api/insights/events', payload: { storyId: id, kind: 'open' }, headers: cookie ? { cookie } : {} });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/insights/events',
+        payload: { storyId: id, kind: 'open' },
+        headers: cookie ? { cookie } : {},
+      });
     expect((await send(reader.cookie)).statusCode).toBe(204);
 
     // 120 a minute per reader: the signed-in reader's 121st is refused; another reader (a visitor) is not.
@@ -310,7 +365,10 @@ describe('insights on a graceful stop, and the per-reader limit', () => {
     expect(over.json()).toEqual({ message: expect.stringMatching(/^Too many requests/) });
     expect((await send()).statusCode).toBe(403);
 
-    const stored = () => t.database.query<{ n: number }>(sql`SELECT coalesce(sum(count), 0)::int AS n FROM story_insights WHERE story_id = ${id}::uuid`);
+    const stored = () =>
+      t.database.query<{ n: number }>(
+        sql`SELECT coalesce(sum(count), 0)::int AS n FROM story_insights WHERE story_id = ${id}::uuid`,
+      );
     expect((await stored())[0]!.n).toBe(0);
     await t.app.close();
     expect((await stored())[0]!.n).toBe(1);

@@ -70,7 +70,10 @@ describe('daily de-duplication', () => {
     let now = Date.parse('2026-11-25T00:00:01Z');
     const state = createMemoryState({ now: () => now });
     const keys: string[] = [];
-    const spy = { ...state, increment: (key: string, ttl: number) => (keys.push(`${key} ${ttl}`), state.increment(key, ttl)) };
+    const spy = {
+      ...state,
+      increment: (key: string, ttl: number) => (keys.push(`${key} ${ttl}`), state.increment(key, ttl)),
+    };
     const dedup = createDailyDedup(spy, 'secret');
     await dedup.first('ip:203.0.113.9', 's1', '2026-11-25', 'open', now);
     const ttl = Number(keys[0]!.split(' ')[1]);
@@ -87,7 +90,11 @@ describe('daily de-duplication', () => {
 describe('closedDays', () => {
   it('gives the days that have ended in the place’s time zone, an hour ago or more, oldest first', () => {
     // 05:00 UTC on 1 March: in Berlin (06:00) 28 February ended five hours ago.
-    expect(closedDays(3, Date.parse('2026-03-01T05:00:00Z'), 'Europe/Berlin')).toEqual(['2026-02-26', '2026-02-27', '2026-02-28']);
+    expect(closedDays(3, Date.parse('2026-03-01T05:00:00Z'), 'Europe/Berlin')).toEqual([
+      '2026-02-26',
+      '2026-02-27',
+      '2026-02-28',
+    ]);
     // In New York 28 February ends at that moment: it waits its hour.
     expect(closedDays(2, Date.parse('2026-03-01T05:00:00Z'), 'America/New_York')).toEqual(['2026-02-26', '2026-02-27']);
     expect(closedDays(2, Date.parse('2026-03-01T06:00:00Z'), 'America/New_York')).toEqual(['2026-02-27', '2026-02-28']);

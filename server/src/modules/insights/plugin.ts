@@ -30,36 +30,38 @@ export interface InsightsPluginOptions {
 
 const insightsPlugin = (options: InsightsPluginOptions) =>
   fp(
-  async (app) => {
-    const repository = createInsightsRepository(app.database);
-    const buffer = createEventBuffer({ write: (counts) => repository.addCounts(counts) });
-    const tourBuffer = createEventBuffer<TourInsightKind>({ write: (counts) => repository.addTourCounts(counts) });
-    const service = createInsightsService({
-      repository,
-      buffer,
-      tourBuffer,
-      dedup: createDailyDedup(app.sharedState, resolveMediaSecret(app.config.mediaSecret, app.config.dataDir)),
-      recentlyUnlocked: (reader, storyId) => app.location.guard.recentlyUnlocked(reader, storyId),
-      ...(options.now ? { now: options.now } : {}),
-      showOpenDays: app.config.insightsShowOpenDays,
-    });
-    app.decorate('insights', { service });
+    async (app) => {
+      const repository = createInsightsRepository(app.database);
+      const buffer = createEventBuffer({ write: (counts) => repository.addCounts(counts) });
+      const tourBuffer = createEventBuffer<TourInsightKind>({ write: (counts) => repository.addTourCounts(counts) });
+      const service = createInsightsService({
+        repository,
+        buffer,
+        tourBuffer,
+        dedup: createDailyDedup(app.sharedState, resolveMediaSecret(app.config.mediaSecret, app.config.dataDir)),
+        recentlyUnlocked: (reader, storyId) => app.location.guard.recentlyUnlocked(reader, storyId),
+        ...(options.now ? { now: options.now } : {}),
+        showOpenDays: app.config.insightsShowOpenDays,
+      });
+      app.decorate('insights', { service });
 
-    const flush = () =>
-      service.flush().catch((error: unknown) => app.log.warn({ err: error }, 'insights: writing the day counts failed'));
-    const timer = setInterval(() => void flush(), app.config.insightsFlushMs);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await flush();
-    });
-  },
-  {
-    name: 'insights',
-    dependencies: ['shared-state', 'location'],
-    decorators: { fastify: ['config', 'database', 'sharedState', 'location'] },
-  },
-);
+      const flush = () =>
+        service
+          .flush()
+          .catch((error: unknown) => app.log.warn({ err: error }, 'insights: writing the day counts failed'));
+      const timer = setInterval(() => void flush(), app.config.insightsFlushMs);
+      timer.unref();
+      app.addHook('onClose', async () => {
+        clearInterval(timer);
+        await flush();
+      });
+    },
+    {
+      name: 'insights',
+      dependencies: ['shared-state', 'location'],
+      decorators: { fastify: ['config', 'database', 'sharedState', 'location'] },
+    },
+  );
 
 /** The insights module; `options` sets its clock (tests). */
 export function insightsModule(options: InsightsPluginOptions = {}) {

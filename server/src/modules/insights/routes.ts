@@ -30,11 +30,17 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...apiRoute(app, 'insightEvent', {
-      summary: 'Report what a reader did with a story they have unlocked (counted per day; no position, no reader kept)',
+      summary:
+        'Report what a reader did with a story they have unlocked (counted per day; no position, no reader kept)',
     }),
     config: { access: 'public', rateLimit },
     handler: async (request, reply) => {
-      const reader = { key: insightsReaderKey(request), userId: request.user?.id ?? null, ip: request.ip, readerId: request.readerId };
+      const reader = {
+        key: insightsReaderKey(request),
+        userId: request.user?.id ?? null,
+        ip: request.ip,
+        readerId: request.readerId,
+      };
       await app.insights.service.record(reader, request.body.storyId, request.body.kind);
       return reply.code(204).send();
     },
@@ -42,11 +48,17 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...apiRoute(app, 'tourInsightEvent', {
-      summary: 'Report a walk of a tour: started, a stop reached (unlocked), completed (counted per day; no reader kept)',
+      summary:
+        'Report a walk of a tour: started, a stop reached (unlocked), completed (counted per day; no reader kept)',
     }),
     config: { access: 'public', rateLimit },
     handler: async (request, reply) => {
-      const reader = { key: insightsReaderKey(request), userId: request.user?.id ?? null, ip: request.ip, readerId: request.readerId };
+      const reader = {
+        key: insightsReaderKey(request),
+        userId: request.user?.id ?? null,
+        ip: request.ip,
+        readerId: request.readerId,
+      };
       await app.insights.service.recordTour(reader, request.body.tourId, request.body.kind, request.body.storyId);
       return reply.code(204).send();
     },
@@ -72,7 +84,9 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...apiRoute(app, 'storyInsights', { summary: 'Your story’s daily counts, totals and listen-through for the last 7, 30 or 90 days' }),
+    ...apiRoute(app, 'storyInsights', {
+      summary: 'Your story’s daily counts, totals and listen-through for the last 7, 30 or 90 days',
+    }),
     config: { access: 'user' },
     handler: async (request) => {
       if (!isUuid(request.params.id)) throw notFound(INSIGHT_MESSAGES.notFound);

@@ -35,7 +35,15 @@ describe('tours’ insights', () => {
   const newTour = async (stops = 3) => {
     const ids: string[] = [];
     for (let i = 0; i < stops; i++) {
-      ids.push((await insertStory(t.database, { authorId: author.id, ...offsetNorth(centre, i * 300), title: `Stop ${i + 1}` })).id);
+      ids.push(
+        (
+          await insertStory(t.database, {
+            authorId: author.id,
+            ...offsetNorth(centre, i * 300),
+            title: `Stop ${i + 1}`,
+          })
+        ).id,
+      );
     }
     const res = await t.app.inject({
       method: 'POST',
@@ -47,7 +55,9 @@ describe('tours’ insights', () => {
     return { tour: tourSchema.parse(res.json()), ids };
   };
   const unlock = (user: TestUser, storyId: string) =>
-    t.database.query(sql`INSERT INTO unlocks (user_id, story_id) VALUES (${user.id}::uuid, ${storyId}::uuid) ON CONFLICT DO NOTHING`);
+    t.database.query(
+      sql`INSERT INTO unlocks (user_id, story_id) VALUES (${user.id}::uuid, ${storyId}::uuid) ON CONFLICT DO NOTHING`,
+    );
   const event = (payload: object, who: TestUser | { ip: string } | null = null) =>
     t.app.inject({
       method: 'POST',
@@ -92,13 +102,19 @@ describe('tours’ insights', () => {
     expect((await event({ tourId: tour.id, kind: 'start' }, walkers[3])).statusCode).toBe(204);
     expect((await event({ tourId: tour.id, kind: 'stop', storyId: ids[0] }, walkers[3])).statusCode).toBe(204);
     // The author walking their own tour: taken, not counted.
-    for (const kind of ['start', 'complete'] as const) expect((await event({ tourId: tour.id, kind }, author)).statusCode).toBe(204);
+    for (const kind of ['start', 'complete'] as const)
+      expect((await event({ tourId: tour.id, kind }, author)).statusCode).toBe(204);
     expect((await event({ tourId: tour.id, kind: 'stop', storyId: ids[1] }, author)).statusCode).toBe(204);
 
     const data = await insights(tour.id);
     expect(data.totals).toEqual({ starts: 4, stops: 10, completions: 3 });
     expect(data.series).toHaveLength(7);
-    expect(data.series.at(-1)).toEqual({ day: localDay(Date.now(), zoneOf(centre)), starts: 4, stops: 10, completions: 3 });
+    expect(data.series.at(-1)).toEqual({
+      day: localDay(Date.now(), zoneOf(centre)),
+      starts: 4,
+      stops: 10,
+      completions: 3,
+    });
     // Until today has ended at the tour's first stop, none of it shows.
     expect((await insightsAt(tour.id)).totals).toEqual({ starts: 0, stops: 0, completions: 0 });
     expect(data.series.slice(0, 6).every((d) => d.starts === 0 && d.stops === 0 && d.completions === 0)).toBe(true);
@@ -108,7 +124,8 @@ describe('tours’ insights', () => {
     const { tour, ids } = await newTour(2);
     for (const walker of walkers.slice(0, 2)) await unlock(walker, ids[0]!);
     const { tour: untouched } = await newTour(2);
-    for (const walker of walkers.slice(0, 2)) expect((await event({ tourId: tour.id, kind: 'start' }, walker)).statusCode).toBe(204);
+    for (const walker of walkers.slice(0, 2))
+      expect((await event({ tourId: tour.id, kind: 'start' }, walker)).statusCode).toBe(204);
     expect((await event({ tourId: tour.id, kind: 'stop', storyId: ids[0] }, walkers[0])).statusCode).toBe(204);
     await unlock(walkers[0]!, ids[1]!);
     expect((await event({ tourId: tour.id, kind: 'complete' }, walkers[0])).statusCode).toBe(204);
@@ -135,7 +152,9 @@ describe('tours’ insights', () => {
     expect(notAStop.statusCode).toBe(400);
     expect(notAStop.json()).toEqual({ message: INSIGHT_MESSAGES.notAStop });
     // A signed-out visitor has no unlock of this stop in their budget window either.
-    expect((await event({ tourId: tour.id, kind: 'stop', storyId: ids[0] }, { ip: '203.0.113.40' })).statusCode).toBe(403);
+    expect((await event({ tourId: tour.id, kind: 'stop', storyId: ids[0] }, { ip: '203.0.113.40' })).statusCode).toBe(
+      403,
+    );
     expect((await insights(tour.id)).totals).toEqual({ starts: 0, stops: 0, completions: 0 });
   });
 
@@ -164,11 +183,19 @@ describe('tours’ insights', () => {
 
   it('is the author’s only: another user 403, signed out 401, unknown 404', async () => {
     const { tour } = await newTour(2);
-    const other = await t.app.inject({ method: 'GET', url: `/api/insights/tours/${tour.id}`, headers: { cookie: walkers[0]!.cookie } });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/insights/tours/${tour.id}`,
+      headers: { cookie: walkers[0]!.cookie },
+    });
     expect(other.statusCode).toBe(403);
     expect(other.json()).toEqual({ message: INSIGHT_MESSAGES.notTourAuthor });
     expect((await t.app.inject({ method: 'GET', url: `/api/insights/tours/${tour.id}` })).statusCode).toBe(401);
-    const unknown = await t.app.inject({ method: 'GET', url: '/api/insights/tours/not-a-tour', headers: { cookie: author.cookie } });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/insights/tours/not-a-tour',
+      headers: { cookie: author.cookie },
+    });
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -180,7 +207,9 @@ describe('tours’ insights', () => {
       await event({ tourId: tour.id, kind: 'complete' }, walker);
     }
     await t.app.insights.service.flush();
-    const rows = await t.database.query<Record<string, unknown>>(sql`SELECT * FROM tour_insights WHERE tour_id = ${tour.id}::uuid`);
+    const rows = await t.database.query<Record<string, unknown>>(
+      sql`SELECT * FROM tour_insights WHERE tour_id = ${tour.id}::uuid`,
+    );
     expect(rows.map((r) => Object.keys(r).sort())).toEqual([
       ['count', 'day', 'kind', 'tour_id'],
       ['count', 'day', 'kind', 'tour_id'],
@@ -188,7 +217,9 @@ describe('tours’ insights', () => {
     const stored = JSON.stringify(rows);
     for (const walker of walkers) expect(stored).not.toContain(walker.id);
 
-    const exported = await released(() => t.app.inject({ method: 'GET', url: '/api/account/export', headers: { cookie: author.cookie } }));
+    const exported = await released(() =>
+      t.app.inject({ method: 'GET', url: '/api/account/export', headers: { cookie: author.cookie } }),
+    );
     expect(exported.statusCode).toBe(200);
     const data = accountExportSchema.parse(exported.json());
     const mine = data.tourInsights.filter((r) => r.tourId === tour.id).map((r) => [r.kind, r.count]);

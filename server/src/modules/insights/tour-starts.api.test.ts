@@ -39,8 +39,22 @@ describe('tour starts', () => {
 
   it('five fresh accounts and a visitor that never went near the tour add no start; a walker who reached a stop does', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 2; i++) ids.push((await insertStory(t.database, { authorId: author.id, ...offsetNorth(DEFAULT_CENTER, i * 300), title: `Stop ${i + 1}` })).id);
-    const created = await t.app.inject({ method: 'POST', url: '/api/tours', headers: { cookie: author.cookie }, payload: { title: 'Starts', storyIds: ids } });
+    for (let i = 0; i < 2; i++)
+      ids.push(
+        (
+          await insertStory(t.database, {
+            authorId: author.id,
+            ...offsetNorth(DEFAULT_CENTER, i * 300),
+            title: `Stop ${i + 1}`,
+          })
+        ).id,
+      );
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/tours',
+      headers: { cookie: author.cookie },
+      payload: { title: 'Starts', storyIds: ids },
+    });
     expect(created.statusCode).toBe(201);
     const tourId = created.json().id as string;
 

@@ -83,7 +83,12 @@ export type BudgetVerdict = 'recent' | 'fresh' | 'over';
  * unlocked in the window or earlier in this answer (no new count), "fresh" when the budget still has room (the
  * caller adds it to `fresh`), "over" past the budget.
  */
-export function budgetVerdict(id: string, recent: Pick<ReadonlySet<string>, 'has' | 'size'>, fresh: readonly string[], budget: number): BudgetVerdict {
+export function budgetVerdict(
+  id: string,
+  recent: Pick<ReadonlySet<string>, 'has' | 'size'>,
+  fresh: readonly string[],
+  budget: number,
+): BudgetVerdict {
   if (recent.has(id) || fresh.includes(id)) return 'recent';
   return recent.size + fresh.length < budget ? 'fresh' : 'over';
 }

@@ -27,7 +27,11 @@ describe('plausibleTravelMetres', () => {
 
 describe('judgeClaim', () => {
   it('refuses a read without a position ("location")', () => {
-    expect(judgeClaim(empty, { position: null }, T0)).toEqual({ refusal: 'location', accepted: null, refuseUntil: null });
+    expect(judgeClaim(empty, { position: null }, T0)).toEqual({
+      refusal: 'location',
+      accepted: null,
+      refuseUntil: null,
+    });
   });
 
   it('accepts a first claim and makes it the last accepted position', () => {
@@ -41,7 +45,11 @@ describe('judgeClaim', () => {
   it('refuses an impossible jump for 15 minutes without accepting it', () => {
     const state = { last: at(HOME, T0), refusedUntil: null };
     const jump = judgeClaim(state, { position: TURIN }, T0 + 1_000);
-    expect(jump).toEqual({ refusal: 'travel', accepted: null, refuseUntil: T0 + 1_000 + LOCATION_CLAIM.travelRefusalMs });
+    expect(jump).toEqual({
+      refusal: 'travel',
+      accepted: null,
+      refuseUntil: T0 + 1_000 + LOCATION_CLAIM.travelRefusalMs,
+    });
   });
 
   it('uses the 2 km + 300 km/h limit, boundary included', () => {

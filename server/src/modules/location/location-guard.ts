@@ -14,12 +14,20 @@ import { haversineMetres, type Point } from '#common/geo';
 import type { LockState } from '#common/locks';
 import { badRequest } from '../../lib/http-errors';
 import { addressKey } from '../../lib/client-address';
-import { budgetVerdict, judgeClaim, readerKey, type Claim, type ClaimJudgement, type ClaimRefusal } from './claim-rules';
+import {
+  budgetVerdict,
+  judgeClaim,
+  readerKey,
+  type Claim,
+  type ClaimJudgement,
+  type ClaimRefusal,
+} from './claim-rules';
 import { CLAIM_STATE_TTL_MS, type ReaderClaimStore } from './reader-claim-store';
 
 const LOCATION_MESSAGES = {
   PIN_TOO_FAR: `A story can be placed at most ${LOCATION_CLAIM.pinMoveM} m from where you are. Move the pin closer and try again.`,
-  TRAVEL: 'Your location changed faster than anyone can travel. Creating and unlocking stories is paused for 15 minutes.',
+  TRAVEL:
+    'Your location changed faster than anyone can travel. Creating and unlocking stories is paused for 15 minutes.',
 } as const;
 
 export interface ReaderIdentity {
@@ -123,7 +131,10 @@ export function createLocationGuard(deps: LocationGuardDeps) {
      * record of an unlock (signed-in readers have the `unlocks` table). Used by the insights events (docs/decisions/018-insights-counts-not-readers.md).
      */
     async recentlyUnlocked(identity: ReaderIdentity, storyId: string): Promise<boolean> {
-      const recent = await deps.store.recentUnlocks(readerKey(identity.userId, identity.ip, identity.userId ? null : (identity.readerId ?? null)), LOCATION_CLAIM.budgetWindowMs);
+      const recent = await deps.store.recentUnlocks(
+        readerKey(identity.userId, identity.ip, identity.userId ? null : (identity.readerId ?? null)),
+        LOCATION_CLAIM.budgetWindowMs,
+      );
       return recent.has(storyId);
     },
 
@@ -160,7 +171,8 @@ export function createLocationGuard(deps: LocationGuardDeps) {
       const state = await deps.store.getState(key);
       if (state.refusedUntil !== null && at < state.refusedUntil) throw badRequest(LOCATION_MESSAGES.TRAVEL);
       if (state.last && at - state.last.at <= LOCATION_CLAIM.pinFixMaxAgeMs) {
-        if (haversineMetres(state.last, point) > LOCATION_CLAIM.pinMoveM) throw badRequest(LOCATION_MESSAGES.PIN_TOO_FAR);
+        if (haversineMetres(state.last, point) > LOCATION_CLAIM.pinMoveM)
+          throw badRequest(LOCATION_MESSAGES.PIN_TOO_FAR);
         return;
       }
       const { judgement } = await judge(key, { position: point }, at);

@@ -68,7 +68,10 @@ describe('location guard', () => {
   it('keeps a distance lock as it is', async () => {
     const { guard } = setup();
     const gate = await guard.gate(visitor, { position: HOME });
-    expect(gate.decide(story('a'), { isLocked: true, lockReason: 'distance' })).toEqual({ isLocked: true, lockReason: 'distance' });
+    expect(gate.decide(story('a'), { isLocked: true, lockReason: 'distance' })).toEqual({
+      isLocked: true,
+      lockReason: 'distance',
+    });
   });
 
   it('refuses 15 minutes after a teleport, then judges from the last accepted position', async () => {
@@ -83,7 +86,9 @@ describe('location guard', () => {
     clock.now += 2 * MIN;
     expect((await guard.gate(visitor, { position: HOME })).refusal).toBeNull();
     // Another address is another reader.
-    expect((await guard.gate({ userId: null, ip: '198.51.100.5' }, { position: { latitude: 45, longitude: 7 } })).refusal).toBeNull();
+    expect(
+      (await guard.gate({ userId: null, ip: '198.51.100.5' }, { position: { latitude: 45, longitude: 7 } })).refusal,
+    ).toBeNull();
   });
 
   it('spends the budget on distinct new unlocks only; own stories never count', async () => {
@@ -110,32 +115,51 @@ describe('location guard', () => {
   it('visitors have the smaller budget and no persistent record', async () => {
     const { guard, recorded } = setup();
     const gate = await guard.gate(visitor, { position: HOME });
-    expect(['a', 'b', 'c', 'd'].map((id) => gate.decide(story(id), OPEN).isLocked)).toEqual([false, false, false, true]);
+    expect(['a', 'b', 'c', 'd'].map((id) => gate.decide(story(id), OPEN).isLocked)).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
     await gate.commit();
     expect(recorded).toEqual([]);
   });
 
   it('placement: up to 200 m from a fresh accepted position, else the travel rule', async () => {
     const { guard, clock } = setup();
-    const error = (promise: Promise<void>) => promise.then(() => null, (e: HttpError) => [e.statusCode, e.message]);
+    const error = (promise: Promise<void>) =>
+      promise.then(
+        () => null,
+        (e: HttpError) => [e.statusCode, e.message],
+      );
     await guard.gate(user, { position: HOME });
     clock.now += 5 * MIN;
     expect(await error(guard.checkPlacement('user-1', offsetNorth(HOME, 199)))).toBeNull();
-    expect(await error(guard.checkPlacement('user-1', offsetNorth(HOME, 201)))).toEqual([400, 'A story can be placed at most 200 m from where you are. Move the pin closer and try again.']);
+    expect(await error(guard.checkPlacement('user-1', offsetNorth(HOME, 201)))).toEqual([
+      400,
+      'A story can be placed at most 200 m from where you are. Move the pin closer and try again.',
+    ]);
     clock.now += 6 * MIN;
     // The fix is older than 10 minutes: the point itself is the claim (1 km in 11 minutes is plausible).
     expect(await error(guard.checkPlacement('user-1', offsetNorth(HOME, 1_000)))).toBeNull();
     // …and that point is now the fresh fix the pin is measured from.
     expect(await error(guard.checkPlacement('user-1', offsetNorth(HOME, 1_150)))).toBeNull();
-    expect(await error(guard.checkPlacement('user-1', HOME))).toEqual([400, 'A story can be placed at most 200 m from where you are. Move the pin closer and try again.']);
+    expect(await error(guard.checkPlacement('user-1', HOME))).toEqual([
+      400,
+      'A story can be placed at most 200 m from where you are. Move the pin closer and try again.',
+    ]);
   });
 
   it('placement after a teleport is refused with the travel message', async () => {
     const { guard, clock } = setup();
     await guard.gate(user, { position: HOME });
     clock.now += 11 * MIN;
-    const refused = await guard.checkPlacement('user-1', offsetEast(HOME, 1_000_000)).catch((e: HttpError) => e.message);
-    expect(refused).toBe('Your location changed faster than anyone can travel. Creating and unlocking stories is paused for 15 minutes.');
+    const refused = await guard
+      .checkPlacement('user-1', offsetEast(HOME, 1_000_000))
+      .catch((e: HttpError) => e.message);
+    expect(refused).toBe(
+      'Your location changed faster than anyone can travel. Creating and unlocking stories is paused for 15 minutes.',
+    );
     expect((await guard.gate(user, { position: HOME })).refusal).toBe('travel');
   });
 });
@@ -156,9 +180,30 @@ interface Step {
 const stepArb: fc.Arbitrary<Step> = fc.record({
   waitMs: fc.integer({ min: 0, max: 20 * MIN }),
   move: fc.oneof(
-    { weight: 6, arbitrary: fc.record({ kind: fc.constant('walk' as const), metres: fc.integer({ min: 0, max: 1_500 }), bearing: fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }) }) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('jump' as const), km: fc.integer({ min: 3, max: 8_000 }), bearing: fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }) }) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('back' as const), metres: fc.integer({ min: 0, max: 500 }), bearing: fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }) }) },
+    {
+      weight: 6,
+      arbitrary: fc.record({
+        kind: fc.constant('walk' as const),
+        metres: fc.integer({ min: 0, max: 1_500 }),
+        bearing: fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('jump' as const),
+        km: fc.integer({ min: 3, max: 8_000 }),
+        bearing: fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('back' as const),
+        metres: fc.integer({ min: 0, max: 500 }),
+        bearing: fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+      }),
+    },
     { weight: 1, arbitrary: fc.constant({ kind: 'none' as const }) },
   ),
   accuracy: fc.option(fc.integer({ min: 0, max: 400 }), { nil: undefined }),
@@ -212,7 +257,8 @@ describe('location guard, property: random claim sequences', () => {
           else expect(unlocked).toEqual([]);
 
           // Budget: distinct stories first unlocked within the last hour never exceed it.
-          for (const [id, at] of firstUnlock) if (at <= clock.now - LOCATION_CLAIM.budgetWindowMs) firstUnlock.delete(id);
+          for (const [id, at] of firstUnlock)
+            if (at <= clock.now - LOCATION_CLAIM.budgetWindowMs) firstUnlock.delete(id);
           for (const id of unlocked) if (!firstUnlock.has(id)) firstUnlock.set(id, clock.now);
           expect(firstUnlock.size).toBeLessThanOrEqual(budget);
         }

@@ -14,7 +14,15 @@ import { insertStory } from '../stories/test-support/story-fixtures';
 
 const MIN = 60_000;
 const BASE = { latitude: 40.0, longitude: -100.0 };
-const MEDIA_FIELDS = ['content', 'audioUrl', 'imageUrl', 'thumbnailUrl', 'videoUrl', 'tiktokUrl', 'tiktokVideoId'] as const;
+const MEDIA_FIELDS = [
+  'content',
+  'audioUrl',
+  'imageUrl',
+  'thumbnailUrl',
+  'videoUrl',
+  'tiktokUrl',
+  'tiktokVideoId',
+] as const;
 
 describe('location claims over the API', () => {
   let t: TestApp;
@@ -28,9 +36,12 @@ describe('location claims over the API', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_DISABLED: 'true', UNLOCK_BUDGET_VISITOR: '3', UNLOCK_BUDGET_USER: '4' }, {
-      location: { now: () => clock.now },
-    });
+    t = await createTestApp(
+      { RATE_LIMIT_DISABLED: 'true', UNLOCK_BUDGET_VISITOR: '3', UNLOCK_BUDGET_USER: '4' },
+      {
+        location: { now: () => clock.now },
+      },
+    );
     author = await createTestUser(t.database, { displayName: 'Ada Author' });
   });
   afterAll(async () => t.close());
@@ -60,7 +71,10 @@ describe('location claims over the API', () => {
     const turin = { latitude: 45.0703, longitude: 7.6869 };
     const there = await insertStory(t.database, { authorId: author.id, ...turin });
     clock.now += 1_000;
-    expectWithheld((await discover(turin, { ip })).find((s) => s.id === there.id), 'travel');
+    expectWithheld(
+      (await discover(turin, { ip })).find((s) => s.id === there.id),
+      'travel',
+    );
 
     clock.now += 10 * MIN;
     // Back home, the story itself, the map: all refused while the 15 minutes run.
@@ -68,12 +82,21 @@ describe('location claims over the API', () => {
     const one = await get(`/api/stories/${here.id}?lat=${area.latitude}&lng=${area.longitude}`, { ip });
     expectWithheld(one.json(), 'travel');
     const map = await get(`/api/stories/map/${area.latitude}/${area.longitude}?view=full`, { ip });
-    expectWithheld(map.json<Story[]>().find((s) => s.id === here.id), 'travel');
+    expectWithheld(
+      map.json<Story[]>().find((s) => s.id === here.id),
+      'travel',
+    );
 
     clock.now += 6 * MIN;
     // The refused Turin claim did not become the last position: home is plausible again, Turin is not.
-    expect((await discover(area, { ip }))[0]).toMatchObject({ isLocked: false, imageUrl: expect.stringContaining('/api/media/') });
-    expectWithheld((await discover(turin, { ip })).find((s) => s.id === there.id), 'travel');
+    expect((await discover(area, { ip }))[0]).toMatchObject({
+      isLocked: false,
+      imageUrl: expect.stringContaining('/api/media/'),
+    });
+    expectWithheld(
+      (await discover(turin, { ip })).find((s) => s.id === there.id),
+      'travel',
+    );
   });
 
   it('accuracy: a fix worse than 100 m unlocks nothing; without accuracy the other rules decide', async () => {
@@ -84,8 +107,12 @@ describe('location claims over the API', () => {
     expect((await discover(area, { ip }))[0]!.isLocked).toBe(false);
     const map = await get(`/api/stories/map/${area.latitude}/${area.longitude}?accuracy=5000&view=full`, { ip });
     expectWithheld(map.json<Story[]>()[0], 'accuracy');
-    expect((await get(`/api/stories/discoverable/${area.latitude}/${area.longitude}?accuracy=-1`, { ip })).statusCode).toBe(400);
-    expect((await get(`/api/stories/discoverable/${area.latitude}/${area.longitude}?accuracy=abc`, { ip })).json()).toEqual({
+    expect(
+      (await get(`/api/stories/discoverable/${area.latitude}/${area.longitude}?accuracy=-1`, { ip })).statusCode,
+    ).toBe(400);
+    expect(
+      (await get(`/api/stories/discoverable/${area.latitude}/${area.longitude}?accuracy=abc`, { ip })).json(),
+    ).toEqual({
       message: 'accuracy must be a number of metres',
     });
   });
@@ -109,7 +136,8 @@ describe('location claims over the API', () => {
   it('budget: 3 new unlocks per hour for a visitor, re-reads free, then "budget" until the window slides', async () => {
     const { ip, area } = fresh();
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await insertStory(t.database, { authorId: author.id, ...offsetNorth(area, i * 10) })).id);
+    for (let i = 0; i < 5; i++)
+      ids.push((await insertStory(t.database, { authorId: author.id, ...offsetNorth(area, i * 10) })).id);
     const first = await discover(area, { ip });
     expect(first.map((s) => s.lockReason)).toEqual([null, null, null, 'budget', 'budget']);
     expectWithheld(first[3], 'budget');
@@ -138,7 +166,9 @@ describe('location claims over the API', () => {
 
   it('documents the accuracy parameter and the around read in the API description', async () => {
     const doc = (await get('/api/docs/openapi.json')).json();
-    const accuracy = doc.paths['/api/stories/discoverable/{lat}/{lng}'].get.parameters.find((p: { name: string }) => p.name === 'accuracy');
+    const accuracy = doc.paths['/api/stories/discoverable/{lat}/{lng}'].get.parameters.find(
+      (p: { name: string }) => p.name === 'accuracy',
+    );
     expect(accuracy).toMatchObject({ in: 'query', required: false, schema: { type: 'number' } });
     expect(accuracy.description).toMatch(/metres/);
     expect(doc.paths['/api/stories/around/{lat}/{lng}'].get.summary).toMatch(/location/);
@@ -151,8 +181,12 @@ describe('location claims over the API', () => {
       const story = await insertStory(t.database, { authorId: author.id, ...area, createdAt });
       expect((await discover(area, { ip }))[0]!.createdAt).toBe('2026-11-20T00:00:00.000Z');
       const reader = await createTestUser(t.database);
-      expect((await get(`/api/stories/${story.id}`, { user: reader })).json().createdAt).toBe('2026-11-20T00:00:00.000Z');
-      expect((await get(`/api/stories/${story.id}`, { user: author })).json().createdAt).toBe('2026-11-20T17:43:12.345Z');
+      expect((await get(`/api/stories/${story.id}`, { user: reader })).json().createdAt).toBe(
+        '2026-11-20T00:00:00.000Z',
+      );
+      expect((await get(`/api/stories/${story.id}`, { user: author })).json().createdAt).toBe(
+        '2026-11-20T17:43:12.345Z',
+      );
     });
 
     it('/user/:id answers its own user only: 401 signed out, 403 for others', async () => {
@@ -184,16 +218,30 @@ describe('location claims over the API', () => {
       await insertStory(t.database, { authorId: author.id, ...area });
       await discover(area, { user: creator });
       const at = (p: Point) => ({ latitude: String(p.latitude), longitude: String(p.longitude) });
-      expect((await postStory(t.app, creator.cookie, baseStoryFields(at(offsetNorth(area, 190))))).statusCode).toBe(201);
+      expect((await postStory(t.app, creator.cookie, baseStoryFields(at(offsetNorth(area, 190))))).statusCode).toBe(
+        201,
+      );
       const far = await postStory(t.app, creator.cookie, baseStoryFields(at(offsetNorth(area, 260))));
       expect(far.statusCode).toBe(400);
-      expect(far.json()).toEqual({ message: 'A story can be placed at most 200 m from where you are. Move the pin closer and try again.' });
+      expect(far.json()).toEqual({
+        message: 'A story can be placed at most 200 m from where you are. Move the pin closer and try again.',
+      });
 
       clock.now += 11 * MIN;
-      const teleport = await postStory(t.app, creator.cookie, baseStoryFields(at({ latitude: 45.07, longitude: 7.69 })));
+      const teleport = await postStory(
+        t.app,
+        creator.cookie,
+        baseStoryFields(at({ latitude: 45.07, longitude: 7.69 })),
+      );
       expect(teleport.statusCode).toBe(400);
-      expect(teleport.json()).toEqual({ message: 'Your location changed faster than anyone can travel. Creating and unlocking stories is paused for 15 minutes.' });
-      expectWithheld((await discover(area, { user: creator })).find((s) => s.authorId !== creator.id), 'travel');
+      expect(teleport.json()).toEqual({
+        message:
+          'Your location changed faster than anyone can travel. Creating and unlocking stories is paused for 15 minutes.',
+      });
+      expectWithheld(
+        (await discover(area, { user: creator })).find((s) => s.authorId !== creator.id),
+        'travel',
+      );
       clock.now += 16 * MIN;
     });
   });
@@ -203,22 +251,34 @@ describe('location claims over the API', () => {
       const reader = await createTestUser(t.database);
       const { area } = fresh();
       const story = await insertStory(t.database, { authorId: author.id, ...offsetNorth(area, 500) });
-      const like = () => t.app.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: reader.cookie } });
+      const like = () =>
+        t.app.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: reader.cookie } });
       const report = () =>
-        t.app.inject({ method: 'POST', url: `/api/stories/${story.id}/report`, headers: { cookie: reader.cookie }, payload: { reason: 'spam' } });
+        t.app.inject({
+          method: 'POST',
+          url: `/api/stories/${story.id}/report`,
+          headers: { cookie: reader.cookie },
+          payload: { reason: 'spam' },
+        });
 
       // Listed but locked by distance: not enough.
       expect((await discover(area, { user: reader }))[0]!.isLocked).toBe(true);
       for (const res of [await like(), await report()]) {
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ message: 'You can only like or report a story you have unlocked. Go to the story to unlock it first.' });
+        expect(res.json()).toEqual({
+          message: 'You can only like or report a story you have unlocked. Go to the story to unlock it first.',
+        });
       }
       expect((await discover(offsetNorth(area, 450), { user: reader }))[0]!.isLocked).toBe(false);
       clock.now += 2 * 60 * MIN;
       expect((await like()).json()).toEqual({ likes: 1, liked: true });
       expect((await report()).statusCode).toBe(201);
       // The author may like their own story without reading it; visitors still get 401.
-      const own = await t.app.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: author.cookie } });
+      const own = await t.app.inject({
+        method: 'POST',
+        url: `/api/stories/${story.id}/like`,
+        headers: { cookie: author.cookie },
+      });
       expect(own.statusCode).toBe(200);
       expect((await t.app.inject({ method: 'POST', url: `/api/stories/${story.id}/like` })).statusCode).toBe(401);
     });
@@ -226,7 +286,12 @@ describe('location claims over the API', () => {
 
   describe('positions nobody claimed (issue 22, item 9)', () => {
     const getWith = (url: string, ip: string, headers: Record<string, string>, user?: TestUser) =>
-      t.app.inject({ method: 'GET', url, remoteAddress: ip, headers: { ...headers, ...(user ? { cookie: user.cookie } : {}) } });
+      t.app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: ip,
+        headers: { ...headers, ...(user ? { cookie: user.cookie } : {}) },
+      });
 
     it('empty numbers are 400, never the point (0, 0) or a perfect fix', async () => {
       const { ip, area } = fresh();
@@ -238,7 +303,10 @@ describe('location claims over the API', () => {
         [`/api/stories/all?lat=${area.latitude}&lng=`, 'Longitude must be a number'],
         [`/api/stories/${story.id}?lat=&lng=`, 'Latitude must be a number'],
         [`/api/stories/map?bbox=${box}&lat=&lng=`, 'Latitude must be a number'],
-        [`/api/stories/discoverable/${area.latitude}/${area.longitude}?accuracy=`, 'accuracy must be a number of metres'],
+        [
+          `/api/stories/discoverable/${area.latitude}/${area.longitude}?accuracy=`,
+          'accuracy must be a number of metres',
+        ],
         [`/api/stories/map/${area.latitude}/${area.longitude}?accuracy=%20`, 'accuracy must be a number of metres'],
       ];
       for (const [url, message] of cases) {
@@ -283,12 +351,28 @@ describe('location claims over the API', () => {
       const { ip, area } = fresh();
       const reader = await createTestUser(t.database);
       const story = await insertStory(t.database, { authorId: author.id, ...area });
-      const linked = await getWith(`/api/stories/${story.id}?lat=${area.latitude}&lng=${area.longitude}`, ip, { 'sec-fetch-site': 'cross-site' }, reader);
+      const linked = await getWith(
+        `/api/stories/${story.id}?lat=${area.latitude}&lng=${area.longitude}`,
+        ip,
+        { 'sec-fetch-site': 'cross-site' },
+        reader,
+      );
       expectWithheld(linked.json(), 'location');
-      const like = await t.app.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: reader.cookie } });
-      expect(like.json()).toEqual({ message: 'You can only like or report a story you have unlocked. Go to the story to unlock it first.' });
+      const like = await t.app.inject({
+        method: 'POST',
+        url: `/api/stories/${story.id}/like`,
+        headers: { cookie: reader.cookie },
+      });
+      expect(like.json()).toEqual({
+        message: 'You can only like or report a story you have unlocked. Go to the story to unlock it first.',
+      });
       // Their own author sees their story whatever site sent the read.
-      const own = await getWith(`/api/stories/${story.id}?lat=${area.latitude}&lng=${area.longitude}`, ip, { 'sec-fetch-site': 'cross-site' }, author);
+      const own = await getWith(
+        `/api/stories/${story.id}?lat=${area.latitude}&lng=${area.longitude}`,
+        ip,
+        { 'sec-fetch-site': 'cross-site' },
+        author,
+      );
       expect(own.json()).toMatchObject({ isLocked: false, content: 'Hidden words' });
     });
   });

@@ -13,7 +13,12 @@ import { resolveMediaSecret } from '../../media/media-urls';
 import { readerKey } from './claim-rules';
 import { createLocationGuard, type LocationGuard } from './location-guard';
 import { createPageCursorSealer, type PageCursorSealer } from '../../lib/paging';
-import { createReaderCookies, READER_COOKIE_MAX_AGE_SECONDS, readerCookieName, type ReaderCookies } from './reader-cookies';
+import {
+  createReaderCookies,
+  READER_COOKIE_MAX_AGE_SECONDS,
+  readerCookieName,
+  type ReaderCookies,
+} from './reader-cookies';
 import { createMemoryReaderClaimStore, type ReaderClaimStore } from './reader-claim-store';
 import { createRedisReaderClaimStore } from './redis-reader-claim-store';
 import { createUnlockRepository, type UnlockRepository } from './unlock-repository';
@@ -67,7 +72,12 @@ const locationPlugin = (options: LocationPluginOptions) =>
           : createMemoryReaderClaimStore({ now: options.now }));
       const secret = resolveMediaSecret(app.config.mediaSecret, app.config.dataDir);
       app.decorate('location', {
-        guard: createLocationGuard({ store, budgets: app.config.unlockBudget, unlocks: unlockRecords, now: options.now }),
+        guard: createLocationGuard({
+          store,
+          budgets: app.config.unlockBudget,
+          unlocks: unlockRecords,
+          now: options.now,
+        }),
         unlocks: unlockRecords,
         pageCursors: createPageCursorSealer(secret),
       });
@@ -85,7 +95,8 @@ const locationPlugin = (options: LocationPluginOptions) =>
         // Issued by the call every page makes first (the client waits for it before reading stories), not by
         // sign-ups, health checks or other clients' calls: this request itself still reads as its address; the
         // browser's next one reads as itself.
-        if (request.method === 'GET' && request.routeOptions.url === '/api/config') await startReader(request, reply, readerCookies);
+        if (request.method === 'GET' && request.routeOptions.url === '/api/config')
+          await startReader(request, reply, readerCookies);
       });
     },
     {

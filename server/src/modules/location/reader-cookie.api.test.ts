@@ -63,11 +63,15 @@ describe('signed-out reader cookies', () => {
 
     expect((await discover(area, ip, savannahReader)).find((s) => s.id === here.id)).toMatchObject({ isLocked: false });
     clock.now += 1_000;
-    expect((await discover(ATLANTA, ip, atlantaReader)).find((s) => s.id === atlanta.id)).toMatchObject({ isLocked: false });
+    expect((await discover(ATLANTA, ip, atlantaReader)).find((s) => s.id === atlanta.id)).toMatchObject({
+      isLocked: false,
+    });
     clock.now += 1_000;
     // Both still read where they are, at 0 m.
     expect((await discover(area, ip, savannahReader)).find((s) => s.id === here.id)).toMatchObject({ isLocked: false });
-    expect((await discover(ATLANTA, ip, atlantaReader)).find((s) => s.id === atlanta.id)).toMatchObject({ isLocked: false });
+    expect((await discover(ATLANTA, ip, atlantaReader)).find((s) => s.id === atlanta.id)).toMatchObject({
+      isLocked: false,
+    });
   });
 
   it('dropping the cookie does not escape the travel rule, nor does taking a new one', async () => {
@@ -78,7 +82,10 @@ describe('signed-out reader cookies', () => {
     expect((await discover(area, ip, reader))[0]).toMatchObject({ isLocked: false });
     clock.now += 1_000;
     // Without its cookie the jump is judged against the address, which knows the reader's last position.
-    expect((await discover(ATLANTA, ip)).find((s) => s.id === atlanta.id)).toMatchObject({ isLocked: true, lockReason: 'travel' });
+    expect((await discover(ATLANTA, ip)).find((s) => s.id === atlanta.id)).toMatchObject({
+      isLocked: true,
+      lockReason: 'travel',
+    });
 
     // With its cookie, the same jump is refused, and a new cookie starts with that refusal.
     const other = fresh();
@@ -86,10 +93,16 @@ describe('signed-out reader cookies', () => {
     const cheater = await newReader(other.ip);
     expect((await discover(other.area, other.ip, cheater))[0]).toMatchObject({ isLocked: false });
     clock.now += 1_000;
-    expect((await discover(ATLANTA, other.ip, cheater)).find((s) => s.id === atlanta.id)).toMatchObject({ lockReason: 'travel' });
-    expect((await discover(ATLANTA, other.ip)).find((s) => s.id === atlanta.id)).toMatchObject({ lockReason: 'travel' });
+    expect((await discover(ATLANTA, other.ip, cheater)).find((s) => s.id === atlanta.id)).toMatchObject({
+      lockReason: 'travel',
+    });
+    expect((await discover(ATLANTA, other.ip)).find((s) => s.id === atlanta.id)).toMatchObject({
+      lockReason: 'travel',
+    });
     const reborn = await newReader(other.ip);
-    expect((await discover(ATLANTA, other.ip, reborn)).find((s) => s.id === atlanta.id)).toMatchObject({ lockReason: 'travel' });
+    expect((await discover(ATLANTA, other.ip, reborn)).find((s) => s.id === atlanta.id)).toMatchObject({
+      lockReason: 'travel',
+    });
   });
 
   it('each browser has its own unlock budget; without a cookie the address has one', async () => {

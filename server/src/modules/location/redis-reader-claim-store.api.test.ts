@@ -71,7 +71,11 @@ describe('travel rule across two instances sharing Redis', () => {
     await insertStory(a.database, { authorId: author.id, ...SAVANNAH });
     const there = await insertStory(b.database, { authorId: (await createTestUser(b.database)).id, ...TURIN });
     const read = (t: TestApp, at: typeof SAVANNAH) =>
-      t.app.inject({ method: 'GET', url: `/api/stories/discoverable/${at.latitude}/${at.longitude}`, remoteAddress: '198.51.100.77' });
+      t.app.inject({
+        method: 'GET',
+        url: `/api/stories/discoverable/${at.latitude}/${at.longitude}`,
+        remoteAddress: '198.51.100.77',
+      });
 
     expect((await read(a, SAVANNAH)).json<Story[]>()[0]).toMatchObject({ isLocked: false });
     const fromTurin = (await read(b, TURIN)).json<Story[]>().find((s) => s.id === there.id);

@@ -10,7 +10,8 @@ import { visibleStory } from '../../db/visibility';
 import { forbidden } from '../../lib/http-errors';
 import type { UnlockRecorder } from './location-guard';
 
-const NOT_UNLOCKED_MESSAGE = 'You can only like or report a story you have unlocked. Go to the story to unlock it first.';
+const NOT_UNLOCKED_MESSAGE =
+  'You can only like or report a story you have unlocked. Go to the story to unlock it first.';
 
 export type UnlockRepository = ReturnType<typeof createUnlockRepository>;
 

@@ -164,7 +164,11 @@ describe('GET /api/media/* after the story changed', () => {
     await t.database.query(sql`UPDATE stories SET hidden_at = now() WHERE id = ${story.id}`);
     await expectGone(story.audioUrl);
     await expectGone(story.audioUrl, reader.cookie);
-    const ranged = await t.app.inject({ method: 'GET', url: story.audioUrl, headers: { range: 'bytes=0-9', cookie: reader.cookie } });
+    const ranged = await t.app.inject({
+      method: 'GET',
+      url: story.audioUrl,
+      headers: { range: 'bytes=0-9', cookie: reader.cookie },
+    });
     expect(ranged.statusCode).toBe(404);
     expect((await get(story.audioUrl, author.cookie)).statusCode).toBe(200);
   });
@@ -179,9 +183,14 @@ describe('GET /api/media/* after the story changed', () => {
 
   it('deleted: refused to everyone', async () => {
     const story = await newAudioStory();
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/stories/${story.id}`, headers: { cookie: author.cookie } });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/stories/${story.id}`,
+      headers: { cookie: author.cookie },
+    });
     expect(deleted.statusCode).toBeLessThan(300);
-    for (const cookie of [undefined, reader.cookie, author.cookie]) expect((await get(story.audioUrl, cookie)).statusCode).toBe(404);
+    for (const cookie of [undefined, reader.cookie, author.cookie])
+      expect((await get(story.audioUrl, cookie)).statusCode).toBe(404);
   });
 
   it('expired: refused with 403 even for the author of a visible story', async () => {

@@ -49,7 +49,9 @@ describe('ADMIN_USERNAMES', () => {
   it('makes named accounts that already exist admins at start-up, once', async () => {
     const existing = await createTestUser(t.database, { username: 'Boss_Two' });
     const bystander = await createTestUser(t.database, { username: 'boss_three' });
-    expect((await call(t.app, 'GET', '/api/user/current', undefined, { cookie: existing.cookie })).json().role).toBe('user');
+    expect((await call(t.app, 'GET', '/api/user/current', undefined, { cookie: existing.cookie })).json().role).toBe(
+      'user',
+    );
 
     // A second instance of the server starting on the same database (as after a restart).
     for (let start = 0; start < 2; start++) {
@@ -60,21 +62,35 @@ describe('ADMIN_USERNAMES', () => {
       if (again.owned) await again.database.close();
     }
 
-    expect((await call(t.app, 'GET', '/api/user/current', undefined, { cookie: existing.cookie })).json().role).toBe('admin');
-    expect((await call(t.app, 'GET', '/api/user/current', undefined, { cookie: bystander.cookie })).json().role).toBe('user');
+    expect((await call(t.app, 'GET', '/api/user/current', undefined, { cookie: existing.cookie })).json().role).toBe(
+      'admin',
+    );
+    expect((await call(t.app, 'GET', '/api/user/current', undefined, { cookie: bystander.cookie })).json().role).toBe(
+      'user',
+    );
     // Two start-ups, one promotion.
     expect(await roleLines(existing.id)).toEqual([{ actor_id: null, detail: 'user → admin (ADMIN_USERNAMES)' }]);
   });
 
-  it('shows a role changed in the app on the changed user\'s next current-user answer, whatever the session cache holds', async () => {
+  it("shows a role changed in the app on the changed user's next current-user answer, whatever the session cache holds", async () => {
     const admin = await call(t.app, 'POST', '/api/user/login', { username: 'boss_one', password: 'secret123' });
     expect(admin.statusCode).toBe(200);
     const person = await createTestUser(t.database);
     // Read once, so the session cache holds the user as a user.
-    expect((await call(t.app, 'GET', '/api/user/current', undefined, { cookie: person.cookie })).json().role).toBe('user');
+    expect((await call(t.app, 'GET', '/api/user/current', undefined, { cookie: person.cookie })).json().role).toBe(
+      'user',
+    );
 
-    const grant = await call(t.app, 'POST', '/api/admin/roles', { username: person.username, role: 'moderator' }, { cookie: sessionCookieOf(admin)! });
+    const grant = await call(
+      t.app,
+      'POST',
+      '/api/admin/roles',
+      { username: person.username, role: 'moderator' },
+      { cookie: sessionCookieOf(admin)! },
+    );
     expect(grant.statusCode).toBe(200);
-    expect((await call(t.app, 'GET', '/api/user/current', undefined, { cookie: person.cookie })).json().role).toBe('moderator');
+    expect((await call(t.app, 'GET', '/api/user/current', undefined, { cookie: person.cookie })).json().role).toBe(
+      'moderator',
+    );
   });
 });

@@ -18,7 +18,19 @@ export type ModerationRepository = ReturnType<typeof createModerationRepository>
 const MEDIA_SELECT = sql.raw(MEDIA_COLUMNS.map((column) => `s.${column}`).join(', '));
 
 export function createModerationRepository(database: Database) {
-  const audit = (tx: Tx, e: { actorId: string | null; event: string; subjectUserId?: string | null; storyId?: string | null; decisionId?: string | null; reason?: string | null; note?: string | null; detail?: string | null }) =>
+  const audit = (
+    tx: Tx,
+    e: {
+      actorId: string | null;
+      event: string;
+      subjectUserId?: string | null;
+      storyId?: string | null;
+      decisionId?: string | null;
+      reason?: string | null;
+      note?: string | null;
+      detail?: string | null;
+    },
+  ) =>
     tx.query(sql`
       INSERT INTO moderation_audit_log (actor_id, actor_username, event, subject_user_id, story_id, decision_id, reason, note, detail)
       VALUES (${e.actorId}, (SELECT username FROM users WHERE id = ${e.actorId}), ${e.event}, ${e.subjectUserId ?? null},
@@ -26,13 +38,31 @@ export function createModerationRepository(database: Database) {
 
   const insertDecision = async (
     tx: Tx,
-    d: { subjectUserId: string; storyId: string | null; storyTitle: string | null; moderatorId: string | null; action: DecisionAction; reason: string; note: string | null; suspendDays?: number | null },
+    d: {
+      subjectUserId: string;
+      storyId: string | null;
+      storyTitle: string | null;
+      moderatorId: string | null;
+      action: DecisionAction;
+      reason: string;
+      note: string | null;
+      suspendDays?: number | null;
+    },
   ) => {
     const [row] = await tx.query<DecisionRow>(sql`
       INSERT INTO moderation_decisions (subject_user_id, story_id, story_title, moderator_id, action, reason, note, suspend_days)
       VALUES (${d.subjectUserId}, ${d.storyId}, ${d.storyTitle}, ${d.moderatorId}, ${d.action}, ${d.reason}, ${d.note}, ${d.suspendDays ?? null})
       RETURNING *`);
-    await audit(tx, { actorId: d.moderatorId, event: d.action, subjectUserId: d.subjectUserId, storyId: d.storyId, decisionId: row!.id, reason: d.reason, note: d.note, detail: d.suspendDays ? `${d.suspendDays} days` : null });
+    await audit(tx, {
+      actorId: d.moderatorId,
+      event: d.action,
+      subjectUserId: d.subjectUserId,
+      storyId: d.storyId,
+      decisionId: row!.id,
+      reason: d.reason,
+      note: d.note,
+      detail: d.suspendDays ? `${d.suspendDays} days` : null,
+    });
     return row!;
   };
 
@@ -45,17 +75,34 @@ export function createModerationRepository(database: Database) {
   };
 
   const subject = async (tx: Tx, userId: string) =>
-    (await tx.query<SubjectRow>(sql`
-      SELECT id, username, display_name, role, suspended_until, banned_at IS NOT NULL AS banned FROM users WHERE id = ${userId}`))[0];
+    (
+      await tx.query<SubjectRow>(sql`
+      SELECT id, username, display_name, role, suspended_until, banned_at IS NOT NULL AS banned FROM users WHERE id = ${userId}`)
+    )[0];
 
   return {
     subject: (userId: string) => subject(database, userId),
 
     /** Stories with open reports or an open appeal, most weighted and newest first; plus open appeals without a story. */
     async queueStories(): Promise<
-      { story: StoryForModeration | null; authorId: string; weight: number; openReports: number; fromNewAccounts: number; lastReportAt: string | null; appealDecisionId: string | null }[]
+      {
+        story: StoryForModeration | null;
+        authorId: string;
+        weight: number;
+        openReports: number;
+        fromNewAccounts: number;
+        lastReportAt: string | null;
+        appealDecisionId: string | null;
+      }[]
     > {
-      const stories = await database.query<StoryForModeration & { weight: number; open_reports: number; from_new_accounts: number; last_report_at: Date | string | null }>(sql`
+      const stories = await database.query<
+        StoryForModeration & {
+          weight: number;
+          open_reports: number;
+          from_new_accounts: number;
+          last_report_at: Date | string | null;
+        }
+      >(sql`
         SELECT s.id, s.title, s.description, s.content, s.type, s.category, s.latitude, s.longitude, s.is_public,
                s.hidden_at IS NOT NULL AS hidden, s.hidden_decision_id, s.created_at, ${MEDIA_SELECT},
                s.tiktok_url, s.author_id,
@@ -110,7 +157,9 @@ export function createModerationRepository(database: Database) {
     /** The open appeal about this story's decisions (or about one decision), with the decision. */
     async openAppeal(where: { storyId: string } | { decisionId: string }) {
       const condition = 'storyId' in where ? sql`d.story_id = ${where.storyId}` : sql`d.id = ${where.decisionId}`;
-      const [row] = await database.query<DecisionRow & { appeal_id: string; appeal_text: string; appeal_created_at: Date | string }>(sql`
+      const [row] = await database.query<
+        DecisionRow & { appeal_id: string; appeal_text: string; appeal_created_at: Date | string }
+      >(sql`
         SELECT d.*, a.id AS appeal_id, a.text AS appeal_text, a.created_at AS appeal_created_at
         FROM appeals a JOIN moderation_decisions d ON d.id = a.decision_id
         WHERE a.status = 'open' AND ${condition} ORDER BY a.created_at LIMIT 1`);
@@ -134,18 +183,32 @@ export function createModerationRepository(database: Database) {
       check: (story: { authorId: string; hidden: boolean }, author: SubjectRow) => void,
     ) {
       return database.transaction(async (tx) => {
-        const [story] = await tx.query<{ id: string; title: string; author_id: string; hidden: boolean; hidden_by: DecisionAction | null }>(sql`
+        const [story] = await tx.query<{
+          id: string;
+          title: string;
+          author_id: string;
+          hidden: boolean;
+          hidden_by: DecisionAction | null;
+        }>(sql`
           SELECT s.id, s.title, s.author_id, s.hidden_at IS NOT NULL AS hidden,
                  (SELECT action FROM moderation_decisions WHERE id = s.hidden_decision_id) AS hidden_by
           FROM stories s WHERE s.id = ${storyId} FOR UPDATE`);
         if (!story) return null;
         const author = await subject(tx, story.author_id);
         check({ authorId: story.author_id, hidden: story.hidden }, author!);
-        const decision = await insertDecision(tx, { subjectUserId: story.author_id, storyId, storyTitle: story.title, moderatorId, ...d });
+        const decision = await insertDecision(tx, {
+          subjectUserId: story.author_id,
+          storyId,
+          storyTitle: story.title,
+          moderatorId,
+          ...d,
+        });
         const reporters = await resolveReports(tx, storyId, decision.id);
         switch (d.action) {
           case 'hide':
-            await tx.query(sql`UPDATE stories SET hidden_at = now(), hidden_decision_id = ${decision.id} WHERE id = ${storyId}`);
+            await tx.query(
+              sql`UPDATE stories SET hidden_at = now(), hidden_decision_id = ${decision.id} WHERE id = ${storyId}`,
+            );
             break;
           case 'restore':
             await tx.query(sql`UPDATE stories SET hidden_at = NULL, hidden_decision_id = NULL WHERE id = ${storyId}`);
@@ -168,7 +231,13 @@ export function createModerationRepository(database: Database) {
     async decideOnUser(
       moderatorId: string,
       userId: string,
-      d: { action: 'warn' | 'suspend' | 'ban'; reason: string; note: string | null; days: number | null; storyId: string | null },
+      d: {
+        action: 'warn' | 'suspend' | 'ban';
+        reason: string;
+        note: string | null;
+        days: number | null;
+        storyId: string | null;
+      },
       check: (author: SubjectRow) => void,
     ) {
       return database.transaction(async (tx) => {
@@ -176,7 +245,9 @@ export function createModerationRepository(database: Database) {
         if (!author) return null;
         check(author);
         const [story] = d.storyId
-          ? await tx.query<{ title: string }>(sql`SELECT title FROM stories WHERE id = ${d.storyId} AND author_id = ${userId}`)
+          ? await tx.query<{ title: string }>(
+              sql`SELECT title FROM stories WHERE id = ${d.storyId} AND author_id = ${userId}`,
+            )
           : [];
         const decision = await insertDecision(tx, {
           subjectUserId: userId,
@@ -189,10 +260,14 @@ export function createModerationRepository(database: Database) {
           suspendDays: d.action === 'suspend' ? d.days : null,
         });
         if (d.action === 'suspend') {
-          await tx.query(sql`UPDATE users SET suspended_until = now() + make_interval(days => ${d.days}) WHERE id = ${userId}`);
+          await tx.query(
+            sql`UPDATE users SET suspended_until = now() + make_interval(days => ${d.days}) WHERE id = ${userId}`,
+          );
         } else if (d.action === 'ban') {
           await tx.query(sql`UPDATE users SET banned_at = now() WHERE id = ${userId}`);
-          await tx.query(sql`UPDATE stories SET hidden_at = now(), hidden_decision_id = ${decision.id} WHERE author_id = ${userId} AND hidden_at IS NULL`);
+          await tx.query(
+            sql`UPDATE stories SET hidden_at = now(), hidden_decision_id = ${decision.id} WHERE author_id = ${userId} AND hidden_at IS NULL`,
+          );
         }
         return { decision: toDecision(decision), authorId: userId };
       });
@@ -216,7 +291,14 @@ export function createModerationRepository(database: Database) {
           INSERT INTO appeals (decision_id, user_id, text) VALUES (${decision.id}, ${userId}, ${text})
           ON CONFLICT (decision_id) DO NOTHING RETURNING id, status`);
         if (!row) return null;
-        await audit(tx, { actorId: userId, event: 'appeal', subjectUserId: userId, storyId: decision.story_id, decisionId: decision.id, note: text });
+        await audit(tx, {
+          actorId: userId,
+          event: 'appeal',
+          subjectUserId: userId,
+          storyId: decision.story_id,
+          decisionId: decision.id,
+          note: text,
+        });
         return row;
       });
     },
@@ -245,8 +327,11 @@ export function createModerationRepository(database: Database) {
             case 'auto_hide':
             case 'hide':
             case 'ban':
-              await tx.query(sql`UPDATE stories SET hidden_at = NULL, hidden_decision_id = NULL WHERE hidden_decision_id = ${appeal.id}`);
-              if (appeal.action === 'ban') await tx.query(sql`UPDATE users SET banned_at = NULL WHERE id = ${appeal.subject_user_id}`);
+              await tx.query(
+                sql`UPDATE stories SET hidden_at = NULL, hidden_decision_id = NULL WHERE hidden_decision_id = ${appeal.id}`,
+              );
+              if (appeal.action === 'ban')
+                await tx.query(sql`UPDATE users SET banned_at = NULL WHERE id = ${appeal.subject_user_id}`);
               break;
             case 'suspend':
               await tx.query(sql`UPDATE users SET suspended_until = NULL WHERE id = ${appeal.subject_user_id}`);
@@ -255,13 +340,26 @@ export function createModerationRepository(database: Database) {
               break;
           }
         }
-        await audit(tx, { actorId: moderatorId, event: `appeal_${status}`, subjectUserId: appeal.subject_user_id, storyId: appeal.story_id, decisionId: appeal.id, note });
+        await audit(tx, {
+          actorId: moderatorId,
+          event: `appeal_${status}`,
+          subjectUserId: appeal.subject_user_id,
+          storyId: appeal.story_id,
+          decisionId: appeal.id,
+          note,
+        });
         return { status, decision: appeal };
       });
     },
 
     async myDecisions(userId: string, now: Date): Promise<MyDecision[]> {
-      const rows = await database.query<DecisionRow & { appeal_status: string | null; appeal_text: string | null; appeal_created_at: Date | string | null }>(sql`
+      const rows = await database.query<
+        DecisionRow & {
+          appeal_status: string | null;
+          appeal_text: string | null;
+          appeal_created_at: Date | string | null;
+        }
+      >(sql`
         SELECT d.*, a.status AS appeal_status, a.text AS appeal_text, a.created_at AS appeal_created_at
         FROM moderation_decisions d LEFT JOIN appeals a ON a.decision_id = d.id
         WHERE d.subject_user_id = ${userId} ORDER BY d.created_at DESC LIMIT 100`);
@@ -275,13 +373,28 @@ export function createModerationRepository(database: Database) {
           appeal:
             r.appeal_status === null
               ? null
-              : { status: r.appeal_status as 'open' | 'upheld' | 'reversed', text: r.appeal_text ?? '', createdAt: iso(r.appeal_created_at!) },
+              : {
+                  status: r.appeal_status as 'open' | 'upheld' | 'reversed',
+                  text: r.appeal_text ?? '',
+                  createdAt: iso(r.appeal_created_at!),
+                },
         };
       });
     },
 
     async auditLog(limit: number): Promise<AuditEntry[]> {
-      const rows = await database.query<{ id: string | number; created_at: Date | string; actor_username: string | null; event: string; subject_user_id: string | null; story_id: string | null; decision_id: string | null; reason: string | null; note: string | null; detail: string | null }>(sql`
+      const rows = await database.query<{
+        id: string | number;
+        created_at: Date | string;
+        actor_username: string | null;
+        event: string;
+        subject_user_id: string | null;
+        story_id: string | null;
+        decision_id: string | null;
+        reason: string | null;
+        note: string | null;
+        detail: string | null;
+      }>(sql`
         SELECT * FROM moderation_audit_log ORDER BY id DESC LIMIT ${limit}`);
       return rows.map((r) => ({
         id: Number(r.id),
@@ -301,13 +414,19 @@ export function createModerationRepository(database: Database) {
      * Gives `username` the role (admins in the app, or the CLI with `actorId` null). Refuses to leave no admin.
      * Returns null for an unknown user, 'last-admin' when the change would remove the last one.
      */
-    async setRole(actorId: string | null, username: string, role: Role): Promise<{ id: string; username: string; role: Role } | null | 'last-admin'> {
+    async setRole(
+      actorId: string | null,
+      username: string,
+      role: Role,
+    ): Promise<{ id: string; username: string; role: Role } | null | 'last-admin'> {
       return database.transaction(async (tx) => {
         const [user] = await tx.query<{ id: string; username: string; role: Role }>(sql`
           SELECT id, username, role FROM users WHERE lower(username) = lower(${username}) FOR UPDATE`);
         if (!user) return null;
         if (user.role === 'admin' && role !== 'admin') {
-          const [{ n } = { n: 0 }] = await tx.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM users WHERE role = 'admin'`);
+          const [{ n } = { n: 0 }] = await tx.query<{ n: number }>(
+            sql`SELECT count(*)::int AS n FROM users WHERE role = 'admin'`,
+          );
           if (n <= 1 && actorId !== null) return 'last-admin';
         }
         await tx.query(sql`UPDATE users SET role = ${role} WHERE id = ${user.id}`);
@@ -325,11 +444,19 @@ export function createModerationRepository(database: Database) {
       return database.transaction(async (tx) => {
         const promoted = await tx.query<{ id: string; username: string; role: Role }>(sql`
           SELECT id, username, role FROM users
-          WHERE lower(username) IN (${sql.join(usernames.map((name) => sql`${name}`), sql`, `)}) AND role <> 'admin'
+          WHERE lower(username) IN (${sql.join(
+            usernames.map((name) => sql`${name}`),
+            sql`, `,
+          )}) AND role <> 'admin'
           FOR UPDATE`);
         for (const user of promoted) {
           await tx.query(sql`UPDATE users SET role = 'admin' WHERE id = ${user.id}`);
-          await audit(tx, { actorId: null, event: 'role', subjectUserId: user.id, detail: `${user.role} → admin (ADMIN_USERNAMES)` });
+          await audit(tx, {
+            actorId: null,
+            event: 'role',
+            subjectUserId: user.id,
+            detail: `${user.role} → admin (ADMIN_USERNAMES)`,
+          });
         }
         return promoted.map((user) => user.username);
       });

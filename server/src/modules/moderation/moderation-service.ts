@@ -56,7 +56,8 @@ export function createModerationService(deps: {
    * Nobody acts on their own stories or account; nobody acts on an admin; only an admin acts on a moderator
    * (docs/moderation.md "Decisions"). The actor's role is read fresh, as the access hook read it.
    */
-  const actorRole = async (actorId: string): Promise<Role | undefined> => (await deps.repository.subject(actorId))?.role;
+  const actorRole = async (actorId: string): Promise<Role | undefined> =>
+    (await deps.repository.subject(actorId))?.role;
   const mayActOn = (actorId: string, role: Role | undefined, author: SubjectRow) => {
     if (author.id === actorId) throw forbidden(MODERATION_MESSAGES.ownStory);
     if (author.role === 'admin') throw forbidden(MODERATION_MESSAGES.onAdmin);
@@ -86,7 +87,9 @@ export function createModerationService(deps: {
         const author = await deps.repository.subject(entry.authorId);
         if (!author) continue;
         const s = entry.story;
-        const appealRow = s ? await deps.repository.openAppeal({ storyId: s.id }) : await deps.repository.openAppeal({ decisionId: entry.appealDecisionId! });
+        const appealRow = s
+          ? await deps.repository.openAppeal({ storyId: s.id })
+          : await deps.repository.openAppeal({ decisionId: entry.appealDecisionId! });
         const history = await deps.repository.history(entry.authorId);
         items.push({
           story: s
@@ -103,7 +106,10 @@ export function createModerationService(deps: {
                 hidden: s.hidden,
                 createdAt: iso(s.created_at)!,
                 // Moderators see the media wherever they stand (the media route lets them through as well).
-                ...presentMediaUrls((kind) => s[MEDIA_KIND_SPECS[kind].column], (key) => deps.signer.sign(key)),
+                ...presentMediaUrls(
+                  (kind) => s[MEDIA_KIND_SPECS[kind].column],
+                  (key) => deps.signer.sign(key),
+                ),
                 ...(s.tiktok_url ? { tiktokUrl: s.tiktok_url } : {}),
               }
             : null,
@@ -179,7 +185,13 @@ export function createModerationService(deps: {
       const result = await deps.repository.decideOnUser(
         moderatorId,
         userId,
-        { action: body.action, reason: body.reason, note: body.note || null, days: body.days ?? null, storyId: body.storyId ?? null },
+        {
+          action: body.action,
+          reason: body.reason,
+          note: body.note || null,
+          days: body.days ?? null,
+          storyId: body.storyId ?? null,
+        },
         (author) => mayActOn(moderatorId, role, author),
       );
       if (!result) throw notFound(MODERATION_MESSAGES.userNotFound);
@@ -191,7 +203,8 @@ export function createModerationService(deps: {
     async appeal(userId: string, decisionId: string, text: string) {
       const decision = isUuid(decisionId) ? await deps.repository.decision(decisionId) : undefined;
       if (!decision || decision.subject_user_id !== userId) throw notFound(MODERATION_MESSAGES.decisionNotFound);
-      if (!APPEALABLE_ACTIONS.includes(decision.action) || decision.reversed_at !== null) throw badRequest(MODERATION_MESSAGES.notAppealable);
+      if (!APPEALABLE_ACTIONS.includes(decision.action) || decision.reversed_at !== null)
+        throw badRequest(MODERATION_MESSAGES.notAppealable);
       const age = now().getTime() - new Date(decision.created_at).getTime();
       if (age > MODERATION_LIMITS.appealWindowDays * 86_400_000) throw forbidden(MODERATION_MESSAGES.appealClosed);
       if ((await deps.repository.appealsToday(userId)) >= MODERATION_LIMITS.appealsPerDay) {
@@ -240,7 +253,11 @@ export function createModerationService(deps: {
 
     // ---------- blocks (private: the author is never told) ----------
     async blocks(userId: string) {
-      return (await deps.repository.blocks(userId)).map((b) => ({ userId: b.user_id, displayName: b.display_name, createdAt: iso(b.created_at)! }));
+      return (await deps.repository.blocks(userId)).map((b) => ({
+        userId: b.user_id,
+        displayName: b.display_name,
+        createdAt: iso(b.created_at)!,
+      }));
     },
     async block(userId: string, authorId: string) {
       if (!isUuid(authorId)) throw notFound(MODERATION_MESSAGES.userNotFound);

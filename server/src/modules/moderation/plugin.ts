@@ -44,4 +44,8 @@ const moderationPlugin = fp(
   },
 );
 
-export const moderationModule = defineModule({ name: 'moderation', plugin: moderationPlugin, routes: moderationRoutes });
+export const moderationModule = defineModule({
+  name: 'moderation',
+  plugin: moderationPlugin,
+  routes: moderationRoutes,
+});

@@ -57,7 +57,12 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     ...apiRoute(app, 'resolveAppeal', { summary: 'Decide an appeal (another moderator than the one who decided)' }),
     config: moderator,
     handler: async (request) =>
-      service.resolveAppeal(currentUser(request).id, request.params.id, request.body.outcome, request.body.note || null),
+      service.resolveAppeal(
+        currentUser(request).id,
+        request.params.id,
+        request.body.outcome,
+        request.body.note || null,
+      ),
   });
 
   app.route({
@@ -81,7 +86,8 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...apiRoute(app, 'appealDecision', { summary: 'Appeal a decision about me (once, within 14 days)' }),
     config: user,
-    handler: async (request, reply) => reply.code(201).send(await service.appeal(currentUser(request).id, request.params.id, request.body.text)),
+    handler: async (request, reply) =>
+      reply.code(201).send(await service.appeal(currentUser(request).id, request.params.id, request.body.text)),
   });
 
   app.route({
@@ -91,7 +97,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...apiRoute(app, 'blockAuthor', { summary: "Block an author (private: they are not told)" }),
+    ...apiRoute(app, 'blockAuthor', { summary: 'Block an author (private: they are not told)' }),
     config: user,
     handler: async (request) => service.block(currentUser(request).id, request.params.userId),
   });

@@ -40,7 +40,14 @@ export class MarkMemory {
       // Re-insert: Map order is the LRU order.
       this.users.delete(userId);
     } else {
-      memory = { marks: new Map(), markCount: 0, checkedUntil: new Map(), groupKnown: false, lastGroupAt: null, pending: false };
+      memory = {
+        marks: new Map(),
+        markCount: 0,
+        checkedUntil: new Map(),
+        groupKnown: false,
+        lastGroupAt: null,
+        pending: false,
+      };
     }
     this.users.set(userId, memory);
     return memory;
@@ -106,6 +113,8 @@ export class MarkMemory {
     if (!memory?.groupKnown) return newPending > 0 || memory === undefined;
     if (newPending > 0) memory.pending = true;
     if (!memory.pending) return false;
-    return memory.lastGroupAt === null || now.getTime() - memory.lastGroupAt >= NOTIFICATION_LIMITS.nearbyGroupIntervalMs;
+    return (
+      memory.lastGroupAt === null || now.getTime() - memory.lastGroupAt >= NOTIFICATION_LIMITS.nearbyGroupIntervalMs
+    );
   }
 }

@@ -63,7 +63,9 @@ const NOT_FROM_BLOCKED = sql`AND NOT EXISTS (
     AND ${authorBlockedBy(sql`notifications.user_id`, sql`bs.author_id`)})`;
 
 /** Columns every read returns; created_at also as text so cursors keep PostgreSQL's microseconds. */
-const COLUMNS = sql.raw('id, user_id, type, title, message, story_id, is_read, created_at, created_at::text AS created_at_text');
+const COLUMNS = sql.raw(
+  'id, user_id, type, title, message, story_id, is_read, created_at, created_at::text AS created_at_text',
+);
 
 /**
  * INSERTs the given notifications (unnest of parallel arrays: one statement whatever their number) and publishes
@@ -288,7 +290,9 @@ export function createNotificationRepository(database: Database) {
             RETURNING m.story_id`)
         ).map((r) => r.story_id);
         if (group.length === 0) return { created: [], lastGroupAt, pending: 0 };
-        await tx.query(sql`UPDATE notification_state SET last_nearby_group_at = ${at}::timestamptz WHERE user_id = ${userId}`);
+        await tx.query(
+          sql`UPDATE notification_state SET last_nearby_group_at = ${at}::timestamptz WHERE user_id = ${userId}`,
+        );
         const notification = args.notification(group.length, group.length === 1 ? group[0]! : null);
         const created = (await tx.query<NotificationRow>(insertAndPublish([notification]))).map(toNotification);
         return { created, lastGroupAt: args.now, pending: 0 };
@@ -301,7 +305,13 @@ export function createNotificationRepository(database: Database) {
      * most `limit` — one KNN walk of the geography GiST index that stops after `limit` rows however dense the
      * place — with whether the user has unlocked each (a primary-key probe of their marks).
      */
-    async smartSample(args: { latitude: number; longitude: number; userId: string | null; limit: number; maxDistance: number }) {
+    async smartSample(args: {
+      latitude: number;
+      longitude: number;
+      userId: string | null;
+      limit: number;
+      maxDistance: number;
+    }) {
       const point = sql`(SELECT ST_SetSRID(ST_MakePoint(${args.longitude}::float8, ${args.latitude}::float8), 4326)::geography)`;
       const rows = await database.query<{
         latitude: number;

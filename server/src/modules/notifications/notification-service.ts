@@ -82,7 +82,11 @@ export function createNotificationService(deps: NotificationServiceDeps) {
   };
 
   /** A page of the user's notifications from `cursor` (opened by the route, lib/paging.ts), and the next one's. */
-  async function page(userId: string, query: { limit?: number; cursor: NotificationCursor | null }, unreadOnly: boolean) {
+  async function page(
+    userId: string,
+    query: { limit?: number; cursor: NotificationCursor | null },
+    unreadOnly: boolean,
+  ) {
     return deps.repository.page(userId, {
       limit: query.limit ?? NOTIFICATION_LIMITS.pageDefault,
       cursor: query.cursor,
@@ -113,14 +117,25 @@ export function createNotificationService(deps: NotificationServiceDeps) {
         opened,
         now: at,
         texts: [
-          ...marks.filter((m) => m.kind === 'unlocked').map((m) => ({ storyId: m.storyId, kind: 'unlocked' as const, notification: unlockedNotification(userId, m.storyId, titles) })),
-          ...opened.map((id) => ({ storyId: id, kind: 'time_locked' as const, notification: timeLockedNotification(userId, id, titles) })),
+          ...marks
+            .filter((m) => m.kind === 'unlocked')
+            .map((m) => ({
+              storyId: m.storyId,
+              kind: 'unlocked' as const,
+              notification: unlockedNotification(userId, m.storyId, titles),
+            })),
+          ...opened.map((id) => ({
+            storyId: id,
+            kind: 'time_locked' as const,
+            notification: timeLockedNotification(userId, id, titles),
+          })),
         ],
       });
       created.push(...result.created);
       newPending = result.newPending;
       for (const m of marks) memory.add(userId, m.kind, m.storyId);
-      for (const n of result.created) if (n.type === 'time_locked' && n.storyId) memory.add(userId, 'time_locked', n.storyId);
+      for (const n of result.created)
+        if (n.type === 'time_locked' && n.storyId) memory.add(userId, 'time_locked', n.storyId);
       for (const id of opened) memory.checked(userId, id, at);
     }
     if (memory.groupMayBeDue(userId, at, newPending)) {
@@ -181,8 +196,20 @@ export function createNotificationService(deps: NotificationServiceDeps) {
 
     /** story_hidden to the author of a story that reports have just hidden (made once: hiding happens once). */
     /** The automatic hide's statement of reasons to the author (docs/design.md, rules 14, 18). */
-    storyHidden(story: { storyId: string; authorId: string; title: string; decisionId: string; reason: string }): Promise<Notification[]> {
-      const statement = statementOfReasons({ action: 'auto_hide', reason: story.reason, automatic: true, storyTitle: story.title, suspendDays: null });
+    storyHidden(story: {
+      storyId: string;
+      authorId: string;
+      title: string;
+      decisionId: string;
+      reason: string;
+    }): Promise<Notification[]> {
+      const statement = statementOfReasons({
+        action: 'auto_hide',
+        reason: story.reason,
+        automatic: true,
+        storyTitle: story.title,
+        suspendDays: null,
+      });
       return reported('story_hidden', () =>
         deps.repository.insert({
           userId: story.authorId,
@@ -198,7 +225,15 @@ export function createNotificationService(deps: NotificationServiceDeps) {
      * Moderation's notices (modules/moderation): a statement of reasons to a decision's subject, an outcome to a
      * reporter, an appeal's result. Kinds of NOTIFICATION_TYPES, so push can carry them like any other.
      */
-    moderationNotices(notices: { userId: string; type: 'moderation_decision' | 'report_outcome'; title: string; message: string; storyId: string | null }[]): Promise<Notification[]> {
+    moderationNotices(
+      notices: {
+        userId: string;
+        type: 'moderation_decision' | 'report_outcome';
+        title: string;
+        message: string;
+        storyId: string | null;
+      }[],
+    ): Promise<Notification[]> {
       if (notices.length === 0) return Promise.resolve([]);
       return reported('moderation notice', () => deps.repository.insert(...notices));
     },
@@ -213,7 +248,8 @@ export function createNotificationService(deps: NotificationServiceDeps) {
         if (!grouped) return deps.repository.insert(...notices);
         const created: Notification[] = [];
         for (const notice of notices) {
-          if (notice.storyId) created.push(...(await deps.repository.replaceUnread({ ...notice, storyId: notice.storyId })));
+          if (notice.storyId)
+            created.push(...(await deps.repository.replaceUnread({ ...notice, storyId: notice.storyId })));
         }
         return created;
       });
@@ -227,7 +263,12 @@ export function createNotificationService(deps: NotificationServiceDeps) {
       return reported('nearby read', () => recordNearbyRead(userId, stories));
     },
 
-    async smart(args: { latitude: number; longitude: number; timeOfDay: TimeOfDay; user: { id: string; favoriteStoryType: string | null } | null }) {
+    async smart(args: {
+      latitude: number;
+      longitude: number;
+      timeOfDay: TimeOfDay;
+      user: { id: string; favoriteStoryType: string | null } | null;
+    }) {
       const sample = await deps.repository.smartSample({
         latitude: args.latitude,
         longitude: args.longitude,
@@ -251,7 +292,12 @@ export function createNotificationService(deps: NotificationServiceDeps) {
  * 100 m but held by a time lock; and (`opened`) the time-locked ones whose lock is open right now, distance aside
  * (`closed`: those whose lock is shut; `settled` ones are not evaluated at all).
  */
-function nearbyCandidates(userId: string, stories: Story[], now: Date, settled: (storyId: string) => boolean = () => false) {
+function nearbyCandidates(
+  userId: string,
+  stories: Story[],
+  now: Date,
+  settled: (storyId: string) => boolean = () => false,
+) {
   const marks: { storyId: string; kind: 'nearby' | 'unlocked' | 'near_locked'; announced?: boolean }[] = [];
   const opened: string[] = [];
   const closed: string[] = [];
@@ -260,9 +306,11 @@ function nearbyCandidates(userId: string, stories: Story[], now: Date, settled: 
     // A story unlocked by the very read that finds it is told by story_unlocked alone, not also in a group.
     marks.push({ storyId: story.id, kind: 'nearby', announced: !story.isLocked });
     if (!story.isLocked) marks.push({ storyId: story.id, kind: 'unlocked' });
-    else if (story.lockReason && WAITABLE_LOCK_REASONS.has(story.lockReason)) marks.push({ storyId: story.id, kind: 'near_locked' });
+    else if (story.lockReason && WAITABLE_LOCK_REASONS.has(story.lockReason))
+      marks.push({ storyId: story.id, kind: 'near_locked' });
     // Time locks a reader can wait for (weather is not a time: it unlocks with story_unlocked when it clears).
-    if (WAITABLE_LOCKS.has(story.timeRestriction) && !settled(story.id)) (timeLockOpen(story, now) ? opened : closed).push(story.id);
+    if (WAITABLE_LOCKS.has(story.timeRestriction) && !settled(story.id))
+      (timeLockOpen(story, now) ? opened : closed).push(story.id);
   }
   return { marks, opened, closed };
 }
@@ -280,11 +328,22 @@ function timeLockOpen(story: Story, now: Date): boolean {
 
 function unlockedNotification(userId: string, storyId: string, titles: Map<string, string>): NewNotification {
   const title = titles.get(storyId) ?? 'a whisper';
-  return { userId, type: 'story_unlocked', title: NOTIFICATION_TEXTS.unlockedTitle, message: unlockedMessage(title), storyId };
+  return {
+    userId,
+    type: 'story_unlocked',
+    title: NOTIFICATION_TEXTS.unlockedTitle,
+    message: unlockedMessage(title),
+    storyId,
+  };
 }
 
 function timeLockedNotification(userId: string, storyId: string, titles: Map<string, string>): NewNotification {
   const title = titles.get(storyId) ?? 'a whisper';
-  return { userId, type: 'time_locked', title: NOTIFICATION_TEXTS.timeLockedTitle, message: timeLockedMessage(title), storyId };
+  return {
+    userId,
+    type: 'time_locked',
+    title: NOTIFICATION_TEXTS.timeLockedTitle,
+    message: timeLockedMessage(title),
+    storyId,
+  };
 }
-

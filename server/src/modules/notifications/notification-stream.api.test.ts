@@ -80,7 +80,11 @@ describe('notification stream (SSE)', () => {
     const story = await insertStory(t.database, { authorId: author.id, ...DEFAULT_CENTER, title });
     // Likes need the story unlocked for the liker once (docs/security.md, "Location: a position is a claim"), as a read within 100 m records.
     await t.app.location.unlocks.record(fan.id, [story.id]);
-    const res = await app.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: fan.cookie } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/stories/${story.id}/like`,
+      headers: { cookie: fan.cookie },
+    });
     expect(res.statusCode).toBe(200);
     return story.id;
   };
@@ -105,7 +109,10 @@ describe('notification stream (SSE)', () => {
     const listed = (await t.app.inject({ url: '/api/notifications', headers: { cookie: author.cookie } })).json();
     expect(stream.events[0]!.notification).toEqual(listed[0]);
     expect(stream.events[0]!.id).toBe(listed[0].id);
-    expect(stream.events[0]!.notification).toMatchObject({ storyId, message: 'Fan 1 liked your story “Harbour lights”' });
+    expect(stream.events[0]!.notification).toMatchObject({
+      storyId,
+      message: 'Fan 1 liked your story “Harbour lights”',
+    });
     stream.close();
 
     // Missed while away: two likes; reconnecting with Last-Event-ID replays exactly those, oldest first.
@@ -172,7 +179,10 @@ describe('notification stream (SSE)', () => {
     expect(t.config.notificationStreamLifetimeMs).toBe(3_600_000);
     // An instance whose streams live 1.5 s, on the same database.
     const second = await sameDatabaseAgain(t.database);
-    const shortLived = await buildApp({ ...t.config, notificationStreamLifetimeMs: 1_500 }, { database: second.database, logger: false });
+    const shortLived = await buildApp(
+      { ...t.config, notificationStreamLifetimeMs: 1_500 },
+      { database: second.database, logger: false },
+    );
     const url = await shortLived.listen({ port: 0, host: '127.0.0.1' });
     try {
       const user = await createTestUser(t.database);

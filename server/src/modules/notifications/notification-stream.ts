@@ -59,7 +59,8 @@ export async function streamNotifications(
   });
 
   try {
-    if (stream.lastEventId) for (const notification of await parts.service.replay(stream.userId, stream.lastEventId)) write(notification);
+    if (stream.lastEventId)
+      for (const notification of await parts.service.replay(stream.userId, stream.lastEventId)) write(notification);
   } catch (error) {
     request.log.warn({ err: error }, 'notifications: replay failed');
   }

@@ -16,7 +16,12 @@ const freshPlace = (): Point => offsetNorth(DEFAULT_CENTER, 60_000 * ++area);
 /** "HH:MM" in Savannah's time zone, `minutes` from now. */
 function savannahClock(minutes: number): string {
   const at = new Date(Date.now() + minutes * 60_000);
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'America/New_York',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
 }
 
 describe('notifications', () => {
@@ -33,8 +38,10 @@ describe('notifications', () => {
   });
   afterAll(async () => t.close());
 
-  const get = (url: string, user?: TestUser) => t.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });
-  const post = (url: string, user?: TestUser) => t.app.inject({ method: 'POST', url, headers: user ? { cookie: user.cookie } : {} });
+  const get = (url: string, user?: TestUser) =>
+    t.app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });
+  const post = (url: string, user?: TestUser) =>
+    t.app.inject({ method: 'POST', url, headers: user ? { cookie: user.cookie } : {} });
   /**
    * Likes need the story unlocked for the liker once (docs/security.md, "Location: a position is a claim"). Recorded directly, as a read within 100 m
    * would: these tests jump between neighbourhoods 60 km apart, which the travel rule would rightly refuse.
@@ -48,7 +55,8 @@ describe('notifications', () => {
     expect(res.statusCode).toBe(200);
     return notificationListSchema.parse(res.json());
   };
-  const ofType = async (user: TestUser, type: string) => (await list(user, '?limit=100')).filter((n) => n.type === type);
+  const ofType = async (user: TestUser, type: string) =>
+    (await list(user, '?limit=100')).filter((n) => n.type === type);
   const read = async (user: TestUser, at: Point) => {
     const res = await get(`/api/stories/discoverable/${at.latitude}/${at.longitude}`, user);
     expect(res.statusCode).toBe(200);
@@ -68,7 +76,11 @@ describe('notifications', () => {
 
       const liked = (await ofType(author, 'story_liked')).filter((n) => n.storyId === s.id);
       expect(liked).toHaveLength(1);
-      expect(liked[0]).toMatchObject({ message: 'Rita Reader liked your story “Moonlit bench”', isRead: false, userId: author.id });
+      expect(liked[0]).toMatchObject({
+        message: 'Rita Reader liked your story “Moonlit bench”',
+        isRead: false,
+        userId: author.id,
+      });
 
       await like(s.id, other);
       expect((await ofType(author, 'story_liked')).filter((n) => n.storyId === s.id)).toHaveLength(2);
@@ -102,10 +114,14 @@ describe('notifications', () => {
     it('makes at most one group an hour; finds in between join the next group, each story once', async () => {
       // A service of its own with a clock the test moves, fed the stories as the read returns them.
       let clock = new Date();
-      const service = createNotificationService({ repository: createNotificationRepository(t.database), now: () => clock });
+      const service = createNotificationService({
+        repository: createNotificationRepository(t.database),
+        now: () => clock,
+      });
       const user = await createTestUser(t.database);
       const place = freshPlace();
-      const readAt = async (p: Point) => service.recordNearbyRead(user.id, (await get(`/api/stories/discoverable/${p.latitude}/${p.longitude}`)).json());
+      const readAt = async (p: Point) =>
+        service.recordNearbyRead(user.id, (await get(`/api/stories/discoverable/${p.latitude}/${p.longitude}`)).json());
       const later = (minutes: number) => (clock = new Date(clock.getTime() + minutes * 60_000));
       const groups = async () => (await ofType(user, 'story_nearby')).map((g) => g.message);
 
@@ -162,7 +178,10 @@ describe('notifications', () => {
       expect(unlocked).toHaveLength(1);
       // Found and unlocked by the same read: story_unlocked alone, no group for it.
       expect(await ofType(user, 'story_nearby')).toHaveLength(0);
-      expect(unlocked[0]).toMatchObject({ storyId: near.id, message: 'You unlocked “Under the oak”. It is yours to read now.' });
+      expect(unlocked[0]).toMatchObject({
+        storyId: near.id,
+        message: 'You unlocked “Under the oak”. It is yours to read now.',
+      });
       // Farther than 100 m: found, not unlocked.
       const far = await story({ ...at(place, 600) });
       await read(user, place);
@@ -173,10 +192,16 @@ describe('notifications', () => {
     it('makes time_locked at a read after the window opens, for stories the reader was near while locked', async () => {
       // A service of its own with a clock the test moves (a shut lock is looked at again after 5 minutes).
       let clock = new Date();
-      const service = createNotificationService({ repository: createNotificationRepository(t.database), now: () => clock });
+      const service = createNotificationService({
+        repository: createNotificationRepository(t.database),
+        now: () => clock,
+      });
       const user = await createTestUser(t.database);
       const readAt = async (p: Point) =>
-        service.recordNearbyRead(user.id, (await get(`/api/stories/discoverable/${p.latitude}/${p.longitude}`, user)).json());
+        service.recordNearbyRead(
+          user.id,
+          (await get(`/api/stories/discoverable/${p.latitude}/${p.longitude}`, user)).json(),
+        );
       const place = freshPlace();
       const locked = await story({
         ...at(place, 30),
@@ -192,8 +217,11 @@ describe('notifications', () => {
         unlockStartTime: savannahClock(120),
         unlockEndTime: savannahClock(180),
       });
-      expect((await get(`/api/stories/discoverable/${place.latitude}/${place.longitude}`, user)).json()
-        .find((s: { id: string }) => s.id === locked.id)?.isLocked).toBe(true);
+      expect(
+        (await get(`/api/stories/discoverable/${place.latitude}/${place.longitude}`, user))
+          .json()
+          .find((s: { id: string }) => s.id === locked.id)?.isLocked,
+      ).toBe(true);
       await readAt(place);
       expect(await ofType(user, 'story_unlocked')).toHaveLength(0);
       expect(await ofType(user, 'time_locked')).toHaveLength(0);
@@ -317,12 +345,23 @@ describe('notifications', () => {
     it('counts what is nearby and points at the nearest locked one; only nearby and discovery signed out', async () => {
       const place = freshPlace();
       await story({ ...at(place, 50), type: 'audio', category: 'Horror' });
-      await story({ ...at(place, 400), category: 'Horror', timeRestriction: 'time_of_day', unlockStartTime: '19:30', unlockEndTime: '21:00' });
+      await story({
+        ...at(place, 400),
+        category: 'Horror',
+        timeRestriction: 'time_of_day',
+        unlockStartTime: '19:30',
+        unlockEndTime: '21:00',
+      });
       await story({ ...offsetEast(place, -900), category: 'History' });
       const url = `/api/notifications/smart/${place.latitude}/${place.longitude}?timeOfDay=evening`;
       const visitor = smartSuggestionsSchema.parse((await get(url)).json());
       expect(visitor).toEqual([
-        { type: 'nearby', priority: 'high', title: '3 whispers within 1.5 km', message: 'One is close enough to read now. The nearest locked one is 400 m to the north.' },
+        {
+          type: 'nearby',
+          priority: 'high',
+          title: '3 whispers within 1.5 km',
+          message: 'One is close enough to read now. The nearest locked one is 400 m to the north.',
+        },
       ]);
 
       const fan = await createTestUser(t.database);

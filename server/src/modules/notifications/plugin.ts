@@ -55,4 +55,8 @@ const notificationsPlugin = fp(
   { name: 'notifications', dependencies: ['session'], decorators: { fastify: ['database'] } },
 );
 
-export const notificationsModule = defineModule({ name: 'notifications', plugin: notificationsPlugin, routes: notificationRoutes });
+export const notificationsModule = defineModule({
+  name: 'notifications',
+  plugin: notificationsPlugin,
+  routes: notificationRoutes,
+});

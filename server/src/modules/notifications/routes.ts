@@ -28,7 +28,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   } as const;
 
   /** Sealed cursors, as every list's (lib/paging.ts). */
-  const pageQuery = (query: { limit?: number; cursor?: string }) => ({ limit: query.limit, cursor: openCursorOr400(app.location.pageCursors, query.cursor) });
+  const pageQuery = (query: { limit?: number; cursor?: string }) => ({
+    limit: query.limit,
+    cursor: openCursorOr400(app.location.pageCursors, query.cursor),
+  });
   const linkNext = (request: FastifyRequest, reply: FastifyReply, cursor: PageCursor | null) => {
     if (cursor) reply.header('link', nextPageLink(request.url, app.location.pageCursors.seal(cursor)));
   };
@@ -69,7 +72,9 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...apiRoute(app, 'smartSuggestions', { summary: 'Suggestions for a place and time of day (signed out: nearby and discovery only)' }),
+    ...apiRoute(app, 'smartSuggestions', {
+      summary: 'Suggestions for a place and time of day (signed out: nearby and discovery only)',
+    }),
     config: smartConfig,
     handler: async (request) => {
       const { lat, lng } = request.params;
@@ -79,7 +84,9 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...apiRoute(app, 'notificationStream', { summary: 'Server-Sent Events: my new notifications, live (event: notification)' }),
+    ...apiRoute(app, 'notificationStream', {
+      summary: 'Server-Sent Events: my new notifications, live (event: notification)',
+    }),
     config: user,
     handler: async (request, reply) => {
       const headerId = request.headers['last-event-id'];

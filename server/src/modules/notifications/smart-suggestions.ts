@@ -45,15 +45,15 @@ export function buildSmartSuggestions(everything: SmartSampleStory[], ctx: Smart
   const within = sample.filter((s) => s.distance <= DISCOVERY_RADIUS_M);
   const ownWithin = everything.filter((s) => s.own && s.distance <= DISCOVERY_RADIUS_M).length;
   const suggestions: SmartNotification[] = [];
-  const where = (s: SmartSampleStory) =>
-    `${formatDistance(s.distance)} to the ${compassDirection(ctx.location, s)}`;
+  const where = (s: SmartSampleStory) => `${formatDistance(s.distance)} to the ${compassDirection(ctx.location, s)}`;
 
   if (within.length > 0) {
     const capped = within.length >= NOTIFICATION_LIMITS.smartSampleSize;
     const inReach = within.filter((s) => s.distance <= UNLOCK_RADIUS_M).length;
     const nearestLocked = within.find((s) => s.distance > UNLOCK_RADIUS_M);
     const parts: string[] = [];
-    if (inReach > 0) parts.push(inReach === 1 ? 'One is close enough to read now.' : `${inReach} are close enough to read now.`);
+    if (inReach > 0)
+      parts.push(inReach === 1 ? 'One is close enough to read now.' : `${inReach} are close enough to read now.`);
     if (nearestLocked) parts.push(`The nearest locked one is ${where(nearestLocked)}.`);
     suggestions.push({
       type: 'nearby',
@@ -72,7 +72,10 @@ export function buildSmartSuggestions(everything: SmartSampleStory[], ctx: Smart
   } else {
     // One's own stories are whispers too: the nearest of all, so the card agrees with the map.
     const sampled = everything[0];
-    const nearest = sampled && { distance: Math.round(sampled.distance), direction: compassDirection(ctx.location, sampled) };
+    const nearest = sampled && {
+      distance: Math.round(sampled.distance),
+      direction: compassDirection(ctx.location, sampled),
+    };
     suggestions.push(
       nearest
         ? {

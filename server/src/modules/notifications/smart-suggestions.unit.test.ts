@@ -16,7 +16,11 @@ const sampleStory = (north: number, fields: Partial<SmartSampleStory> = {}): Sma
 
 describe('buildSmartSuggestions', () => {
   it('gives a visitor the nearby count and the nearest locked story only', () => {
-    const sample = [sampleStory(60), sampleStory(-250), sampleStory(900, { timeRestriction: 'time_of_day', unlockStartTime: '20:00' })];
+    const sample = [
+      sampleStory(60),
+      sampleStory(-250),
+      sampleStory(900, { timeRestriction: 'time_of_day', unlockStartTime: '20:00' }),
+    ];
     expect(buildSmartSuggestions(sample, { location: here, timeOfDay: 'evening', user: null })).toEqual([
       {
         type: 'nearby',
@@ -34,8 +38,18 @@ describe('buildSmartSuggestions', () => {
   });
 
   it('points at the nearest story within 50 km when none is within 1.5 km', () => {
-    const far = { ...offsetEast(here, 4_000), category: 'History', type: 'text', timeRestriction: 'none', unlockStartTime: null, distance: 4_000, read: false };
-    expect(buildSmartSuggestions([far], { location: here, timeOfDay: 'night', user: { favoriteStoryType: 'text' } })).toEqual([
+    const far = {
+      ...offsetEast(here, 4_000),
+      category: 'History',
+      type: 'text',
+      timeRestriction: 'none',
+      unlockStartTime: null,
+      distance: 4_000,
+      read: false,
+    };
+    expect(
+      buildSmartSuggestions([far], { location: here, timeOfDay: 'night', user: { favoriteStoryType: 'text' } }),
+    ).toEqual([
       {
         type: 'discovery',
         priority: 'medium',
@@ -44,7 +58,10 @@ describe('buildSmartSuggestions', () => {
         nearest: { distance: 4_000, direction: 'east' },
       },
     ]);
-    expect(buildSmartSuggestions([], { location: here, timeOfDay: 'night', user: null })[0]).toMatchObject({ type: 'discovery', priority: 'low' });
+    expect(buildSmartSuggestions([], { location: here, timeOfDay: 'night', user: null })[0]).toMatchObject({
+      type: 'discovery',
+      priority: 'low',
+    });
   });
 
   it('adds time windows opening now, the favourite type and an unread category for a signed-in reader', () => {
@@ -53,11 +70,30 @@ describe('buildSmartSuggestions', () => {
       sampleStory(400, { type: 'audio', timeRestriction: 'time_of_day', unlockStartTime: '21:15', category: 'Horror' }),
       sampleStory(500, { type: 'audio', category: 'Horror' }),
     ];
-    const result = buildSmartSuggestions(sample, { location: here, timeOfDay: 'evening', user: { favoriteStoryType: 'audio' } });
+    const result = buildSmartSuggestions(sample, {
+      location: here,
+      timeOfDay: 'evening',
+      user: { favoriteStoryType: 'audio' },
+    });
     expect(result.slice(1)).toEqual([
-      { type: 'other', priority: 'medium', title: 'Opening this evening', message: '1 time-locked whisper nearby opens this evening.' },
-      { type: 'recommendation', priority: 'medium', title: 'Your favourite: audio stories', message: '2 audio whispers are within 1.5 km.' },
-      { type: 'recommendation', priority: 'low', title: 'Something new: Horror', message: '2 Horror whispers nearby, a kind you have not read here yet.' },
+      {
+        type: 'other',
+        priority: 'medium',
+        title: 'Opening this evening',
+        message: '1 time-locked whisper nearby opens this evening.',
+      },
+      {
+        type: 'recommendation',
+        priority: 'medium',
+        title: 'Your favourite: audio stories',
+        message: '2 audio whispers are within 1.5 km.',
+      },
+      {
+        type: 'recommendation',
+        priority: 'low',
+        title: 'Something new: Horror',
+        message: '2 Horror whispers nearby, a kind you have not read here yet.',
+      },
     ]);
   });
 });

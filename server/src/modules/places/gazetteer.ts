@@ -92,7 +92,14 @@ function safeCountryName(countryNames: Intl.DisplayNames, code: string): string 
 }
 
 /** A place's record from the package's own fields (its region keyed as "country/admin1"). */
-export function placeRecord(fields: { name: string; latitude: number; longitude: number; population: number; country: string; admin: string }): PlaceRecord {
+export function placeRecord(fields: {
+  name: string;
+  latitude: number;
+  longitude: number;
+  population: number;
+  country: string;
+  admin: string;
+}): PlaceRecord {
   return {
     name: fields.name,
     latitude: fields.latitude,

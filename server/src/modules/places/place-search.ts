@@ -19,7 +19,16 @@ const INDEXED_CHARS = 12;
 const PAD = 1;
 
 const SPECIAL_LETTERS: Record<string, string> = {
-  ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ħ: 'h',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
 };
 
 /** A name or query as the search compares it: "São Paulo" → "sao paulo", "Saint-Étienne" → "saint etienne". */
@@ -76,7 +85,9 @@ export function createPlaceSearchIndex(gazetteer: Gazetteer): PlaceSearchIndex {
       // Exact beginnings first: every key starting with the query's first two letters is in one row, in order of
       // population (keys are numbered so), so the scan stops once `limit` names start with the query.
       const first = charId(normalised.charCodeAt(0));
-      const opening = row(normalised.length === 1 ? trigramOf(PAD, PAD, first) : trigramOf(PAD, first, charId(normalised.charCodeAt(1))));
+      const opening = row(
+        normalised.length === 1 ? trigramOf(PAD, PAD, first) : trigramOf(PAD, first, charId(normalised.charCodeAt(1))),
+      );
       let nameMatches = 0;
       for (let at = opening?.from ?? 0; at < (opening?.to ?? 0) && nameMatches < limit; at++) {
         const key = postings[at]!;
@@ -119,7 +130,11 @@ export function createPlaceSearchIndex(gazetteer: Gazetteer): PlaceSearchIndex {
           // The first letter is taken as typed (or swapped with the second): people rarely mistype it, and it
           // spares measuring thousands of names for a long query.
           const keyFirst = text.charCodeAt(keyStarts[key]!);
-          if (keyFirst !== firstCode && !(keyFirst === secondCode && text.charCodeAt(keyStarts[key]! + 1) === firstCode)) continue;
+          if (
+            keyFirst !== firstCode &&
+            !(keyFirst === secondCode && text.charCodeAt(keyStarts[key]! + 1) === firstCode)
+          )
+            continue;
           const edits = distance(normalised, text, keyStarts[key]!, nameEnds[place]!, typos);
           if (edits <= typos) note(place, edits * 2 + (keyStarts[key] === nameStarts[place] ? 0 : 1));
         }
@@ -128,7 +143,8 @@ export function createPlaceSearchIndex(gazetteer: Gazetteer): PlaceSearchIndex {
       // The best few kept in order as they come (no sort of thousands of matches).
       const best: number[] = [];
       const better = (a: number, b: number) =>
-        placeRanks[a]! < placeRanks[b]! || (placeRanks[a] === placeRanks[b] && gazetteer.populations[a]! > gazetteer.populations[b]!);
+        placeRanks[a]! < placeRanks[b]! ||
+        (placeRanks[a] === placeRanks[b] && gazetteer.populations[a]! > gazetteer.populations[b]!);
       for (let at = 0; at < matchedCount; at++) {
         const place = matched[at]!;
         if (best.length === limit && !better(place, best[limit - 1]!)) continue;
@@ -218,7 +234,7 @@ class TrigramTable {
 
   get(trigram: number): number {
     const mask = this.keys.length - 1;
-    for (let slot = Math.imul(trigram, 0x9e3779b1) >>> 17 & mask; ; slot = (slot + 1) & mask) {
+    for (let slot = (Math.imul(trigram, 0x9e3779b1) >>> 17) & mask; ; slot = (slot + 1) & mask) {
       const stored = this.keys[slot]!;
       if (stored === trigram) return this.ids[slot]!;
       if (stored === -1) return -1;
@@ -229,7 +245,7 @@ class TrigramTable {
     if (id > 0xffff) throw new Error('Too many distinct trigrams for the place index');
     if ((this.size + 1) * 2 > this.keys.length) this.grow();
     const mask = this.keys.length - 1;
-    let slot = Math.imul(trigram, 0x9e3779b1) >>> 17 & mask;
+    let slot = (Math.imul(trigram, 0x9e3779b1) >>> 17) & mask;
     while (this.keys[slot] !== -1) slot = (slot + 1) & mask;
     this.keys[slot] = trigram;
     this.ids[slot] = id;

@@ -28,7 +28,8 @@ export interface PlaceService {
 export function createPlaceService(gazetteer: Gazetteer): PlaceService {
   const index = createPlaceSearchIndex(gazetteer);
   const tree = new KDBush(gazetteer.count, 64, Float64Array);
-  for (let place = 0; place < gazetteer.count; place++) tree.add(gazetteer.longitudes[place]!, gazetteer.latitudes[place]!);
+  for (let place = 0; place < gazetteer.count; place++)
+    tree.add(gazetteer.longitudes[place]!, gazetteer.latitudes[place]!);
   tree.finish();
   const names = new Map<string, string | null>();
 
@@ -53,7 +54,9 @@ export function createPlaceService(gazetteer: Gazetteer): PlaceService {
       return index
         .search(query.slice(0, comma), QUALIFIED_CANDIDATES)
         .map(placeOf)
-        .filter(({ region, country }) => [region, country].some((part) => part && normalisePlaceName(part).startsWith(qualifier)))
+        .filter(({ region, country }) =>
+          [region, country].some((part) => part && normalisePlaceName(part).startsWith(qualifier)),
+        )
         .slice(0, PLACE_RESULTS_MAX);
     },
     nameAt({ latitude, longitude }) {

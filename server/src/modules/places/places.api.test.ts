@@ -20,7 +20,10 @@ const SAO_PAULO = { latitude: -23.5475, longitude: -46.63611 };
 const MID_ATLANTIC = { latitude: 0, longitude: -30 };
 
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'whispers-places-client-'));
-fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><title>Whispers</title></head><body></body></html>');
+fs.writeFileSync(
+  path.join(clientDir, 'index.html'),
+  '<!doctype html><html><head><title>Whispers</title></head><body></body></html>',
+);
 
 describe('GET /api/places', () => {
   let t: TestApp;
@@ -36,7 +39,12 @@ describe('GET /api/places', () => {
     const places = z.array(placeSchema).parse(response.json());
     expect(places.length).toBeGreaterThan(0);
     expect(places.length).toBeLessThanOrEqual(10);
-    expect(places[0]).toMatchObject({ name: 'Savannah', region: 'Georgia', country: 'United States', label: 'Savannah, Georgia' });
+    expect(places[0]).toMatchObject({
+      name: 'Savannah',
+      region: 'Georgia',
+      country: 'United States',
+      label: 'Savannah, Georgia',
+    });
     expect(places[0]!.latitude).toBeCloseTo(32.08, 1);
     expect((await search('s')).json()).toHaveLength(10);
     expect((await search('sao paulo')).json()[0]).toMatchObject({ name: 'São Paulo', country: 'Brazil' });
@@ -70,7 +78,9 @@ describe('GET /api/places rate limit', () => {
   it('answers 429 past 120 searches a minute from one address', async () => {
     const statuses: number[] = [];
     for (let at = 0; at < 121; at++) {
-      statuses.push((await t.app.inject({ method: 'GET', url: '/api/places?q=lon', remoteAddress: '203.0.113.7' })).statusCode);
+      statuses.push(
+        (await t.app.inject({ method: 'GET', url: '/api/places?q=lon', remoteAddress: '203.0.113.7' })).statusCode,
+      );
     }
     expect(statuses.slice(0, 120).every((status) => status === 200)).toBe(true);
     expect(statuses[120]).toBe(429);
@@ -105,7 +115,10 @@ describe('place names in answers', () => {
     // Read from São Paulo: the name is Savannah's, the story's own place, never the reader's.
     expect((await story(inSavannah, SAO_PAULO)).placeName).toBe('Savannah, Georgia');
     expect((await story(inSavannah, SAVANNAH)).placeName).toBe('Savannah, Georgia');
-    const nearby = await t.app.inject({ method: 'GET', url: `/api/stories/discoverable/${SAVANNAH.latitude}/${SAVANNAH.longitude}` });
+    const nearby = await t.app.inject({
+      method: 'GET',
+      url: `/api/stories/discoverable/${SAVANNAH.latitude}/${SAVANNAH.longitude}`,
+    });
     const cards = z.array(storySchema).parse(nearby.json());
     expect(cards.find((card) => card.id === inSavannah)?.placeName).toBe('Savannah, Georgia');
   });
@@ -118,7 +131,11 @@ describe('place names in answers', () => {
     const page = await t.app.inject({ method: 'GET', url: `/stories/${inSavannah}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('near Savannah, Georgia');
-    const second = await insertStory(t.database, { authorId: author.id, latitude: SAVANNAH.latitude + 0.002, longitude: SAVANNAH.longitude });
+    const second = await insertStory(t.database, {
+      authorId: author.id,
+      latitude: SAVANNAH.latitude + 0.002,
+      longitude: SAVANNAH.longitude,
+    });
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/tours',

@@ -50,7 +50,12 @@ describe('prefix distance', () => {
 
 describe('place search', () => {
   it('finds names by their beginning as typed, the most populous first', () => {
-    expect(labels(small, 'sav')).toEqual(['Savannah, Georgia', 'Savannah, Tennessee', 'Savanna, Illinois', 'West Savannah Heights, Georgia']);
+    expect(labels(small, 'sav')).toEqual([
+      'Savannah, Georgia',
+      'Savannah, Tennessee',
+      'Savanna, Illinois',
+      'West Savannah Heights, Georgia',
+    ]);
   });
 
   it('ranks a name that starts with the query before one where a later word does, whatever their population', () => {
@@ -82,7 +87,9 @@ describe('place search', () => {
   });
 
   it('answers at most ten places', () => {
-    const many = createPlaceService(buildGazetteer(Array.from({ length: 30 }, (_, at) => place(`Springfield ${at}`, 1000 + at))));
+    const many = createPlaceService(
+      buildGazetteer(Array.from({ length: 30 }, (_, at) => place(`Springfield ${at}`, 1000 + at))),
+    );
     const found = many.search('spring');
     expect(found).toHaveLength(10);
     expect(found[0]!.name).toBe('Springfield 29');
@@ -113,7 +120,11 @@ describe('the shipped gazetteer', () => {
   });
 
   it('finds Savannah through a typo and São Paulo without its accent', () => {
-    expect(places.search('savanah')[0]).toMatchObject({ name: 'Savannah', region: 'Georgia', country: 'United States' });
+    expect(places.search('savanah')[0]).toMatchObject({
+      name: 'Savannah',
+      region: 'Georgia',
+      country: 'United States',
+    });
     expect(places.search('sao paulo')[0]).toMatchObject({ name: 'São Paulo', region: null, country: 'Brazil' });
     expect(places.search('lond')[0]!.label).toBe('London, England');
     expect(places.search('paris')[0]!.label).toBe('Paris, France');

@@ -14,7 +14,8 @@ export const placeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { service } = app.places;
   app.route({
     ...apiRoute(app, 'placeSearch', {
-      summary: 'Towns and cities (GeoNames, 1,000+ people) matching a typed name, best first: at most 10, typos tolerated',
+      summary:
+        'Towns and cities (GeoNames, 1,000+ people) matching a typed name, best first: at most 10, typos tolerated',
     }),
     config: { access: 'public', rateLimit: routeLimit(app, SEARCH_RATE_LIMIT) },
     handler: async (request, reply) => {

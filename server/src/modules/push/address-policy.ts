@@ -26,7 +26,8 @@ for (const [prefix, bits] of [
   ['203.0.113.0', 24], // documentation
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, broadcast
-] as const) blockedV4.addSubnet(prefix, bits, 'ipv4');
+] as const)
+  blockedV4.addSubnet(prefix, bits, 'ipv4');
 
 const blockedV6InGlobal = new net.BlockList();
 for (const [prefix, bits] of [
@@ -34,7 +35,8 @@ for (const [prefix, bits] of [
   ['2001:db8::', 32], // documentation
   ['2002::', 16], // 6to4
   ['3fff::', 20], // documentation
-] as const) blockedV6InGlobal.addSubnet(prefix, bits, 'ipv6');
+] as const)
+  blockedV6InGlobal.addSubnet(prefix, bits, 'ipv6');
 
 /** The first 16 bits of an IPv6 address in text form (`::…` → 0), or null when it is not one. */
 function firstGroup(address: string): number | null {

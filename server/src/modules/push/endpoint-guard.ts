@@ -14,9 +14,7 @@
 import { parse as legacyParse } from 'node:url';
 import { PUSH_TEXTS } from '#common/push';
 
-export type EndpointCheck =
-  | { ok: true; hostname: string; testOrigin: boolean }
-  | { ok: false; message: string };
+export type EndpointCheck = { ok: true; hostname: string; testOrigin: boolean } | { ok: false; message: string };
 
 export interface EndpointPolicy {
   /** Exact host names and `*.suffix` patterns (lower case). */
@@ -52,7 +50,9 @@ export function checkPushEndpoint(endpoint: string, policy: EndpointPolicy): End
   const host = raw[1]!.toLowerCase();
   // Both parsers, and the text itself, must name the same host on the same port.
   if (url.hostname !== host || legacy.hostname !== host) {
-    return refuse(url.hostname !== host && /^[\d.]+$/.test(url.hostname) ? PUSH_TEXTS.endpointAddress : PUSH_TEXTS.badEndpoint);
+    return refuse(
+      url.hostname !== host && /^[\d.]+$/.test(url.hostname) ? PUSH_TEXTS.endpointAddress : PUSH_TEXTS.badEndpoint,
+    );
   }
   if (url.port !== '' || (legacy.port !== null && legacy.port !== '443')) return refuse(PUSH_TEXTS.endpointPort);
   const labels = host.split('.');

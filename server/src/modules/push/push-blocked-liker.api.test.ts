@@ -29,16 +29,27 @@ describe('likes from someone the author blocked', () => {
     const publicKey = (await t.app.inject({ url: '/api/push/public-key' })).json().publicKey;
     const device = await push.subscribe(publicKey);
     const subscribed = await t.app.inject({
-      method: 'POST', url: '/api/push/subscriptions', headers: { cookie: author.cookie }, payload: { endpoint: device.endpoint, keys: device.keys },
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: { cookie: author.cookie },
+      payload: { endpoint: device.endpoint, keys: device.keys },
     });
     expect(subscribed.statusCode).toBe(201);
-    const block = await t.app.inject({ method: 'PUT', url: `/api/blocks/${blocked.id}`, headers: { cookie: author.cookie } });
+    const block = await t.app.inject({
+      method: 'PUT',
+      url: `/api/blocks/${blocked.id}`,
+      headers: { cookie: author.cookie },
+    });
     expect(block.statusCode).toBeLessThan(300);
 
     const story = await insertStory(t.database, { authorId: author.id, ...DEFAULT_CENTER, title: 'Harbour lights' });
     for (const fan of [blocked, friend]) {
       await t.app.location.unlocks.record(fan.id, [story.id]);
-      const liked = await t.app.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: fan.cookie } });
+      const liked = await t.app.inject({
+        method: 'POST',
+        url: `/api/stories/${story.id}/like`,
+        headers: { cookie: fan.cookie },
+      });
       expect(liked.statusCode).toBe(200);
     }
     await t.app.push.service.idle();
@@ -46,7 +57,9 @@ describe('likes from someone the author blocked', () => {
     // Both likes count.
     const read = await t.app.inject({ url: `/api/stories/${story.id}`, headers: { cookie: author.cookie } });
     expect(read.json().likes).toBe(2);
-    const bell = (await t.app.inject({ url: '/api/notifications', headers: { cookie: author.cookie } })).json<{ message: string }[]>();
+    const bell = (await t.app.inject({ url: '/api/notifications', headers: { cookie: author.cookie } })).json<
+      { message: string }[]
+    >();
     expect(bell.map((n) => n.message)).toEqual(['Fay Friend liked your story “Harbour lights”']);
     const pushed = push.messages(device.clientHash).map((m) => JSON.parse(m).message);
     expect(pushed).toEqual(['Fay Friend liked your story “Harbour lights”']);

@@ -22,7 +22,12 @@ import { createGuardedAgent, type PushResolver, type ResolvedAddress } from './g
 import { badKeys, GOOD_KEYS, hostileEndpoints } from './test-support/hostile-endpoints';
 
 /** A TLS listener on a random loopback address at port 443, counting connections and the names asked for. */
-async function startLoopbackListener(): Promise<{ host: string; connections: () => number; names: string[]; close(): Promise<void> }> {
+async function startLoopbackListener(): Promise<{
+  host: string;
+  connections: () => number;
+  names: string[];
+  close(): Promise<void>;
+}> {
   const { keyPath, certPath } = inject('pushTls');
   const names: string[] = [];
   let connections = 0;
@@ -37,7 +42,10 @@ async function startLoopbackListener(): Promise<{ host: string; connections: () 
   server.on('connection', () => connections++);
   server.on('tlsClientError', () => undefined);
   for (let attempt = 0; ; attempt++) {
-    const host = attempt === 0 ? '127.0.0.2' : `127.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${2 + Math.floor(Math.random() * 250)}`;
+    const host =
+      attempt === 0
+        ? '127.0.0.2'
+        : `127.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${2 + Math.floor(Math.random() * 250)}`;
     try {
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
@@ -46,7 +54,12 @@ async function startLoopbackListener(): Promise<{ host: string; connections: () 
           resolve();
         });
       });
-      return { host, connections: () => connections, names, close: () => new Promise((resolve) => server.close(() => resolve())) };
+      return {
+        host,
+        connections: () => connections,
+        names,
+        close: () => new Promise((resolve) => server.close(() => resolve())),
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt > 10) throw error;
     }
@@ -71,27 +84,47 @@ describe('push endpoints that cannot reach inside', () => {
   const subscribe = (payload: object) =>
     t.app.inject({ method: 'POST', url: '/api/push/subscriptions', headers: { cookie: user.cookie }, payload });
   const stored = async () =>
-    (await t.database.query<{ endpoint: string }>(sql`SELECT endpoint FROM push_subscriptions WHERE user_id = ${user.id}`)).map((row) => row.endpoint);
+    (
+      await t.database.query<{ endpoint: string }>(
+        sql`SELECT endpoint FROM push_subscriptions WHERE user_id = ${user.id}`,
+      )
+    ).map((row) => row.endpoint);
 
   it('subscribing answers 400 with a clear message for every hostile endpoint and for keys that are not keys', async () => {
     for (const { endpoint, message } of hostileEndpoints(listener.host)) {
       const res = await subscribe({ endpoint, expirationTime: null, keys: GOOD_KEYS });
-      expect({ endpoint, status: res.statusCode, message: res.json().message }).toEqual({ endpoint, status: 400, message });
+      expect({ endpoint, status: res.statusCode, message: res.json().message }).toEqual({
+        endpoint,
+        status: 400,
+        message,
+      });
     }
     for (const { keys, message } of badKeys()) {
       const res = await subscribe({ endpoint: 'https://fcm.googleapis.com/fcm/send/k', keys });
       expect({ keys, status: res.statusCode, message: res.json().message }).toEqual({ keys, status: 400, message });
     }
     expect(await stored()).toEqual([]);
-    expect((await subscribe({ endpoint: 'https://fcm.googleapis.com:443/fcm/send/ok', keys: GOOD_KEYS })).statusCode).toBe(201);
+    expect(
+      (await subscribe({ endpoint: 'https://fcm.googleapis.com:443/fcm/send/ok', keys: GOOD_KEYS })).statusCode,
+    ).toBe(201);
     expect(await stored()).toEqual(['https://fcm.googleapis.com:443/fcm/send/ok']);
     await t.database.query(sql`DELETE FROM push_subscriptions WHERE user_id = ${user.id}`);
   });
 
   /** Stores rows as they are (no subscribe check), sends one like notification to the user, waits for it. */
-  async function sendTo(endpoints: string[], options: { resolve: PushResolver; allowedHosts: string[]; isAllowedAddress?: (address: string) => boolean; notifications?: number }) {
+  async function sendTo(
+    endpoints: string[],
+    options: {
+      resolve: PushResolver;
+      allowedHosts: string[];
+      isAllowedAddress?: (address: string) => boolean;
+      notifications?: number;
+    },
+  ) {
     for (const endpoint of endpoints) {
-      await t.database.query(sql`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES (${user.id}, ${endpoint}, ${GOOD_KEYS.p256dh}, ${GOOD_KEYS.auth})`);
+      await t.database.query(
+        sql`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES (${user.id}, ${endpoint}, ${GOOD_KEYS.p256dh}, ${GOOD_KEYS.auth})`,
+      );
     }
     const agent = createGuardedAgent({ resolve: options.resolve, isAllowedAddress: options.isAllowedAddress });
     const sender = createPushSender({
@@ -104,7 +137,14 @@ describe('push endpoints that cannot reach inside', () => {
     });
     for (let n = 0; n < (options.notifications ?? 1); n++) {
       const notification: Notification = {
-        id: randomUUID(), userId: user.id, type: 'story_liked', title: 'New like', message: 'Someone liked your story', storyId: null, isRead: false, createdAt: new Date().toISOString(),
+        id: randomUUID(),
+        userId: user.id,
+        type: 'story_liked',
+        title: 'New like',
+        message: 'Someone liked your story',
+        storyId: null,
+        isRead: false,
+        createdAt: new Date().toISOString(),
       };
       sender.send([notification]);
       await sender.idle();
@@ -114,19 +154,26 @@ describe('push endpoints that cannot reach inside', () => {
   }
 
   /** A resolver stand-in: every name in the table, nothing else (no real DNS in tests). */
-  const standIn = (table: Record<string, string[]>, asked: string[] = []): PushResolver => async (hostname) => {
-    asked.push(hostname);
-    const addresses = table[hostname];
-    if (!addresses) throw Object.assign(new Error(`no such name ${hostname}`), { code: 'ENOTFOUND' });
-    return addresses.map((address): ResolvedAddress => ({ address, family: net.isIP(address) }));
-  };
+  const standIn =
+    (table: Record<string, string[]>, asked: string[] = []): PushResolver =>
+    async (hostname) => {
+      asked.push(hostname);
+      const addresses = table[hostname];
+      if (!addresses) throw Object.assign(new Error(`no such name ${hostname}`), { code: 'ENOTFOUND' });
+      return addresses.map((address): ResolvedAddress => ({ address, family: net.isIP(address) }));
+    };
 
   it('rows stored before the rule are deleted unsent: no hostile form connects', async () => {
     const asked: string[] = [];
     // Hosts refused only for not being allowed are the next test's: here even hosts the operator allowed do not
     // make a hostile form sendable.
-    const endpoints = hostileEndpoints(listener.host).filter((form) => form.message !== PUSH_TEXTS.endpointHost).map((form) => form.endpoint);
-    await sendTo(endpoints, { resolve: standIn({}, asked), allowedHosts: ['*.example.com', '*.x.com', 'fcm.googleapis.com'] });
+    const endpoints = hostileEndpoints(listener.host)
+      .filter((form) => form.message !== PUSH_TEXTS.endpointHost)
+      .map((form) => form.endpoint);
+    await sendTo(endpoints, {
+      resolve: standIn({}, asked),
+      allowedHosts: ['*.example.com', '*.x.com', 'fcm.googleapis.com'],
+    });
     expect(listener.connections()).toBe(0);
     expect(asked).toEqual([]);
     expect(await stored()).toEqual([]);
@@ -144,7 +191,10 @@ describe('push endpoints that cannot reach inside', () => {
       'private.push.test': ['10.0.0.1', '192.168.1.1'],
     };
     const endpoints = [...Object.keys(table).map((host) => `https://${host}/send/x`), 'https://evil.example.com/x'];
-    await sendTo(endpoints, { resolve: standIn(table, asked), allowedHosts: ['localtest.me', '*.nip.io', '*.push.test'] });
+    await sendTo(endpoints, {
+      resolve: standIn(table, asked),
+      allowedHosts: ['localtest.me', '*.nip.io', '*.push.test'],
+    });
     expect(listener.connections()).toBe(0);
     // Each name resolved once per delivery (a refused address is not tried again); the host not allowed, never.
     expect(asked.sort()).toEqual(Object.keys(table).sort());

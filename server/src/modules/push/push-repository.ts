@@ -78,7 +78,9 @@ export function createPushRepository(database: Database) {
     },
 
     async preferences(userId: string): Promise<PushKind[]> {
-      const [row] = await database.query<{ kinds: string[] }>(sql`SELECT kinds FROM push_preferences WHERE user_id = ${userId}`);
+      const [row] = await database.query<{ kinds: string[] }>(
+        sql`SELECT kinds FROM push_preferences WHERE user_id = ${userId}`,
+      );
       if (!row) return [...PUSH_KINDS];
       return PUSH_KINDS.filter((kind) => row.kinds.includes(kind));
     },

@@ -78,7 +78,10 @@ export function createPushSender(deps: PushSenderDeps) {
     }
     failuresInARow.delete(subscription.id);
     await deps.repository.removeById(subscription.id);
-    deps.logger.warn({ subscriptionId: subscription.id, failures }, 'push: a device that kept failing was unsubscribed');
+    deps.logger.warn(
+      { subscriptionId: subscription.id, failures },
+      'push: a device that kept failing was unsubscribed',
+    );
   }
 
   async function sendToDevice(subscription: StoredSubscription, body: string, urgency: Urgency): Promise<void> {
@@ -94,7 +97,11 @@ export function createPushSender(deps: PushSenderDeps) {
           { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
           body,
           {
-            vapidDetails: { subject: deps.vapid.subject, publicKey: deps.vapid.publicKey, privateKey: deps.vapid.privateKey },
+            vapidDetails: {
+              subject: deps.vapid.subject,
+              publicKey: deps.vapid.publicKey,
+              privateKey: deps.vapid.privateKey,
+            },
             TTL: PUSH_LIMITS.ttlSeconds,
             urgency,
             contentEncoding: 'aes128gcm',
@@ -113,10 +120,14 @@ export function createPushSender(deps: PushSenderDeps) {
           return;
         }
         const refused = error instanceof RefusedAddressError;
-        const retriable = !refused && (status === 429 || (status !== undefined && status >= 500) || status === undefined);
+        const retriable =
+          !refused && (status === 429 || (status !== undefined && status >= 500) || status === undefined);
         if (!retriable || attempt >= PUSH_LIMITS.attempts || closed) {
           // The reason only: a WebPushError carries the endpoint, which is not for the log.
-          deps.logger.warn({ reason: error instanceof Error ? error.message : String(error), status, attempt }, 'push: a message was not delivered');
+          deps.logger.warn(
+            { reason: error instanceof Error ? error.message : String(error), status, attempt },
+            'push: a message was not delivered',
+          );
           await deliveryFailed(subscription);
           return;
         }
@@ -140,7 +151,9 @@ export function createPushSender(deps: PushSenderDeps) {
     send(notifications: Notification[]): void {
       if (closed) return;
       for (const notification of notifications) {
-        const work = deliver(notification).catch((error: unknown) => deps.logger.error({ err: error }, 'push: sending failed'));
+        const work = deliver(notification).catch((error: unknown) =>
+          deps.logger.error({ err: error }, 'push: sending failed'),
+        );
         inFlight.add(work);
         void work.finally(() => inFlight.delete(work));
       }
@@ -163,7 +176,8 @@ export function createPushSender(deps: PushSenderDeps) {
 /** Exponential backoff from `base`; a longer Retry-After (seconds) from the push service wins, up to a minute. */
 function waitBefore(attempt: number, error: unknown, base: number): number {
   const backoff = base * 2 ** (attempt - 1);
-  const header = error instanceof WebPushError ? (error.headers as Record<string, string | undefined>)['retry-after'] : undefined;
+  const header =
+    error instanceof WebPushError ? (error.headers as Record<string, string | undefined>)['retry-after'] : undefined;
   const retryAfterMs = header && /^\d+$/.test(header) ? Number(header) * 1000 : 0;
   return Math.min(Math.max(backoff, retryAfterMs), 60_000);
 }

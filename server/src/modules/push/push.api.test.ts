@@ -46,15 +46,30 @@ describe('Web Push', () => {
 
   /** A fan likes a new story of the author's (unlocked for the fan first, as a read within 100 m records). */
   const like = async (fan: TestUser, title: string, app: FastifyInstance = t.app) => {
-    const story = await insertStory(t.database, { authorId: author.id, ...DEFAULT_CENTER, title, content: SECRET_CONTENT });
+    const story = await insertStory(t.database, {
+      authorId: author.id,
+      ...DEFAULT_CENTER,
+      title,
+      content: SECRET_CONTENT,
+    });
     await t.app.location.unlocks.record(fan.id, [story.id]);
-    const res = await app.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: fan.cookie } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/stories/${story.id}/like`,
+      headers: { cookie: fan.cookie },
+    });
     expect(res.statusCode).toBe(200);
     return story.id;
   };
 
   const subscriptionCount = async (userId: string) =>
-    Number((await t.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM push_subscriptions WHERE user_id = ${userId}`))[0]!.n);
+    Number(
+      (
+        await t.database.query<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM push_subscriptions WHERE user_id = ${userId}`,
+        )
+      )[0]!.n,
+    );
 
   it('publishes a VAPID public key and keeps the generated pair in DATA_DIR', async () => {
     expect(publicKey).toMatch(/^[A-Za-z0-9_-]{80,90}$/);
@@ -68,11 +83,20 @@ describe('Web Push', () => {
 
   it('subscribing needs a session, a well-formed subscription and a public https endpoint', async () => {
     const device = await push.subscribe(publicKey);
-    const signedOut = await t.app.inject({ method: 'POST', url: '/api/push/subscriptions', payload: { endpoint: device.endpoint, keys: device.keys } });
+    const signedOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      payload: { endpoint: device.endpoint, keys: device.keys },
+    });
     expect(signedOut.statusCode).toBe(401);
 
     const post = (payload: unknown) =>
-      t.app.inject({ method: 'POST', url: '/api/push/subscriptions', headers: { cookie: author.cookie }, payload: payload as object });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        headers: { cookie: author.cookie },
+        payload: payload as object,
+      });
     for (const [endpoint, message] of [
       ['http://push.example.com/x', PUSH_TEXTS.badEndpoint],
       ['https://127.0.0.1/x', PUSH_TEXTS.endpointAddress],
@@ -93,17 +117,28 @@ describe('Web Push', () => {
     expect(await subscriptionCount(author.id)).toBe(0);
 
     // A public push service's endpoint is accepted (nothing is sent to it here).
-    expect((await post({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: device.keys })).statusCode).toBe(201);
+    expect((await post({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: device.keys })).statusCode).toBe(
+      201,
+    );
     const status = await t.app.inject({
-      method: 'POST', url: '/api/push/subscriptions/status', headers: { cookie: author.cookie }, payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc' },
+      method: 'POST',
+      url: '/api/push/subscriptions/status',
+      headers: { cookie: author.cookie },
+      payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc' },
     });
     expect(status.json()).toEqual({ subscribed: true });
     const removed = await t.app.inject({
-      method: 'DELETE', url: '/api/push/subscriptions', headers: { cookie: author.cookie }, payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc' },
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      headers: { cookie: author.cookie },
+      payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc' },
     });
     expect(removed.json()).toEqual({ subscribed: false });
     const again = await t.app.inject({
-      method: 'DELETE', url: '/api/push/subscriptions', headers: { cookie: author.cookie }, payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc' },
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      headers: { cookie: author.cookie },
+      payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc' },
     });
     expect(again.statusCode).toBe(404);
   });
@@ -151,9 +186,15 @@ describe('Web Push', () => {
       const fan = await createTestUser(t.database);
       const story = await insertStory(t.database, { authorId: author2.id, ...DEFAULT_CENTER, title: 'Both ways' });
       await t.app.location.unlocks.record(fan.id, [story.id]);
-      expect((await t.app.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: fan.cookie } })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: fan.cookie } }))
+          .statusCode,
+      ).toBe(200);
       // Liking again through B makes no new notification and so no new push.
-      expect((await appB.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: fan.cookie } })).statusCode).toBe(200);
+      expect(
+        (await appB.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: fan.cookie } }))
+          .statusCode,
+      ).toBe(200);
       // B hears the notification too (its SSE hub): give it the time it needs to do something wrong.
       const heard = (await t.app.inject({ url: '/api/notifications', headers: { cookie: author2.cookie } })).json();
       expect(heard).toHaveLength(1);
@@ -179,7 +220,9 @@ describe('Web Push', () => {
     await t.app.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: fan.cookie } });
     await t.app.push.service.idle();
     expect(push.messages(kept.clientHash)).toHaveLength(1);
-    const left = await t.database.query<{ endpoint: string }>(sql`SELECT endpoint FROM push_subscriptions WHERE user_id = ${author3.id}`);
+    const left = await t.database.query<{ endpoint: string }>(
+      sql`SELECT endpoint FROM push_subscriptions WHERE user_id = ${author3.id}`,
+    );
     expect(left.map((r) => r.endpoint)).toEqual([kept.endpoint]);
   });
 
@@ -210,20 +253,42 @@ describe('Web Push', () => {
     const picky = await createTestUser(t.database);
     const device = await push.subscribe(publicKey);
     await subscribe(picky, device);
-    const get = async () => (await t.app.inject({ url: '/api/push/preferences', headers: { cookie: picky.cookie } })).json();
+    const get = async () =>
+      (await t.app.inject({ url: '/api/push/preferences', headers: { cookie: picky.cookie } })).json();
     expect(await get()).toEqual({ kinds: [...PUSH_KINDS] });
-    const bad = await t.app.inject({ method: 'PUT', url: '/api/push/preferences', headers: { cookie: picky.cookie }, payload: { kinds: ['story_nearby'] } });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/push/preferences',
+      headers: { cookie: picky.cookie },
+      payload: { kinds: ['story_nearby'] },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(`kinds must be a list of: ${PUSH_KINDS.join(', ')}`);
-    const put = await t.app.inject({ method: 'PUT', url: '/api/push/preferences', headers: { cookie: picky.cookie }, payload: { kinds: ['story_hidden'] } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/push/preferences',
+      headers: { cookie: picky.cookie },
+      payload: { kinds: ['story_hidden'] },
+    });
     expect(put.json()).toEqual({ kinds: ['story_hidden'] });
 
     const fan = await createTestUser(t.database);
-    const story = await insertStory(t.database, { authorId: picky.id, ...DEFAULT_CENTER, title: 'Quiet please', content: SECRET_CONTENT });
+    const story = await insertStory(t.database, {
+      authorId: picky.id,
+      ...DEFAULT_CENTER,
+      title: 'Quiet please',
+      content: SECRET_CONTENT,
+    });
     await t.app.location.unlocks.record(fan.id, [story.id]);
     await t.app.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: fan.cookie } });
     const decisionId = crypto.randomUUID();
-    await t.app.notifications.service.storyHidden({ storyId: story.id, authorId: picky.id, title: 'Quiet please', decisionId, reason: 'spam' });
+    await t.app.notifications.service.storyHidden({
+      storyId: story.id,
+      authorId: picky.id,
+      title: 'Quiet please',
+      decisionId,
+      reason: 'spam',
+    });
     await t.app.push.service.idle();
     const messages = push.messages(device.clientHash).map((m) => JSON.parse(m));
     expect(messages.map((m) => m.type)).toEqual(['story_hidden']);
@@ -237,7 +302,13 @@ describe('Web Push', () => {
     const reader = await createTestUser(t.database);
     const device = await push.subscribe(publicKey);
     await subscribe(reader, device);
-    await insertStory(t.database, { authorId: author.id, latitude: DEFAULT_CENTER.latitude + 0.005, longitude: DEFAULT_CENTER.longitude, title: 'Far one', content: SECRET_CONTENT });
+    await insertStory(t.database, {
+      authorId: author.id,
+      latitude: DEFAULT_CENTER.latitude + 0.005,
+      longitude: DEFAULT_CENTER.longitude,
+      title: 'Far one',
+      content: SECRET_CONTENT,
+    });
     const read = await t.app.inject({
       url: `/api/stories/discoverable/${DEFAULT_CENTER.latitude}/${DEFAULT_CENTER.longitude}`,
       headers: { cookie: reader.cookie },
@@ -254,8 +325,15 @@ describe('Web Push', () => {
     await subscribe(leaving, await push.subscribe(publicKey));
     expect(await subscriptionCount(leaving.id)).toBe(1);
     // Through the route a person uses (with their password), not a row deleted behind the app's back.
-    await t.database.query(sql`UPDATE users SET password_hash = ${await hashPassword('leaving-words')} WHERE id = ${leaving.id}::uuid`);
-    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/account', headers: { cookie: leaving.cookie }, payload: { password: 'leaving-words' } });
+    await t.database.query(
+      sql`UPDATE users SET password_hash = ${await hashPassword('leaving-words')} WHERE id = ${leaving.id}::uuid`,
+    );
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: { cookie: leaving.cookie },
+      payload: { password: 'leaving-words' },
+    });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await subscriptionCount(leaving.id)).toBe(0);
   });

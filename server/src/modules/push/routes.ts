@@ -30,7 +30,9 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...apiRoute(app, 'pushSubscribe', { summary: 'Subscribe this device to my push notifications (PushSubscriptionJSON)' }),
+    ...apiRoute(app, 'pushSubscribe', {
+      summary: 'Subscribe this device to my push notifications (PushSubscriptionJSON)',
+    }),
     config: user,
     handler: async (request, reply) => {
       await service.subscribe(currentUser(request).id, request.body);
@@ -39,9 +41,13 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...apiRoute(app, 'pushSubscriptionStatus', { summary: 'Whether this device (endpoint) gets my push notifications' }),
+    ...apiRoute(app, 'pushSubscriptionStatus', {
+      summary: 'Whether this device (endpoint) gets my push notifications',
+    }),
     config: user,
-    handler: async (request) => ({ subscribed: await service.isSubscribed(currentUser(request).id, request.body.endpoint) }),
+    handler: async (request) => ({
+      subscribed: await service.isSubscribed(currentUser(request).id, request.body.endpoint),
+    }),
   });
 
   app.route({

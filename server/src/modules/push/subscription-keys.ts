@@ -18,7 +18,12 @@ function isP256Point(bytes: Buffer): boolean {
   if (bytes.length !== 65 || bytes[0] !== 0x04) return false;
   try {
     createPublicKey({
-      key: { kty: 'EC', crv: 'P-256', x: bytes.subarray(1, 33).toString('base64url'), y: bytes.subarray(33).toString('base64url') },
+      key: {
+        kty: 'EC',
+        crv: 'P-256',
+        x: bytes.subarray(1, 33).toString('base64url'),
+        y: bytes.subarray(33).toString('base64url'),
+      },
       format: 'jwk',
     });
     return true;

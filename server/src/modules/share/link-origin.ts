@@ -16,9 +16,13 @@ export function linkOrigin(request: FastifyRequest, publicUrl: string | undefine
 
 /** Whether a Host header's name (without port; IPv6 in brackets) is this machine as reached locally. */
 function namesThisServer(hostname: string, listeningAddress: string | undefined): boolean {
-  const name = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  const name = hostname
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
   if (name === 'localhost' || name.endsWith('.localhost')) return true;
   if (net.isIPv4(name)) return name.startsWith('127.') || name === listeningAddress;
-  if (net.isIPv6(name)) return name === '::1' || name === '::ffff:127.0.0.1' || name === listeningAddress?.toLowerCase();
+  if (net.isIPv6(name))
+    return name === '::1' || name === '::ffff:127.0.0.1' || name === listeningAddress?.toLowerCase();
   return false;
 }

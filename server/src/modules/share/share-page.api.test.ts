@@ -64,7 +64,9 @@ describe('GET /stories/:id link previews', () => {
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     const html = response.body;
     expect(meta(html, 'og:title')).toBe('The &quot;lamplighter&quot; &amp; &lt;friends&gt;');
-    expect(meta(html, 'og:description')).toBe('Text story · History · by Ada &lt;Lovelace&gt; · near Savannah, Georgia. Heard on the square');
+    expect(meta(html, 'og:description')).toBe(
+      'Text story · History · by Ada &lt;Lovelace&gt; · near Savannah, Georgia. Heard on the square',
+    );
     expect(meta(html, 'og:url')).toBe(`https://whispers.example/stories/${id}`);
     expect(meta(html, 'og:image')).toBe('https://whispers.example/og-image.png');
     expect(meta(html, 'og:type')).toBe('article');
@@ -116,20 +118,22 @@ describe('GET /stories/:id link previews', () => {
 });
 
 describe('a title with $ patterns (issue 22, item 6)', () => {
-  it('puts the title in once, literally: $& $\' $` $1 $$ $<x> expand into nothing', async () => {
+  it("puts the title in once, literally: $& $' $` $1 $$ $<x> expand into nothing", async () => {
     const title = "$& $' $` $1 $$ $<x>";
     const id = await createStory({ title, description: "Costs $$ and $& more $'" });
     const html = (await get(`/stories/${id}`)).body;
     expect(html.match(/<\/head>/g)).toHaveLength(1);
     expect(html.match(/<html/g)).toHaveLength(1);
     expect(html.match(/<title>/g)).toHaveLength(1);
-    expect(html).toContain("<title>$&amp; $&#39; $` $1 $$ $&lt;x&gt; — Whispers</title>");
-    expect(meta(html, 'og:title')).toBe("$&amp; $&#39; $` $1 $$ $&lt;x&gt;");
-    expect(meta(html, 'og:description')).toBe("Text story · History · by Ada &lt;Lovelace&gt; · near Savannah, Georgia. Costs $$ and $&amp; more $&#39;");
+    expect(html).toContain('<title>$&amp; $&#39; $` $1 $$ $&lt;x&gt; — Whispers</title>');
+    expect(meta(html, 'og:title')).toBe('$&amp; $&#39; $` $1 $$ $&lt;x&gt;');
+    expect(meta(html, 'og:description')).toBe(
+      'Text story · History · by Ada &lt;Lovelace&gt; · near Savannah, Georgia. Costs $$ and $&amp; more $&#39;',
+    );
   });
 });
 
-describe('share links without PUBLIC_URL trust only this server\'s own Host (issue 22, item 7)', () => {
+describe("share links without PUBLIC_URL trust only this server's own Host (issue 22, item 7)", () => {
   const local = useTestApp({}, { clientDir });
   let id: string;
 
@@ -142,7 +146,13 @@ describe('share links without PUBLIC_URL trust only this server\'s own Host (iss
   const page = (host: string) => local.current.app.inject({ method: 'GET', url: `/stories/${id}`, headers: { host } });
 
   it('a foreign Host gets the tags without absolute links, never a link to that host', async () => {
-    for (const host of ['evil.example', 'evil.example:3000', 'localhost.evil.example', '127.0.0.1.evil.example', '10.0.0.1']) {
+    for (const host of [
+      'evil.example',
+      'evil.example:3000',
+      'localhost.evil.example',
+      '127.0.0.1.evil.example',
+      '10.0.0.1',
+    ]) {
       const response = await page(host);
       expect(response.statusCode).toBe(200);
       expect(meta(response.body, 'og:title')).toBe('Local tale');
@@ -165,7 +175,11 @@ describe('share links without PUBLIC_URL trust only this server\'s own Host (iss
 describe('with PUBLIC_URL, the Host header plays no part', () => {
   it('links go to PUBLIC_URL whatever the Host says', async () => {
     const id = await createStory({ title: 'Public link' });
-    const response = await testApp.current.app.inject({ method: 'GET', url: `/stories/${id}`, headers: { host: 'evil.example' } });
+    const response = await testApp.current.app.inject({
+      method: 'GET',
+      url: `/stories/${id}`,
+      headers: { host: 'evil.example' },
+    });
     expect(meta(response.body, 'og:url')).toBe(`https://whispers.example/stories/${id}`);
     expect(response.body).not.toContain('evil.example');
   });

@@ -80,7 +80,16 @@ export function escapeHtml(value: string): string {
  * A shared walking tour's tags (docs/decisions/016-walk-mode-and-tours.md), spoiler-safe like a story's: its title, description, stop count, length,
  * author and the town it starts near; never a stop's title, spot or content (those are for walkers).
  */
-export function tourShareTags({ tour, origin }: { tour: Pick<Tour, 'id' | 'title' | 'description' | 'stopCount' | 'lengthM' | 'walkingMinutes' | 'author' | 'placeName'>; origin: string | undefined }): string {
+export function tourShareTags({
+  tour,
+  origin,
+}: {
+  tour: Pick<
+    Tour,
+    'id' | 'title' | 'description' | 'stopCount' | 'lengthM' | 'walkingMinutes' | 'author' | 'placeName'
+  >;
+  origin: string | undefined;
+}): string {
   const author = (tour.author.displayName && safeDisplayName(tour.author.displayName)) || 'Anonymous';
   // The town it starts near (the summary's start point, public anyway), never a stop's own place.
   const place = tour.placeName ? ` · ${nearPlaceText(tour.placeName)}` : '';

@@ -12,14 +12,7 @@ import type { LockField } from '#common/lock-kinds';
 export type StoryEditValues = Partial<
   Pick<
     typeof stories.$inferInsert,
-    | 'title'
-    | 'description'
-    | 'category'
-    | 'content'
-    | 'wordCount'
-    | 'timeRestriction'
-    | LockField
-    | 'isPublic'
+    'title' | 'description' | 'category' | 'content' | 'wordCount' | 'timeRestriction' | LockField | 'isPublic'
   >
 >;
 
@@ -29,7 +22,10 @@ export function createStoryAuthorRepository(database: Database) {
   const { db } = database;
   return {
     /** The story's author and type when `viewerId` may see it (db/visibility.ts); undefined otherwise. */
-    async visibleStory(storyId: string, viewerId: string): Promise<{ authorId: string; type: StoryRow['type'] } | undefined> {
+    async visibleStory(
+      storyId: string,
+      viewerId: string,
+    ): Promise<{ authorId: string; type: StoryRow['type'] } | undefined> {
       const [row] = await db
         .select({ authorId: stories.authorId, type: stories.type })
         .from(stories)

@@ -37,7 +37,9 @@ export const storyAuthorRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...apiRoute(app, 'deleteStory', { summary: 'Delete your story, with its media, likes, reports, notifications and unlock records' }),
+    ...apiRoute(app, 'deleteStory', {
+      summary: 'Delete your story, with its media, likes, reports, notifications and unlock records',
+    }),
     // Taking one's own story down is allowed whatever the standing.
     config: { ...config, goodStanding: false },
     handler: async (request, reply) => {

@@ -32,7 +32,12 @@ describe('an author edits and deletes their story', () => {
     return res.json().id as string;
   };
   const edit = (id: string, body: unknown, cookie: string | null = author.cookie) =>
-    t.app.inject({ method: 'PATCH', url: `/api/stories/${id}`, headers: cookie ? { cookie } : {}, payload: body as object });
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/stories/${id}`,
+      headers: cookie ? { cookie } : {},
+      payload: body as object,
+    });
   const remove = (id: string, cookie: string | null = author.cookie) =>
     t.app.inject({ method: 'DELETE', url: `/api/stories/${id}`, headers: cookie ? { cookie } : {} });
   const storyRow = async (id: string) => (await t.database.db.select().from(stories).where(eq(stories.id, id)))[0];
@@ -50,8 +55,16 @@ describe('an author edits and deletes their story', () => {
         { timeRestriction: 'time_of_day', unlockStartTime: '14:00', unlockEndTime: '16:00' },
         { timeRestriction: 'time_of_day', unlockStartTime: '14:00', unlockEndTime: '16:00', unlockSeason: null },
       ],
-      ['time lock: season', { timeRestriction: 'season', unlockSeason: 'winter' }, { timeRestriction: 'season', unlockSeason: 'winter' }],
-      ['time lock: weather', { timeRestriction: 'weather', unlockWeather: 'rainy' }, { timeRestriction: 'weather', unlockWeather: 'rainy' }],
+      [
+        'time lock: season',
+        { timeRestriction: 'season', unlockSeason: 'winter' },
+        { timeRestriction: 'season', unlockSeason: 'winter' },
+      ],
+      [
+        'time lock: weather',
+        { timeRestriction: 'weather', unlockWeather: 'rainy' },
+        { timeRestriction: 'weather', unlockWeather: 'rainy' },
+      ],
     ])('changes the %s and answers the story as its author sees it', async (_name, body, expected) => {
       const id = await newStory();
       const res = await edit(id, body);
@@ -65,8 +78,18 @@ describe('an author edits and deletes their story', () => {
 
     it('replaces the time lock as a whole: a new restriction drops the old one’s fields, none removes it', async () => {
       const id = await newStory({ timeRestriction: 'time_of_day', unlockStartTime: '08:00', unlockEndTime: '09:00' });
-      await edit(id, { timeRestriction: 'season', unlockSeason: 'spring', unlockStartTime: '10:00', unlockEndTime: '11:00' });
-      expect(await storyRow(id)).toMatchObject({ timeRestriction: 'season', unlockSeason: 'spring', unlockStartTime: null, unlockEndTime: null });
+      await edit(id, {
+        timeRestriction: 'season',
+        unlockSeason: 'spring',
+        unlockStartTime: '10:00',
+        unlockEndTime: '11:00',
+      });
+      expect(await storyRow(id)).toMatchObject({
+        timeRestriction: 'season',
+        unlockSeason: 'spring',
+        unlockStartTime: null,
+        unlockEndTime: null,
+      });
       await edit(id, { timeRestriction: 'none' });
       expect(await storyRow(id)).toMatchObject({ timeRestriction: 'none', unlockSeason: null });
     });
@@ -86,15 +109,43 @@ describe('an author edits and deletes their story', () => {
     it.each([
       ['an empty title', { title: '  ' }, 'Missing information: Please fill in all required fields.'],
       ['a title too long', { title: 'x'.repeat(201) }, 'Title must be at most 200 characters'],
-      ['an unknown category', { category: 'Gossip' }, 'Category must be one of: Mystery, Adventure, History, Fantasy, Personal, Romance, Horror, Nature, Science Fiction'],
+      [
+        'an unknown category',
+        { category: 'Gossip' },
+        'Category must be one of: Mystery, Adventure, History, Fantasy, Personal, Romance, Horror, Nature, Science Fiction',
+      ],
       ['an empty category', { category: '' }, 'Missing information: Please fill in all required fields.'],
       ['empty content', { content: ' ' }, 'Missing content: Please write your story content.'],
-      ['a time window without its end', { timeRestriction: 'time_of_day', unlockStartTime: '10:00' }, 'Time-of-day locks need both a start and an end time (HH:MM).'],
-      ['a malformed time', { timeRestriction: 'time_of_day', unlockStartTime: '25:00', unlockEndTime: '10:00' }, 'Unlock start time must be in HH:MM format'],
-      ['an unknown restriction', { timeRestriction: 'moon' }, 'Time restriction must be one of: none, time_of_day, season, weather'],
-      ['a season lock without a season', { timeRestriction: 'season' }, 'Season must be one of: spring, summer, autumn, winter'],
-      ['an unknown weather', { timeRestriction: 'weather', unlockWeather: 'foggy' }, 'Weather must be one of: sunny, rainy, cloudy, stormy'],
-      ['lock fields without their restriction', { unlockSeason: 'summer' }, 'Send timeRestriction with the time-lock fields: the time lock is replaced as a whole.'],
+      [
+        'a time window without its end',
+        { timeRestriction: 'time_of_day', unlockStartTime: '10:00' },
+        'Time-of-day locks need both a start and an end time (HH:MM).',
+      ],
+      [
+        'a malformed time',
+        { timeRestriction: 'time_of_day', unlockStartTime: '25:00', unlockEndTime: '10:00' },
+        'Unlock start time must be in HH:MM format',
+      ],
+      [
+        'an unknown restriction',
+        { timeRestriction: 'moon' },
+        'Time restriction must be one of: none, time_of_day, season, weather',
+      ],
+      [
+        'a season lock without a season',
+        { timeRestriction: 'season' },
+        'Season must be one of: spring, summer, autumn, winter',
+      ],
+      [
+        'an unknown weather',
+        { timeRestriction: 'weather', unlockWeather: 'foggy' },
+        'Weather must be one of: sunny, rainy, cloudy, stormy',
+      ],
+      [
+        'lock fields without their restriction',
+        { unlockSeason: 'summer' },
+        'Send timeRestriction with the time-lock fields: the time lock is replaced as a whole.',
+      ],
       ['nothing at all', {}, 'Nothing to change: send at least one of the editable fields.'],
       ['a body that is not an object', [1], 'Send the changes as a JSON object, e.g. { "title": "…" }.'],
     ])('refuses %s with the shared message', async (_name, body, message) => {
@@ -154,16 +205,47 @@ describe('an author edits and deletes their story', () => {
       expect(listFiles(mediaDir()).filter((f) => f.includes(id)).length).toBeGreaterThan(0);
       // A reader finds it (notification marks, unlock record), likes it (like, story_liked notification) and reports it.
       for (const storyId of [id, keep]) {
-        const read = await t.app.inject({ method: 'GET', url: `/api/stories/${storyId}?${at}`, headers: { cookie: reader.cookie } });
+        const read = await t.app.inject({
+          method: 'GET',
+          url: `/api/stories/${storyId}?${at}`,
+          headers: { cookie: reader.cookie },
+        });
         expect(read.json()).toMatchObject({ isLocked: false });
-        await t.app.inject({ method: 'GET', url: `/api/stories/discoverable/${DEFAULT_CENTER.latitude}/${DEFAULT_CENTER.longitude}`, headers: { cookie: reader.cookie } });
-        expect((await t.app.inject({ method: 'POST', url: `/api/stories/${storyId}/like`, headers: { cookie: reader.cookie } })).statusCode).toBe(200);
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/stories/discoverable/${DEFAULT_CENTER.latitude}/${DEFAULT_CENTER.longitude}`,
+          headers: { cookie: reader.cookie },
+        });
         expect(
-          (await t.app.inject({ method: 'POST', url: `/api/stories/${storyId}/report`, headers: { cookie: reader.cookie }, payload: { reason: 'spam' } })).statusCode,
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: `/api/stories/${storyId}/like`,
+              headers: { cookie: reader.cookie },
+            })
+          ).statusCode,
+        ).toBe(200);
+        expect(
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: `/api/stories/${storyId}/report`,
+              headers: { cookie: reader.cookie },
+              payload: { reason: 'spam' },
+            })
+          ).statusCode,
         ).toBe(201);
       }
       const before = await rowsReferencing(t.database, ['story_id'], id);
-      expect(Object.keys(before)).toEqual(expect.arrayContaining(['likes.story_id', 'reports.story_id', 'notifications.story_id', 'unlocks.story_id', 'notification_marks.story_id']));
+      expect(Object.keys(before)).toEqual(
+        expect.arrayContaining([
+          'likes.story_id',
+          'reports.story_id',
+          'notifications.story_id',
+          'unlocks.story_id',
+          'notification_marks.story_id',
+        ]),
+      );
 
       const res = await remove(id);
       expect(res.statusCode).toBe(204);
@@ -174,7 +256,10 @@ describe('an author edits and deletes their story', () => {
       // The other story keeps all of its own.
       expect(Object.keys(await rowsReferencing(t.database, ['story_id'], keep)).length).toBeGreaterThanOrEqual(4);
       // And it is gone from the reads.
-      expect((await t.app.inject({ method: 'GET', url: `/api/stories/${id}?${at}`, headers: { cookie: author.cookie } })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/stories/${id}?${at}`, headers: { cookie: author.cookie } }))
+          .statusCode,
+      ).toBe(404);
       expect((await remove(id)).statusCode).toBe(404);
     });
 

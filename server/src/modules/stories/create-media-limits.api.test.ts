@@ -17,10 +17,24 @@ import { baseStoryFields, listFiles, postStory } from './test-support/story-help
  * A clip of `frames` plain frames: cheap to encode, costly to decode when large. WebM goes to a pipe, as a
  * browser's MediaRecorder writes it (no Cues, no sizes to patch afterwards).
  */
-function clip(file: string, options: { size: string; rate: number; frames: number; codec: string[]; format: string }): Buffer {
+function clip(
+  file: string,
+  options: { size: string; rate: number; frames: number; codec: string[]; format: string },
+): Buffer {
   const args = [
-    '-v', 'error', '-nostdin', '-y', '-f', 'lavfi', '-i', `color=c=teal:size=${options.size}:rate=${options.rate}`,
-    '-frames:v', String(options.frames), ...options.codec, '-f', options.format,
+    '-v',
+    'error',
+    '-nostdin',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=teal:size=${options.size}:rate=${options.rate}`,
+    '-frames:v',
+    String(options.frames),
+    ...options.codec,
+    '-f',
+    options.format,
   ];
   if (options.format === 'webm') return execFileSync('ffmpeg', [...args, 'pipe:1'], { maxBuffer: 16 * 1024 * 1024 });
   execFileSync('ffmpeg', [...args, file]);
@@ -34,7 +48,8 @@ describe('POST /api/stories: audio and video judged before decoding', () => {
   let t: TestApp;
   let user: TestUser;
   let scratch: string;
-  const video = (data: Buffer) => postStory(t.app, user.cookie, baseStoryFields({ type: 'video' }), { video: { data, filename: 'clip' } });
+  const video = (data: Buffer) =>
+    postStory(t.app, user.cookie, baseStoryFields({ type: 'video' }), { video: { data, filename: 'clip' } });
 
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_DISABLED: 'true' });
@@ -47,7 +62,13 @@ describe('POST /api/stories: audio and video judged before decoding', () => {
   });
 
   it('refuses a 4000×3000 H.264 clip with 413 (at most 1920×1080), storing nothing', async () => {
-    const data = clip(path.join(scratch, 'big.mp4'), { size: '4000x3000', rate: 25, frames: 2, codec: H264, format: 'mp4' });
+    const data = clip(path.join(scratch, 'big.mp4'), {
+      size: '4000x3000',
+      rate: 25,
+      frames: 2,
+      codec: H264,
+      format: 'mp4',
+    });
     const res = await video(data);
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'The video is too large: 4000×3000 pixels (at most 1920×1080).' });
@@ -55,20 +76,38 @@ describe('POST /api/stories: audio and video judged before decoding', () => {
   });
 
   it('compares pixel counts: a portrait 1080×1920 clip is accepted', async () => {
-    const data = clip(path.join(scratch, 'portrait.mp4'), { size: '1080x1920', rate: 25, frames: 2, codec: H264, format: 'mp4' });
+    const data = clip(path.join(scratch, 'portrait.mp4'), {
+      size: '1080x1920',
+      rate: 25,
+      frames: 2,
+      codec: H264,
+      format: 'mp4',
+    });
     const res = await video(data);
     expect(res.statusCode).toBe(201);
   });
 
   it('refuses more than 60 frames per second with 413', async () => {
-    const data = clip(path.join(scratch, 'fast.mp4'), { size: '64x48', rate: 120, frames: 12, codec: H264, format: 'mp4' });
+    const data = clip(path.join(scratch, 'fast.mp4'), {
+      size: '64x48',
+      rate: 120,
+      frames: 12,
+      codec: H264,
+      format: 'mp4',
+    });
     const res = await video(data);
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'The video has too many frames per second: 120 (at most 60).' });
   });
 
   it('refuses a QuickTime file of PNG frames with 415', async () => {
-    const data = clip(path.join(scratch, 'frames.mov'), { size: '640x480', rate: 5, frames: 2, codec: ['-c:v', 'png'], format: 'mov' });
+    const data = clip(path.join(scratch, 'frames.mov'), {
+      size: '640x480',
+      rate: 5,
+      frames: 2,
+      codec: ['-c:v', 'png'],
+      format: 'mov',
+    });
     const res = await video(data);
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({
@@ -80,8 +119,26 @@ describe('POST /api/stories: audio and video judged before decoding', () => {
   it('refuses an MP4 video with PCM sound with 415', async () => {
     const file = path.join(scratch, 'pcm.mov');
     execFileSync('ffmpeg', [
-      '-v', 'error', '-nostdin', '-y', '-f', 'lavfi', '-i', 'color=size=64x48:rate=10', '-f', 'lavfi', '-i', 'sine',
-      '-t', '0.5', ...H264, '-c:a', 'pcm_s16le', '-f', 'mov', file,
+      '-v',
+      'error',
+      '-nostdin',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=size=64x48:rate=10',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine',
+      '-t',
+      '0.5',
+      ...H264,
+      '-c:a',
+      'pcm_s16le',
+      '-f',
+      'mov',
+      file,
     ]);
     const res = await video(fs.readFileSync(file));
     expect(res.statusCode).toBe(415);
@@ -90,11 +147,28 @@ describe('POST /api/stories: audio and video judged before decoding', () => {
 
   it('refuses ALAC audio in an M4A with 415', async () => {
     const file = path.join(scratch, 'alac.m4a');
-    execFileSync('ffmpeg', ['-v', 'error', '-nostdin', '-y', '-f', 'lavfi', '-i', 'sine=duration=1', '-c:a', 'alac', '-f', 'ipod', file]);
-    const res = await postStory(t.app, user.cookie, baseStoryFields({ type: 'audio' }), { audio: { data: fs.readFileSync(file), filename: 'a.m4a' } });
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-nostdin',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=1',
+      '-c:a',
+      'alac',
+      '-f',
+      'ipod',
+      file,
+    ]);
+    const res = await postStory(t.app, user.cookie, baseStoryFields({ type: 'audio' }), {
+      audio: { data: fs.readFileSync(file), filename: 'a.m4a' },
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({
-      message: 'Unsupported audio format: please record again or upload Opus or Vorbis audio (WebM, Ogg), AAC audio (MP4) or MP3.',
+      message:
+        'Unsupported audio format: please record again or upload Opus or Vorbis audio (WebM, Ogg), AAC audio (MP4) or MP3.',
     });
   });
 });
@@ -115,8 +189,16 @@ describe('POST /api/stories: without ffmpeg, the WebM track headers are judged t
   });
 
   it('refuses a 2400×1600 WebM with 413', async () => {
-    const data = clip(path.join(scratch, 'big.webm'), { size: '2400x1600', rate: 10, frames: 2, codec: VP8, format: 'webm' });
-    const res = await postStory(t.app, user.cookie, baseStoryFields({ type: 'video' }), { video: { data, filename: 'clip.webm' } });
+    const data = clip(path.join(scratch, 'big.webm'), {
+      size: '2400x1600',
+      rate: 10,
+      frames: 2,
+      codec: VP8,
+      format: 'webm',
+    });
+    const res = await postStory(t.app, user.cookie, baseStoryFields({ type: 'video' }), {
+      video: { data, filename: 'clip.webm' },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'The video is too large: 2400×1600 pixels (at most 1920×1080).' });
   });
@@ -128,7 +210,12 @@ describe('POST /api/stories: one bounded queue for audio/video work', () => {
   let scratch: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_DISABLED: 'true', MEDIA_WORK_CONCURRENCY: '1', MEDIA_QUEUE_MAX: '1', MEDIA_MAX_VIDEO_SIZE: '320x240' });
+    t = await createTestApp({
+      RATE_LIMIT_DISABLED: 'true',
+      MEDIA_WORK_CONCURRENCY: '1',
+      MEDIA_QUEUE_MAX: '1',
+      MEDIA_MAX_VIDEO_SIZE: '320x240',
+    });
     user = await createTestUser(t.database);
     scratch = makeMediaDir();
   });
@@ -139,7 +226,8 @@ describe('POST /api/stories: one bounded queue for audio/video work', () => {
 
   it('answers 503 with Retry-After while every slot and the waiting line are taken, then accepts again', async () => {
     const data = mp4Video(scratch, 1);
-    const post = () => postStory(t.app, user.cookie, baseStoryFields({ type: 'video' }), { video: { data, filename: 'clip.mp4' } });
+    const post = () =>
+      postStory(t.app, user.cookie, baseStoryFields({ type: 'video' }), { video: { data, filename: 'clip.mp4' } });
     let releaseSlot!: () => void;
     let releaseWaiting!: () => void;
     const slot = t.app.mediaWork.run(() => new Promise<void>((resolve) => (releaseSlot = resolve)));
@@ -149,7 +237,9 @@ describe('POST /api/stories: one bounded queue for audio/video work', () => {
     const busy = await post();
     expect(busy.statusCode).toBe(503);
     expect(busy.headers['retry-after']).toBe('10');
-    expect(busy.json()).toEqual({ message: 'The server is busy processing other recordings and videos. Please try again in a moment.' });
+    expect(busy.json()).toEqual({
+      message: 'The server is busy processing other recordings and videos. Please try again in a moment.',
+    });
 
     releaseSlot();
     await slot;
@@ -161,8 +251,16 @@ describe('POST /api/stories: one bounded queue for audio/video work', () => {
   });
 
   it('uses the configured frame size (MEDIA_MAX_VIDEO_SIZE=320x240)', async () => {
-    const data = clip(path.join(scratch, 'vga.mp4'), { size: '640x480', rate: 10, frames: 2, codec: H264, format: 'mp4' });
-    const res = await postStory(t.app, user.cookie, baseStoryFields({ type: 'video' }), { video: { data, filename: 'clip.mp4' } });
+    const data = clip(path.join(scratch, 'vga.mp4'), {
+      size: '640x480',
+      rate: 10,
+      frames: 2,
+      codec: H264,
+      format: 'mp4',
+    });
+    const res = await postStory(t.app, user.cookie, baseStoryFields({ type: 'video' }), {
+      video: { data, filename: 'clip.mp4' },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'The video is too large: 640×480 pixels (at most 320×240).' });
   });

@@ -9,7 +9,20 @@ import { createTestUser, type TestUser } from '#tests/helpers/users';
 import { stories } from '../../db/schema';
 import { NO_AV_TOOLS } from '../../media/av';
 import { createLocalMediaStore, type MediaStore } from '../../media/media-store';
-import { ebmlElementNames, gifImage, jpegWithGps, liveWebmAudio, liveWebmVideo, m4aAudio, makeMediaDir, movVideo, mp3Audio, mp4Video, oggAudio, pngWithAlpha } from '../../media/test-support/test-media';
+import {
+  ebmlElementNames,
+  gifImage,
+  jpegWithGps,
+  liveWebmAudio,
+  liveWebmVideo,
+  m4aAudio,
+  makeMediaDir,
+  movVideo,
+  mp3Audio,
+  mp4Video,
+  oggAudio,
+  pngWithAlpha,
+} from '../../media/test-support/test-media';
 import { createStoryRepository } from './story-repository';
 import { createStoryCreateService } from './create-service';
 import { MEDIA_KIND_SPECS } from '#common/media-kinds';
@@ -58,14 +71,18 @@ describe('POST /api/stories', () => {
     });
 
     it('measures the file when the browser sent Infinity as the duration', async () => {
-      const res = await post(baseStoryFields({ type: 'audio', duration: 'Infinity' }), { audio: { data: liveWebmAudio(2), filename: 'story.webm' } });
+      const res = await post(baseStoryFields({ type: 'audio', duration: 'Infinity' }), {
+        audio: { data: liveWebmAudio(2), filename: 'story.webm' },
+      });
       expect(res.statusCode).toBe(201);
       expect(res.json().duration).toBe(2);
     });
 
     it("stores the file's measured length, not the form's (issue 22: a 2-second recording posted as 6 hours)", async () => {
       for (const duration of ['12', '21600']) {
-        const res = await post(baseStoryFields({ type: 'audio', duration }), { audio: { data: liveWebmAudio(2), filename: 'story.webm' } });
+        const res = await post(baseStoryFields({ type: 'audio', duration }), {
+          audio: { data: liveWebmAudio(2), filename: 'story.webm' },
+        });
         expect(res.json().duration).toBe(2);
       }
     });
@@ -75,7 +92,9 @@ describe('POST /api/stories', () => {
       ['MP3', () => mp3Audio(2), 'audio/mpeg'],
       ['MP4/AAC', () => m4aAudio(scratch, 2), 'audio/mp4'],
     ])('accepts %s audio whatever its declared name and type', async (_name, make, servedType) => {
-      const res = await post(baseStoryFields({ type: 'audio' }), { audio: { data: make(), filename: 'story.webm', contentType: 'audio/webm' } });
+      const res = await post(baseStoryFields({ type: 'audio' }), {
+        audio: { data: make(), filename: 'story.webm', contentType: 'audio/webm' },
+      });
       expect(res.statusCode).toBe(201);
       expect(res.json().duration).toBe(2);
       const media = await fetchMedia(res.json().audioUrl);
@@ -144,10 +163,16 @@ describe('POST /api/stories', () => {
     });
 
     it('explains an HEIC file this server cannot decode with 415', async () => {
-      const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic'), Buffer.alloc(400, 1)]);
+      const heic = Buffer.concat([
+        Buffer.from([0, 0, 0, 24]),
+        Buffer.from('ftypheic\0\0\0\0mif1heic'),
+        Buffer.alloc(400, 1),
+      ]);
       const res = await post(baseStoryFields({ type: 'image' }), { image: { data: heic, filename: 'IMG_0001.HEIC' } });
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ message: 'HEIC images cannot be read on this server. Please choose a JPEG or PNG image.' });
+      expect(res.json()).toEqual({
+        message: 'HEIC images cannot be read on this server. Please choose a JPEG or PNG image.',
+      });
     });
 
     it.each([
@@ -164,7 +189,9 @@ describe('POST /api/stories', () => {
     });
 
     it('refuses an MP3 sent as video with 415', async () => {
-      const res = await post(baseStoryFields({ type: 'video' }), { video: { data: mp3Audio(1), filename: 'clip.mp4' } });
+      const res = await post(baseStoryFields({ type: 'video' }), {
+        video: { data: mp3Audio(1), filename: 'clip.mp4' },
+      });
       expect(res.statusCode).toBe(415);
       expect(res.json()).toEqual({ message: MEDIA_KIND_SPECS.video.messages.unsupported });
     });
@@ -187,11 +214,15 @@ describe('POST /api/stories', () => {
     it('a failure between the file write and the row insert leaves neither (database refuses the insert)', async () => {
       const filesBefore = listFiles(mediaDir());
       const rowsBefore = await storyCount();
-      await t.database.query(sql.raw(`
-        CREATE FUNCTION b1_refuse_story() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN RAISE EXCEPTION 'injected failure'; END $$`));
       await t.database.query(
-        sql.raw(`CREATE TRIGGER b1_refuse_story BEFORE INSERT ON stories FOR EACH ROW EXECUTE FUNCTION b1_refuse_story()`),
+        sql.raw(`
+        CREATE FUNCTION b1_refuse_story() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'injected failure'; END $$`),
+      );
+      await t.database.query(
+        sql.raw(
+          `CREATE TRIGGER b1_refuse_story BEFORE INSERT ON stories FOR EACH ROW EXECUTE FUNCTION b1_refuse_story()`,
+        ),
       );
       try {
         const res = await post(baseStoryFields({ type: 'image' }), { image: { data: await jpegWithGps(400, 300) } });
@@ -223,10 +254,11 @@ describe('POST /api/stories', () => {
             expect(listFiles(path.join(scratch, 'crash-store'))).toEqual([`stories/${id}/audio.webm`]);
             throw new Error('process died here');
           },
-        }).create(
-          user.id,
-          { fields: baseStoryFields({ type: 'audio' }), files: { audio: { path: upload, size: fs.statSync(upload).size } }, workDir },
-        ),
+        }).create(user.id, {
+          fields: baseStoryFields({ type: 'audio' }),
+          files: { audio: { path: upload, size: fs.statSync(upload).size } },
+          workDir,
+        }),
       ).rejects.toThrow('process died here');
       expect(listFiles(path.join(scratch, 'crash-store'))).toEqual([]);
       expect(await t.database.db.select().from(stories).where(eq(stories.id, storyId))).toEqual([]);

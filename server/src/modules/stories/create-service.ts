@@ -105,7 +105,10 @@ async function processUpload(
 
 /** Each media kind's key field: the key of its stored file, or null. */
 function mediaKeys(keys: Partial<Record<MediaKind, string>>): Record<MediaKeyField, string | null> {
-  return Object.fromEntries(MEDIA_KINDS.map((kind) => [MEDIA_KIND_SPECS[kind].keyField, keys[kind] ?? null])) as Record<MediaKeyField, string | null>;
+  return Object.fromEntries(MEDIA_KINDS.map((kind) => [MEDIA_KIND_SPECS[kind].keyField, keys[kind] ?? null])) as Record<
+    MediaKeyField,
+    string | null
+  >;
 }
 
 export type StoryCreateService = ReturnType<typeof createStoryCreateService>;

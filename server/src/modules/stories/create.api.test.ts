@@ -41,7 +41,9 @@ describe('POST /api/stories', () => {
     });
 
     it('creates a text story: 201 with the story as its author sees it, word count computed', async () => {
-      const res = await post(baseStoryFields({ title: '  The lamplighter  ', content: 'One two  three,\nfour — five.' }));
+      const res = await post(
+        baseStoryFields({ title: '  The lamplighter  ', content: 'One two  three,\nfour — five.' }),
+      );
       expect(res.statusCode).toBe(201);
       const story = storySchema.parse(res.json());
       expect(story).toMatchObject({
@@ -79,14 +81,30 @@ describe('POST /api/stories', () => {
     });
 
     it('keeps only the time-lock fields of the chosen restriction', async () => {
-      const window = await post(baseStoryFields({ timeRestriction: 'time_of_day', unlockStartTime: '22:00', unlockEndTime: '02:00', unlockSeason: 'winter' }));
+      const window = await post(
+        baseStoryFields({
+          timeRestriction: 'time_of_day',
+          unlockStartTime: '22:00',
+          unlockEndTime: '02:00',
+          unlockSeason: 'winter',
+        }),
+      );
       expect(window.statusCode).toBe(201);
-      expect(window.json()).toMatchObject({ timeRestriction: 'time_of_day', unlockStartTime: '22:00', unlockEndTime: '02:00', unlockSeason: null });
-      const season = await post(baseStoryFields({ timeRestriction: 'season', unlockSeason: 'autumn', unlockWeather: 'rainy' }));
+      expect(window.json()).toMatchObject({
+        timeRestriction: 'time_of_day',
+        unlockStartTime: '22:00',
+        unlockEndTime: '02:00',
+        unlockSeason: null,
+      });
+      const season = await post(
+        baseStoryFields({ timeRestriction: 'season', unlockSeason: 'autumn', unlockWeather: 'rainy' }),
+      );
       expect(season.json()).toMatchObject({ timeRestriction: 'season', unlockSeason: 'autumn', unlockWeather: null });
       const weather = await post(baseStoryFields({ timeRestriction: 'weather', unlockWeather: 'stormy' }));
       expect(weather.json()).toMatchObject({ timeRestriction: 'weather', unlockWeather: 'stormy' });
-      const none = await post(baseStoryFields({ timeRestriction: 'none', unlockStartTime: '10:00', unlockEndTime: '11:00' }));
+      const none = await post(
+        baseStoryFields({ timeRestriction: 'none', unlockStartTime: '10:00', unlockEndTime: '11:00' }),
+      );
       expect(none.json()).toMatchObject({ timeRestriction: 'none', unlockStartTime: null, unlockEndTime: null });
     });
 
@@ -113,7 +131,11 @@ describe('POST /api/stories', () => {
   });
 
   describe('validation messages (one test per message)', () => {
-    const expect400 = async (fields: Record<string, string>, message: string, files?: Parameters<typeof postStory>[3]) => {
+    const expect400 = async (
+      fields: Record<string, string>,
+      message: string,
+      files?: Parameters<typeof postStory>[3],
+    ) => {
       const res = await post(fields, files);
       expect(res.json()).toEqual({ message });
       expect(res.statusCode).toBe(400);
@@ -134,43 +156,93 @@ describe('POST /api/stories', () => {
       await expect400(fields, 'Missing information: Please fill in all required fields.');
     });
 
-    it('category outside the nine', () => expect400(baseStoryFields({ category: 'Cooking' }), 'Category must be one of: Mystery, Adventure, History, Fantasy, Personal, Romance, Horror, Nature, Science Fiction'));
-    it('type outside the five', () => expect400(baseStoryFields({ type: 'poem' }), 'Type must be one of: audio, text, image, video, tiktok'));
+    it('category outside the nine', () =>
+      expect400(
+        baseStoryFields({ category: 'Cooking' }),
+        'Category must be one of: Mystery, Adventure, History, Fantasy, Personal, Romance, Horror, Nature, Science Fiction',
+      ));
+    it('type outside the five', () =>
+      expect400(baseStoryFields({ type: 'poem' }), 'Type must be one of: audio, text, image, video, tiktok'));
     it('latitude not a number', () => expect400(baseStoryFields({ latitude: 'north' }), 'Latitude must be a number'));
-    it('latitude out of range', () => expect400(baseStoryFields({ latitude: '90.5' }), 'Latitude must be between -90 and 90'));
-    it('longitude out of range', () => expect400(baseStoryFields({ longitude: '-181' }), 'Longitude must be between -180 and 180'));
-    it('title too long', () => expect400(baseStoryFields({ title: 'x'.repeat(201) }), 'Title must be at most 200 characters'));
-    it('isPublic not a boolean', () => expect400(baseStoryFields({ isPublic: 'yes' }), 'isPublic must be "true" or "false"'));
-    it('text without content', () => expect400(baseStoryFields({ content: ' \n ' }), 'Missing content: Please write your story content.'));
-    it('audio without a recording', () => expect400(baseStoryFields({ type: 'audio' }), 'Missing recording: Please record your story first. Make sure to stop the recording before submitting.'));
+    it('latitude out of range', () =>
+      expect400(baseStoryFields({ latitude: '90.5' }), 'Latitude must be between -90 and 90'));
+    it('longitude out of range', () =>
+      expect400(baseStoryFields({ longitude: '-181' }), 'Longitude must be between -180 and 180'));
+    it('title too long', () =>
+      expect400(baseStoryFields({ title: 'x'.repeat(201) }), 'Title must be at most 200 characters'));
+    it('isPublic not a boolean', () =>
+      expect400(baseStoryFields({ isPublic: 'yes' }), 'isPublic must be "true" or "false"'));
+    it('text without content', () =>
+      expect400(baseStoryFields({ content: ' \n ' }), 'Missing content: Please write your story content.'));
+    it('audio without a recording', () =>
+      expect400(
+        baseStoryFields({ type: 'audio' }),
+        'Missing recording: Please record your story first. Make sure to stop the recording before submitting.',
+      ));
     it('audio with an empty recording', () =>
-      expect400(baseStoryFields({ type: 'audio' }), 'Recording error: Audio recording failed. Please try again.', { audio: { data: Buffer.alloc(0), filename: 'story.webm' } }));
-    it('image without a file', () => expect400(baseStoryFields({ type: 'image' }), 'Missing image: Please select an image for your story.'));
-    it('video without a file', () => expect400(baseStoryFields({ type: 'video' }), 'Missing video: Please select a video file for your story.'));
-    it('TikTok without a URL', () => expect400(baseStoryFields({ type: 'tiktok', tiktokUrl: ' ' }), 'Missing TikTok URL: Please paste a TikTok video URL.'));
+      expect400(baseStoryFields({ type: 'audio' }), 'Recording error: Audio recording failed. Please try again.', {
+        audio: { data: Buffer.alloc(0), filename: 'story.webm' },
+      }));
+    it('image without a file', () =>
+      expect400(baseStoryFields({ type: 'image' }), 'Missing image: Please select an image for your story.'));
+    it('video without a file', () =>
+      expect400(baseStoryFields({ type: 'video' }), 'Missing video: Please select a video file for your story.'));
+    it('TikTok without a URL', () =>
+      expect400(
+        baseStoryFields({ type: 'tiktok', tiktokUrl: ' ' }),
+        'Missing TikTok URL: Please paste a TikTok video URL.',
+      ));
     it('TikTok with a foreign host', () =>
-      expect400(baseStoryFields({ type: 'tiktok', tiktokUrl: 'https://youtube.com/@u/video/7234567890123456789' }), 'Invalid TikTok URL: Please paste a valid TikTok video URL.'));
+      expect400(
+        baseStoryFields({ type: 'tiktok', tiktokUrl: 'https://youtube.com/@u/video/7234567890123456789' }),
+        'Invalid TikTok URL: Please paste a valid TikTok video URL.',
+      ));
     it('time window with a start but no end', () =>
-      expect400(baseStoryFields({ timeRestriction: 'time_of_day', unlockStartTime: '08:00' }), 'Time-of-day locks need both a start and an end time (HH:MM).'));
+      expect400(
+        baseStoryFields({ timeRestriction: 'time_of_day', unlockStartTime: '08:00' }),
+        'Time-of-day locks need both a start and an end time (HH:MM).',
+      ));
     it('time not in HH:MM', () =>
-      expect400(baseStoryFields({ timeRestriction: 'time_of_day', unlockStartTime: '8am', unlockEndTime: '09:00' }), 'Unlock start time must be in HH:MM format'));
+      expect400(
+        baseStoryFields({ timeRestriction: 'time_of_day', unlockStartTime: '8am', unlockEndTime: '09:00' }),
+        'Unlock start time must be in HH:MM format',
+      ));
     it('end time not in HH:MM', () =>
-      expect400(baseStoryFields({ timeRestriction: 'time_of_day', unlockStartTime: '08:00', unlockEndTime: '24:00' }), 'Unlock end time must be in HH:MM format'));
-    it('season outside the list', () => expect400(baseStoryFields({ timeRestriction: 'season', unlockSeason: 'monsoon' }), 'Season must be one of: spring, summer, autumn, winter'));
-    it('weather outside the list', () => expect400(baseStoryFields({ timeRestriction: 'weather', unlockWeather: 'foggy' }), 'Weather must be one of: sunny, rainy, cloudy, stormy'));
-    it('time restriction outside the list', () => expect400(baseStoryFields({ timeRestriction: 'moon' }), 'Time restriction must be one of: none, time_of_day, season, weather'));
-    it('duration not a number', () => expect400(baseStoryFields({ duration: 'long' }), 'Duration must be a number of seconds.'));
-    it('duration negative', () => expect400(baseStoryFields({ duration: '-3' }), 'Duration must be a number of seconds.'));
+      expect400(
+        baseStoryFields({ timeRestriction: 'time_of_day', unlockStartTime: '08:00', unlockEndTime: '24:00' }),
+        'Unlock end time must be in HH:MM format',
+      ));
+    it('season outside the list', () =>
+      expect400(
+        baseStoryFields({ timeRestriction: 'season', unlockSeason: 'monsoon' }),
+        'Season must be one of: spring, summer, autumn, winter',
+      ));
+    it('weather outside the list', () =>
+      expect400(
+        baseStoryFields({ timeRestriction: 'weather', unlockWeather: 'foggy' }),
+        'Weather must be one of: sunny, rainy, cloudy, stormy',
+      ));
+    it('time restriction outside the list', () =>
+      expect400(
+        baseStoryFields({ timeRestriction: 'moon' }),
+        'Time restriction must be one of: none, time_of_day, season, weather',
+      ));
+    it('duration not a number', () =>
+      expect400(baseStoryFields({ duration: 'long' }), 'Duration must be a number of seconds.'));
+    it('duration negative', () =>
+      expect400(baseStoryFields({ duration: '-3' }), 'Duration must be a number of seconds.'));
 
     it('the spec order: missing information wins over missing content', () =>
-      expect400(baseStoryFields({ title: '', content: '' }), 'Missing information: Please fill in all required fields.'));
+      expect400(
+        baseStoryFields({ title: '', content: '' }),
+        'Missing information: Please fill in all required fields.',
+      ));
 
     it('a field sent as a file is refused by name, never a 500', async () => {
       const res = await post(baseStoryFields({ title: '' }), { title: { data: Buffer.from('x') } });
       expect(res.statusCode).toBe(400);
     });
   });
-
 });
 
 describe('POST /api/stories limits', () => {

@@ -28,7 +28,12 @@ describe('likes and reports', () => {
   const like = (id: string, cookie?: string, method: 'POST' | 'DELETE' = 'POST') =>
     t.app.inject({ method, url: `/api/stories/${id}/like`, headers: cookie ? { cookie } : {} });
   const report = (id: string, cookie: string | undefined, body: unknown = { reason: 'spam' }) =>
-    t.app.inject({ method: 'POST', url: `/api/stories/${id}/report`, headers: cookie ? { cookie } : {}, payload: body as object });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/stories/${id}/report`,
+      headers: cookie ? { cookie } : {},
+      payload: body as object,
+    });
   /** Reads the story where it stands (the default centre): likes and reports need it unlocked once (docs/security.md, "Location: a position is a claim"). */
   const reach = async (id: string, cookie: string) => {
     const res = await t.app.inject({
@@ -40,7 +45,9 @@ describe('likes and reports', () => {
   };
   const storyRow = async (id: string) => (await t.database.db.select().from(stories).where(eq(stories.id, id)))[0]!;
   const likeRows = async (id: string) =>
-    Number((await t.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM likes WHERE story_id = ${id}`))[0]!.n);
+    Number(
+      (await t.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM likes WHERE story_id = ${id}`))[0]!.n,
+    );
 
   describe('POST/DELETE /api/stories/:id/like', () => {
     it('likes once per user: liking again changes nothing', async () => {
@@ -120,7 +127,11 @@ describe('likes and reports', () => {
     it('stores a report with its reason code and note: 201, and a repeat by the same user is idempotent (200)', async () => {
       const id = await newStory();
       await reach(id, reader.cookie);
-      const before = await t.app.inject({ method: 'GET', url: `/api/stories/${id}`, headers: { cookie: reader.cookie } });
+      const before = await t.app.inject({
+        method: 'GET',
+        url: `/api/stories/${id}`,
+        headers: { cookie: reader.cookie },
+      });
       expect(before.json().reportedByMe).toBe(false);
       const first = await report(id, reader.cookie, { reason: 'harassment', note: '  Names a neighbour ' });
       expect(first.statusCode).toBe(201);
@@ -128,10 +139,16 @@ describe('likes and reports', () => {
       const again = await report(id, reader.cookie, { reason: 'spam' });
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual({ reported: true });
-      const rows = await t.database.query<{ reason: string; note: string }>(sql`SELECT reason, note FROM reports WHERE story_id = ${id}`);
+      const rows = await t.database.query<{ reason: string; note: string }>(
+        sql`SELECT reason, note FROM reports WHERE story_id = ${id}`,
+      );
       expect(rows).toEqual([{ reason: 'harassment', note: 'Names a neighbour' }]);
       // "Reported": a field of the story answer for that reader.
-      const after = await t.app.inject({ method: 'GET', url: `/api/stories/${id}`, headers: { cookie: reader.cookie } });
+      const after = await t.app.inject({
+        method: 'GET',
+        url: `/api/stories/${id}`,
+        headers: { cookie: reader.cookie },
+      });
       expect(after.json().reportedByMe).toBe(true);
     });
 
@@ -163,7 +180,9 @@ describe('likes and reports', () => {
       const id = await newStory();
       // Accounts old enough for their reports to count (docs/design.md, rule 14; report-abuse.api.test.ts).
       const twoDaysAgo = new Date(Date.now() - 48 * 3600_000);
-      const reporters = await Promise.all(Array.from({ length: REPORTS_TO_HIDE }, () => createTestUser(t.database, { createdAt: twoDaysAgo })));
+      const reporters = await Promise.all(
+        Array.from({ length: REPORTS_TO_HIDE }, () => createTestUser(t.database, { createdAt: twoDaysAgo })),
+      );
       for (const r of reporters) await reach(id, r.cookie);
       // The same user reporting twice counts once.
       expect((await report(id, reporters[0]!.cookie)).statusCode).toBe(201);

@@ -34,7 +34,9 @@ describe('every media kind described is handled', () => {
     expect(config.maxUploadBytes[kind], 'its size setting').toBe(spec.size.defaultMb * 1024 * 1024);
     expect(WITHHELD_COLUMNS, 'withheld while locked').toContain(spec.keyField);
     expect(storyFields, 'its URL in a story answer').toContain(spec.urlField);
-    expect(Object.keys(accountExportSchema.shape.stories.element.shape.media.shape), 'its URL in the export').toContain(spec.urlField);
+    expect(Object.keys(accountExportSchema.shape.stories.element.shape.media.shape), 'its URL in the export').toContain(
+      spec.urlField,
+    );
     expect(STORY_TYPE_UPLOAD[kind], 'its story type').toBe(kind);
     expect(sniffMedia(kind, new Uint8Array(64)), 'nothing accepted by its name alone').toBeNull();
   });
@@ -61,7 +63,12 @@ const card = (restriction: (typeof TIME_RESTRICTIONS)[number], values: Record<st
 });
 
 /** A value for each lock field that its schema accepts. */
-const SAMPLE: Record<string, string> = { unlockStartTime: '09:00', unlockEndTime: '17:00', unlockSeason: 'summer', unlockWeather: 'sunny' };
+const SAMPLE: Record<string, string> = {
+  unlockStartTime: '09:00',
+  unlockEndTime: '17:00',
+  unlockSeason: 'summer',
+  unlockWeather: 'sunny',
+};
 
 describe('every lock kind described is handled', () => {
   it('every lock field has its column, its schema and a sample value', () => {
@@ -75,12 +82,29 @@ describe('every lock kind described is handled', () => {
   it.each(TIME_RESTRICTIONS)('%s: decided, answered and kept by the story index', (restriction) => {
     const values = Object.fromEntries(LOCK_KINDS[restriction].fields.map((field: string) => [field, SAMPLE[field]!]));
     const held = card(restriction, values);
-    expect(() => evaluateLock(held, { distance: 0, isAuthor: false, now: new Date(), timeZone: 'UTC', weather: 'sunny' })).not.toThrow();
+    expect(() =>
+      evaluateLock(held, { distance: 0, isAuthor: false, now: new Date(), timeZone: 'UTC', weather: 'sunny' }),
+    ).not.toThrow();
     const index = new CardIndex();
     index.upsert(held);
     const back = index.get(held.id)!;
-    const row = { ...held, content: null, thumbnailKey: null, tiktokUrl: null, tiktokVideoId: null, createdAt: new Date(), audioKey: null, imageKey: null, videoKey: null } as unknown as StoryRow;
-    const story = toStoryView(row, null, { viewerId: null, reader: null, now: new Date(), signer: { sign: (key: string) => key } as never });
+    const row = {
+      ...held,
+      content: null,
+      thumbnailKey: null,
+      tiktokUrl: null,
+      tiktokVideoId: null,
+      createdAt: new Date(),
+      audioKey: null,
+      imageKey: null,
+      videoKey: null,
+    } as unknown as StoryRow;
+    const story = toStoryView(row, null, {
+      viewerId: null,
+      reader: null,
+      now: new Date(),
+      signer: { sign: (key: string) => key } as never,
+    });
     for (const field of LOCK_FIELDS) {
       expect(back[field], `the card index keeps ${field}`).toBe(held[field]);
       expect(story[field], `a story answer carries ${field}`).toBe(held[field]);

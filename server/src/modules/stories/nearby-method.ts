@@ -21,4 +21,3 @@ export function useBoxMethod(latitude: number, longitude: number, radius: number
   const halfWidth = (Math.asin(Math.sin(rho) / cosLat) * 180) / Math.PI + 1e-6;
   return longitude - halfWidth > -180 && longitude + halfWidth < 180;
 }
-

@@ -41,7 +41,13 @@ describe('nearby reads at a crowded spot', () => {
     }
     for (let age = 0; age < STACKED; age++) stackedOldestFirst.push(byAge.get(age)!);
     // One older story nearer still comes first: distance is the first order.
-    nearer = (await insertStory(t.database, { authorId: author.id, ...offsetNorth(SPOT, 10), createdAt: new Date(start - 86_400_000) })).id;
+    nearer = (
+      await insertStory(t.database, {
+        authorId: author.id,
+        ...offsetNorth(SPOT, 10),
+        createdAt: new Date(start - 86_400_000),
+      })
+    ).id;
   });
   afterAll(async () => t.close());
 

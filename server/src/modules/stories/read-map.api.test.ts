@@ -50,7 +50,10 @@ describe('story reads', () => {
       const inside1 = await insertStory(t.database, { authorId: author.id, latitude: -20.05, longitude: 20.05 });
       const inside2 = await insertStory(t.database, { authorId: author.id, latitude: -20.001, longitude: 19.999 });
       await insertStory(t.database, { authorId: author.id, latitude: -20.2, longitude: 20 });
-      const res = await get(`/api/stories/map?bbox=19.9,-20.1,20.1,-19.9&lat=${centre.latitude}&lng=${centre.longitude}`, reader);
+      const res = await get(
+        `/api/stories/map?bbox=19.9,-20.1,20.1,-19.9&lat=${centre.latitude}&lng=${centre.longitude}`,
+        reader,
+      );
       expect(res.statusCode).toBe(200);
       const list = storiesOf(res);
       expect(list.map((s) => s.id)).toEqual([inside2.id, inside1.id]);
@@ -64,7 +67,11 @@ describe('story reads', () => {
       await insertStory(t.database, { authorId: author.id, latitude: -17, longitude: 179 });
       const res = await get('/api/stories/map?bbox=179.5,-17.5,-179.5,-16.5');
       expect(res.statusCode).toBe(200);
-      expect(storiesOf(res).map((s) => s.id).sort()).toEqual([east.id, west.id].sort());
+      expect(
+        storiesOf(res)
+          .map((s) => s.id)
+          .sort(),
+      ).toEqual([east.id, west.id].sort());
       // Without a reader location the stories are locked and carry no distance.
       expect(storiesOf(res)[0]).toMatchObject({ isLocked: true, lockReason: 'location', distance: null });
     });
@@ -97,7 +104,12 @@ describe('story reads', () => {
         unlockStartTime: localHHMM('America/New_York', 120),
         unlockEndTime: localHHMM('America/New_York', 180),
       });
-      const there = await insertStory(t.database, { authorId: author.id, ...offsetNorth(centre, 600), title: 'far marker', content: 'Far words' });
+      const there = await insertStory(t.database, {
+        authorId: author.id,
+        ...offsetNorth(centre, 600),
+        title: 'far marker',
+        content: 'Far words',
+      });
       const box = `${centre.longitude - 0.02},${centre.latitude - 0.02},${centre.longitude + 0.02},${centre.latitude + 0.02}`;
       const calls = [
         `/api/stories/map/${centre.latitude}/${centre.longitude}`,
@@ -113,14 +125,23 @@ describe('story reads', () => {
           const columns = res.json<MapMarkerColumns>();
           expect(Object.keys(columns).sort(), url).toEqual(Object.keys(mapMarkerColumnsSchema.shape).sort());
           expect(new Set(Object.values(columns).map((column) => column.length)).size, url).toBe(1);
-          expect(columns.id.every((id) => /^[0-9a-f]{32}$/.test(id)), url).toBe(true);
+          expect(
+            columns.id.every((id) => /^[0-9a-f]{32}$/.test(id)),
+            url,
+          ).toBe(true);
           const answer = fromMarkerColumns(mapMarkerColumnsSchema.parse(columns));
           // The map radius reaches other tests' areas: only this test's stories are checked for order and values.
           const markers = answer.filter((m) => [here.id, timed.id, there.id].includes(m.id));
-          expect(markers.map((m) => m.id), url).toEqual([here.id, timed.id, there.id]);
-          for (const marker of answer) expect(Object.keys(marker).sort(), url).toEqual(Object.keys(mapMarkerSchema.shape).sort());
+          expect(
+            markers.map((m) => m.id),
+            url,
+          ).toEqual([here.id, timed.id, there.id]);
+          for (const marker of answer)
+            expect(Object.keys(marker).sort(), url).toEqual(Object.keys(mapMarkerSchema.shape).sort());
           // Neither the unlocked nor the locked marker carries a title, text, content, media, author or likes.
-          expect(res.body, url).not.toMatch(/marker|Open words|Timed words|Far words|Hidden words|i\/open\.webp|\/api\/media\/|Ada Author|description/);
+          expect(res.body, url).not.toMatch(
+            /marker|Open words|Timed words|Far words|Hidden words|i\/open\.webp|\/api\/media\/|Ada Author|description/,
+          );
           expect(markers[0]).toMatchObject({ type: 'image', distance: 10, isLocked: false, lockReason: null });
           expect(markers[2]).toEqual({
             id: there.id,
@@ -134,15 +155,31 @@ describe('story reads', () => {
             isLocked: true,
             lockReason: 'distance',
           });
-          expect(markers[1]).toMatchObject({ timeRestriction: 'time_of_day', distance: 20, isLocked: true, lockReason: 'time_of_day' });
+          expect(markers[1]).toMatchObject({
+            timeRestriction: 'time_of_day',
+            distance: 20,
+            isLocked: true,
+            lockReason: 'time_of_day',
+          });
         }
       }
     });
 
     it('answers full stories with view=full, still without a locked story’s content', async () => {
       const centre = nextArea();
-      const here = await insertStory(t.database, { authorId: author.id, ...offsetNorth(centre, 20), imageKey: 'i/full.webp', type: 'image', content: null });
-      const there = await insertStory(t.database, { authorId: author.id, ...offsetNorth(centre, 600), content: 'Far words', tiktokUrl: null });
+      const here = await insertStory(t.database, {
+        authorId: author.id,
+        ...offsetNorth(centre, 20),
+        imageKey: 'i/full.webp',
+        type: 'image',
+        content: null,
+      });
+      const there = await insertStory(t.database, {
+        authorId: author.id,
+        ...offsetNorth(centre, 600),
+        content: 'Far words',
+        tiktokUrl: null,
+      });
       const box = `${centre.longitude - 0.02},${centre.latitude - 0.02},${centre.longitude + 0.02},${centre.latitude + 0.02}`;
       for (const url of [
         `/api/stories/map/${centre.latitude}/${centre.longitude}?view=full`,
@@ -151,7 +188,12 @@ describe('story reads', () => {
         const res = await get(url, reader);
         expect(res.statusCode, url).toBe(200);
         const [open, locked] = res.json<Story[]>().filter((story) => story.id === here.id || story.id === there.id);
-        expect(open).toMatchObject({ id: here.id, isLocked: false, imageUrl: expect.stringContaining('/api/media/'), likedByMe: false });
+        expect(open).toMatchObject({
+          id: here.id,
+          isLocked: false,
+          imageUrl: expect.stringContaining('/api/media/'),
+          likedByMe: false,
+        });
         expect(open!.author).toEqual({ displayName: 'Ada Author' });
         expect(locked).toMatchObject({ id: there.id, isLocked: true, lockReason: 'distance', wordCount: 2, likes: 0 });
         expect(locked).toHaveProperty('description');
@@ -188,7 +230,12 @@ describe('story reads', () => {
       for (let i = 0; i < 5; i++) {
         // Same created_at for two of them: the id breaks the tie.
         const createdAt = new Date(Date.UTC(2030, 0, 1, 0, 0, i === 2 ? 1 : i));
-        const row = await insertStory(t.database, { authorId: pager.id, ...offsetNorth(centre, i), createdAt, title: `p${i}` });
+        const row = await insertStory(t.database, {
+          authorId: pager.id,
+          ...offsetNorth(centre, i),
+          createdAt,
+          title: `p${i}`,
+        });
         created.push(row.id);
       }
     });
@@ -202,7 +249,7 @@ describe('story reads', () => {
         const res = await get(url, pager);
         expect(res.statusCode).toBe(200);
         expect(Array.isArray(res.json())).toBe(true);
-        seen.push(...(res.json<Story[]>()));
+        seen.push(...res.json<Story[]>());
         const link = res.headers.link as string | undefined;
         url = link ? /^<([^>]+)>; rel="next"$/.exec(link)![1] : undefined;
         pages++;
@@ -211,7 +258,9 @@ describe('story reads', () => {
       const mine = seen.filter((s) => s.authorId === pager.id);
       // Newest first; the future created_at puts them on the first pages.
       expect(mine.map((s) => s.id)).toEqual(
-        [...mine].sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1)).map((s) => s.id),
+        [...mine]
+          .sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1))
+          .map((s) => s.id),
       );
       expect(new Set(seen.map((s) => s.id)).size).toBe(seen.length);
       expect(new Set(mine.map((s) => s.id))).toEqual(new Set(created));
@@ -221,7 +270,7 @@ describe('story reads', () => {
       const first = (await get('/api/stories/all?limit=1')).json<Story[]>();
       const story = first[0]!;
       const res = await get(`/api/stories/all?limit=1&lat=${story.latitude}&lng=${story.longitude}`, reader);
-      expect((res.json<Story[]>())[0]).toMatchObject({ id: story.id, isLocked: false, distance: 0 });
+      expect(res.json<Story[]>()[0]).toMatchObject({ id: story.id, isLocked: false, distance: 0 });
       expect(res.headers.link).toMatch(/lat=.*lng=.*cursor=|cursor=.*lat=/);
       expect(first[0]).toMatchObject({ isLocked: true, lockReason: 'location', distance: null });
     });

@@ -91,7 +91,8 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
     readerId: request.readerId,
   });
 
-  const nextLink = (request: FastifyRequest, cursor: PageCursor) => nextPageLink(request.url, app.location.pageCursors.seal(cursor));
+  const nextLink = (request: FastifyRequest, cursor: PageCursor) =>
+    nextPageLink(request.url, app.location.pageCursors.seal(cursor));
 
   app.route({
     ...apiRoute(app, 'discoverableStories', { summary: 'Public stories within 1500 m, nearest first' }),
@@ -117,7 +118,9 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...apiRoute(app, 'mapAround', { summary: 'Stories around a point for the map: markers, or full stories with view=full' }),
+    ...apiRoute(app, 'mapAround', {
+      summary: 'Stories around a point for the map: markers, or full stories with view=full',
+    }),
     config,
     handler: async (request, reply) => {
       const { lat, lng } = request.params;

@@ -56,7 +56,12 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
     const gate = claim ? await claimGate(reader) : undefined;
     const weather = gate?.refusal ? undefined : await weatherFor(records, reader);
     return {
-      viewerId: reader.viewerId, reader: reader.location, now: now(), signer: deps.signer, weather, gate,
+      viewerId: reader.viewerId,
+      reader: reader.location,
+      now: now(),
+      signer: deps.signer,
+      weather,
+      gate,
       placeNameAt: deps.placeNameAt,
     };
   }
@@ -138,7 +143,8 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
     /** The discoverable read: `nearby`, then the signed-in reader's nearby notifications (not for another site's read). */
     async discoverable(reader: Reader & { location: NonNullable<Reader['location']> }, radius: number, limit: number) {
       const stories = await nearby(reader, radius, limit);
-      if (reader.viewerId && !reader.fromAnotherSite) await deps.nearbyReads?.recordNearbyRead(reader.viewerId, stories);
+      if (reader.viewerId && !reader.fromAnotherSite)
+        await deps.nearbyReads?.recordNearbyRead(reader.viewerId, stories);
       return stories;
     },
 
@@ -146,7 +152,12 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
      * Stories around a point that is NOT the reader's position (location denied: the client's default centre).
      * Nothing unlocks and no distance is given: every other reader's story is locked with "location".
      */
-    async around(reader: Omit<Reader, 'location' | 'accuracy'>, centre: NonNullable<Reader['location']>, radius: number, limit: number) {
+    async around(
+      reader: Omit<Reader, 'location' | 'accuracy'>,
+      centre: NonNullable<Reader['location']>,
+      radius: number,
+      limit: number,
+    ) {
       const records = await deps.repository.nearby({ ...centre, radius, limit, ...readerKeys(reader) });
       return present(records, { ...reader, location: null });
     },
@@ -171,7 +182,10 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
       return record ? (await present([record], { viewerId: null, location: null }, { claim: false }))[0] : undefined;
     },
 
-    async page(reader: Reader, args: { limit: number; cursor: PageCursor | null; authorId?: string; followedBy?: string }) {
+    async page(
+      reader: Reader,
+      args: { limit: number; cursor: PageCursor | null; authorId?: string; followedBy?: string },
+    ) {
       const page = await deps.repository.page({ ...args, viewerId: reader.viewerId });
       return { stories: await present(page.records, reader), next: page.next };
     },

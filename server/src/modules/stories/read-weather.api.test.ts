@@ -18,7 +18,13 @@ describe('weather locks with a WeatherProvider configured', () => {
     t = await createTestApp({ WEATHER_URL: standIn.url });
     author = await createTestUser(t.database);
     reader = await createTestUser(t.database);
-    await insertStory(t.database, { authorId: author.id, ...here, timeRestriction: 'weather', unlockWeather: 'rainy', content: 'wet' });
+    await insertStory(t.database, {
+      authorId: author.id,
+      ...here,
+      timeRestriction: 'weather',
+      unlockWeather: 'rainy',
+      content: 'wet',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -26,7 +32,13 @@ describe('weather locks with a WeatherProvider configured', () => {
   });
 
   const discover = async (at = here, user = reader) =>
-    (await t.app.inject({ method: 'GET', url: `/api/stories/discoverable/${at.latitude}/${at.longitude}`, headers: { cookie: user.cookie } })).json<Story[]>();
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/stories/discoverable/${at.latitude}/${at.longitude}`,
+        headers: { cookie: user.cookie },
+      })
+    ).json<Story[]>();
 
   it('locks a rainy-weather story while it is sunny, for everyone but its author', async () => {
     standIn.setCondition('sunny');
@@ -45,7 +57,13 @@ describe('weather locks with a WeatherProvider configured', () => {
 
   it('fails closed: a provider error keeps the weather lock locked (issue 13)', async () => {
     const elsewhere = offsetNorth(here, 5_000);
-    await insertStory(t.database, { authorId: author.id, ...elsewhere, timeRestriction: 'weather', unlockWeather: 'rainy', content: 'wet' });
+    await insertStory(t.database, {
+      authorId: author.id,
+      ...elsewhere,
+      timeRestriction: 'weather',
+      unlockWeather: 'rainy',
+      content: 'wet',
+    });
     standIn.answer = { status: 500, body: 'provider down' };
     const before = standIn.requests.length;
     // A reader of their own: this one was just 5 km away, which the travel rule would refuse.
@@ -72,9 +90,18 @@ describe('weather locks when it rains', () => {
   it('unlocks the story within reach', async () => {
     const author = await createTestUser(t.database);
     const here = { latitude: -41.2865, longitude: 174.7762 };
-    await insertStory(t.database, { authorId: author.id, ...here, timeRestriction: 'weather', unlockWeather: 'rainy', content: 'wet' });
-    const res = await t.app.inject({ method: 'GET', url: `/api/stories/discoverable/${here.latitude}/${here.longitude}` });
-    expect((res.json<Story[]>())[0]).toMatchObject({ isLocked: false, lockReason: null, content: 'wet' });
+    await insertStory(t.database, {
+      authorId: author.id,
+      ...here,
+      timeRestriction: 'weather',
+      unlockWeather: 'rainy',
+      content: 'wet',
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/stories/discoverable/${here.latitude}/${here.longitude}`,
+    });
+    expect(res.json<Story[]>()[0]).toMatchObject({ isLocked: false, lockReason: null, content: 'wet' });
     expect(standIn.requests).toHaveLength(1);
   });
 });

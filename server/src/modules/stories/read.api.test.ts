@@ -115,33 +115,42 @@ describe('story reads', () => {
       text: { type: 'text', content: 'A secret', wordCount: 2 },
     } as const;
 
-    it.each(Object.keys(media) as (keyof typeof media)[])('%s story: locked answer carries no content or URL', async (kind) => {
-      const centre = nextArea();
-      await insertStory(t.database, { authorId: author.id, ...offsetNorth(centre, 500), ...media[kind] });
-      const [locked] = await discover(centre, reader);
-      expect(locked).toMatchObject({ isLocked: true, lockReason: 'distance', type: kind });
-      for (const field of MEDIA_FIELDS) expect(locked![field] ?? null).toBeNull();
-      expect(JSON.stringify(locked)).not.toMatch(/\/api\/media|tiktok\.com|secret/i);
-      if (kind === 'audio' || kind === 'video') expect(locked!.duration).toBe(media[kind].duration);
-      if (kind === 'text') expect(locked!.wordCount).toBe(2);
+    it.each(Object.keys(media) as (keyof typeof media)[])(
+      '%s story: locked answer carries no content or URL',
+      async (kind) => {
+        const centre = nextArea();
+        await insertStory(t.database, { authorId: author.id, ...offsetNorth(centre, 500), ...media[kind] });
+        const [locked] = await discover(centre, reader);
+        expect(locked).toMatchObject({ isLocked: true, lockReason: 'distance', type: kind });
+        for (const field of MEDIA_FIELDS) expect(locked![field] ?? null).toBeNull();
+        expect(JSON.stringify(locked)).not.toMatch(/\/api\/media|tiktok\.com|secret/i);
+        if (kind === 'audio' || kind === 'video') expect(locked!.duration).toBe(media[kind].duration);
+        if (kind === 'text') expect(locked!.wordCount).toBe(2);
 
-      const [open] = await discover(offsetNorth(centre, 450), reader);
-      expect(open!.isLocked).toBe(false);
-      const keys = { audioUrl: 'audioKey', imageUrl: 'imageKey', thumbnailUrl: 'thumbnailKey', videoUrl: 'videoKey' } as const;
-      for (const [urlField, keyField] of Object.entries(keys)) {
-        const key = (media[kind] as Record<string, unknown>)[keyField] as string | undefined;
-        if (!key) {
-          // Only the media a story has is sent.
-          expect(open).not.toHaveProperty(urlField);
-          continue;
+        const [open] = await discover(offsetNorth(centre, 450), reader);
+        expect(open!.isLocked).toBe(false);
+        const keys = {
+          audioUrl: 'audioKey',
+          imageUrl: 'imageKey',
+          thumbnailUrl: 'thumbnailKey',
+          videoUrl: 'videoKey',
+        } as const;
+        for (const [urlField, keyField] of Object.entries(keys)) {
+          const key = (media[kind] as Record<string, unknown>)[keyField] as string | undefined;
+          if (!key) {
+            // Only the media a story has is sent.
+            expect(open).not.toHaveProperty(urlField);
+            continue;
+          }
+          const url = new URL(open![urlField as keyof Story] as string, 'http://x');
+          expect(url.pathname).toBe(`/api/media/${key}`);
+          expect(t.app.mediaSigner.verify(key, url.searchParams.get('exp')!, url.searchParams.get('sig')!)).toBe(true);
         }
-        const url = new URL(open![urlField as keyof Story] as string, 'http://x');
-        expect(url.pathname).toBe(`/api/media/${key}`);
-        expect(t.app.mediaSigner.verify(key, url.searchParams.get('exp')!, url.searchParams.get('sig')!)).toBe(true);
-      }
-      if (kind === 'tiktok') expect(open).toMatchObject({ tiktokUrl: media.tiktok.tiktokUrl, tiktokVideoId: '7234567890123456789' });
-      if (kind === 'text') expect(open!.content).toBe('A secret');
-    });
+        if (kind === 'tiktok')
+          expect(open).toMatchObject({ tiktokUrl: media.tiktok.tiktokUrl, tiktokVideoId: '7234567890123456789' });
+        if (kind === 'text') expect(open!.content).toBe('A secret');
+      },
+    );
   });
 
   describe('time locks in the story’s own time zone', () => {
@@ -149,21 +158,37 @@ describe('story reads', () => {
       const centre = nextArea();
       const tz = 'America/New_York';
       const open = await insertStory(t.database, {
-        authorId: author.id, ...centre, title: 'open', timeRestriction: 'time_of_day',
-        unlockStartTime: localHHMM(tz, -60), unlockEndTime: localHHMM(tz, 60),
+        authorId: author.id,
+        ...centre,
+        title: 'open',
+        timeRestriction: 'time_of_day',
+        unlockStartTime: localHHMM(tz, -60),
+        unlockEndTime: localHHMM(tz, 60),
       });
       const closed = await insertStory(t.database, {
-        authorId: author.id, ...offsetNorth(centre, 1), title: 'closed', timeRestriction: 'time_of_day',
-        unlockStartTime: localHHMM(tz, 120), unlockEndTime: localHHMM(tz, 180),
+        authorId: author.id,
+        ...offsetNorth(centre, 1),
+        title: 'closed',
+        timeRestriction: 'time_of_day',
+        unlockStartTime: localHHMM(tz, 120),
+        unlockEndTime: localHHMM(tz, 180),
       });
       // Windows whose start is after their end cross midnight.
       const crossingOpen = await insertStory(t.database, {
-        authorId: author.id, ...offsetNorth(centre, 2), title: 'crossing open', timeRestriction: 'time_of_day',
-        unlockStartTime: localHHMM(tz, -60), unlockEndTime: localHHMM(tz, -120),
+        authorId: author.id,
+        ...offsetNorth(centre, 2),
+        title: 'crossing open',
+        timeRestriction: 'time_of_day',
+        unlockStartTime: localHHMM(tz, -60),
+        unlockEndTime: localHHMM(tz, -120),
       });
       const crossingClosed = await insertStory(t.database, {
-        authorId: author.id, ...offsetNorth(centre, 3), title: 'crossing closed', timeRestriction: 'time_of_day',
-        unlockStartTime: localHHMM(tz, 60), unlockEndTime: localHHMM(tz, -60),
+        authorId: author.id,
+        ...offsetNorth(centre, 3),
+        title: 'crossing closed',
+        timeRestriction: 'time_of_day',
+        unlockStartTime: localHHMM(tz, 60),
+        unlockEndTime: localHHMM(tz, -60),
       });
       const byId = new Map((await discover(centre, reader)).map((s) => [s.id, s]));
       expect(byId.get(open.id)).toMatchObject({ isLocked: false, lockReason: null });
@@ -178,13 +203,19 @@ describe('story reads', () => {
     it('uses Tokyo time for a story in Tokyo, not the server’s clock', async () => {
       const tokyo = { latitude: 35.6762, longitude: 139.6503 };
       const story = await insertStory(t.database, {
-        authorId: author.id, ...tokyo, timeRestriction: 'time_of_day',
-        unlockStartTime: localHHMM('Asia/Tokyo', -30), unlockEndTime: localHHMM('Asia/Tokyo', 30),
+        authorId: author.id,
+        ...tokyo,
+        timeRestriction: 'time_of_day',
+        unlockStartTime: localHHMM('Asia/Tokyo', -30),
+        unlockEndTime: localHHMM('Asia/Tokyo', 30),
       });
       const shifted = await insertStory(t.database, {
-        authorId: author.id, ...offsetNorth(tokyo, 1), timeRestriction: 'time_of_day',
+        authorId: author.id,
+        ...offsetNorth(tokyo, 1),
+        timeRestriction: 'time_of_day',
         // The same window in UTC or New York time is hours away from Tokyo's clock.
-        unlockStartTime: localHHMM('UTC', -30), unlockEndTime: localHHMM('UTC', 30),
+        unlockStartTime: localHHMM('UTC', -30),
+        unlockEndTime: localHHMM('UTC', 30),
       });
       const byId = new Map((await discover(tokyo, reader)).map((s) => [s.id, s]));
       expect(byId.get(story.id)!.isLocked).toBe(false);
@@ -193,27 +224,59 @@ describe('story reads', () => {
 
     it('evaluates seasons by hemisphere (Sydney vs Savannah)', async () => {
       const month = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'numeric' }).format(new Date()));
-      const north = ['winter', 'winter', 'spring', 'spring', 'spring', 'summer', 'summer', 'summer', 'autumn', 'autumn', 'autumn', 'winter'] as const;
+      const north = [
+        'winter',
+        'winter',
+        'spring',
+        'spring',
+        'spring',
+        'summer',
+        'summer',
+        'summer',
+        'autumn',
+        'autumn',
+        'autumn',
+        'winter',
+      ] as const;
       const opposite = { spring: 'autumn', summer: 'winter', autumn: 'spring', winter: 'summer' } as const;
       const northSeason = north[month - 1]!;
       const southSeason = opposite[northSeason];
       const sydney = { latitude: -33.8688, longitude: 151.2093 };
-      const south = await insertStory(t.database, { authorId: author.id, ...sydney, timeRestriction: 'season', unlockSeason: southSeason });
+      const south = await insertStory(t.database, {
+        authorId: author.id,
+        ...sydney,
+        timeRestriction: 'season',
+        unlockSeason: southSeason,
+      });
       const wrong = await insertStory(t.database, {
-        authorId: author.id, ...offsetNorth(sydney, 1), timeRestriction: 'season', unlockSeason: northSeason,
+        authorId: author.id,
+        ...offsetNorth(sydney, 1),
+        timeRestriction: 'season',
+        unlockSeason: northSeason,
       });
       const byId = new Map((await discover(sydney, reader)).map((s) => [s.id, s]));
       expect(byId.get(south.id)).toMatchObject({ isLocked: false });
       expect(byId.get(wrong.id)).toMatchObject({ isLocked: true, lockReason: 'season' });
 
       const centre = nextArea();
-      const here = await insertStory(t.database, { authorId: author.id, ...centre, timeRestriction: 'season', unlockSeason: northSeason });
+      const here = await insertStory(t.database, {
+        authorId: author.id,
+        ...centre,
+        timeRestriction: 'season',
+        unlockSeason: northSeason,
+      });
       expect((await discover(centre, reader)).find((s) => s.id === here.id)).toMatchObject({ isLocked: false });
     });
 
     it('reports weather locks without enforcing them when no provider is configured', async () => {
       const centre = nextArea();
-      await insertStory(t.database, { authorId: author.id, ...centre, timeRestriction: 'weather', unlockWeather: 'stormy', content: 'rain' });
+      await insertStory(t.database, {
+        authorId: author.id,
+        ...centre,
+        timeRestriction: 'weather',
+        unlockWeather: 'stormy',
+        content: 'rain',
+      });
       const [story] = await discover(centre, reader);
       expect(story).toMatchObject({ isLocked: false, lockReason: 'weather', content: 'rain', unlockWeather: 'stormy' });
     });
@@ -223,7 +286,12 @@ describe('story reads', () => {
     it('shows private and hidden stories to their author only, in every call', async () => {
       const centre = nextArea();
       const priv = await insertStory(t.database, { authorId: author.id, ...centre, isPublic: false, title: 'private' });
-      const hidden = await insertStory(t.database, { authorId: author.id, ...offsetNorth(centre, 5), hiddenAt: new Date(), title: 'hidden' });
+      const hidden = await insertStory(t.database, {
+        authorId: author.id,
+        ...offsetNorth(centre, 5),
+        hiddenAt: new Date(),
+        title: 'hidden',
+      });
       const ids = [priv.id, hidden.id].sort();
       const q = `lat=${centre.latitude}&lng=${centre.longitude}`;
       const box = `${centre.longitude - 0.01},${centre.latitude - 0.01},${centre.longitude + 0.01},${centre.latitude + 0.01}`;
@@ -235,17 +303,34 @@ describe('story reads', () => {
       ];
       for (const url of calls) {
         const others = storiesOf(await get(url, reader));
-        expect(others.filter((s) => ids.includes(s.id)), url).toEqual([]);
+        expect(
+          others.filter((s) => ids.includes(s.id)),
+          url,
+        ).toEqual([]);
         const visitor = storiesOf(await get(url));
-        expect(visitor.filter((s) => ids.includes(s.id)), url).toEqual([]);
+        expect(
+          visitor.filter((s) => ids.includes(s.id)),
+          url,
+        ).toEqual([]);
         const own = storiesOf(await get(url, author));
-        expect(own.filter((s) => ids.includes(s.id)).map((s) => s.id).sort(), url).toEqual(ids);
+        expect(
+          own
+            .filter((s) => ids.includes(s.id))
+            .map((s) => s.id)
+            .sort(),
+          url,
+        ).toEqual(ids);
       }
       // A user's list is served to that user only (docs/design.md, rule 12).
       expect((await get(`/api/stories/user/${author.id}`, reader)).statusCode).toBe(403);
       expect((await get(`/api/stories/user/${author.id}`)).statusCode).toBe(401);
       const own = (await get(`/api/stories/user/${author.id}`, author)).json<Story[]>();
-      expect(own.filter((s) => ids.includes(s.id)).map((s) => s.id).sort()).toEqual(ids);
+      expect(
+        own
+          .filter((s) => ids.includes(s.id))
+          .map((s) => s.id)
+          .sort(),
+      ).toEqual(ids);
       for (const id of ids) {
         expect((await get(`/api/stories/${id}?${q}`, reader)).statusCode).toBe(404);
         expect((await get(`/api/stories/${id}`)).statusCode).toBe(404);
@@ -253,5 +338,4 @@ describe('story reads', () => {
       }
     });
   });
-
 });

@@ -26,18 +26,32 @@ describe('reports from accounts that cost something', () => {
   });
   afterAll(async () => t.close());
 
-  const newStory = async (title: string) => (await insertStory(t.database, { authorId: author.id, ...DEFAULT_CENTER, title })).id;
+  const newStory = async (title: string) =>
+    (await insertStory(t.database, { authorId: author.id, ...DEFAULT_CENTER, title })).id;
   /** A reader who has unlocked the story (as a read within 100 m records it), with an account `ageHours` old. */
   const reporter = async (storyId: string, ageHours: number) => {
-    const user = await createTestUser(t.database, { createdAt: hoursAgo(ageHours), displayName: `Reporter ${ageHours}h` });
+    const user = await createTestUser(t.database, {
+      createdAt: hoursAgo(ageHours),
+      displayName: `Reporter ${ageHours}h`,
+    });
     await t.app.location.unlocks.record(user.id, [storyId]);
     return user;
   };
   const report = (storyId: string, user: TestUser) =>
-    t.app.inject({ method: 'POST', url: `/api/stories/${storyId}/report`, headers: { cookie: user.cookie }, payload: { reason: 'spam' } });
-  const hiddenAt = async (storyId: string) => (await t.database.db.select().from(stories).where(eq(stories.id, storyId)))[0]!.hiddenAt;
+    t.app.inject({
+      method: 'POST',
+      url: `/api/stories/${storyId}/report`,
+      headers: { cookie: user.cookie },
+      payload: { reason: 'spam' },
+    });
+  const hiddenAt = async (storyId: string) =>
+    (await t.database.db.select().from(stories).where(eq(stories.id, storyId)))[0]!.hiddenAt;
   const notificationsOf = async (user: TestUser) => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/notifications?limit=100', headers: { cookie: user.cookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications?limit=100',
+      headers: { cookie: user.cookie },
+    });
     expect(res.statusCode).toBe(200);
     return notificationListSchema.parse(res.json());
   };
@@ -77,9 +91,20 @@ describe('reports from accounts that cost something', () => {
 
     const told = (await notificationsOf(author)).filter((n) => n.storyId === id);
     expect(told).toEqual([
-      expect.objectContaining({ type: 'story_hidden', title: NOTIFICATION_TEXTS.hiddenTitle, message: expect.stringContaining(
-          statementOfReasons({ action: 'auto_hide', reason: 'spam', automatic: true, storyTitle: 'The contested bench', suspendDays: null }),
-        ), isRead: false }),
+      expect.objectContaining({
+        type: 'story_hidden',
+        title: NOTIFICATION_TEXTS.hiddenTitle,
+        message: expect.stringContaining(
+          statementOfReasons({
+            action: 'auto_hide',
+            reason: 'spam',
+            automatic: true,
+            storyTitle: 'The contested bench',
+            suspendDays: null,
+          }),
+        ),
+        isRead: false,
+      }),
     ]);
     expect(JSON.stringify(told)).not.toMatch(/Reporter/);
     // The reporters are told nothing.

@@ -23,7 +23,9 @@ export interface StoryForm {
 }
 
 const readableSize = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  bytes >= 1024 * 1024
+    ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 function fileTooLargeMessage(kind: MediaKind, maxBytes: number): string {
   return `The ${MEDIA_KIND_SPECS[kind].noun} is too large (maximum ${readableSize(maxBytes)}).`;
@@ -35,7 +37,8 @@ const MALFORMED_FORM = 'The form could not be read: the multipart body is malfor
  * What the multipart parser (busboy) throws for a body it cannot parse — no boundary, a boundary over 256
  * characters, a body cut short. They carry no status, so they would otherwise answer 500.
  */
-const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|The needle cannot|Unexpected end of (multipart data|form)|(Part|File|Field) terminated early|Malformed part header|Missing Content-Type|Unsupported Content-Type)/i;
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|The needle cannot|Unexpected end of (multipart data|form)|(Part|File|Field) terminated early|Malformed part header|Missing Content-Type|Unsupported Content-Type)/i;
 
 export async function readStoryForm(
   request: FastifyRequest,
@@ -45,12 +48,17 @@ export async function readStoryForm(
   try {
     return await readParts(request, workDir, maxBytes);
   } catch (error) {
-    if (error instanceof Error && !('statusCode' in error) && MALFORMED_MULTIPART.test(error.message)) throw badRequest(MALFORMED_FORM);
+    if (error instanceof Error && !('statusCode' in error) && MALFORMED_MULTIPART.test(error.message))
+      throw badRequest(MALFORMED_FORM);
     throw error;
   }
 }
 
-async function readParts(request: FastifyRequest, workDir: string, maxBytes: Record<MediaKind, number>): Promise<StoryForm> {
+async function readParts(
+  request: FastifyRequest,
+  workDir: string,
+  maxBytes: Record<MediaKind, number>,
+): Promise<StoryForm> {
   const fields: Record<string, string> = {};
   const files: StoryForm['files'] = {};
   for await (const part of request.parts()) {

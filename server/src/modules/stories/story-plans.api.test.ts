@@ -72,12 +72,24 @@ describe('query plans of the story reads', () => {
 
   const db = () => t.database.db;
   const discoverable = (method: NearbyMethod, viewer: string | null) =>
-    storyQueries.nearby(db(), { ...ll(CENTRE), radius: DISCOVERY_RADIUS_M, limit: DISCOVERABLE_RESULT_CAP, viewerId: viewer, method });
+    storyQueries.nearby(db(), {
+      ...ll(CENTRE),
+      radius: DISCOVERY_RADIUS_M,
+      limit: DISCOVERABLE_RESULT_CAP,
+      viewerId: viewer,
+      method,
+    });
   const spatial = {
     discoverable: () => discoverable('knn', viewerId),
     'discoverable (visitor)': () => discoverable('knn', null),
     'map around a point': () =>
-      storyQueries.nearby(db(), { ...ll(CENTRE), radius: MAP_RADIUS_M, limit: MAP_RESULT_CAP, viewerId, method: 'knn' }),
+      storyQueries.nearby(db(), {
+        ...ll(CENTRE),
+        radius: MAP_RADIUS_M,
+        limit: MAP_RESULT_CAP,
+        viewerId,
+        method: 'knn',
+      }),
     'map viewport': () =>
       storyQueries.inBox(db(), {
         box: { west: -81.15, south: 32.05, east: -81.05, north: 32.12 },
@@ -104,7 +116,10 @@ describe('query plans of the story reads', () => {
   }
 
   it('discoverable by the box method uses the geometry GiST index (walk and box), signed in and as a visitor', async () => {
-    for (const [label, viewer] of [['signed in', viewerId], ['visitor', null]] as const) {
+    for (const [label, viewer] of [
+      ['signed in', viewerId],
+      ['visitor', null],
+    ] as const) {
       for (const plan of await plans(discoverable('box', viewer))) {
         expectNoSeqScan(plan, label);
         expectGist(plan, label, 'stories_location_geom_gist_idx');
@@ -120,7 +135,14 @@ describe('query plans of the story reads', () => {
       longitude: CENTRE.longitude + 0.14 * Math.cos(c * 78.233),
     });
     const dense = [clusterCentre(0), clusterCentre(3), clusterCentre(17)];
-    const places = [...dense, CENTRE, { latitude: 33.9, longitude: -79.3 }, { latitude: 30.2, longitude: -83.0 }, { latitude: 0, longitude: 0 }, { latitude: 69.65, longitude: 18.96 }];
+    const places = [
+      ...dense,
+      CENTRE,
+      { latitude: 33.9, longitude: -79.3 },
+      { latitude: 30.2, longitude: -83.0 },
+      { latitude: 0, longitude: 0 },
+      { latitude: 69.65, longitude: 18.96 },
+    ];
     let fullAnswers = 0;
     for (const place of places) {
       for (const viewer of [viewerId, null]) {
@@ -128,7 +150,10 @@ describe('query plans of the story reads', () => {
           const args = { ...ll(place), radius: DISCOVERY_RADIUS_M, limit, viewerId: viewer };
           const byKnn = await storyQueries.nearby(db(), { ...args, method: 'knn' });
           const byBox = await storyQueries.nearby(db(), { ...args, method: 'box' });
-          expect(byBox.map((r) => r.id), JSON.stringify({ place, viewer, limit })).toEqual(byKnn.map((r) => r.id));
+          expect(
+            byBox.map((r) => r.id),
+            JSON.stringify({ place, viewer, limit }),
+          ).toEqual(byKnn.map((r) => r.id));
           expect(byBox).toEqual(byKnn);
           if (limit === DISCOVERABLE_RESULT_CAP && byKnn.length === limit) fullAnswers += 1;
         }
@@ -156,7 +181,12 @@ describe('query plans of the story reads', () => {
 
   it('the probe itself notices a sequential scan', async () => {
     // No index on title: the only plan is a scan, which the check must flag.
-    const [custom] = await plans(db().select({ n: sql<number>`1` }).from(sql`stories`).where(sql`title = ${'x'}`));
+    const [custom] = await plans(
+      db()
+        .select({ n: sql<number>`1` })
+        .from(sql`stories`)
+        .where(sql`title = ${'x'}`),
+    );
     expect(() => expectNoSeqScan(custom!, 'probe')).toThrow();
   });
 });

@@ -148,7 +148,10 @@ function nearestInReachBox(db: Db, p: NearestParams) {
  * it withheld. The metre of slack covers the tiny difference between PostGIS's sphere and ours; the lock itself
  * is decided in story-view.ts.
  */
-function nearbySelection(nearest: ReturnType<typeof nearestByKnn> | ReturnType<typeof nearestInReachBox>, viewerId: ViewerParam) {
+function nearbySelection(
+  nearest: ReturnType<typeof nearestByKnn> | ReturnType<typeof nearestInReachBox>,
+  viewerId: ViewerParam,
+) {
   const viewer = viewerOnce(viewerId);
   const inReach = sql`(${nearest.authorId} = ${viewer} OR ${nearest.distance} <= ${sql.raw(String(UNLOCK_RADIUS_M + 1))})`;
   const ifInReach = (column: AnyPgColumn) => sql<string | null>`CASE WHEN ${inReach} THEN ${column} END`;
@@ -174,18 +177,20 @@ export const storyQueries = {
   nearby(db: Db, p: NearestParams & { method: NearbyMethod }) {
     // The subquery's LIMIT also keeps the radius test out of it: it only trims those few rows.
     const nearest = p.method === 'box' ? nearestInReachBox(db, p) : nearestByKnn(db, p);
-    return db
-      .select(nearbySelection(nearest, p.viewerId))
-      .from(nearest)
-      .innerJoin(users, eq(users.id, nearest.authorId))
-      .where(sql`${nearest.distance} <= ${p.radius}::float8`)
-      // Among stories at one distance the newest first (and by id when created together), so a crowded spot
-      // shows its new stories rather than the `limit` oldest.
-      .orderBy(
-        sql`"nearest"."${sql.raw(p.method === 'box' ? 'distance' : 'knn')}"`,
-        sql`${nearest.createdAt} DESC`,
-        sql`${nearest.id} DESC`,
-      );
+    return (
+      db
+        .select(nearbySelection(nearest, p.viewerId))
+        .from(nearest)
+        .innerJoin(users, eq(users.id, nearest.authorId))
+        .where(sql`${nearest.distance} <= ${p.radius}::float8`)
+        // Among stories at one distance the newest first (and by id when created together), so a crowded spot
+        // shows its new stories rather than the `limit` oldest.
+        .orderBy(
+          sql`"nearest"."${sql.raw(p.method === 'box' ? 'distance' : 'knn')}"`,
+          sql`${nearest.createdAt} DESC`,
+          sql`${nearest.id} DESC`,
+        )
+    );
   },
 
   /**
@@ -205,29 +210,31 @@ export const storyQueries = {
     const centre = pointSql(p.centre.latitude, p.centre.longitude);
     const inReach = sql`(${stories.authorId} = ${p.viewerId}::uuid OR ST_Distance(${stories.location}, ${centre}, false) <= ${sql.raw(String(UNLOCK_RADIUS_M + 1))})`;
     const ifInReach = (column: AnyPgColumn) => sql<string | null>`CASE WHEN ${inReach} THEN ${column} END`;
-    return db
-      .select({
-        ...selection(p.viewerId),
-        ...mapWithheld((column) => ifInReach(stories[column])),
-      })
-      .from(stories)
-      .innerJoin(users, eq(users.id, stories.authorId))
-      .where(
-        and(
-          sql`ST_DWithin(${stories.location}, ${pointSql(cover.latitude, cover.longitude)}, ${cover.radius}::float8, false)`,
-          sql`${stories.latitude} BETWEEN ${box.south} AND ${box.north}`,
-          longitudeTest,
-          visibleToViewer(p.viewerId),
-        ),
-      )
-      // Newest first among stories at one distance. The box is found through the index (ST_DWithin), then
-      // its rows are sorted: the tie-break costs no index walk here, unlike in nearestByKnn.
-      .orderBy(
-        sql`${stories.location} <-> ${pointSql(p.centre.latitude, p.centre.longitude)}`,
-        sql`${stories.createdAt} DESC`,
-        sql`${stories.id} DESC`,
-      )
-      .limit(p.limit);
+    return (
+      db
+        .select({
+          ...selection(p.viewerId),
+          ...mapWithheld((column) => ifInReach(stories[column])),
+        })
+        .from(stories)
+        .innerJoin(users, eq(users.id, stories.authorId))
+        .where(
+          and(
+            sql`ST_DWithin(${stories.location}, ${pointSql(cover.latitude, cover.longitude)}, ${cover.radius}::float8, false)`,
+            sql`${stories.latitude} BETWEEN ${box.south} AND ${box.north}`,
+            longitudeTest,
+            visibleToViewer(p.viewerId),
+          ),
+        )
+        // Newest first among stories at one distance. The box is found through the index (ST_DWithin), then
+        // its rows are sorted: the tie-break costs no index walk here, unlike in nearestByKnn.
+        .orderBy(
+          sql`${stories.location} <-> ${pointSql(p.centre.latitude, p.centre.longitude)}`,
+          sql`${stories.createdAt} DESC`,
+          sql`${stories.id} DESC`,
+        )
+        .limit(p.limit)
+    );
   },
 
   byId(db: Db, p: { id: Param<string>; viewerId: ViewerParam }) {
@@ -247,12 +254,17 @@ export const storyQueries = {
    * costs the same however deep it is and concurrent inserts never shift it. Fetches one row more than `limit`
    * to tell whether a next page exists.
    */
-  page(db: Db, p: { limit: number; cursor: PageCursor | null; viewerId: string | null; authorId?: string; followedBy?: string }) {
+  page(
+    db: Db,
+    p: { limit: number; cursor: PageCursor | null; viewerId: string | null; authorId?: string; followedBy?: string },
+  ) {
     const conditions: SQL[] = [visibleToViewer(p.viewerId)];
     if (p.authorId) conditions.push(sql`${stories.authorId} = ${p.authorId}::uuid`);
     // Public stories of the authors a reader follows (never their own private ones: the follow is to others).
     if (p.followedBy) {
-      conditions.push(sql`${stories.isPublic} AND ${stories.authorId} IN (SELECT f.author_id FROM follows f WHERE f.follower_id = ${p.followedBy}::uuid)`);
+      conditions.push(
+        sql`${stories.isPublic} AND ${stories.authorId} IN (SELECT f.author_id FROM follows f WHERE f.follower_id = ${p.followedBy}::uuid)`,
+      );
     }
     if (p.cursor) {
       conditions.push(
@@ -295,7 +307,8 @@ export function coveringCircle(box: BoundingBox): { latitude: number; longitude:
     [box.north, box.west],
     [box.north, box.east],
   ] as const;
-  const radius = Math.max(...corners.map(([lat, lng]) => haversineMetres({ latitude, longitude }, { latitude: lat, longitude: lng })));
+  const radius = Math.max(
+    ...corners.map(([lat, lng]) => haversineMetres({ latitude, longitude }, { latitude: lat, longitude: lng })),
+  );
   return { latitude, longitude, radius: radius + 1 };
 }
-

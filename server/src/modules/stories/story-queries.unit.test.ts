@@ -42,8 +42,15 @@ describe('coveringCircle', () => {
     expect(circle.latitude).toBeCloseTo(32.085, 6);
     expect(circle.longitude).toBeCloseTo(-81.1, 6);
     // Half the diagonal: 4.7 km east-west and 3.9 km north-south from the centre.
-    const corners = [[32.05, -81.15], [32.05, -81.05], [32.12, -81.15], [32.12, -81.05]] as const;
-    const farthest = Math.max(...corners.map(([latitude, longitude]) => haversineMetres(circle, { latitude, longitude })));
+    const corners = [
+      [32.05, -81.15],
+      [32.05, -81.05],
+      [32.12, -81.15],
+      [32.12, -81.05],
+    ] as const;
+    const farthest = Math.max(
+      ...corners.map(([latitude, longitude]) => haversineMetres(circle, { latitude, longitude })),
+    );
     expect(circle.radius).toBeGreaterThanOrEqual(farthest);
     expect(circle.radius).toBeLessThan(farthest + 2);
     expect(farthest).toBeGreaterThan(6_000);

@@ -20,7 +20,6 @@ type BoxArgs = BoxQuery & { readerAddress?: string };
 export type { PageCursor } from './story-queries';
 export type { StoryRecord } from './story-record';
 
-
 interface StoryPage {
   records: StoryRecord[];
   /** Where the next page starts, or null on the last page. */
@@ -97,7 +96,13 @@ export function createStoryRepository(database: Database, index: StoryIndex | nu
       return rows[0];
     },
 
-    async page(args: { limit: number; cursor: PageCursor | null; viewerId: string | null; authorId?: string; followedBy?: string }) {
+    async page(args: {
+      limit: number;
+      cursor: PageCursor | null;
+      viewerId: string | null;
+      authorId?: string;
+      followedBy?: string;
+    }) {
       const rows = await storyQueries.page(db, args);
       const hasMore = rows.length > args.limit;
       const pageRows = hasMore ? rows.slice(0, args.limit) : rows;
@@ -109,4 +114,3 @@ export function createStoryRepository(database: Database, index: StoryIndex | nu
     },
   };
 }
-

@@ -38,7 +38,12 @@ describe('the time zone of a time-locked story', () => {
 
   it('is left out for stories without a time window', async () => {
     const plain = await insertStory(t.database, { authorId: author.id, ...SAVANNAH });
-    const seasonal = await insertStory(t.database, { authorId: author.id, ...SAVANNAH, timeRestriction: 'season', unlockSeason: 'winter' });
+    const seasonal = await insertStory(t.database, {
+      authorId: author.id,
+      ...SAVANNAH,
+      timeRestriction: 'season',
+      unlockSeason: 'winter',
+    });
     expect(await read(plain.id, SAVANNAH)).not.toHaveProperty('timeZone');
     expect(await read(seasonal.id, SAVANNAH)).not.toHaveProperty('timeZone');
   });

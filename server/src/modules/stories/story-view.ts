@@ -73,7 +73,9 @@ export const WITHHELD_COLUMNS = [
 export type WithheldColumn = (typeof WITHHELD_COLUMNS)[number];
 
 /** Only the withheld columns of a record, in WITHHELD_COLUMNS' order (a plain loop: built per story of a read). */
-export function pickWithheld(source: Readonly<Record<WithheldColumn, string | null>>): Record<WithheldColumn, string | null> {
+export function pickWithheld(
+  source: Readonly<Record<WithheldColumn, string | null>>,
+): Record<WithheldColumn, string | null> {
   const values: Partial<Record<WithheldColumn, string | null>> = {};
   for (const column of WITHHELD_COLUMNS) values[column] = source[column];
   return values as Record<WithheldColumn, string | null>;
@@ -134,7 +136,8 @@ function authorView(stored: string | null): Story['author'] {
 /** Distances are sent rounded to the metre (a reader's GPS is not more precise than that). */
 const roundMetres = (metres: number) => Math.round(metres);
 /** A distance-locked story's distance: rounded as usual, but never down to the unlock radius itself. */
-const lockedDistance = (metres: number) => Math.max(roundMetres(metres), Math.min(Math.ceil(metres), UNLOCK_RADIUS_M + 1));
+const lockedDistance = (metres: number) =>
+  Math.max(roundMetres(metres), Math.min(Math.ceil(metres), UNLOCK_RADIUS_M + 1));
 
 /** The columns the lock is decided from (a map marker's read needs no more). */
 type LockedRow = Pick<StoryRow, 'id' | 'latitude' | 'longitude' | 'authorId'> & LockableStory;
@@ -162,7 +165,11 @@ function decideLock(row: LockedRow, ctx: StoryViewContext) {
   const lock = ctx.gate ? ctx.gate.decide(row, ordinaryLock) : ordinaryLock;
   // Beside a distance lock the distance never rounds down to the limit: 100.4 m is "101", 1 m to go (docs/decisions/014-phone-round-2.md).
   const distance =
-    exactDistance === null ? null : lock.lockReason === 'distance' ? lockedDistance(exactDistance) : roundMetres(exactDistance);
+    exactDistance === null
+      ? null
+      : lock.lockReason === 'distance'
+        ? lockedDistance(exactDistance)
+        : roundMetres(exactDistance);
   return { lock, distance, isAuthor, timeZone };
 }
 

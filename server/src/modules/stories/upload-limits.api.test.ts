@@ -49,7 +49,8 @@ function declaredPng(width: number, height: number): Buffer {
 
 describe('upload limits', () => {
   const t = useTestApp({ RATE_LIMIT_DISABLED: 'true' });
-  const storyCount = async () => (await t.current.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM stories`))[0]!.n;
+  const storyCount = async () =>
+    (await t.current.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM stories`))[0]!.n;
 
   it('refuses a 100-megapixel PNG with 413 from its header, and stores nothing', async () => {
     const user = await createTestUser(t.current.database);

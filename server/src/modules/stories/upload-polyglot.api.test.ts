@@ -44,7 +44,8 @@ describe.each([
   const t = useTestApp({ RATE_LIMIT_DISABLED: 'true' }, { avTools });
   const withFfmpeg = tools === 'ffmpeg';
   const mediaDir = () => path.join(t.current.dataDir, 'media');
-  const storyCount = async () => (await t.current.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM stories`))[0]!.n;
+  const storyCount = async () =>
+    (await t.current.database.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM stories`))[0]!.n;
   const postAudio = async (data: Buffer) => {
     const user = await createTestUser(t.current.database);
     return postStory(t.current.app, user.cookie, baseStoryFields({ type: 'audio', content: '' }), {
@@ -54,19 +55,22 @@ describe.each([
   /** Every stored file's bytes, to grep for what must not be there. */
   const storedBytes = () => Buffer.concat(listFiles(mediaDir()).map((f) => fs.readFileSync(path.join(mediaDir(), f))));
 
-  it.skipIf(!detectAvTools().ffmpeg && withFfmpeg).each(AUDIO)('%s: valid audio is stored, served and plays', async (name, make) => {
-    const res = await postAudio(make());
-    if (!withFfmpeg && name === 'MP4/AAC') {
-      expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ message: MEDIA_KIND_SPECS.audio.timed.unverifiable });
-      return;
-    }
-    expect(res.statusCode).toBe(201);
-    expect(res.json().duration).toBe(2);
-    const media = await t.current.app.inject({ method: 'GET', url: res.json().audioUrl });
-    expect(media.statusCode).toBe(200);
-    expect(media.rawPayload.length).toBeGreaterThan(1000);
-  });
+  it.skipIf(!detectAvTools().ffmpeg && withFfmpeg).each(AUDIO)(
+    '%s: valid audio is stored, served and plays',
+    async (name, make) => {
+      const res = await postAudio(make());
+      if (!withFfmpeg && name === 'MP4/AAC') {
+        expect(res.statusCode).toBe(415);
+        expect(res.json()).toEqual({ message: MEDIA_KIND_SPECS.audio.timed.unverifiable });
+        return;
+      }
+      expect(res.statusCode).toBe(201);
+      expect(res.json().duration).toBe(2);
+      const media = await t.current.app.inject({ method: 'GET', url: res.json().audioUrl });
+      expect(media.statusCode).toBe(200);
+      expect(media.rawPayload.length).toBeGreaterThan(1000);
+    },
+  );
 
   it.skipIf(!detectAvTools().ffmpeg && withFfmpeg).each(AUDIO)(
     '%s with a web page appended: refused with 415, or stored without the page',

@@ -18,15 +18,33 @@ const OSM = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 async function tourOf(t: TestApp, author: TestUser, metres: number[], isPublic = true): Promise<string> {
   const ids: string[] = [];
   for (const [i, m] of metres.entries()) {
-    ids.push((await insertStory(t.database, { authorId: author.id, ...offsetNorth(DEFAULT_CENTER, m), title: `Stop ${i + 1}` })).id);
+    ids.push(
+      (
+        await insertStory(t.database, {
+          authorId: author.id,
+          ...offsetNorth(DEFAULT_CENTER, m),
+          title: `Stop ${i + 1}`,
+        })
+      ).id,
+    );
   }
-  const res = await t.app.inject({ method: 'POST', url: '/api/tours', headers: { cookie: author.cookie }, payload: { title: 'River walk', storyIds: ids } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/tours',
+    headers: { cookie: author.cookie },
+    payload: { title: 'River walk', storyIds: ids },
+  });
   expect(res.statusCode, res.body).toBe(201);
   const tourId = res.json<{ id: string }>().id;
   if (!isPublic) {
     // Every stop but one made private: the tour is the author's alone.
     for (const id of ids.slice(1)) {
-      const hide = await t.app.inject({ method: 'PATCH', url: `/api/stories/${id}`, headers: { cookie: author.cookie, origin: 'http://localhost' }, payload: { isPublic: false } });
+      const hide = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/stories/${id}`,
+        headers: { cookie: author.cookie, origin: 'http://localhost' },
+        payload: { isPublic: false },
+      });
       expect(hide.statusCode, hide.body).toBe(200);
     }
   }
@@ -40,7 +58,11 @@ describe('tiles to save with a tour', () => {
   let stranger: TestUser;
   let tourId: string;
   beforeAll(async () => {
-    allowed = await createTestApp({ RATE_LIMIT_DISABLED: 'true', TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png', TILE_PREFETCH: 'allowed' });
+    allowed = await createTestApp({
+      RATE_LIMIT_DISABLED: 'true',
+      TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png',
+      TILE_PREFETCH: 'allowed',
+    });
     osm = await createTestApp({ RATE_LIMIT_DISABLED: 'true', TILE_URL: OSM, TILE_PREFETCH: 'allowed' });
     author = await createTestUser(allowed.database);
     stranger = await createTestUser(allowed.database);
@@ -66,7 +88,9 @@ describe('tiles to save with a tour', () => {
     expect(plan.estimatedBytes).toBe(plan.tiles.length * 25_000);
     expect(plan.estimatedBytes).toBeLessThanOrEqual(25 * 1024 * 1024);
 
-    const dense = tourMapTilesSchema.parse((await allowed.app.inject({ url: `/api/tiles/tours/${tourId}?dense=true` })).json());
+    const dense = tourMapTilesSchema.parse(
+      (await allowed.app.inject({ url: `/api/tiles/tours/${tourId}?dense=true` })).json(),
+    );
     expect(new Set(dense.tiles.map((url) => url.split('/')[2]))).toEqual(new Set(['14', '15', '16', '17', '18']));
   });
 
@@ -81,7 +105,9 @@ describe('tiles to save with a tour', () => {
 
   it('a tour the caller may not see is 404, and so is a bad id', async () => {
     const hidden = await tourOf(allowed, author, [0, 400], false);
-    expect((await allowed.app.inject({ url: `/api/tiles/tours/${hidden}`, headers: { cookie: author.cookie } })).statusCode).toBe(200);
+    expect(
+      (await allowed.app.inject({ url: `/api/tiles/tours/${hidden}`, headers: { cookie: author.cookie } })).statusCode,
+    ).toBe(200);
     for (const headers of [{ cookie: stranger.cookie }, {}]) {
       const res = await allowed.app.inject({ url: `/api/tiles/tours/${hidden}`, headers });
       expect(res.statusCode).toBe(404);

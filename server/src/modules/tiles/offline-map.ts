@@ -17,7 +17,12 @@ export interface OfflineMaps {
   tilesFor(stops: readonly Point[], options: { dense: boolean }): TourMapTiles;
 }
 
-export function createOfflineMaps(source: { kind: 'raster' | 'vector'; maxZoom: number | undefined; extension: string; offered: boolean }): OfflineMaps {
+export function createOfflineMaps(source: {
+  kind: 'raster' | 'vector';
+  maxZoom: number | undefined;
+  extension: string;
+  offered: boolean;
+}): OfflineMaps {
   return {
     tilesFor(stops, { dense }) {
       if (!source.offered) return { offered: false, reason: OFFLINE_MAP_TEXT.notOffered, tiles: [], estimatedBytes: 0 };
@@ -29,10 +34,16 @@ export function createOfflineMaps(source: { kind: 'raster' | 'vector'; maxZoom: 
       for (let zoom = OFFLINE_MAP.minZoom; zoom <= OFFLINE_MAP.maxZoom; zoom += 1) {
         const tileZoom = Math.min(zoom + shift, deepest);
         for (const tile of corridorTiles(stops, tileZoom, OFFLINE_MAP.corridorM, OFFLINE_MAP.maxTiles)) tiles.add(tile);
-        if (tiles.size > OFFLINE_MAP.maxTiles) return { offered: false, reason: OFFLINE_MAP_TEXT.tooLarge, tiles: [], estimatedBytes: 0 };
+        if (tiles.size > OFFLINE_MAP.maxTiles)
+          return { offered: false, reason: OFFLINE_MAP_TEXT.tooLarge, tiles: [], estimatedBytes: 0 };
       }
       const urls = [...tiles].map((tile) => `/tiles/${tile}.${source.extension}`);
-      return { offered: true, reason: null, tiles: urls, estimatedBytes: urls.length * ESTIMATED_TILE_BYTES[source.kind] };
+      return {
+        offered: true,
+        reason: null,
+        tiles: urls,
+        estimatedBytes: urls.length * ESTIMATED_TILE_BYTES[source.kind],
+      };
     },
   };
 }

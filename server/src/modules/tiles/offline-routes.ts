@@ -11,7 +11,9 @@ const READ_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
 
 export const tourMapTilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
-    ...apiRoute(app, 'tourMapTiles', { summary: "The map tiles of a tour's corridor, to save it for offline use, with their size" }),
+    ...apiRoute(app, 'tourMapTiles', {
+      summary: "The map tiles of a tour's corridor, to save it for offline use, with their size",
+    }),
     config: { access: 'public', rateLimit: routeLimit(app, READ_RATE_LIMIT) },
     handler: async (request) => {
       const tour = await app.tours.service.byId(request.user?.id ?? null, request.params.id);

@@ -63,51 +63,78 @@ function isOpenStreetMapServer(template: string): boolean {
 
 const tilesPlugin = (options: TilesPluginOptions) =>
   fp(
-  async (app) => {
-    const config = app.config;
-    const settings = config.tiles;
-    let source: TileSource;
-    if (settings.archive) {
-      const archive = archiveSource(settings.archive, config.s3);
-      app.addHook('onClose', async () => archive.close());
-      try {
-        source = await openVectorTiles(archive);
-      } catch (error) {
-        throw new Error(`MAP_ARCHIVE ${settings.archive} cannot be read as a PMTiles v3 archive: ${(error as Error).message}`, { cause: error });
+    async (app) => {
+      const config = app.config;
+      const settings = config.tiles;
+      let source: TileSource;
+      if (settings.archive) {
+        const archive = archiveSource(settings.archive, config.s3);
+        app.addHook('onClose', async () => archive.close());
+        try {
+          source = await openVectorTiles(archive);
+        } catch (error) {
+          throw new Error(
+            `MAP_ARCHIVE ${settings.archive} cannot be read as a PMTiles v3 archive: ${(error as Error).message}`,
+            { cause: error },
+          );
+        }
+      } else {
+        // Shared by every instance in the bucket when there is one; else on this machine, beside the media.
+        const store = config.s3 ? app.mediaStore : createLocalMediaStore(config.dataDir);
+        const cache = createTileCache({ store, prefix: 'tiles/', maxBytes: settings.cacheBytes });
+        const upstream = createRasterUpstream({
+          template: config.tileUrl,
+          userAgent: userAgentFor({ publicUrl: config.publicUrl, contact: settings.contact }),
+          concurrency: UPSTREAM_CONCURRENCY,
+          timeoutMs: options.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS,
+        });
+        source = createRasterTiles({
+          cache,
+          upstream,
+          metrics: createTileMetrics(app.metrics.registry),
+          extension: 'png',
+        });
+        app.addHook('onReady', async () => {
+          cache
+            .warm()
+            .catch((error: unknown) => app.log.warn({ err: error }, 'The tile cache could not list what it holds'));
+        });
+        if (
+          isOpenStreetMapServer(config.tileUrl) &&
+          !settings.contact &&
+          !config.publicUrl &&
+          config.env === 'production'
+        ) {
+          app.log.warn(
+            'Tiles come from OpenStreetMap: set TILE_CONTACT (and PUBLIC_URL) so its operators can reach you (their usage policy)',
+          );
+        }
       }
-    } else {
-      // Shared by every instance in the bucket when there is one; else on this machine, beside the media.
-      const store = config.s3 ? app.mediaStore : createLocalMediaStore(config.dataDir);
-      const cache = createTileCache({ store, prefix: 'tiles/', maxBytes: settings.cacheBytes });
-      const upstream = createRasterUpstream({
-        template: config.tileUrl,
-        userAgent: userAgentFor({ publicUrl: config.publicUrl, contact: settings.contact }),
-        concurrency: UPSTREAM_CONCURRENCY,
-        timeoutMs: options.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS,
+      const offlineMaps =
+        source.kind === 'vector' || (settings.prefetch === 'allowed' && !isOpenStreetMapServer(config.tileUrl));
+      app.decorate('tiles', {
+        source,
+        offline: createOfflineMaps({
+          kind: source.kind,
+          maxZoom: source.maxZoom,
+          extension: source.extensions[0]!,
+          offered: offlineMaps,
+        }),
+        client: {
+          tileUrl: `/tiles/{z}/{x}/{y}.${source.extensions[0]}`,
+          tileAttribution: config.tileAttribution,
+          tileKind: source.kind,
+          tileMaxZoom: source.maxZoom ?? MAX_TILE_ZOOM,
+          offlineMaps,
+        },
       });
-      source = createRasterTiles({ cache, upstream, metrics: createTileMetrics(app.metrics.registry), extension: 'png' });
-      app.addHook('onReady', async () => {
-        cache.warm().catch((error: unknown) => app.log.warn({ err: error }, 'The tile cache could not list what it holds'));
-      });
-      if (isOpenStreetMapServer(config.tileUrl) && !settings.contact && !config.publicUrl && config.env === 'production') {
-        app.log.warn('Tiles come from OpenStreetMap: set TILE_CONTACT (and PUBLIC_URL) so its operators can reach you (their usage policy)');
-      }
-    }
-    const offlineMaps = source.kind === 'vector' || (settings.prefetch === 'allowed' && !isOpenStreetMapServer(config.tileUrl));
-    app.decorate('tiles', {
-      source,
-      offline: createOfflineMaps({ kind: source.kind, maxZoom: source.maxZoom, extension: source.extensions[0]!, offered: offlineMaps }),
-      client: {
-        tileUrl: `/tiles/{z}/{x}/{y}.${source.extensions[0]}`,
-        tileAttribution: config.tileAttribution,
-        tileKind: source.kind,
-        tileMaxZoom: source.maxZoom ?? MAX_TILE_ZOOM,
-        offlineMaps,
-      },
-    });
-  },
-  { name: 'tiles', dependencies: ['media-store', 'metrics'], decorators: { fastify: ['config', 'mediaStore', 'metrics'] } },
-);
+    },
+    {
+      name: 'tiles',
+      dependencies: ['media-store', 'metrics'],
+      decorators: { fastify: ['config', 'mediaStore', 'metrics'] },
+    },
+  );
 
 /** The tiles themselves at the root (`/tiles/...`, docs/decisions/037-tiles-through-whispers.md); a tour's map to save under /api. */
 const tilesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -18,7 +18,12 @@ describe('raster tiles through the app', () => {
   beforeAll(async () => {
     upstream = await startUpstreamStub();
     t = await createTestApp(
-      { TILE_URL: upstream.template, PUBLIC_URL: 'https://whispers.example', TILE_CONTACT: 'maps@whispers.example', METRICS_TOKEN },
+      {
+        TILE_URL: upstream.template,
+        PUBLIC_URL: 'https://whispers.example',
+        TILE_CONTACT: 'maps@whispers.example',
+        METRICS_TOKEN,
+      },
       { tiles: { upstreamTimeoutMs: 400 } },
     );
   });
@@ -136,7 +141,8 @@ describe('raster tiles through the app', () => {
   it('counts hits, misses, tile server errors and its latency in the metrics', async () => {
     const res = await get('/api/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
     expect(res.statusCode).toBe(200);
-    const value = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\d+)`, 'm').exec(res.body)?.[1] ?? NaN);
+    const value = (name: string) =>
+      Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\d+)`, 'm').exec(res.body)?.[1] ?? NaN);
     expect(value('whispers_tile_cache_hits_total')).toBeGreaterThanOrEqual(2);
     expect(value('whispers_tile_cache_misses_total')).toBeGreaterThanOrEqual(3);
     expect(value('whispers_tile_upstream_errors_total')).toBeGreaterThanOrEqual(1);

@@ -38,7 +38,12 @@ export function createRasterTiles(deps: {
       const fetched = await upstream.fetch(z, x, y);
       metrics.upstreamSeconds.observe(Number(process.hrtime.bigint() - started) / 1e9);
       failuresInARow = 0;
-      const tile = { bytes: fetched.bytes, contentType: fetched.contentType, etag: etagOf(fetched.bytes), freshUntil: now() + fetched.freshForMs };
+      const tile = {
+        bytes: fetched.bytes,
+        contentType: fetched.contentType,
+        etag: etagOf(fetched.bytes),
+        freshUntil: now() + fetched.freshForMs,
+      };
       if (fetched.storable) await cache.put(key, tile).catch(() => metrics.upstreamErrors.inc({ reason: 'store' }));
       return { kind: 'tile', tile };
     } catch (error) {

@@ -127,7 +127,8 @@ export function createRasterUpstream(options: {
         } catch (error) {
           throw new UpstreamUnavailable(`The tile's bytes did not arrive: ${(error as Error).message}`);
         }
-        if (bytes.length === 0 || bytes.length > MAX_TILE_BYTES) throw new UpstreamUnavailable('The tile server sent no tile');
+        if (bytes.length === 0 || bytes.length > MAX_TILE_BYTES)
+          throw new UpstreamUnavailable('The tile server sent no tile');
         return { bytes, contentType: contentType.split(';')[0]!.trim(), ...freshnessOf(response.headers, now()) };
       } finally {
         release();

@@ -20,7 +20,10 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 export const tileRoutes: FastifyPluginAsync = async (app) => {
   const source = app.tiles.source;
   const refuse = (reply: FastifyReply, status: number, message: string, headers: Record<string, string> = {}) =>
-    reply.code(status).headers({ 'cache-control': 'no-store', ...headers }).send({ message });
+    reply
+      .code(status)
+      .headers({ 'cache-control': 'no-store', ...headers })
+      .send({ message });
 
   app.get<{ Params: { z: string; x: string; file: string } }>(
     '/tiles/:z/:x/:file',
@@ -30,7 +33,9 @@ export const tileRoutes: FastifyPluginAsync = async (app) => {
       const answer = await source.tile(z, x, y);
       if (answer.kind === 'missing') return refuse(reply, 404, 'No such tile');
       if (answer.kind === 'unavailable') {
-        return refuse(reply, 503, 'The map is not available right now', { 'retry-after': String(answer.retryAfterSeconds) });
+        return refuse(reply, 503, 'The map is not available right now', {
+          'retry-after': String(answer.retryAfterSeconds),
+        });
       }
       const { tile } = answer;
       reply.headers({ etag: tile.etag, 'cache-control': TILE_CACHE_CONTROL, vary: 'accept-encoding' });

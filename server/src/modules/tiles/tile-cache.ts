@@ -33,7 +33,9 @@ const HEADER_BYTES = 4;
 
 /** The object's bytes: a 4-byte length, the JSON of what is known, the tile. */
 export function encodeCachedTile(tile: CachedTile): Buffer {
-  const meta = Buffer.from(JSON.stringify({ contentType: tile.contentType, etag: tile.etag, freshUntil: tile.freshUntil }));
+  const meta = Buffer.from(
+    JSON.stringify({ contentType: tile.contentType, etag: tile.etag, freshUntil: tile.freshUntil }),
+  );
   const header = Buffer.alloc(HEADER_BYTES);
   header.writeUInt32BE(meta.length);
   return Buffer.concat([header, meta, tile.bytes]);
@@ -44,9 +46,17 @@ function decodeCachedTile(object: Buffer): CachedTile | null {
   const metaLength = object.readUInt32BE(0);
   if (metaLength > 4096 || object.length < HEADER_BYTES + metaLength) return null;
   try {
-    const meta = JSON.parse(object.subarray(HEADER_BYTES, HEADER_BYTES + metaLength).toString('utf8')) as Partial<CachedTile>;
-    if (typeof meta.contentType !== 'string' || typeof meta.etag !== 'string' || typeof meta.freshUntil !== 'number') return null;
-    return { contentType: meta.contentType, etag: meta.etag, freshUntil: meta.freshUntil, bytes: object.subarray(HEADER_BYTES + metaLength) };
+    const meta = JSON.parse(
+      object.subarray(HEADER_BYTES, HEADER_BYTES + metaLength).toString('utf8'),
+    ) as Partial<CachedTile>;
+    if (typeof meta.contentType !== 'string' || typeof meta.etag !== 'string' || typeof meta.freshUntil !== 'number')
+      return null;
+    return {
+      contentType: meta.contentType,
+      etag: meta.etag,
+      freshUntil: meta.freshUntil,
+      bytes: object.subarray(HEADER_BYTES + metaLength),
+    };
   } catch {
     return null;
   }

@@ -6,7 +6,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalMediaStore } from '../../media/media-store';
 import { createTileCache, encodeCachedTile } from './tile-cache';
 
-const tile = (fill: number) => ({ bytes: Buffer.alloc(1000, fill), contentType: 'image/png', etag: `"t${fill}"`, freshUntil: 1 });
+const tile = (fill: number) => ({
+  bytes: Buffer.alloc(1000, fill),
+  contentType: 'image/png',
+  etag: `"t${fill}"`,
+  freshUntil: 1,
+});
 const objectSize = encodeCachedTile(tile(1)).length;
 
 describe('the tile cache', () => {

@@ -15,7 +15,10 @@ export interface TileAddress {
 const WHOLE = /^\d{1,8}$/;
 const FILE = /^(\d{1,8})\.([a-z]{3,4})$/;
 
-export function parseTileAddress(params: { z: string; x: string; file: string }, options: { extensions: readonly string[]; maxZoom: number | undefined }): TileAddress {
+export function parseTileAddress(
+  params: { z: string; x: string; file: string },
+  options: { extensions: readonly string[]; maxZoom: number | undefined },
+): TileAddress {
   const file = FILE.exec(params.file);
   if (!WHOLE.test(params.z) || !WHOLE.test(params.x) || !file) {
     throw badRequest('A tile is /tiles/{z}/{x}/{y}.png with whole numbers');

@@ -20,7 +20,11 @@ export function corridorTiles(route: readonly Point[], zoom: number, corridorM: 
   const addAround = (point: Point) => {
     const { x, y } = projectToPixels(point, zoom);
     const radius = corridorM / metresPerPixel(point.latitude, zoom);
-    for (let ty = Math.max(0, Math.floor((y - radius) / 256)); ty <= Math.min(side - 1, Math.floor((y + radius) / 256)); ty += 1) {
+    for (
+      let ty = Math.max(0, Math.floor((y - radius) / 256));
+      ty <= Math.min(side - 1, Math.floor((y + radius) / 256));
+      ty += 1
+    ) {
       for (let tx = Math.floor((x - radius) / 256); tx <= Math.floor((x + radius) / 256); tx += 1) {
         tiles.add(`${zoom}/${((tx % side) + side) % side}/${ty}`);
       }
@@ -36,7 +40,10 @@ export function corridorTiles(route: readonly Point[], zoom: number, corridorM: 
     const steps = Math.ceil(Math.hypot(to.x - from.x, to.y - from.y) / 64);
     for (let step = 1; step < steps && tiles.size <= limit; step += 1) {
       const t = step / steps;
-      addAround({ latitude: stop.latitude + (next.latitude - stop.latitude) * t, longitude: stop.longitude + (next.longitude - stop.longitude) * t });
+      addAround({
+        latitude: stop.latitude + (next.latitude - stop.latitude) * t,
+        longitude: stop.longitude + (next.longitude - stop.longitude) * t,
+      });
     }
   });
   return tiles;

@@ -13,9 +13,7 @@ interface ServedTile {
 }
 
 export type TileAnswer =
-  | { kind: 'tile'; tile: ServedTile }
-  | { kind: 'missing' }
-  | { kind: 'unavailable'; retryAfterSeconds: number };
+  { kind: 'tile'; tile: ServedTile } | { kind: 'missing' } | { kind: 'unavailable'; retryAfterSeconds: number };
 
 export interface TileSource {
   kind: 'raster' | 'vector';
@@ -35,8 +33,16 @@ export interface TileMetrics {
 
 export function createTileMetrics(registry: Registry): TileMetrics {
   return {
-    cacheHits: new Counter({ name: 'whispers_tile_cache_hits_total', help: 'Raster tiles served from the tile cache', registers: [registry] }),
-    cacheMisses: new Counter({ name: 'whispers_tile_cache_misses_total', help: 'Raster tiles not in the tile cache', registers: [registry] }),
+    cacheHits: new Counter({
+      name: 'whispers_tile_cache_hits_total',
+      help: 'Raster tiles served from the tile cache',
+      registers: [registry],
+    }),
+    cacheMisses: new Counter({
+      name: 'whispers_tile_cache_misses_total',
+      help: 'Raster tiles not in the tile cache',
+      registers: [registry],
+    }),
     upstreamErrors: new Counter({
       name: 'whispers_tile_upstream_errors_total',
       help: 'Tile server fetches that failed (upstream: no answer in time or an error; store: the cache could not keep it)',

@@ -28,10 +28,14 @@ describe('vector tiles from a PMTiles archive', () => {
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'whispers-archive-'));
     const layers = townLayers(CENTRE);
-    for (const tile of vectorTiles(layers, 12, 14)) expected.set(`${tile.z}/${tile.x}/${tile.y}`, zlib.gunzipSync(tile.data));
+    for (const tile of vectorTiles(layers, 12, 14))
+      expected.set(`${tile.z}/${tile.x}/${tile.y}`, zlib.gunzipSync(tile.data));
     await fs.writeFile(path.join(dir, 'town.pmtiles'), vectorArchive(layers, { minZoom: 12, maxZoom: 14 }));
     // An unreachable tile server: nothing may be asked of it.
-    t = await createTestApp({ MAP_ARCHIVE: path.join(dir, 'town.pmtiles'), TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png' });
+    t = await createTestApp({
+      MAP_ARCHIVE: path.join(dir, 'town.pmtiles'),
+      TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -40,7 +44,12 @@ describe('vector tiles from a PMTiles archive', () => {
 
   it('tells the client its tiles are vector tiles on the app’s origin, to zoom 14, and may be saved offline', async () => {
     const config = (await t.app.inject({ url: '/api/config' })).json();
-    expect(config).toMatchObject({ tileKind: 'vector', tileUrl: '/tiles/{z}/{x}/{y}.mvt', tileMaxZoom: 14, offlineMaps: true });
+    expect(config).toMatchObject({
+      tileKind: 'vector',
+      tileUrl: '/tiles/{z}/{x}/{y}.mvt',
+      tileMaxZoom: 14,
+      offlineMaps: true,
+    });
   });
 
   it('serves a tile as stored (gzip), the same vector tile the GeoJSON made, with an ETag and long cache headers', async () => {
@@ -55,7 +64,10 @@ describe('vector tiles from a PMTiles archive', () => {
 
     const pbf = await t.app.inject({ url: `/tiles/14/${x}/${y}.pbf` });
     expect(pbf.statusCode).toBe(200);
-    const again = await t.app.inject({ url: `/tiles/14/${x}/${y}.mvt`, headers: { 'if-none-match': String(res.headers.etag) } });
+    const again = await t.app.inject({
+      url: `/tiles/14/${x}/${y}.mvt`,
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
   });
 
@@ -73,7 +85,12 @@ describe('vector tiles from a PMTiles archive', () => {
   });
 
   it('reads an archive whose directory needs leaf directories', async () => {
-    const tiles = Array.from({ length: 20_000 }, (_, i) => ({ z: 12, x: i % 4096, y: Math.floor(i / 4096), data: Buffer.from(`tile ${i}`) }));
+    const tiles = Array.from({ length: 20_000 }, (_, i) => ({
+      z: 12,
+      x: i % 4096,
+      y: Math.floor(i / 4096),
+      data: Buffer.from(`tile ${i}`),
+    }));
     const file = path.join(dir, 'large.pmtiles');
     await fs.writeFile(file, writePmtiles(tiles, { tileCompression: Compression.None, tileType: TileType.Mvt }));
     const large = await createTestApp({ MAP_ARCHIVE: file });
@@ -91,7 +108,14 @@ describe('vector tiles from a PMTiles archive', () => {
   }, 120_000);
 
   it('stops the start with a clear message when the archive cannot be read', async () => {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir, MAP_ARCHIVE: path.join(dir, 'missing.pmtiles') });
-    await expect(buildApp(config, { database: t.database })).rejects.toThrow(/MAP_ARCHIVE .*missing\.pmtiles cannot be read as a PMTiles v3 archive/);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dir,
+      MAP_ARCHIVE: path.join(dir, 'missing.pmtiles'),
+    });
+    await expect(buildApp(config, { database: t.database })).rejects.toThrow(
+      /MAP_ARCHIVE .*missing\.pmtiles cannot be read as a PMTiles v3 archive/,
+    );
   });
 });

@@ -33,7 +33,8 @@ export async function openVectorTiles(source: Source): Promise<VectorTiles> {
   };
   const decompress = async (data: ArrayBuffer, compression: Compression): Promise<ArrayBuffer> => {
     if (tileBuffers.has(data) || compression === Compression.None || compression === Compression.Unknown) return data;
-    if (compression !== Compression.Gzip) throw new Error(`MAP_ARCHIVE: compression ${Compression[compression]} is not supported (use gzip)`);
+    if (compression !== Compression.Gzip)
+      throw new Error(`MAP_ARCHIVE: compression ${Compression[compression]} is not supported (use gzip)`);
     const out = zlib.gunzipSync(new Uint8Array(data));
     return out.buffer.slice(out.byteOffset, out.byteOffset + out.length);
   };
@@ -42,20 +43,30 @@ export async function openVectorTiles(source: Source): Promise<VectorTiles> {
   if (header.tileType !== TileType.Mvt) throw new Error('MAP_ARCHIVE must hold vector tiles (MVT)');
   tileData = { start: header.tileDataOffset, end: header.tileDataOffset + (header.tileDataLength ?? Infinity) };
   const gzipped = header.tileCompression === Compression.Gzip;
-  if (!gzipped && header.tileCompression !== Compression.None) throw new Error('MAP_ARCHIVE tiles must be gzip-compressed or not compressed');
+  if (!gzipped && header.tileCompression !== Compression.None)
+    throw new Error('MAP_ARCHIVE tiles must be gzip-compressed or not compressed');
 
   return {
     kind: 'vector',
     extensions: ['mvt', 'pbf'],
     maxZoom: header.maxZoom,
-    header: { minZoom: header.minZoom, maxZoom: header.maxZoom, bounds: [header.minLon, header.minLat, header.maxLon, header.maxLat] },
+    header: {
+      minZoom: header.minZoom,
+      maxZoom: header.maxZoom,
+      bounds: [header.minLon, header.minLat, header.maxLon, header.maxLat],
+    },
     async tile(z, x, y) {
       const found = await archive.getZxy(z, x, y);
       if (!found || found.data.byteLength === 0) return { kind: 'missing' };
       const bytes = Buffer.from(found.data);
       return {
         kind: 'tile',
-        tile: { bytes, contentType: VECTOR_TILE_TYPE, etag: etagOf(bytes), ...(gzipped ? { contentEncoding: 'gzip' } : {}) },
+        tile: {
+          bytes,
+          contentType: VECTOR_TILE_TYPE,
+          etag: etagOf(bytes),
+          ...(gzipped ? { contentEncoding: 'gzip' } : {}),
+        },
       };
     },
   };

@@ -21,7 +21,10 @@ declare module 'fastify' {
 const toursPlugin = fp(
   async (app) => {
     app.decorate('tours', {
-      service: createTourService({ repository: createTourRepository(app.database), placeNameAt: app.places.service.nameAt }),
+      service: createTourService({
+        repository: createTourRepository(app.database),
+        placeNameAt: app.places.service.nameAt,
+      }),
     });
   },
   { name: 'tours', dependencies: ['places'], decorators: { fastify: ['database', 'places'] } },

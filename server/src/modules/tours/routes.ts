@@ -20,7 +20,6 @@ import { routeLimit } from '../../lib/route-limit';
 const WRITE_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
 const READ_RATE_LIMIT = { max: 600, timeWindow: '1 minute' } as const;
 
-
 export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
   const { service } = app.tours;
   const limited = (limit: { max: number; timeWindow: string }) => routeLimit(app, limit);
@@ -28,18 +27,22 @@ export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Sealed cursors, as every list's (lib/paging.ts). */
   const openCursor = (token: string | undefined): TourCursor | null => openCursorOr400(app.location.pageCursors, token);
-  const nextLink = (request: FastifyRequest, cursor: TourCursor) => nextPageLink(request.url, app.location.pageCursors.seal(cursor));
+  const nextLink = (request: FastifyRequest, cursor: TourCursor) =>
+    nextPageLink(request.url, app.location.pageCursors.seal(cursor));
 
   app.route({
     ...apiRoute(app, 'createTour', {
       summary: 'Create a walking tour from 2-20 of your own public stories, in walking order (each leg within 10 km)',
     }),
     config: writeConfig,
-    handler: async (request, reply) => reply.code(201).send(await service.create(currentUser(request).id, request.body)),
+    handler: async (request, reply) =>
+      reply.code(201).send(await service.create(currentUser(request).id, request.body)),
   });
 
   app.route({
-    ...apiRoute(app, 'editTour', { summary: 'Edit your tour: title, description, or the stops and their order (replaced as a whole)' }),
+    ...apiRoute(app, 'editTour', {
+      summary: 'Edit your tour: title, description, or the stops and their order (replaced as a whole)',
+    }),
     config: writeConfig,
     handler: async (request) => service.edit(currentUser(request).id, request.params.id, request.body),
   });
@@ -55,7 +58,9 @@ export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...apiRoute(app, 'toursNear', { summary: 'Tours with a stop within 5 km, newest first; the next page is in the Link header' }),
+    ...apiRoute(app, 'toursNear', {
+      summary: 'Tours with a stop within 5 km, newest first; the next page is in the Link header',
+    }),
     config: { access: 'public', rateLimit: limited(READ_RATE_LIMIT) },
     handler: async (request, reply) => {
       const { lat, lng } = request.params;
@@ -90,7 +95,7 @@ export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...apiRoute(app, 'tour', {
-      summary: "One tour with its visible stops and which of them this reader has unlocked (a tour unlocks nothing)",
+      summary: 'One tour with its visible stops and which of them this reader has unlocked (a tour unlocks nothing)',
     }),
     config: { access: 'public', rateLimit: limited(READ_RATE_LIMIT) },
     handler: async (request) => service.byId(request.user?.id ?? null, request.params.id),

@@ -92,7 +92,11 @@ export function createTourRepository(database: Database) {
     stopsOf,
 
     async byId(tourId: string): Promise<TourRow | undefined> {
-      const [row] = await db.select(tourColumns).from(tours).innerJoin(users, eq(users.id, tours.authorId)).where(eq(tours.id, tourId));
+      const [row] = await db
+        .select(tourColumns)
+        .from(tours)
+        .innerJoin(users, eq(users.id, tours.authorId))
+        .where(eq(tours.id, tourId));
       return row;
     },
 
@@ -129,7 +133,9 @@ export function createTourRepository(database: Database) {
             AND ST_DWithin(${stories.location}, ST_SetSRID(ST_MakePoint(${longitude}, ${latitude}), 4326)::geography, ${radius}, false))`);
       }
       if (args.cursor) {
-        conditions.push(sql`(${tours.createdAt}, ${tours.id}) < (${args.cursor.createdAt}::timestamptz, ${args.cursor.id}::uuid)`);
+        conditions.push(
+          sql`(${tours.createdAt}, ${tours.id}) < (${args.cursor.createdAt}::timestamptz, ${args.cursor.id}::uuid)`,
+        );
       }
       const rows = await db
         .select(tourColumns)
@@ -169,13 +175,20 @@ export function createTourRepository(database: Database) {
     },
 
     /** The tour and its stops together, or nothing. */
-    async insert(values: { authorId: string; title: string; description: string | null; storyIds: string[] }): Promise<string> {
+    async insert(values: {
+      authorId: string;
+      title: string;
+      description: string | null;
+      storyIds: string[];
+    }): Promise<string> {
       return database.transaction(async ({ db: tx }) => {
         const [row] = await tx
           .insert(tours)
           .values({ authorId: values.authorId, title: values.title, description: values.description })
           .returning({ id: tours.id });
-        await tx.insert(tourStops).values(values.storyIds.map((storyId, i) => ({ tourId: row!.id, position: i + 1, storyId })));
+        await tx
+          .insert(tourStops)
+          .values(values.storyIds.map((storyId, i) => ({ tourId: row!.id, position: i + 1, storyId })));
         return row!.id;
       });
     },
@@ -199,7 +212,9 @@ export function createTourRepository(database: Database) {
         if (changed.length === 0) return false;
         if (values.storyIds) {
           await tx.delete(tourStops).where(eq(tourStops.tourId, tourId));
-          await tx.insert(tourStops).values(values.storyIds.map((storyId, i) => ({ tourId, position: i + 1, storyId })));
+          await tx
+            .insert(tourStops)
+            .values(values.storyIds.map((storyId, i) => ({ tourId, position: i + 1, storyId })));
         }
         return true;
       });

@@ -28,12 +28,25 @@ describe('tour safety nets', () => {
   const storiesAlong = async (count: number) => {
     const ids: string[] = [];
     for (let stop = 0; stop < count; stop++) {
-      ids.push((await insertStory(t.database, { authorId: author.id, ...offsetNorth(centre, stop * 300), title: `Stop ${stop + 1}` })).id);
+      ids.push(
+        (
+          await insertStory(t.database, {
+            authorId: author.id,
+            ...offsetNorth(centre, stop * 300),
+            title: `Stop ${stop + 1}`,
+          })
+        ).id,
+      );
     }
     return ids;
   };
   const createTour = (storyIds: string[]) =>
-    t.app.inject({ method: 'POST', url: '/api/tours', headers: { cookie: author.cookie }, payload: { title: 'Harbour walk', storyIds } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/tours',
+      headers: { cookie: author.cookie },
+      payload: { title: 'Harbour walk', storyIds },
+    });
 
   it('refuses the same stop in two letter cases as a repeat (400, never a 500)', async () => {
     const [first, second] = await storiesAlong(2);
@@ -47,13 +60,21 @@ describe('tour safety nets', () => {
     expect(created.statusCode, created.body).toBe(201);
     const tourId = created.json<{ id: string }>().id;
     const near = () =>
-      t.app.inject({ method: 'GET', url: `/api/tours/near/${centre.latitude}/${centre.longitude}`, headers: { cookie: reader.cookie } });
+      t.app.inject({
+        method: 'GET',
+        url: `/api/tours/near/${centre.latitude}/${centre.longitude}`,
+        headers: { cookie: reader.cookie },
+      });
     const byId = () => t.app.inject({ method: 'GET', url: `/api/tours/${tourId}`, headers: { cookie: reader.cookie } });
     // Before the block the reader sees it (so the checks below can fail).
     expect((await near()).body).toContain(tourId);
     expect((await byId()).statusCode).toBe(200);
 
-    const block = await t.app.inject({ method: 'PUT', url: `/api/blocks/${author.id}`, headers: { cookie: reader.cookie } });
+    const block = await t.app.inject({
+      method: 'PUT',
+      url: `/api/blocks/${author.id}`,
+      headers: { cookie: reader.cookie },
+    });
     expect([200, 204]).toContain(block.statusCode);
     const after = await near();
     expect(after.statusCode).toBe(200);

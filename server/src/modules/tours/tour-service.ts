@@ -62,7 +62,8 @@ export function createTourService(deps: {
       stopCount: stops.length,
       ...tourMeasures(stops),
       start: { latitude: start.latitude, longitude: start.longitude },
-      distance: reader && stops.length ? Math.round(Math.min(...stops.map((stop) => haversineMetres(reader, stop)))) : null,
+      distance:
+        reader && stops.length ? Math.round(Math.min(...stops.map((stop) => haversineMetres(reader, stop)))) : null,
       createdAt: row.createdAt.toISOString().slice(0, 10),
       ...(placeName ? { placeName } : {}),
     };
@@ -137,7 +138,10 @@ export function createTourService(deps: {
     }): Promise<{ tours: TourSummary[]; next: TourCursor | null }> {
       const near = args.near ? { ...args.near, radius: TOURS.nearbyRadiusM } : undefined;
       const page = await deps.repository.page({ ...args, near });
-      const stops = await deps.repository.stopsOf(page.rows.map((row) => row.id), args.viewerId);
+      const stops = await deps.repository.stopsOf(
+        page.rows.map((row) => row.id),
+        args.viewerId,
+      );
       return {
         tours: page.rows.map((row) => summaryOf(row, stops.get(row.id) ?? [], args.near ?? null)),
         next: page.next,

@@ -35,7 +35,12 @@ describe('walking tours', () => {
   afterAll(async () => t.close());
 
   /** `count` public stories of the author, 300 m apart going north from `from`. */
-  const storiesAlong = async (count: number, from = centre, owner = author, fields: Partial<typeof stories.$inferInsert> = {}) => {
+  const storiesAlong = async (
+    count: number,
+    from = centre,
+    owner = author,
+    fields: Partial<typeof stories.$inferInsert> = {},
+  ) => {
     const ids: string[] = [];
     for (let i = 0; i < count; i++) {
       const at = offsetNorth(from, i * 300);
@@ -64,7 +69,13 @@ describe('walking tours', () => {
       expect(tour.lengthM).toBeLessThanOrEqual(901);
       expect(tour.walkingMinutes).toBe(Math.round((0.9 / 4.5) * 60));
       // The author's own stories count as found for the author.
-      expect(tour).toMatchObject({ title: 'Harbour walk', description: 'Along the river', stopCount: 3, foundCount: 3, complete: true });
+      expect(tour).toMatchObject({
+        title: 'Harbour walk',
+        description: 'Along the river',
+        stopCount: 3,
+        foundCount: 3,
+        complete: true,
+      });
       expect(tour.stops.every((s) => s.unlocked)).toBe(true);
     });
 
@@ -173,7 +184,10 @@ describe('walking tours', () => {
       const forbidden = await send('PATCH', `/api/tours/${tour.id}`, other, { title: 'Mine now' });
       expect(forbidden.json()).toEqual({ message: TOUR_MESSAGES.notTheAuthor });
 
-      const edited = await send('PATCH', `/api/tours/${tour.id}`, author, { title: 'Reversed walk', storyIds: reversed });
+      const edited = await send('PATCH', `/api/tours/${tour.id}`, author, {
+        title: 'Reversed walk',
+        storyIds: reversed,
+      });
       expect(edited.statusCode).toBe(200);
       expect(tourSchema.parse(edited.json()).stops.map((s) => s.storyId)).toEqual(reversed);
       expect((await getTour(tour.id, reader)).json()).toMatchObject({ title: 'Reversed walk' });
@@ -214,7 +228,11 @@ describe('walking tours', () => {
 
       // Standing at stop 1 unlocks it through the usual story read.
       const stop1 = offsetNorth(offsetEast(centre, 20_000), 0);
-      const read = await send('GET', `/api/stories/${ids[0]}?lat=${stop1.latitude}&lng=${stop1.longitude}&accuracy=10`, reader);
+      const read = await send(
+        'GET',
+        `/api/stories/${ids[0]}?lat=${stop1.latitude}&lng=${stop1.longitude}&accuracy=10`,
+        reader,
+      );
       expect(read.json()).toMatchObject({ isLocked: false });
       const afterRes = await getTour(tour.id, reader);
       const after = tourSchema.parse(afterRes.json());
@@ -238,7 +256,8 @@ describe('walking tours', () => {
     it('lists tours with a stop within 5 km, newest first, paged through the Link header', async () => {
       const place = offsetEast(centre, 40_000);
       const made: Tour[] = [];
-      for (let i = 0; i < 3; i++) made.push(await newTour(await storiesAlong(2, offsetNorth(place, i * 1000)), `Paged ${i}`));
+      for (let i = 0; i < 3; i++)
+        made.push(await newTour(await storiesAlong(2, offsetNorth(place, i * 1000)), `Paged ${i}`));
       // One just outside 5 km of the point.
       await newTour(await storiesAlong(2, offsetNorth(place, 5_400)), 'Too far');
       const first = await send('GET', `/api/tours/near/${place.latitude}/${place.longitude}?limit=2`, null);
@@ -269,7 +288,8 @@ describe('walking tours', () => {
     it('a story deleted, hidden or made private drops out; under 2 stops only the author sees the tour, and is told', async () => {
       const ids = await storiesAlong(4, place);
       const tour = await newTour(ids, 'Dwindling walk');
-      const titlesNear = async (user: TestUser | null) => (await send('GET', near, user)).json<{ title: string }[]>().map((x) => x.title);
+      const titlesNear = async (user: TestUser | null) =>
+        (await send('GET', near, user)).json<{ title: string }[]>().map((x) => x.title);
 
       // Made private through the edit call (docs/decisions/016-walk-mode-and-tours.md: authors may switch visibility).
       const madePrivate = await send('PATCH', `/api/stories/${ids[1]}`, author, { isPublic: false });

@@ -27,7 +27,9 @@ const idOf = (params: { id: string }, message: string) => {
 
 export const traceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { service } = app.traces;
-  await app.register(multipart, { limits: { fileSize: app.config.maxUploadBytes.image + 1, files: 1, fields: 0, parts: 1 } });
+  await app.register(multipart, {
+    limits: { fileSize: app.config.maxUploadBytes.image + 1, files: 1, fields: 0, parts: 1 },
+  });
   const limited = (max: number) => routeLimit(app, { max, timeWindow: 60_000, keyGenerator: perUserOrAddress });
   const read = { access: 'public', rateLimit: limited(600) } as const;
   // Deleting one's own trace, hiding one on one's own story, appealing, following: open to a suspended user too.
@@ -41,7 +43,9 @@ export const traceRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...apiRoute(app, 'storyTraces', { summary: "A story's traces, newest first, to readers it is unlocked for and its author; the count to anyone" }),
+    ...apiRoute(app, 'storyTraces', {
+      summary: "A story's traces, newest first, to readers it is unlocked for and its author; the count to anyone",
+    }),
     config: read,
     handler: async (request, reply) => {
       const storyId = idOf(request.params, 'Story not found');
@@ -52,17 +56,23 @@ export const traceRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...apiRoute(app, 'leaveTrace', { summary: 'Leave a trace on a story unlocked for you (once a day per story; a daily cap)' }),
+    ...apiRoute(app, 'leaveTrace', {
+      summary: 'Leave a trace on a story unlocked for you (once a day per story; a daily cap)',
+    }),
     config: publishing,
     handler: async (request, reply) => {
-      const trace = await service.leave(currentUser(request).id, idOf(request.params, 'Story not found'), request.body.text);
+      const trace = await service.leave(
+        currentUser(request).id,
+        idOf(request.params, 'Story not found'),
+        request.body.text,
+      );
       return reply.code(201).send(trace);
     },
   });
 
   app.route({
     ...apiRoute(app, 'addTracePhoto', {
-      summary: "Add one photo to your trace (multipart `photo`; re-encoded, metadata dropped)",
+      summary: 'Add one photo to your trace (multipart `photo`; re-encoded, metadata dropped)',
       consumes: ['multipart/form-data'],
       body: streamedBody(tracePhotoMultipartSchema),
     }),
@@ -83,7 +93,10 @@ export const traceRoutes: FastifyPluginAsyncZod = async (app) => {
     ...apiRoute(app, 'tracePhoto', { summary: "A trace's photo, to those who may read the trace" }),
     config: { access: 'user', rateLimit: limited(600) },
     handler: async (request, reply) => {
-      const { stream, type } = await service.photo(currentUser(request).id, idOf(request.params, TRACE_MESSAGES.notFound));
+      const { stream, type } = await service.photo(
+        currentUser(request).id,
+        idOf(request.params, TRACE_MESSAGES.notFound),
+      );
       return reply.type(type).send(stream);
     },
   });
@@ -98,7 +111,7 @@ export const traceRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...apiRoute(app, 'hideTrace', { summary: "Hide a trace on your story, with a reason its writer is told" }),
+    ...apiRoute(app, 'hideTrace', { summary: 'Hide a trace on your story, with a reason its writer is told' }),
     config: write,
     handler: async (request) => {
       await service.hide(currentUser(request).id, idOf(request.params, TRACE_MESSAGES.notFound), request.body.reason);
@@ -107,7 +120,7 @@ export const traceRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    ...apiRoute(app, 'appealTrace', { summary: "Appeal the hiding of your trace (once; it reaches the moderators)" }),
+    ...apiRoute(app, 'appealTrace', { summary: 'Appeal the hiding of your trace (once; it reaches the moderators)' }),
     config: write,
     handler: async (request, reply) => {
       await service.appeal(currentUser(request).id, idOf(request.params, TRACE_MESSAGES.notFound), request.body.text);
@@ -119,7 +132,11 @@ export const traceRoutes: FastifyPluginAsyncZod = async (app) => {
     ...apiRoute(app, 'reportTrace', { summary: 'Report a trace you can read (201; 200 when you reported it before)' }),
     config: publishing,
     handler: async (request, reply) => {
-      const result = await service.report(currentUser(request).id, idOf(request.params, TRACE_MESSAGES.notFound), request.body);
+      const result = await service.report(
+        currentUser(request).id,
+        idOf(request.params, TRACE_MESSAGES.notFound),
+        request.body,
+      );
       return reply.code(result.created ? 201 : 200).send({ reported: true as const });
     },
   });

@@ -71,7 +71,9 @@ export function createTraceRepository(database: Database) {
      */
     async page(viewerId: string, storyId: string, limit: number, cursor: PageCursor | null): Promise<TraceRow[]> {
       const viewer = sql`${viewerId}::uuid`;
-      const after = cursor ? sql`AND (t.created_at, t.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : sql``;
+      const after = cursor
+        ? sql`AND (t.created_at, t.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+        : sql``;
       return database.query<TraceRow>(sql`
         SELECT ${TRACE_COLUMNS}
         FROM traces t JOIN users u ON u.id = t.writer_id JOIN stories s ON s.id = t.story_id
@@ -147,7 +149,9 @@ export function createTraceRepository(database: Database) {
 
     /** Reported traces with open reports and hidings under open appeal, oldest first. */
     async queue() {
-      return database.query<TraceRow & { title: string; reports: { reason: string; note: string | null }[] | null; appeal: string | null }>(sql`
+      return database.query<
+        TraceRow & { title: string; reports: { reason: string; note: string | null }[] | null; appeal: string | null }
+      >(sql`
         SELECT ${TRACE_COLUMNS}, s.title,
                (SELECT json_agg(json_build_object('reason', r.reason, 'note', r.note)) FROM trace_reports r
                  WHERE r.trace_id = t.id AND r.resolved_at IS NULL) AS reports,
@@ -165,10 +169,15 @@ export function createTraceRepository(database: Database) {
         const found = await tx.query(sql`SELECT id FROM traces WHERE id = ${traceId}::uuid FOR UPDATE`);
         if (found.length === 0) return false;
         if (action === 'hide') {
-          await tx.query(sql`UPDATE traces SET hidden_at = coalesce(hidden_at, now()), hidden_reason = coalesce(hidden_reason, ${hiddenReason}) WHERE id = ${traceId}::uuid`);
+          await tx.query(
+            sql`UPDATE traces SET hidden_at = coalesce(hidden_at, now()), hidden_reason = coalesce(hidden_reason, ${hiddenReason}) WHERE id = ${traceId}::uuid`,
+          );
         }
-        if (action === 'restore') await tx.query(sql`UPDATE traces SET hidden_at = NULL, hidden_reason = NULL WHERE id = ${traceId}::uuid`);
-        await tx.query(sql`UPDATE trace_reports SET resolved_at = now() WHERE trace_id = ${traceId}::uuid AND resolved_at IS NULL`);
+        if (action === 'restore')
+          await tx.query(sql`UPDATE traces SET hidden_at = NULL, hidden_reason = NULL WHERE id = ${traceId}::uuid`);
+        await tx.query(
+          sql`UPDATE trace_reports SET resolved_at = now() WHERE trace_id = ${traceId}::uuid AND resolved_at IS NULL`,
+        );
         await tx.query(sql`
           UPDATE trace_appeals SET status = ${action === 'restore' ? 'reversed' : 'upheld'}, resolved_at = now()
           WHERE trace_id = ${traceId}::uuid AND status = 'open'`);
@@ -188,7 +197,15 @@ export function createTraceRepository(database: Database) {
 
     /** The export: a user's own traces, with their story's title. */
     async ofWriter(writerId: string) {
-      return database.query<{ id: string; story_id: string; title: string; text: string; day: string; photo_key: string | null; hidden: boolean }>(sql`
+      return database.query<{
+        id: string;
+        story_id: string;
+        title: string;
+        text: string;
+        day: string;
+        photo_key: string | null;
+        hidden: boolean;
+      }>(sql`
         SELECT t.id, t.story_id, s.title, t.text, t.day::text AS day, t.photo_key, (t.hidden_at IS NOT NULL) AS hidden
         FROM traces t JOIN stories s ON s.id = t.story_id
         WHERE t.writer_id = ${writerId}::uuid ORDER BY t.created_at DESC`);

@@ -7,8 +7,22 @@
  */
 import type { Readable } from 'node:stream';
 import type { StoryTraces, Trace } from '#common/trace-schemas';
-import { TRACE_LIMITS, TRACE_MESSAGES, TRACE_NOTIFICATION_TEXTS, traceHiddenMessage, tracesLeftMessage } from '#common/traces';
-import { badRequest, conflict, forbidden, notFound, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../../lib/http-errors';
+import {
+  TRACE_LIMITS,
+  TRACE_MESSAGES,
+  TRACE_NOTIFICATION_TEXTS,
+  traceHiddenMessage,
+  tracesLeftMessage,
+} from '#common/traces';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  payloadTooLarge,
+  tooManyRequests,
+  unsupportedMediaType,
+} from '../../lib/http-errors';
 import type { PageCursor } from '../../lib/paging';
 import { ImageTooLargeError, processImage, UnreadableImageError } from '../../media/images';
 import type { MediaStore } from '../../media/media-store';
@@ -18,7 +32,13 @@ import type { TraceRepository, TraceRow } from './trace-repository';
 /** What traces tell people (the notifications module's port, given by the plugin). */
 interface TraceNotices {
   traceAndFollowNotices(
-    notices: { userId: string; type: 'trace_left' | 'trace_hidden'; title: string; message: string; storyId: string | null }[],
+    notices: {
+      userId: string;
+      type: 'trace_left' | 'trace_hidden';
+      title: string;
+      message: string;
+      storyId: string | null;
+    }[],
     options?: { grouped?: boolean },
   ): Promise<unknown>;
 }
@@ -79,21 +99,30 @@ export function createTraceService(deps: {
   }
 
   return {
-    async list(viewerId: string | null, storyId: string, query: { limit?: number; cursor?: string }): Promise<{ body: StoryTraces; next: string | null }> {
+    async list(
+      viewerId: string | null,
+      storyId: string,
+      query: { limit?: number; cursor?: string },
+    ): Promise<{ body: StoryTraces; next: string | null }> {
       const story = await repository.storyFor(viewerId, storyId);
       if (!story) throw notFound('Story not found');
       const count = await repository.count(storyId);
-      if (!viewerId || !story.unlocked) return { body: { count, readable: false, canLeave: false, traces: [] }, next: null };
+      if (!viewerId || !story.unlocked)
+        return { body: { count, readable: false, canLeave: false, traces: [] }, next: null };
       const cursor = query.cursor === undefined ? null : deps.cursors.open(query.cursor);
       if (query.cursor !== undefined && !cursor) throw badRequest('Invalid cursor');
       const limit = query.limit ?? TRACE_LIMITS.pageDefault;
       const rows = await repository.page(viewerId, storyId, limit, cursor);
       const pageRows = rows.slice(0, limit);
       const last = pageRows[pageRows.length - 1];
-      const next = rows.length > limit && last ? deps.cursors.seal({ createdAt: last.created_text, id: last.id }) : null;
+      const next =
+        rows.length > limit && last ? deps.cursors.seal({ createdAt: last.created_text, id: last.id }) : null;
       const today = story.is_author || story.blocked ? null : await repository.leftToday(viewerId, storyId);
       const canLeave = today !== null && !today.onStory && today.today < TRACE_LIMITS.perAccountDaily;
-      return { body: { count, readable: true, canLeave, traces: pageRows.map((row) => view(row, viewerId, story.is_author)) }, next };
+      return {
+        body: { count, readable: true, canLeave, traces: pageRows.map((row) => view(row, viewerId, story.is_author)) },
+        next,
+      };
     },
 
     async leave(writerId: string, storyId: string, text: string) {
@@ -103,12 +132,21 @@ export function createTraceService(deps: {
       if (story.is_author || story.blocked) throw forbidden(TRACE_MESSAGES.blocked);
       const today = await repository.leftToday(writerId, storyId);
       if (today.onStory) throw tooManyRequests(TRACE_MESSAGES.oncePerDay, SECONDS_TO_MIDNIGHT());
-      if (today.today >= TRACE_LIMITS.perAccountDaily) throw tooManyRequests(TRACE_MESSAGES.dailyCap, SECONDS_TO_MIDNIGHT());
+      if (today.today >= TRACE_LIMITS.perAccountDaily)
+        throw tooManyRequests(TRACE_MESSAGES.dailyCap, SECONDS_TO_MIDNIGHT());
       const row = await repository.insert(writerId, storyId, text);
       if (!row) throw tooManyRequests(TRACE_MESSAGES.oncePerDay, SECONDS_TO_MIDNIGHT());
       const unread = await repository.unreadCountFor(story.author_id, storyId);
       await deps.notices.traceAndFollowNotices(
-        [{ userId: story.author_id, type: 'trace_left', title: TRACE_NOTIFICATION_TEXTS.leftTitle, message: tracesLeftMessage(Math.max(1, unread), story.title), storyId }],
+        [
+          {
+            userId: story.author_id,
+            type: 'trace_left',
+            title: TRACE_NOTIFICATION_TEXTS.leftTitle,
+            message: tracesLeftMessage(Math.max(1, unread), story.title),
+            storyId,
+          },
+        ],
         { grouped: true },
       );
       return view(row, writerId, false);
@@ -122,13 +160,15 @@ export function createTraceService(deps: {
       const row = await photoTarget(writerId, traceId);
       if (bytes.length > deps.maxPhotoBytes) throw payloadTooLarge('The photo is too large.');
       const accepted = sniffMedia('image', bytes);
-      if (!accepted || accepted.container === 'heic') throw unsupportedMediaType('Unsupported image format: please choose a JPEG, PNG, WebP or GIF image.');
+      if (!accepted || accepted.container === 'heic')
+        throw unsupportedMediaType('Unsupported image format: please choose a JPEG, PNG, WebP or GIF image.');
       let encoded;
       try {
         encoded = (await processImage(bytes, accepted.container)).image;
       } catch (error) {
         if (error instanceof ImageTooLargeError) throw payloadTooLarge('The photo is too large.');
-        if (error instanceof UnreadableImageError) throw unsupportedMediaType('The image could not be read. Please choose another image.');
+        if (error instanceof UnreadableImageError)
+          throw unsupportedMediaType('The image could not be read. Please choose another image.');
         throw error;
       }
       const key = `stories/${row.story_id}/traces/${traceId}.${encoded.extension}`;
@@ -150,7 +190,9 @@ export function createTraceService(deps: {
       const removed = await repository.delete(traceId, writerId);
       if (!removed) {
         const row = await repository.byId(traceId);
-        throw row && row.author_id === writerId ? forbidden(TRACE_MESSAGES.notYours) : notFound(TRACE_MESSAGES.notFound);
+        throw row && row.author_id === writerId
+          ? forbidden(TRACE_MESSAGES.notYours)
+          : notFound(TRACE_MESSAGES.notFound);
       }
       if (removed.photo_key) await deps.store.delete(removed.photo_key);
     },
@@ -166,7 +208,13 @@ export function createTraceService(deps: {
       if (row.hidden) return;
       await repository.setHidden(traceId, reason);
       await deps.notices.traceAndFollowNotices([
-        { userId: row.writer_id, type: 'trace_hidden', title: TRACE_NOTIFICATION_TEXTS.hiddenTitle, message: traceHiddenMessage(row.title, reason), storyId: row.story_id },
+        {
+          userId: row.writer_id,
+          type: 'trace_hidden',
+          title: TRACE_NOTIFICATION_TEXTS.hiddenTitle,
+          message: traceHiddenMessage(row.title, reason),
+          storyId: row.story_id,
+        },
       ]);
     },
 
@@ -177,7 +225,11 @@ export function createTraceService(deps: {
       if (!(await repository.appeal(traceId, writerId, text))) throw conflict(TRACE_MESSAGES.appealOnce);
     },
 
-    async report(userId: string, traceId: string, report: { reason: string; note?: string }): Promise<{ created: boolean }> {
+    async report(
+      userId: string,
+      traceId: string,
+      report: { reason: string; note?: string },
+    ): Promise<{ created: boolean }> {
       const { row } = await readableTrace(userId, traceId);
       if (row.writer_id === userId) throw badRequest(TRACE_MESSAGES.ownTraceReport);
       return { created: await repository.report(traceId, userId, report.reason, report.note ?? null) };
@@ -219,7 +271,9 @@ export function createTraceService(deps: {
     /** After an account is gone: its traces' photos (a file that cannot be removed now is logged, never kept in a row). */
     async removePhotos(keys: readonly string[]): Promise<void> {
       for (const key of keys) {
-        await deps.store.delete(key).catch((error: unknown) => deps.log.warn({ err: error, key }, 'a trace photo could not be removed'));
+        await deps.store
+          .delete(key)
+          .catch((error: unknown) => deps.log.warn({ err: error, key }, 'a trace photo could not be removed'));
       }
     },
 

@@ -40,11 +40,17 @@ describe('traces', () => {
   };
   /** Reads the story where it stands: the read records the unlock. */
   const reach = async (storyId: string, user: TestUser) => {
-    const res = await call('GET', `/api/stories/${storyId}?lat=${DEFAULT_CENTER.latitude}&lng=${DEFAULT_CENTER.longitude}`, user);
+    const res = await call(
+      'GET',
+      `/api/stories/${storyId}?lat=${DEFAULT_CENTER.latitude}&lng=${DEFAULT_CENTER.longitude}`,
+      user,
+    );
     expect(res.json()).toMatchObject({ id: storyId, isLocked: false });
   };
-  const leave = (storyId: string, user: TestUser, text: string) => call('POST', `/api/stories/${storyId}/traces`, user, { text });
-  const list = (storyId: string, user?: TestUser, query = '') => call('GET', `/api/stories/${storyId}/traces${query}`, user);
+  const leave = (storyId: string, user: TestUser, text: string) =>
+    call('POST', `/api/stories/${storyId}/traces`, user, { text });
+  const list = (storyId: string, user?: TestUser, query = '') =>
+    call('GET', `/api/stories/${storyId}/traces${query}`, user);
 
   it('is read by readers the story is unlocked for and by its author; others get the count and never a trace', async () => {
     const storyId = await newStory();
@@ -52,7 +58,11 @@ describe('traces', () => {
     const left = await leave(storyId, reader, 'Found it, thanks for the walk');
     expect(left.statusCode).toBe(201);
     const trace = traceSchema.parse(left.json());
-    expect(trace).toMatchObject({ text: 'Found it, thanks for the walk', writer: { displayName: 'Reader' }, mine: true });
+    expect(trace).toMatchObject({
+      text: 'Found it, thanks for the walk',
+      writer: { displayName: 'Reader' },
+      mine: true,
+    });
     expect(trace.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     // The author and the reader: the trace, with the day and the name only (no time, no position).
@@ -147,16 +157,24 @@ describe('traces', () => {
     expect(own).toMatchObject({ hidden: true, hiddenReason: 'Not kind.', canAppeal: true });
     const told = await t.database.query<{ message: string }>(sql`
       SELECT message FROM notifications WHERE user_id = ${reader.id} AND type = 'trace_hidden'`);
-    expect(told.map((n) => n.message)).toEqual(['The author of “Quiet Pier” hid your trace: Not kind. You may appeal once from the story.']);
+    expect(told.map((n) => n.message)).toEqual([
+      'The author of “Quiet Pier” hid your trace: Not kind. You may appeal once from the story.',
+    ]);
 
-    expect((await call('POST', `/api/traces/${trace.id}/appeal`, reader, { text: 'It was a joke.' })).statusCode).toBe(201);
+    expect((await call('POST', `/api/traces/${trace.id}/appeal`, reader, { text: 'It was a joke.' })).statusCode).toBe(
+      201,
+    );
     expect((await call('POST', `/api/traces/${trace.id}/appeal`, reader, { text: 'Again' })).statusCode).toBe(409);
     const moderator = await createTestUser(t.database, { displayName: 'Mod' });
     await t.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, moderator.id));
     expect((await call('GET', '/api/moderation/traces', reader)).statusCode).toBe(403);
     const queue = await call('GET', '/api/moderation/traces', moderator);
-    expect(queue.json()).toEqual(expect.arrayContaining([expect.objectContaining({ traceId: trace.id, appeal: 'It was a joke.', hidden: true })]));
-    expect((await call('POST', `/api/moderation/traces/${trace.id}`, moderator, { action: 'restore' })).statusCode).toBe(200);
+    expect(queue.json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ traceId: trace.id, appeal: 'It was a joke.', hidden: true })]),
+    );
+    expect(
+      (await call('POST', `/api/moderation/traces/${trace.id}`, moderator, { action: 'restore' })).statusCode,
+    ).toBe(200);
     expect((await list(storyId, other)).body).toContain('rude words');
   });
 
@@ -165,11 +183,15 @@ describe('traces', () => {
     await reach(storyId, reader);
     await reach(storyId, other);
     const trace = traceSchema.parse((await leave(storyId, reader, 'buy my stuff')).json());
-    expect((await call('POST', `/api/traces/${trace.id}/report`, other, { reason: 'not-a-reason' })).statusCode).toBe(400);
+    expect((await call('POST', `/api/traces/${trace.id}/report`, other, { reason: 'not-a-reason' })).statusCode).toBe(
+      400,
+    );
     expect((await call('POST', `/api/traces/${trace.id}/report`, reader, { reason: 'spam' })).statusCode).toBe(400);
     expect((await call('POST', `/api/traces/${trace.id}/report`, other, { reason: 'spam' })).statusCode).toBe(201);
     expect((await call('POST', `/api/traces/${trace.id}/report`, other, { reason: 'spam' })).statusCode).toBe(200);
-    const rows = await t.database.query<{ reason: string }>(sql`SELECT reason FROM trace_reports WHERE trace_id = ${trace.id}`);
+    const rows = await t.database.query<{ reason: string }>(
+      sql`SELECT reason FROM trace_reports WHERE trace_id = ${trace.id}`,
+    );
     expect(rows).toEqual([{ reason: 'spam' }]);
   });
 
@@ -210,8 +232,16 @@ describe('traces', () => {
       .png()
       .withMetadata({ exif: { IFD0: { Copyright: 'SECRET-EXIF-MARK' } } })
       .toBuffer();
-    const { payload, headers } = await multipartBody({}, { photo: { filename: 'p.png', contentType: 'image/png', data: png } });
-    const put = await t.app.inject({ method: 'PUT', url: `/api/traces/${trace.id}/photo`, payload, headers: { ...headers, cookie: writer.cookie } });
+    const { payload, headers } = await multipartBody(
+      {},
+      { photo: { filename: 'p.png', contentType: 'image/png', data: png } },
+    );
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/traces/${trace.id}/photo`,
+      payload,
+      headers: { ...headers, cookie: writer.cookie },
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json().photoUrl).toBe(`/api/traces/${trace.id}/photo`);
     const photo = await call('GET', `/api/traces/${trace.id}/photo`, reader);
@@ -226,7 +256,9 @@ describe('traces', () => {
     expect(await keys()).toHaveLength(1);
 
     const exported = await call('GET', '/api/account/export', writer);
-    expect(exported.json().traces).toEqual([expect.objectContaining({ id: trace.id, text: 'look at this light', storyId })]);
+    expect(exported.json().traces).toEqual([
+      expect.objectContaining({ id: trace.id, text: 'look at this light', storyId }),
+    ]);
 
     // The writer's account goes: the trace and its photo go with it.
     await t.app.traces.service.removePhotos(await t.app.traces.service.photoKeysOf(writer.id));
@@ -239,9 +271,23 @@ describe('traces', () => {
     const storyId = await newStory();
     await reach(storyId, reader);
     const trace = traceSchema.parse((await leave(storyId, reader, 'soon gone')).json());
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
-    const { payload, headers } = await multipartBody({}, { photo: { filename: 'p.png', contentType: 'image/png', data: png } });
-    expect((await t.app.inject({ method: 'PUT', url: `/api/traces/${trace.id}/photo`, payload, headers: { ...headers, cookie: reader.cookie } })).statusCode).toBe(200);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const { payload, headers } = await multipartBody(
+      {},
+      { photo: { filename: 'p.png', contentType: 'image/png', data: png } },
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/traces/${trace.id}/photo`,
+          payload,
+          headers: { ...headers, cookie: reader.cookie },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await call('DELETE', `/api/stories/${storyId}`, author)).statusCode).toBe(204);
     const left: string[] = [];
     for await (const object of t.app.mediaStore.list(`stories/${storyId}/`)) left.push(object.key);

@@ -28,7 +28,13 @@ export interface Seeded {
 const MEDIA_SECRET = 'ops-test-media-secret-0123456789abcdef';
 
 export async function appFor(env: Record<string, string> & { DATA_DIR: string }): Promise<FastifyInstance> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MEDIA_SECRET, RATE_LIMIT_DISABLED: 'true', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    MEDIA_SECRET,
+    RATE_LIMIT_DISABLED: 'true',
+    ...env,
+  });
   const app = await buildApp(config);
   await app.ready();
   return app;
@@ -44,7 +50,10 @@ export async function seedEmbeddedDataDir(): Promise<Seeded> {
   try {
     const register = async (username: string) => {
       const res = await json(app, 'POST', '/api/user/register', undefined, {
-        username, displayName: `${username} Teller`, email: `${username}@example.test`, password: 'secret123',
+        username,
+        displayName: `${username} Teller`,
+        email: `${username}@example.test`,
+        password: 'secret123',
       });
       expect(res.statusCode).toBe(201);
       return { cookie: String(res.headers['set-cookie']).split(';')[0]!, id: res.json().id as string };
@@ -75,9 +84,20 @@ export async function seedEmbeddedDataDir(): Promise<Seeded> {
     const report = await json(app, 'POST', `/api/stories/${storyIds[1]}/report`, reader.cookie, { reason: 'spam' });
     expect(report.statusCode).toBeLessThan(300);
     await app.database.db.insert(notifications).values({
-      userId: author.id, type: NOTIFICATION_TYPES[0], title: 'New like', message: 'reader liked “The bell”', storyId: storyIds[0]!,
+      userId: author.id,
+      type: NOTIFICATION_TYPES[0],
+      title: 'New like',
+      message: 'reader liked “The bell”',
+      storyId: storyIds[0]!,
     });
-    return { dataDir, cookie: reader.cookie, userId: reader.id, storyIds, audioStoryId: audio.json().id, mediaSecret: MEDIA_SECRET };
+    return {
+      dataDir,
+      cookie: reader.cookie,
+      userId: reader.id,
+      storyIds,
+      audioStoryId: audio.json().id,
+      mediaSecret: MEDIA_SECRET,
+    };
   } finally {
     await app.close();
   }
@@ -97,9 +117,19 @@ export async function expectSeededReads(app: FastifyInstance, seeded: Seeded): P
   const unicode = await json(app, 'GET', `/api/stories/${seeded.storyIds[1]}`, seeded.cookie);
   expect(unicode.json().title).toBe('Ünïcode “quotes” & emoji 🌙');
 
-  const nearby = await json(app, 'GET', `/api/stories/discoverable/${baseStoryFields().latitude}/${baseStoryFields().longitude}`, seeded.cookie);
+  const nearby = await json(
+    app,
+    'GET',
+    `/api/stories/discoverable/${baseStoryFields().latitude}/${baseStoryFields().longitude}`,
+    seeded.cookie,
+  );
   expect(nearby.statusCode).toBe(200);
-  expect(nearby.json<{ id: string }[]>().map((s) => s.id).sort()).toEqual([...seeded.storyIds].sort());
+  expect(
+    nearby
+      .json<{ id: string }[]>()
+      .map((s) => s.id)
+      .sort(),
+  ).toEqual([...seeded.storyIds].sort());
 
   // Its author always sees a story unlocked, media URL included.
   const authorCookie = String(login.headers['set-cookie']).split(';')[0]!;
@@ -111,7 +141,10 @@ export async function expectSeededReads(app: FastifyInstance, seeded: Seeded): P
 
   // New writes work on the copy (ids, defaults and constraints came along).
   const fresh = await json(app, 'POST', '/api/user/register', undefined, {
-    username: 'newcomer', displayName: 'New Comer', email: 'new@example.test', password: 'secret123',
+    username: 'newcomer',
+    displayName: 'New Comer',
+    email: 'new@example.test',
+    password: 'secret123',
   });
   expect(fresh.statusCode).toBe(201);
   const again = await json(app, 'POST', `/api/stories/${seeded.storyIds[0]}/like`, seeded.cookie);

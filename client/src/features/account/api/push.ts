@@ -12,7 +12,10 @@ export type PushSupport = 'supported' | 'unsupported';
 export type PushPermission = NotificationPermission | 'unsupported';
 
 export function pushSupport(): PushSupport {
-  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
+  return typeof window !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    'PushManager' in window &&
+    'Notification' in window
     ? 'supported'
     : 'unsupported';
 }
@@ -23,7 +26,10 @@ export function pushPermission(): PushPermission {
 
 /** base64url → bytes, as PushManager.subscribe wants the application server key. */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const base64 = base64url
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
   const raw = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(raw.length));
   for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);

@@ -19,8 +19,14 @@ export function AccountDataSection() {
 
   const onDownload = () =>
     download.mutate(undefined, {
-      onSuccess: () => toast({ title: 'Download started', description: 'Your data is saved as one JSON file.', variant: 'success' }),
-      onError: (error) => toast({ title: 'Download failed', description: errorMessage(error, 'Something went wrong'), variant: 'destructive' }),
+      onSuccess: () =>
+        toast({ title: 'Download started', description: 'Your data is saved as one JSON file.', variant: 'success' }),
+      onError: (error) =>
+        toast({
+          title: 'Download failed',
+          description: errorMessage(error, 'Something went wrong'),
+          variant: 'destructive',
+        }),
     });
 
   return (

@@ -15,7 +15,8 @@ import {
 
 const PUSH_TEXTS_UI = {
   title: 'Push notifications',
-  unsupported: 'This browser cannot receive push notifications. Installed on a phone (Add to Home Screen), Whispers can.',
+  unsupported:
+    'This browser cannot receive push notifications. Installed on a phone (Add to Home Screen), Whispers can.',
   denied:
     'Notifications are blocked for Whispers in this browser. To turn them on, open the site settings (the icon beside the address) or your phone’s settings for this app, allow notifications, then come back here.',
   off: 'Off on this device. Turn them on to hear about likes and your stories even when Whispers is closed.',
@@ -40,7 +41,11 @@ export function PushSection() {
       onSettled: () => setPermission(pushPermission()),
       onError: (error) => {
         if (error instanceof Error && (error.message === 'denied' || error.message === 'dismissed')) return;
-        toast({ title: 'Push notifications', description: errorMessage(error, 'Could not change push notifications on this device'), variant: 'destructive' });
+        toast({
+          title: 'Push notifications',
+          description: errorMessage(error, 'Could not change push notifications on this device'),
+          variant: 'destructive',
+        });
       },
     });
 
@@ -48,12 +53,23 @@ export function PushSection() {
     const current = preferences.data?.kinds ?? [...PUSH_KINDS];
     const kinds = chosen ? [...new Set([...current, kind])] : current.filter((k) => k !== kind);
     setPreferences.mutate(kinds, {
-      onError: (error) => toast({ title: 'Push notifications', description: errorMessage(error, 'Could not save your choice'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Push notifications',
+          description: errorMessage(error, 'Could not save your choice'),
+          variant: 'destructive',
+        }),
     });
   };
 
   const explanation =
-    support === 'unsupported' ? PUSH_TEXTS_UI.unsupported : permission === 'denied' ? PUSH_TEXTS_UI.denied : on ? PUSH_TEXTS_UI.on : PUSH_TEXTS_UI.off;
+    support === 'unsupported'
+      ? PUSH_TEXTS_UI.unsupported
+      : permission === 'denied'
+        ? PUSH_TEXTS_UI.denied
+        : on
+          ? PUSH_TEXTS_UI.on
+          : PUSH_TEXTS_UI.off;
 
   return (
     <section

@@ -10,14 +10,24 @@ export interface ListedStory {
 }
 
 /** The "Show All" panel: every story within the radius in the category, nearest first, each opening its detail. */
-export function ArStoryList({ id, stories, onSelect }: { id: string; stories: ListedStory[]; onSelect: (story: Story) => void }) {
+export function ArStoryList({
+  id,
+  stories,
+  onSelect,
+}: {
+  id: string;
+  stories: ListedStory[];
+  onSelect: (story: Story) => void;
+}) {
   return (
     <section
       id={id}
       aria-label="All stories nearby"
       className="max-h-[42dvh] overflow-y-auto rounded-2xl border border-white/10 bg-night-950/85 p-2 backdrop-blur-md"
     >
-      <h2 className="px-2 pb-1 pt-1 text-xs font-semibold uppercase tracking-wide text-mist-400">Stories within 1.5km</h2>
+      <h2 className="px-2 pb-1 pt-1 text-xs font-semibold uppercase tracking-wide text-mist-400">
+        Stories within 1.5km
+      </h2>
       {stories.length === 0 ? (
         <p className="px-2 py-3 text-sm text-mist-300">No stories within 1.5km in this category yet.</p>
       ) : (

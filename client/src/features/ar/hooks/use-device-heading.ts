@@ -35,7 +35,9 @@ function screenAngle(): number {
 }
 
 function compassField(event: DeviceOrientationEvent): number | null {
-  return 'webkitCompassHeading' in event && typeof event.webkitCompassHeading === 'number' ? event.webkitCompassHeading : null;
+  return 'webkitCompassHeading' in event && typeof event.webkitCompassHeading === 'number'
+    ? event.webkitCompassHeading
+    : null;
 }
 
 export function useDeviceHeading(enabled = true): DeviceHeading {
@@ -63,7 +65,8 @@ export function useDeviceHeading(enabled = true): DeviceHeading {
     if (permission !== 'checking' || !requester) return;
     let cancelled = false;
     (askedMotionPermission() ?? requester.requestPermission()).then(
-      (result) => !cancelled && setPermission(result === 'granted' ? 'granted' : result === 'denied' ? 'denied' : 'unknown'),
+      (result) =>
+        !cancelled && setPermission(result === 'granted' ? 'granted' : result === 'denied' ? 'denied' : 'unknown'),
       () => !cancelled && setPermission('unknown'),
     );
     return () => {
@@ -127,13 +130,13 @@ export function useDeviceHeading(enabled = true): DeviceHeading {
     permission === 'checking'
       ? 'calibrating'
       : permission === 'unknown'
-      ? 'needs-permission'
-      : permission === 'denied'
-        ? 'denied'
-        : heading !== null
-          ? 'live'
-          : calibrationOver
-            ? 'unavailable'
-            : 'calibrating';
+        ? 'needs-permission'
+        : permission === 'denied'
+          ? 'denied'
+          : heading !== null
+            ? 'live'
+            : calibrationOver
+              ? 'unavailable'
+              : 'calibrating';
   return { status, heading, requestPermission };
 }

@@ -3,7 +3,6 @@
  * bearing itself is common/geo.ts `bearingDegrees`).
  */
 
-
 /** Any angle in degrees mapped onto [0, 360). */
 export function normalizeDegrees(degrees: number): number {
   const r = degrees % 360;
@@ -16,4 +15,3 @@ export function angleDelta(from: number, to: number): number {
   const d = normalizeDegrees(to - from);
   return d > 180 ? d - 360 : d;
 }
-

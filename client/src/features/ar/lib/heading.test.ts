@@ -36,7 +36,9 @@ describe('headingFromReading', () => {
   });
 
   it('reads the alpha of absolute events only', () => {
-    expect(headingFromReading(reading({ type: 'deviceorientationabsolute', alpha: 90, beta: 90, gamma: 0 }))).toBeCloseTo(270, 6);
+    expect(
+      headingFromReading(reading({ type: 'deviceorientationabsolute', alpha: 90, beta: 90, gamma: 0 })),
+    ).toBeCloseTo(270, 6);
     expect(headingFromReading(reading({ alpha: 90, beta: 90, gamma: 0, absolute: true }))).toBeCloseTo(270, 6);
     expect(headingFromReading(reading({ alpha: 90, beta: 90, gamma: 0, absolute: false }))).toBeNull();
   });

@@ -46,7 +46,11 @@ describe('field of view', () => {
   it('wraps around north: heading 350° sees a story at 30°, heading 10° sees one at 320°', () => {
     const east = at(30, 400);
     const west = at(320, 400);
-    expect(layout(350, [east, west]).map((m) => m.story.id).sort()).toEqual([east.id, west.id].sort());
+    expect(
+      layout(350, [east, west])
+        .map((m) => m.story.id)
+        .sort(),
+    ).toEqual([east.id, west.id].sort());
     const fromTen = layout(10, [west]);
     expect(fromTen).toHaveLength(1);
     expect(fromTen[0]!.offset).toBeCloseTo(-50, 0);
@@ -155,14 +159,24 @@ describe('overlap columns', () => {
   });
 
   it('uses up to 3 columns, then the same columns one marker higher, then leaves the farther story out', () => {
-    const stacked = [at(0, 300), at(0.2, 301), at(-0.2, 302), at(0.1, 303), at(0, 304), at(0, 305), at(0, 306), at(0, 307)];
+    const stacked = [
+      at(0, 300),
+      at(0.2, 301),
+      at(-0.2, 302),
+      at(0.1, 303),
+      at(0, 304),
+      at(0, 305),
+      at(0, 306),
+      at(0, 307),
+    ];
     const placed = layout(0, stacked);
     expect(placed.slice(0, 3).map((m) => m.column)).toEqual([0, 1, 2]);
     expect(placed[3]!.y).toBeLessThan(placed[0]!.y);
     expect(placed.length).toBeLessThanOrEqual(6);
     // The nearest are kept; no two labels cross.
     expect(placed[0]!.story.id).toBe(stacked[0]!.id);
-    const label = (m: (typeof placed)[number]) => labelRect((m.x / 100) * PHONE.width, (m.y / 100) * PHONE.height, m.size);
+    const label = (m: (typeof placed)[number]) =>
+      labelRect((m.x / 100) * PHONE.width, (m.y / 100) * PHONE.height, m.size);
     for (const a of placed) for (const b of placed) if (a !== b) expect(overlapRatio(label(a), label(b))).toBe(0);
   });
 

@@ -119,7 +119,13 @@ export function overlapRatio(a: Rect, b: Rect): number {
  * if none is free it is left out — the farther story gives way, so no two labels are ever drawn over each other
  * (docs/decisions/014-phone-round-2.md). The list view still has every story.
  */
-export function layoutMarkers<S extends ArStory>({ reader, heading, stories, count, viewport }: LayoutInput<S>): MarkerBox<S>[] {
+export function layoutMarkers<S extends ArStory>({
+  reader,
+  heading,
+  stories,
+  count,
+  viewport,
+}: LayoutInput<S>): MarkerBox<S>[] {
   const limit = clamp(Math.floor(count), 0, AR.maxCount);
   const inView = stories
     .map((story) => {
@@ -145,7 +151,8 @@ export function layoutMarkers<S extends ArStory>({ reader, heading, stories, cou
     search: for (const y of [y0, Math.max(yMin, y0 - rise)]) {
       const yPx = (y / 100) * viewport.height;
       for (let column = 0; column < AR.columns; column++) {
-        const shift = column === 0 ? 0 : column % 2 === 1 ? step * Math.ceil(column / 2) : -step * Math.ceil(column / 2);
+        const shift =
+          column === 0 ? 0 : column % 2 === 1 ? step * Math.ceil(column / 2) : -step * Math.ceil(column / 2);
         const cx = clamp(x + shift, xMin, xMax);
         const xPx = (cx / 100) * viewport.width;
         const rect = markerRect(xPx, yPx, size);

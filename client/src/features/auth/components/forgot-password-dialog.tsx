@@ -74,11 +74,19 @@ function ResetSteps({ initialUsername }: { initialUsername: string }) {
   function onReset(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (newPassword.length < LIMITS.passwordMin) {
-      toast({ title: 'Password Too Short', description: 'Password must be at least 6 characters long.', variant: 'destructive' });
+      toast({
+        title: 'Password Too Short',
+        description: 'Password must be at least 6 characters long.',
+        variant: 'destructive',
+      });
       return;
     }
     if (newPassword !== confirmPassword) {
-      toast({ title: "Passwords Don't Match", description: 'Please make sure both passwords are identical.', variant: 'destructive' });
+      toast({
+        title: "Passwords Don't Match",
+        description: 'Please make sure both passwords are identical.',
+        variant: 'destructive',
+      });
       return;
     }
     const name = username.trim();
@@ -97,7 +105,11 @@ function ResetSteps({ initialUsername }: { initialUsername: string }) {
           window.location.assign('/');
         },
         onError: (error) =>
-          toast({ title: 'Reset Failed', description: errorMessage(error, 'Something went wrong'), variant: 'destructive' }),
+          toast({
+            title: 'Reset Failed',
+            description: errorMessage(error, 'Something went wrong'),
+            variant: 'destructive',
+          }),
       },
     );
   }
@@ -141,8 +153,8 @@ function ResetSteps({ initialUsername }: { initialUsername: string }) {
   return (
     <form onSubmit={onReset} className="grid gap-4">
       <p className="text-sm text-mist-300">
-        We emailed a reset code for <span className="font-medium text-mist-100">@{username.trim()}</span>. It works
-        once and expires in 15 minutes.
+        We emailed a reset code for <span className="font-medium text-mist-100">@{username.trim()}</span>. It works once
+        and expires in 15 minutes.
       </p>
       <FormField id="reset-code" label="Reset code">
         {(field) => (
@@ -159,7 +171,11 @@ function ResetSteps({ initialUsername }: { initialUsername: string }) {
           />
         )}
       </FormField>
-      <FormField id="reset-new-password" label="New password" hint={`Must be at least ${LIMITS.passwordMin} characters`}>
+      <FormField
+        id="reset-new-password"
+        label="New password"
+        hint={`Must be at least ${LIMITS.passwordMin} characters`}
+      >
         {(field) => (
           <PasswordInput
             {...field}

@@ -89,11 +89,7 @@ export function LoginForm() {
           {busy ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>
-      <ForgotPasswordDialog
-        open={forgotOpen}
-        onOpenChange={setForgotOpen}
-        initialUsername={username}
-      />
+      <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} initialUsername={username} />
     </>
   );
 }

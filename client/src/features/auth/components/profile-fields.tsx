@@ -78,7 +78,15 @@ export function UsernameField({ props, autoFocus }: { props: ProfileFieldProps; 
 }
 
 export function DisplayNameField({ props }: { props: ProfileFieldProps }) {
-  return <TextField field="displayName" label="Display Name" hint="How other wanderers see you." autoComplete="nickname" props={props} />;
+  return (
+    <TextField
+      field="displayName"
+      label="Display Name"
+      hint="How other wanderers see you."
+      autoComplete="nickname"
+      props={props}
+    />
+  );
 }
 
 export function BioField({ props, autoFocus }: { props: ProfileFieldProps; autoFocus?: boolean }) {
@@ -94,7 +102,10 @@ export function BioField({ props, autoFocus }: { props: ProfileFieldProps; autoF
         </>
       }
       aside={
-        <span id={`${id}-count`} className={cn('text-xs tabular-nums', length > LIMITS.bioMax ? 'text-red-300' : 'text-mist-400')}>
+        <span
+          id={`${id}-count`}
+          className={cn('text-xs tabular-nums', length > LIMITS.bioMax ? 'text-red-300' : 'text-mist-400')}
+        >
           {length}/{LIMITS.bioMax}
         </span>
       }

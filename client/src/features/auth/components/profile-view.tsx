@@ -96,7 +96,11 @@ function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: () => vo
       await save.mutateAsync(toSetupRequest(form.values));
     } catch (error) {
       form.showSetupError(error);
-      toast({ title: 'Setup Failed', description: errorMessage(error, 'Something went wrong'), variant: 'destructive' });
+      toast({
+        title: 'Setup Failed',
+        description: errorMessage(error, 'Something went wrong'),
+        variant: 'destructive',
+      });
       return;
     }
     toast({ title: 'Profile Updated', description: 'Your changes have been saved.', variant: 'success' });

@@ -7,7 +7,12 @@ import { toast } from '#client/components/ui/use-toast';
 import { errorMessage } from '#client/lib/api-client';
 import { useRegister } from '../api/register';
 import { queueToastAfterReload } from '#client/lib/auth/pending-toast';
-import { REGISTER_FIELDS, validateRegistration, type RegisterField, type RegisterValues } from '../lib/register-validation';
+import {
+  REGISTER_FIELDS,
+  validateRegistration,
+  type RegisterField,
+  type RegisterValues,
+} from '../lib/register-validation';
 import { PasswordInput } from './password-input';
 
 /** The id suffix of each field's control (`register-…`). */

@@ -56,11 +56,19 @@ export function SetupWizard({ user }: { user: CurrentUser }) {
       await setup.mutateAsync(toSetupRequest(form.values));
     } catch (error) {
       form.showSetupError(error);
-      toast({ title: 'Setup Failed', description: errorMessage(error, 'Something went wrong'), variant: 'destructive' });
+      toast({
+        title: 'Setup Failed',
+        description: errorMessage(error, 'Something went wrong'),
+        variant: 'destructive',
+      });
       if (form.values.username.trim().toLowerCase() !== user.username.toLowerCase()) setStep(0);
       return;
     }
-    toast({ title: 'Welcome to Whispers! ✨', description: 'Your profile is ready. Go find a story.', variant: 'success' });
+    toast({
+      title: 'Welcome to Whispers! ✨',
+      description: 'Your profile is ready. Go find a story.',
+      variant: 'success',
+    });
     navigate(paths.home);
   }
 
@@ -84,7 +92,12 @@ export function SetupWizard({ user }: { user: CurrentUser }) {
               {index < step ? <Check className="h-4 w-4" aria-hidden /> : index + 1}
             </span>
             {/* Titles read by screen readers everywhere, shown from tablet width up. */}
-            <span className={cn('sr-only whitespace-nowrap text-xs sm:not-sr-only', index === step ? 'text-mist-100' : 'text-mist-400')}>
+            <span
+              className={cn(
+                'sr-only whitespace-nowrap text-xs sm:not-sr-only',
+                index === step ? 'text-mist-100' : 'text-mist-400',
+              )}
+            >
               {s.title}
               {index < step && <span className="sr-only"> (done)</span>}
             </span>
@@ -107,7 +120,9 @@ export function SetupWizard({ user }: { user: CurrentUser }) {
         <h1 id="setup-step-title" className="mt-1 font-display text-2xl font-semibold">
           {current.title}
         </h1>
-        <p className="mt-1 text-sm text-mist-400">{step === 0 && fromRegistration ? KEPT_FROM_REGISTRATION : STEP_INTROS[step]}</p>
+        <p className="mt-1 text-sm text-mist-400">
+          {step === 0 && fromRegistration ? KEPT_FROM_REGISTRATION : STEP_INTROS[step]}
+        </p>
 
         <div className="mt-6 grid gap-5">
           {step === 0 && (
@@ -126,7 +141,12 @@ export function SetupWizard({ user }: { user: CurrentUser }) {
           </Button>
           {/* Distinct keys: the button React shows after "Next" must be a new element, never the same one re-typed. */}
           {isLast ? (
-            <Button key="complete" type="submit" className={blockedClass} aria-disabled={!stepValid || busy || undefined}>
+            <Button
+              key="complete"
+              type="submit"
+              className={blockedClass}
+              aria-disabled={!stepValid || busy || undefined}
+            >
               {setup.isPending ? (
                 <>
                   <Loader2 className="animate-spin" aria-hidden />
@@ -140,7 +160,12 @@ export function SetupWizard({ user }: { user: CurrentUser }) {
               )}
             </Button>
           ) : (
-            <Button key={`next-${step}`} type="submit" className={blockedClass} aria-disabled={!stepValid || busy || undefined}>
+            <Button
+              key={`next-${step}`}
+              type="submit"
+              className={blockedClass}
+              aria-disabled={!stepValid || busy || undefined}
+            >
               {checking ? 'Checking...' : 'Next'}
             </Button>
           )}

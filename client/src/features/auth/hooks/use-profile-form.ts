@@ -12,7 +12,6 @@ import {
   type ProfileValues,
 } from '../lib/profile-validation';
 
-
 function profileValuesOf(user: CurrentUser): ProfileValues {
   return {
     username: user.username,
@@ -32,7 +31,10 @@ export function useProfileForm(user: CurrentUser, idPrefix: string) {
   const [touched, setTouched] = useState<Partial<Record<ProfileField, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<ProfileErrors>({});
 
-  const allErrors = useMemo<ProfileErrors>(() => ({ ...serverErrors, ...validateProfile(values) }), [values, serverErrors]);
+  const allErrors = useMemo<ProfileErrors>(
+    () => ({ ...serverErrors, ...validateProfile(values) }),
+    [values, serverErrors],
+  );
   const visibleErrors = useMemo<ProfileErrors>(() => {
     const shown: ProfileErrors = {};
     for (const [field, message] of Object.entries(allErrors) as [ProfileField, string][]) {
@@ -89,7 +91,8 @@ export function useProfileForm(user: CurrentUser, idPrefix: string) {
   /** A 409 from POST /api/user/setup means the username was taken meanwhile: show it on the field. */
   const showSetupError = useCallback(
     (error: unknown) => {
-      if (error instanceof ApiError && error.status === 409) setServerError('username', error.serverMessage ?? MESSAGES.usernameTaken);
+      if (error instanceof ApiError && error.status === 409)
+        setServerError('username', error.serverMessage ?? MESSAGES.usernameTaken);
     },
     [setServerError],
   );

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { storyTypeLabel, toSetupRequest, validateProfile, validateProfileField, WIZARD_STEPS } from './profile-validation';
+import {
+  storyTypeLabel,
+  toSetupRequest,
+  validateProfile,
+  validateProfileField,
+  WIZARD_STEPS,
+} from './profile-validation';
 
 const valid = { username: 'luna_moth', displayName: 'Luna Moth', bio: '', favoriteStoryType: '' as const };
 
@@ -47,13 +53,17 @@ describe('profile validation (shared schemas, spec section 5 messages)', () => {
 
   it('validates only the fields asked for (one wizard step at a time)', () => {
     const profile = { ...valid, username: 'x', bio: 'b'.repeat(200) };
-    expect(validateProfile(profile, WIZARD_STEPS[0].fields)).toEqual({ username: 'Username must be at least 3 characters' });
+    expect(validateProfile(profile, WIZARD_STEPS[0].fields)).toEqual({
+      username: 'Username must be at least 3 characters',
+    });
     expect(validateProfile(profile, WIZARD_STEPS[1].fields)).toEqual({ bio: 'Bio must be less than 150 characters' });
     expect(WIZARD_STEPS.map((s) => s.title)).toEqual(['Create Your Identity', 'Tell Your Story', 'Choose Your Magic']);
   });
 
   it('trims what it sends', () => {
-    expect(toSetupRequest({ username: ' luna ', displayName: ' Luna M ', bio: ' hi ', favoriteStoryType: 'text' })).toEqual({
+    expect(
+      toSetupRequest({ username: ' luna ', displayName: ' Luna M ', bio: ' hi ', favoriteStoryType: 'text' }),
+    ).toEqual({
       username: 'luna',
       displayName: 'Luna M',
       bio: 'hi',

@@ -28,7 +28,10 @@ export function validateProfileField(field: ProfileField, value: string): string
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-export function validateProfile(values: ProfileValues, fields: readonly ProfileField[] = PROFILE_FIELDS): ProfileErrors {
+export function validateProfile(
+  values: ProfileValues,
+  fields: readonly ProfileField[] = PROFILE_FIELDS,
+): ProfileErrors {
   const errors: ProfileErrors = {};
   for (const field of fields) {
     const message = validateProfileField(field, values[field]);

@@ -23,7 +23,11 @@ export function AuthorProfile({ author, tours }: { author: AuthorPage; tours: Re
               aria-pressed={author.following}
               variant={author.following ? 'secondary' : 'default'}
               disabled={setFollowing.isPending}
-              onClick={() => setFollowing.mutate(!author.following, { onError: (err) => messageToast(errorMessage(err, 'That did not work.')) })}
+              onClick={() =>
+                setFollowing.mutate(!author.following, {
+                  onError: (err) => messageToast(errorMessage(err, 'That did not work.')),
+                })
+              }
             >
               {author.following ? FOLLOW_TEXTS.following : FOLLOW_TEXTS.follow}
             </Button>

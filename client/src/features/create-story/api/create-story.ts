@@ -10,7 +10,10 @@ import { invalidateStories } from '#client/lib/query-keys';
 export const CREATE_FAILED_FALLBACK = 'Failed to create story. Please try again.';
 
 class CreateStoryError extends Error {
-  constructor(message: string, public readonly status: number) {
+  constructor(
+    message: string,
+    public readonly status: number,
+  ) {
     super(message);
     this.name = 'CreateStoryError';
   }

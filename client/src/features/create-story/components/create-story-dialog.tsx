@@ -130,7 +130,11 @@ export default function CreateStoryDialog({ open, onOpenChange, location, resume
       return;
     }
     try {
-      await keepDraft<OfflineDraft>({ userId: user.id, savedAt: Date.now(), value: { draft, pin: placed ?? location } });
+      await keepDraft<OfflineDraft>({
+        userId: user.id,
+        savedAt: Date.now(),
+        value: { draft, pin: placed ?? location },
+      });
       setSavedOffline(true);
     } catch {
       toast({ title: 'Error', description: CREATE_FAILED_FALLBACK, variant: 'destructive' });
@@ -247,7 +251,10 @@ export default function CreateStoryDialog({ open, onOpenChange, location, resume
           ) : (
             <>
               {resumed && location && !movedPin && resumedPin(resumed.pin, location) === null && (
-                <p role="note" className="rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400">
+                <p
+                  role="note"
+                  className="rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400"
+                >
                   {farFromDraftText(resumed.pin, location)}
                 </p>
               )}
@@ -287,7 +294,8 @@ export default function CreateStoryDialog({ open, onOpenChange, location, resume
                     <Pencil aria-hidden className="max-[379px]:hidden" /> Edit Story
                   </Button>
                   <Button type="submit" disabled={isPending}>
-                    <Send aria-hidden className="max-[379px]:hidden" /> {published ? 'Published' : isPending ? 'Publishing...' : 'Publish Story'}
+                    <Send aria-hidden className="max-[379px]:hidden" />{' '}
+                    {published ? 'Published' : isPending ? 'Publishing...' : 'Publish Story'}
                   </Button>
                 </>
               )}

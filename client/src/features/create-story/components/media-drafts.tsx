@@ -42,7 +42,9 @@ export const MEDIA_DRAFT_VIEWS = {
     cardMeta: () => 'Image story',
     preview: (draft, stillUrl) => (
       <div className="grid gap-2">
-        {stillUrl && <img src={stillUrl} alt="Image to publish" className="max-h-48 w-full rounded-lg object-contain" />}
+        {stillUrl && (
+          <img src={stillUrl} alt="Image to publish" className="max-h-48 w-full rounded-lg object-contain" />
+        )}
         <dl className="grid gap-1 text-sm">
           <PreviewDetail label="Size" value={formatFileSize(draft.image?.size ?? 0)} />
           <PreviewDetail label="Type" value={draft.image?.type || 'Unknown'} />
@@ -64,7 +66,10 @@ export const MEDIA_DRAFT_VIEWS = {
     cardMeta: (draft) => formatDuration(draft.video?.duration ?? 0),
     preview: (draft) => (
       <dl className="grid gap-1 text-sm">
-        <PreviewDetail label="Duration" value={draft.video?.duration ? formatDuration(draft.video.duration) : 'Unknown'} />
+        <PreviewDetail
+          label="Duration"
+          value={draft.video?.duration ? formatDuration(draft.video.duration) : 'Unknown'}
+        />
         <PreviewDetail label="Size" value={formatFileSize(draft.video?.file.size ?? 0)} />
         <PreviewDetail label="Name" value={draft.video?.file.name ?? 'Unknown'} />
       </dl>

@@ -60,16 +60,32 @@ export default function PinPicker({ fix, value, onChange }: PinPickerProps) {
         aria-label="Story position: drag the pin up to 200 m"
       >
         {tiles && <BaseTiles tiles={tiles} attribution={tiles.tileAttribution} />}
-        <Circle center={[fix.latitude, fix.longitude]} radius={LOCATION_CLAIM.pinMoveM} pathOptions={{ color: '#a78bfa', weight: 1, fillOpacity: 0.08 }} />
-        <Marker position={[value.latitude, value.longitude]} draggable icon={pinIcon} eventHandlers={handlers} title="Story pin" />
+        <Circle
+          center={[fix.latitude, fix.longitude]}
+          radius={LOCATION_CLAIM.pinMoveM}
+          pathOptions={{ color: '#a78bfa', weight: 1, fillOpacity: 0.08 }}
+        />
+        <Marker
+          position={[value.latitude, value.longitude]}
+          draggable
+          icon={pinIcon}
+          eventHandlers={handlers}
+          title="Story pin"
+        />
         <TapToMove onMove={move} />
       </MapContainer>
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-mist-300">
         <span role="status">
-          {moved === 0 ? 'The story is placed where you are.' : `Pin moved ${moved} m from where you are (up to ${LOCATION_CLAIM.pinMoveM} m).`}
+          {moved === 0
+            ? 'The story is placed where you are.'
+            : `Pin moved ${moved} m from where you are (up to ${LOCATION_CLAIM.pinMoveM} m).`}
         </span>
         {moved > 0 && (
-          <button type="button" className="rounded-md px-2 py-1 text-glow-300 underline hover:text-glow-200" onClick={() => onChange(fix)}>
+          <button
+            type="button"
+            className="rounded-md px-2 py-1 text-glow-300 underline hover:text-glow-200"
+            onClick={() => onChange(fix)}
+          >
             Put the pin back
           </button>
         )}

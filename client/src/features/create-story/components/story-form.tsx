@@ -31,10 +31,14 @@ export function StoryForm({
   onTypeChange: (type: StoryType) => void;
 }) {
   return (
-    <Tabs.Root value={draft.type} onValueChange={(value) => {
+    <Tabs.Root
+      value={draft.type}
+      onValueChange={(value) => {
         const tab = STORY_TYPE_TABS.find((t) => t.type === value);
         if (tab) onTypeChange(tab.type);
-      }} className="grid gap-4">
+      }}
+      className="grid gap-4"
+    >
       <Tabs.List aria-label="Story type" className="grid grid-cols-3 gap-2 sm:grid-cols-5">
         {STORY_TYPE_TABS.map(({ type, label, subtitle, icon: Icon }) => (
           <Tabs.Trigger
@@ -69,7 +73,13 @@ export function StoryForm({
 
       <FormField id="create-category" label="Category">
         {(field) => (
-          <Select {...field} value={draft.category} onChange={(e) => onChange({ category: e.target.value })} disabled={disabled} required>
+          <Select
+            {...field}
+            value={draft.category}
+            onChange={(e) => onChange({ category: e.target.value })}
+            disabled={disabled}
+            required
+          >
             <option value="" disabled>
               Select a category
             </option>

@@ -17,7 +17,6 @@ import type { MediaKind, StoryType } from '#common/enums';
 import { unreachable } from '#common/exhaustive';
 import { useCurrentUser } from '#client/lib/auth/current-user';
 
-
 /** What the card says under the title: a media kind's (media-drafts.tsx), the word count, or "TikTok video". */
 function cardMeta(draft: StoryDraft): string {
   const kind = STORY_TYPE_UPLOAD[draft.type];
@@ -42,7 +41,9 @@ function ContentPreview({ draft }: { draft: StoryDraft }) {
   const type = draft.type as Exclude<StoryType, MediaKind>;
   switch (type) {
     case 'text':
-      return <p className="whitespace-pre-wrap wrap-anywhere text-sm text-mist-100">{truncatePreview(draft.content)}</p>;
+      return (
+        <p className="whitespace-pre-wrap wrap-anywhere text-sm text-mist-100">{truncatePreview(draft.content)}</p>
+      );
     case 'tiktok':
       return (
         <dl className="grid gap-1 text-sm">

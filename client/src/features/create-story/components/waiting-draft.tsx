@@ -22,7 +22,13 @@ function useKeptDraft(userId: string | null): KeptDraft<OfflineDraft> | null {
   return kept;
 }
 
-export function WaitingDraft({ userId, onPublish }: { userId: string | null; onPublish: (draft: OfflineDraft) => void }) {
+export function WaitingDraft({
+  userId,
+  onPublish,
+}: {
+  userId: string | null;
+  onPublish: (draft: OfflineDraft) => void;
+}) {
   const online = useOnline();
   const kept = useKeptDraft(userId);
   if (!kept || !online) return null;
@@ -33,9 +39,14 @@ export function WaitingDraft({ userId, onPublish }: { userId: string | null; onP
     >
       <p className="text-sm font-medium text-mist-100">{waitingDraftText(kept.value.draft.title, kept.savedAt)}</p>
       <div className="flex gap-2">
-        <Button type="button" variant="ghost" size="sm" onClick={() => {
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          onClick={() => {
             if (window.confirm('Discard this draft? It is kept nowhere else.')) void dropDraft().catch(() => undefined);
-          }}>
+          }}
+        >
           Discard draft
         </Button>
         <Button type="button" size="sm" onClick={() => onPublish(kept.value)}>

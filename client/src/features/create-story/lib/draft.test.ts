@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_DRAFT, buildStoryFormData, formatCoordinate, formatKb, isPreviewDisabled, recordingDuration, switchType, truncatePreview, unlockSummary, validateDraft, type StoryDraft } from './draft';
+import {
+  EMPTY_DRAFT,
+  buildStoryFormData,
+  formatCoordinate,
+  formatKb,
+  isPreviewDisabled,
+  recordingDuration,
+  switchType,
+  truncatePreview,
+  unlockSummary,
+  validateDraft,
+  type StoryDraft,
+} from './draft';
 
 const here = { latitude: 32.0835, longitude: -81.0998 };
 const base: StoryDraft = { ...EMPTY_DRAFT, title: 'Ghost of the square', category: 'Mystery' };
@@ -8,35 +20,54 @@ const file = (name: string, type: string, bytes = 10) => new File([new Uint8Arra
 
 describe('validateDraft (spec section 5)', () => {
   it('asks for title, category and location first', () => {
-    expect(validateDraft({ ...base, title: '   ', type: 'text', content: 'x' }, here)).toBe('Missing information: Please fill in all required fields.');
-    expect(validateDraft({ ...base, category: '', type: 'text', content: 'x' }, here)).toBe('Missing information: Please fill in all required fields.');
-    expect(validateDraft({ ...base, type: 'text', content: 'x' }, null)).toBe('Missing information: Please fill in all required fields.');
+    expect(validateDraft({ ...base, title: '   ', type: 'text', content: 'x' }, here)).toBe(
+      'Missing information: Please fill in all required fields.',
+    );
+    expect(validateDraft({ ...base, category: '', type: 'text', content: 'x' }, here)).toBe(
+      'Missing information: Please fill in all required fields.',
+    );
+    expect(validateDraft({ ...base, type: 'text', content: 'x' }, null)).toBe(
+      'Missing information: Please fill in all required fields.',
+    );
   });
 
   it('checks the content of each type', () => {
-    expect(validateDraft({ ...base, type: 'text', content: ' \n ' }, here)).toBe('Missing content: Please write your story content.');
+    expect(validateDraft({ ...base, type: 'text', content: ' \n ' }, here)).toBe(
+      'Missing content: Please write your story content.',
+    );
     expect(validateDraft({ ...base, type: 'text', content: 'Once' }, here)).toBeNull();
 
-    expect(validateDraft({ ...base, type: 'audio' }, here)).toBe('Missing recording: Please record your story first. Make sure to stop the recording before submitting.');
+    expect(validateDraft({ ...base, type: 'audio' }, here)).toBe(
+      'Missing recording: Please record your story first. Make sure to stop the recording before submitting.',
+    );
     expect(validateDraft({ ...base, type: 'audio', audio: { blob: new Blob([]), duration: 0 } }, here)).toBe(
       'Recording error: Audio recording failed. Please try again.',
     );
     expect(validateDraft({ ...base, type: 'audio', audio: { blob: new Blob(['abc']), duration: 1 } }, here)).toBeNull();
 
-    expect(validateDraft({ ...base, type: 'image' }, here)).toBe('Missing image: Please select an image for your story.');
+    expect(validateDraft({ ...base, type: 'image' }, here)).toBe(
+      'Missing image: Please select an image for your story.',
+    );
     expect(validateDraft({ ...base, type: 'image', image: file('a.png', 'image/png') }, here)).toBeNull();
 
-    expect(validateDraft({ ...base, type: 'video' }, here)).toBe('Missing video: Please select a video file for your story.');
+    expect(validateDraft({ ...base, type: 'video' }, here)).toBe(
+      'Missing video: Please select a video file for your story.',
+    );
     expect(
       validateDraft({ ...base, type: 'video', video: { file: file('v.mp4', 'video/mp4'), duration: 3 } }, here),
     ).toBeNull();
 
-    expect(validateDraft({ ...base, type: 'tiktok', tiktokUrl: '  ' }, here)).toBe('Missing TikTok URL: Please paste a TikTok video URL.');
+    expect(validateDraft({ ...base, type: 'tiktok', tiktokUrl: '  ' }, here)).toBe(
+      'Missing TikTok URL: Please paste a TikTok video URL.',
+    );
     expect(validateDraft({ ...base, type: 'tiktok', tiktokUrl: 'https://example.com/@a/video/1' }, here)).toBe(
       'Invalid TikTok URL: Please paste a valid TikTok video URL.',
     );
     expect(
-      validateDraft({ ...base, type: 'tiktok', tiktokUrl: 'https://www.tiktok.com/@user/video/7234567890123456789' }, here),
+      validateDraft(
+        { ...base, type: 'tiktok', tiktokUrl: 'https://www.tiktok.com/@user/video/7234567890123456789' },
+        here,
+      ),
     ).toBeNull();
   });
 });
@@ -103,7 +134,10 @@ describe('buildStoryFormData (spec section 7)', () => {
     const image = file('photo.png', 'image/png');
     expect((buildStoryFormData({ ...base, type: 'image', image }, here).get('image') as File).name).toBe('photo.png');
 
-    const video = buildStoryFormData({ ...base, type: 'video', video: { file: file('v.mp4', 'video/mp4'), duration: 7 } }, here);
+    const video = buildStoryFormData(
+      { ...base, type: 'video', video: { file: file('v.mp4', 'video/mp4'), duration: 7 } },
+      here,
+    );
     expect((video.get('video') as File).name).toBe('v.mp4');
     expect(video.get('duration')).toBe('7');
 
@@ -154,9 +188,9 @@ describe('helpers', () => {
 
   it('summarises time locks for the "Unlocks" line', () => {
     expect(unlockSummary(base)).toBeNull();
-    expect(unlockSummary({ ...base, timeRestriction: 'time_of_day', unlockStartTime: '18:00', unlockEndTime: '06:00' })).toBe(
-      'Unlocks 18:00 - 06:00',
-    );
+    expect(
+      unlockSummary({ ...base, timeRestriction: 'time_of_day', unlockStartTime: '18:00', unlockEndTime: '06:00' }),
+    ).toBe('Unlocks 18:00 - 06:00');
     expect(unlockSummary({ ...base, timeRestriction: 'season', unlockSeason: 'autumn' })).toBe('Available in autumn');
     expect(unlockSummary({ ...base, timeRestriction: 'weather', unlockWeather: 'rainy' })).toBe(
       'Unlocks during rainy weather',

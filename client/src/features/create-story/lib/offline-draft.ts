@@ -17,7 +17,8 @@ export const SAVED_AS_DRAFT = 'Saved as a draft — publish it when you are back
  * image 15 MB by default), short videos; a longer video waits in the open dialog instead.
  */
 export const OFFLINE_DRAFT_MAX_BYTES = 50 * 1024 * 1024;
-export const DRAFT_TOO_LARGE = 'This video is too large to keep on the device (over 50 MB). Keep this dialog open and publish it when you are back online.';
+export const DRAFT_TOO_LARGE =
+  'This video is too large to keep on the device (over 50 MB). Keep this dialog open and publish it when you are back online.';
 
 /** What is kept: the dialog's draft (Blobs and Files as they are) and where the author placed the pin. */
 export interface OfflineDraft {

@@ -11,8 +11,12 @@ const CLAMP_M = LOCATION_CLAIM.pinMoveM - 1;
 export function clampPin(fix: Point, point: Point): Point {
   const distance = haversineMetres(fix, point);
   if (distance <= CLAMP_M) return point;
-  const north = haversineMetres(fix, { latitude: point.latitude, longitude: fix.longitude }) * Math.sign(point.latitude - fix.latitude);
-  const east = haversineMetres(fix, { latitude: fix.latitude, longitude: point.longitude }) * Math.sign(point.longitude - fix.longitude);
+  const north =
+    haversineMetres(fix, { latitude: point.latitude, longitude: fix.longitude }) *
+    Math.sign(point.latitude - fix.latitude);
+  const east =
+    haversineMetres(fix, { latitude: fix.latitude, longitude: point.longitude }) *
+    Math.sign(point.longitude - fix.longitude);
   const length = Math.hypot(north, east);
   return offsetEast(offsetNorth(fix, (north / length) * CLAMP_M), (east / length) * CLAMP_M);
 }

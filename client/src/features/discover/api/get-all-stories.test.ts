@@ -9,7 +9,9 @@ afterEach(() => {
 
 describe('nextPageUrl', () => {
   it('reads the rel="next" address of a Link header', () => {
-    expect(nextPageUrl('</api/stories/all?limit=60&cursor=abc>; rel="next"')).toBe('/api/stories/all?limit=60&cursor=abc');
+    expect(nextPageUrl('</api/stories/all?limit=60&cursor=abc>; rel="next"')).toBe(
+      '/api/stories/all?limit=60&cursor=abc',
+    );
     expect(nextPageUrl('</a>; rel="prev", </b>; rel=next')).toBe('/b');
     expect(nextPageUrl('</a>; rel="prev"')).toBeNull();
     expect(nextPageUrl(null)).toBeNull();
@@ -17,7 +19,8 @@ describe('nextPageUrl', () => {
 });
 
 describe('fetchStoriesPage (spec section 7: array check, status, 10 s timeout)', () => {
-  const answer = (body: unknown, init: ResponseInit = {}) => vi.fn(async () => new Response(JSON.stringify(body), init));
+  const answer = (body: unknown, init: ResponseInit = {}) =>
+    vi.fn(async () => new Response(JSON.stringify(body), init));
 
   it('returns the stories and the next page', async () => {
     vi.stubGlobal('fetch', answer([], { headers: { link: '</next>; rel="next"' } }));
@@ -41,7 +44,9 @@ describe('fetchStoriesPage (spec section 7: array check, status, 10 s timeout)',
       'fetch',
       vi.fn(
         (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+          new Promise((_resolve, reject) =>
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
       ),
     );
     const result = fetchStoriesPage('/api/stories/all');
@@ -61,7 +66,9 @@ describe('fetchStoriesPage (spec section 7: array check, status, 10 s timeout)',
       'fetch',
       vi.fn(
         (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+          new Promise((_resolve, reject) =>
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
       ),
     );
     const controller = new AbortController();

@@ -28,7 +28,11 @@ function discoverStoriesQuery(reader: Location | null) {
     // view=full: the list shows cards (description, author, likes), not only markers.
     queryFn: ({ signal }): Promise<Story[]> =>
       reader
-        ? callApi('mapAround', { params: { lat: reader.latitude, lng: reader.longitude }, query: { view: 'full' }, signal })
+        ? callApi('mapAround', {
+            params: { lat: reader.latitude, lng: reader.longitude },
+            query: { view: 'full' },
+            signal,
+          })
         : callApi('mapInBox', { query: { bbox: defaultAreaBbox(), view: 'full' }, signal }),
     retry: DISCOVERY.mapRetries,
     // A reader who moves keeps seeing the last list while the new one loads; the default area's list is never

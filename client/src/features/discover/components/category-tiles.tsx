@@ -53,7 +53,10 @@ export function CategoryTiles({ counts, selected, onSelect }: CategoryTilesProps
             <span className="text-sm font-medium sm:w-full sm:text-xs sm:[overflow-wrap:anywhere]">{name}</span>
             {/* Two digits' room from the start: the counts arriving do not widen the row (bench/README.md: layout shift).
                 Full opacity on the selected tile keeps 4.5:1 on its violet. */}
-            <span data-testid="category-count" className={cn('min-w-[2ch] text-xs tabular-nums', !active && 'opacity-80')}>
+            <span
+              data-testid="category-count"
+              className={cn('min-w-[2ch] text-xs tabular-nums', !active && 'opacity-80')}
+            >
               {count}
             </span>
           </button>

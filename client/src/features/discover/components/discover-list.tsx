@@ -25,7 +25,15 @@ interface DiscoverListProps {
   onOpenStory: (story: Story) => void;
 }
 
-export default function DiscoverList({ stories, filtered, counts, category, readerKnown, onView, onOpenStory }: DiscoverListProps) {
+export default function DiscoverList({
+  stories,
+  filtered,
+  counts,
+  category,
+  readerKnown,
+  onView,
+  onOpenStory,
+}: DiscoverListProps) {
   const now = useMinuteClock();
   const zoneOf = useZoneLookup(useMemo(() => stories.some((s) => s.timeRestriction === 'time_of_day'), [stories]));
   return (
@@ -37,7 +45,9 @@ export default function DiscoverList({ stories, filtered, counts, category, read
         getKey={(story) => story.id}
         estimateRowHeight={236}
         columnsFor={columnsFor}
-        renderItem={(story) => <DiscoverStoryCard story={story} readerKnown={readerKnown} now={now} zoneOf={zoneOf} onOpen={onOpenStory} />}
+        renderItem={(story) => (
+          <DiscoverStoryCard story={story} readerKnown={readerKnown} now={now} zoneOf={zoneOf} onOpen={onOpenStory} />
+        )}
       />
     </div>
   );
@@ -54,7 +64,10 @@ function CategoryOverview({ counts, onView }: { counts: Map<string, number>; onV
       {/* Phones: one row that scrolls sideways; wider: a grid. Names are never cut short (docs/decisions/014-phone-round-2.md). */}
       <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3">
         {present.map((name) => (
-          <li key={name} className="flex shrink-0 items-center justify-between gap-2 rounded-lg border border-night-700 bg-night-900/60 py-1.5 pl-3 pr-1.5">
+          <li
+            key={name}
+            className="flex shrink-0 items-center justify-between gap-2 rounded-lg border border-night-700 bg-night-900/60 py-1.5 pl-3 pr-1.5"
+          >
             <span className="flex min-w-0 items-center gap-1 text-sm text-mist-100">
               <span className="whitespace-nowrap sm:whitespace-normal sm:[overflow-wrap:anywhere]">
                 <span aria-hidden>{categoryEmoji(name)} </span>

@@ -39,12 +39,15 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
   const [params, setParams] = useSearchParams();
   const view: View = params.get('view') === 'list' ? 'list' : 'map';
   const setView = (next: View) =>
-    setParams((p) => {
-      const copy = new URLSearchParams(p);
-      if (next === 'list') copy.set('view', 'list');
-      else copy.delete('view');
-      return copy;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        const copy = new URLSearchParams(p);
+        if (next === 'list') copy.set('view', 'list');
+        else copy.delete('view');
+        return copy;
+      },
+      { replace: true },
+    );
   const [category, setCategory] = useState(ALL);
   const query = useDiscoverStories(reader, settled);
 
@@ -60,13 +63,19 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
   if (!settled || query.isPending) {
     // As tall as the map that follows in the default view, so nothing below moves when it arrives (bench/README.md).
     body = (
-      <p role="status" className={cn('grid place-items-center py-12 text-center text-mist-300', view === 'map' && 'h-96')}>
+      <p
+        role="status"
+        className={cn('grid place-items-center py-12 text-center text-mist-300', view === 'map' && 'h-96')}
+      >
         Loading story locations...
       </p>
     );
   } else if (query.isError) {
     body = (
-      <div role="alert" className="grid justify-items-center gap-3 rounded-xl border border-red-500/40 bg-red-500/10 p-6 text-center">
+      <div
+        role="alert"
+        className="grid justify-items-center gap-3 rounded-xl border border-red-500/40 bg-red-500/10 p-6 text-center"
+      >
         <p className="font-semibold text-red-100">Failed to load stories</p>
         <p className="text-sm text-red-200">Failed to load story locations. Please try refreshing the page.</p>
         <Button variant="secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
@@ -89,7 +98,12 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
   } else if (view === 'map') {
     body = (
       <div className="h-96">
-        {renderMap({ centre: reader ?? DEFAULT_CENTER, readerKnown: reader !== null, stories: filtered, onSelectStory: onOpenStory })}
+        {renderMap({
+          centre: reader ?? DEFAULT_CENTER,
+          readerKnown: reader !== null,
+          stories: filtered,
+          onSelectStory: onOpenStory,
+        })}
       </div>
     );
   } else {
@@ -161,15 +175,29 @@ function LocationNote({ reader, settled, error }: { reader: Point | null; settle
       </p>
     );
   return (
-    <p key="unknown" role="status" className="mt-2 rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400">
-      {error ? `${error} ` : ''}Your location is unknown, so this shows stories around Savannah ({DEFAULT_CENTER.latitude},{' '}
-      {DEFAULT_CENTER.longitude}), the default location, measured from its centre. Nothing unlocks until you share
-      where you are.
+    <p
+      key="unknown"
+      role="status"
+      className="mt-2 rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400"
+    >
+      {error ? `${error} ` : ''}Your location is unknown, so this shows stories around Savannah (
+      {DEFAULT_CENTER.latitude}, {DEFAULT_CENTER.longitude}), the default location, measured from its centre. Nothing
+      unlocks until you share where you are.
     </p>
   );
 }
 
-function ViewButton({ active, onClick, icon, children }: { active: boolean; onClick: () => void; icon: ReactNode; children: ReactNode }) {
+function ViewButton({
+  active,
+  onClick,
+  icon,
+  children,
+}: {
+  active: boolean;
+  onClick: () => void;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -189,7 +217,10 @@ function ViewButton({ active, onClick, icon, children }: { active: boolean; onCl
 /** docs/design.md, part 2: a legend explains the four lock colours; on phones it follows the stories (docs/decisions/014-phone-round-2.md). */
 function Legend() {
   return (
-    <section aria-labelledby="legend-heading" className="rounded-xl border border-night-700 bg-night-900/60 p-3 max-sm:order-last">
+    <section
+      aria-labelledby="legend-heading"
+      className="rounded-xl border border-night-700 bg-night-900/60 p-3 max-sm:order-last"
+    >
       <h2 id="legend-heading" className="mb-2 text-xs font-semibold uppercase tracking-wider text-mist-400">
         Unlock status
       </h2>

@@ -85,7 +85,9 @@ export function DiscoverSimpleScreen() {
           estimateRowHeight={232}
           columnsFor={columnsFor}
           onNearEnd={loadMore}
-          renderItem={(story) => <SimpleStoryCard story={story} distance={distanceOf.get(story.id) ?? null} onView={setViewing} />}
+          renderItem={(story) => (
+            <SimpleStoryCard story={story} distance={distanceOf.get(story.id) ?? null} onView={setViewing} />
+          )}
         />
         {isFetchingNextPage && (
           <p role="status" className="text-center text-sm text-mist-300">
@@ -152,12 +154,19 @@ export function DiscoverSimpleScreen() {
 function LoadError({ error, onRetry }: { error: Error | null; onRetry: () => void }) {
   const timedOut = error instanceof StoriesTimeoutError;
   const detail =
-    !timedOut && error && (error.message === ALL_STORIES_ERRORS.invalid || error.message.startsWith('Server responded with'))
+    !timedOut &&
+    error &&
+    (error.message === ALL_STORIES_ERRORS.invalid || error.message.startsWith('Server responded with'))
       ? error.message
       : null;
   return (
-    <div role="alert" className="grid justify-items-center gap-3 rounded-xl border border-red-500/40 bg-red-500/10 p-6 text-center">
-      <p className="text-red-100">{timedOut ? ALL_STORIES_ERRORS.timeout : 'Unable to load stories. Please try again.'}</p>
+    <div
+      role="alert"
+      className="grid justify-items-center gap-3 rounded-xl border border-red-500/40 bg-red-500/10 p-6 text-center"
+    >
+      <p className="text-red-100">
+        {timedOut ? ALL_STORIES_ERRORS.timeout : 'Unable to load stories. Please try again.'}
+      </p>
       {detail && <p className="text-sm text-red-200">{detail}</p>}
       <Button variant="secondary" onClick={onRetry}>
         Try Again

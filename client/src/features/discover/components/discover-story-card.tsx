@@ -28,7 +28,13 @@ interface DiscoverStoryCardProps {
  * whole card, while "Navigate" stays a separate link above it. Fixed layout (clamped texts) so every card of the
  * list has the same height, which the virtual list relies on.
  */
-export const DiscoverStoryCard = memo(function DiscoverStoryCard({ story, readerKnown, now, zoneOf, onOpen }: DiscoverStoryCardProps) {
+export const DiscoverStoryCard = memo(function DiscoverStoryCard({
+  story,
+  readerKnown,
+  now,
+  zoneOf,
+  onOpen,
+}: DiscoverStoryCardProps) {
   const status = storyStatus(story, now, zoneOf);
   const distance = readerKnown ? story.distance : haversineMetres(DEFAULT_CENTER, story);
   const distanceText =
@@ -64,7 +70,9 @@ export const DiscoverStoryCard = memo(function DiscoverStoryCard({ story, reader
             {story.category}
           </p>
         </div>
-        <span className="shrink-0 rounded-full bg-night-700 px-2 py-0.5 text-xs text-mist-100">{storyTypeLabel(story.type)}</span>
+        <span className="shrink-0 rounded-full bg-night-700 px-2 py-0.5 text-xs text-mist-100">
+          {storyTypeLabel(story.type)}
+        </span>
       </div>
       {/* One line (the list's cards keep one height): the coordinates the spec gives the card, then the town they
           are near, which gives way first on a narrow card. */}
@@ -75,7 +83,10 @@ export const DiscoverStoryCard = memo(function DiscoverStoryCard({ story, reader
         </span>
         {distanceText && <span className="shrink-0 font-medium">{distanceText}</span>}
       </p>
-      <p data-status-colour={status.colour} className={cn('flex items-center gap-2 text-sm font-medium', STATUS_TEXT[status.colour])}>
+      <p
+        data-status-colour={status.colour}
+        className={cn('flex items-center gap-2 text-sm font-medium', STATUS_TEXT[status.colour])}
+      >
         <span aria-hidden className={cn('h-2.5 w-2.5 shrink-0 rounded-full', STATUS_DOT[status.colour])} />
         <span className="truncate">{status.text}</span>
       </p>
@@ -94,9 +105,13 @@ export const DiscoverStoryCard = memo(function DiscoverStoryCard({ story, reader
           Navigate
         </a>
         {ready ? (
-          <span className="rounded-full bg-emerald-500/15 px-2.5 py-1 text-xs font-semibold text-emerald-300">Ready to discover!</span>
+          <span className="rounded-full bg-emerald-500/15 px-2.5 py-1 text-xs font-semibold text-emerald-300">
+            Ready to discover!
+          </span>
         ) : travel ? (
-          <span className="rounded-full bg-yellow-500/15 px-2.5 py-1 text-xs font-medium text-yellow-200">Travel required</span>
+          <span className="rounded-full bg-yellow-500/15 px-2.5 py-1 text-xs font-medium text-yellow-200">
+            Travel required
+          </span>
         ) : !readerKnown ? (
           <span className="rounded-full bg-night-700 px-2.5 py-1 text-xs text-mist-300">Your location is unknown</span>
         ) : null}

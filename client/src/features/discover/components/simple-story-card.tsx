@@ -25,7 +25,10 @@ export const SimpleStoryCard = memo(function SimpleStoryCard({
   onView: (story: Story) => void;
 }) {
   return (
-    <article data-testid="simple-card" className="flex h-full flex-col gap-3 rounded-xl border border-night-700 bg-night-900/80 p-4">
+    <article
+      data-testid="simple-card"
+      className="flex h-full flex-col gap-3 rounded-xl border border-night-700 bg-night-900/80 p-4"
+    >
       <div className="flex items-center justify-between gap-2">
         <span className="truncate rounded-full bg-glow-600/20 px-2.5 py-0.5 text-xs font-medium text-glow-300">
           <span aria-hidden>{categoryEmoji(story.category)} </span>
@@ -54,7 +57,13 @@ export const SimpleStoryCard = memo(function SimpleStoryCard({
         </span>
         <span className="min-w-0 truncate">by {story.author?.displayName || 'Anonymous'}</span>
       </div>
-      <Button variant="secondary" size="sm" className="mt-auto" onClick={() => onView(story)} aria-label={`View Story: ${story.title}`}>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="mt-auto"
+        onClick={() => onView(story)}
+        aria-label={`View Story: ${story.title}`}
+      >
         View Story
       </Button>
     </article>

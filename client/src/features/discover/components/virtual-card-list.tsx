@@ -19,7 +19,15 @@ const GAP_PX = 12;
  * Each card keeps its place for assistive technology through aria-setsize / aria-posinset. The list is one CSS
  * grid whose column count the hook derives from its width, so rows in JS and on screen agree.
  */
-export function VirtualCardList<T>({ items, getKey, renderItem, label, estimateRowHeight, columnsFor, onNearEnd }: VirtualCardListProps<T>) {
+export function VirtualCardList<T>({
+  items,
+  getKey,
+  renderItem,
+  label,
+  estimateRowHeight,
+  columnsFor,
+  onNearEnd,
+}: VirtualCardListProps<T>) {
   const rows = useWindowVirtualRows({ itemCount: items.length, estimateRowHeight, gap: GAP_PX, columnsFor });
   const first = rows.startRow * rows.columns;
   const visible = items.slice(first, rows.endRow * rows.columns);

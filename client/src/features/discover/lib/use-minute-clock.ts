@@ -7,10 +7,13 @@ export function useMinuteClock(): Date {
     const tick = () => setNow(new Date());
     // First tick on the next minute boundary, then every minute.
     let interval: ReturnType<typeof setInterval> | undefined;
-    const timeout = setTimeout(() => {
-      tick();
-      interval = setInterval(tick, 60_000);
-    }, 60_000 - (Date.now() % 60_000));
+    const timeout = setTimeout(
+      () => {
+        tick();
+        interval = setInterval(tick, 60_000);
+      },
+      60_000 - (Date.now() % 60_000),
+    );
     return () => {
       clearTimeout(timeout);
       clearInterval(interval);

@@ -96,7 +96,8 @@ export function useWindowVirtualRows({
   useEffect(() => {
     const heights = new Map<Element, number>();
     const observer = new ResizeObserver((entries) => {
-      for (const entry of entries) heights.set(entry.target, entry.borderBoxSize[0]?.blockSize ?? entry.contentRect.height);
+      for (const entry of entries)
+        heights.set(entry.target, entry.borderBoxSize[0]?.blockSize ?? entry.contentRect.height);
       let tallest = 0;
       for (const [element, height] of heights) {
         if (!element.isConnected) heights.delete(element);

@@ -9,7 +9,13 @@ import { FOLLOW_TEXTS } from '#common/traces';
 import { useCurrentUser } from '#client/lib/auth/current-user';
 import { useFollowedStories } from '../api/followed-stories';
 
-export function FollowedStoriesSection({ reader, onOpenStory }: { reader: Point | null; onOpenStory: (story: Story) => void }) {
+export function FollowedStoriesSection({
+  reader,
+  onOpenStory,
+}: {
+  reader: Point | null;
+  onOpenStory: (story: Story) => void;
+}) {
   const { data: user } = useCurrentUser();
   const stories = useFollowedStories(reader, Boolean(user));
   if (!user) return null;
@@ -23,7 +29,11 @@ export function FollowedStoriesSection({ reader, onOpenStory }: { reader: Point 
           Looking for stories…
         </p>
       )}
-      {stories.data?.length === 0 && <p className="text-sm text-mist-300">Follow an author from a story or their page to see their new whispers here.</p>}
+      {stories.data?.length === 0 && (
+        <p className="text-sm text-mist-300">
+          Follow an author from a story or their page to see their new whispers here.
+        </p>
+      )}
       {stories.data && stories.data.length > 0 && (
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {stories.data.map((story) => (
@@ -36,7 +46,11 @@ export function FollowedStoriesSection({ reader, onOpenStory }: { reader: Point 
                 <span className="font-semibold text-mist-100">{story.title}</span>
                 <span className="text-xs text-mist-400">{story.author?.displayName}</span>
                 <span className="inline-flex items-center gap-1 text-xs text-mist-300">
-                  {story.isLocked ? <Lock className="h-3.5 w-3.5" aria-hidden /> : <Unlock className="h-3.5 w-3.5" aria-hidden />}
+                  {story.isLocked ? (
+                    <Lock className="h-3.5 w-3.5" aria-hidden />
+                  ) : (
+                    <Unlock className="h-3.5 w-3.5" aria-hidden />
+                  )}
                   {story.isLocked ? 'Locked' : 'Unlocked'}
                 </span>
               </button>

@@ -30,9 +30,7 @@ export function CreateHint({ used }: { used: boolean }) {
   }, [used]);
   if (used || dismissed) return null;
   return (
-    <span
-      className="flex items-center gap-1 rounded-full border border-night-600 bg-night-800 py-1 pl-3 pr-1 text-xs text-mist-100 shadow-lg sm:hidden"
-    >
+    <span className="flex items-center gap-1 rounded-full border border-night-600 bg-night-800 py-1 pl-3 pr-1 text-xs text-mist-100 shadow-lg sm:hidden">
       Tap + to Create Story
       <button
         type="button"

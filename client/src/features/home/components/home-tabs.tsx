@@ -19,7 +19,11 @@ const tabClass =
   'inline-flex min-h-12 min-w-0 flex-col items-center justify-center gap-1 rounded-lg px-0.5 text-center text-[11px] font-medium leading-tight [overflow-wrap:anywhere] sm:whitespace-nowrap text-mist-300 transition-colors hover:bg-night-700 hover:text-mist-100 sm:min-h-10 sm:flex-row sm:gap-1.5 sm:px-3 sm:text-sm';
 
 function Icon({ children }: { children: ReactNode }) {
-  return <span aria-hidden className="[&_svg]:h-4 [&_svg]:w-4">{children}</span>;
+  return (
+    <span aria-hidden className="[&_svg]:h-4 [&_svg]:w-4">
+      {children}
+    </span>
+  );
 }
 
 /**
@@ -29,21 +33,49 @@ function Icon({ children }: { children: ReactNode }) {
 export function HomeTabs({ view, onViewChange, onMyStories, onCreate }: HomeTabsProps) {
   const pressed = 'bg-glow-600 text-white hover:bg-glow-700 hover:text-white';
   return (
-    <nav aria-label="Home views" className="grid grid-cols-5 gap-1 rounded-xl border border-night-700 bg-night-900/80 p-1 sm:flex">
-      <button type="button" aria-pressed={view === 'map'} className={cn(tabClass, view === 'map' && pressed)} onClick={() => onViewChange('map')}>
-        <Icon><Map /></Icon>Explore/Map
+    <nav
+      aria-label="Home views"
+      className="grid grid-cols-5 gap-1 rounded-xl border border-night-700 bg-night-900/80 p-1 sm:flex"
+    >
+      <button
+        type="button"
+        aria-pressed={view === 'map'}
+        className={cn(tabClass, view === 'map' && pressed)}
+        onClick={() => onViewChange('map')}
+      >
+        <Icon>
+          <Map />
+        </Icon>
+        Explore/Map
       </button>
-      <button type="button" aria-pressed={view === 'ar'} className={cn(tabClass, view === 'ar' && pressed)} onClick={() => onViewChange('ar')}>
-        <Icon><Camera /></Icon>AR View
+      <button
+        type="button"
+        aria-pressed={view === 'ar'}
+        className={cn(tabClass, view === 'ar' && pressed)}
+        onClick={() => onViewChange('ar')}
+      >
+        <Icon>
+          <Camera />
+        </Icon>
+        AR View
       </button>
       <button type="button" className={tabClass} onClick={onMyStories}>
-        <Icon><User /></Icon>My Stories
+        <Icon>
+          <User />
+        </Icon>
+        My Stories
       </button>
       <Link href={paths.discover} className={tabClass}>
-        <Icon><Compass /></Icon>Discover
+        <Icon>
+          <Compass />
+        </Icon>
+        Discover
       </Link>
       <button type="button" className={tabClass} onClick={onCreate}>
-        <Icon><PlusCircle /></Icon>Create
+        <Icon>
+          <PlusCircle />
+        </Icon>
+        Create
       </button>
     </nav>
   );

@@ -103,7 +103,9 @@ function EmptyWelcome({ user, ownStoryCount, onCreateFirst }: NearbySectionProps
   if (!user) {
     return (
       <div className={box}>
-        <span aria-hidden className="text-4xl">🔮</span>
+        <span aria-hidden className="text-4xl">
+          🔮
+        </span>
         <h3 className="font-display text-xl font-semibold text-mist-100">Mystery Mode Active</h3>
         <p className="max-w-md text-sm text-mist-300">
           Stories are hidden around you. Sign in to leave your own whispers for others to find.
@@ -115,17 +117,22 @@ function EmptyWelcome({ user, ownStoryCount, onCreateFirst }: NearbySectionProps
   if (ownStoryCount && ownStoryCount > 0) {
     return (
       <div className={box}>
-        <span aria-hidden className="text-4xl">🧭</span>
+        <span aria-hidden className="text-4xl">
+          🧭
+        </span>
         <h3 className="font-display text-xl font-semibold text-mist-100">Welcome back, {user.displayName}!</h3>
         <p className="max-w-md text-sm text-mist-300">
-          You've created {ownStoryCount} whisper(s). No stories are unlocked at your current location - travel to discover more!
+          You've created {ownStoryCount} whisper(s). No stories are unlocked at your current location - travel to
+          discover more!
         </p>
       </div>
     );
   }
   return (
     <div className={box}>
-      <span aria-hidden className="text-4xl">✨</span>
+      <span aria-hidden className="text-4xl">
+        ✨
+      </span>
       <h3 className="font-display text-xl font-semibold text-mist-100">Welcome, {user.displayName}!</h3>
       <p className="max-w-md text-sm text-mist-300">Ready to leave your first whisper?</p>
       <Button onClick={onCreateFirst}>Create Your First Whisper</Button>

@@ -38,7 +38,10 @@ export function SmartSuggestions({
       {shown.map((item, i) => (
         <div
           key={`${item.type}-${i}`}
-          className={cn('flex gap-3 rounded-xl border border-night-700 bg-night-900/70 p-3', PRIORITY_CLASS[item.priority])}
+          className={cn(
+            'flex gap-3 rounded-xl border border-night-700 bg-night-900/70 p-3',
+            PRIORITY_CLASS[item.priority],
+          )}
         >
           <Sparkles className="mt-0.5 h-4 w-4 shrink-0 text-glow-300" aria-hidden />
           <div>

@@ -10,7 +10,11 @@ import type { Story } from '#common/schemas';
 import type { Point } from '#common/geo';
 
 /** Null when the list is empty: the server's discovery suggestion (the nearest whisper farther away) then stands. */
-export function nearbySuggestion(stories: readonly Story[], reader: Point, userId: string | null): SmartNotification | null {
+export function nearbySuggestion(
+  stories: readonly Story[],
+  reader: Point,
+  userId: string | null,
+): SmartNotification | null {
   if (stories.length === 0) return null;
   const radius = formatDistance(DISCOVERY_RADIUS_M);
   const others = stories.filter((s) => s.authorId !== userId);
@@ -23,18 +27,28 @@ export function nearbySuggestion(stories: readonly Story[], reader: Point, userI
       message: `${n === 1 ? 'Your whisper is' : `Your ${n} whispers are`} the only ${n === 1 ? 'one' : 'ones'} within ${radius}. Leave another, or walk on to find others.`,
     };
   }
-  const readNow = others.filter((s) => !s.isLocked && typeof s.distance === 'number' && s.distance <= UNLOCK_RADIUS_M).length;
+  const readNow = others.filter(
+    (s) => !s.isLocked && typeof s.distance === 'number' && s.distance <= UNLOCK_RADIUS_M,
+  ).length;
   const nearestLocked = others
     .filter((s) => s.isLocked && typeof s.distance === 'number' && s.distance > UNLOCK_RADIUS_M)
     .sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0))[0];
   const parts: string[] = [];
-  if (readNow > 0) parts.push(readNow === 1 ? 'One is close enough to read now.' : `${readNow} are close enough to read now.`);
+  if (readNow > 0)
+    parts.push(readNow === 1 ? 'One is close enough to read now.' : `${readNow} are close enough to read now.`);
   if (nearestLocked) {
-    parts.push(`The nearest locked one is ${formatDistance(nearestLocked.distance ?? 0)} to the ${compassDirection(reader, nearestLocked)}.`);
+    parts.push(
+      `The nearest locked one is ${formatDistance(nearestLocked.distance ?? 0)} to the ${compassDirection(reader, nearestLocked)}.`,
+    );
   }
   const n = stories.length;
   const count = n >= DISCOVERABLE_RESULT_CAP ? `${n}+ whispers` : `${n} ${n === 1 ? 'whisper' : 'whispers'}`;
-  return { type: 'nearby', priority: readNow > 0 ? 'high' : 'medium', title: `${count} within ${radius}`, message: parts.join(' ') };
+  return {
+    type: 'nearby',
+    priority: readNow > 0 ? 'high' : 'medium',
+    title: `${count} within ${radius}`,
+    message: parts.join(' '),
+  };
 }
 
 /** The server's suggestions with its nearby/uncharted card replaced by the page's own, when the page has a list. */

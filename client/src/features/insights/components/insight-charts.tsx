@@ -3,14 +3,31 @@
  * the first screen nor My Stories carries the library. Each chart has its numbers beside it as a table, the way
  * a screen reader (and anyone who wants the exact words, "fewer than 3") reads them.
  */
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { shownCountText, type ShownCount } from '#common/insights';
 import type { StoryInsights } from '#common/insights-schemas';
 import { plotted } from './story-insight-figures';
 import { isTextStory } from '#common/story-types';
 import { isTimedStory } from '#common/media-kinds';
 
-const COLOURS = { unlocks: '#c4b5fd', opens: '#a3abcb', engaged: '#fbbf24', likes: '#f472b6', shares: '#34d399' } as const;
+const COLOURS = {
+  unlocks: '#c4b5fd',
+  opens: '#a3abcb',
+  engaged: '#fbbf24',
+  likes: '#f472b6',
+  shares: '#34d399',
+} as const;
 const AXIS = { stroke: '#a3abcb', fontSize: 12 } as const;
 const TOOLTIP = {
   contentStyle: { background: '#121a31', border: '1px solid #2a3764', borderRadius: 8, color: '#eef1fb' },
@@ -25,15 +42,28 @@ export interface DailyChartProps {
 }
 
 /** Day label: "Nov 25" (a calendar day as counted, in the story's time zone: no conversion). */
-const dayLabel = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dayLabel = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 export function DailyChart({ insights, engagedName }: DailyChartProps) {
   const engagedOf = (d: StoryInsights['series'][number]): ShownCount =>
     isTimedStory(insights.type) ? d.plays : isTextStory(insights.type) ? d.reads : d.opens;
-  const names: Record<SeriesKey, string> = { unlocks: 'Unlocks', opens: 'Opens', engaged: engagedName, likes: 'Likes', shares: 'Shares' };
+  const names: Record<SeriesKey, string> = {
+    unlocks: 'Unlocks',
+    opens: 'Opens',
+    engaged: engagedName,
+    likes: 'Likes',
+    shares: 'Shares',
+  };
   const keys = (Object.keys(names) as SeriesKey[]).filter((k) => !(k === 'engaged' && engagedName === 'Opens'));
   const rows = insights.series.map((d) => {
-    const shown: Record<SeriesKey, ShownCount> = { unlocks: d.unlocks, opens: d.opens, engaged: engagedOf(d), likes: d.likes, shares: d.shares };
+    const shown: Record<SeriesKey, ShownCount> = {
+      unlocks: d.unlocks,
+      opens: d.opens,
+      engaged: engagedOf(d),
+      likes: d.likes,
+      shares: d.shares,
+    };
     return { day: dayLabel(d.day), shown, ...Object.fromEntries(keys.map((k) => [k, plotted(shown[k])])) };
   });
   return (
@@ -44,15 +74,32 @@ export function DailyChart({ insights, engagedName }: DailyChartProps) {
             <CartesianGrid stroke="#1c2647" vertical={false} />
             <XAxis dataKey="day" tick={AXIS} tickLine={false} axisLine={{ stroke: '#2a3764' }} minTickGap={16} />
             <YAxis allowDecimals={false} tick={AXIS} tickLine={false} axisLine={false} />
-            <Tooltip {...TOOLTIP} formatter={(_v, name, item) => [shownCountText((item.payload as (typeof rows)[number]).shown[item.dataKey as SeriesKey]), name]} />
+            <Tooltip
+              {...TOOLTIP}
+              formatter={(_v, name, item) => [
+                shownCountText((item.payload as (typeof rows)[number]).shown[item.dataKey as SeriesKey]),
+                name,
+              ]}
+            />
             <Legend wrapperStyle={{ fontSize: 12, color: '#c5cbe3' }} />
             {keys.map((k) => (
-              <Line key={k} type="monotone" dataKey={k} name={names[k]} stroke={COLOURS[k]} strokeWidth={2} dot={false} isAnimationActive={false} />
+              <Line
+                key={k}
+                type="monotone"
+                dataKey={k}
+                name={names[k]}
+                stroke={COLOURS[k]}
+                strokeWidth={2}
+                dot={false}
+                isAnimationActive={false}
+              />
             ))}
           </LineChart>
         </ResponsiveContainer>
       </div>
-      <figcaption className="text-xs text-mist-400">Readers per day (the story’s local time). A dot between 1 and 2 means “fewer than 3”.</figcaption>
+      <figcaption className="text-xs text-mist-400">
+        Readers per day (the story’s local time). A dot between 1 and 2 means “fewer than 3”.
+      </figcaption>
       <details className="text-sm text-mist-300">
         <summary className="cursor-pointer rounded-md text-glow-300">Show the daily numbers</summary>
         <div className="mt-2 max-h-72 overflow-auto" tabIndex={0} role="region" aria-label="Daily numbers">
@@ -60,18 +107,26 @@ export function DailyChart({ insights, engagedName }: DailyChartProps) {
             <caption className="sr-only">Readers per day</caption>
             <thead>
               <tr>
-                <th scope="col" className="py-1 pr-2">Day</th>
+                <th scope="col" className="py-1 pr-2">
+                  Day
+                </th>
                 {keys.map((k) => (
-                  <th key={k} scope="col" className="py-1 pr-2">{names[k]}</th>
+                  <th key={k} scope="col" className="py-1 pr-2">
+                    {names[k]}
+                  </th>
                 ))}
               </tr>
             </thead>
             <tbody>
               {rows.map((r) => (
                 <tr key={r.day} className="border-t border-night-700">
-                  <th scope="row" className="py-1 pr-2 font-normal">{r.day}</th>
+                  <th scope="row" className="py-1 pr-2 font-normal">
+                    {r.day}
+                  </th>
                   {keys.map((k) => (
-                    <td key={k} className="py-1 pr-2">{shownCountText(r.shown[k])}</td>
+                    <td key={k} className="py-1 pr-2">
+                      {shownCountText(r.shown[k])}
+                    </td>
                   ))}
                 </tr>
               ))}
@@ -85,7 +140,11 @@ export function DailyChart({ insights, engagedName }: DailyChartProps) {
 
 /** Readers who started and who reached 25, 50, 75 and 100 %. */
 export function ListenThroughChart({ points }: { points: NonNullable<StoryInsights['listenThrough']> }) {
-  const rows = points.map((p) => ({ label: p.percent === 0 ? 'Started' : `${p.percent}%`, shown: p.readers, readers: plotted(p.readers) }));
+  const rows = points.map((p) => ({
+    label: p.percent === 0 ? 'Started' : `${p.percent}%`,
+    shown: p.readers,
+    readers: plotted(p.readers),
+  }));
   return (
     <figure className="grid gap-2">
       <div className="h-52 w-full" aria-hidden>
@@ -94,7 +153,11 @@ export function ListenThroughChart({ points }: { points: NonNullable<StoryInsigh
             <CartesianGrid stroke="#1c2647" vertical={false} />
             <XAxis dataKey="label" tick={AXIS} tickLine={false} axisLine={{ stroke: '#2a3764' }} />
             <YAxis allowDecimals={false} tick={AXIS} tickLine={false} axisLine={false} />
-            <Tooltip {...TOOLTIP} cursor={{ fill: '#1c2647' }} formatter={(_v, _n, item) => [shownCountText((item.payload as (typeof rows)[number]).shown), 'Readers']} />
+            <Tooltip
+              {...TOOLTIP}
+              cursor={{ fill: '#1c2647' }}
+              formatter={(_v, _n, item) => [shownCountText((item.payload as (typeof rows)[number]).shown), 'Readers']}
+            />
             <Bar dataKey="readers" name="Readers" fill="#8b5cf6" radius={[4, 4, 0, 0]} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>

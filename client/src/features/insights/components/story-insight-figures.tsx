@@ -13,7 +13,15 @@ export const plotted = (count: ShownCount): number => (typeof count === 'number'
  * My Stories' insight line under a card (docs/decisions/018-insights-counts-not-readers.md): unlocks, listens or reads, and likes of the last 30 days,
  * a sparkline of daily opens, and the way to the story's insights page.
  */
-export function StoryInsightFigures({ storyId, title, summary }: { storyId: string; title: string; summary: StorySummary | undefined }) {
+export function StoryInsightFigures({
+  storyId,
+  title,
+  summary,
+}: {
+  storyId: string;
+  title: string;
+  summary: StorySummary | undefined;
+}) {
   return (
     <div className="grid gap-2 rounded-xl border border-night-700 bg-night-900/60 px-3 py-2">
       <div className="flex items-center justify-between gap-2">
@@ -47,7 +55,9 @@ function Figure({ label, value }: { label: string; value: ShownCount }) {
   return (
     <div className="grid">
       <dt className="text-xs text-mist-400">{label}</dt>
-      <dd className={typeof value === 'number' ? 'font-semibold tabular-nums text-mist-100' : 'text-xs text-mist-100'}>{shownCountText(value)}</dd>
+      <dd className={typeof value === 'number' ? 'font-semibold tabular-nums text-mist-100' : 'text-xs text-mist-100'}>
+        {shownCountText(value)}
+      </dd>
     </div>
   );
 }
@@ -61,10 +71,26 @@ function Sparkline({ values, label }: { values: ShownCount[]; label: string }) {
   const numbers = values.map(plotted);
   const max = Math.max(3, ...numbers);
   const step = values.length > 1 ? width / (values.length - 1) : width;
-  const points = numbers.map((v, i) => `${(i * step).toFixed(1)},${(height - 2 - (v / max) * (height - 4)).toFixed(1)}`).join(' ');
+  const points = numbers
+    .map((v, i) => `${(i * step).toFixed(1)},${(height - 2 - (v / max) * (height - 4)).toFixed(1)}`)
+    .join(' ');
   return (
-    <svg role="img" aria-label={label} width={width} height={height} viewBox={`0 0 ${width} ${height}`} className="shrink-0 text-glow-300">
-      <polyline points={points} fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinejoin="round" strokeLinecap="round" />
+    <svg
+      role="img"
+      aria-label={label}
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      className="shrink-0 text-glow-300"
+    >
+      <polyline
+        points={points}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.5}
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }

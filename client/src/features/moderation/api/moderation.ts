@@ -13,7 +13,11 @@ const keys = {
 };
 
 export function useModerationQueue() {
-  return useQuery({ queryKey: keys.queue, queryFn: ({ signal }) => callApi('moderationQueue', { signal }), retry: false });
+  return useQuery({
+    queryKey: keys.queue,
+    queryFn: ({ signal }) => callApi('moderationQueue', { signal }),
+    retry: false,
+  });
 }
 
 /**

@@ -7,15 +7,22 @@ export function BlocksSection() {
   const unblock = useUnblock();
   const list = blocks.data ?? [];
   return (
-    <section aria-labelledby="blocked-authors-title" className="mt-6 rounded-2xl border border-night-600 bg-night-900/85 p-5 shadow-2xl sm:p-7">
+    <section
+      aria-labelledby="blocked-authors-title"
+      className="mt-6 rounded-2xl border border-night-600 bg-night-900/85 p-5 shadow-2xl sm:p-7"
+    >
       <h2 id="blocked-authors-title" className="font-display text-xl font-semibold text-mist-100">
         Blocked authors
       </h2>
       <p className="mt-1 text-sm text-mist-300">Their stories are hidden for you everywhere. They are not told.</p>
       {blocks.isLoading ? (
-        <p role="status" className="mt-3 text-sm text-mist-300">Loading...</p>
+        <p role="status" className="mt-3 text-sm text-mist-300">
+          Loading...
+        </p>
       ) : blocks.error ? (
-        <p role="alert" className="mt-3 text-sm text-red-200">Failed to load blocked authors</p>
+        <p role="alert" className="mt-3 text-sm text-red-200">
+          Failed to load blocked authors
+        </p>
       ) : list.length === 0 ? (
         <p className="mt-3 text-sm text-mist-300">You have not blocked anyone.</p>
       ) : (
@@ -23,7 +30,14 @@ export function BlocksSection() {
           {list.map((b) => (
             <li key={b.userId} className="flex items-center justify-between gap-3 rounded-lg bg-night-800 px-3 py-2">
               <span className="text-mist-100">{b.displayName}</span>
-              <Button type="button" size="sm" variant="outline" disabled={unblock.isPending} onClick={() => unblock.mutate(b.userId)} aria-label={`Unblock ${b.displayName}`}>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                disabled={unblock.isPending}
+                onClick={() => unblock.mutate(b.userId)}
+                aria-label={`Unblock ${b.displayName}`}
+              >
                 Unblock
               </Button>
             </li>

@@ -24,13 +24,27 @@ import { messageToast } from '#client/lib/toast-message';
 import { useDecideOnStory, useDecideOnUser, useModerationQueue, useResolveAppeal } from '../api/moderation';
 import { MediaReviews } from '#client/components/stories/media-views';
 
-const STORY_ACTION_LABELS: Record<StoryAction, string> = { dismiss: 'Dismiss reports', hide: 'Hide', restore: 'Restore', remove: 'Remove permanently' };
-const USER_ACTION_LABELS: Record<UserAction, string> = { warn: 'Warn author', suspend: 'Suspend author', ban: 'Ban author' };
+const STORY_ACTION_LABELS: Record<StoryAction, string> = {
+  dismiss: 'Dismiss reports',
+  hide: 'Hide',
+  restore: 'Restore',
+  remove: 'Remove permanently',
+};
+const USER_ACTION_LABELS: Record<UserAction, string> = {
+  warn: 'Warn author',
+  suspend: 'Suspend author',
+  ban: 'Ban author',
+};
 
 /** The moderation queue (/moderation, docs/design.md, rule 18): moderators only; the server decides who may see it. */
 export function ModerationQueue() {
   const queue = useModerationQueue();
-  if (queue.isLoading) return <p role="status" className="py-8 text-center text-mist-300">Loading the queue...</p>;
+  if (queue.isLoading)
+    return (
+      <p role="status" className="py-8 text-center text-mist-300">
+        Loading the queue...
+      </p>
+    );
   if (queue.error) {
     const forbidden = queue.error instanceof ApiError && (queue.error.status === 403 || queue.error.status === 401);
     return (
@@ -40,7 +54,12 @@ export function ModerationQueue() {
     );
   }
   const items = queue.data ?? [];
-  if (items.length === 0) return <p className="rounded-xl border border-night-700 bg-night-900/70 p-6 text-center text-mist-300">Nothing to review. The queue is empty.</p>;
+  if (items.length === 0)
+    return (
+      <p className="rounded-xl border border-night-700 bg-night-900/70 p-6 text-center text-mist-300">
+        Nothing to review. The queue is empty.
+      </p>
+    );
   return (
     <ul className="grid gap-4">
       {items.map((item) => (
@@ -57,9 +76,14 @@ function QueueCard({ item }: { item: QueueItem }) {
   const title = story?.title ?? item.appeal?.decision.storyTitle ?? `Account of ${item.author.displayName}`;
   const headingId = `queue-${story?.id ?? item.appeal?.id}`;
   return (
-    <article aria-labelledby={headingId} className="grid gap-3 rounded-2xl border border-night-700 bg-night-900/80 p-4 sm:p-5">
+    <article
+      aria-labelledby={headingId}
+      className="grid gap-3 rounded-2xl border border-night-700 bg-night-900/80 p-4 sm:p-5"
+    >
       <header className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={headingId} className="font-display text-lg font-semibold text-mist-100">{title}</h2>
+        <h2 id={headingId} className="font-display text-lg font-semibold text-mist-100">
+          {title}
+        </h2>
         <span className="text-sm text-mist-300">
           {reportWeightText({ open: item.openReports, counted: item.weight, fromNewAccounts: item.fromNewAccounts })}
           {story?.hidden ? ' · hidden' : ''}
@@ -67,14 +91,22 @@ function QueueCard({ item }: { item: QueueItem }) {
       </header>
       <p className="text-sm text-mist-300">
         By {item.author.displayName} (@{item.author.username})
-        {item.author.banned ? ' · banned' : item.author.suspendedUntil && new Date(item.author.suspendedUntil) > new Date() ? ' · suspended' : ''}
+        {item.author.banned
+          ? ' · banned'
+          : item.author.suspendedUntil && new Date(item.author.suspendedUntil) > new Date()
+            ? ' · suspended'
+            : ''}
       </p>
       {story && (
         <div className="grid gap-2 rounded-xl bg-night-800/70 p-3 text-sm text-mist-100">
           {story.description && <p className="text-mist-300">{story.description}</p>}
           {story.content && <p className="whitespace-pre-wrap">{story.content}</p>}
           <MediaReviews story={story} />
-          {story.tiktokUrl && <a className="text-glow-300 underline" href={story.tiktokUrl} rel="noreferrer" target="_blank">TikTok video</a>}
+          {story.tiktokUrl && (
+            <a className="text-glow-300 underline" href={story.tiktokUrl} rel="noreferrer" target="_blank">
+              TikTok video
+            </a>
+          )}
         </div>
       )}
       {item.reports.length > 0 && (
@@ -128,7 +160,13 @@ function AppealPanel({ item }: { item: QueueItem }) {
     resolve.mutate(
       { appealId: appeal.id, outcome, note: checked.data.note ?? undefined },
       {
-        onSuccess: () => messageToast(outcome === 'reverse' ? 'Appeal accepted: the decision is reversed.' : 'Appeal decided: the decision stands.', 'success'),
+        onSuccess: () =>
+          messageToast(
+            outcome === 'reverse'
+              ? 'Appeal accepted: the decision is reversed.'
+              : 'Appeal decided: the decision stands.',
+            'success',
+          ),
         onError: (failure) => messageToast(errorMessage(failure, 'Failed to decide the appeal.')),
       },
     );
@@ -144,19 +182,38 @@ function AppealPanel({ item }: { item: QueueItem }) {
         <p className="text-mist-300">You made this decision: another moderator decides the appeal.</p>
       ) : (
         <>
-        <FormField id={`appeal-note-${appeal.id}`} label="Note to the author about the appeal (optional)" error={error}>
-          {(field) => (
-            <Textarea {...field} rows={2} value={note} maxLength={MODERATION_LIMITS.decisionNoteMax} onChange={(e) => { setNote(e.target.value); setError(undefined); }} />
-          )}
-        </FormField>
-        <div className="flex flex-wrap gap-2">
-          <Button type="button" size="sm" onClick={() => decide('reverse')} disabled={resolve.isPending}>
-            Reverse decision
-          </Button>
-          <Button type="button" size="sm" variant="outline" onClick={() => decide('uphold')} disabled={resolve.isPending}>
-            Uphold decision
-          </Button>
-        </div>
+          <FormField
+            id={`appeal-note-${appeal.id}`}
+            label="Note to the author about the appeal (optional)"
+            error={error}
+          >
+            {(field) => (
+              <Textarea
+                {...field}
+                rows={2}
+                value={note}
+                maxLength={MODERATION_LIMITS.decisionNoteMax}
+                onChange={(e) => {
+                  setNote(e.target.value);
+                  setError(undefined);
+                }}
+              />
+            )}
+          </FormField>
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" size="sm" onClick={() => decide('reverse')} disabled={resolve.isPending}>
+              Reverse decision
+            </Button>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              onClick={() => decide('uphold')}
+              disabled={resolve.isPending}
+            >
+              Uphold decision
+            </Button>
+          </div>
         </>
       )}
     </section>
@@ -180,10 +237,19 @@ function DecisionForm({ item }: { item: QueueItem }) {
   const storyAction = (action: StoryAction) => {
     const checked = storyDecisionRequestSchema.safeParse({ action, reason, note: note.trim() || undefined });
     if (!checked.success) return setError(checked.error.issues[0]?.message);
-    onStory.mutate({ storyId: item.story!.id, action, reason, note: checked.data.note ?? undefined }, done(STORY_ACTION_LABELS[action]));
+    onStory.mutate(
+      { storyId: item.story!.id, action, reason, note: checked.data.note ?? undefined },
+      done(STORY_ACTION_LABELS[action]),
+    );
   };
   const userAction = (action: UserAction) => {
-    const body = { action, reason, note: note.trim() || undefined, storyId: item.story?.id, ...(action === 'suspend' ? { days: Number(days) } : {}) };
+    const body = {
+      action,
+      reason,
+      note: note.trim() || undefined,
+      storyId: item.story?.id,
+      ...(action === 'suspend' ? { days: Number(days) } : {}),
+    };
     const checked = userDecisionRequestSchema.safeParse(body);
     if (!checked.success) return setError(checked.error.issues[0]?.message);
     onUser.mutate({ userId: item.author.id, ...body }, done(USER_ACTION_LABELS[action]));
@@ -195,24 +261,55 @@ function DecisionForm({ item }: { item: QueueItem }) {
           {(field) => (
             <Select {...field} value={reason} onChange={(e) => setReason(e.target.value as ReportReason)}>
               {REPORT_REASONS.map((code) => (
-                <option key={code} value={code}>{REPORT_REASON_LABELS[code]}</option>
+                <option key={code} value={code}>
+                  {REPORT_REASON_LABELS[code]}
+                </option>
               ))}
             </Select>
           )}
         </FormField>
         <FormField id={`days-${key}`} label="Suspension (days)">
           {(field) => (
-            <Input {...field} type="number" inputMode="numeric" min={MODERATION_LIMITS.suspendDaysMin} max={MODERATION_LIMITS.suspendDaysMax} value={days} onChange={(e) => { setDays(e.target.value); setError(undefined); }} />
+            <Input
+              {...field}
+              type="number"
+              inputMode="numeric"
+              min={MODERATION_LIMITS.suspendDaysMin}
+              max={MODERATION_LIMITS.suspendDaysMax}
+              value={days}
+              onChange={(e) => {
+                setDays(e.target.value);
+                setError(undefined);
+              }}
+            />
           )}
         </FormField>
       </div>
       <FormField id={`note-${key}`} label="Note to the author (optional)" error={error}>
-        {(field) => <Textarea {...field} rows={2} value={note} maxLength={MODERATION_LIMITS.decisionNoteMax} onChange={(e) => { setNote(e.target.value); setError(undefined); }} />}
+        {(field) => (
+          <Textarea
+            {...field}
+            rows={2}
+            value={note}
+            maxLength={MODERATION_LIMITS.decisionNoteMax}
+            onChange={(e) => {
+              setNote(e.target.value);
+              setError(undefined);
+            }}
+          />
+        )}
       </FormField>
       {item.story && (
         <div className="flex flex-wrap gap-2">
           {(['dismiss', 'hide', 'restore', 'remove'] as const).map((action) => (
-            <Button key={action} type="button" size="sm" variant={action === 'remove' ? 'destructive' : action === 'hide' ? 'default' : 'outline'} disabled={pending} onClick={() => storyAction(action)}>
+            <Button
+              key={action}
+              type="button"
+              size="sm"
+              variant={action === 'remove' ? 'destructive' : action === 'hide' ? 'default' : 'outline'}
+              disabled={pending}
+              onClick={() => storyAction(action)}
+            >
               {STORY_ACTION_LABELS[action]}
             </Button>
           ))}
@@ -221,7 +318,14 @@ function DecisionForm({ item }: { item: QueueItem }) {
       {item.author.role !== 'admin' && (
         <div className="flex flex-wrap gap-2">
           {(['warn', 'suspend', 'ban'] as const).map((action) => (
-            <Button key={action} type="button" size="sm" variant="ghost" disabled={pending} onClick={() => userAction(action)}>
+            <Button
+              key={action}
+              type="button"
+              size="sm"
+              variant="ghost"
+              disabled={pending}
+              onClick={() => userAction(action)}
+            >
               {USER_ACTION_LABELS[action]}
             </Button>
           ))}

@@ -32,20 +32,31 @@ export function MyDecisionsSection({ enabled }: { enabled: boolean }) {
       </h2>
       <ul className="grid gap-3">
         {list.map((d) => (
-          <li key={d.id} id={`decision-${d.id}`} className="grid gap-2 rounded-xl border border-night-700 bg-night-900/70 p-4 text-sm">
+          <li
+            key={d.id}
+            id={`decision-${d.id}`}
+            className="grid gap-2 rounded-xl border border-night-700 bg-night-900/70 p-4 text-sm"
+          >
             <p className="font-medium text-mist-100">
               {ACTION_WORDS[d.action]}
               {d.storyTitle ? ` — “${d.storyTitle}”` : ''}
               {d.suspendDays ? ` (${d.suspendDays} days)` : ''}
             </p>
             <p className="text-mist-300">
-              Reason: {reasonLabel(d.reason)}. {d.automatic ? 'Decided automatically after reports.' : 'Decided by a moderator.'}
+              Reason: {reasonLabel(d.reason)}.{' '}
+              {d.automatic ? 'Decided automatically after reports.' : 'Decided by a moderator.'}
               {d.reversed ? ' Reversed on appeal.' : ''}
             </p>
             {d.note && <p className="whitespace-pre-line text-mist-100">{moderatorNoteLine(d.note)}</p>}
             {d.appeal ? (
               <p className="text-mist-300">
-                Your appeal: {d.appeal.status === 'open' ? 'waiting for another moderator' : d.appeal.status === 'reversed' ? 'accepted' : 'decision upheld'}.
+                Your appeal:{' '}
+                {d.appeal.status === 'open'
+                  ? 'waiting for another moderator'
+                  : d.appeal.status === 'reversed'
+                    ? 'accepted'
+                    : 'decision upheld'}
+                .
               </p>
             ) : d.appealable ? (
               <AppealForm decision={d} />
@@ -98,7 +109,16 @@ function AppealForm({ decision }: { decision: MyDecision }) {
     <form onSubmit={onSubmit} noValidate className="grid gap-2">
       <FormField id={`appeal-${decision.id}`} label="Why should this decision change?" error={error}>
         {(field) => (
-          <Textarea {...field} rows={3} value={text} maxLength={MODERATION_LIMITS.appealMax} onChange={(e) => { setText(e.target.value); setError(undefined); }} />
+          <Textarea
+            {...field}
+            rows={3}
+            value={text}
+            maxLength={MODERATION_LIMITS.appealMax}
+            onChange={(e) => {
+              setText(e.target.value);
+              setError(undefined);
+            }}
+          />
         )}
       </FormField>
       <div className="flex justify-end gap-2">

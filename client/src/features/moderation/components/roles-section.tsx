@@ -35,9 +35,16 @@ export function RolesSection() {
     );
   };
   return (
-    <section aria-labelledby="roles-heading" className="grid gap-3 rounded-2xl border border-night-700 bg-night-900/80 p-4 sm:p-5">
-      <h2 id="roles-heading" className="font-display text-lg font-semibold text-mist-100">Roles</h2>
-      <p className="text-sm text-mist-300">Moderators review the queue; admins also change roles. Every change is logged.</p>
+    <section
+      aria-labelledby="roles-heading"
+      className="grid gap-3 rounded-2xl border border-night-700 bg-night-900/80 p-4 sm:p-5"
+    >
+      <h2 id="roles-heading" className="font-display text-lg font-semibold text-mist-100">
+        Roles
+      </h2>
+      <p className="text-sm text-mist-300">
+        Moderators review the queue; admins also change roles. Every change is logged.
+      </p>
       <form onSubmit={onSubmit} noValidate className="grid gap-2 sm:grid-cols-[1fr_auto_auto] sm:items-end">
         <FormField id="role-username" label="Username" error={error}>
           {(field) => (
@@ -57,7 +64,9 @@ export function RolesSection() {
           {(field) => (
             <Select {...field} value={role} onChange={(e) => setRoleChoice(e.target.value as Role)}>
               {ROLES.map((code) => (
-                <option key={code} value={code}>{ROLE_LABELS[code]}</option>
+                <option key={code} value={code}>
+                  {ROLE_LABELS[code]}
+                </option>
               ))}
             </Select>
           )}

@@ -12,7 +12,9 @@ function useReadMutation<T>(send: (arg: T) => Promise<unknown>, isAffected: (n: 
       queryClient.setQueryData<Notification[]>(queryKeys.notifications.list, (old) =>
         old?.map((n) => (isAffected(n, arg) ? { ...n, isRead: true } : n)),
       );
-      queryClient.setQueryData<Notification[]>(queryKeys.notifications.unread, (old) => old?.filter((n) => !isAffected(n, arg)));
+      queryClient.setQueryData<Notification[]>(queryKeys.notifications.unread, (old) =>
+        old?.filter((n) => !isAffected(n, arg)),
+      );
     },
     onSettled: () =>
       Promise.all([

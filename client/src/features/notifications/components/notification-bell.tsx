@@ -99,7 +99,10 @@ export default function NotificationBell() {
                       )}
                     >
                       <span
-                        className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', n.isRead ? 'bg-transparent' : 'bg-ember-400')}
+                        className={cn(
+                          'mt-1.5 h-2 w-2 shrink-0 rounded-full',
+                          n.isRead ? 'bg-transparent' : 'bg-ember-400',
+                        )}
                         aria-hidden
                       />
                       <span className="min-w-0 flex-1">

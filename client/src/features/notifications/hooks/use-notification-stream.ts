@@ -49,7 +49,9 @@ function openStream(queryClient: QueryClient, parse: ParseNotification): EventSo
     if (!parsed.success) return;
     const n = parsed.data;
     queryClient.setQueryData<Notification[]>(queryKeys.notifications.list, (old) => prependOnce(old, n));
-    queryClient.setQueryData<Notification[]>(queryKeys.notifications.unread, (old) => (n.isRead ? old : (prependOnce(old, n) ?? [n])));
+    queryClient.setQueryData<Notification[]>(queryKeys.notifications.unread, (old) =>
+      n.isRead ? old : (prependOnce(old, n) ?? [n]),
+    );
   });
   // A newer tab of this user took the stream's place: stay closed rather than evict another tab (docs/security.md, "Hardening, third round").
   source.addEventListener(STREAM_REPLACED_EVENT, () => source.close());

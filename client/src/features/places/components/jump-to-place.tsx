@@ -54,7 +54,9 @@ export function JumpToPlace({ onChoose }: { onChoose: (place: Place) => void }) 
       if (!places.length) return;
       setOpen(true);
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => (current < 0 && step < 0 ? places.length - 1 : (current + step + places.length) % places.length));
+      setActive((current) =>
+        current < 0 && step < 0 ? places.length - 1 : (current + step + places.length) % places.length,
+      );
     } else if (event.key === 'Enter') {
       const place = places[active] ?? (expanded ? places[0] : undefined);
       if (place) {
@@ -79,7 +81,10 @@ export function JumpToPlace({ onChoose }: { onChoose: (place: Place) => void }) 
         Jump to a place
       </label>
       <div className="relative">
-        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-mist-400" aria-hidden />
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-mist-400"
+          aria-hidden
+        />
         <input
           id={inputId}
           type="text"
@@ -109,46 +114,48 @@ export function JumpToPlace({ onChoose }: { onChoose: (place: Place) => void }) 
         hidden={!expanded}
         className="absolute inset-x-0 top-full z-20 mt-1 overflow-hidden rounded-lg border border-night-600 bg-night-900 shadow-xl"
       >
-      <ul id={listId} role="listbox" aria-label="Places" className="max-h-72 overflow-y-auto py-1">
-        {places.map((place, index) => (
-          <li
-            key={`${place.label}@${place.latitude},${place.longitude}`}
-            id={`${listId}-${index}`}
-            role="option"
-            aria-selected={index === active}
-            // Chosen on mouse down: a click's blur would close the list before the click lands.
-            onMouseDown={(event) => {
-              event.preventDefault();
-              choose(place);
-            }}
-            className={cn(
-              'flex cursor-pointer items-center gap-2 px-3 py-2 text-sm text-mist-100',
-              index === active ? 'bg-night-700' : 'hover:bg-night-800',
-            )}
+        <ul id={listId} role="listbox" aria-label="Places" className="max-h-72 overflow-y-auto py-1">
+          {places.map((place, index) => (
+            <li
+              key={`${place.label}@${place.latitude},${place.longitude}`}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === active}
+              // Chosen on mouse down: a click's blur would close the list before the click lands.
+              onMouseDown={(event) => {
+                event.preventDefault();
+                choose(place);
+              }}
+              className={cn(
+                'flex cursor-pointer items-center gap-2 px-3 py-2 text-sm text-mist-100',
+                index === active ? 'bg-night-700' : 'hover:bg-night-800',
+              )}
+            >
+              <MapPin className="h-4 w-4 shrink-0 text-mist-400" aria-hidden />
+              <span className="truncate">
+                {place.name}
+                <span className="text-mist-400">
+                  , {place.region ? `${place.region}, ${place.country}` : place.country}
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+        {/* The gazetteer's licence (CC BY 4.0) asks for this credit where its data is shown. */}
+        <p className="border-t border-night-700 px-3 py-1.5 text-[11px] text-mist-400">
+          Places:{' '}
+          <a
+            href="https://www.geonames.org/"
+            target="_blank"
+            rel="noopener noreferrer"
+            // A click on the credit must not close the list before it lands (as for the options).
+            onMouseDown={(event) => event.preventDefault()}
+            className="underline underline-offset-2 hover:text-mist-100"
           >
-            <MapPin className="h-4 w-4 shrink-0 text-mist-400" aria-hidden />
-            <span className="truncate">
-              {place.name}
-              <span className="text-mist-400">, {place.region ? `${place.region}, ${place.country}` : place.country}</span>
-            </span>
-          </li>
-        ))}
-      </ul>
-      {/* The gazetteer's licence (CC BY 4.0) asks for this credit where its data is shown. */}
-      <p className="border-t border-night-700 px-3 py-1.5 text-[11px] text-mist-400">
-        Places:{' '}
-        <a
-          href="https://www.geonames.org/"
-          target="_blank"
-          rel="noopener noreferrer"
-          // A click on the credit must not close the list before it lands (as for the options).
-          onMouseDown={(event) => event.preventDefault()}
-          className="underline underline-offset-2 hover:text-mist-100"
-        >
-          GeoNames
-        </a>{' '}
-        (CC BY 4.0)
-      </p>
+            GeoNames
+          </a>{' '}
+          (CC BY 4.0)
+        </p>
       </div>
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}

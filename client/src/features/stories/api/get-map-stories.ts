@@ -31,12 +31,16 @@ function mapStoriesQuery(box: BoundingBox, reader: Location, claim: ReaderClaim 
     : {};
   return queryOptions({
     queryKey: queryKeys.stories.map(bbox, reader, where),
-    queryFn: async ({ signal }) => fromMarkerColumns(await callApi('mapInBox', { query: { bbox, ...claimed }, signal })),
+    queryFn: async ({ signal }) =>
+      fromMarkerColumns(await callApi('mapInBox', { query: { bbox, ...claimed }, signal })),
     retry: DISCOVERY.mapRetries,
     placeholderData: keepPreviousData,
   });
 }
 
 export function useMapStories(box: BoundingBox | null, reader: Location, claim?: ReaderClaim) {
-  return useQuery({ ...mapStoriesQuery(box ?? { west: 0, south: 0, east: 0, north: 0 }, reader, claim), enabled: box !== null });
+  return useQuery({
+    ...mapStoriesQuery(box ?? { west: 0, south: 0, east: 0, north: 0 }, reader, claim),
+    enabled: box !== null,
+  });
 }

@@ -21,6 +21,11 @@ function storyQuery(id: string, location: Location | null, accuracy: number | nu
 }
 
 /** `initial` (e.g. the card that was clicked) shows at once while the fresh copy loads. */
-export function useStory(id: string | null, location: Location | null, initial?: Story, accuracy: number | null = null) {
+export function useStory(
+  id: string | null,
+  location: Location | null,
+  initial?: Story,
+  accuracy: number | null = null,
+) {
   return useQuery({ ...storyQuery(id ?? '', location, accuracy), enabled: id !== null, placeholderData: initial });
 }

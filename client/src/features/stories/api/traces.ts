@@ -15,7 +15,11 @@ export function useStoryTraces(storyId: string, locked: boolean) {
 async function addPhoto(traceId: string, photo: File) {
   const form = new FormData();
   form.append('photo', photo);
-  const res = await fetch(apiUrl('addTracePhoto', { params: { id: traceId } }), { method: 'PUT', body: form, credentials: 'include' });
+  const res = await fetch(apiUrl('addTracePhoto', { params: { id: traceId } }), {
+    method: 'PUT',
+    body: form,
+    credentials: 'include',
+  });
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as { message?: string };
     throw new ApiError(res.status, body.message ?? 'The photo could not be added.', body.message);
@@ -37,7 +41,12 @@ export function useLeaveTrace(storyId: string) {
 export function useTraceAction(storyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (action: { kind: 'delete'; id: string } | { kind: 'hide'; id: string; reason: string } | { kind: 'appeal'; id: string; text: string }) => {
+    mutationFn: async (
+      action:
+        | { kind: 'delete'; id: string }
+        | { kind: 'hide'; id: string; reason: string }
+        | { kind: 'appeal'; id: string; text: string },
+    ) => {
       switch (action.kind) {
         case 'delete':
           await callApi('deleteTrace', { params: { id: action.id } });

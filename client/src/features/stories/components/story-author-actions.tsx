@@ -23,18 +23,38 @@ import { isTextStory } from '#common/story-types';
  * Edit and Delete for the author of a story (docs/design.md, rule 13), in the story dialog and on My Stories. Renders nothing
  * for anyone else (the server refuses them too). Delete asks first.
  */
-export function StoryAuthorActions({ story, onDeleted, className }: { story: Story; onDeleted?: () => void; className?: string }) {
+export function StoryAuthorActions({
+  story,
+  onDeleted,
+  className,
+}: {
+  story: Story;
+  onDeleted?: () => void;
+  className?: string;
+}) {
   const { data: user } = useCurrentUser();
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   if (!user || user.id !== story.authorId) return null;
   return (
     <div className={cn('flex flex-wrap gap-2', className)}>
-      <Button type="button" variant="outline" size="sm" onClick={() => setEditing(true)} aria-label={`Edit “${story.title}”`}>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        onClick={() => setEditing(true)}
+        aria-label={`Edit “${story.title}”`}
+      >
         <Pencil aria-hidden />
         Edit
       </Button>
-      <Button type="button" variant="ghost" size="sm" onClick={() => setConfirmingDelete(true)} aria-label={`Delete “${story.title}”`}>
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        onClick={() => setConfirmingDelete(true)}
+        aria-label={`Delete “${story.title}”`}
+      >
         <Trash2 aria-hidden />
         Delete
       </Button>
@@ -118,7 +138,12 @@ function EditStoryForm({ story, onDone }: { story: Story; onDone: () => void }) 
           toast({ title: 'Story updated', description: 'Your changes have been saved.', variant: 'success' });
           onDone();
         },
-        onError: (failure) => toast({ title: 'Update failed', description: errorMessage(failure, 'Something went wrong'), variant: 'destructive' }),
+        onError: (failure) =>
+          toast({
+            title: 'Update failed',
+            description: errorMessage(failure, 'Something went wrong'),
+            variant: 'destructive',
+          }),
       },
     );
   }
@@ -127,11 +152,24 @@ function EditStoryForm({ story, onDone }: { story: Story; onDone: () => void }) 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormField id="edit-title" label="Title" error={errorFor('title')}>
-        {(field) => <Input {...field} value={draft.title} maxLength={LIMITS.titleMax} onChange={(e) => change({ title: e.target.value })} />}
+        {(field) => (
+          <Input
+            {...field}
+            value={draft.title}
+            maxLength={LIMITS.titleMax}
+            onChange={(e) => change({ title: e.target.value })}
+          />
+        )}
       </FormField>
       <FormField id="edit-description" label="Description" error={errorFor('description')}>
         {(field) => (
-          <Textarea {...field} rows={3} value={draft.description} maxLength={LIMITS.descriptionMax} onChange={(e) => change({ description: e.target.value })} />
+          <Textarea
+            {...field}
+            rows={3}
+            value={draft.description}
+            maxLength={LIMITS.descriptionMax}
+            onChange={(e) => change({ description: e.target.value })}
+          />
         )}
       </FormField>
       <FormField id="edit-category" label="Category" error={errorFor('category')}>
@@ -148,12 +186,22 @@ function EditStoryForm({ story, onDone }: { story: Story; onDone: () => void }) 
       {isTextStory(story.type) && (
         <FormField id="edit-content" label="Story" error={errorFor('content')}>
           {(field) => (
-            <Textarea {...field} rows={8} value={draft.content} maxLength={LIMITS.contentMax} onChange={(e) => change({ content: e.target.value })} />
+            <Textarea
+              {...field}
+              rows={8}
+              value={draft.content}
+              maxLength={LIMITS.contentMax}
+              onChange={(e) => change({ content: e.target.value })}
+            />
           )}
         </FormField>
       )}
       <TimeLockFields idPrefix="edit" value={draft} onChange={change} disabled={update.isPending} />
-      <VisibilityField isPublic={draft.isPublic} onChange={(isPublic) => change({ isPublic })} disabled={update.isPending} />
+      <VisibilityField
+        isPublic={draft.isPublic}
+        onChange={(isPublic) => change({ isPublic })}
+        disabled={update.isPending}
+      />
       {timeLockError && (
         <p role="alert" className="text-sm text-red-300">
           {timeLockError}
@@ -176,13 +224,22 @@ function EditStoryForm({ story, onDone }: { story: Story; onDone: () => void }) 
 function DeleteStoryConfirmation({ story, onDeleted }: { story: Story; onDeleted?: () => void }) {
   const remove = useDeleteStory({
     onDeleted: () => {
-      toast({ title: 'Story deleted', description: `“${story.title}” and everything with it is gone.`, variant: 'success' });
+      toast({
+        title: 'Story deleted',
+        description: `“${story.title}” and everything with it is gone.`,
+        variant: 'success',
+      });
       onDeleted?.();
     },
   });
   const onConfirm = () =>
     remove.mutate(story.id, {
-      onError: (failure) => toast({ title: 'Delete failed', description: errorMessage(failure, 'Something went wrong'), variant: 'destructive' }),
+      onError: (failure) =>
+        toast({
+          title: 'Delete failed',
+          description: errorMessage(failure, 'Something went wrong'),
+          variant: 'destructive',
+        }),
     });
   return (
     <div className="grid gap-4">

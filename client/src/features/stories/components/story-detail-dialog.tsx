@@ -34,7 +34,8 @@ export function StoryDetailDialog({ storyId, initialStory, location, onClose }: 
   const story = query.data;
   const missing = !story && query.isError && isMissing(query.error);
   const title =
-    story?.title ?? (missing ? 'Story not found' : query.isError ? 'Story unavailable' : (known?.title ?? 'Loading story...'));
+    story?.title ??
+    (missing ? 'Story not found' : query.isError ? 'Story unavailable' : (known?.title ?? 'Loading story...'));
   return (
     <Dialog open={storyId !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent title={title} description={story ? <StoryByline story={story} /> : undefined} className="max-w-xl">

@@ -8,7 +8,8 @@ export function useTourMapTiles(id: string, enabled: boolean) {
   const dense = window.devicePixelRatio > 1;
   return useQuery({
     queryKey: queryKeys.tours.mapTiles(id, dense),
-    queryFn: ({ signal }) => callApi('tourMapTiles', { params: { id }, query: { dense: dense ? 'true' : 'false' }, signal }),
+    queryFn: ({ signal }) =>
+      callApi('tourMapTiles', { params: { id }, query: { dense: dense ? 'true' : 'false' }, signal }),
     enabled,
     staleTime: Infinity,
   });

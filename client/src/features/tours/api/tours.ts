@@ -6,14 +6,18 @@ import { callApi } from '#client/lib/api';
 import { queryKeys } from '#client/lib/query-keys';
 
 export function useTour(id: string) {
-  return useQuery({ queryKey: queryKeys.tours.detail(id), queryFn: ({ signal }) => callApi('tour', { params: { id }, signal }) });
+  return useQuery({
+    queryKey: queryKeys.tours.detail(id),
+    queryFn: ({ signal }) => callApi('tour', { params: { id }, signal }),
+  });
 }
 
 /** The first page of tours with a stop within 5 km of the reader. */
 export function useToursNear(reader: Location | null) {
   return useQuery({
     queryKey: reader ? queryKeys.tours.near(reader) : ['tours', 'near', 'none'],
-    queryFn: ({ signal }) => callApi('toursNear', { params: { lat: reader!.latitude, lng: reader!.longitude }, signal }),
+    queryFn: ({ signal }) =>
+      callApi('toursNear', { params: { lat: reader!.latitude, lng: reader!.longitude }, signal }),
     enabled: reader !== null,
   });
 }

@@ -51,7 +51,8 @@ export function NewTourDialog({
     event.preventDefault();
     const parsed = createTourRequestSchema.safeParse({ title, description: description || null, storyIds: chosen });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? TOUR_MESSAGES.stopsCount);
-    if (longLeg) return setError(TOUR_MESSAGES.legTooLong(longLeg.from, longLeg.to, (longLeg.metres / 1000).toFixed(1)));
+    if (longLeg)
+      return setError(TOUR_MESSAGES.legTooLong(longLeg.from, longLeg.to, (longLeg.metres / 1000).toFixed(1)));
     setError(null);
     create.mutate(parsed.data, {
       onSuccess: (tour) => {
@@ -66,11 +67,20 @@ export function NewTourDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="New tour" description="Lay a walking route through your public stories, in the order to walk them.">
+      <DialogContent
+        title="New tour"
+        description="Lay a walking route through your public stories, in the order to walk them."
+      >
         <form onSubmit={submit} noValidate className="grid gap-4" aria-describedby={error ? ids.error : undefined}>
           <div className="grid gap-1.5">
             <Label htmlFor={ids.title}>Title</Label>
-            <Input id={ids.title} value={title} maxLength={TOURS.titleMax} onChange={(e) => setTitle(e.target.value)} placeholder="The harbour at dusk" />
+            <Input
+              id={ids.title}
+              value={title}
+              maxLength={TOURS.titleMax}
+              onChange={(e) => setTitle(e.target.value)}
+              placeholder="The harbour at dusk"
+            />
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor={ids.description}>Description (optional)</Label>
@@ -92,12 +102,25 @@ export function NewTourDialog({
             ) : (
               <ol className="grid gap-1.5">
                 {stops.map((story, index) => (
-                  <li key={story.id} className="flex items-center gap-2 rounded-lg border border-night-700 bg-night-900/70 px-2 py-1.5">
-                    <span aria-hidden className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-glow-600 text-xs font-bold text-white">
+                  <li
+                    key={story.id}
+                    className="flex items-center gap-2 rounded-lg border border-night-700 bg-night-900/70 px-2 py-1.5"
+                  >
+                    <span
+                      aria-hidden
+                      className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-glow-600 text-xs font-bold text-white"
+                    >
                       {index + 1}
                     </span>
                     <span className="min-w-0 flex-1 truncate text-sm text-mist-100">{story.title}</span>
-                    <Button type="button" size="icon" variant="ghost" aria-label={`Move ${story.title} up`} disabled={index === 0} onClick={() => move(index, -1)}>
+                    <Button
+                      type="button"
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`Move ${story.title} up`}
+                      disabled={index === 0}
+                      onClick={() => move(index, -1)}
+                    >
                       <ArrowUp aria-hidden />
                     </Button>
                     <Button
@@ -110,16 +133,26 @@ export function NewTourDialog({
                     >
                       <ArrowDown aria-hidden />
                     </Button>
-                    <Button type="button" size="icon" variant="ghost" aria-label={`Remove ${story.title}`} onClick={() => setChosen((l) => l.filter((id) => id !== story.id))}>
+                    <Button
+                      type="button"
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`Remove ${story.title}`}
+                      onClick={() => setChosen((l) => l.filter((id) => id !== story.id))}
+                    >
                       <Trash2 aria-hidden />
                     </Button>
                   </li>
                 ))}
               </ol>
             )}
-            {measures && <p className="text-sm text-mist-300">{tourLengthText(measures.lengthM, measures.walkingMinutes)}</p>}
+            {measures && (
+              <p className="text-sm text-mist-300">{tourLengthText(measures.lengthM, measures.walkingMinutes)}</p>
+            )}
             {longLeg && (
-              <p className="text-sm text-ember-400">{TOUR_MESSAGES.legTooLong(longLeg.from, longLeg.to, (longLeg.metres / 1000).toFixed(1))}</p>
+              <p className="text-sm text-ember-400">
+                {TOUR_MESSAGES.legTooLong(longLeg.from, longLeg.to, (longLeg.metres / 1000).toFixed(1))}
+              </p>
             )}
           </section>
 
@@ -128,7 +161,9 @@ export function NewTourDialog({
             {usable.length === 0 ? (
               <p className="text-sm text-mist-300">You have no public stories yet.</p>
             ) : (
-              usable.length === chosen.length && <p className="text-sm text-mist-300">All your public stories are in this tour.</p>
+              usable.length === chosen.length && (
+                <p className="text-sm text-mist-300">All your public stories are in this tour.</p>
+              )
             )}
             <ul className="grid max-h-56 gap-1.5 overflow-y-auto">
               {usable

@@ -11,9 +11,20 @@ import type { Tour } from '#common/tour-schemas';
 import { Button } from '#client/components/ui/button';
 import { useTileConfig } from '#client/lib/get-public-config';
 import { useTourMapTiles } from '../api/tour-map-tiles';
-import { canSaveOffline, removeTourOffline, savedPack, saveTourOffline, type PackProgress, type SavedPack } from '../lib/offline-pack';
+import {
+  canSaveOffline,
+  removeTourOffline,
+  savedPack,
+  saveTourOffline,
+  type PackProgress,
+  type SavedPack,
+} from '../lib/offline-pack';
 
-type State = { kind: 'idle' } | { kind: 'saving'; progress: PackProgress } | { kind: 'saved'; pack: SavedPack } | { kind: 'failed' };
+type State =
+  | { kind: 'idle' }
+  | { kind: 'saving'; progress: PackProgress }
+  | { kind: 'saved'; pack: SavedPack }
+  | { kind: 'failed' };
 
 export function SaveOffline({ tour, position }: { tour: Tour; position: Point | null }) {
   const tiles = useTileConfig();
@@ -72,7 +83,12 @@ export function SaveOffline({ tour, position }: { tour: Tour; position: Point | 
           <p className="text-sm text-mist-100">
             {OFFLINE_MAP_TEXT.saving} {state.progress.done} of {state.progress.total}
           </p>
-          <progress className="h-2 w-full accent-glow-500" max={state.progress.total} value={state.progress.done} aria-label={OFFLINE_MAP_TEXT.saving} />
+          <progress
+            className="h-2 w-full accent-glow-500"
+            max={state.progress.total}
+            value={state.progress.done}
+            aria-label={OFFLINE_MAP_TEXT.saving}
+          />
         </div>
       ) : plan.data && !plan.data.offered ? (
         <p className="text-sm text-mist-300">{plan.data.reason}</p>
@@ -82,7 +98,11 @@ export function SaveOffline({ tour, position }: { tour: Tour; position: Point | 
             <CloudDownload aria-hidden />
             {OFFLINE_MAP_TEXT.save}
           </Button>
-          {plan.data && <p className="text-sm text-mist-300">About {megabytesText(plan.data.estimatedBytes)}: the map along the route and the stops you found</p>}
+          {plan.data && (
+            <p className="text-sm text-mist-300">
+              About {megabytesText(plan.data.estimatedBytes)}: the map along the route and the stops you found
+            </p>
+          )}
           {state.kind === 'failed' && (
             <p role="alert" className="w-full text-sm text-red-300">
               {OFFLINE_MAP_TEXT.failed}

@@ -24,9 +24,15 @@ export function TourInsightsPanel({ tourId }: { tourId: string }) {
   const insights = useTourInsights(tourId, days);
   const totals = insights.data?.totals;
   return (
-    <section aria-labelledby="tour-insights" className="grid gap-3 rounded-2xl border border-night-700 bg-night-900/60 p-4">
+    <section
+      aria-labelledby="tour-insights"
+      className="grid gap-3 rounded-2xl border border-night-700 bg-night-900/60 p-4"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="tour-insights" className="inline-flex items-center gap-2 font-display text-lg font-semibold text-mist-100">
+        <h2
+          id="tour-insights"
+          className="inline-flex items-center gap-2 font-display text-lg font-semibold text-mist-100"
+        >
           <BarChart3 className="h-5 w-5 text-glow-300" aria-hidden />
           How your tour is walked
         </h2>
@@ -60,8 +66,9 @@ export function TourInsightsPanel({ tourId }: { tourId: string }) {
         </dl>
       )}
       <p className="text-xs text-mist-400">
-        Readers who started the tour, the stops they reached and how many walked it to the end, per day at the first stop, shown once the day has ended there. Nobody is named, your own walks do
-        not count, and 1 or 2 show as “fewer than 3”.
+        Readers who started the tour, the stops they reached and how many walked it to the end, per day at the first
+        stop, shown once the day has ended there. Nobody is named, your own walks do not count, and 1 or 2 show as
+        “fewer than 3”.
       </p>
     </section>
   );
@@ -71,7 +78,13 @@ function Figure({ label, value }: { label: string; value: ShownCount }) {
   return (
     <div className="grid">
       <dt className="text-xs text-mist-300">{label}</dt>
-      <dd className={typeof value === 'number' ? 'text-xl font-semibold tabular-nums text-mist-100' : 'text-sm text-mist-100'}>{shownCountText(value)}</dd>
+      <dd
+        className={
+          typeof value === 'number' ? 'text-xl font-semibold tabular-nums text-mist-100' : 'text-sm text-mist-100'
+        }
+      >
+        {shownCountText(value)}
+      </dd>
     </div>
   );
 }

@@ -21,7 +21,10 @@ export function TourLine({ stops, onSelect }: { stops: TourStop[]; onSelect: (st
   const points = useMemo(() => stops.map((stop): [number, number] => [stop.latitude, stop.longitude]), [stops]);
   return (
     <>
-      <Polyline positions={points} pathOptions={{ color: '#a78bfa', weight: 4, dashArray: '6 8', className: 'tour-line' }} />
+      <Polyline
+        positions={points}
+        pathOptions={{ color: '#a78bfa', weight: 4, dashArray: '6 8', className: 'tour-line' }}
+      />
       {stops.map((stop) => (
         <Marker
           key={stop.storyId}

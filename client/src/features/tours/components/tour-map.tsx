@@ -13,7 +13,12 @@ import { useTileConfig } from '#client/lib/get-public-config';
 import { BaseTiles } from '#client/lib/map/base-tiles';
 import { TourLine } from './tour-line';
 
-const walkerIcon = L.divIcon({ className: 'tour-walker', html: '<span aria-hidden="true"></span>', iconSize: [18, 18], iconAnchor: [9, 9] });
+const walkerIcon = L.divIcon({
+  className: 'tour-walker',
+  html: '<span aria-hidden="true"></span>',
+  iconSize: [18, 18],
+  iconAnchor: [9, 9],
+});
 
 function FitStops({ points }: { points: [number, number][] }) {
   const map = useMap();
@@ -23,15 +28,37 @@ function FitStops({ points }: { points: [number, number][] }) {
   return null;
 }
 
-export default function TourMap({ stops, walker, onSelect }: { stops: TourStop[]; walker?: Point | null; onSelect: (stop: TourStop) => void }) {
+export default function TourMap({
+  stops,
+  walker,
+  onSelect,
+}: {
+  stops: TourStop[];
+  walker?: Point | null;
+  onSelect: (stop: TourStop) => void;
+}) {
   const tiles = useTileConfig();
   const points = useMemo(() => stops.map((stop): [number, number] => [stop.latitude, stop.longitude]), [stops]);
-  if (!tiles || points.length === 0) return <div className="h-72 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />;
+  if (!tiles || points.length === 0)
+    return <div className="h-72 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />;
   return (
-    <MapContainer center={points[0]} zoom={15} className="relative z-0 h-72 w-full rounded-2xl border border-night-700 sm:h-96" scrollWheelZoom={false}>
+    <MapContainer
+      center={points[0]}
+      zoom={15}
+      className="relative z-0 h-72 w-full rounded-2xl border border-night-700 sm:h-96"
+      scrollWheelZoom={false}
+    >
       <BaseTiles tiles={tiles} attribution={tiles.tileAttribution} />
       <TourLine stops={stops} onSelect={onSelect} />
-      {walker && <Marker position={[walker.latitude, walker.longitude]} icon={walkerIcon} title="You" alt="You" interactive={false} />}
+      {walker && (
+        <Marker
+          position={[walker.latitude, walker.longitude]}
+          icon={walkerIcon}
+          title="You"
+          alt="You"
+          interactive={false}
+        />
+      )}
       <FitStops points={points} />
     </MapContainer>
   );

@@ -21,7 +21,11 @@ export default function ToursNearList({ reader }: { reader: Point }) {
     );
   }
   if ((tours.data ?? []).length === 0) {
-    return <p className="text-sm text-mist-300">No walking tours within {TOURS.nearbyRadiusM / 1000} km yet. Authors make them from My Stories.</p>;
+    return (
+      <p className="text-sm text-mist-300">
+        No walking tours within {TOURS.nearbyRadiusM / 1000} km yet. Authors make them from My Stories.
+      </p>
+    );
   }
   return (
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">

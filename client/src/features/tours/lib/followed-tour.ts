@@ -11,7 +11,14 @@ function read(): { id: string; title: string } | null {
   try {
     const raw = sessionStorage.getItem(KEY);
     const value: unknown = raw ? JSON.parse(raw) : null;
-    if (value && typeof value === 'object' && 'id' in value && 'title' in value && typeof value.id === 'string' && typeof value.title === 'string') {
+    if (
+      value &&
+      typeof value === 'object' &&
+      'id' in value &&
+      'title' in value &&
+      typeof value.id === 'string' &&
+      typeof value.title === 'string'
+    ) {
       return { id: value.id, title: value.title };
     }
   } catch {

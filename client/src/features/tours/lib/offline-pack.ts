@@ -70,7 +70,9 @@ export async function saveTourOffline(args: {
       for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
         signal.throwIfAborted();
         const cached = await tileCache.match(url);
-        bytes += cached ? (await cached.arrayBuffer()).byteLength : await keep(tileCache, url, await fetch(url, { signal }));
+        bytes += cached
+          ? (await cached.arrayBuffer()).byteLength
+          : await keep(tileCache, url, await fetch(url, { signal }));
         step();
       }
     }),
@@ -87,7 +89,11 @@ export async function saveTourOffline(args: {
   const where = position ? { lat: String(position.latitude), lng: String(position.longitude) } : undefined;
   for (const stop of found) {
     const answer = await keepAnswer(await apiResponse('story', { params: { id: stop.storyId }, query: where, signal }));
-    const story = (await answer.json()) as { audioUrl?: string | null; imageUrl?: string | null; videoUrl?: string | null };
+    const story = (await answer.json()) as {
+      audioUrl?: string | null;
+      imageUrl?: string | null;
+      videoUrl?: string | null;
+    };
     for (const media of [story.audioUrl, story.imageUrl, story.videoUrl]) {
       if (!media) continue;
       const path = new URL(media, location.origin).pathname;

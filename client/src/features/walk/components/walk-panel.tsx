@@ -38,10 +38,14 @@ export function WalkStatus({
     .filter((story) => story.isLocked && story.distance !== null)
     .sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0))[0];
   // A tour passes its next stop (null once complete); elsewhere the compass points at the nearest locked story.
-  const pointTo = target !== undefined ? target : nearestLocked ? { label: 'Next whisper', point: nearestLocked } : null;
+  const pointTo =
+    target !== undefined ? target : nearestLocked ? { label: 'Next whisper', point: nearestLocked } : null;
   if (!walk.active && !walk.notice && walk.found.length === 0) return null;
   return (
-    <div role="status" className="grid grid-cols-1 gap-1 rounded-xl border border-glow-500/40 bg-glow-500/10 px-3 py-2 text-sm text-mist-100">
+    <div
+      role="status"
+      className="grid grid-cols-1 gap-1 rounded-xl border border-glow-500/40 bg-glow-500/10 px-3 py-2 text-sm text-mist-100"
+    >
       {walk.active && <p className="font-medium">{WALK_TEXTS.on}</p>}
       {walk.active && extra && <p className="font-semibold text-glow-200">{extra}</p>}
       {walk.active && here && pointTo && (
@@ -51,7 +55,9 @@ export function WalkStatus({
               aria-hidden
               data-testid="walk-arrow"
               className="h-5 w-5 shrink-0 text-glow-200 transition-transform"
-              style={{ transform: `rotate(${Math.round(turnDegrees(bearingDegrees(here, pointTo.point), heading))}deg)` }}
+              style={{
+                transform: `rotate(${Math.round(turnDegrees(bearingDegrees(here, pointTo.point), heading))}deg)`,
+              }}
             />
           )}
           <span data-testid="walk-compass">{nextLine(here, pointTo.point, pointTo.label, heading)}</span>
@@ -79,7 +85,9 @@ export function WalkStatus({
                   onClick={() => onOpen(story)}
                   className="flex w-full min-w-0 items-center gap-2 rounded-lg px-2 py-1.5 text-left hover:bg-night-800"
                 >
-                  <span aria-hidden className="w-5 shrink-0 text-right text-mist-300">{index + 1}.</span>
+                  <span aria-hidden className="w-5 shrink-0 text-right text-mist-300">
+                    {index + 1}.
+                  </span>
                   <span className="min-w-0 flex-1 break-words text-mist-100">{story.title}</span>
                   <span className="shrink-0 text-xs text-mist-300">{story.category}</span>
                 </button>
@@ -96,7 +104,15 @@ export function WalkStatus({
  * The card of the story within reach, fixed to the bottom of the screen while walking. `stopOf`: on a tour, the
  * story's "Stop k of n".
  */
-export function WalkCard({ walk, onOpen, stopOf }: { walk: Walk; onOpen: (story: Story) => void; stopOf?: (story: Story) => string | null }) {
+export function WalkCard({
+  walk,
+  onOpen,
+  stopOf,
+}: {
+  walk: Walk;
+  onOpen: (story: Story) => void;
+  stopOf?: (story: Story) => string | null;
+}) {
   const story = walk.current;
   if (!story) return null;
   const stop = stopOf?.(story) ?? null;

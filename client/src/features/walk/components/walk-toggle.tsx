@@ -5,7 +5,15 @@ import { WALK_TEXTS } from '../lib/walk-texts';
 import type { Walk } from '../hooks/use-walk-mode';
 
 /** The "Walk" / "Stop walking" toggle. */
-export function WalkToggle({ walk, label = WALK_TEXTS.start, onStart }: { walk: Walk; label?: string; onStart?: () => void }) {
+export function WalkToggle({
+  walk,
+  label = WALK_TEXTS.start,
+  onStart,
+}: {
+  walk: Walk;
+  label?: string;
+  onStart?: () => void;
+}) {
   return (
     <Button
       type="button"

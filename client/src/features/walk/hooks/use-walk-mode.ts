@@ -48,13 +48,20 @@ export function useWalkMode(options: { userId: string | null; onUnlocked?: (stor
 
   const start = () => {
     // Made inside the tap: browsers let both play later without another gesture.
-    const AudioContextClass = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    const AudioContextClass =
+      window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     audioContext.current ??= AudioContextClass ? new AudioContextClass() : null;
     void audioContext.current?.resume().catch(() => undefined);
     const audio = (audioRef.current ??= new Audio());
     primeAudio(audio);
     engine.current ??= import('../lib/walk-engine').then(({ createWalkEngine }) =>
-      createWalkEngine({ queryClient, setState, options: () => optionsRef.current, audio, audioContext: audioContext.current }),
+      createWalkEngine({
+        queryClient,
+        setState,
+        options: () => optionsRef.current,
+        audio,
+        audioContext: audioContext.current,
+      }),
     );
     void engine.current.then((walk) => {
       if (!unmounted.current) walk.start();

@@ -118,9 +118,24 @@ export function createWalkEngine({ queryClient, setState, options, audio, audioC
   const mediaHandlers: [MediaSessionAction, MediaSessionActionHandler][] = [
     ['play', () => void audio.play()],
     ['pause', () => audio.pause()],
-    ['seekbackward', (details) => { audio.currentTime = Math.max(0, audio.currentTime - (details.seekOffset ?? 15)); }],
-    ['seekforward', (details) => { audio.currentTime += details.seekOffset ?? 15; }],
-    ['seekto', (details) => { if (details.seekTime !== undefined) audio.currentTime = details.seekTime; }],
+    [
+      'seekbackward',
+      (details) => {
+        audio.currentTime = Math.max(0, audio.currentTime - (details.seekOffset ?? 15));
+      },
+    ],
+    [
+      'seekforward',
+      (details) => {
+        audio.currentTime += details.seekOffset ?? 15;
+      },
+    ],
+    [
+      'seekto',
+      (details) => {
+        if (details.seekTime !== undefined) audio.currentTime = details.seekTime;
+      },
+    ],
     ['nexttrack', () => next()],
   ];
   function setMediaHandlers(on: boolean) {
@@ -219,10 +234,13 @@ export function createWalkEngine({ queryClient, setState, options, audio, audioC
         session.pending = null;
         void send();
       } else if (decision === 'later' && !session.pending) {
-        session.pending = setTimeout(() => {
-          session.pending = null;
-          void send();
-        }, WALK.sendEveryMs - (now - (session.lastSent?.time ?? now)));
+        session.pending = setTimeout(
+          () => {
+            session.pending = null;
+            void send();
+          },
+          WALK.sendEveryMs - (now - (session.lastSent?.time ?? now)),
+        );
       }
     };
     // Only a refusal ends the walk; a fix that is briefly unavailable or late is waited out.

@@ -2,10 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { offsetEast, offsetNorth } from '#common/geo';
 import type { Story } from '#common/schemas';
 import { bearingDegrees } from '#common/geo';
-import { cardAfterAnswer, moreHereText, nextLine, relativeDirection, shouldSend, turnDegrees, WALK, withinReach } from './walk-rules';
+import {
+  cardAfterAnswer,
+  moreHereText,
+  nextLine,
+  relativeDirection,
+  shouldSend,
+  turnDegrees,
+  WALK,
+  withinReach,
+} from './walk-rules';
 
 const here = { latitude: 32.0835, longitude: -81.0998 };
-const story = (id: string, fields: Partial<Story>) => ({ id, isLocked: false, authorId: 'someone', distance: 50, ...fields }) as Story;
+const story = (id: string, fields: Partial<Story>) =>
+  ({ id, isLocked: false, authorId: 'someone', distance: 50, ...fields }) as Story;
 
 describe('walk rules', () => {
   it('sends the first fix at once, then only after 10 m of movement and 5 s', () => {
@@ -31,7 +41,11 @@ describe('walk rules', () => {
     const cannon = story('cannon', { distance: 10 });
     const fountain = story('fountain', { distance: 8 });
     const bench = story('bench', { distance: 30 });
-    const ids = (card: ReturnType<typeof cardAfterAnswer>) => [card.current?.id ?? null, card.queue.map((queued) => queued.id), card.changed];
+    const ids = (card: ReturnType<typeof cardAfterAnswer>) => [
+      card.current?.id ?? null,
+      card.queue.map((queued) => queued.id),
+      card.changed,
+    ];
     // First answer: the nearest is the card, the other one within reach waits ("1 more whisper here").
     expect(ids(cardAfterAnswer(null, [fountain, bench], new Set()))).toEqual(['fountain', ['bench'], true]);
     // Still within reach: it stays; the count counts only stories within reach that the card has not shown.

@@ -19,11 +19,7 @@ export const WALK = {
 export { WALK_TEXTS } from './walk-texts';
 
 /** Whether a new fix should go to the server now: the first always; later ones after 10 m and 5 s. */
-export function shouldSend(
-  last: { at: Point; time: number } | null,
-  next: Point,
-  now: number,
-): 'now' | 'later' | 'no' {
+export function shouldSend(last: { at: Point; time: number } | null, next: Point, now: number): 'now' | 'later' | 'no' {
   if (!last) return 'now';
   if (haversineMetres(last.at, next) < WALK.minMoveM) return 'no';
   return now - last.time >= WALK.sendEveryMs ? 'now' : 'later';
@@ -36,7 +32,10 @@ export function shouldSend(
  */
 export function withinReach(stories: readonly Story[], me: string | null): Story[] {
   return stories
-    .filter((story) => !story.isLocked && story.authorId !== me && story.distance !== null && story.distance <= UNLOCK_RADIUS_M)
+    .filter(
+      (story) =>
+        !story.isLocked && story.authorId !== me && story.distance !== null && story.distance <= UNLOCK_RADIUS_M,
+    )
     .sort((a, b) => (a.distance ?? Infinity) - (b.distance ?? Infinity));
 }
 
@@ -88,7 +87,8 @@ export function relativeDirection(bearing: number, heading: number): string {
  * direction is said from where the walker faces: "Next whisper: 230 m ahead on your right".
  */
 export function nextLine(from: Point, target: Point, label = 'Next whisper', heading: number | null = null): string {
-  const direction = heading === null ? compassDirection(from, target) : relativeDirection(bearingDegrees(from, target), heading);
+  const direction =
+    heading === null ? compassDirection(from, target) : relativeDirection(bearingDegrees(from, target), heading);
   return `${label}: ${formatDistance(haversineMetres(from, target))} ${direction}`;
 }
 

@@ -9,7 +9,13 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-export function call(app: FastifyInstance, method: 'GET' | 'POST', url: string, body?: unknown, options: CallOptions = {}) {
+export function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+  options: CallOptions = {},
+) {
   return app.inject({
     method,
     url,

@@ -16,8 +16,28 @@ import { ID_RANGES, idRangeOf, type NearestCard, type NearestQuery, type StoryCa
 import { haversineMetres, type Point } from '#common/geo';
 import { LOCK_FIELDS, lockValuesAt } from '#common/lock-kinds';
 import { seenByEveryone, visibleToViewer } from '../../../db/visibility';
-import { AUTHOR, CATEGORY, CODES, CREATED_AT, DURATION, FLAGS, HIDDEN, Interned, LATITUDE, LIKES,
-  LOCK_TEXT, LONGITUDE, NUMBERS, orNull, PUBLIC, RESTRICTION, REVISION, SEEN_BY_ALL, TYPE, WORD_COUNT } from './card-layout';
+import {
+  AUTHOR,
+  CATEGORY,
+  CODES,
+  CREATED_AT,
+  DURATION,
+  FLAGS,
+  HIDDEN,
+  Interned,
+  LATITUDE,
+  LIKES,
+  LOCK_TEXT,
+  LONGITUDE,
+  NUMBERS,
+  orNull,
+  PUBLIC,
+  RESTRICTION,
+  REVISION,
+  SEEN_BY_ALL,
+  TYPE,
+  WORD_COUNT,
+} from './card-layout';
 
 const INITIAL_CAPACITY = 1_024;
 const NO_SLOT = -1;
@@ -171,17 +191,22 @@ export class CardIndex {
     const blocked = this.authorNumbers(q.blockedAuthorIds);
     const { slotPublic, slotAuthor, rowOfSlot } = this;
     const bySlot = blocked
-      ? (slot: number) => visibleToViewer(slotPublic[slot] === 1, slotAuthor[slot] === viewerNumber) && !blocked.has(slotAuthor[slot]!)
+      ? (slot: number) =>
+          visibleToViewer(slotPublic[slot] === 1, slotAuthor[slot] === viewerNumber) && !blocked.has(slotAuthor[slot]!)
       : (slot: number) => visibleToViewer(slotPublic[slot] === 1, slotAuthor[slot] === viewerNumber);
     // A hair beyond the radius: the exact test below decides on PostGIS's sphere.
     const maxMetres = q.radius * (1 + 1e-9) + 1e-6;
     const hit = (row: number): Hit => ({ row, distance: this.distanceTo(q, row) });
 
-    let found = sphereNearest(this.tree, q.longitude, q.latitude, limit + 1, maxMetres, bySlot).map((slot) => hit(rowOfSlot[slot]!));
+    let found = sphereNearest(this.tree, q.longitude, q.latitude, limit + 1, maxMetres, bySlot).map((slot) =>
+      hit(rowOfSlot[slot]!),
+    );
     if (found.length === limit + 1 && found[limit - 1]!.distance === found[limit]!.distance) {
       // Stories tied at the cap's distance: all of them compete for the last places, newest first.
       const tieMetres = found[limit]!.distance * (1 + 1e-9);
-      found = sphereNearest(this.tree, q.longitude, q.latitude, Infinity, tieMetres, bySlot).map((slot) => hit(rowOfSlot[slot]!));
+      found = sphereNearest(this.tree, q.longitude, q.latitude, Infinity, tieMetres, bySlot).map((slot) =>
+        hit(rowOfSlot[slot]!),
+      );
     }
     for (const row of this.overlay) {
       if (this.visibleRow(row, viewerNumber)) found.push(hit(row));
@@ -212,10 +237,18 @@ export class CardIndex {
       return (
         latitude >= box.south &&
         latitude <= box.north &&
-        (box.west <= box.east ? longitude >= box.west && longitude <= box.east : longitude >= box.west || longitude <= box.east)
+        (box.west <= box.east
+          ? longitude >= box.west && longitude <= box.east
+          : longitude >= box.west || longitude <= box.east)
       );
     };
-    const spans: [number, number][] = box.west <= box.east ? [[box.west, box.east]] : [[box.west, 180], [-180, box.east]];
+    const spans: [number, number][] =
+      box.west <= box.east
+        ? [[box.west, box.east]]
+        : [
+            [box.west, 180],
+            [-180, box.east],
+          ];
     const found: Hit[] = [];
     for (const [west, east] of spans) {
       for (const slot of this.tree.range(west, box.south, east, box.north)) {
@@ -226,7 +259,8 @@ export class CardIndex {
       }
     }
     for (const row of this.overlay) {
-      if (this.visibleRow(row, viewerNumber) && inside(row)) found.push({ row, distance: this.distanceTo(centre, row) });
+      if (this.visibleRow(row, viewerNumber) && inside(row))
+        found.push({ row, distance: this.distanceTo(centre, row) });
     }
     return this.finish(found, limit);
   }
@@ -324,12 +358,14 @@ export class CardIndex {
     this.numbers[n + DURATION] = card.duration ?? Number.NaN;
     this.numbers[n + WORD_COUNT] = card.wordCount ?? Number.NaN;
     const c = row * CODES;
-    this.codes[c + FLAGS] = (card.isPublic ? PUBLIC : 0) | (card.hidden ? HIDDEN : 0) | (seenByEveryone(card) ? SEEN_BY_ALL : 0);
+    this.codes[c + FLAGS] =
+      (card.isPublic ? PUBLIC : 0) | (card.hidden ? HIDDEN : 0) | (seenByEveryone(card) ? SEEN_BY_ALL : 0);
     this.codes[c + AUTHOR] = this.authorTable.numberOf(card.authorId);
     this.codes[c + CATEGORY] = this.text.numberOf(card.category);
     this.codes[c + TYPE] = this.text.numberOf(card.type);
     this.codes[c + RESTRICTION] = this.text.numberOf(card.timeRestriction);
-    for (let i = 0; i < LOCK_FIELDS.length; i++) this.codes[c + LOCK_TEXT + i] = this.text.numberOf(card[LOCK_FIELDS[i]!]);
+    for (let i = 0; i < LOCK_FIELDS.length; i++)
+      this.codes[c + LOCK_TEXT + i] = this.text.numberOf(card[LOCK_FIELDS[i]!]);
   }
 
   private fillSlot(slot: number, row: number) {

@@ -7,35 +7,37 @@ import { CardIndex } from './card-index';
 const VIEWERS = ['aaaaaaaa-0000-4000-8000-000000000001', 'aaaaaaaa-0000-4000-8000-000000000002'];
 
 const cardArb = (n: number) =>
-  fc.record({
-    latitude: fc.double({ min: -89.9, max: 89.9, noNaN: true }),
-    longitude: fc.double({ min: -179.9, max: 179.9, noNaN: true }),
-    authorIndex: fc.integer({ min: 0, max: 1 }),
-    isPublic: fc.boolean(),
-    hidden: fc.boolean(),
-    createdAtMicros: fc.integer({ min: 0, max: 5 }),
-  }).map((c): StoryCard => ({
-    id: `${n.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`,
-    title: `Story ${n}`,
-    description: null,
-    duration: null,
-    wordCount: 1,
-    latitude: c.latitude,
-    longitude: c.longitude,
-    category: 'Mystery',
-    type: 'text',
-    authorId: VIEWERS[c.authorIndex]!,
-    likes: 0,
-    isPublic: c.isPublic,
-    hidden: c.hidden,
-    timeRestriction: 'none',
-    unlockStartTime: null,
-    unlockEndTime: null,
-    unlockSeason: null,
-    unlockWeather: null,
-    createdAtMicros: c.createdAtMicros,
-    revision: n,
-  }));
+  fc
+    .record({
+      latitude: fc.double({ min: -89.9, max: 89.9, noNaN: true }),
+      longitude: fc.double({ min: -179.9, max: 179.9, noNaN: true }),
+      authorIndex: fc.integer({ min: 0, max: 1 }),
+      isPublic: fc.boolean(),
+      hidden: fc.boolean(),
+      createdAtMicros: fc.integer({ min: 0, max: 5 }),
+    })
+    .map((c): StoryCard => ({
+      id: `${n.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`,
+      title: `Story ${n}`,
+      description: null,
+      duration: null,
+      wordCount: 1,
+      latitude: c.latitude,
+      longitude: c.longitude,
+      category: 'Mystery',
+      type: 'text',
+      authorId: VIEWERS[c.authorIndex]!,
+      likes: 0,
+      isPublic: c.isPublic,
+      hidden: c.hidden,
+      timeRestriction: 'none',
+      unlockStartTime: null,
+      unlockEndTime: null,
+      unlockSeason: null,
+      unlockWeather: null,
+      createdAtMicros: c.createdAtMicros,
+      revision: n,
+    }));
 
 /** The definition: every visible card within the radius, nearest first, newest first, then by id descending. */
 function bruteForce(cards: Iterable<StoryCard>, q: NearestQuery) {
@@ -43,7 +45,10 @@ function bruteForce(cards: Iterable<StoryCard>, q: NearestQuery) {
     .filter((c) => (c.isPublic && !c.hidden) || c.authorId === q.viewerId)
     .map((card) => ({ card, distance: haversineMetres(q, card) }))
     .filter((h) => h.distance <= q.radius)
-    .sort((a, b) => a.distance - b.distance || b.card.createdAtMicros - a.card.createdAtMicros || (a.card.id < b.card.id ? 1 : -1))
+    .sort(
+      (a, b) =>
+        a.distance - b.distance || b.card.createdAtMicros - a.card.createdAtMicros || (a.card.id < b.card.id ? 1 : -1),
+    )
     .slice(0, q.limit)
     .map((h) => h.card.id);
 }
@@ -52,12 +57,17 @@ describe('CardIndex.nearest', () => {
   it('is the brute-force answer, through the tree, the overlay, moves, deletions and rebuilds', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 120 }).chain((count) =>
-          fc.tuple(
-            fc.tuple(...Array.from({ length: count }, (_, i) => cardArb(i))),
-            fc.array(fc.tuple(fc.integer({ min: 0, max: count - 1 }), fc.constantFrom('delete', 'move', 'hide', 'stack')), { maxLength: 30 }),
+        fc
+          .integer({ min: 1, max: 120 })
+          .chain((count) =>
+            fc.tuple(
+              fc.tuple(...Array.from({ length: count }, (_, i) => cardArb(i))),
+              fc.array(
+                fc.tuple(fc.integer({ min: 0, max: count - 1 }), fc.constantFrom('delete', 'move', 'hide', 'stack')),
+                { maxLength: 30 },
+              ),
+            ),
           ),
-        ),
         fc.record({
           latitude: fc.double({ min: -89, max: 89, noNaN: true }),
           longitude: fc.double({ min: -179, max: 179, noNaN: true }),

@@ -53,4 +53,3 @@ export class Interned<T> {
     return this.numbers.get(value);
   }
 }
-

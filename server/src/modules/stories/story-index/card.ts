@@ -46,4 +46,3 @@ export interface NearestQuery {
 /** Stories are grouped by the first byte of their id (256 ranges) for the reconciliation's sums. */
 export const ID_RANGES = 256;
 export const idRangeOf = (id: string) => parseInt(id.slice(0, 2), 16);
-

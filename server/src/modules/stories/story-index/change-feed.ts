@@ -194,7 +194,8 @@ export async function startChangeFeed(
   /** Reads go to SQL until a reconciliation has brought the index back in step. */
   function distrust() {
     trusted = false;
-    if (!queue.some((q) => q.task.kind === 'reconcile' && q.task.catchUp)) enqueue({ kind: 'reconcile', catchUp: true });
+    if (!queue.some((q) => q.task.kind === 'reconcile' && q.task.catchUp))
+      enqueue({ kind: 'reconcile', catchUp: true });
   }
 
   // ---------------------------------------------------------------------------------------------------------
@@ -355,7 +356,8 @@ export async function startChangeFeed(
       const seq = enqueuedSeq;
       const started = performance.now();
       return new Promise((resolve) => {
-        const check = () => (appliedSeq >= seq || closed ? resolve(performance.now() - started) : setTimeout(check, 10));
+        const check = () =>
+          appliedSeq >= seq || closed ? resolve(performance.now() - started) : setTimeout(check, 10);
         check();
       });
     },

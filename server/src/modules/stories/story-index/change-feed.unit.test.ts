@@ -35,7 +35,14 @@ async function feedUnderTest() {
       },
     },
     tasks,
-    { consistency: 'writes', lagMs: 60_000, lostMs: 120_000, readWaitMs: 50, heartbeatMs: 60_000, reconcileMs: 3_600_000 },
+    {
+      consistency: 'writes',
+      lagMs: 60_000,
+      lostMs: 120_000,
+      readWaitMs: 50,
+      heartbeatMs: 60_000,
+      reconcileMs: 3_600_000,
+    },
   );
   const notify = (payload: string) => handlers.get(STORY_CHANGE_CHANNEL)!(payload);
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -34,7 +34,7 @@ const storyIndexPlugin = fp(
     // How often reads fall back to SQL, and why: a lagging feed or late own writes under load show here first.
     new Counter({
       name: 'whispers_story_index_reads_total',
-      help: 'Story reads by what answered them: the index, or SQL because it was not serving, lagged, or the reader\'s own write was late',
+      help: "Story reads by what answered them: the index, or SQL because it was not serving, lagged, or the reader's own write was late",
       labelNames: ['answered_by'] as const,
       registers: [app.metrics.registry],
       collect() {

@@ -33,7 +33,8 @@ export function createReaderSets(source: ReaderSetSource, options: ReaderSetsOpt
       sets.set(userId, cached);
       return cached;
     }
-    if (askEachTime.has(userId)) return new Set(source.among ? await source.among(userId, ids) : await source.all(userId));
+    if (askEachTime.has(userId))
+      return new Set(source.among ? await source.among(userId, ids) : await source.all(userId));
     const before = changes;
     const all = await source.all(userId);
     if (all.length > options.maxPerReader) {

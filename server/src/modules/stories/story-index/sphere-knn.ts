@@ -90,7 +90,15 @@ export function sphereNearest(
  * meridian when the box spans its longitude; otherwise to the nearer side meridian, at the latitude where a great
  * circle from the query meets it closest (clamped to the box's corners).
  */
-function boxHaverSin(lng: number, lat: number, cosLat: number, minLng: number, minLat: number, maxLng: number, maxLat: number) {
+function boxHaverSin(
+  lng: number,
+  lat: number,
+  cosLat: number,
+  minLng: number,
+  minLat: number,
+  maxLng: number,
+  maxLat: number,
+) {
   if (lng >= minLng && lng <= maxLng) {
     if (lat < minLat) return haverSin((lat - minLat) * RAD);
     if (lat > maxLat) return haverSin((lat - maxLat) * RAD);

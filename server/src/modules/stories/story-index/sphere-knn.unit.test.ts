@@ -13,7 +13,9 @@ const GEOKDBUSH_EARTH_KM = 6371;
 const metresOf = (geokdbushKm: number) => (geokdbushKm / GEOKDBUSH_EARTH_KM) * EARTH_RADIUS_M;
 /** Great-circle kilometres on geokdbush's sphere. */
 function km(lng1: number, lat1: number, lng2: number, lat2: number) {
-  const h = Math.sin(((lat2 - lat1) * RAD) / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(((lng2 - lng1) * RAD) / 2) ** 2;
+  const h =
+    Math.sin(((lat2 - lat1) * RAD) / 2) ** 2 +
+    Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(((lng2 - lng1) * RAD) / 2) ** 2;
   return 2 * GEOKDBUSH_EARTH_KM * Math.asin(Math.sqrt(h));
 }
 
@@ -24,12 +26,24 @@ function treeOf(points: [number, number][], nodeSize = 8) {
   return tree;
 }
 
-const point = fc.tuple(fc.double({ min: -180, max: 180, noNaN: true }), fc.double({ min: -89.9, max: 89.9, noNaN: true }));
+const point = fc.tuple(
+  fc.double({ min: -180, max: 180, noNaN: true }),
+  fc.double({ min: -89.9, max: 89.9, noNaN: true }),
+);
 /** A cluster of points within about a degree of a centre, as the city and points-of-interest reads see them. */
 const clustered = fc
-  .tuple(point, fc.array(fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })), { minLength: 1, maxLength: 400 }))
+  .tuple(
+    point,
+    fc.array(fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })), {
+      minLength: 1,
+      maxLength: 400,
+    }),
+  )
   .map(([[lng, lat], offsets]) =>
-    offsets.map(([dx, dy]): [number, number] => [Math.max(-180, Math.min(180, lng + dx)), Math.max(-89.9, Math.min(89.9, lat + dy))]),
+    offsets.map(([dx, dy]): [number, number] => [
+      Math.max(-180, Math.min(180, lng + dx)),
+      Math.max(-89.9, Math.min(89.9, lat + dy)),
+    ]),
   );
 
 describe('sphereNearest', () => {
@@ -65,7 +79,14 @@ describe('sphereNearest', () => {
   });
 
   it('answers every point within the distance when k is Infinity, across the antimeridian and near a pole', () => {
-    const points: [number, number][] = [[179.99, 10], [-179.99, 10], [179.5, 10], [0, 89.95], [180, 89.99], [-90, 89.9]];
+    const points: [number, number][] = [
+      [179.99, 10],
+      [-179.99, 10],
+      [179.5, 10],
+      [0, 89.95],
+      [180, 89.99],
+      [-90, 89.9],
+    ];
     const tree = treeOf(points, 2);
     const east = sphereNearest(tree, 179.999, 10, Infinity, metresOf(5), () => true);
     expect(east.sort()).toEqual([0, 1]);

@@ -17,7 +17,8 @@ import { LOCK_COLUMNS, LOCK_FIELDS, lockValuesAt } from '#common/lock-kinds';
 
 export const STORY_CHANGE_CHANNEL = 'story_change';
 
-const CARD_COLUMNS = sql.raw(`id, title, description, duration, word_count, latitude, longitude, category, type, author_id,
+const CARD_COLUMNS =
+  sql.raw(`id, title, description, duration, word_count, latitude, longitude, category, type, author_id,
   likes, is_public, hidden_at IS NOT NULL AS hidden, time_restriction, ${LOCK_COLUMNS.join(', ')},
   floor(extract(epoch FROM created_at) * 1000000)::float8 AS created_us, revision`);
 /** Where the lock columns start in a cards row, and what follows them. */
@@ -84,7 +85,12 @@ export function createStoryIndexRepository(database: Database, options: { maxLik
   const blockedStatement = prepareRows(
     database,
     'story_index_blocked',
-    { toSQL: () => ({ sql: `SELECT blocked_id FROM blocks WHERE blocker_id = $1::uuid`, params: [sql.placeholder('userId')] }) },
+    {
+      toSQL: () => ({
+        sql: `SELECT blocked_id FROM blocks WHERE blocker_id = $1::uuid`,
+        params: [sql.placeholder('userId')],
+      }),
+    },
     ['blockedId'],
   );
   const likedStatement = prepareRows(

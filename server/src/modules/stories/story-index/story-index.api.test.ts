@@ -71,22 +71,50 @@ describe('the story index against the SQL', () => {
     for (let i = 0; i < 25; i++) {
       const id = pick();
       const roll = random();
-      if (roll < 0.2) await t.database.db.update(stories).set({ likes: sql`${stories.likes} + 1` }).where(eq(stories.id, id));
-      else if (roll < 0.35) await t.database.db.update(stories).set({ hiddenAt: random() < 0.7 ? new Date() : null }).where(eq(stories.id, id));
-      else if (roll < 0.5) await t.database.db.update(stories).set({ isPublic: random() < 0.5 }).where(eq(stories.id, id));
-      else if (roll < 0.55) await t.database.db.update(stories).set({ title: `Edited ${i}`, description: 'Now with words' }).where(eq(stories.id, id));
+      if (roll < 0.2)
+        await t.database.db
+          .update(stories)
+          .set({ likes: sql`${stories.likes} + 1` })
+          .where(eq(stories.id, id));
+      else if (roll < 0.35)
+        await t.database.db
+          .update(stories)
+          .set({ hiddenAt: random() < 0.7 ? new Date() : null })
+          .where(eq(stories.id, id));
+      else if (roll < 0.5)
+        await t.database.db
+          .update(stories)
+          .set({ isPublic: random() < 0.5 })
+          .where(eq(stories.id, id));
+      else if (roll < 0.55)
+        await t.database.db
+          .update(stories)
+          .set({ title: `Edited ${i}`, description: 'Now with words' })
+          .where(eq(stories.id, id));
       // The content of a story read before: the index's content cache must not answer with the old words.
-      else if (roll < 0.6) await t.database.db.update(stories).set({ content: `Rewritten ${i}` }).where(eq(stories.id, id));
-      else if (roll < 0.7) await t.database.db.update(stories).set({ ...spot() }).where(eq(stories.id, id)); // moved
+      else if (roll < 0.6)
+        await t.database.db
+          .update(stories)
+          .set({ content: `Rewritten ${i}` })
+          .where(eq(stories.id, id));
+      else if (roll < 0.7)
+        await t.database.db
+          .update(stories)
+          .set({ ...spot() })
+          .where(eq(stories.id, id)); // moved
       else if (roll < 0.8) await t.database.db.delete(stories).where(eq(stories.id, id));
       else if (roll < 0.85) await insertRandom(1);
       else if (roll < 0.9) {
         // A reader likes a story, or takes a like back (likedByMe).
         const liker = author().id;
-        if (random() < 0.7) await t.database.db.insert(likes).values({ userId: liker, storyId: id }).onConflictDoNothing();
+        if (random() < 0.7)
+          await t.database.db.insert(likes).values({ userId: liker, storyId: id }).onConflictDoNothing();
         else await t.database.db.delete(likes).where(eq(likes.userId, liker));
-      }
-      else await t.database.db.update(users).set({ displayName: `Renamed ${i}` }).where(eq(users.id, author().id));
+      } else
+        await t.database.db
+          .update(users)
+          .set({ displayName: `Renamed ${i}` })
+          .where(eq(users.id, author().id));
     }
   }
 
@@ -96,7 +124,16 @@ describe('the story index against the SQL', () => {
     const sqlOnly = createStoryRepository(t.database);
     const viewers = [null, ...authors.map((a) => a.id)];
     const hidden = new Set(
-      (await t.database.db.select({ id: stories.id, authorId: stories.authorId, isPublic: stories.isPublic, hiddenAt: stories.hiddenAt }).from(stories))
+      (
+        await t.database.db
+          .select({
+            id: stories.id,
+            authorId: stories.authorId,
+            isPublic: stories.isPublic,
+            hiddenAt: stories.hiddenAt,
+          })
+          .from(stories)
+      )
         .filter((s) => !s.isPublic || s.hiddenAt)
         .map((s) => [s.id, s.authorId].join()),
     );
@@ -126,8 +163,18 @@ describe('the story index against the SQL', () => {
         // crosses the antimeridian: every longitude but the strip between them).
         const half = 0.005 + random() * 0.03;
         for (const box of [
-          { south: place.latitude - half, north: place.latitude + half, west: place.longitude - half, east: place.longitude + half },
-          { south: place.latitude - half, north: place.latitude + half, west: place.longitude + half, east: place.longitude - half },
+          {
+            south: place.latitude - half,
+            north: place.latitude + half,
+            west: place.longitude - half,
+            east: place.longitude + half,
+          },
+          {
+            south: place.latitude - half,
+            north: place.latitude + half,
+            west: place.longitude + half,
+            east: place.longitude - half,
+          },
         ]) {
           const centre = random() < 0.5 ? place : { latitude: place.latitude + half / 2, longitude: place.longitude };
           const q = { box, centre, limit: random() < 0.5 ? MAP_RESULT_CAP : 7, viewerId };
@@ -165,15 +212,26 @@ describe('the story index against the SQL', () => {
     const author = authors[1]!;
     const place = offsetNorth(CENTRE, 30);
     // The author stands there first (creation is a position claim).
-    await t.app.inject({ method: 'GET', url: `/api/stories/discoverable/${place.latitude}/${place.longitude}`, headers: { cookie: author.cookie } });
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/stories/discoverable/${place.latitude}/${place.longitude}`,
+      headers: { cookie: author.cookie },
+    });
     const created = await postStory(
       t.app,
       author.cookie,
-      baseStoryFields({ title: 'Fresh off the press', latitude: String(place.latitude), longitude: String(place.longitude) }),
+      baseStoryFields({
+        title: 'Fresh off the press',
+        latitude: String(place.latitude),
+        longitude: String(place.longitude),
+      }),
     );
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json<{ id: string }>().id;
-    const read = await t.app.inject({ url: `/api/stories/discoverable/${place.latitude}/${place.longitude}`, headers: { cookie: author.cookie } });
+    const read = await t.app.inject({
+      url: `/api/stories/discoverable/${place.latitude}/${place.longitude}`,
+      headers: { cookie: author.cookie },
+    });
     expect(read.json<{ id: string }[]>().map((s) => s.id)).toContain(id);
     expect(t.app.storyIndex!.state).toBe('ready');
   });
@@ -232,10 +290,10 @@ describe('the story index while it cannot answer', () => {
     let release = () => {};
     let held: Promise<void> | null = null;
     const database: typeof t.database = Object.create(t.database);
-    database.query = (async (...args: Parameters<typeof t.database.query>) => {
+    database.query = async (...args: Parameters<typeof t.database.query>) => {
       if (held) await held;
       return t.database.query(...args);
-    });
+    };
     // readWaitMs 0: a read that would wait for a fence declines at once (null: the caller runs the SQL).
     const index = await createStoryIndex(database, { readWaitMs: 0 });
     try {

@@ -68,9 +68,19 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
     { maxReaders: MAX_LIKED_READERS, maxPerReader: MAX_LIKED_PER_READER },
   );
   // A signed-in read leaves out the authors its reader blocked; kept here so a read asks the database nothing.
-  const blocked = createReaderSets({ all: repository.blockedBy }, { maxReaders: MAX_LIKED_READERS, maxPerReader: MAX_BLOCKED_PER_READER });
-  const blockedAuthorsOf = async (viewerId: string | null) => (viewerId ? [...(await blocked.of(viewerId))] : undefined);
-  const loader = createIndexLoader({ repository, cards, authorNames, loadBatch: options.loadBatch ?? 20_000, log: options.log });
+  const blocked = createReaderSets(
+    { all: repository.blockedBy },
+    { maxReaders: MAX_LIKED_READERS, maxPerReader: MAX_BLOCKED_PER_READER },
+  );
+  const blockedAuthorsOf = async (viewerId: string | null) =>
+    viewerId ? [...(await blocked.of(viewerId))] : undefined;
+  const loader = createIndexLoader({
+    repository,
+    cards,
+    authorNames,
+    loadBatch: options.loadBatch ?? 20_000,
+    log: options.log,
+  });
   const feed = await startChangeFeed(
     repository,
     {
@@ -121,7 +131,12 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
     }
     const [fetched, likedByViewer] = await Promise.all([
       missing.length > 0 ? repository.content(missing, viewerId) : [],
-      viewerId ? liked.of(viewerId, chosen.map((n) => n.card.id)) : null,
+      viewerId
+        ? liked.of(
+            viewerId,
+            chosen.map((n) => n.card.id),
+          )
+        : null,
     ]);
     const fetchedById = new Map<string, WithheldValues>();
     for (const row of fetched) {
@@ -140,7 +155,12 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
         detail = values;
       }
       records.push(
-        recordOf(card, authorNames.get(card.authorId) ?? null, detail === OUT_OF_REACH ? NOTHING_WITHHELD : detail, likedByViewer?.has(card.id) ?? false),
+        recordOf(
+          card,
+          authorNames.get(card.authorId) ?? null,
+          detail === OUT_OF_REACH ? NOTHING_WITHHELD : detail,
+          likedByViewer?.has(card.id) ?? false,
+        ),
       );
     }
     return records;
@@ -197,7 +217,10 @@ export async function createStoryIndex(database: Database, options: StoryIndexOp
     /** The viewport read from memory (storyQueries.inBox's rows and order); null: run the SQL. */
     async inBox(q: BoxQuery, readerKeys: ReaderKeys = [q.viewerId]): Promise<StoryRecord[] | null> {
       if (!(await mayAnswer(readerKeys, true))) return null;
-      return withDetails(cards.inBox(q.box, q.centre, q.limit, q.viewerId, await blockedAuthorsOf(q.viewerId)), q.viewerId);
+      return withDetails(
+        cards.inBox(q.box, q.centre, q.limit, q.viewerId, await blockedAuthorsOf(q.viewerId)),
+        q.viewerId,
+      );
     },
 
     /** The viewport as markers (see nearbyMarkers). */
@@ -235,7 +258,12 @@ const withheldOf = (row: ContentRow): WithheldValues => pickWithheld(row);
  * first (a spread at the head of a literal copies like a clone) and the lock fields are read from their one
  * list (common/lock-kinds.ts) without arrays per story.
  */
-function recordOf(card: StoryCard, authorDisplayName: string | null, withheld: WithheldValues, likedByMe: boolean): StoryRecord {
+function recordOf(
+  card: StoryCard,
+  authorDisplayName: string | null,
+  withheld: WithheldValues,
+  likedByMe: boolean,
+): StoryRecord {
   return {
     ...withheld,
     ...pickLockValues(card),

@@ -21,7 +21,11 @@ export async function multipartBody(
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const [name, file] of Object.entries(files)) {
-    form.append(name, new Blob([new Uint8Array(file.data)], { type: file.contentType ?? 'application/octet-stream' }), file.filename ?? name);
+    form.append(
+      name,
+      new Blob([new Uint8Array(file.data)], { type: file.contentType ?? 'application/octet-stream' }),
+      file.filename ?? name,
+    );
   }
   const response = new Response(form);
   return {
@@ -62,7 +66,8 @@ export async function postStory(
 /** Every file under a directory (relative paths), or [] when it does not exist. */
 export function listFiles(root: string): string[] {
   if (!fs.existsSync(root)) return [];
-  return (fs.readdirSync(root, { recursive: true, withFileTypes: true }))
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
 }

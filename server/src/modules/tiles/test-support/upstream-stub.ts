@@ -15,7 +15,8 @@ export interface UpstreamStub {
 }
 
 /** A PNG signature followed by the tile's address: enough for tests that compare bytes. */
-export const stubTileBytes = (path: string) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(path)]);
+export const stubTileBytes = (path: string) =>
+  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(path)]);
 
 export async function startUpstreamStub(): Promise<UpstreamStub> {
   const hanging = new Set<http.ServerResponse>();
@@ -37,7 +38,8 @@ export async function startUpstreamStub(): Promise<UpstreamStub> {
       return;
     }
     if (stub.mode === 'error') return response.writeHead(500).end('down');
-    if (stub.mode === 'missing' || !/^\/\d+\/\d+\/\d+\.png$/.test(request.url ?? '')) return response.writeHead(404).end();
+    if (stub.mode === 'missing' || !/^\/\d+\/\d+\/\d+\.png$/.test(request.url ?? ''))
+      return response.writeHead(404).end();
     response.writeHead(200, { 'content-type': 'image/png', 'cache-control': stub.cacheControl });
     response.end(stubTileBytes(request.url ?? ''));
   });

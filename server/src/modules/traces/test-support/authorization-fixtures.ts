@@ -15,7 +15,12 @@ const traceOfOwner = new Map<string, string>();
 /** Makes the owner's trace and follow; returns the texts only the owner (and the unlocked) may see. */
 export async function addTraceFixtures(t: TestApp, ownerId: string, photo: Buffer): Promise<string[]> {
   const host = await createTestUser(t.database);
-  const story = await insertStory(t.database, { authorId: host.id, latitude: DEFAULT_CENTER.latitude, longitude: DEFAULT_CENTER.longitude, isPublic: true });
+  const story = await insertStory(t.database, {
+    authorId: host.id,
+    latitude: DEFAULT_CENTER.latitude,
+    longitude: DEFAULT_CENTER.longitude,
+    isPublic: true,
+  });
   await t.database.query(sql`INSERT INTO unlocks (user_id, story_id) VALUES (${ownerId}::uuid, ${story.id}::uuid)`);
   const traceId = crypto.randomUUID();
   const text = `Trace only the unlocked read ${traceId.slice(0, 8)}`;
@@ -40,7 +45,11 @@ interface TraceBinding {
 }
 
 /** A trace route's `id` is the owner's trace; an author route's `userId` is the owner as an author anyone may read. */
-export function traceAndFollowBindings(param: string, route: { url: string }, ownerId: string): TraceBinding[] | undefined {
+export function traceAndFollowBindings(
+  param: string,
+  route: { url: string },
+  ownerId: string,
+): TraceBinding[] | undefined {
   if (param === 'id' && route.url.startsWith('/api/traces/')) {
     return [{ label: "the owner's trace", value: traceOfOwner.get(ownerId)!, ownersOnly: true }];
   }
@@ -48,7 +57,8 @@ export function traceAndFollowBindings(param: string, route: { url: string }, ow
   if (param === 'id' && route.url.startsWith('/api/moderation/traces/')) {
     return [{ label: "the owner's trace", value: traceOfOwner.get(ownerId)!, ownersOnly: false }];
   }
-  if (param === 'userId' && route.url.startsWith('/api/authors/')) return [{ label: 'the owner, as an author', value: ownerId, ownersOnly: false }];
+  if (param === 'userId' && route.url.startsWith('/api/authors/'))
+    return [{ label: 'the owner, as an author', value: ownerId, ownersOnly: false }];
   return undefined;
 }
 

@@ -37,8 +37,8 @@ describe('cluster index', () => {
     // 1,000 stories in a ~150 m square: at zoom 18 each would get its own marker.
     const crowded = Array.from({ length: 1_000 }, (_, i) => ({
       id: `d${i}`,
-      latitude: 32.08 + ((i * 7919) % 1000) / 1_000 * 0.0014,
-      longitude: -81.1 + ((i * 104729) % 1000) / 1_000 * 0.0016,
+      latitude: 32.08 + (((i * 7919) % 1000) / 1_000) * 0.0014,
+      longitude: -81.1 + (((i * 104729) % 1000) / 1_000) * 0.0016,
     }));
     const items = createClusterIndex(crowded).query([-81.101, 32.079, -81.098, 32.082], 18);
     expect(items.length).toBeLessThanOrEqual(MAX_DOM_MARKERS);
@@ -59,20 +59,28 @@ describe('cluster index', () => {
     const items = createClusterIndex([...spot, nearby]).query([-81.2, 32, -81, 32.2], 18);
     const stack = items.find((item) => item.kind === 'cluster');
     expect(stack).toMatchObject({ kind: 'cluster', count: 6 });
-    expect(stack?.kind === 'cluster' && [...(stack.storyIds ?? [])].sort()).toEqual(['p0', 'p1', 'p2', 'p3', 'p4', 'p5']);
+    expect(stack?.kind === 'cluster' && [...(stack.storyIds ?? [])].sort()).toEqual([
+      'p0',
+      'p1',
+      'p2',
+      'p3',
+      'p4',
+      'p5',
+    ]);
     expect(items.filter((item) => item.kind === 'story').map((item) => item.id)).toEqual(['n']);
   });
 
   it('lists a crowded cluster at the last zoom, and zooms into it below that', () => {
     const crowded = Array.from({ length: 1_000 }, (_, i) => ({
       id: `d${i}`,
-      latitude: 32.08 + ((i * 7919) % 1000) / 1_000 * 0.0014,
-      longitude: -81.1 + ((i * 104729) % 1000) / 1_000 * 0.0016,
+      latitude: 32.08 + (((i * 7919) % 1000) / 1_000) * 0.0014,
+      longitude: -81.1 + (((i * 104729) % 1000) / 1_000) * 0.0016,
     }));
     const index = createClusterIndex(crowded);
     const atLast = index.query([-81.101, 32.079, -81.098, 32.082], 18).filter((item) => item.kind === 'cluster');
     expect(atLast.length).toBeGreaterThan(0);
-    for (const cluster of atLast) expect(cluster.kind === 'cluster' && cluster.storyIds?.length).toBe(cluster.kind === 'cluster' && cluster.count);
+    for (const cluster of atLast)
+      expect(cluster.kind === 'cluster' && cluster.storyIds?.length).toBe(cluster.kind === 'cluster' && cluster.count);
     const below = index.query([-81.101, 32.079, -81.098, 32.082], 16).filter((item) => item.kind === 'cluster');
     expect(below.every((cluster) => cluster.kind === 'cluster' && cluster.storyIds === undefined)).toBe(true);
   });

@@ -81,7 +81,9 @@ export function createClusterIndex(points: ClusterPoint[]) {
             longitude,
             count: props.point_count,
             expansionZoom: index.getClusterExpansionZoom(props.cluster_id),
-            ...(lastZoom && { storyIds: index.getLeaves(props.cluster_id, Infinity).map((leaf) => (leaf.properties).id) }),
+            ...(lastZoom && {
+              storyIds: index.getLeaves(props.cluster_id, Infinity).map((leaf) => leaf.properties.id),
+            }),
           });
         } else {
           singles.push({ kind: 'story', id: (props as StoryProps).id, latitude, longitude });

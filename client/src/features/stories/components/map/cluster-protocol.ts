@@ -9,7 +9,12 @@ export interface ClusterPoint {
 
 export type ClusterRequest =
   | { kind: 'load'; points: ClusterPoint[] }
-  | { kind: 'query'; requestId: number; bbox: [west: number, south: number, east: number, north: number]; zoom: number };
+  | {
+      kind: 'query';
+      requestId: number;
+      bbox: [west: number, south: number, east: number, north: number];
+      zoom: number;
+    };
 
 export type ClusterItem =
   | { kind: 'story'; id: string; latitude: number; longitude: number }

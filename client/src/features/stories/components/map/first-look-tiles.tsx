@@ -27,7 +27,11 @@ export function FirstLookTiles({ centre, tileUrl }: { centre: Point; tileUrl: st
     [latitude, longitude, tileUrl],
   );
   return (
-    <div aria-hidden data-first-look-tiles className="absolute inset-0 overflow-hidden rounded-2xl border border-night-700 bg-night-900">
+    <div
+      aria-hidden
+      data-first-look-tiles
+      className="absolute inset-0 overflow-hidden rounded-2xl border border-night-700 bg-night-900"
+    >
       {grid?.tiles.map(({ url, left, top }) => (
         <img
           key={url}

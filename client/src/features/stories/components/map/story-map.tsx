@@ -3,7 +3,18 @@ import './story-map.css';
 import * as L from 'leaflet';
 import '#client/lib/leaflet/map-parts';
 import { LocateFixed } from 'lucide-react';
-import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { flushSync } from 'react-dom';
 import { MapContainer, Marker, Popup, useMap } from 'react-leaflet';
 import { DEFAULT_ZOOM, MAX_TILE_ZOOM } from '#common/constants';
@@ -138,7 +149,13 @@ export default function StoryMap<T extends MapMarker>({
           {layersDue && showReader && <CentreOnMe location={location} />}
           {/* Below story markers, so a story right where the reader stands stays clickable. */}
           {layersDue && showReader && (
-            <Marker position={[location.latitude, location.longitude]} icon={userIcon} title="Your location" keyboard zIndexOffset={-1000}>
+            <Marker
+              position={[location.latitude, location.longitude]}
+              icon={userIcon}
+              title="Your location"
+              keyboard
+              zIndexOffset={-1000}
+            >
               <Popup>Your location</Popup>
             </Marker>
           )}
@@ -266,16 +283,32 @@ function onActivateKey(action: () => void) {
  * Markers are memoised with a stable position and handlers: react-leaflet moves a marker and re-binds its handlers
  * whenever these props are new objects, which on every map render cost long tasks with many markers.
  */
-const StoryMarker = memo(function StoryMarker({ story, name, onSelect }: { story: MapMarker; name: string; onSelect: (story: MapMarker) => void }) {
-  const position = useMemo<[number, number]>(() => [story.latitude, story.longitude], [story.latitude, story.longitude]);
-  const handlers = useMemo(() => ({ click: () => onSelect(story), keydown: onActivateKey(() => onSelect(story)) }), [story, onSelect]);
+const StoryMarker = memo(function StoryMarker({
+  story,
+  name,
+  onSelect,
+}: {
+  story: MapMarker;
+  name: string;
+  onSelect: (story: MapMarker) => void;
+}) {
+  const position = useMemo<[number, number]>(
+    () => [story.latitude, story.longitude],
+    [story.latitude, story.longitude],
+  );
+  const handlers = useMemo(
+    () => ({ click: () => onSelect(story), keydown: onActivateKey(() => onSelect(story)) }),
+    [story, onSelect],
+  );
   return (
     <Marker position={position} icon={storyIcon(story)} title={name} alt={name} keyboard eventHandlers={handlers}>
       <Popup>
         <strong className="block text-sm">{name}</strong>
         <span className="block text-xs">{story.category}</span>
         <span className="block text-xs">{storyTypeLabel(story.type)}</span>
-        {storyDistanceText(story, { compact: true }) && <span className="block text-xs">{storyDistanceText(story, { compact: true })}</span>}
+        {storyDistanceText(story, { compact: true }) && (
+          <span className="block text-xs">{storyDistanceText(story, { compact: true })}</span>
+        )}
       </Popup>
     </Marker>
   );
@@ -291,7 +324,14 @@ interface ClusterMarkerProps {
   onList: (storyIds: string[]) => void;
 }
 
-const ClusterMarker = memo(function ClusterMarker({ latitude, longitude, count, expansionZoom, storyIds, onList }: ClusterMarkerProps) {
+const ClusterMarker = memo(function ClusterMarker({
+  latitude,
+  longitude,
+  count,
+  expansionZoom,
+  storyIds,
+  onList,
+}: ClusterMarkerProps) {
   const map = useMap();
   const position = useMemo<[number, number]>(() => [latitude, longitude], [latitude, longitude]);
   const listable = storyIds !== undefined;
@@ -304,7 +344,15 @@ const ClusterMarker = memo(function ClusterMarker({ latitude, longitude, count, 
       : () => map.flyTo([latitude, longitude], clusterClickZoom(expansionZoom, map.getZoom()));
     return { click: open, keydown: onActivateKey(open) };
   }, [map, latitude, longitude, expansionZoom, storyIds, onList]);
-  return <Marker position={position} icon={clusterIcon(count)} title={`${count} stories`} keyboard eventHandlers={handlers} />;
+  return (
+    <Marker
+      position={position}
+      icon={clusterIcon(count)}
+      title={`${count} stories`}
+      keyboard
+      eventHandlers={handlers}
+    />
+  );
 });
 
 /** A map control (top right, under Leaflet's own) that brings the reader's position back to the centre. */

@@ -21,7 +21,8 @@ export function StoryStackSheet<T extends MapMarker>({
   onSelect: (story: T) => void;
   onClose: () => void;
 }) {
-  const createdAt = (story: T) => ('createdAt' in story && typeof story.createdAt === 'string' ? story.createdAt : null);
+  const createdAt = (story: T) =>
+    'createdAt' in story && typeof story.createdAt === 'string' ? story.createdAt : null;
   const newestFirst = stories
     ? [...stories].sort((a, b) => {
         const [x, y] = [createdAt(a), createdAt(b)];
@@ -31,7 +32,9 @@ export function StoryStackSheet<T extends MapMarker>({
   // Full stories carry the town they are near (markers do not): one spot, one town.
   const first = newestFirst[0];
   const placeName = first && 'placeName' in first && typeof first.placeName === 'string' ? first.placeName : null;
-  const description = placeName ? `Stories at this spot ${nearPlaceText(placeName)}, newest first.` : 'Stories at this spot, newest first.';
+  const description = placeName
+    ? `Stories at this spot ${nearPlaceText(placeName)}, newest first.`
+    : 'Stories at this spot, newest first.';
   return (
     <Dialog open={stories !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent placement="bottom" title={`${newestFirst.length} stories here`} description={description}>

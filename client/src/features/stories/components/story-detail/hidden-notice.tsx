@@ -9,7 +9,10 @@ import { paths } from '#client/config/paths';
  */
 export function HiddenNotice({ moderation }: { moderation: StoryModeration }) {
   return (
-    <section aria-label="Hidden" className="grid gap-2 rounded-xl border border-amber-400/40 bg-amber-400/10 p-3 text-sm text-amber-100">
+    <section
+      aria-label="Hidden"
+      className="grid gap-2 rounded-xl border border-amber-400/40 bg-amber-400/10 p-3 text-sm text-amber-100"
+    >
       <p className="font-semibold">{hiddenNotice(moderation)}</p>
       <p>Only you can see this story until the decision changes.</p>
       {moderation.note && <p className="whitespace-pre-line">{moderatorNoteLine(moderation.note)}</p>}

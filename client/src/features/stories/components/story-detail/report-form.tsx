@@ -1,5 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { MODERATION_LIMITS, MODERATION_MESSAGES, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from '#common/moderation';
+import {
+  MODERATION_LIMITS,
+  MODERATION_MESSAGES,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type ReportReason,
+} from '#common/moderation';
 import { reportStoryRequestSchema } from '#common/moderation-schemas';
 import { Button } from '#client/components/ui/button';
 import { FormField } from '#client/components/ui/form-field';
@@ -20,7 +26,8 @@ export function ReportForm({ storyId, onDone }: { storyId: string; onDone: (repo
     event.preventDefault();
     // Checked by the call's own schema before it is sent (the server checks it again).
     const checked = reportStoryRequestSchema.safeParse({ reason, note: note.trim() || undefined });
-    if (!checked.success) return setError(reason ? checked.error.issues[0]?.message : MODERATION_MESSAGES.reasonRequired);
+    if (!checked.success)
+      return setError(reason ? checked.error.issues[0]?.message : MODERATION_MESSAGES.reasonRequired);
     report.mutate(
       { id: storyId, reason: checked.data.reason, note: checked.data.note ?? undefined },
       {
@@ -55,7 +62,13 @@ export function ReportForm({ storyId, onDone }: { storyId: string; onDone: (repo
       </FormField>
       <FormField id={`report-note-${storyId}`} label="Anything else a moderator should know? (optional)">
         {(field) => (
-          <Textarea {...field} value={note} maxLength={MODERATION_LIMITS.reportNoteMax} onChange={(e) => setNote(e.target.value)} rows={3} />
+          <Textarea
+            {...field}
+            value={note}
+            maxLength={MODERATION_LIMITS.reportNoteMax}
+            onChange={(e) => setNote(e.target.value)}
+            rows={3}
+          />
         )}
       </FormField>
       <div className="flex justify-end gap-2">

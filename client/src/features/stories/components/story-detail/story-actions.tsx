@@ -138,7 +138,10 @@ export function StoryActions({ story }: { story: Story }) {
               block.mutate(story.authorId, {
                 onSuccess: () => {
                   setBlocked(true);
-                  messageToast('Author blocked: their stories are hidden for you. You can unblock them on your profile.', 'success');
+                  messageToast(
+                    'Author blocked: their stories are hidden for you. You can unblock them on your profile.',
+                    'success',
+                  );
                 },
               })
             }

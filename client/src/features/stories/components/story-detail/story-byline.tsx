@@ -21,7 +21,10 @@ export function StoryByline({ story }: { story: Story }) {
   const showDuration = isTimedStory(story.type) && story.duration;
   return (
     <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-      <Link href={paths.author(story.authorId)} className="underline decoration-glow-400/40 underline-offset-2 hover:text-mist-100">
+      <Link
+        href={paths.author(story.authorId)}
+        className="underline decoration-glow-400/40 underline-offset-2 hover:text-mist-100"
+      >
         {story.author?.displayName || 'Anonymous'}
       </Link>
       <FollowFromByline authorId={story.authorId} />
@@ -47,18 +50,18 @@ function PlaceName({ story }: { story: Story }) {
   if (label === 'Historic Savannah District') return <span>{label}</span>;
   return (
     <>
-    {/* The town nearest the story's published position (from the server's offline gazetteer). */}
-    {story.placeName && <span>{nearPlaceText(story.placeName)}</span>}
-    <a
-      href={navigateUrl(story.latitude, story.longitude)}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="inline-flex items-center gap-1 underline decoration-glow-400/60 underline-offset-2 hover:text-mist-100"
-    >
-      Open in maps
-      <ExternalLink className="h-3.5 w-3.5" aria-hidden />
-      <span className="sr-only"> (opens in a new tab)</span>
-    </a>
+      {/* The town nearest the story's published position (from the server's offline gazetteer). */}
+      {story.placeName && <span>{nearPlaceText(story.placeName)}</span>}
+      <a
+        href={navigateUrl(story.latitude, story.longitude)}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex items-center gap-1 underline decoration-glow-400/60 underline-offset-2 hover:text-mist-100"
+      >
+        Open in maps
+        <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
     </>
   );
 }

@@ -41,7 +41,12 @@ function TikTokCard({ story }: { story: Story }) {
           Watch on TikTok
         </a>
       </Button>
-      <a href={story.tiktokUrl} target="_blank" rel="noopener noreferrer" className="text-sm text-glow-300 underline-offset-4 hover:underline">
+      <a
+        href={story.tiktokUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="text-sm text-glow-300 underline-offset-4 hover:underline"
+      >
         View original on TikTok
       </a>
       {story.tiktokVideoId && <p className="text-xs text-mist-400">Video ID: {story.tiktokVideoId}</p>}

@@ -27,7 +27,10 @@ export function StoryDetailBody({ story }: { story: Story }) {
       {story.isLocked ? <LockedNotice story={story} /> : <StoryContent story={story} playback={playback} />}
       {story.description && <p className="whitespace-pre-line text-sm text-mist-300">{story.description}</p>}
       {lockText && !saidByNotice && (
-        <section aria-labelledby={`lock-${story.id}`} className="rounded-xl border border-ember-500/40 bg-ember-500/10 p-3 text-sm">
+        <section
+          aria-labelledby={`lock-${story.id}`}
+          className="rounded-xl border border-ember-500/40 bg-ember-500/10 p-3 text-sm"
+        >
           <h3 id={`lock-${story.id}`} className="flex items-center gap-2 font-semibold text-ember-400">
             <Lock className="h-4 w-4" aria-hidden />
             Time-Lock Details
@@ -40,7 +43,9 @@ export function StoryDetailBody({ story }: { story: Story }) {
           <span aria-hidden>{categoryEmoji(story.category)} </span>
           {story.category}
         </span>
-        <span className="rounded-full bg-glow-600/30 px-2.5 py-1 text-glow-300">{storyTypeLabel(story.type)} Story</span>
+        <span className="rounded-full bg-glow-600/30 px-2.5 py-1 text-glow-300">
+          {storyTypeLabel(story.type)} Story
+        </span>
         {story.timeRestriction !== 'none' && (
           <span className="rounded-full bg-ember-500/20 px-2.5 py-1 text-ember-400">Time-Locked</span>
         )}
@@ -51,7 +56,6 @@ export function StoryDetailBody({ story }: { story: Story }) {
     </div>
   );
 }
-
 
 /** Why the server locked the story: too far away, or a time lock that is closed right now. */
 function LockedNotice({ story }: { story: Story }) {
@@ -68,7 +72,9 @@ function LockedNotice({ story }: { story: Story }) {
   }
   const toWalk = metresToUnlock(story);
   // Every rule that holds it (docs/decisions/014-phone-round-2.md): the walk, and the time lock that would still hold it there.
-  const lines = lockLines(story).map((line) => (line.startsWith('Walk closer') ? 'Walk closer to unlock this story' : line));
+  const lines = lockLines(story).map((line) =>
+    line.startsWith('Walk closer') ? 'Walk closer to unlock this story' : line,
+  );
   return (
     <div className="flex flex-col items-center gap-2 rounded-xl border border-night-600 bg-night-800/70 p-6 text-center">
       <span aria-hidden className="text-4xl">
@@ -80,7 +86,9 @@ function LockedNotice({ story }: { story: Story }) {
         </p>
       ))}
       {toWalk !== null && (
-        <p className="text-sm text-mist-300">About {toWalk < 1000 ? `${toWalk} m` : `${(toWalk / 1000).toFixed(1)} km`} more to go.</p>
+        <p className="text-sm text-mist-300">
+          About {toWalk < 1000 ? `${toWalk} m` : `${(toWalk / 1000).toFixed(1)} km`} more to go.
+        </p>
       )}
     </div>
   );

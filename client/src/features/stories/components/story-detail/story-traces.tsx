@@ -18,7 +18,10 @@ export function StoryTraces({ storyId, locked }: { storyId: string; locked: bool
   if (!traces.data) return null;
   const { count, readable, canLeave } = traces.data;
   return (
-    <section aria-labelledby={`traces-${storyId}`} className="grid gap-3 rounded-xl border border-night-700 bg-night-900/50 p-3">
+    <section
+      aria-labelledby={`traces-${storyId}`}
+      className="grid gap-3 rounded-xl border border-night-700 bg-night-900/50 p-3"
+    >
       <h3 id={`traces-${storyId}`} className="font-semibold text-mist-100">
         Traces
       </h3>
@@ -84,7 +87,12 @@ function LeaveTraceForm({ storyId }: { storyId: string }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <label className="text-xs text-mist-300">
           <span className="mr-2">Photo (optional)</span>
-          <Input type="file" accept="image/jpeg,image/png,image/webp,image/gif" className="inline-block w-auto text-xs" onChange={(e) => setPhoto(e.target.files?.[0] ?? null)} />
+          <Input
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif"
+            className="inline-block w-auto text-xs"
+            onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
+          />
         </label>
         <span className="text-xs text-mist-400">
           {text.length}/{TRACE_LIMITS.textMax}
@@ -102,20 +110,43 @@ function TraceItem({ trace }: { trace: Trace }) {
   const [asking, setAsking] = useState<'hide' | 'appeal' | null>(null);
   const [words, setWords] = useState('');
   const run = (kind: 'delete' | 'hide' | 'appeal') => {
-    const done = { onError: (err: unknown) => messageToast(errorMessage(err, 'That did not work.')), onSuccess: () => setAsking(null) };
+    const done = {
+      onError: (err: unknown) => messageToast(errorMessage(err, 'That did not work.')),
+      onSuccess: () => setAsking(null),
+    };
     if (kind === 'delete') action.mutate({ kind, id: trace.id }, done);
     if (kind === 'hide') action.mutate({ kind, id: trace.id, reason: words.trim() }, done);
     if (kind === 'appeal') action.mutate({ kind, id: trace.id, text: words.trim() }, done);
   };
   return (
-    <li className="grid gap-1 rounded-lg bg-night-800/70 p-2 text-sm" aria-label={`Trace by ${trace.writer.displayName}`}>
+    <li
+      className="grid gap-1 rounded-lg bg-night-800/70 p-2 text-sm"
+      aria-label={`Trace by ${trace.writer.displayName}`}
+    >
       <div className="flex items-center justify-between gap-2 text-xs text-mist-400">
         <span className="font-semibold text-mist-200">{trace.writer.displayName}</span>
         <span>{trace.day}</span>
       </div>
-      <p className={trace.hidden ? 'whitespace-pre-line text-mist-400 line-through' : 'whitespace-pre-line text-mist-100'}>{trace.text}</p>
-      {trace.photoUrl && <img src={trace.photoUrl} alt={`Photo left by ${trace.writer.displayName}`} className="max-h-48 rounded-md object-cover" loading="lazy" />}
-      {trace.hidden && <p className="text-xs text-ember-400">Hidden by the author{trace.hiddenReason ? `: ${trace.hiddenReason}` : ''}</p>}
+      <p
+        className={
+          trace.hidden ? 'whitespace-pre-line text-mist-400 line-through' : 'whitespace-pre-line text-mist-100'
+        }
+      >
+        {trace.text}
+      </p>
+      {trace.photoUrl && (
+        <img
+          src={trace.photoUrl}
+          alt={`Photo left by ${trace.writer.displayName}`}
+          className="max-h-48 rounded-md object-cover"
+          loading="lazy"
+        />
+      )}
+      {trace.hidden && (
+        <p className="text-xs text-ember-400">
+          Hidden by the author{trace.hiddenReason ? `: ${trace.hiddenReason}` : ''}
+        </p>
+      )}
       <div className="flex flex-wrap justify-end gap-2">
         {trace.mine && (
           <Button type="button" size="sm" variant="ghost" onClick={() => run('delete')} disabled={action.isPending}>
@@ -135,14 +166,30 @@ function TraceItem({ trace }: { trace: Trace }) {
       </div>
       {asking && (
         <div className="grid gap-2">
-          <FormField id={`trace-${asking}-${trace.id}`} label={asking === 'hide' ? 'Why do you hide this trace?' : 'Why should it be shown again?'}>
-            {(field) => <Input {...field} value={words} maxLength={TRACE_LIMITS.hideReasonMax} onChange={(e) => setWords(e.target.value)} />}
+          <FormField
+            id={`trace-${asking}-${trace.id}`}
+            label={asking === 'hide' ? 'Why do you hide this trace?' : 'Why should it be shown again?'}
+          >
+            {(field) => (
+              <Input
+                {...field}
+                value={words}
+                maxLength={TRACE_LIMITS.hideReasonMax}
+                onChange={(e) => setWords(e.target.value)}
+              />
+            )}
           </FormField>
           <div className="flex justify-end gap-2">
             <Button type="button" size="sm" variant="ghost" onClick={() => setAsking(null)}>
               Cancel
             </Button>
-            <Button type="button" size="sm" variant="destructive" disabled={!words.trim() || action.isPending} onClick={() => run(asking)}>
+            <Button
+              type="button"
+              size="sm"
+              variant="destructive"
+              disabled={!words.trim() || action.isPending}
+              onClick={() => run(asking)}
+            >
               {asking === 'hide' ? 'Hide' : 'Send appeal'}
             </Button>
           </div>
