@@ -6,10 +6,10 @@
  * `npx tsx bench/offline-pack.ts`.
  */
 import os from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { offsetEast, offsetNorth, type Point } from '#common/geo';
 import { haversineMetres } from '#common/geo';
 import { createOfflineMaps } from '../server/src/modules/tiles/offline-map';
-import { startTileStub } from '../tests/e2e/support/tile-stub.mjs';
 import { CITY_CENTRE } from './support';
 
 /**
@@ -35,6 +35,11 @@ function route(shape: 'straight' | 'zigzag', metres: number, every = 300): Point
 const lengthOf = (stops: Point[]) => stops.slice(1).reduce((sum, stop, i) => sum + haversineMetres(stops[i]!, stop), 0);
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
+// The stub is plain JS without types; import it by URL (it is what the e2e tests use).
+const stubModule = pathToFileURL(new URL('../tests/e2e/support/tile-stub.mjs', import.meta.url).pathname).href;
+const { startTileStub } = (await import(stubModule)) as {
+  startTileStub: () => Promise<{ url: string; close: () => Promise<void> }>;
+};
 const stub = await startTileStub();
 const stubTileBytes = (await (await fetch(`${stub.url}/15/8000/13000.png`)).arrayBuffer()).byteLength;
 await stub.close();
