@@ -79,9 +79,7 @@ STYLE
       TRANSCRIPT_MESSAGES.startAfterEnd(3),
     );
     expect(messageOf(parseWebVtt('WEBVTT\n\n0:1.5 --> 00:02.000\nx\n', 10))).toBe(TRANSCRIPT_MESSAGES.timing(3));
-    expect(messageOf(parseWebVtt('WEBVTT\n\n00:61.000 --> 00:62.000\nx\n', 100))).toBe(
-      TRANSCRIPT_MESSAGES.timing(3),
-    );
+    expect(messageOf(parseWebVtt('WEBVTT\n\n00:61.000 --> 00:62.000\nx\n', 100))).toBe(TRANSCRIPT_MESSAGES.timing(3));
     const overlapping = 'WEBVTT\n\n00:00.000 --> 00:03.000\na\n\n00:02.000 --> 00:04.000\nb\n';
     expect(messageOf(parseWebVtt(overlapping, 10))).toBe(TRANSCRIPT_MESSAGES.overlap(6));
     const unordered = 'WEBVTT\n\n00:05.000 --> 00:06.000\na\n\n00:01.000 --> 00:02.000\nb\n';
@@ -111,7 +109,8 @@ STYLE
     expect(messageOf(parseWebVtt(long, 10))).toBe(TRANSCRIPT_MESSAGES.cueTooLong(3));
     const many = Array.from(
       { length: TRANSCRIPT_LIMITS.maxCues + 1 },
-      (_, i) => `${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}.000 --> ${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}.500\nc`,
+      (_, i) =>
+        `${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}.000 --> ${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}.500\nc`,
     );
     expect(messageOf(parseWebVtt(`WEBVTT\n\n${many.join('\n\n')}\n`, null))).toBe(TRANSCRIPT_MESSAGES.tooManyCues);
   });
@@ -139,5 +138,7 @@ describe('plain-text transcripts', () => {
     expect(parseTranscript(GOOD, 10)).toMatchObject({ ok: true, transcript: { timed: true } });
     expect(parseTranscript('We walked to the mill.', 10)).toMatchObject({ ok: true, transcript: { timed: false } });
     expect(messageOf(parseTranscript('  \n\n ', 10))).toBe(TRANSCRIPT_MESSAGES.empty);
+    // Cue timings without the header are a WebVTT file missing it, not prose.
+    expect(messageOf(parseTranscript('00:00.000 --> 00:01.000\nHi\n', 10))).toBe(TRANSCRIPT_MESSAGES.header);
   });
 });

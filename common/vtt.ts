@@ -178,9 +178,12 @@ export function looksLikeWebVtt(input: string): boolean {
   return /^WEBVTT(?:[ \t\n]|$)/.test(normalise(input).trimStart());
 }
 
-/** An author's text as a transcript: WebVTT when it starts with its header, plain paragraphs otherwise. */
+/** A line that reads like a cue timing (`00:01.000 -->`): such a text is meant as WebVTT, header or not. */
+const TIMING_LIKE = /^[ \t]*[\d:.]+[ \t]+-->/m;
+
+/** An author's text as a transcript: WebVTT when it starts with its header or has cue timings, plain paragraphs otherwise. */
 export function parseTranscript(input: string, duration: number | null): TranscriptParse {
-  return looksLikeWebVtt(input) ? parseWebVtt(input, duration) : parsePlainTranscript(input);
+  return looksLikeWebVtt(input) || TIMING_LIKE.test(input) ? parseWebVtt(input, duration) : parsePlainTranscript(input);
 }
 
 /** `hh:mm:ss.ttt`. */

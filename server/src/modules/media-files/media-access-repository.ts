@@ -22,7 +22,9 @@ export function createMediaAccessRepository(database: Database) {
                 OR EXISTS (SELECT 1 FROM users m WHERE m.id = ${viewer} AND m.role IN ('moderator', 'admin'))) AS visible
         FROM ${stories}
         WHERE ${sql.join(
-          [...MEDIA_KEY_FIELDS, 'thumbnailKey' as const, 'transcriptKey' as const].map((field) => sql`${stories[field]} = ${key}`),
+          [...MEDIA_KEY_FIELDS, 'thumbnailKey' as const, 'transcriptKey' as const].map(
+            (field) => sql`${stories[field]} = ${key}`,
+          ),
           sql` OR `,
         )}
         LIMIT 1`);

@@ -80,9 +80,11 @@ export function createTranscriber(deps: {
       if (!command || !kind || !MEDIA_KIND_SPECS[kind].timed) return null;
       const key = kind === 'audio' ? story.audioKey : kind === 'video' ? story.videoKey : null;
       if (!key) return null;
-      return deps.queue.run(() => transcribe(story, key, command)).catch((error: unknown) => {
-        deps.log.warn({ err: error, storyId: story.id }, 'no draft transcript: the transcribe command failed');
-      });
+      return deps.queue
+        .run(() => transcribe(story, key, command))
+        .catch((error: unknown) => {
+          deps.log.warn({ err: error, storyId: story.id }, 'no draft transcript: the transcribe command failed');
+        });
     },
   };
 }
