@@ -13,7 +13,6 @@ export const saveTranscriptRequestSchema = z.strictObject({
     .max(TRANSCRIPT_LIMITS.maxBytes, TRANSCRIPT_MESSAGES.tooLarge)
     .describe('WebVTT, or plain text (paragraphs separated by blank lines)'),
 });
-export type SaveTranscriptRequest = z.infer<typeof saveTranscriptRequestSchema>;
 
 const transcriptVersionSchema = z.object({
   /** Cues with times (WebVTT), or plain paragraphs. */

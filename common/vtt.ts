@@ -174,7 +174,7 @@ export function parsePlainTranscript(input: string): TranscriptParse {
 }
 
 /** Whether a text is WebVTT (its first line is the WEBVTT header) rather than plain text. */
-export function looksLikeWebVtt(input: string): boolean {
+function looksLikeWebVtt(input: string): boolean {
   return /^WEBVTT(?:[ \t\n]|$)/.test(normalise(input).trimStart());
 }
 
@@ -187,7 +187,7 @@ export function parseTranscript(input: string, duration: number | null): Transcr
 }
 
 /** `hh:mm:ss.ttt`. */
-export function formatTimestamp(total: number): string {
+function formatTimestamp(total: number): string {
   const ms = Math.round(total * 1000);
   const h = Math.floor(ms / 3_600_000);
   const m = Math.floor((ms % 3_600_000) / 60_000);

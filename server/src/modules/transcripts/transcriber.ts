@@ -23,7 +23,7 @@ import type { TranscriptRepository } from './transcript-repository';
 const run = promisify(execFile);
 
 /** What a new story tells the transcriber: its id, type, length and stored media keys. */
-export interface UploadedStory {
+interface UploadedStory {
   id: string;
   type: string;
   duration: number | null;

@@ -18,7 +18,7 @@ export interface TranscriptStory {
   transcriptKey: string | null;
 }
 
-export interface StoredTranscripts {
+interface StoredTranscripts {
   published: ParsedTranscript | null;
   draft: ParsedTranscript | null;
 }

@@ -21,13 +21,13 @@ export const TRANSCRIPT_SERVICE_MESSAGES = {
 type TranscriptKind = AuthorTranscript['kind'];
 
 /** An audio story has a transcript, a video story captions; other stories neither. */
-export function transcriptKindOf(type: string): TranscriptKind | null {
+function transcriptKindOf(type: string): TranscriptKind | null {
   const upload = (STORY_TYPE_UPLOAD as Record<string, string | null | undefined>)[type];
   return upload === 'audio' ? 'transcript' : upload === 'video' ? 'captions' : null;
 }
 
 /** The stored file readers get: WebVTT from timed cues, plain paragraphs otherwise. */
-export function transcriptFile(transcript: ParsedTranscript): { extension: 'vtt' | 'txt'; data: Buffer } {
+function transcriptFile(transcript: ParsedTranscript): { extension: 'vtt' | 'txt'; data: Buffer } {
   return transcript.timed
     ? { extension: 'vtt', data: Buffer.from(formatVtt(transcript.cues), 'utf8') }
     : { extension: 'txt', data: Buffer.from(`${transcript.cues.map((c) => c.text).join('\n\n')}\n`, 'utf8') };
