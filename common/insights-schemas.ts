@@ -20,6 +20,8 @@ const dailyFigures = {
   shares: shownCountSchema,
   plays: shownCountSchema,
   reads: shownCountSchema,
+  /** Transcripts opened (audio and video stories). */
+  transcripts: shownCountSchema,
 };
 const insightFiguresSchema = z.object(dailyFigures);
 export type InsightFigures = z.infer<typeof insightFiguresSchema>;

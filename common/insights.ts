@@ -8,7 +8,18 @@ import { isTextStory } from './story-type-specs';
 import { isTimedStory, timedMediaOf } from './media-kinds';
 
 /** What a reader's client reports. Unlocks and likes are not events: they come from their own records. */
-export const INSIGHT_EVENT_KINDS = ['open', 'share', 'play', 'q25', 'q50', 'q75', 'q100', 'read'] as const;
+/** "transcript": a reader opened an audio or video story's transcript (docs/decisions/056-transcripts-and-captions.md). */
+export const INSIGHT_EVENT_KINDS = [
+  'open',
+  'share',
+  'play',
+  'q25',
+  'q50',
+  'q75',
+  'q100',
+  'read',
+  'transcript',
+] as const;
 export type InsightEventKind = (typeof INSIGHT_EVENT_KINDS)[number];
 
 /**

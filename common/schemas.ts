@@ -338,6 +338,11 @@ export const storySchema = z.object({
   content: z.string().nullable().optional(),
   ...mediaUrlShape(z.string().nullable().optional()),
   thumbnailUrl: z.string().nullable().optional(),
+  /**
+   * An audio story's transcript or a video's captions (docs/decisions/056-transcripts-and-captions.md), signed like
+   * the media: `….vtt` (timed cues) or `….txt` (plain paragraphs); only on an unlocked story that has one.
+   */
+  transcriptUrl: z.string().optional(),
   tiktokUrl: z.string().nullable().optional(),
   tiktokVideoId: z.string().nullable().optional(),
   duration: z.number().int().nullable(),

@@ -70,6 +70,7 @@ import {
   storyIdParamsSchema,
   userIdParamsSchema,
 } from '../route-schemas';
+import { authorTranscriptSchema, saveTranscriptRequestSchema } from '../transcript-schemas';
 import {
   accuracyQuerySchema,
   checkUsernameRequestSchema,
@@ -203,6 +204,13 @@ export const API_CONTRACT = {
     body: reportStoryRequestSchema,
     response: { 200: reportResponseSchema, 201: reportResponseSchema },
   },
+  storyTranscript: { params: storyIdParamsSchema, response: { 200: authorTranscriptSchema } },
+  saveTranscript: {
+    params: storyIdParamsSchema,
+    body: saveTranscriptRequestSchema,
+    response: { 200: authorTranscriptSchema },
+  },
+  deleteTranscript: { params: storyIdParamsSchema, response: { 204: deleted } },
   mediaFile: {
     params: mediaParamsSchema,
     querystring: signedUrlQuerySchema,

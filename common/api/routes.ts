@@ -51,6 +51,10 @@ export const API_ROUTES = {
   likeStory: { method: 'POST', path: '/api/stories/:id/like' },
   unlikeStory: { method: 'DELETE', path: '/api/stories/:id/like' },
   reportStory: { method: 'POST', path: '/api/stories/:id/report' },
+  /** An audio story's transcript, a video's captions: the author's editor (docs/decisions/056-transcripts-and-captions.md). */
+  storyTranscript: { method: 'GET', path: '/api/stories/:id/transcript' },
+  saveTranscript: { method: 'PUT', path: '/api/stories/:id/transcript' },
+  deleteTranscript: { method: 'DELETE', path: '/api/stories/:id/transcript' },
   /** Signed media URLs come in story answers; the service worker matches this path's prefix. */
   mediaFile: { method: 'GET', path: '/api/media/*' },
 

@@ -56,6 +56,7 @@ import { locationModule, type LocationPluginOptions } from './modules/location/p
 import { storyIndexModule } from './modules/stories/story-index/plugin';
 import { placesModule } from './modules/places/plugin';
 import { storiesModule } from './modules/stories/plugin';
+import { transcriptsModule } from './modules/transcripts/plugin';
 import { toursModule } from './modules/tours/plugin';
 import { moderationModule } from './modules/moderation/plugin';
 import { insightsModule, type InsightsPluginOptions } from './modules/insights/plugin';
@@ -88,6 +89,7 @@ export function appModules(deps: AppDependencies): AppModule[] {
     locationModule(deps.location),
     storyIndexModule,
     placesModule,
+    transcriptsModule,
     storiesModule,
     toursModule,
     moderationModule,

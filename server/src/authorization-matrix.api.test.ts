@@ -28,6 +28,10 @@ import { createFixtures, fixtureImageBytes, ownerState, type Fixtures } from './
 import { REVIEWED_ROUTE_ACCESS } from './test-support/route-access-table';
 import { plan, type OwnedBindings, type Planned } from './test-support/authorization-requests';
 import { TRACE_OTHERS_MAY, TRACE_OWNER_REFUSED } from './modules/traces/test-support/authorization-fixtures';
+import {
+  TRANSCRIPT_OWNER_REFUSED,
+  TRANSCRIPT_VALID_YET_REFUSED,
+} from './modules/transcripts/test-support/authorization-fixtures';
 import { isEndlessStream, routeInventory, routeName, type InventoryRoute } from '#tests/helpers/route-inventory';
 import { useTestApp, type TestApp } from '#tests/helpers/test-app';
 import type { TestUser } from '#tests/helpers/users';
@@ -97,6 +101,7 @@ const OTHERS_MAY: Record<string, number[]> = {
 const OWNER_REFUSED: Record<string, { status: number[]; why: string }> = {
   'POST /api/stories/:id/report': { status: [400], why: '"You cannot report your own story."' },
   ...TRACE_OWNER_REFUSED,
+  ...TRANSCRIPT_OWNER_REFUSED,
 };
 
 /**
@@ -118,6 +123,7 @@ const VALID_YET_REFUSED: Record<string, string> = {
   'POST /api/push/subscriptions':
     'the sample endpoint is not a public https push service (push.api.test.ts subscribes a real one)',
   'POST /api/user/reset-password': 'the sample reset code is not one the server sent',
+  ...TRANSCRIPT_VALID_YET_REFUSED,
 };
 
 const is5xx = (res: LightMyRequestResponse) => res.statusCode >= 500;

@@ -98,6 +98,8 @@ const envSchema = z
     /** Audio/video files processed at once per process, and how many may wait (beyond: 503; docs/security.md, "Hardening, third round"). */
     MEDIA_WORK_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
     MEDIA_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(4),
+    /** A speech-to-text command making draft transcripts (docs/decisions/057-transcribe-command.md); unset: none. */
+    TRANSCRIBE_COMMAND: optionalText,
     /** Largest video frame accepted, `WIDTHxHEIGHT`, compared as a pixel count (a portrait 1080×1920 passes). */
     MEDIA_MAX_VIDEO_SIZE: z
       .string()
@@ -245,6 +247,7 @@ export interface Config {
   webConcurrency: number;
   /** The audio/video work queue (media/work-queue.ts). */
   mediaWork: { concurrency: number; maxWaiting: number };
+  transcribeCommand: string | undefined;
   /** Ceilings checked on an audio/video file's headers before it is decoded (media/probe.ts). */
   mediaLimits: { maxVideoSize: { width: number; height: number }; maxFrameRate: number };
   storyIndex: 'on' | 'every-read' | 'off';
@@ -354,6 +357,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: settings.METRICS_TOKEN,
     webConcurrency: settings.WEB_CONCURRENCY,
     mediaWork: { concurrency: settings.MEDIA_WORK_CONCURRENCY, maxWaiting: settings.MEDIA_QUEUE_MAX },
+    transcribeCommand: settings.TRANSCRIBE_COMMAND,
     mediaLimits: { maxVideoSize: settings.MEDIA_MAX_VIDEO_SIZE, maxFrameRate: settings.MEDIA_MAX_FRAME_RATE },
     storyIndex: settings.STORY_INDEX,
     insightsFlushMs: settings.INSIGHTS_FLUSH_MS,

@@ -67,6 +67,11 @@ export const queryKeys = {
     author: (authorId: string) => ['follows', 'author', authorId] as const,
     stories: (reader: Point | null) => ['follows', 'stories', reader ? at(reader) : 'nowhere'] as const,
   },
+  /** Transcripts and captions (docs/decisions/056-transcripts-and-captions.md): a signed file, an author's editor. */
+  transcripts: {
+    file: (url: string) => ['transcripts', 'file', url] as const,
+    author: (storyId: string) => ['transcripts', 'author', storyId] as const,
+  },
 };
 
 /** After a create, like, report or profile change: every cached story list and story refetches. */

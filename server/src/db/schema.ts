@@ -9,3 +9,4 @@ export * from './tables/tours';
 export * from './tables/insights';
 export * from './tables/push';
 export * from './tables/traces';
+export * from './tables/transcripts';

@@ -45,7 +45,7 @@ export function detectAvTools(): AvTools {
 
 export const NO_AV_TOOLS: AvTools = Object.freeze({ ffmpeg: null, ffprobe: null });
 
-const FFMPEG_TIMEOUT_MS = 120_000;
+export const FFMPEG_TIMEOUT_MS = 120_000;
 /** No single allocation above this (a 1080p frame needs about 3 MB; ffmpeg's own default is 2 GB). */
 const FFMPEG_MAX_ALLOC_BYTES = 256 * 1024 * 1024;
 

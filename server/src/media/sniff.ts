@@ -77,6 +77,11 @@ export function sniffMedia(kind: MediaKind, bytes: Uint8Array): AcceptedMedia | 
   return container && accepted ? { container, ...accepted } : null;
 }
 
+const TRANSCRIPT_TYPES: Record<string, string | undefined> = {
+  vtt: 'text/vtt; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+};
+
 /**
  * Content-Type of a stored file. Stored names are `<kind>.<extension>` (`audio.webm`, `video.webm`,
  * `image.jpg`, `thumbnail.webp`), so the same extension maps to the right audio or video type.
@@ -86,6 +91,9 @@ export function mimeTypeOfKey(key: string): string {
   const dot = name.lastIndexOf('.');
   const base = name.slice(0, dot);
   const extension = name.slice(dot + 1);
+  // A transcript's file (docs/decisions/056-transcripts-and-captions.md), made by the server from stored cues.
+  const transcript = TRANSCRIPT_TYPES[extension];
+  if (base.startsWith('transcript-') && transcript) return transcript;
   // A thumbnail is an image's second file.
   const kind = mediaKindOfFileName(base) ?? 'image';
   const entry = Object.values<AcceptedFormat>(MEDIA_KIND_SPECS[kind].containers).find(

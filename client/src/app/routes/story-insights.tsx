@@ -84,6 +84,7 @@ function Insights({ storyId, days, onDays }: { storyId: string; days: number; on
     ...(engaged === 'Opens' ? [] : [[engaged, plays ? data.totals.plays : data.totals.reads] as [string, ShownCount]]),
     ['Likes', data.totals.likes],
     ['Shares', data.totals.shares],
+    ...(plays ? [['Transcript opens', data.totals.transcripts] as [string, ShownCount]] : []),
   ];
   return (
     <>

@@ -46,7 +46,12 @@ export const MEDIA_VIEWS = {
             video.muted = false;
           }
         }}
-      />
+      >
+        {/* Timed captions only (a `.vtt`; docs/decisions/056-transcripts-and-captions.md), signed like the video. */}
+        {story.transcriptUrl && new URL(story.transcriptUrl, window.location.href).pathname.endsWith('.vtt') && (
+          <track kind="captions" src={story.transcriptUrl} srcLang="en" label="Captions" default />
+        )}
+      </video>
     ),
     review: (src, title) => <video controls src={src} aria-label={`Video of “${title}”`} className="max-h-64" />,
   },

@@ -126,6 +126,8 @@ export const stories = pgTable(
     imageKey: text('image_key'),
     thumbnailKey: text('thumbnail_key'),
     videoKey: text('video_key'),
+    /** The published transcript's file (docs/decisions/056-transcripts-and-captions.md), withheld like media. */
+    transcriptKey: text('transcript_key'),
     tiktokUrl: text('tiktok_url'),
     tiktokVideoId: text('tiktok_video_id'),
     duration: integer('duration'),
@@ -185,6 +187,9 @@ export const stories = pgTable(
     index('stories_video_key_idx')
       .on(t.videoKey)
       .where(sql`${t.videoKey} IS NOT NULL`),
+    index('stories_transcript_key_idx')
+      .on(t.transcriptKey)
+      .where(sql`${t.transcriptKey} IS NOT NULL`),
   ],
 );
 

@@ -66,10 +66,19 @@ const FIGURE_OF: Record<string, keyof InsightFigures | undefined> = {
   share: 'shares',
   play: 'plays',
   read: 'reads',
+  transcript: 'transcripts',
 };
 
 type RawFigures = Record<keyof InsightFigures, number>;
-const emptyFigures = (): RawFigures => ({ unlocks: 0, opens: 0, likes: 0, shares: 0, plays: 0, reads: 0 });
+const emptyFigures = (): RawFigures => ({
+  unlocks: 0,
+  opens: 0,
+  likes: 0,
+  shares: 0,
+  plays: 0,
+  reads: 0,
+  transcripts: 0,
+});
 const shownFigures = (raw: RawFigures): InsightFigures => ({
   unlocks: shownCount(raw.unlocks),
   opens: shownCount(raw.opens),
@@ -77,6 +86,7 @@ const shownFigures = (raw: RawFigures): InsightFigures => ({
   shares: shownCount(raw.shares),
   plays: shownCount(raw.plays),
   reads: shownCount(raw.reads),
+  transcripts: shownCount(raw.transcripts),
 });
 
 export function createInsightsService(deps: {

@@ -1,7 +1,8 @@
 /**
  * Whether the story that owns a media key may still be seen by the requester (db/visibility.ts): a signed URL
  * outlives neither its story's hiding (reports), nor its going private, nor its deletion — except for the author.
- * One lookup through the partial key indexes of migration 0008.
+ * One lookup through the partial key indexes of migrations 0008 and 0019 (a transcript's file is checked the same
+ * way as the media: docs/decisions/056-transcripts-and-captions.md).
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -21,7 +22,9 @@ export function createMediaAccessRepository(database: Database) {
                 OR EXISTS (SELECT 1 FROM users m WHERE m.id = ${viewer} AND m.role IN ('moderator', 'admin'))) AS visible
         FROM ${stories}
         WHERE ${sql.join(
-          [...MEDIA_KEY_FIELDS, 'thumbnailKey' as const].map((field) => sql`${stories[field]} = ${key}`),
+          [...MEDIA_KEY_FIELDS, 'thumbnailKey' as const, 'transcriptKey' as const].map(
+            (field) => sql`${stories[field]} = ${key}`,
+          ),
           sql` OR `,
         )}
         LIMIT 1`);

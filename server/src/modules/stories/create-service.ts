@@ -37,6 +37,8 @@ export interface CreateStoryDeps {
    * file is processed; throws a 400 to refuse it.
    */
   checkPlacement?: (authorId: string, point: Point) => Promise<void>;
+  /** Told of each new story once its row is in (a draft transcript: docs/decisions/057-transcribe-command.md). */
+  afterCreate?: (row: StoryRow) => void;
   /** Called after the files are stored and before the row is inserted (tests inject failures here). */
   beforeInsert?: (storyId: string) => Promise<void> | void;
 }
@@ -115,7 +117,11 @@ export type StoryCreateService = ReturnType<typeof createStoryCreateService>;
 
 export function createStoryCreateService(deps: CreateStoryDeps) {
   return {
-    create: (authorId: string, request: CreateStoryRequest) => createStory(deps, authorId, request),
+    async create(authorId: string, request: CreateStoryRequest): Promise<StoryRow> {
+      const row = await createStory(deps, authorId, request);
+      deps.afterCreate?.(row);
+      return row;
+    },
   };
 }
 

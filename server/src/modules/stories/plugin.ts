@@ -50,6 +50,7 @@ const storiesPlugin = fp(
       mediaLimits: { ...app.config.mediaLimits, maxDurationSeconds: MEDIA.maxDurationSeconds },
       // The story's point is the author's position claim: the travel rule applies, the pin moves ≤ 200 m.
       checkPlacement: (authorId, point) => app.location.guard.checkPlacement(authorId, point),
+      afterCreate: (row) => void app.transcripts.transcriber.afterUpload(row),
     });
     const author = createStoryAuthorService({
       repository: createStoryAuthorRepository(app.database),
@@ -82,6 +83,7 @@ const storiesPlugin = fp(
       'media-work',
       'weather',
       'places',
+      'transcripts',
     ],
     decorators: {
       fastify: [
@@ -96,6 +98,7 @@ const storiesPlugin = fp(
         'mediaWork',
         'weather',
         'places',
+        'transcripts',
       ],
     },
   },

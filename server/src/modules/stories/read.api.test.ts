@@ -102,9 +102,23 @@ describe('story reads', () => {
 
   describe('content withholding', () => {
     const media = {
-      audio: { type: 'audio', audioKey: 'a/story.webm', duration: 42, content: null, wordCount: null },
+      audio: {
+        type: 'audio',
+        audioKey: 'a/story.webm',
+        transcriptKey: 'a/transcript-1.vtt',
+        duration: 42,
+        content: null,
+        wordCount: null,
+      },
       image: { type: 'image', imageKey: 'i/full.webp', thumbnailKey: 'i/thumb.webp', content: null, wordCount: null },
-      video: { type: 'video', videoKey: 'v/clip.mp4', duration: 9, content: null, wordCount: null },
+      video: {
+        type: 'video',
+        videoKey: 'v/clip.mp4',
+        transcriptKey: 'v/transcript-1.vtt',
+        duration: 9,
+        content: null,
+        wordCount: null,
+      },
       tiktok: {
         type: 'tiktok',
         tiktokUrl: 'https://www.tiktok.com/@someone/video/7234567890123456789',
@@ -123,7 +137,7 @@ describe('story reads', () => {
         const [locked] = await discover(centre, reader);
         expect(locked).toMatchObject({ isLocked: true, lockReason: 'distance', type: kind });
         for (const field of MEDIA_FIELDS) expect(locked![field] ?? null).toBeNull();
-        expect(JSON.stringify(locked)).not.toMatch(/\/api\/media|tiktok\.com|secret/i);
+        expect(JSON.stringify(locked)).not.toMatch(/\/api\/media|tiktok\.com|secret|transcript/i);
         if (kind === 'audio' || kind === 'video') expect(locked!.duration).toBe(media[kind].duration);
         if (kind === 'text') expect(locked!.wordCount).toBe(2);
 
@@ -134,6 +148,7 @@ describe('story reads', () => {
           imageUrl: 'imageKey',
           thumbnailUrl: 'thumbnailKey',
           videoUrl: 'videoKey',
+          transcriptUrl: 'transcriptKey',
         } as const;
         for (const [urlField, keyField] of Object.entries(keys)) {
           const key = (media[kind] as Record<string, unknown>)[keyField] as string | undefined;

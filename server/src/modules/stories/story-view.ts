@@ -40,6 +40,7 @@ export const STORY_VIEW_COLUMNS = [
   'content',
   ...MEDIA_KEY_FIELDS,
   'thumbnailKey',
+  'transcriptKey',
   'tiktokUrl',
   'tiktokVideoId',
   'duration',
@@ -59,7 +60,7 @@ export const STORY_VIEW_COLUMNS = [
 export type StoryRow = Pick<typeof stories.$inferSelect, (typeof STORY_VIEW_COLUMNS)[number]>;
 
 /**
- * The columns a locked story's view never carries (its content, media keys and TikTok link), the one list: the
+ * The columns a locked story's view never carries (its content, media keys, transcript and TikTok link), the one list: the
  * reads ship them only for stories within unlock reach (story-queries.ts, the story index) and the view attaches
  * them only once unlocked (below).
  */
@@ -67,6 +68,7 @@ export const WITHHELD_COLUMNS = [
   'content',
   ...MEDIA_KEY_FIELDS,
   'thumbnailKey',
+  'transcriptKey',
   'tiktokUrl',
   'tiktokVideoId',
 ] as const satisfies readonly (typeof STORY_VIEW_COLUMNS)[number][];
@@ -223,6 +225,8 @@ export function toStoryView(
     if (key) story[urlField] = ctx.signer.sign(key, ctx.now);
   }
   if (row.thumbnailKey) story.thumbnailUrl = ctx.signer.sign(row.thumbnailKey, ctx.now);
+  // The transcript or captions file goes out like the media: signed, and only once unlocked (docs/decisions/056-transcripts-and-captions.md).
+  if (row.transcriptKey) story.transcriptUrl = ctx.signer.sign(row.transcriptKey, ctx.now);
   if (row.tiktokUrl) story.tiktokUrl = row.tiktokUrl;
   if (row.tiktokVideoId) story.tiktokVideoId = row.tiktokVideoId;
   return story;

@@ -1,3 +1,4 @@
+import { useRef, type ReactNode } from 'react';
 import { unreachable } from '#common/exhaustive';
 import type { Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
@@ -6,13 +7,28 @@ import type { PlaybackInsightHandlers } from '#client/lib/insights/use-story-ins
 import { MEDIA_VIEWS, mediaUrlOf } from '#client/components/stories/media-views';
 import { STORY_TYPE_UPLOAD } from '#common/story-type-specs';
 import type { MediaKind, StoryType } from '#common/enums';
+import { MEDIA_KIND_SPECS } from '#common/media-kinds';
+import { StoryTranscript } from './story-transcript';
 
-/** An unlocked story's content, by type: its media kind's player (components/stories/media-views.tsx), a TikTok link or text. */
-export function StoryContent({ story, playback }: { story: Story; playback?: PlaybackInsightHandlers }) {
+/**
+ * An unlocked story's content, by type: its media kind's player (components/stories/media-views.tsx) with the
+ * transcript of timed media beside it, a TikTok link or text.
+ */
+export function StoryContent({
+  story,
+  playback,
+  isAuthor = false,
+}: {
+  story: Story;
+  playback?: PlaybackInsightHandlers;
+  isAuthor?: boolean;
+}) {
   const kind = STORY_TYPE_UPLOAD[story.type];
   if (kind) {
     const src = mediaUrlOf(story, kind);
-    return src ? MEDIA_VIEWS[kind].player(src, story, playback) : <NoMedia />;
+    if (!src) return <NoMedia />;
+    if (!MEDIA_KIND_SPECS[kind].timed) return MEDIA_VIEWS[kind].player(src, story, playback);
+    return <TimedMedia story={story} player={MEDIA_VIEWS[kind].player(src, story, playback)} isAuthor={isAuthor} />;
   }
   const type = story.type as Exclude<StoryType, MediaKind>;
   switch (type) {
@@ -23,6 +39,17 @@ export function StoryContent({ story, playback }: { story: Story; playback?: Pla
     default:
       return unreachable(type);
   }
+}
+
+/** A player and its transcript (docs/decisions/056-transcripts-and-captions.md), which follows the player's time. */
+function TimedMedia({ story, player, isAuthor }: { story: Story; player: ReactNode; isAuthor: boolean }) {
+  const area = useRef<HTMLDivElement>(null);
+  return (
+    <div ref={area} className="grid gap-3">
+      {player}
+      <StoryTranscript story={story} isAuthor={isAuthor} mediaArea={area} />
+    </div>
+  );
 }
 
 function NoMedia() {

@@ -24,7 +24,11 @@ export function StoryDetailBody({ story }: { story: Story }) {
   return (
     <div className="grid gap-4">
       {story.moderation && <HiddenNotice moderation={story.moderation} />}
-      {story.isLocked ? <LockedNotice story={story} /> : <StoryContent story={story} playback={playback} />}
+      {story.isLocked ? (
+        <LockedNotice story={story} />
+      ) : (
+        <StoryContent story={story} playback={playback} isAuthor={user?.id === story.authorId} />
+      )}
       {story.description && <p className="whitespace-pre-line text-sm text-mist-300">{story.description}</p>}
       {lockText && !saidByNotice && (
         <section

@@ -1,0 +1,168 @@
+/**
+ * The author's transcript (audio) or captions (video) editor (docs/decisions/056-transcripts-and-captions.md): type
+ * plain text or WebVTT, or choose a WebVTT file (read here, sent as text, checked by the server with the same
+ * parser: common/vtt.ts). A speech-to-text draft (docs/decisions/057-transcribe-command.md) fills the box for the
+ * author to correct and publish.
+ */
+import { FileText } from 'lucide-react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import type { Story } from '#common/schemas';
+import { parseTranscript, TRANSCRIPT_LIMITS } from '#common/vtt';
+import { Button } from '#client/components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '#client/components/ui/dialog';
+import { FormField } from '#client/components/ui/form-field';
+import { Textarea } from '#client/components/ui/input';
+import { toast } from '#client/components/ui/use-toast';
+import { errorMessage } from '#client/lib/api-client';
+import { useAuthorTranscript, useDeleteTranscript, useSaveTranscript } from '../api/transcript';
+
+export function TranscriptEditorButton({ story }: { story: Story }) {
+  const [editing, setEditing] = useState(false);
+  const noun = story.type === 'video' ? 'captions' : 'transcript';
+  const has = story.transcriptUrl !== undefined;
+  return (
+    <>
+      <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => setEditing(true)}>
+        <FileText aria-hidden />
+        {has ? `Edit ${noun}` : `Add ${noun}`}
+      </Button>
+      <Dialog open={editing} onOpenChange={setEditing}>
+        {editing && (
+          <DialogContent
+            title={story.type === 'video' ? 'Captions' : 'Transcript'}
+            description="Type the words, or choose a WebVTT file. Readers see it once the story is unlocked for them."
+            className="max-w-xl"
+          >
+            <TranscriptForm story={story} onDone={() => setEditing(false)} />
+          </DialogContent>
+        )}
+      </Dialog>
+    </>
+  );
+}
+
+function TranscriptForm({ story, onDone }: { story: Story; onDone: () => void }) {
+  const current = useAuthorTranscript(story.id, true);
+  if (current.isPending) return <p role="status">Loading transcript...</p>;
+  if (current.isError) return <p>{errorMessage(current.error, 'The transcript could not be loaded.')}</p>;
+  const { published, draft } = current.data;
+  return (
+    <TranscriptFields
+      story={story}
+      initial={draft?.text ?? published?.text ?? ''}
+      fromDraft={draft !== null}
+      published={published !== null}
+      onDone={onDone}
+    />
+  );
+}
+
+function TranscriptFields({
+  story,
+  initial,
+  fromDraft,
+  published,
+  onDone,
+}: {
+  story: Story;
+  initial: string;
+  fromDraft: boolean;
+  published: boolean;
+  onDone: () => void;
+}) {
+  const [text, setText] = useState(initial);
+  const [error, setError] = useState<string | undefined>();
+  const save = useSaveTranscript(story.id);
+  const remove = useDeleteTranscript(story.id);
+  const busy = save.isPending || remove.isPending;
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    if (file.size > TRANSCRIPT_LIMITS.maxBytes) {
+      setError(`The transcript is too large (at most ${TRANSCRIPT_LIMITS.maxBytes / 1000} KB).`);
+      return;
+    }
+    setText(await file.text());
+    setError(undefined);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // The server's own check, at once under the field (it checks again, with the recording's length).
+    const checked = parseTranscript(text, story.duration);
+    if (!checked.ok) {
+      setError(checked.message);
+      return;
+    }
+    save.mutate(text, {
+      onSuccess: () => {
+        toast({ title: 'Transcript published', description: 'Readers can follow along now.', variant: 'success' });
+        onDone();
+      },
+      onError: (failure) => setError(errorMessage(failure, 'The transcript could not be saved.')),
+    });
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      {fromDraft && (
+        <p className="rounded-lg border border-glow-500/40 bg-glow-600/10 p-2 text-sm text-mist-100">
+          A draft made by speech-to-text: check it, correct it and publish. Readers do not see it until you do.
+        </p>
+      )}
+      <FormField id="transcript-text" label="Words of the story (plain text or WebVTT)" error={error}>
+        {(field) => (
+          <Textarea
+            {...field}
+            rows={10}
+            value={text}
+            maxLength={TRANSCRIPT_LIMITS.maxBytes}
+            onChange={(e) => {
+              setText(e.target.value);
+              setError(undefined);
+            }}
+            className="font-mono text-sm"
+          />
+        )}
+      </FormField>
+      <div className="grid gap-1">
+        <label htmlFor="transcript-file" className="text-sm font-medium text-mist-100">
+          Or choose a WebVTT file (.vtt)
+        </label>
+        <input
+          id="transcript-file"
+          type="file"
+          accept=".vtt,text/vtt"
+          onChange={(e) => void onFile(e)}
+          className="text-sm text-mist-300 file:mr-3 file:rounded-md file:border-0 file:bg-night-700 file:px-3 file:py-1.5 file:text-mist-100"
+        />
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {published && (
+          <Button
+            type="button"
+            variant="ghost"
+            disabled={busy}
+            onClick={() =>
+              remove.mutate(undefined, {
+                onSuccess: onDone,
+                onError: (failure) => setError(errorMessage(failure, 'The transcript could not be removed.')),
+              })
+            }
+          >
+            Remove
+          </Button>
+        )}
+        <DialogClose asChild>
+          <Button type="button" variant="outline" disabled={busy}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={busy}>
+          {save.isPending ? 'Publishing...' : 'Publish'}
+        </Button>
+      </div>
+    </form>
+  );
+}
