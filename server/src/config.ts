@@ -12,6 +12,7 @@ import { DEFAULT_AUTH_LIMITS, type AuthLimits, type WindowRule } from './lib/lim
 import { TILE_ENV_SHAPE, tileSettings, type TileSettings } from './lib/tile-settings';
 import { pushAllowedHostsSetting } from './lib/push-allowed-hosts';
 import { trustProxySetting } from './lib/trust-proxy-setting';
+import { embedOriginsSetting } from './lib/embed-origins';
 
 /** New signed-out reader cookies per address (IPv6 /64): a café's or a carrier's newcomers, not a scraper's (docs/design.md, rule 15). */
 const NEW_READERS_PER_ADDRESS: WindowRule = { limit: 60, windowMs: 60 * 60 * 1000 };
@@ -115,6 +116,7 @@ const envSchema = z
       .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
     ...TILE_ENV_SHAPE,
     PUBLIC_URL: z.url().optional(),
+    EMBED_ORIGINS: embedOriginsSetting,
     TRUST_PROXY: trustProxySetting,
     // Unset: Secure in production (COOKIE_SECURE=false for a plain-HTTP deployment), not elsewhere.
     COOKIE_SECURE: z.enum(['true', 'false', '1', '0', '']).optional(),
@@ -289,6 +291,8 @@ export interface Config {
   /** The tiles served from the app's own origin (lib/tile-settings.ts). */
   tiles: TileSettings;
   publicUrl: string | undefined;
+  /** Sites besides this one that may frame the embeddable cards (lib/embed-origins.ts). */
+  embedOrigins: string[];
   /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses/CIDRs (never `true`). */
   trustProxy: false | number | string[];
   cookieSecure: boolean;
@@ -381,6 +385,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tileAttribution: settings.TILE_ATTRIBUTION,
     tiles: tileSettings(settings),
     publicUrl: settings.PUBLIC_URL,
+    embedOrigins: settings.EMBED_ORIGINS,
     trustProxy: settings.TRUST_PROXY,
     cookieSecure:
       settings.COOKIE_SECURE === undefined || settings.COOKIE_SECURE === ''
