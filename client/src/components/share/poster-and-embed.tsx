@@ -12,7 +12,7 @@ const attribute = (value: string) =>
 /** The `<iframe>` a creator pastes into their own page. */
 function embedSnippet(kind: 'story' | 'tour', id: string, title: string, origin: string): string {
   const src = `${origin}${pagePath('embed', kind, id)}`;
-  return `<iframe src="${attribute(src)}" title="${attribute(`${title} — Whispers`)}" width="100%" height="250" style="border:0;max-width:28rem" loading="lazy"></iframe>`;
+  return `<iframe src="${attribute(src)}" title="${attribute(`${title} — Whispers`)}" width="100%" height="280" style="border:0;max-width:28rem" loading="lazy"></iframe>`;
 }
 
 /**

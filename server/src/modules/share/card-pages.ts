@@ -28,10 +28,9 @@ const page = (title: string, style: string, body: string) =>
   ].join('\n');
 
 const EMBED_STYLE = `
-  :root { color-scheme: light dark; }
   * { box-sizing: border-box; }
   body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: transparent; }
-  .card { max-width: 28rem; margin: 0; padding: 1rem 1.1rem; border-radius: 14px; border: 1px solid #2c2a4a;
+  .card { max-width: 28rem; margin: 0; padding: .9rem 1.1rem; border-radius: 14px; border: 1px solid #2c2a4a;
     background: #14122b; color: #ece9ff; }
   .kicker { margin: 0 0 .25rem; font-size: .72rem; letter-spacing: .08em; text-transform: uppercase; color: #b9a8ff; }
   h1 { margin: 0; font: 600 1.2rem/1.3 Georgia, "Times New Roman", serif; overflow-wrap: anywhere; }
@@ -43,6 +42,11 @@ const EMBED_STYLE = `
   .open:focus-visible { outline: 3px solid #ffd28a; outline-offset: 2px; }
   .brand { margin: .8rem 0 0; font-size: .75rem; color: #a39fc4; }`;
 
+/** A padlock drawn inline: no emoji font needed, no request of its own. */
+const LOCK_ICON =
+  '<svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.2"' +
+  ' stroke-linecap="round" stroke-linejoin="round"><rect x="4" y="11" width="16" height="10" rx="2"/><path d="M8 11V7a4 4 0 0 1 8 0v4"/></svg>';
+
 /** The embeddable card: `href` is the share page (absolute when the origin is known). */
 export function embedPage(card: ShareCard, href: string): string {
   const kicker = card.kind === 'story' ? 'A whisper' : 'A walking tour';
@@ -53,7 +57,7 @@ export function embedPage(card: ShareCard, href: string): string {
   <h1 id="card-title">${escapeHtml(card.title)}</h1>
   <p class="meta">by ${escapeHtml(card.author)}${near}</p>
   <p class="meta">${escapeHtml(card.summary)}</p>
-  <p class="lock"><span aria-hidden="true">🔒</span>${CARD_UNLOCK_LINES[card.kind]}</p>
+  <p class="lock">${LOCK_ICON}${CARD_UNLOCK_LINES[card.kind]}</p>
   <a class="open" href="${escapeHtml(href)}" target="_blank" rel="noopener">Open in Whispers<span class="sr"> (opens a new tab)</span></a>
   <p class="brand">Whispers — Discover hidden stories</p>
 </article>`;
