@@ -7,12 +7,12 @@
 import { safeSingleLine } from './text';
 
 /** The app named as a file's creator (GPX `creator`, GeoJSON `generator`). */
-export const TOUR_FILE_CREATOR = 'Whispers';
+const TOUR_FILE_CREATOR = 'Whispers';
 
 /** Six decimals: about 11 cm, finer than any phone's fix, and what the round trip keeps. */
 const COORDINATE_DECIMALS = 6;
 
-export interface TourFileStop {
+interface TourFileStop {
   storyId: string;
   title: string;
   latitude: number;
@@ -31,7 +31,7 @@ export interface TourFileInput {
   origin?: string;
 }
 
-export interface TourGeoJson {
+interface TourGeoJson {
   type: 'FeatureCollection';
   generator: string;
   name: string;
@@ -51,17 +51,17 @@ export interface TourGeoJson {
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
+/** C0 controls but tab/LF/CR, U+FFFE/U+FFFF and lone surrogates: characters no XML 1.0 document may hold. */
+const NOT_IN_XML =
+  // eslint-disable-next-line no-control-regex -- these very characters are the ones to leave out
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /**
  * Text as XML 1.0 character data or an attribute value: the five markup characters escaped, and the characters
  * XML 1.0 cannot hold at all (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF) left out.
  */
-export function escapeXml(value: string): string {
-  return value
-    .replace(
-      /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
-      '',
-    )
-    .replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+function escapeXml(value: string): string {
+  return value.replace(NOT_IN_XML, '').replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 }
 
 const coordinate = (value: number) => value.toFixed(COORDINATE_DECIMALS);
