@@ -67,6 +67,9 @@ export const accountExportSchema = z.object({
       description: z.string().nullable(),
       storyIds: z.array(z.uuid()),
       createdAt: z.string(),
+      /** The tour as route files (docs/decisions/054-tours-as-gpx-and-geojson.md), with every stop the author set. */
+      gpx: z.string(),
+      geojson: z.custom<object>().describe('GeoJSON FeatureCollection'),
     }),
   ),
   /** The day counts of your stories' insights (docs/decisions/018-insights-counts-not-readers.md): counts only, 1 and 2 as "fewer than 3". */

@@ -63,8 +63,13 @@ const sw = self as unknown as ServiceWorkerScope;
 precacheAndRoute((self as unknown as ServiceWorkerScope).__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Every page of the app is the app: offline too. /api is never a page; /assets missing means a stale build.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/assets\//] }));
+// Every page of the app is the app: offline too. /api is never a page; /assets missing means a stale build; the
+// embeddable cards and posters are the server's own pages (docs/decisions/055-qr-posters-and-embeds.md).
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /^\/assets\//, /^\/embed\//, /^\/posters\//],
+  }),
+);
 
 const CURRENT_USER_PATH = apiPath('currentUser');
 const userIdOf = async (response: Response) =>

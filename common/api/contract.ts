@@ -305,6 +305,16 @@ export const API_CONTRACT = {
   followAuthor: { params: authorIdParamsSchema, response: { 200: followResultSchema } },
   unfollowAuthor: { params: authorIdParamsSchema, response: { 200: followResultSchema } },
   followedStories: { querystring: locationQuerySchema, response: { 200: stories } },
+
+  tourGpx: { params: tourIdParamsSchema, response: { 200: z.string().describe('GPX 1.1 (application/gpx+xml)') } },
+  tourGeoJson: {
+    params: tourIdParamsSchema,
+    response: { 200: z.string().describe('GeoJSON FeatureCollection (application/geo+json)') },
+  },
+  storyQrSvg: { params: storyIdParamsSchema, response: { 200: z.string().describe('SVG image') } },
+  storyQrPng: { params: storyIdParamsSchema, response: { 200: z.unknown().describe('PNG image') } },
+  tourQrSvg: { params: tourIdParamsSchema, response: { 200: z.string().describe('SVG image') } },
+  tourQrPng: { params: tourIdParamsSchema, response: { 200: z.unknown().describe('PNG image') } },
 } satisfies ApiContractShape;
 
 export type ApiContract = typeof API_CONTRACT;

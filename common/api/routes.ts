@@ -124,6 +124,14 @@ export const API_ROUTES = {
   followAuthor: { method: 'PUT', path: '/api/authors/:userId/follow' },
   unfollowAuthor: { method: 'DELETE', path: '/api/authors/:userId/follow' },
   followedStories: { method: 'GET', path: '/api/follows/stories' },
+
+  // Routes out, QR codes (docs/decisions/054-tours-as-gpx-and-geojson.md, 055-qr-posters-and-embeds.md)
+  tourGpx: { method: 'GET', path: '/api/tours/:id/export.gpx' },
+  tourGeoJson: { method: 'GET', path: '/api/tours/:id/export.geojson' },
+  storyQrSvg: { method: 'GET', path: '/api/stories/:id/qr.svg' },
+  storyQrPng: { method: 'GET', path: '/api/stories/:id/qr.png' },
+  tourQrSvg: { method: 'GET', path: '/api/tours/:id/qr.svg' },
+  tourQrPng: { method: 'GET', path: '/api/tours/:id/qr.png' },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

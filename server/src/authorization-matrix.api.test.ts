@@ -100,6 +100,9 @@ const OTHERS_MAY: Record<string, number[]> = {
 /** Routes on the owner's own private resources that refuse the owner on purpose, with why. */
 const OWNER_REFUSED: Record<string, { status: number[]; why: string }> = {
   'POST /api/stories/:id/report': { status: [400], why: '"You cannot report your own story."' },
+  // A private story has no share page, so no code to print (docs/decisions/055-qr-posters-and-embeds.md).
+  'GET /api/stories/:id/qr.svg': { status: [404], why: 'a private story has no share page' },
+  'GET /api/stories/:id/qr.png': { status: [404], why: 'a private story has no share page' },
   ...TRACE_OWNER_REFUSED,
   ...TRANSCRIPT_OWNER_REFUSED,
 };

@@ -13,6 +13,7 @@ import { TILE_ENV_SHAPE, tileSettings, type TileSettings } from './lib/tile-sett
 import { pushAllowedHostsSetting } from './lib/push-allowed-hosts';
 import { trustProxySetting } from './lib/trust-proxy-setting';
 import { blankIsUnset, booleanFlag, duration, megabytes, optionalText, UNIT_MS, windowLimit } from './lib/env-values';
+import { embedOriginsSetting } from './lib/embed-origins';
 
 /** New signed-out reader cookies per address (IPv6 /64): a café's or a carrier's newcomers, not a scraper's (docs/design.md, rule 15). */
 const NEW_READERS_PER_ADDRESS: WindowRule = { limit: 60, windowMs: 60 * 60 * 1000 };
@@ -45,6 +46,7 @@ const envSchema = z
       .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
     ...TILE_ENV_SHAPE,
     PUBLIC_URL: z.url().optional(),
+    EMBED_ORIGINS: embedOriginsSetting,
     TRUST_PROXY: trustProxySetting,
     // Unset: Secure in production (COOKIE_SECURE=false for a plain-HTTP deployment), not elsewhere.
     COOKIE_SECURE: z.enum(['true', 'false', '1', '0', '']).optional(),
@@ -221,6 +223,8 @@ export interface Config {
   /** The tiles served from the app's own origin (lib/tile-settings.ts). */
   tiles: TileSettings;
   publicUrl: string | undefined;
+  /** Sites besides this one that may frame the embeddable cards (lib/embed-origins.ts). */
+  embedOrigins: string[];
   /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses/CIDRs (never `true`). */
   trustProxy: false | number | string[];
   cookieSecure: boolean;
@@ -314,6 +318,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tileAttribution: settings.TILE_ATTRIBUTION,
     tiles: tileSettings(settings),
     publicUrl: settings.PUBLIC_URL,
+    embedOrigins: settings.EMBED_ORIGINS,
     trustProxy: settings.TRUST_PROXY,
     cookieSecure:
       settings.COOKIE_SECURE === undefined || settings.COOKIE_SECURE === ''

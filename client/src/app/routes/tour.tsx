@@ -15,6 +15,7 @@ import { queryKeys } from '#client/lib/query-keys';
 import { useDeleteTour, useTour } from '#client/features/tours/api/tours';
 import { TourInsightsPanel } from '#client/features/tours/components/tour-insights';
 import { SaveOffline } from '#client/features/tours/components/save-offline';
+import { TourShareExtras } from '#client/features/tours/components/tour-share-extras';
 import { followTour, useFollowedTour } from '#client/features/tours/lib/followed-tour';
 import { StoryDetailDialog } from '#client/features/stories/components/story-detail-dialog';
 import { useWalkMode } from '#client/features/walk/hooks/use-walk-mode';
@@ -188,6 +189,7 @@ export default function TourPage({ params }: { params: { id: string } }) {
               )}
             </div>
             {shared && <p className="break-all text-sm text-mist-300">{shared}</p>}
+            {!data.hiddenFromReaders && <TourShareExtras tourId={data.id} title={data.title} />}
             <LazyWalkStatus
               walk={walk}
               target={nextStop ? { label: 'Next stop', point: nextStop } : null}

@@ -12,6 +12,7 @@ import { toCurrentUser, verifyPassword } from '../auth';
 import type { AccountDataRepository } from './account-data-repository';
 import { pickLockValues } from '#common/lock-kinds';
 import { eachMediaUrl, MEDIA_KIND_SPECS } from '#common/media-kinds';
+import { tourGeoJson, tourGpx } from '#common/tour-files';
 
 /** Media links in an export stay valid this long (the file may be opened later). */
 export const EXPORT_LINK_TTL_SECONDS = 24 * 60 * 60;
@@ -46,6 +47,7 @@ export function createAccountDataService(deps: {
       const { user } = data;
       const sign = (key: string | null) => (key ? deps.exportSigner.sign(key, now) : null);
       const expiresAt = new Date(now.getTime() + EXPORT_LINK_TTL_SECONDS * 1000).toISOString();
+      const storiesById = new Map(data.stories.map((story) => [story.id, story]));
       return {
         exportedAt: now.toISOString(),
         // The one public shape of a user (never the password hash), and when the account was made.
@@ -79,13 +81,30 @@ export function createAccountDataService(deps: {
           title: like.title,
           likedAt: like.likedAt.toISOString(),
         })),
-        tours: data.tours.map((tour) => ({
-          id: tour.id,
-          title: tour.title,
-          description: tour.description,
-          storyIds: tour.storyIds,
-          createdAt: tour.createdAt.toISOString(),
-        })),
+        tours: data.tours.map((tour) => {
+          // Their own tour's files hold every stop they set whose story is still theirs, in order.
+          const files = {
+            id: tour.id,
+            title: tour.title,
+            description: tour.description,
+            authorName: user.displayName,
+            stops: tour.storyIds.flatMap((id) => {
+              const story = storiesById.get(id);
+              return story
+                ? [{ storyId: id, title: story.title, latitude: story.latitude, longitude: story.longitude }]
+                : [];
+            }),
+          };
+          return {
+            id: tour.id,
+            title: tour.title,
+            description: tour.description,
+            storyIds: tour.storyIds,
+            createdAt: tour.createdAt.toISOString(),
+            gpx: tourGpx(files),
+            geojson: tourGeoJson(files),
+          };
+        }),
       };
     },
   };

@@ -115,5 +115,15 @@ export function tourShareTags({
     named('twitter:title', tourTitle),
     named('twitter:description', description),
     ...(image ? [named('twitter:image', image)] : []),
+    // The tour as route files (docs/decisions/054-tours-as-gpx-and-geojson.md), for apps that read a page's alternates.
+    ...tourFileLinks(tour.id),
   ].join('\n    ');
+}
+
+function tourFileLinks(tourId: string): string[] {
+  const base = `/api/tours/${encodeURIComponent(tourId)}/export`;
+  return [
+    `<link rel="alternate" type="application/gpx+xml" title="GPX" href="${escapeHtml(`${base}.gpx`)}" />`,
+    `<link rel="alternate" type="application/geo+json" title="GeoJSON" href="${escapeHtml(`${base}.geojson`)}" />`,
+  ];
 }

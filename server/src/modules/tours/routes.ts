@@ -6,6 +6,7 @@
  * - GET    /api/tours/near/:lat/:lng?limit&cursor → tours with a stop within 5 km, newest first; next page in Link
  * - GET    /api/tours/mine?limit&cursor → the signed-in author's tours (those hidden from readers included)
  * - GET    /api/tours/:id → the tour with this reader's stop states (from the unlock record)
+ * - GET    /api/tours/:id/export.gpx and .geojson → the tour as route files (file-routes.ts)
  * A tour never unlocks a stop (docs/design.md, rule 17): its stops open their stories with the usual lock rules.
  */
 import type { FastifyRequest } from 'fastify';
@@ -15,6 +16,7 @@ import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';
 import type { TourCursor } from './tour-repository';
 import { routeLimit } from '../../lib/route-limit';
+import { tourFileRoutes } from './file-routes';
 
 /** Writes: a generous per-address limit on top of the 20-a-day rule per author. */
 const WRITE_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
@@ -100,4 +102,6 @@ export const tourRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'public', rateLimit: limited(READ_RATE_LIMIT) },
     handler: async (request) => service.byId(request.user?.id ?? null, request.params.id),
   });
+
+  await app.register(tourFileRoutes);
 };

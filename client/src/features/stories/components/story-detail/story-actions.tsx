@@ -13,6 +13,7 @@ import { cn } from '#client/lib/utils';
 import { STORY_TOASTS } from '#client/features/stories/lib/story-toasts';
 import { useBlockAuthor } from '#client/features/stories/api/block-author';
 import { reportInsightEvent } from '#client/lib/insights/report-event';
+import { PosterAndEmbed } from '#client/components/share/poster-and-embed';
 import { ReportForm } from './report-form';
 
 /** Like, Share and Report (docs/design.md, part 4); signed-out readers are asked to sign in. */
@@ -151,6 +152,8 @@ export function StoryActions({ story }: { story: Story }) {
           </Button>
         )}
       </div>
+      {/* Only a story with a share page (public, not hidden) has a code and a card (docs/decisions/055-qr-posters-and-embeds.md). */}
+      {story.isPublic && !story.moderation && <PosterAndEmbed kind="story" id={story.id} title={story.title} />}
       {accountNotice && (
         <p role="alert" className="flex flex-wrap items-center gap-3 text-sm text-mist-300">
           {accountNotice}
