@@ -73,7 +73,11 @@ describe('push failures counted in the database, subscriptions bound to their se
     await t.app.location.unlocks.record(fan.id, [story.id]);
     // 400 is not tried again: one failed delivery per like.
     if (outcome === 'fails') push.failNext(1, 400);
-    const res = await app.inject({ method: 'POST', url: `/api/stories/${story.id}/like`, headers: { cookie: fan.cookie } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/stories/${story.id}/like`,
+      headers: { cookie: fan.cookie },
+    });
     expect(res.statusCode).toBe(200);
     await app.push.service.idle();
   };
