@@ -118,7 +118,8 @@ for (const [path, signOut] of Object.entries(SIGN_OUTS)) {
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
     expect((await page.request.get('/api/user/current')).status()).toBe(401);
-    expect(unsubscribed).toEqual([device.endpoint]);
-    expect(await serverHas(request, account, device)).toBe(false);
+    // Soft: a run shows both layers, the browser's own subscription and the server's row.
+    expect.soft(unsubscribed, "the browser's subscription was ended").toEqual([device.endpoint]);
+    expect.soft(await serverHas(request, account, device), 'the server still has the device').toBe(false);
   });
 }
