@@ -1,7 +1,7 @@
 /** Web Push: the devices subscribed and the kinds each user wants by push. */
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
-import { users } from './core';
+import { sessions, users } from './core';
 
 /**
  * Web Push subscriptions (docs/decisions/015-installable-offline-push.md): one row per device (the push service's endpoint URL is unique to it), many
@@ -18,10 +18,15 @@ export const pushSubscriptions = pgTable(
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     createdAt: createdAt(),
+    /** Deliveries in a row that failed, counted in the database: shared by every instance, kept over restarts. */
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    /** The session that subscribed the device: its end (sign-out, however started) removes the row. */
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
   },
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
     index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_session_idx').on(t.sessionId),
   ],
 );
 

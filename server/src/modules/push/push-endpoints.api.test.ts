@@ -216,8 +216,8 @@ describe('push endpoints that cannot reach inside', () => {
     expect(listener.connections()).toBe((PUSH_LIMITS.failuresBeforeDrop - 1) * PUSH_LIMITS.attempts);
     expect(new Set(listener.names)).toEqual(new Set(['good.push.test']));
     expect(await stored()).toEqual(['https://good.push.test/send/x']);
-    // The fifth failed delivery in a row: the device is dropped (a fresh sender starts counting again, so the
-    // row is re-sent through one sender five times).
+    // The fifth failed delivery in a row: the device is dropped (the count lives in the row, so a fresh row is
+    // subscribed and sent to five times; push-failure-count.api.test.ts covers instances and restarts).
     await t.database.query(sql`DELETE FROM push_subscriptions WHERE user_id = ${user.id}`);
     await sendTo(['https://good.push.test/send/x'], {
       resolve: standIn(table),

@@ -34,14 +34,20 @@ export function createPushRepository(database: Database) {
     /**
      * Saves a device's subscription for this user. The endpoint names one device: subscribing it again (new keys,
      * or another account signed in on that device) moves it to this user. Past the per-user cap the oldest goes.
+     * The row belongs to the session that subscribed it: when that session ends, the row goes with it (a foreign
+     * key, so every way a session ends does it; docs/decisions/049-push-bound-to-session-and-counted-in-the-database.md).
      */
-    async save(userId: string, subscription: { endpoint: string; p256dh: string; auth: string }): Promise<void> {
+    async save(
+      userId: string,
+      subscription: { endpoint: string; p256dh: string; auth: string },
+      sessionId: string | null,
+    ): Promise<void> {
       await database.transaction(async (tx) => {
         await tx.query(sql`
-          INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth)
-          VALUES (${userId}, ${subscription.endpoint}, ${subscription.p256dh}, ${subscription.auth})
+          INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, session_id)
+          VALUES (${userId}, ${subscription.endpoint}, ${subscription.p256dh}, ${subscription.auth}, ${sessionId})
           ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh,
-            auth = EXCLUDED.auth, created_at = now()`);
+            auth = EXCLUDED.auth, session_id = EXCLUDED.session_id, consecutive_failures = 0, created_at = now()`);
         await tx.query(sql`
           DELETE FROM push_subscriptions WHERE id IN (
             SELECT id FROM push_subscriptions WHERE user_id = ${userId}
@@ -66,6 +72,31 @@ export function createPushRepository(database: Database) {
     /** A subscription the push service says is gone (404/410). */
     async removeById(id: string): Promise<void> {
       await database.query(sql`DELETE FROM push_subscriptions WHERE id = ${id}`);
+    },
+
+    /**
+     * One more delivery in a row failed: counted in the row (every instance counts toward the one limit, and a
+     * restart forgets nothing); the row is deleted in the same transaction when the count reaches `limit`. The
+     * UPDATE locks the row, so two instances failing at once count twice. Returns the count, or null when the row
+     * is gone (deleted now or before).
+     */
+    async deliveryFailed(id: string, limit: number): Promise<{ failures: number; dropped: boolean } | null> {
+      return database.transaction(async (tx) => {
+        const [row] = await tx.query<{ failures: number }>(sql`
+          UPDATE push_subscriptions SET consecutive_failures = consecutive_failures + 1
+          WHERE id = ${id} RETURNING consecutive_failures AS failures`);
+        if (!row) return null;
+        const failures = Number(row.failures);
+        if (failures < limit) return { failures, dropped: false };
+        await tx.query(sql`DELETE FROM push_subscriptions WHERE id = ${id}`);
+        return { failures, dropped: true };
+      });
+    },
+
+    /** A delivery went through: the count of failures in a row starts again (no write when it is already 0). */
+    async deliverySucceeded(id: string): Promise<void> {
+      await database.query(sql`
+        UPDATE push_subscriptions SET consecutive_failures = 0 WHERE id = ${id} AND consecutive_failures <> 0`);
     },
 
     /** The devices of a user that want this kind (none when the user turned the kind off). */

@@ -5,7 +5,8 @@
  * deleted. A 429 or 5xx is tried again with backoff (Retry-After honoured); anything else is logged and dropped.
  * Every endpoint is checked again before sending (endpoint-guard.ts: a row that fails is deleted), every
  * connection goes through the guarded agent (public addresses only), and a device whose deliveries fail
- * PUSH_LIMITS.failuresBeforeDrop times in a row on this instance is deleted (docs/security.md, "Push endpoints").
+ * PUSH_LIMITS.failuresBeforeDrop times in a row is deleted, counted in its row so every instance adds to one count
+ * and a restart keeps it (docs/security.md, "Push endpoints"; docs/decisions/049-push-bound-to-session-and-counted-in-the-database.md).
  */
 import type https from 'node:https';
 import webpush, { WebPushError, type Urgency } from 'web-push';
@@ -66,20 +67,13 @@ export function createPushSender(deps: PushSenderDeps) {
   const retryBaseMs = deps.retryBaseMs ?? PUSH_LIMITS.retryBaseMs;
   const agent = deps.agent ?? createGuardedAgent();
   const inFlight = new Set<Promise<void>>();
-  /** Deliveries in a row that failed, per subscription id (cleared by a success). */
-  const failuresInARow = new Map<string, number>();
   let closed = false;
 
   async function deliveryFailed(subscription: StoredSubscription): Promise<void> {
-    const failures = (failuresInARow.get(subscription.id) ?? 0) + 1;
-    if (failures < PUSH_LIMITS.failuresBeforeDrop) {
-      failuresInARow.set(subscription.id, failures);
-      return;
-    }
-    failuresInARow.delete(subscription.id);
-    await deps.repository.removeById(subscription.id);
+    const counted = await deps.repository.deliveryFailed(subscription.id, PUSH_LIMITS.failuresBeforeDrop);
+    if (!counted?.dropped) return;
     deps.logger.warn(
-      { subscriptionId: subscription.id, failures },
+      { subscriptionId: subscription.id, failures: counted.failures },
       'push: a device that kept failing was unsubscribed',
     );
   }
@@ -110,12 +104,9 @@ export function createPushSender(deps: PushSenderDeps) {
             ...(check.testOrigin ? {} : { agent }),
           },
         );
-        failuresInARow.delete(subscription.id);
-        return;
       } catch (error) {
         const status = error instanceof WebPushError ? error.statusCode : undefined;
         if (status === 404 || status === 410) {
-          failuresInARow.delete(subscription.id);
           await deps.repository.removeById(subscription.id);
           return;
         }
@@ -132,7 +123,11 @@ export function createPushSender(deps: PushSenderDeps) {
           return;
         }
         await sleep(waitBefore(attempt, error, retryBaseMs));
+        continue;
       }
+      // After the try: a database hiccup here must not count as a failed delivery and send the message again.
+      await deps.repository.deliverySucceeded(subscription.id);
+      return;
     }
   }
 

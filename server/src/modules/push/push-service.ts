@@ -23,14 +23,18 @@ export function createPushService(deps: {
   return {
     publicKey: deps.publicKey,
     /** Throws 400 for an endpoint that is not an allowed push service's, or for keys that are not a device's. */
-    async subscribe(userId: string, subscription: { endpoint: string; keys: { p256dh: string; auth: string } }) {
+    async subscribe(
+      userId: string,
+      subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
+      sessionId: string | null,
+    ) {
       const { endpoint, keys } = subscription;
       // The same reading of the endpoint as the sender's (endpoint-guard.ts); where it resolves is checked per send.
       const check = checkPushEndpoint(endpoint, { allowedHosts: deps.allowedHosts, testOrigins: deps.testOrigins });
       if (!check.ok) throw badRequest(check.message);
       const keysProblem = subscriptionKeysProblem(keys);
       if (keysProblem) throw badRequest(keysProblem);
-      await repository.save(userId, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
+      await repository.save(userId, { endpoint, p256dh: keys.p256dh, auth: keys.auth }, sessionId);
     },
     isSubscribed: (userId: string, endpoint: string) => repository.has(userId, endpoint),
     /** Throws 404 when the endpoint was not this user's. */

@@ -35,7 +35,8 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     config: user,
     handler: async (request, reply) => {
-      await service.subscribe(currentUser(request).id, request.body);
+      // Bound to this session: signing out, however it happens, removes the device's subscription.
+      await service.subscribe(currentUser(request).id, request.body, request.sessionId);
       return reply.code(201).send({ subscribed: true });
     },
   });
