@@ -10,6 +10,8 @@ import {
   nearestWhisperText,
   NOTIFICATION_LIMITS,
   timeOfDayOfStart,
+  UNCHARTED_TITLE,
+  unchartedText,
   type TimeOfDay,
 } from '#common/notifications';
 import type { SmartNotification } from '#common/notification-schemas';
@@ -88,8 +90,8 @@ export function buildSmartSuggestions(everything: SmartSampleStory[], ctx: Smart
         : {
             type: 'discovery',
             priority: 'low',
-            title: 'Uncharted territory',
-            message: `No whispers within ${formatDistance(NOTIFICATION_LIMITS.discoveryRadiusM)}. Leave the first one here.`,
+            title: UNCHARTED_TITLE,
+            message: unchartedText(),
           },
     );
   }
