@@ -122,7 +122,7 @@ export function createTourRepository(database: Database) {
         reason: string | null;
         automatic: boolean | null;
       }>(sql`
-        SELECT ts.position, s.title, s.hidden_at IS NOT NULL AS hidden, d.reason, d.moderator_id IS NULL AS automatic
+        SELECT ts.position, stories.title, stories.hidden_at IS NOT NULL AS hidden, d.reason, d.moderator_id IS NULL AS automatic
         FROM ${tourStops} ts
         JOIN ${stories} ON ${stories.id} = ts.story_id
         LEFT JOIN moderation_decisions d ON d.id = ${stories.hiddenDecisionId}
