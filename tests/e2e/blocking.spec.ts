@@ -28,6 +28,7 @@ for (const width of [390, 320]) {
     });
     await createStoryViaApi(author, {
       ...northOf(place, 900),
+      content: 'A few words left here.',
       title: `Far Gate ${run} ${width}`,
       category: 'Personal',
     });

@@ -18,7 +18,7 @@ test('at 320 px the byline cuts the author’s name, never the category', async 
   });
   await createStoryViaApi(
     { account, request: page.request },
-    { ...northOf(place, 40), title: 'Old Customs House', category: 'History' },
+    { ...northOf(place, 40), content: 'A few words left here.', title: 'Old Customs House', category: 'History' },
   );
   await page.goto('/discover');
   const byline = page.getByTestId('discover-card-byline').first();

@@ -35,7 +35,11 @@ for (const width of [390, 320]) {
 
     // Whispers 3 km away: hidden around you, and where the nearest is.
     const author = await newAuthor('mystery');
-    await createStoryViaApi(author, { ...northOf(empty, 3_000), title: `Far Well ${run} ${width}` });
+    await createStoryViaApi(author, {
+      ...northOf(empty, 3_000),
+      content: 'A few words left here.',
+      title: `Far Well ${run} ${width}`,
+    });
     await author.request.dispose();
     await page.reload();
     await expect(page.getByText('The nearest whisper is 3 km north.')).toBeVisible();
@@ -54,6 +58,7 @@ test('the last card scrolls clear of the + lane at 390 and 320 px and of the flo
   for (let i = 0; i < 5; i++) {
     await createStoryViaApi(author, {
       ...northOf(place, 10 + i * 12),
+      content: 'A few words left here.',
       title: `Lane Card ${run} ${i}`,
       category: 'History',
     });

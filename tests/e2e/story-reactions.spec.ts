@@ -30,7 +30,11 @@ for (const width of [390, 320]) {
       title: `Bell Rope ${run} ${width}`,
       content: 'Pull it once for luck.',
     });
-    const far = await createStoryViaApi(author, { ...northOf(place, 150), title: `Far Lamp ${run} ${width}` });
+    const far = await createStoryViaApi(author, {
+      ...northOf(place, 150),
+      content: 'A few words left here.',
+      title: `Far Lamp ${run} ${width}`,
+    });
 
     await page.setViewportSize({ width, height: 844 });
     await context.setExtraHTTPHeaders(readerHeaders());

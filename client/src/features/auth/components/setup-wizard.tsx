@@ -127,7 +127,7 @@ export function SetupWizard({ user }: { user: CurrentUser }) {
         <p className="mt-1 text-sm text-mist-400">
           {step === 0 && fromRegistration ? KEPT_FROM_REGISTRATION : STEP_INTROS[step]}
         </p>
-        {step > 0 && fromRegistration && (
+        {step === 1 && fromRegistration && (
           <p className="mt-2 break-words text-sm text-mist-300" data-testid="setup-identity">
             From your sign-up: {form.values.displayName.trim()} (@{form.values.username.trim()}). Previous changes them.
           </p>
