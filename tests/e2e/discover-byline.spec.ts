@@ -21,6 +21,7 @@ test('at 320 px the byline cuts the author’s name, never the category', async 
     { ...northOf(place, 40), content: 'A few words left here.', title: 'Old Customs House', category: 'History' },
   );
   await page.goto('/discover');
+  await page.getByRole('button', { name: 'List View' }).click();
   const byline = page.getByTestId('discover-card-byline').first();
   await expect(byline).toContainText('History');
   const cut = await byline.evaluate((line) =>

@@ -57,9 +57,9 @@ for (const width of [390, 320]) {
     await like.click();
     await expect(like).toHaveAttribute('aria-pressed', 'true');
     await expect(like).toHaveAccessibleName('Like (1 likes)');
-    const after = await look();
-    expect(after.background).not.toBe('rgba(0, 0, 0, 0)');
-    expect(after.heart).not.toBe('none');
+    // Filled once liked (after the colour transition).
+    await expect.poll(async () => (await look()).background).not.toBe('rgba(0, 0, 0, 0)');
+    expect((await look()).heart).not.toBe('none');
     await page.screenshot({ path: `/tmp/reactions-like-on-${width}.png` });
 
     // 150 m away and never unlocked: Report says why not, and no form opens.

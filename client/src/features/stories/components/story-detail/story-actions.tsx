@@ -98,14 +98,13 @@ export function StoryActions({ story }: { story: Story }) {
           // Not liked: an outline heart on an outline button; liked: filled, pressed (docs/decisions/051-walker-stumbles-fourth-round.md).
           <Button
             type="button"
-            variant="outline"
+            variant={liked ? 'default' : 'outline'}
             onClick={onLike}
             disabled={like.isPending || unlike.isPending}
             aria-pressed={liked}
             aria-label={`Like (${likes} likes)`}
             title={liked ? 'You like this story. Press again to take the like back.' : undefined}
             data-liked={liked}
-            className={cn(liked && 'border-rose-500 bg-rose-600 text-white hover:bg-rose-500')}
           >
             <Heart className={cn(liked && 'fill-current')} aria-hidden />
             {likes}
