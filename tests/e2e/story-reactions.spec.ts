@@ -42,7 +42,7 @@ for (const width of [390, 320]) {
     await signUpAndSignIn(page);
     await page.goto(`/stories/${near.id}`);
     const dialog = page.getByRole('dialog', { name: near.title });
-    await expect(dialog.getByText('Pull it once for luck.')).toBeVisible();
+    await expect(dialog.getByText('Pull it once for luck.')).toBeVisible({ timeout: 30_000 }); // a loaded machine
     const like = dialog.getByRole('button', { name: /^Like \(/ });
     const look = () =>
       like.evaluate((button) => ({
