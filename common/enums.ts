@@ -33,8 +33,11 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export const SMART_NOTIFICATION_TYPES = ['nearby', 'weather', 'discovery', 'recommendation', 'other'] as const;
 export const SMART_PRIORITIES = ['high', 'medium', 'low', 'other'] as const;
-/** Preferred type offered by the setup wizard (a subset of story types). */
-export const FAVORITE_STORY_TYPES = ['audio', 'text', 'image'] as const;
+/**
+ * Preferred type offered by the setup wizard: every story type, the spec's three first
+ * (docs/decisions/051-walker-stumbles-fourth-round.md).
+ */
+export const FAVORITE_STORY_TYPES = ['audio', 'text', 'image', 'video', 'tiktok'] as const;
 /**
  * Why a story is locked. Besides distance and time: the reader's position claim was refused (`location`: no
  * position; `travel`: an impossible jump in the last 15 minutes; `accuracy`: a fix worse than 100 m) or the

@@ -22,4 +22,7 @@ export const MESSAGES = {
   missingTikTokUrl: 'Missing TikTok URL: Please paste a TikTok video URL.',
   invalidTikTokUrl: 'Invalid TikTok URL: Please paste a valid TikTok video URL.',
   usernameTaken: 'That username is already taken.',
+  // Likes and reports need the story unlocked once (docs/security.md, "Likes and reports"): the server's 403, and
+  // what the story dialog says before a report form would open.
+  notUnlocked: 'You can only like or report a story you have unlocked. Go to the story to unlock it first.',
 } as const;

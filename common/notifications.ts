@@ -110,3 +110,11 @@ export function formatDistance(metres: number): string {
 export function nearestWhisperText(nearest: { distance: number; direction: string }): string {
   return `The nearest whisper is ${formatDistance(nearest.distance)} ${nearest.direction}`;
 }
+
+/**
+ * The discovery card when nothing is within NOTIFICATION_LIMITS.discoveryRadiusM: its title lets the home screen
+ * say it once (docs/decisions/051-walker-stumbles-fourth-round.md: the signed-out empty list says it instead).
+ */
+export const UNCHARTED_TITLE = 'Uncharted territory';
+export const unchartedText = (): string =>
+  `No whispers within ${formatDistance(NOTIFICATION_LIMITS.discoveryRadiusM)}. Leave the first one here.`;

@@ -357,6 +357,11 @@ export const storySchema = z.object({
   likedByMe: z.boolean().optional(),
   /** The signed-in reader has reported this story (the dialog says "Reported"); sent by the one-story read. */
   reportedByMe: z.boolean().optional(),
+  /**
+   * The signed-in reader has had this story unlocked at some time (sent by the one-story read): likes and reports
+   * need it, so a locked story says so before its report form opens (docs/security.md, "Likes and reports").
+   */
+  unlockedByMe: z.boolean().optional(),
   /** To the author only, while the story is hidden: the decision that hid it, to read and appeal. */
   moderation: storyModerationSchema.optional(),
   isPublic: z.boolean(),

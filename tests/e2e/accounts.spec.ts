@@ -60,7 +60,14 @@ test('register → wizard → initials → sign out → sign in → reset the pa
   // Blocked authors are in reach before the profile is finished too.
   await expect(page.getByRole('heading', { name: 'Blocked authors' })).toBeVisible();
 
-  // --- the wizard ---
+  // --- the wizard: it does not ask again what sign-up gave (docs/decisions/051-walker-stumbles-fourth-round.md) ---
+  await expect(page.getByRole('heading', { name: 'Tell Your Story' })).toBeVisible();
+  await expect(page.getByText('Step 2 of 3')).toBeVisible();
+  await expect(page.getByTestId('setup-identity')).toHaveText(
+    `From your sign-up: Luna Moth (@${account.username}). Previous changes them.`,
+  );
+  await expect(page.getByLabel('Username', { exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Previous' }).click(); // still leads back to change them
   await expect(page.getByRole('heading', { name: 'Create Your Identity' })).toBeVisible();
   await expect(page.getByText('Step 1 of 3')).toBeVisible();
   await expect(page.getByLabel('Username', { exact: true })).toHaveValue(account.username);
@@ -210,6 +217,7 @@ test('forgot password: an unknown username, then Cancel starts over', async ({ p
 test('the wizard shows the spec messages inline and blocks Next while a step is invalid', async ({ page }) => {
   await signUpAndSignIn(page, { setup: false });
   await page.goto('/setup');
+  await page.getByRole('button', { name: 'Previous' }).click(); // step 1 is done by sign-up: back to change it
   const username = page.getByLabel('Username', { exact: true });
   const displayName = page.getByLabel('Display Name', { exact: true });
   const next = page.getByRole('button', { name: 'Next' });
@@ -255,6 +263,7 @@ test('the wizard refuses a username someone else has', async ({ page, request })
   const other = await registerViaApi(request);
   await signUpAndSignIn(page, { setup: false });
   await page.goto('/setup');
+  await page.getByRole('button', { name: 'Previous' }).click();
   await page.getByLabel('Username', { exact: true }).fill(other.username.toUpperCase());
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('That username is already taken.')).toBeVisible();
@@ -309,7 +318,7 @@ test('signed out, /setup leads to /auth; signed in with setup pending, /auth poi
   await expect(page.getByText(`@${account.username}`)).toBeVisible();
   await page.getByRole('link', { name: 'Set Up Profile' }).click();
   await expect(page).toHaveURL(/\/setup$/);
-  await expect(page.getByRole('heading', { name: 'Create Your Identity' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tell Your Story' })).toBeVisible();
 });
 
 test('a failed sign-out still clears the cached data and goes to /auth with "Sign Out Failed"', async ({ page }) => {
@@ -374,6 +383,7 @@ test('no serious accessibility violations on /auth and /setup', async ({ page })
 
   await signUpAndSignIn(page, { setup: false });
   await page.goto('/setup');
+  await page.getByRole('button', { name: 'Previous' }).click();
   await expect(page.getByRole('heading', { name: 'Create Your Identity' })).toBeVisible();
   await page.getByLabel('Username', { exact: true }).fill('x');
   await expectNoSeriousA11yViolations(page);

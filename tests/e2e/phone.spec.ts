@@ -346,11 +346,12 @@ test('4. registration says what is wrong under each field, as one types or leave
   await expect(page).toHaveURL(/\/$/);
   expect(registrations).toHaveLength(1);
 
-  // The setup wizard does not ask again: what registration took is filled in.
+  // The setup wizard does not ask again: it opens past what registration took (step 2), and names it.
   await page.goto('/setup');
-  await expect(page.getByLabel('Username', { exact: true })).toHaveValue(chosen);
-  await expect(page.getByLabel('Display Name', { exact: true })).toHaveValue('Luna Moth');
-  await expect(page.getByText('Kept from your registration')).toBeVisible();
+  await expect(page.getByTestId('setup-identity')).toHaveText(
+    `From your sign-up: Luna Moth (@${chosen}). Previous changes them.`,
+  );
+  await expect(page.getByLabel('Username', { exact: true })).toHaveCount(0);
 });
 
 test('5. a password reset ends signed in, in the app, with "Password Reset Successful!"', async ({ page, request }) => {

@@ -286,6 +286,11 @@ test('a tour made from My Stories, followed stop by stop to "Tour complete"', as
   await expect(page.getByTestId('tour-insights-figures')).toHaveText('Starts0Stops reached0Completions0');
   const listed = page.getByRole('region', { name: 'Stops' }).getByRole('listitem');
   await expect(listed).toHaveText([new RegExp(titles[0]!), new RegExp(titles[1]!), new RegExp(titles[2]!)]);
+  // The author's own stops are not "found" (docs/decisions/051-walker-stumbles-fourth-round.md).
+  await expect(page.getByTestId('tour-progress')).toHaveText('Your tour: readers see how many stops they have found');
+  await expect(page.getByText('Tour complete')).toHaveCount(0);
+  await expect(listed.filter({ hasText: 'Your story' })).toHaveCount(3);
+  await expect(listed.filter({ hasText: /Found|Not found yet/ })).toHaveCount(0);
 
   // The share page carries spoiler-safe Open Graph tags.
   const shared = await page.request.get(tourUrl);
@@ -371,7 +376,7 @@ test('a tour made from My Stories, followed stop by stop to "Tour complete"', as
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(edit).toBeHidden();
   await page.goto(tourUrl);
-  await expect(page.getByText('1 stop has dropped out of this tour: hidden or made private.')).toBeVisible();
+  await expect(page.getByText(`“${titles[2]}” left this tour: you made it private.`)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Stops' }).getByRole('listitem')).toHaveText([
     new RegExp(titles[0]!),
     new RegExp(titles[1]!),

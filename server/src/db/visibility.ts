@@ -30,7 +30,8 @@ export interface StoryVisibility {
    * `excluded`: leave out authors the viewer blocked (every read of stories and tours). `ignored` where blocks are
    * applied elsewhere or do not apply: the story index walks its cards without blocked authors (card-index.ts), a
    * user's notifications drop blocked authors when read (notification-repository.ts `NOT_FROM_BLOCKED`), a like
-   * notifies the story's author (whose blocks are not the liker's), and the smart suggestions' sample names no author.
+   * notifies the story's author (whose blocks are not the liker's). The smart suggestions' sample excludes them: its
+   * counts and hints must agree with a list that no longer has them (docs/decisions/051-walker-stumbles-fourth-round.md).
    */
   blockedAuthors: 'excluded' | 'ignored';
 }

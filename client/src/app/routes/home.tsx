@@ -23,7 +23,7 @@ import { NearbySection } from '#client/features/home/components/nearby-section';
 import { SmartSuggestions } from '#client/features/home/components/smart-suggestions';
 import { CreateHint } from '#client/features/home/components/create-hint';
 import { useSmartSuggestions } from '#client/features/home/api/get-smart-suggestions';
-import { nearestWhisperText } from '#common/notifications';
+import { nearestWhisperText, UNCHARTED_TITLE } from '#common/notifications';
 import { TURN_ON_LOCATION } from '#client/lib/location/claim-lock-text';
 import { useWalkMode } from '#client/features/walk/hooks/use-walk-mode';
 import { useFollowedTour } from '#client/features/tours/lib/followed-tour';
@@ -114,6 +114,9 @@ export function HomePage({ storyId }: { storyId?: string }) {
     geo.isKnown && discoverable.data?.length === 0
       ? suggestions.data?.find((item) => item.nearest)?.nearest
       : undefined;
+  // Nothing at all within 50 km: said once, by the signed-out empty list (docs/decisions/051-walker-stumbles-fourth-round.md).
+  const uncharted =
+    discoverable.data?.length === 0 && Boolean(suggestions.data?.some((item) => item.title === UNCHARTED_TITLE));
 
   const inCategory = useCallback(
     (story: Pick<MapMarker, 'category'>) => category === 'All' || story.category === category,
@@ -238,6 +241,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
           location={reader}
           enabled={settled}
           hideNearest={nearestElsewhere !== undefined}
+          hideUncharted={!user && uncharted}
           nearby={geo.isKnown ? discoverable.data : undefined}
           userId={user?.id ?? null}
         />
@@ -252,6 +256,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
           ownStoryCount={ownStories.data?.length}
           onCreateFirst={create.openAtCurrentPosition}
           nearestLine={nearestElsewhere && `${nearestWhisperText(nearestElsewhere)}.`}
+          uncharted={uncharted}
         />
       </div>
 

@@ -111,9 +111,13 @@ export default function MyStoriesPage() {
                       </p>
                     )}
                     <div className="flex flex-wrap items-center gap-2 px-1">
-                      <span className="mr-auto inline-flex items-center gap-1.5 text-sm text-mist-300">
+                      {/* The one like figure: the live public count (likes are public, docs/security.md). */}
+                      <span
+                        className="mr-auto inline-flex items-center gap-1.5 text-sm text-mist-300"
+                        data-testid="story-likes"
+                      >
                         <Heart className="h-4 w-4 text-glow-300" aria-hidden />
-                        {story.likes === 1 ? '1 like' : `${story.likes} likes`}
+                        {story.likes === 1 ? '1 like' : `${story.likes} likes`} · likes are public
                       </span>
                       <StoryAuthorActions story={story} />
                     </div>

@@ -27,6 +27,9 @@ import { WALK_TEXTS } from '#client/features/walk/lib/walk-texts';
 
 const TourMap = lazy(() => import('#client/features/tours/components/tour-map'));
 
+/** The author's own tour: no progress of theirs to count (their stops are theirs, not found). */
+const OWN_TOUR_TEXT = 'Your tour: readers see how many stops they have found';
+
 /**
  * `/tours/:id` (docs/decisions/016-walk-mode-and-tours.md): a walking tour — its stops in order with this reader's progress ("3 of 7 found", from
  * the server's unlock record), length and walking time, the route on the map, and walk mode pointing at the next
@@ -46,8 +49,10 @@ export default function TourPage({ params }: { params: { id: string } }) {
   const walk = useWalkMode({ userId: user?.id ?? null, onUnlocked: refreshTour });
 
   const data = tour.data;
-  const nextStop = data?.stops.find((stop) => !stop.unlocked) ?? null;
   const isAuthor = data !== undefined && user?.id === data.authorId;
+  // An author's own stops are open to them, never "found": their page counts no progress and points at no next
+  // stop (docs/decisions/051-walker-stumbles-fourth-round.md).
+  const nextStop = isAuthor ? null : (data?.stops.find((stop) => !stop.unlocked) ?? null);
 
   // Following (the home map draws the tour's line) starts with a tap: "Walk this tour" or "Show on my map".
   const following = useFollowedTour();
@@ -141,9 +146,9 @@ export default function TourPage({ params }: { params: { id: string } }) {
                 className="rounded-full bg-glow-600/30 px-3 py-1 text-sm font-semibold text-glow-200"
                 data-testid="tour-progress"
               >
-                {tourProgressText(data.foundCount, data.stopCount)}
+                {isAuthor ? OWN_TOUR_TEXT : tourProgressText(data.foundCount, data.stopCount)}
               </p>
-              {data.complete && (
+              {data.complete && !isAuthor && (
                 <p className="inline-flex items-center gap-1.5 rounded-full bg-emerald-500/20 px-3 py-1 text-sm font-semibold text-emerald-200">
                   <CheckCircle2 className="h-4 w-4" aria-hidden />
                   {TOUR_COMPLETE}
@@ -193,7 +198,7 @@ export default function TourPage({ params }: { params: { id: string } }) {
             <LazyWalkStatus
               walk={walk}
               target={nextStop ? { label: 'Next stop', point: nextStop } : null}
-              extra={nextStop ? tourStopText(nextStop.position, data.stopCount) : TOUR_COMPLETE}
+              extra={nextStop ? tourStopText(nextStop.position, data.stopCount) : isAuthor ? undefined : TOUR_COMPLETE}
               onOpen={(story) => setOpenStoryId(story.id)}
               offerEnd={walkDone}
             />
@@ -206,7 +211,11 @@ export default function TourPage({ params }: { params: { id: string } }) {
                 />
               }
             >
-              <TourMap stops={data.stops} walker={walk.position} onSelect={(stop) => setOpenStoryId(stop.storyId)} />
+              <TourMap
+                stops={isAuthor ? data.stops.map((stop) => ({ ...stop, unlocked: false })) : data.stops}
+                walker={walk.position}
+                onSelect={(stop) => setOpenStoryId(stop.storyId)}
+              />
             </Suspense>
             <SaveOffline tour={data} position={geo.isKnown ? geo.location : null} />
 
@@ -226,7 +235,7 @@ export default function TourPage({ params }: { params: { id: string } }) {
                     >
                       <span
                         aria-hidden
-                        className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sm font-bold text-white ${stop.unlocked ? 'bg-glow-600' : 'bg-night-700'}`}
+                        className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sm font-bold text-white ${stop.unlocked && !isAuthor ? 'bg-glow-600' : 'bg-night-700'}`}
                       >
                         {stop.position}
                       </span>
@@ -236,7 +245,9 @@ export default function TourPage({ params }: { params: { id: string } }) {
                           {tourStopText(stop.position, data.stopCount)} · {stop.category}
                         </span>
                       </span>
-                      {stop.unlocked ? (
+                      {isAuthor ? (
+                        <span className="text-sm text-mist-300">Your story</span>
+                      ) : stop.unlocked ? (
                         <span className="inline-flex items-center gap-1 text-sm font-medium text-emerald-200">
                           <CheckCircle2 className="h-4 w-4" aria-hidden />
                           Found

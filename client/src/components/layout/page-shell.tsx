@@ -6,7 +6,8 @@ export function PageShell({ children, headerActions }: { children: ReactNode; he
   return (
     <div className="flex min-h-dvh flex-col">
       <AppHeader actions={headerActions} />
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-24 pt-4">
+      {/* Room below the last card for the home screen's + lane and the phone's safe area: it can always scroll clear. */}
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-[calc(6rem+env(safe-area-inset-bottom))] pt-4">
         {children}
       </main>
     </div>

@@ -82,16 +82,20 @@ describe('accounts API', () => {
       expect(res.json()).toEqual({ message });
     });
 
-    it('refuses a favorite story type outside audio, text, image', async () => {
+    it('takes any of the five story types as the favourite, and refuses anything else', async () => {
       const reg = await register(newAccount('ft'));
-      const res = await call(
-        t.app,
-        'POST',
-        '/api/user/setup',
-        { username: reg.json().username, displayName: 'Valid Name', favoriteStoryType: 'video' },
-        { cookie: sessionCookieOf(reg) },
-      );
-      expect(res.statusCode).toBe(400);
+      const setup = (favoriteStoryType: string) =>
+        call(
+          t.app,
+          'POST',
+          '/api/user/setup',
+          { username: reg.json().username, displayName: 'Valid Name', favoriteStoryType },
+          { cookie: sessionCookieOf(reg) },
+        );
+      expect((await setup('podcast')).statusCode).toBe(400);
+      const res = await setup('tiktok');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ favoriteStoryType: 'tiktok' });
     });
 
     it('refuses a username taken by someone else (any case) with 409', async () => {

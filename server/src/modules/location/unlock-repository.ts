@@ -4,14 +4,14 @@
  * read). Only ids and the first time: no position is ever stored.
  */
 import { sql } from 'drizzle-orm';
+import { MESSAGES } from '#common/messages';
 import type { Database } from '../../db/client';
 import { stories } from '../../db/schema';
 import { visibleStory } from '../../db/visibility';
 import { forbidden } from '../../lib/http-errors';
 import type { UnlockRecorder } from './location-guard';
 
-const NOT_UNLOCKED_MESSAGE =
-  'You can only like or report a story you have unlocked. Go to the story to unlock it first.';
+const NOT_UNLOCKED_MESSAGE = MESSAGES.notUnlocked;
 
 export type UnlockRepository = ReturnType<typeof createUnlockRepository>;
 

@@ -332,7 +332,7 @@ export function createNotificationRepository(database: Database) {
                  ST_Distance(s.location, ${point}, false) AS distance, s.location <-> ${point} AS knn,
                  s.author_id IS NOT DISTINCT FROM ${args.userId}::uuid AS own
           FROM stories s
-          WHERE ${storyVisibleTo(sql`${args.userId}::uuid`, { row: 's', own: 'sees-private', blockedAuthors: 'ignored' })}
+          WHERE ${storyVisibleTo(sql`${args.userId}::uuid`, { row: 's', own: 'sees-private', blockedAuthors: 'excluded' })}
           ORDER BY knn
           LIMIT ${sql.raw(String(Math.trunc(args.limit)))}
         ) n

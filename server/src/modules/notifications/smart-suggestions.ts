@@ -10,6 +10,8 @@ import {
   nearestWhisperText,
   NOTIFICATION_LIMITS,
   timeOfDayOfStart,
+  UNCHARTED_TITLE,
+  unchartedText,
   type TimeOfDay,
 } from '#common/notifications';
 import type { SmartNotification } from '#common/notification-schemas';
@@ -88,8 +90,8 @@ export function buildSmartSuggestions(everything: SmartSampleStory[], ctx: Smart
         : {
             type: 'discovery',
             priority: 'low',
-            title: 'Uncharted territory',
-            message: `No whispers within ${formatDistance(NOTIFICATION_LIMITS.discoveryRadiusM)}. Leave the first one here.`,
+            title: UNCHARTED_TITLE,
+            message: unchartedText(),
           },
     );
   }
@@ -110,12 +112,14 @@ export function buildSmartSuggestions(everything: SmartSampleStory[], ctx: Smart
 
   const favourite = ctx.user.favoriteStoryType;
   const favourites = favourite ? within.filter((s) => s.type === favourite).length : 0;
+  // The type as people read it: "TikTok", the others as their lowercase names.
+  const named = favourite === 'tiktok' ? 'TikTok' : favourite;
   if (favourite && favourites > 0) {
     suggestions.push({
       type: 'recommendation',
       priority: 'medium',
-      title: `Your favourite: ${favourite} stories`,
-      message: `${plural(favourites, `${favourite} whisper is`, `${favourite} whispers are`)} within ${formatDistance(DISCOVERY_RADIUS_M)}.`,
+      title: `Your favourite: ${named} stories`,
+      message: `${plural(favourites, `${named} whisper is`, `${named} whispers are`)} within ${formatDistance(DISCOVERY_RADIUS_M)}.`,
     });
   }
 

@@ -75,7 +75,12 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
         record.authorDisplayName,
         ctx,
         reader.viewerId
-          ? { likedByMe: record.likedByMe, reportedByMe: record.reportedByMe, moderation: record.moderation }
+          ? {
+              likedByMe: record.likedByMe,
+              reportedByMe: record.reportedByMe,
+              unlockedByMe: record.unlockedByMe,
+              moderation: record.moderation,
+            }
           : {},
       ),
     );

@@ -242,6 +242,7 @@ export const storyQueries = {
       .select({
         ...selection(p.viewerId),
         reportedByMe: sql<boolean>`EXISTS (SELECT 1 FROM reports WHERE reports.user_id = ${p.viewerId}::uuid AND reports.story_id = ${stories.id})`,
+        unlockedByMe: sql<boolean>`EXISTS (SELECT 1 FROM unlocks WHERE unlocks.user_id = ${p.viewerId}::uuid AND unlocks.story_id = ${stories.id})`,
         moderation: authorsModeration(p.viewerId),
       })
       .from(stories)

@@ -11,6 +11,8 @@ export interface StoryRecord extends StoryRow {
   likedByMe: boolean;
   /** The one-story read's: whether the viewer reported it. */
   reportedByMe?: boolean;
+  /** The one-story read's: whether the viewer has had it unlocked at some time (likes and reports need it). */
+  unlockedByMe?: boolean;
   /** The one-story and page reads', for the author of a hidden story (story-queries.ts). */
   moderation?: StoryModeration | null;
 }

@@ -112,6 +112,7 @@ export interface StoryViewContext {
 export interface StoryViewExtra {
   likedByMe?: boolean;
   reportedByMe?: boolean;
+  unlockedByMe?: boolean;
   moderation?: StoryModeration | null;
 }
 
@@ -213,6 +214,8 @@ export function toStoryView(
   }
   if (extra.likedByMe !== undefined) story.likedByMe = extra.likedByMe;
   if (extra.reportedByMe !== undefined) story.reportedByMe = extra.reportedByMe;
+  // Unlocked at some time, or now by this very read (its unlock is recorded as it answers).
+  if (extra.unlockedByMe !== undefined) story.unlockedByMe = extra.unlockedByMe || !lock.isLocked;
   if (extra.moderation && isAuthor) story.moderation = extra.moderation;
   if (lock.isLocked) return story;
 

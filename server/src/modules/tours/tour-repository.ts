@@ -45,6 +45,15 @@ export interface CandidateStory {
   longitude: number;
 }
 
+/** A stop that left its tour, as its author is told (tour-service.ts `droppedNotice`). */
+export interface DroppedStop {
+  title: string;
+  /** Hidden by moderation (else: made private). */
+  hidden: boolean;
+  /** The decision that hid it, when there is one. */
+  decision: { reason: string; automatic: boolean } | null;
+}
+
 export type TourRepository = ReturnType<typeof createTourRepository>;
 
 const viewerSql = (viewerId: string | null) => (viewerId ? sql`${viewerId}::uuid` : sql`NULL::uuid`);
@@ -100,10 +109,30 @@ export function createTourRepository(database: Database) {
       return row;
     },
 
-    /** How many stop rows the tour has, whatever their stories' state (deleted stories took theirs with them). */
-    async stopRowCount(tourId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(tourStops).where(eq(tourStops.tourId, tourId));
-      return row?.n ?? 0;
+    /**
+     * The stops that dropped out of the author's tour (hidden or made private; a deleted story took its row with
+     * it), in walking order, each with why: the decision that hid it, if any. For the author's page only.
+     */
+    async droppedStops(tourId: string, authorId: string): Promise<DroppedStop[]> {
+      const author = sql`${authorId}::uuid`;
+      const rows = await database.query<{
+        position: number;
+        title: string;
+        hidden: boolean;
+        reason: string | null;
+        automatic: boolean | null;
+      }>(sql`
+        SELECT ts.position, stories.title, stories.hidden_at IS NOT NULL AS hidden, d.reason, d.moderator_id IS NULL AS automatic
+        FROM ${tourStops} ts
+        JOIN ${stories} ON ${stories.id} = ts.story_id
+        LEFT JOIN moderation_decisions d ON d.id = ${stories.hiddenDecisionId}
+        WHERE ts.tour_id = ${tourId}::uuid AND ${stories.authorId} = ${author} AND NOT ${visibleTourStop(author)}
+        ORDER BY ts.position`);
+      return rows.map((r) => ({
+        title: r.title,
+        hidden: Boolean(r.hidden),
+        decision: r.reason ? { reason: r.reason, automatic: Boolean(r.automatic) } : null,
+      }));
     },
 
     /**

@@ -4,12 +4,13 @@
  * A tour with fewer than 2 visible stops is shown to nobody but its author, who is told why.
  */
 import { haversineMetres, type Point } from '#common/geo';
+import { hiddenNotice } from '#common/moderation';
 import { isUuid } from '#common/route-schemas';
 import { firstLongLeg, TOUR_MESSAGES, TOURS, tourMeasures } from '#common/tours';
 import type { CreateTourRequest, EditTourRequest, Tour, TourSummary } from '#common/tour-schemas';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/http-errors';
 import { seenByEveryone } from '../../db/visibility';
-import type { StopRow, TourCursor, TourRepository, TourRow } from './tour-repository';
+import type { DroppedStop, StopRow, TourCursor, TourRepository, TourRow } from './tour-repository';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -76,9 +77,12 @@ export function createTourService(deps: {
     if (hiddenFromReaders && !isAuthor) return undefined;
     let notice: string | null = null;
     if (isAuthor) {
-      const dropped = (await deps.repository.stopRowCount(row.id)) - stops.length;
-      if (hiddenFromReaders) notice = TOUR_MESSAGES.hiddenForAuthor;
-      else if (dropped > 0) notice = droppedNotice(dropped);
+      // Which stop left and why, not only how many (docs/decisions/051-walker-stumbles-fourth-round.md).
+      const dropped = await deps.repository.droppedStops(row.id, row.authorId);
+      notice =
+        [hiddenFromReaders ? TOUR_MESSAGES.hiddenForAuthor : null, ...dropped.map(droppedNotice)]
+          .filter(Boolean)
+          .join(' ') || null;
     }
     const foundCount = stops.filter((stop) => stop.unlocked).length;
     return {
@@ -150,5 +154,8 @@ export function createTourService(deps: {
   };
 }
 
-const droppedNotice = (dropped: number) =>
-  `${dropped === 1 ? '1 stop has' : `${dropped} stops have`} dropped out of this tour: hidden or made private.`;
+/** "“The Cannon” left this tour: Hidden by a moderator: Personal information." */
+const droppedNotice = (stop: DroppedStop) =>
+  `“${stop.title}” left this tour: ${
+    stop.decision ? `${hiddenNotice(stop.decision)}.` : stop.hidden ? 'hidden by moderation.' : 'you made it private.'
+  }`;

@@ -14,7 +14,7 @@ import { TOUR_MESSAGES, TOURS, tourProgressText } from '#common/tours';
 import type { Tour } from '#common/tour-schemas';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { createTestUser, type TestUser } from '#tests/helpers/users';
-import { stories, tours } from '../../db/schema';
+import { moderationDecisions, stories, tours } from '../../db/schema';
 import { SIGN_IN_REQUIRED } from '../../plugins/access';
 import { insertStory } from '../stories/test-support/story-fixtures';
 
@@ -301,16 +301,35 @@ describe('walking tours', () => {
       expect(seen.stops.map((s) => s.position)).toEqual([1, 2, 3]);
       expect(seenRes.body).not.toContain(ids[1]);
       const forAuthor = tourSchema.parse((await getTour(tour.id, author)).json());
-      expect(forAuthor.notice).toBe('1 stop has dropped out of this tour: hidden or made private.');
+      // Which stop left and why (docs/decisions/051-walker-stumbles-fourth-round.md).
+      expect(forAuthor.notice).toBe('“Stop 2” left this tour: you made it private.');
       expect(forAuthor.stops).toHaveLength(3);
 
-      // Hidden by reports.
-      await t.database.db.update(stories).set({ hiddenAt: new Date() }).where(eq(stories.id, ids[2]!));
+      // Hidden by a moderator's decision: the author's page names the stop and the reason; readers see none of it.
+      const [decision] = await t.database.db
+        .insert(moderationDecisions)
+        .values({
+          subjectUserId: author.id,
+          storyId: ids[2]!,
+          moderatorId: other.id,
+          action: 'hide',
+          reason: 'personal_info',
+        })
+        .returning();
+      await t.database.db
+        .update(stories)
+        .set({ hiddenAt: new Date(), hiddenDecisionId: decision!.id })
+        .where(eq(stories.id, ids[2]!));
       const hiddenRes = await getTour(tour.id, reader);
       seen = tourSchema.parse(hiddenRes.json());
       expect(seen.stops.map((s) => s.storyId)).toEqual([ids[0], ids[3]]);
       expect(hiddenRes.body).not.toContain(ids[2]);
+      expect(hiddenRes.body).not.toContain('Stop 3');
+      expect(seen.notice).toBeNull();
       expect(seen.lengthM).toBeGreaterThan(850);
+      expect(tourSchema.parse((await getTour(tour.id, author)).json()).notice).toBe(
+        '“Stop 2” left this tour: you made it private. “Stop 3” left this tour: Hidden by a moderator: Personal information.',
+      );
 
       // Deleted: one stop left — nobody but the author sees the tour.
       expect((await send('DELETE', `/api/stories/${ids[3]}`, author)).statusCode).toBe(204);
@@ -319,7 +338,10 @@ describe('walking tours', () => {
       expect(await titlesNear(reader)).not.toContain('Dwindling walk');
       expect(await titlesNear(author)).toContain('Dwindling walk');
       const alone = tourSchema.parse((await getTour(tour.id, author)).json());
-      expect(alone).toMatchObject({ hiddenFromReaders: true, notice: TOUR_MESSAGES.hiddenForAuthor, stopCount: 1 });
+      expect(alone).toMatchObject({ hiddenFromReaders: true, stopCount: 1 });
+      expect(alone.notice).toBe(
+        `${TOUR_MESSAGES.hiddenForAuthor} “Stop 2” left this tour: you made it private. “Stop 3” left this tour: Hidden by a moderator: Personal information.`,
+      );
       const mine = await send('GET', '/api/tours/mine', author);
       expect(mine.json<{ id: string }[]>().map((x) => x.id)).toContain(tour.id);
       // Others cannot edit it either: to them it does not exist.

@@ -1,4 +1,4 @@
-import { BookOpen, ImageIcon, Mic } from 'lucide-react';
+import { BookOpen, Clapperboard, ImageIcon, Mic, Video } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { LIMITS } from '#common/constants';
@@ -6,6 +6,7 @@ import { FormField } from '#client/components/ui/form-field';
 import { FieldError, Input, Textarea } from '#client/components/ui/input';
 import { cn } from '#client/lib/utils';
 import {
+  FAVORITE_EFFECT,
   STORY_TYPE_CHOICES,
   type FavoriteStoryType,
   type ProfileErrors,
@@ -129,18 +130,31 @@ export function BioField({ props, autoFocus }: { props: ProfileFieldProps; autoF
   );
 }
 
-const typeIcons: Record<FavoriteStoryType, typeof Mic> = { audio: Mic, text: BookOpen, image: ImageIcon };
+const typeIcons: Record<FavoriteStoryType, typeof Mic> = {
+  audio: Mic,
+  text: BookOpen,
+  image: ImageIcon,
+  video: Video,
+  tiktok: Clapperboard,
+};
 
-/** The optional preferred story type: audio "Audio Stories", text "Written Stories", image "Visual Stories". */
+/**
+ * The optional preferred story type: audio "Audio Stories", text "Written Stories", image "Visual Stories", then
+ * video and TikTok; each choice says what it changes (FAVORITE_EFFECT).
+ */
 export function StoryTypeChoice({ props, labelledBy }: { props: ProfileFieldProps; labelledBy: string }) {
   const value = props.values.favoriteStoryType;
   return (
     <div className="grid gap-3">
+      <p id={`${props.idPrefix}-favorite-effect`} className="text-sm text-mist-300">
+        {FAVORITE_EFFECT}
+      </p>
       <RadioGroup.Root
         aria-labelledby={labelledBy}
+        aria-describedby={`${props.idPrefix}-favorite-effect`}
         value={value}
         onValueChange={(next) => props.onChange('favoriteStoryType', next)}
-        className="grid gap-3 sm:grid-cols-3"
+        className="grid gap-3 sm:grid-cols-2"
       >
         {STORY_TYPE_CHOICES.map((choice) => {
           const Icon = typeIcons[choice.value];

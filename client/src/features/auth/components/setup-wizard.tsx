@@ -19,12 +19,18 @@ const STEP_INTROS = [
 ] as const;
 const KEPT_FROM_REGISTRATION = 'Kept from your registration: press Next to keep them, or change them here.';
 
+/** Whether sign-up already gave both a username and a display name: the wizard then does not ask for them again. */
+const identityGiven = (user: CurrentUser) => user.username !== '' && user.displayName !== '';
+
 /**
  * The 3-step setup wizard (docs/design.md, parts 2 and 4): steps 1 → 3, back down to 1, "Next" blocked while the step
  * is invalid, submit only on step 3. On success: welcome toast, current user refreshed, go to /.
  */
 export function SetupWizard({ user }: { user: CurrentUser }) {
-  const [step, setStep] = useState(0);
+  // Registration already took a username and a display name: the wizard opens on step 2 with step 1 done, and
+  // Previous still leads back to change them (docs/decisions/051-walker-stumbles-fourth-round.md).
+  const fromRegistration = identityGiven(user);
+  const [step, setStep] = useState(fromRegistration ? 1 : 0);
   const [checking, setChecking] = useState(false);
   const [, navigate] = useLocation();
   const form = useProfileForm(user, 'setup');
@@ -33,8 +39,6 @@ export function SetupWizard({ user }: { user: CurrentUser }) {
   const isLast = step === WIZARD_STEPS.length - 1;
   const stepValid = form.isValid(current.fields);
   const busy = checking || setup.isPending;
-  // Registration already took a username and a display name: step 1 shows them filled in, to keep or change.
-  const fromRegistration = user.username !== '' && user.displayName !== '';
 
   // Every step's primary button submits the form, so Enter works too; only the last step saves.
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -123,6 +127,11 @@ export function SetupWizard({ user }: { user: CurrentUser }) {
         <p className="mt-1 text-sm text-mist-400">
           {step === 0 && fromRegistration ? KEPT_FROM_REGISTRATION : STEP_INTROS[step]}
         </p>
+        {step === 1 && fromRegistration && (
+          <p className="mt-2 break-words text-sm text-mist-300" data-testid="setup-identity">
+            From your sign-up: {form.values.displayName.trim()} (@{form.values.username.trim()}). Previous changes them.
+          </p>
+        )}
 
         <div className="mt-6 grid gap-5">
           {step === 0 && (

@@ -47,11 +47,21 @@ export const WIZARD_STEPS = [
   { title: 'Choose Your Magic', fields: ['favoriteStoryType'] },
 ] as const satisfies readonly { title: string; fields: readonly ProfileField[] }[];
 
+/**
+ * The wizard's five choices. What a choice changes is one thing only: the home screen's suggestions add "Your
+ * favourite: … stories" when whispers of that type are within 1.5 km (server smart-suggestions.ts); each says so.
+ */
 export const STORY_TYPE_CHOICES: readonly { value: FavoriteStoryType; label: string; blurb: string }[] = [
-  { value: 'audio', label: 'Audio Stories', blurb: 'Record your voice where the story happened.' },
-  { value: 'text', label: 'Written Stories', blurb: 'Leave words for the next wanderer to find.' },
-  { value: 'image', label: 'Visual Stories', blurb: 'Pin a picture to the place it was taken.' },
+  { value: 'audio', label: 'Audio Stories', blurb: 'Home tells you when audio whispers are within 1.5 km.' },
+  { value: 'text', label: 'Written Stories', blurb: 'Home tells you when text whispers are within 1.5 km.' },
+  { value: 'image', label: 'Visual Stories', blurb: 'Home tells you when image whispers are within 1.5 km.' },
+  { value: 'video', label: 'Video Stories', blurb: 'Home tells you when video whispers are within 1.5 km.' },
+  { value: 'tiktok', label: 'TikTok Stories', blurb: 'Home tells you when TikTok whispers are within 1.5 km.' },
 ];
+
+/** What choosing a favourite changes, said once above the choices. */
+export const FAVORITE_EFFECT =
+  'Your choice only adds a suggestion on the home screen when whispers of that type are near; every type stays on your map and lists, and you can still create any type.';
 
 export function storyTypeLabel(value: string | null | undefined): string | undefined {
   return STORY_TYPE_CHOICES.find((choice) => choice.value === value)?.label;

@@ -65,9 +65,13 @@ export const DiscoverStoryCard = memo(function DiscoverStoryCard({
               {story.title}
             </button>
           </h3>
-          <p className="truncate text-xs text-mist-400">
-            {story.author?.displayName || 'Anonymous'} · <span aria-hidden>{categoryEmoji(story.category)} </span>
-            {story.category}
+          {/* The author's name gives way (…), never the category: at 320 px "🏛 Hist…" said nothing. */}
+          <p className="flex min-w-0 text-xs text-mist-400" data-testid="discover-card-byline">
+            <span className="min-w-0 truncate">{story.author?.displayName || 'Anonymous'}</span>
+            <span className="shrink-0 whitespace-nowrap">
+              &nbsp;· <span aria-hidden>{categoryEmoji(story.category)} </span>
+              {story.category}
+            </span>
           </p>
         </div>
         <span className="shrink-0 rounded-full bg-night-700 px-2 py-0.5 text-xs text-mist-100">

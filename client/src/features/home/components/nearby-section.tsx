@@ -1,6 +1,7 @@
 import { Compass } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { CATEGORIES, categoryEmoji } from '#common/categories';
+import { formatDistance, NOTIFICATION_LIMITS } from '#common/notifications';
 import type { CurrentUser, Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
 import { paths } from '#client/config/paths';
@@ -20,6 +21,8 @@ interface NearbySectionProps {
   onCreateFirst: () => void;
   /** "The nearest whisper is 3.2 km north-east." when nothing is within 1.5 km of the reader. */
   nearestLine?: string;
+  /** The server found no whisper within 50 km of the reader: the signed-out card says so, not "hidden around you". */
+  uncharted?: boolean;
 }
 
 /** "Nearby Whispers": category chips, then the discoverable stories as cards (or one of three empty states). */
@@ -97,7 +100,7 @@ function EmptyState(props: NearbySectionProps) {
   );
 }
 
-function EmptyWelcome({ user, ownStoryCount, onCreateFirst }: NearbySectionProps) {
+function EmptyWelcome({ user, ownStoryCount, onCreateFirst, uncharted }: NearbySectionProps) {
   const [, navigate] = useLocation();
   const box = 'flex flex-col items-center gap-3 rounded-2xl border border-night-700 bg-night-900/70 p-8 text-center';
   if (!user) {
@@ -107,8 +110,12 @@ function EmptyWelcome({ user, ownStoryCount, onCreateFirst }: NearbySectionProps
           🔮
         </span>
         <h3 className="font-display text-xl font-semibold text-mist-100">Mystery Mode Active</h3>
+        {/* One message with the suggestions above (docs/decisions/051-walker-stumbles-fourth-round.md): "hidden around
+            you" only where whispers are; where none is within 50 km, this card says that instead of the suggestion. */}
         <p className="max-w-md text-sm text-mist-300">
-          Stories are hidden around you. Sign in to leave your own whispers for others to find.
+          {uncharted
+            ? `No whispers within ${formatDistance(NOTIFICATION_LIMITS.discoveryRadiusM)} yet. Sign in to leave the first one here.`
+            : 'Stories are hidden around you. Sign in to leave your own whispers for others to find.'}
         </p>
         <Button onClick={() => navigate(paths.auth)}>Sign In to Create</Button>
       </div>

@@ -1,6 +1,7 @@
 import { Sparkles } from 'lucide-react';
 import type { Story } from '#common/schemas';
 import type { Point } from '#common/geo';
+import { UNCHARTED_TITLE } from '#common/notifications';
 import { cn } from '#client/lib/utils';
 import { useSmartSuggestions } from '../api/get-smart-suggestions';
 import { agreeingSuggestions, nearbySuggestion } from '../lib/nearby-suggestion';
@@ -20,18 +21,25 @@ export function SmartSuggestions({
   location,
   enabled,
   hideNearest = false,
+  hideUncharted = false,
   nearby,
   userId = null,
 }: {
   location: Point;
   enabled: boolean;
   hideNearest?: boolean;
+  /** The empty list below already says nothing is within 50 km (signed out: its Mystery Mode card). */
+  hideUncharted?: boolean;
   nearby?: readonly Story[];
   userId?: string | null;
 }) {
   const { data } = useSmartSuggestions(location, enabled);
   const local = nearby ? nearbySuggestion(nearby, location, userId) : null;
-  const shown = data && agreeingSuggestions(data, local).filter((item) => !(hideNearest && item.nearest));
+  const shown =
+    data &&
+    agreeingSuggestions(data, local).filter(
+      (item) => !(hideNearest && item.nearest) && !(hideUncharted && item.title === UNCHARTED_TITLE),
+    );
   if (!shown?.length) return null;
   return (
     <section aria-label="Suggestions for you" className="grid gap-2">

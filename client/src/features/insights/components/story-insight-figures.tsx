@@ -10,8 +10,9 @@ type StorySummary = InsightsSummary[number];
 export const plotted = (count: ShownCount): number => (typeof count === 'number' ? count : 1.5);
 
 /**
- * My Stories' insight line under a card (docs/decisions/018-insights-counts-not-readers.md): unlocks, listens or reads, and likes of the last 30 days,
- * a sparkline of daily opens, and the way to the story's insights page.
+ * My Stories' insight line under a card (docs/decisions/018-insights-counts-not-readers.md): unlocks and listens or
+ * reads of the last 30 days, a sparkline of daily opens, and the way to the story's insights page. Likes are
+ * public and the card above says their count once (docs/decisions/051-walker-stumbles-fourth-round.md).
  */
 export function StoryInsightFigures({
   storyId,
@@ -37,10 +38,9 @@ export function StoryInsightFigures({
       </div>
       {summary ? (
         <div className="flex items-end justify-between gap-3">
-          <dl className="grid grid-cols-3 gap-3 text-sm">
+          <dl className="grid grid-cols-2 gap-3 text-sm">
             <Figure label="Unlocks" value={summary.unlocks} />
             <Figure label={capitalised(summary.engagedLabel)} value={summary.engaged} />
-            <Figure label="Likes" value={summary.likes} />
           </dl>
           <Sparkline values={summary.sparkline} label={`Daily opens over the last 30 days for “${title}”`} />
         </div>

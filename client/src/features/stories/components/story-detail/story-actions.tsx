@@ -1,7 +1,8 @@
-import { Ban, Flag, Heart, Share2 } from 'lucide-react';
+import { Flag, Heart, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Story } from '#common/schemas';
+import { MESSAGES } from '#common/messages';
 import { Button } from '#client/components/ui/button';
 import { toast } from '#client/components/ui/use-toast';
 import { paths } from '#client/config/paths';
@@ -11,10 +12,10 @@ import { messageToast } from '#client/lib/toast-message';
 import { useLikeStory, useUnlikeStory } from '#client/features/stories/api/like-story';
 import { cn } from '#client/lib/utils';
 import { STORY_TOASTS } from '#client/features/stories/lib/story-toasts';
-import { useBlockAuthor } from '#client/features/stories/api/block-author';
 import { reportInsightEvent } from '#client/lib/insights/report-event';
 import { PosterAndEmbed } from '#client/components/share/poster-and-embed';
 import { ReportForm } from './report-form';
+import { BlockAuthor } from './block-author';
 
 /** Like, Share and Report (docs/design.md, part 4); signed-out readers are asked to sign in. */
 export function StoryActions({ story }: { story: Story }) {
@@ -27,8 +28,6 @@ export function StoryActions({ story }: { story: Story }) {
   const [reporting, setReporting] = useState(false);
   const [reportedNow, setReportedNow] = useState(false);
   const reported = reportedNow || Boolean(story.reportedByMe);
-  const block = useBlockAuthor();
-  const [blocked, setBlocked] = useState(false);
   // Once liked here, the count shows +1 of what the dialog opened with (docs/design.md, part 4 "Like").
   const liked = answered?.liked ?? Boolean(story.likedByMe);
   const likes = answered?.likes ?? story.likes;
@@ -59,6 +58,9 @@ export function StoryActions({ story }: { story: Story }) {
   };
   // Likes need the story unlocked for this reader (docs/design.md, rule 11): a locked one says so instead.
   const lockedForReader = story.isLocked && !isOwnStory;
+  // Reports too, unless it was unlocked for them before (the one-story read says so): said before the form opens.
+  const cannotReport = lockedForReader && story.unlockedByMe !== true;
+  const [reportRefused, setReportRefused] = useState(false);
 
   const onShare = async () => {
     const url = new URL(paths.story(story.id), window.location.origin).toString();
@@ -94,17 +96,18 @@ export function StoryActions({ story }: { story: Story }) {
             {likes} · Unlock this story to like it
           </span>
         ) : (
+          // Not liked: an outline heart on an outline button; liked: filled, pressed (docs/decisions/051-walker-stumbles-fourth-round.md).
           <Button
             type="button"
-            variant={liked ? 'outline' : 'default'}
+            variant={liked ? 'default' : 'outline'}
             onClick={onLike}
             disabled={like.isPending || unlike.isPending}
             aria-pressed={liked}
             aria-label={`Like (${likes} likes)`}
             title={liked ? 'You like this story. Press again to take the like back.' : undefined}
-            className={cn(liked && 'border-rose-400/70 bg-rose-500/15 text-rose-200 hover:bg-rose-500/25')}
+            data-liked={liked}
           >
-            <Heart className={cn(liked && 'fill-rose-400 text-rose-400')} aria-hidden />
+            <Heart className={cn(liked && 'fill-current')} aria-hidden />
             {likes}
           </Button>
         )}
@@ -122,38 +125,27 @@ export function StoryActions({ story }: { story: Story }) {
           <Button
             type="button"
             variant="ghost"
-            aria-expanded={reporting}
-            onClick={() => (user ? setReporting((r) => !r) : requireAccount(ACCOUNT_REQUIRED.report))}
+            aria-expanded={cannotReport ? undefined : reporting}
+            onClick={() => {
+              if (!user) return requireAccount(ACCOUNT_REQUIRED.report);
+              if (cannotReport) return setReportRefused(true);
+              setReporting((r) => !r);
+            }}
           >
             <Flag aria-hidden />
             Report
           </Button>
         )}
         {/* Blocking (docs/design.md, rule 18): private; the author's stories vanish for this reader everywhere. */}
-        {!isOwnStory && user && (
-          <Button
-            type="button"
-            variant="ghost"
-            disabled={blocked || block.isPending}
-            onClick={() =>
-              block.mutate(story.authorId, {
-                onSuccess: () => {
-                  setBlocked(true);
-                  messageToast(
-                    'Author blocked: their stories are hidden for you. You can unblock them on your profile.',
-                    'success',
-                  );
-                },
-              })
-            }
-          >
-            <Ban aria-hidden />
-            {blocked ? 'Author blocked' : 'Block author'}
-          </Button>
-        )}
+        {!isOwnStory && user && <BlockAuthor authorId={story.authorId} authorName={story.author.displayName} />}
       </div>
       {/* Only a story with a share page (public, not hidden) has a code and a card (docs/decisions/055-qr-posters-and-embeds.md). */}
       {story.isPublic && !story.moderation && <PosterAndEmbed kind="story" id={story.id} title={story.title} />}
+      {reportRefused && cannotReport && (
+        <p role="alert" className="text-sm text-mist-300">
+          {MESSAGES.notUnlocked}
+        </p>
+      )}
       {accountNotice && (
         <p role="alert" className="flex flex-wrap items-center gap-3 text-sm text-mist-300">
           {accountNotice}
