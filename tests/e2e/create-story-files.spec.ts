@@ -105,6 +105,10 @@ test('the server’s refusal stays in the dialog until dismissed or the draft ch
   await preview.getByRole('button', { name: 'Publish Story' }).click();
   const refusal = preview.getByRole('alert');
   await expect(refusal).toHaveText(/^Unsupported video format: /);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expect(refusal).toBeInViewport();
+  expect(await preview.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await page.setViewportSize({ width: 390, height: 844 });
   // Long after any toast would have closed, it is still there, with nothing on top of it.
   await page.clock.fastForward('00:30');
   await expect(refusal).toBeVisible();
@@ -164,6 +168,12 @@ test('Cancel stops an upload still sending: nothing is published, the draft stay
     await expect(stop).toBeEnabled();
     await expect(preview.getByText('Uploading...')).toBeVisible();
     await shoot(page, 'uploading');
+    // At 320 px too, the footer's actions fit the dialog and Cancel upload is in view.
+    await page.setViewportSize({ width: 320, height: 640 });
+    await expect(stop).toBeInViewport();
+    expect(await preview.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await page.screenshot({ path: '/tmp/w54-create-uploading-320.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
     await stop.click();
     await expect(
       preview.getByRole('status').filter({ hasText: 'Upload cancelled. Nothing was published.' }),
