@@ -61,7 +61,7 @@ export const AUDIO = {
 
 export const GEOLOCATION_OPTIONS = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 } as const;
 
-export const CREATE_DIALOG = { closeAfterSuccessMs: 1_000, hintToastAfterErrorMs: 3_000 } as const;
+export const CREATE_DIALOG = { closeAfterSuccessMs: 1_000 } as const;
 
 export const TOAST = { limit: 1, removeDelayMs: 1_000_000, durationMs: 5_000, swipeThresholdPx: 50 } as const;
 

@@ -83,14 +83,43 @@ async function forgetEndedSession(response: Response): Promise<void> {
   await Promise.all(PERSONAL_CACHES.map((name) => caches.delete(name)));
 }
 
-/** Reads whose answers are worth keeping for offline use (all GET; the server decided every lock). */
-const KEPT_ANSWERS =
-  /^\/api\/(stories\/(discoverable|around|map)(\/|$)|stories\/[0-9a-f-]{36}$|tours\/[0-9a-f-]{36}$|user\/current$|categories$|config$)/;
+/**
+ * Reads whose answers are worth keeping for offline use (all GET; the server decided every lock): the areas, a
+ * story, a tour, tours near the reader, an author's page, and what My Stories shows (the author's own stories and
+ * tours, their decisions and insights) — personal, so in the answers cache that every session end deletes
+ * (docs/decisions/052-offline-screens-and-creating.md).
+ */
+const KEPT_ANSWERS = new RegExp(
+  '^/api/(' +
+    [
+      'stories/(discoverable|around|map)(/|$)',
+      'stories/[0-9a-f-]{36}$',
+      'stories/user/[0-9a-f-]{36}$',
+      'tours/[0-9a-f-]{36}$',
+      'tours/near/',
+      'tours/mine$',
+      'authors/[0-9a-f-]{36}$',
+      'moderation/decisions/mine$',
+      'insights/stories$',
+      'user/current$',
+      'categories$',
+      'config$',
+    ].join('|') +
+    ')',
+);
 /** What a tour saved for offline use holds, by path (its answer, its found stops' answers and media). */
 const savedCopy = async (request: Request) =>
   (await caches.open(SAVED_CACHE)).match(new URL(request.url).pathname) ?? undefined;
-/** Area reads: offline, the last one of its kind answers wherever the reader now stands ("what you saw"). */
-const areaKind = (pathname: string) => /^\/api\/stories\/(discoverable|around|map)(\/|$)/.exec(pathname)?.[1];
+/**
+ * Area reads: offline, the last one of its kind answers wherever the reader now stands ("what you saw"). The kind
+ * includes the answer's `view` (the home map's markers and /discover's cards are two kinds of the same read).
+ */
+function areaKind(url: URL): string | undefined {
+  const match = /^\/api\/(stories\/(discoverable|around|map)|tours\/near)(\/|$)/.exec(url.pathname);
+  if (!match) return undefined;
+  const view = url.searchParams.get('view');
+  return `${match[2] ?? 'tours-near'}${view ? `-${view}` : ''}`;
+}
 const lastAreaKey = (kind: string) => `${sw.location.origin}/__offline/last-${kind}`;
 registerRoute(
   ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && KEPT_ANSWERS.test(url.pathname),
@@ -107,11 +136,11 @@ registerRoute(
         },
         cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
         cacheDidUpdate: async ({ cacheName, request, newResponse }) => {
-          const kind = areaKind(new URL(request.url).pathname);
+          const kind = areaKind(new URL(request.url));
           if (kind && newResponse) await (await caches.open(cacheName)).put(lastAreaKey(kind), newResponse.clone());
         },
         handlerDidError: async ({ request }) => {
-          const kind = areaKind(new URL(request.url).pathname);
+          const kind = areaKind(new URL(request.url));
           const last = kind ? await (await caches.open(ANSWERS_CACHE)).match(lastAreaKey(kind)) : undefined;
           return last ?? (await savedCopy(request));
         },

@@ -10,6 +10,8 @@ import { Button } from '#client/components/ui/button';
 import { paths } from '#client/config/paths';
 import { useGeolocation } from '#client/lib/geolocation';
 import { useCurrentUser } from '#client/lib/auth/current-user';
+import { useOnline } from '#client/lib/pwa/offline-line';
+import { NOT_OPENED_OFFLINE } from '#client/lib/pwa/offline-text';
 import { useUserStories } from '#client/features/stories/api/get-user-stories';
 import { useCreateStoryLauncher } from '#client/features/create-story/components/create-story-launcher';
 import { StoryCard } from '#client/components/stories/story-card';
@@ -25,6 +27,7 @@ import { StoryInsightFigures } from '#client/features/insights/components/story-
 export default function MyStoriesPage() {
   const { data: user, isLoading: userLoading } = useCurrentUser();
   const stories = useUserStories(user?.id);
+  const online = useOnline();
   const geo = useGeolocation();
   const [selected, setSelected] = useState<Story | null>(null);
   const create = useCreateStoryLauncher();
@@ -59,6 +62,10 @@ export default function MyStoriesPage() {
               <Link href={paths.auth}>Sign In</Link>
             </Button>
           </div>
+        ) : stories.error && !online ? (
+          <p role="status" className="rounded-xl border border-night-700 bg-night-900/70 p-4 text-sm text-mist-200">
+            {NOT_OPENED_OFFLINE}
+          </p>
         ) : stories.error ? (
           <p role="alert" className="rounded-xl border border-red-500/40 bg-red-500/10 p-4 text-sm text-red-200">
             Failed to load stories

@@ -8,6 +8,8 @@ import { PageShell } from '#client/components/layout/page-shell';
 import { Button } from '#client/components/ui/button';
 import { paths } from '#client/config/paths';
 import { errorMessage } from '#client/lib/api-client';
+import { useOnline } from '#client/lib/pwa/offline-line';
+import { NOT_OPENED_OFFLINE } from '#client/lib/pwa/offline-text';
 import { useCurrentUser } from '#client/lib/auth/current-user';
 import { useGeolocation } from '#client/lib/geolocation';
 import { reportTourEvent } from '#client/lib/insights/report-event';
@@ -41,6 +43,7 @@ export default function TourPage({ params }: { params: { id: string } }) {
   const { data: user } = useCurrentUser();
   const geo = useGeolocation();
   const tour = useTour(params.id);
+  const online = useOnline();
   const remove = useDeleteTour();
   const [openStoryId, setOpenStoryId] = useState<string | null>(null);
   const [shared, setShared] = useState<string | null>(null);
@@ -115,6 +118,10 @@ export default function TourPage({ params }: { params: { id: string } }) {
         {tour.isLoading ? (
           <p role="status" className="py-8 text-center text-mist-300">
             Loading the tour...
+          </p>
+        ) : (tour.error || !data) && !online ? (
+          <p role="status" className="rounded-xl border border-night-700 bg-night-900/70 p-4 text-sm text-mist-200">
+            {NOT_OPENED_OFFLINE}
           </p>
         ) : tour.error || !data ? (
           <div role="alert" className="rounded-xl border border-red-500/40 bg-red-500/10 p-4 text-sm text-red-200">

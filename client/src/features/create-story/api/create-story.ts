@@ -24,6 +24,13 @@ export function isNetworkFailure(error: unknown): boolean {
   return error instanceof CreateStoryError && error.status === 0;
 }
 
+/** The author stopped the upload (Cancel while it was sending): the server dropped the cut-off body whole. */
+const CANCELLED_STATUS = -1;
+export const UPLOAD_CANCELLED = 'Upload cancelled. Nothing was published.';
+export function isCancelledUpload(error: unknown): boolean {
+  return error instanceof CreateStoryError && error.status === CANCELLED_STATUS;
+}
+
 /**
  * The error text of docs/design.md, part 8: the response's `message` field, or its raw text, or
  * "Server error: {status} {statusText}"; the fallback when there is nothing at all (network failure).
@@ -35,10 +42,19 @@ export function createErrorMessage(status: number, statusText: string, body: str
   return CREATE_FAILED_FALLBACK;
 }
 
-/** Sends the form with the session cookie; `onProgress` gets whole percents of the upload (0-100). */
-function uploadStory(form: FormData, onProgress: (percent: number) => void): Promise<ApiAnswer<'createStory'>> {
+/**
+ * Sends the form with the session cookie; `onProgress` gets whole percents of the upload (0-100). `signal` stops
+ * it: the request is aborted, and the server, seeing a body cut short, keeps nothing of it (no row, no file).
+ */
+function uploadStory(
+  form: FormData,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<ApiAnswer<'createStory'>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    if (signal?.aborted) return reject(new CreateStoryError(UPLOAD_CANCELLED, CANCELLED_STATUS));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.open('POST', apiPath('createStory'));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
@@ -60,7 +76,13 @@ function uploadStory(form: FormData, onProgress: (percent: number) => void): Pro
       reject(new CreateStoryError(createErrorMessage(xhr.status, xhr.statusText, xhr.responseText), xhr.status));
     });
     xhr.addEventListener('error', () => reject(new CreateStoryError(CREATE_FAILED_FALLBACK, 0)));
-    xhr.addEventListener('abort', () => reject(new CreateStoryError(CREATE_FAILED_FALLBACK, 0)));
+    xhr.addEventListener('abort', () =>
+      reject(
+        signal?.aborted
+          ? new CreateStoryError(UPLOAD_CANCELLED, CANCELLED_STATUS)
+          : new CreateStoryError(CREATE_FAILED_FALLBACK, 0),
+      ),
+    );
     xhr.send(form);
   });
 }
@@ -69,7 +91,7 @@ function uploadStory(form: FormData, onProgress: (percent: number) => void): Pro
 export function useCreateStory(onProgress: (percent: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => uploadStory(form, onProgress),
+    mutationFn: ({ form, signal }: { form: FormData; signal?: AbortSignal }) => uploadStory(form, onProgress, signal),
     // Not awaited: the success toast should not wait for the lists to refetch.
     onSuccess: () => {
       void invalidateStories(queryClient);

@@ -7,12 +7,16 @@ import { useAudioRecorder, RECORDING_FAILED_TITLE } from '../hooks/use-audio-rec
 import { useObjectUrl } from '../hooks/use-object-url';
 import { formatDuration } from '#client/lib/stories/story-display';
 import { formatKb, type RecordedAudio } from '../lib/draft';
+import { AudioFilePicker } from './audio-file-picker';
 
 function showRecordingError(message: string) {
   toast({ title: RECORDING_FAILED_TITLE, description: message, variant: 'destructive' });
 }
 
-/** Idle → recording (pulsing mic, seconds timer) → stopped with preview playback; Reset clears (docs/design.md, part 4). */
+/**
+ * Idle → recording (pulsing mic, seconds timer) → stopped with preview playback; Reset clears (docs/design.md, part 4).
+ * Idle also offers an audio file instead of a recording (audio-file-picker.tsx).
+ */
 export function AudioRecorder({
   audio,
   onChange,
@@ -50,8 +54,9 @@ export function AudioRecorder({
         </>
       ) : audio ? (
         <>
-          <p className="text-sm text-mist-100">
-            Recording ready · {formatDuration(audio.duration)} · {formatKb(audio.blob.size)}
+          <p className="wrap-anywhere text-sm text-mist-100">
+            {audio.name ? `File ready · ${audio.name}` : 'Recording ready'}
+            {audio.duration > 0 && ` · ${formatDuration(audio.duration)}`} · {formatKb(audio.blob.size)}
           </p>
           {previewUrl && (
             <audio controls src={previewUrl} aria-label="Recording preview" className="w-full">
@@ -59,7 +64,7 @@ export function AudioRecorder({
             </audio>
           )}
           <Button type="button" variant="outline" size="sm" onClick={() => onChange(null)} disabled={disabled}>
-            <RotateCcw aria-hidden /> Reset recording
+            <RotateCcw aria-hidden /> {audio.name ? 'Remove file' : 'Reset recording'}
           </Button>
         </>
       ) : (
@@ -78,6 +83,7 @@ export function AudioRecorder({
           <p className="text-sm text-mist-300">
             {recorder.isStarting ? 'Waiting for the microphone...' : 'Tap the microphone to record your story.'}
           </p>
+          <AudioFilePicker onPicked={onChange} disabled={disabled || recorder.isStarting} />
         </>
       )}
     </div>

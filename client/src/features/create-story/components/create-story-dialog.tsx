@@ -6,13 +6,19 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Eye, Pencil, Send } from 'lucide-react';
 import { Button } from '#client/components/ui/button';
 import { Dialog, DialogContent } from '#client/components/ui/dialog';
-import { toast } from '#client/components/ui/use-toast';
+import { dismissToast, toast } from '#client/components/ui/use-toast';
 import { CREATE_DIALOG } from '#common/constants';
 import type { StoryType } from '#common/schemas';
 import type { Point } from '#common/geo';
 import { useCurrentUser } from '#client/lib/auth/current-user';
 import { dropDraft, keepDraft } from '#client/lib/pwa/offline-drafts';
-import { CREATE_FAILED_FALLBACK, isNetworkFailure, useCreateStory } from '../api/create-story';
+import {
+  CREATE_FAILED_FALLBACK,
+  UPLOAD_CANCELLED,
+  isCancelledUpload,
+  isNetworkFailure,
+  useCreateStory,
+} from '../api/create-story';
 import {
   EMPTY_DRAFT,
   buildStoryFormData,
@@ -34,6 +40,7 @@ import { messageToast } from '#client/lib/toast-message';
 import { StoryForm } from './story-form';
 import { StoryPreview } from './story-preview';
 import { UploadProgress } from './upload-progress';
+import { PublishProblem } from './publish-problem';
 
 // Leaflet for the pin map loads only when the preview is shown.
 const PinPicker = lazy(() => import('./pin-picker'));
@@ -63,14 +70,18 @@ export default function CreateStoryDialog({ open, onOpenChange, location, resume
   const [resumed, setResumed] = useState<OfflineDraft | null>(null);
   const createStory = useCreateStory(setProgress);
   const isPending = createStory.isPending || published;
+  /**
+   * The server's refusal, or "Upload cancelled": shown in the dialog until dismissed or the draft changes (a toast
+   * would close by itself, and the author needs the words while fixing the story).
+   */
+  const [problem, setProblem] = useState<{ text: string; kind: 'error' | 'note' } | null>(null);
+  /** Stops the upload while its bytes are still being sent (after that the server has it all: no cancelling). */
+  const uploadAbort = useRef<AbortController | null>(null);
+  const cancellable = createStory.isPending && !published && progress !== null && progress < 100;
   /** Guards against a second submission while one is under way (docs/design.md, part 4). */
   const pendingRef = useRef(false);
-  const openRef = useRef(open);
-  useEffect(() => {
-    openRef.current = open;
-  }, [open]);
 
-  // Timers (close after success, hint after an error) die with the dialog.
+  // Timers (close after success) die with the dialog.
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => {
     const pending = timers.current;
@@ -93,8 +104,24 @@ export default function CreateStoryDialog({ open, onOpenChange, location, resume
     setStep(next);
   };
 
-  const patch = useCallback((change: Partial<StoryDraft>) => setDraft((d) => ({ ...d, ...change })), []);
-  const changeType = useCallback((type: StoryType) => setDraft((d) => switchType(d, type)), []);
+  const patch = useCallback((change: Partial<StoryDraft>) => {
+    setDraft((d) => ({ ...d, ...change }));
+    setProblem(null);
+  }, []);
+  const changeType = useCallback((type: StoryType) => {
+    setDraft((d) => switchType(d, type));
+    setProblem(null);
+  }, []);
+
+  // A rule's toast ("Invalid TikTok URL: …") goes as soon as the draft no longer breaks that rule.
+  const ruleToast = useRef<{ id: string; message: string } | null>(null);
+  useEffect(() => {
+    const shown = ruleToast.current;
+    if (shown && validateDraft(draft, location) !== shown.message) {
+      dismissToast(shown.id);
+      ruleToast.current = null;
+    }
+  }, [draft, location]);
 
   const reset = () => {
     setDraft(EMPTY_DRAFT);
@@ -104,6 +131,7 @@ export default function CreateStoryDialog({ open, onOpenChange, location, resume
     setPublished(false);
     setSavedOffline(false);
     setResumed(null);
+    setProblem(null);
     createStory.reset();
   };
 
@@ -143,9 +171,9 @@ export default function CreateStoryDialog({ open, onOpenChange, location, resume
 
   /** Runs the section 5 rules; shows the first broken one as a toast. */
   const check = (): boolean => {
-    const problem = validateDraft(draft, location);
-    if (problem) messageToast(problem);
-    return problem === null;
+    const broken = validateDraft(draft, location);
+    if (broken) ruleToast.current = { id: messageToast(broken).id, message: broken };
+    return broken === null;
   };
 
   const showPreview = () => {
@@ -161,37 +189,40 @@ export default function CreateStoryDialog({ open, onOpenChange, location, resume
     }
     pendingRef.current = true;
     setProgress(0);
-    createStory.mutate(buildStoryFormData(draft, placed ?? location), {
-      onSuccess: () => {
-        setPublished(true);
-        if (resumed) void dropDraft().catch(() => undefined);
-        messageToast(CREATED_MESSAGE, 'success');
-        // The form resets as the dialog closes, so the finished preview stays in view for that second.
-        later(CREATE_DIALOG.closeAfterSuccessMs, () => {
-          pendingRef.current = false;
-          reset();
-          onOpenChange(false);
-        });
-      },
-      onError: (error) => {
-        pendingRef.current = false;
-        setProgress(null);
-        // The upload never reached the server (the signal dropped on the way): kept on the device instead.
-        if (isNetworkFailure(error)) {
-          void keepOffline();
-          return;
-        }
-        toast({ title: 'Error', description: error.message || CREATE_FAILED_FALLBACK, variant: 'destructive' });
-        later(CREATE_DIALOG.hintToastAfterErrorMs, () => {
-          // Only useful while the dialog is still open.
-          if (!openRef.current) return;
-          toast({
-            title: 'Need to close this dialog?',
-            description: 'Use the X button in the top-right corner to close it.',
+    setProblem(null);
+    const abort = new AbortController();
+    uploadAbort.current = abort;
+    createStory.mutate(
+      { form: buildStoryFormData(draft, placed ?? location), signal: abort.signal },
+      {
+        onSuccess: () => {
+          setPublished(true);
+          if (resumed) void dropDraft().catch(() => undefined);
+          messageToast(CREATED_MESSAGE, 'success');
+          // The form resets as the dialog closes, so the finished preview stays in view for that second.
+          later(CREATE_DIALOG.closeAfterSuccessMs, () => {
+            pendingRef.current = false;
+            reset();
+            onOpenChange(false);
           });
-        });
+        },
+        onError: (error) => {
+          pendingRef.current = false;
+          uploadAbort.current = null;
+          setProgress(null);
+          if (isCancelledUpload(error)) {
+            setProblem({ text: UPLOAD_CANCELLED, kind: 'note' });
+            return;
+          }
+          // The upload never reached the server (the signal dropped on the way): kept on the device instead.
+          if (isNetworkFailure(error)) {
+            void keepOffline();
+            return;
+          }
+          setProblem({ text: error.message || CREATE_FAILED_FALLBACK, kind: 'error' });
+        },
       },
-    });
+    );
   };
 
   /** Closing with the X keeps the draft (a recording is precious) but reopens on the edit step. */
@@ -202,6 +233,11 @@ export default function CreateStoryDialog({ open, onOpenChange, location, resume
   };
 
   const cancel = () => {
+    // During the upload Cancel stops it; the draft stays for another try.
+    if (cancellable) {
+      uploadAbort.current?.abort();
+      return;
+    }
     reset();
     onOpenChange(false);
   };
@@ -274,14 +310,15 @@ export default function CreateStoryDialog({ open, onOpenChange, location, resume
             className="sticky -bottom-5 z-10 -mx-5 -mb-5 grid gap-2 border-t border-night-700 bg-night-900 px-3 py-3 sm:px-5"
           >
             {progress !== null && <UploadProgress percent={progress} done={published} />}
+            {problem && <PublishProblem {...problem} onDismiss={() => setProblem(null)} />}
             <div className="flex justify-end gap-2 max-sm:[&>button]:h-auto max-sm:[&>button]:min-h-10 max-sm:[&>button]:min-w-0 max-sm:[&>button]:flex-1 max-sm:[&>button]:whitespace-normal max-sm:[&>button]:px-2 max-sm:[&>button]:leading-tight">
               {savedOffline ? (
                 <Button type="button" onClick={cancel}>
                   Done
                 </Button>
               ) : (
-                <Button type="button" variant="ghost" onClick={cancel} disabled={isPending}>
-                  {isPending ? 'Please Wait...' : 'Cancel'}
+                <Button type="button" variant="ghost" onClick={cancel} disabled={isPending && !cancellable}>
+                  {cancellable ? 'Cancel upload' : isPending ? 'Please Wait...' : 'Cancel'}
                 </Button>
               )}
               {savedOffline ? null : step === 'edit' ? (

@@ -30,8 +30,12 @@ export const MEDIA_DRAFT_VIEWS = {
     cardMeta: (draft) => formatDuration(draft.audio?.duration ?? 0),
     preview: (draft) => (
       <dl className="grid gap-1 text-sm">
-        <PreviewDetail label="Duration" value={formatDuration(draft.audio?.duration ?? 0)} />
+        <PreviewDetail
+          label="Duration"
+          value={draft.audio?.duration ? formatDuration(draft.audio.duration) : 'Unknown'}
+        />
         <PreviewDetail label="Size" value={formatKb(draft.audio?.blob.size ?? 0)} />
+        {draft.audio?.name && <PreviewDetail label="Name" value={draft.audio.name} />}
       </dl>
     ),
   },

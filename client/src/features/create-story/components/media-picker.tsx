@@ -1,15 +1,18 @@
-import { useId, useRef, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { ImagePlus, Film, X } from 'lucide-react';
 import { Button } from '#client/components/ui/button';
 import { Label } from '#client/components/ui/input';
 import { useObjectUrl } from '../hooks/use-object-url';
 import { formatDuration } from '#client/lib/stories/story-display';
 import { formatFileSize } from '../lib/draft';
+import { pickedFileProblem } from '../lib/pick-check';
 import { MEDIA_KIND_SPECS } from '#common/media-kinds';
 
 /**
  * The picker of the image and video tabs (accepts image/* or video/*), with a preview of the chosen file.
- * A hidden native input keeps the browser's own file dialog (and the camera option on phones).
+ * A hidden native input keeps the browser's own file dialog (and the camera option on phones). The file is checked
+ * by content as it is picked (lib/pick-check.ts): one the server would refuse is not taken, and the server's words
+ * say why under the field.
  */
 export function MediaPicker({
   kind,
@@ -32,13 +35,21 @@ export function MediaPicker({
   const previewUrl = useObjectUrl(file);
   const label = kind === 'image' ? 'Story Image' : 'Story Video';
   const Icon = kind === 'image' ? ImagePlus : Film;
+  const [problem, setProblem] = useState<string | null>(null);
+  const errorId = `${inputId}-error`;
 
-  function handleChange(event: ChangeEvent<HTMLInputElement>) {
-    onChange(event.target.files?.[0] ?? null);
+  async function handleChange(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const picked = input.files?.[0] ?? null;
+    const refused = picked ? await pickedFileProblem(kind, picked) : null;
+    setProblem(refused);
+    if (refused) input.value = '';
+    onChange(refused ? null : picked);
   }
 
   function clear() {
     onChange(null);
+    setProblem(null);
     if (inputRef.current) inputRef.current.value = '';
   }
 
@@ -50,11 +61,18 @@ export function MediaPicker({
         ref={inputRef}
         type="file"
         accept={MEDIA_KIND_SPECS[kind].accept}
-        onChange={handleChange}
+        onChange={(event) => void handleChange(event)}
         disabled={disabled}
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? errorId : undefined}
         className="block w-full cursor-pointer rounded-lg border border-dashed border-night-600 bg-night-800/60 p-3 text-sm text-mist-300 file:mr-3 file:rounded-md file:border-0 file:bg-glow-600 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-white hover:border-glow-400"
       />
-      {!file && (
+      {problem && (
+        <p id={errorId} role="alert" className="text-sm text-red-300">
+          {problem}
+        </p>
+      )}
+      {!file && !problem && (
         <p className="flex items-center gap-2 text-xs text-mist-400">
           <Icon className="h-4 w-4" aria-hidden />
           {kind === 'image' ? 'Choose a photo to share this moment.' : 'Choose or record a short video.'}

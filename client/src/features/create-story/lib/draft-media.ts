@@ -9,8 +9,13 @@ import type { MediaKind } from '#common/enums';
 
 export interface RecordedAudio {
   blob: Blob;
-  /** Whole seconds: the recorder's timer, or bytes / 16000 rounded up when the timer said 0. */
+  /**
+   * Whole seconds: the recorder's timer, or bytes / 16000 rounded up when the timer said 0; for an uploaded file
+   * its metadata's, or 0 when the browser cannot tell (the server measures the file either way).
+   */
   duration: number;
+  /** An uploaded file's name (a recording has none: it is sent as AUDIO.fileName). */
+  name?: string;
 }
 
 interface PickedVideo {
@@ -50,7 +55,7 @@ interface DraftMediaSpec<K extends MediaKind> {
 
 export const DRAFT_MEDIA: { [K in MediaKind]: DraftMediaSpec<K> } = {
   audio: {
-    file: (audio) => ({ blob: audio.blob, name: AUDIO.fileName, duration: audio.duration }),
+    file: (audio) => ({ blob: audio.blob, name: audio.name ?? AUDIO.fileName, duration: audio.duration || null }),
     tab: { label: 'Audio Story', subtitle: 'record your voice', icon: Mic },
   },
   image: {

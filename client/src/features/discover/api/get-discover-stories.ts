@@ -5,6 +5,7 @@ import type { Story } from '#common/schemas';
 import type { Point as Location } from '#common/geo';
 import { queryKeys } from '#client/lib/query-keys';
 import { callApi } from '#client/lib/api';
+import { retryWhileOnline } from '#client/lib/query-client';
 
 /**
  * The discovery screen's stories (docs/design.md, part 7 map call, retried 3 times): the nearest stories within the map
@@ -34,7 +35,7 @@ function discoverStoriesQuery(reader: Location | null) {
             signal,
           })
         : callApi('mapInBox', { query: { bbox: defaultAreaBbox(), view: 'full' }, signal }),
-    retry: DISCOVERY.mapRetries,
+    retry: retryWhileOnline(DISCOVERY.mapRetries),
     // A reader who moves keeps seeing the last list while the new one loads; the default area's list is never
     // shown as if it were around a real position.
     placeholderData: (previous, previousQuery) =>

@@ -7,6 +7,8 @@ import type { Story } from '#common/schemas';
 import type { Point } from '#common/geo';
 import { Button } from '#client/components/ui/button';
 import { cn } from '#client/lib/utils';
+import { useOnline } from '#client/lib/pwa/offline-line';
+import { NOT_OPENED_OFFLINE } from '#client/lib/pwa/offline-text';
 import { useDiscoverStories } from '../api/get-discover-stories';
 import { STATUS_DOT } from '../lib/status-colours';
 import type { ReaderPosition } from '../lib/use-reader-position';
@@ -50,6 +52,7 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
     );
   const [category, setCategory] = useState(ALL);
   const query = useDiscoverStories(reader, settled);
+  const online = useOnline();
 
   const stories = useMemo(() => query.data ?? [], [query.data]);
   const counts = useMemo(() => countByCategory(stories), [stories]);
@@ -70,6 +73,8 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
         Loading story locations...
       </p>
     );
+  } else if (query.isError && !online) {
+    body = <EmptyText>{NOT_OPENED_OFFLINE}</EmptyText>;
   } else if (query.isError) {
     body = (
       <div

@@ -30,6 +30,8 @@ function smartSuggestionsQuery(location: Location, when: TimeOfDay) {
     },
     staleTime: SMART_SUGGESTIONS.staleMs,
     refetchInterval: SMART_SUGGESTIONS.refetchMs,
+    // Nothing keeps these offline: the poll waits for the network (lib/query-client.ts).
+    networkMode: 'online',
   });
 }
 

@@ -12,6 +12,8 @@ const notificationsQuery = queryOptions({
   queryFn: ({ signal }) => callApi('notifications', { signal }),
   refetchInterval: NOTIFICATIONS.pollMs,
   refetchIntervalInBackground: false,
+  // Nothing keeps these offline: the poll waits for the network (lib/query-client.ts).
+  networkMode: 'online',
 });
 
 const unreadNotificationsQuery = queryOptions({
@@ -19,6 +21,8 @@ const unreadNotificationsQuery = queryOptions({
   queryFn: ({ signal }) => callApi('unreadNotifications', { signal }),
   refetchInterval: NOTIFICATIONS.pollMs,
   refetchIntervalInBackground: false,
+  // Nothing keeps these offline: the poll waits for the network (lib/query-client.ts).
+  networkMode: 'online',
 });
 
 export function useNotifications(enabled: boolean) {

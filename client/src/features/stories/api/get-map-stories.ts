@@ -4,6 +4,7 @@ import type { BoundingBox } from '#common/route-schemas';
 import type { Point as Location } from '#common/geo';
 import { fromMarkerColumns } from '#common/map-markers';
 import { callApi } from '#client/lib/api';
+import { retryWhileOnline } from '#client/lib/query-client';
 import { accuracyClaim, accuracyParam } from '#client/lib/location/claim-lock-text';
 import { queryKeys } from '#client/lib/query-keys';
 import type { ReaderClaim } from '#client/lib/stories/get-discoverable-stories';
@@ -33,7 +34,7 @@ function mapStoriesQuery(box: BoundingBox, reader: Location, claim: ReaderClaim 
     queryKey: queryKeys.stories.map(bbox, reader, where),
     queryFn: async ({ signal }) =>
       fromMarkerColumns(await callApi('mapInBox', { query: { bbox, ...claimed }, signal })),
-    retry: DISCOVERY.mapRetries,
+    retry: retryWhileOnline(DISCOVERY.mapRetries),
     placeholderData: keepPreviousData,
   });
 }
