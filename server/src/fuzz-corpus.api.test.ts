@@ -15,7 +15,8 @@ import { offsetNorth } from '#common/geo';
 import { useTestApp, type TestApp } from '#tests/helpers/test-app';
 import { createTestUser, type TestUser } from '#tests/helpers/users';
 import { insertStory } from './modules/stories/test-support/story-fixtures';
-import { isJsonMessage, nestedText } from './test-support/fuzz-requests';
+import { isJsonMessage } from './test-support/fuzz-requests';
+import { nestedText } from './test-support/hostile-values';
 
 const entrySchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]+$/),
