@@ -32,6 +32,8 @@ interface StoryForTraces extends Record<string, unknown> {
   is_author: boolean;
   /** Either blocked the other. */
   blocked: boolean;
+  /** Its traces not hidden: the counter migration 0017 keeps (docs/decisions/050-trace-counts-on-cards.md). */
+  trace_count: number;
 }
 
 /** Neither of the two has blocked the other. */
@@ -49,20 +51,13 @@ export function createTraceRepository(database: Database) {
     async storyFor(viewerId: string | null, storyId: string): Promise<StoryForTraces | null> {
       const viewer = viewerId ? sql`${viewerId}::uuid` : sql`NULL::uuid`;
       const [row] = await database.query<StoryForTraces>(sql`
-        SELECT s.author_id, s.title,
+        SELECT s.author_id, s.title, s.trace_count,
                (s.author_id = ${viewer} OR EXISTS (SELECT 1 FROM unlocks u WHERE u.user_id = ${viewer} AND u.story_id = s.id)) IS TRUE AS unlocked,
                (s.author_id = ${viewer}) IS TRUE AS is_author,
                (${viewer} IS NOT NULL AND NOT ${notBlockedBetween(viewer, sql`s.author_id`)}) AS blocked
         FROM stories s
         WHERE s.id = ${storyId}::uuid AND ${storyVisibleTo(viewer, { row: 's', own: 'sees-all', blockedAuthors: 'excluded' })}`);
       return row ?? null;
-    },
-
-    /** Traces shown on the story to anyone: not hidden. */
-    async count(storyId: string): Promise<number> {
-      const [row] = await database.query<{ count: number }>(sql`
-        SELECT count(*)::int AS count FROM traces WHERE story_id = ${storyId}::uuid AND hidden_at IS NULL`);
-      return row?.count ?? 0;
     },
 
     /**

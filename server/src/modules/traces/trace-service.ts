@@ -106,7 +106,8 @@ export function createTraceService(deps: {
     ): Promise<{ body: StoryTraces; next: string | null }> {
       const story = await repository.storyFor(viewerId, storyId);
       if (!story) throw notFound('Story not found');
-      const count = await repository.count(storyId);
+      // The story row's counter, not a count(*) per request (docs/decisions/050-trace-counts-on-cards.md).
+      const count = story.trace_count;
       if (!viewerId || !story.unlocked)
         return { body: { count, readable: false, canLeave: false, traces: [] }, next: null };
       const cursor = query.cursor === undefined ? null : deps.cursors.open(query.cursor);

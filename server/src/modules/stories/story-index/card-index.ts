@@ -35,6 +35,7 @@ import {
   RESTRICTION,
   REVISION,
   SEEN_BY_ALL,
+  TRACES,
   TYPE,
   WORD_COUNT,
 } from './card-layout';
@@ -337,6 +338,7 @@ export class CardIndex {
       type: text[codes[c + TYPE]!] as StoryCard['type'],
       authorId: this.authorTable.values[codes[c + AUTHOR]!]!,
       likes: numbers[n + LIKES]!,
+      traceCount: numbers[n + TRACES]!,
       isPublic: (flags & PUBLIC) !== 0,
       hidden: (flags & HIDDEN) !== 0,
       timeRestriction: text[codes[c + RESTRICTION]!] as StoryCard['timeRestriction'],
@@ -355,6 +357,7 @@ export class CardIndex {
     this.numbers[n + CREATED_AT] = card.createdAtMicros;
     this.numbers[n + REVISION] = card.revision;
     this.numbers[n + LIKES] = card.likes;
+    this.numbers[n + TRACES] = card.traceCount;
     this.numbers[n + DURATION] = card.duration ?? Number.NaN;
     this.numbers[n + WORD_COUNT] = card.wordCount ?? Number.NaN;
     const c = row * CODES;
