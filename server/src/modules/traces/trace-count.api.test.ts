@@ -83,7 +83,7 @@ describe('trace counts', () => {
     const storyId = await newStory('Counted Bell');
     await expectCount(storyId, 0);
     const writers = await Promise.all([0, 1, 2].map((i) => createTestUser(t.database, { displayName: `C${i}` })));
-    const traces = [];
+    const traces: { id: string }[] = [];
     for (const [i, writer] of writers.entries()) {
       await reach(storyId, writer);
       traces.push(await leave(storyId, writer, `counted ${i}`));
