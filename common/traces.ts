@@ -40,9 +40,12 @@ export function hasUnsafeTraceCharacters(text: string): boolean {
   return hasUnsafeTextCharacters(text, 'multi');
 }
 
+/** "1 trace", "12 traces": a story card's count (the same for every reader). */
+export const traceCountLine = (count: number) => `${count} ${count === 1 ? 'trace' : 'traces'}`;
+
 /** "12 traces — walk here to read them" (what a reader the story is locked for sees). */
 export function lockedTracesLine(count: number): string {
-  return `${count} ${count === 1 ? 'trace' : 'traces'} — walk here to read them`;
+  return `${traceCountLine(count)} — walk here to read them`;
 }
 
 export const TRACE_NOTIFICATION_TEXTS = {

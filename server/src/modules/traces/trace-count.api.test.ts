@@ -65,10 +65,9 @@ describe('trace counts', () => {
     const traces = storyTracesSchema.parse((await call('GET', `/api/stories/${storyId}/traces`, viewer)).json());
     const one = (await call('GET', `/api/stories/${storyId}`, viewer)).json();
     // From afar: a discovery read at the spot would unlock it (and record the unlock).
-    const around = (await call('GET', `/api/stories/discoverable/${far}`, viewer)).json() as {
-      id: string;
-      traceCount: number;
-    }[];
+    const around = (await call('GET', `/api/stories/discoverable/${far}`, viewer)).json<
+      { id: string; traceCount: number }[]
+    >();
     const card = around.find((story) => story.id === storyId);
     return { route: traces.count, story: one.traceCount, card: card?.traceCount };
   };
@@ -159,11 +158,9 @@ describe('trace counts', () => {
       }
       const one = (await call('GET', `/api/stories/${storyId}`, viewer)).json();
       expect(one).toMatchObject({ isLocked: true, traceCount: 1 });
-      const cards = (await call('GET', `/api/stories/discoverable/${far}`, viewer)).json() as {
-        id: string;
-        isLocked: boolean;
-        traceCount: number;
-      }[];
+      const cards = (await call('GET', `/api/stories/discoverable/${far}`, viewer)).json<
+        { id: string; isLocked: boolean; traceCount: number }[]
+      >();
       expect(cards.find((card) => card.id === storyId)).toMatchObject({ isLocked: true, traceCount: 1 });
     }
     // The reader it is unlocked for: the same count, and the trace through its own route.
