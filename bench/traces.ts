@@ -83,10 +83,15 @@ async function main() {
   });
   const app = await buildApp(config, { database, logger: false });
   await app.ready();
+  const cpuTimes: number[] = [];
   const ask = async (url: string) => {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const res = await app.inject({ method: 'GET', url, headers: { cookie: cookie! } });
     const ms = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    // This process's CPU for the answer: the whole of it on PGlite (in process), the app's side on PostgreSQL.
+    cpuTimes.push((used.user + used.system) / 1000);
     if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
     const next = /<([^>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1] ?? null;
     return { ms, next, count: res.json<{ traces: unknown[] }>().traces.length };
@@ -102,6 +107,7 @@ async function main() {
   }
   // The page statement exactly as the repository runs it, explained: it must walk traces_story_created_idx.
   const plan = await explainPage(database, () => createTraceRepository(database).page(reader!.id, story!.id, 20, null));
+  cpuTimes.length = 0;
   const firstTimes: number[] = [];
   const deepTimes: number[] = [];
   const serviceTimes: number[] = [];
@@ -130,6 +136,9 @@ async function main() {
   console.log(
     `service only, first page: p50 ${percentile(serviceTimes, 50).toFixed(2)} ms, p99 ${percentile(serviceTimes, 99).toFixed(2)} ms`,
   );
+  console.log(
+    `CPU per answer (${kind === 'pglite' ? 'app and database' : 'app only'}, less sensitive to the load): p50 ${percentile(cpuTimes, 50).toFixed(2)} ms, p99 ${percentile(cpuTimes, 99).toFixed(2)} ms`,
+  );
   await app.close();
   await database.close();
   await fs.rm(dir, { recursive: true, force: true });
@@ -139,10 +148,10 @@ async function main() {
 async function explainPage(database: Awaited<ReturnType<typeof openDatabase>>, run: () => Promise<unknown>) {
   const original = database.query.bind(database);
   let captured: Parameters<typeof database.query>[0] | null = null;
-  database.query = (async (query: Parameters<typeof database.query>[0]) => {
+  database.query = async (query: Parameters<typeof database.query>[0]) => {
     captured = query;
     return original(query);
-  });
+  };
   await run();
   database.query = original;
   const rows = await original<{ 'QUERY PLAN': string }>(sql`EXPLAIN ANALYZE ${captured!}`);
