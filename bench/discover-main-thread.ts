@@ -24,7 +24,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type CDPSession, type Page, type Route } from '@playwright/test';
 import { sql } from 'drizzle-orm';
@@ -35,6 +35,7 @@ import { users } from '../server/src/db/schema';
 import { seedCity } from '../server/src/modules/stories/test-support/seed-city';
 import { buildClientIfStale } from '../scripts/client-build.mjs';
 import { ensurePostgresDatabase } from './support';
+import { cleanup, loadAverage, onCleanup, startTiles, stopOnCleanup } from './browser-bench-harness';
 
 const { values: args } = parseArgs({
   options: {
@@ -72,25 +73,7 @@ const SCREENS = [
 type Screen = (typeof SCREENS)[number];
 
 // ---------------------------------------------------------------------------------------------------------
-// Set-up and tear-down.
-
-const cleanups: (() => Promise<unknown> | unknown)[] = [];
-let cleaning: Promise<void> | undefined;
-function cleanup() {
-  cleaning ??= (async () => {
-    for (const step of cleanups.reverse()) {
-      try {
-        await step();
-      } catch (error) {
-        console.error('cleanup:', error);
-      }
-    }
-  })();
-  return cleaning;
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => void cleanup().then(() => process.exit(130)));
-}
+// Set-up (torn down by `cleanup`, bench/browser-bench-harness.ts).
 
 async function seed(database: Database) {
   const [{ count } = { count: 0 }] = await database.query<{ count: number }>(
@@ -335,39 +318,23 @@ async function measure(
 }
 
 const ms = (v: number) => `${Math.round(v)}`;
-const load = () =>
-  os
-    .loadavg()
-    .map((v) => v.toFixed(2))
-    .join(' ');
+const load = loadAverage;
 
 async function main() {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (CHROMIUM_PATH)`);
   if (buildClientIfStale() !== 0) throw new Error('vite build failed');
   await ensurePostgresDatabase(DB_URL);
   const database = await openDatabase({ databaseUrl: DB_URL, poolSize: 2 });
-  cleanups.push(() => database.close());
+  onCleanup(() => database.close());
   await seed(database);
 
-  const stubModule = pathToFileURL(path.join(root, 'tests/e2e/support/tile-stub.mjs')).href;
-  const { startTileStub } = (await import(stubModule)) as {
-    startTileStub: () => Promise<{ url: string; close: () => Promise<void> }>;
-  };
-  const tiles = await startTileStub();
-  cleanups.push(() => tiles.close());
+  const tiles = await startTiles(root);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'whispers-discoverbench-'));
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  onCleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const { child, baseUrl } = await startApp(tiles.url, dataDir);
-  cleanups.push(async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.send('stop');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(timer);
-  });
+  stopOnCleanup(child);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  cleanups.push(() => browser.close());
+  onCleanup(() => browser.close());
 
   console.log(
     `N = ${N} stories (map call cap ${MAP_RESULT_CAP}); page CPU throttle ${CPU_THROTTLE}×; load average at start: ${load()} (cores: ${os.cpus().length})`,

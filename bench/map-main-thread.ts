@@ -17,7 +17,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import { sql } from 'drizzle-orm';
@@ -28,6 +28,7 @@ import { CHROMIUM_ARGS } from '../playwright.config';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { buildClientIfStale } from '../scripts/client-build.mjs';
 import { ensurePostgresDatabase } from './support';
+import { cleanup, loadAverage, onCleanup, startTiles, stopOnCleanup } from './browser-bench-harness';
 import { countInBox, seed, startApp, type SeedOptions } from './map-bench-setup';
 import { clusterInNode, clusterInPage } from './map-clustering';
 import {
@@ -86,27 +87,6 @@ const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
-
-// ---------------------------------------------------------------------------------------------------------
-// Set-up: client build, database, tile stub, app process, browser — all torn down by `cleanup`.
-
-const cleanups: (() => Promise<unknown> | unknown)[] = [];
-let cleaning: Promise<void> | undefined;
-function cleanup() {
-  cleaning ??= (async () => {
-    for (const step of cleanups.reverse()) {
-      try {
-        await step();
-      } catch (error) {
-        console.error('cleanup:', error);
-      }
-    }
-  })();
-  return cleaning;
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => void cleanup().then(() => process.exit(130)));
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // One page load + interaction.
@@ -309,44 +289,25 @@ async function measure(
 
 // ---------------------------------------------------------------------------------------------------------
 
-// ---------------------------------------------------------------------------------------------------------
-
 const ms = (v: number | null | undefined) => (v === null || v === undefined ? '–' : `${Math.round(v)}`);
-const load = () =>
-  os
-    .loadavg()
-    .map((v) => v.toFixed(2))
-    .join(' ');
+const load = loadAverage;
 
 async function main() {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (CHROMIUM_PATH)`);
   if (buildClientIfStale() !== 0) throw new Error('vite build failed');
   await ensurePostgresDatabase(DB_URL);
   const database = await openDatabase({ databaseUrl: DB_URL, poolSize: 2 });
-  cleanups.push(() => database.close());
+  onCleanup(() => database.close());
 
-  // The stub is plain JS without types; import it by URL (it is what the e2e tests use).
-  const stubModule = pathToFileURL(path.join(root, 'tests/e2e/support/tile-stub.mjs')).href;
-  const { startTileStub } = (await import(stubModule)) as {
-    startTileStub: () => Promise<{ url: string; close: () => Promise<void> }>;
-  };
-  const tiles = await startTileStub();
-  cleanups.push(() => tiles.close());
+  const tiles = await startTiles(root);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'whispers-mapbench-'));
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  onCleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const { child, baseUrl } = await startApp(tiles.url, dataDir, DB_URL);
-  cleanups.push(async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.send('stop');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(timer);
-  });
+  stopOnCleanup(child);
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  cleanups.push(() => browser.close());
+  onCleanup(() => browser.close());
 
   console.log(`load average at start: ${load()}  (cores: ${os.cpus().length}; page CPU throttle ${CPU_THROTTLE}×)`);
   const table: string[] = [];

@@ -9,6 +9,7 @@
  * prefix of 2,000 random place names, a quarter of them with one letter changed), after a warm-up.
  */
 import { execFileSync } from 'node:child_process';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadGazetteer } from '../server/src/modules/places/gazetteer';
 import { createPlaceService } from '../server/src/modules/places/place-service';
@@ -59,6 +60,12 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ')} (${os.cpus().length} cores)`,
+);
 for (let run = 0; run < runs; run++) {
   const [without, withGazetteer] = [child(false), child(true)];
   console.log(

@@ -34,6 +34,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { seedCity } from '../server/src/modules/stories/test-support/seed-city';
 import { appStatement, buildVariants, type Variant } from './spatial-variant-statements';
+import { compact, compare, explain, planCheck, run, type AnswerShape } from './spatial-variant-queries';
 import {
   CITY_BACKGROUND_HALF_DEGREES,
   CITY_CENTRE,
@@ -69,6 +70,7 @@ const CAP = Number(args.cap);
 const CHECK = Number(args.check);
 const ROUNDS = Number(args.rounds);
 const WARMUP_S = Number(args.warmup);
+const SHAPE: AnswerShape = { radius: RADIUS_M, cap: CAP };
 const URL_ = process.env.VARIANTS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/whispers_variants';
 const DB_NAME = new URL(URL_).pathname.slice(1);
 
@@ -146,28 +148,7 @@ async function prepareData(database: Database) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Running.
-
-/** Timestamps parsed as the app's repository does (text → Date); everything else by node-postgres. */
-const ROW_TYPES = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.TIMESTAMPTZ
-      ? (value: string) => new Date(value)
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
-
-const valuesFor = (v: Variant, p: Point): unknown[] =>
-  v.names.map((n) => (n === 'lat' ? p.latitude : n === 'lng' ? p.longitude : n === 'radius' ? RADIUS_M : null));
-
-function run(pool: pg.Pool, v: Variant, p: Point) {
-  return pool.query<unknown[]>({
-    name: `variant_${v.key}_${CAP}`,
-    text: v.text,
-    values: valuesFor(v, p),
-    rowMode: 'array',
-    types: ROW_TYPES,
-  });
-}
+// Running (one query: bench/spatial-variant-queries.ts).
 
 const CLK_TCK = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
 
@@ -214,7 +195,7 @@ async function load(pool: pg.Pool, v: Variant, points: Point[], seconds: number)
         const p = points[i++ % points.length]!;
         const t0 = performance.now();
         try {
-          const answer = await run(pool, v, p);
+          const answer = await run(pool, v, p, SHAPE);
           rows += answer.rows.length; // after the await: `rows += await …` would add to a stale total
         } catch (error) {
           if (errors++ === 0) console.error(`${v.key}:`, error);
@@ -240,101 +221,6 @@ async function load(pool: pg.Pool, v: Variant, points: Point[], seconds: number)
       .map((l) => l.toFixed(2))
       .join(' '),
   };
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Correctness: same rows (all columns), same order as A.
-
-async function compare(pool: pg.Pool, reference: Variant, v: Variant, points: Point[]) {
-  let identical = 0;
-  let sameIdsOtherValues = 0;
-  let sameSetOtherOrder = 0;
-  let otherSet = 0;
-  let missing = 0;
-  const details: string[] = [];
-  for (const p of points) {
-    const [a, b] = await Promise.all([run(pool, reference, p), run(pool, v, p)]);
-    const idsA = a.rows.map((r) => r[0] as string);
-    const idsB = b.rows.map((r) => r[0] as string);
-    if (JSON.stringify(a.rows) === JSON.stringify(b.rows)) {
-      identical++;
-      continue;
-    }
-    if (idsA.join() === idsB.join()) {
-      sameIdsOtherValues++;
-    } else if ([...idsA].sort().join() === [...idsB].sort().join()) {
-      sameSetOtherOrder++;
-    } else {
-      otherSet++;
-      missing += idsA.filter((id) => !idsB.includes(id)).length;
-    }
-    if (details.length < 3) details.push(await explainMismatch(pool, p, idsA, idsB));
-  }
-  return { identical, sameIdsOtherValues, sameSetOtherOrder, otherSet, missing, details };
-}
-
-/** Sphere distances of the rows where two answers differ, to tell real errors from ties. */
-async function explainMismatch(pool: pg.Pool, p: Point, idsA: string[], idsB: string[]) {
-  const { rows } = await pool.query<{ id: string; d: number }>(
-    `SELECT id, ST_Distance(location, ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, false) AS d
-     FROM stories WHERE id = ANY($3::uuid[])`,
-    [p.longitude, p.latitude, [...new Set([...idsA, ...idsB])]],
-  );
-  const d = new Map(rows.map((r) => [r.id, r.d]));
-  const f = (ids: string[]) => ids.map((id) => d.get(id)!.toFixed(3)).join(', ') || '-';
-  const onlyA = idsA.filter((id) => !idsB.includes(id));
-  const onlyB = idsB.filter((id) => !idsA.includes(id));
-  const firstDiff = idsA.findIndex((id, k) => idsB[k] !== id);
-  return (
-    `  at ${p.latitude.toFixed(5)},${p.longitude.toFixed(5)}: A ${idsA.length} rows (last ${f(idsA.slice(-1))} m), other ${idsB.length}; ` +
-    `only in A: [${f(onlyA)}] m, only in other: [${f(onlyB)}] m` +
-    (firstDiff >= 0 && !onlyA.length && !onlyB.length
-      ? `, first order difference at #${firstDiff}: A ${f(idsA.slice(firstDiff, firstDiff + 2))} vs ${f(idsB.slice(firstDiff, firstDiff + 2))} m`
-      : '')
-  );
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// EXPLAIN: the generic plan (what a prepared statement runs from its sixth execution on) and a check of the
-// custom plan, via PREPARE/EXECUTE with plan_cache_mode forced.
-
-async function explain(pool: pg.Pool, v: Variant, p: Point) {
-  const client = await pool.connect();
-  const literal = (x: unknown) => (x === null ? 'NULL' : String(x));
-  try {
-    await client.query(`PREPARE explain_${v.key} AS ${v.text}`);
-    const plans: Record<string, string> = {};
-    for (const mode of ['force_generic_plan', 'force_custom_plan']) {
-      await client.query(`SET plan_cache_mode = ${mode}`);
-      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
-        `EXPLAIN (ANALYZE, BUFFERS) EXECUTE explain_${v.key}(${valuesFor(v, p).map(literal).join(', ')})`,
-      );
-      plans[mode] = rows.map((r) => r['QUERY PLAN']).join('\n');
-    }
-    await client.query('RESET plan_cache_mode');
-    await client.query(`DEALLOCATE explain_${v.key}`);
-    return plans as { force_generic_plan: string; force_custom_plan: string };
-  } finally {
-    client.release();
-  }
-}
-
-/** The plan without its one-row InitPlans (point, viewer), which every variant has. */
-const compact = (plan: string) =>
-  plan
-    .split('\n')
-    .filter(
-      (line, k, all) =>
-        !/InitPlan \d+ \(returns/.test(line) &&
-        !(/-> {2}Result {2}\(cost=0\.00\.\.[\d.]+ rows=1 /.test(line) && /InitPlan/.test(all[k - 1] ?? '')),
-    )
-    .join('\n');
-
-function planCheck(plan: string, index: string) {
-  const time = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1];
-  const seq = /Seq Scan on stories/.test(plan);
-  const jit = /JIT:/.test(plan);
-  return `${plan.includes(index) ? `uses ${index}` : `DOES NOT USE ${index}`}, ${seq ? 'SEQ SCAN' : 'no seq scan'}${jit ? ', JIT' : ''}, ${time} ms`;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -371,8 +257,8 @@ async function main() {
     ['sparse', sparse],
   ] as const) {
     for (const v of variants) {
-      await explain(pool, v, p); // once to warm the cache, then the measured one
-      const plans = await explain(pool, v, p);
+      await explain(pool, v, p, SHAPE); // once to warm the cache, then the measured one
+      const plans = await explain(pool, v, p, SHAPE);
       console.log(`\n-- ${v.key} at the ${label} point ${p.latitude.toFixed(5)},${p.longitude.toFixed(5)}`);
       console.log(
         `generic: ${planCheck(plans.force_generic_plan, v.index)}; custom: ${planCheck(plans.force_custom_plan, v.index)}`,
@@ -383,7 +269,7 @@ async function main() {
 
   console.log(`\n== correctness against A at the first ${CHECK} points`);
   for (const v of variants.filter((x) => x !== reference)) {
-    const c = await compare(pool, reference, v, points.slice(0, CHECK));
+    const c = await compare(pool, reference, v, points.slice(0, CHECK), SHAPE);
     console.log(
       `${v.key}: identical ${c.identical}, same ids but other values ${c.sameIdsOtherValues}, same set other order ${c.sameSetOtherOrder}, ` +
         `other set ${c.otherSet} (${c.missing} of A's rows missing)`,

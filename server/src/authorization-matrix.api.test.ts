@@ -21,42 +21,25 @@
  * - never a 5xx; and every route was tried with a request its contract accepts and that was not refused as bad
  *   input (a route the sample generator cannot serve fails the last assertion, it is not skipped silently).
  */
-import crypto from 'node:crypto';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createFixtures, fixtureImageBytes, ownerState, type Fixtures } from './test-support/authorization-fixtures';
 import { REVIEWED_ROUTE_ACCESS } from './test-support/route-access-table';
-import { multipartBody } from './modules/stories/test-support/story-helpers';
-import {
-  TRACE_OTHERS_MAY,
-  TRACE_OWNER_REFUSED,
-  traceAndFollowBindings,
-} from './modules/traces/test-support/authorization-fixtures';
+import { plan, type OwnedBindings, type Planned } from './test-support/authorization-requests';
+import { TRACE_OTHERS_MAY, TRACE_OWNER_REFUSED } from './modules/traces/test-support/authorization-fixtures';
 import { isEndlessStream, routeInventory, routeName, type InventoryRoute } from '#tests/helpers/route-inventory';
 import { useTestApp, type TestApp } from '#tests/helpers/test-app';
 import type { TestUser } from '#tests/helpers/users';
-import { hasFileField, sampleOf } from '#tests/helpers/zod-sample';
 
 /** The spec's wording for a signed-in route called signed out (DESIGN docs/design.md, rule 3). */
 const SIGN_IN_REQUIRED = 'Please sign in to continue.';
-
-// ---------- what a path parameter is bound to ----------
-interface Binding {
-  label: string;
-  /** The parameter's value (a media key is put in the path as it is, slashes included). */
-  value: string;
-  /** A resource only its owner may see or change: everyone else gets 401/403/404 from every route on it. */
-  ownersOnly: boolean;
-  /** Extra query string the binding needs (a media link's signature). */
-  query?: string;
-}
 
 /**
  * Path parameter name → the owner's resources it is tried with. A route whose parameter is not listed gets a
  * sample of its params schema (a well-formed id of nothing). Extend this table for a new kind of resource.
  */
-const OWNED_RESOURCES: Record<string, (f: Fixtures, route: InventoryRoute, t: TestApp) => Binding[]> = {
+const OWNED_RESOURCES: Record<string, OwnedBindings> = {
   id: (f, route) => {
     if (route.url.startsWith('/api/notifications/'))
       return [{ label: "the owner's notification", value: f.notificationId, ownersOnly: true }];
@@ -137,71 +120,6 @@ const VALID_YET_REFUSED: Record<string, string> = {
   'POST /api/user/reset-password': 'the sample reset code is not one the server sent',
 };
 
-/** The request's parts, from the route's own contract. */
-interface Planned {
-  url: string;
-  binding: Binding | null;
-  payload: InjectOptions['payload'];
-  headers: Record<string, string>;
-}
-
-type PlanResult = { planned: Planned[] } | { unplannable: string };
-
-const SAMPLE_HINTS = { type: ['text'] } as const;
-
-function schemaOf(route: InventoryRoute, part: 'body' | 'querystring' | 'params'): z.ZodType | undefined {
-  const schema = route.options.schema?.[part];
-  return schema instanceof z.ZodType ? schema : undefined;
-}
-
-/** One request per binding of the route's path parameters, with a body and query its contract accepts. */
-async function plan(route: InventoryRoute, f: Fixtures, t: TestApp): Promise<PlanResult> {
-  const querySchema = schemaOf(route, 'querystring');
-  const query = querySchema ? sampleOf(querySchema) : {};
-  if (query === undefined) return { unplannable: 'no query string its schema accepts' };
-  const bodySchema = schemaOf(route, 'body');
-  let payload: InjectOptions['payload'];
-  const headers: Record<string, string> = {};
-  if (bodySchema) {
-    const body = SAMPLE_BODIES[routeName(route)]?.(f) ?? sampleOf(bodySchema, { hints: SAMPLE_HINTS });
-    if (body === undefined) return { unplannable: 'no body its schema accepts' };
-    if (hasFileField(bodySchema)) {
-      const form = await multipartBody(
-        Object.fromEntries(Object.entries(body as object).map(([k, v]) => [k, String(v)])),
-      );
-      payload = form.payload;
-      Object.assign(headers, form.headers);
-    } else {
-      payload = body as object;
-    }
-  }
-  const paramsSchema = schemaOf(route, 'params');
-  const sampledParams = (paramsSchema ? sampleOf(paramsSchema) : {}) as Record<string, unknown> | undefined;
-
-  // Each owned parameter multiplies the requests by its bindings; the others take their sample.
-  let bindings: (Binding | null)[] = [null];
-  let ownedParam: string | null = null;
-  for (const param of route.params) {
-    const owned = traceAndFollowBindings(param, route, f.owner.id) ?? OWNED_RESOURCES[param]?.(f, route, t) ?? [];
-    if (owned.length) [bindings, ownedParam] = [owned, param]; // one owned parameter per route in the inventory
-  }
-  const planned: Planned[] = [];
-  for (const binding of bindings) {
-    const path = route.url.replace(/:([A-Za-z0-9_]+)|\*/g, (_m, name: string | undefined) => {
-      const param = name ?? '*';
-      if (binding && param === ownedParam) {
-        return param === '*' ? binding.value : encodeURIComponent(binding.value);
-      }
-      const sampled = sampledParams?.[param];
-      return encodeURIComponent(sampled === undefined ? crypto.randomUUID() : String(sampled));
-    });
-    const search = new URLSearchParams(Object.entries(query as object).map(([k, v]) => [k, String(v)])).toString();
-    const queryString = [search, binding?.query].filter(Boolean).join('&');
-    planned.push({ url: queryString ? `${path}?${queryString}` : path, binding, payload, headers });
-  }
-  return { planned };
-}
-
 const is5xx = (res: LightMyRequestResponse) => res.statusCode >= 500;
 /** The route's access as the reviewed table says (never its own declaration: see the first test). */
 const reviewed = (route: InventoryRoute) => REVIEWED_ROUTE_ACCESS[routeName(route)]?.split(',')[0] ?? 'not reviewed';
@@ -229,7 +147,7 @@ async function walkRoute(t: TestApp, route: InventoryRoute): Promise<Outcome> {
   const name = routeName(route);
   const f = await createFixtures(t);
   const failures: string[] = [];
-  const result = await plan(route, f, t);
+  const result = await plan(route, f, t, { ownedResources: OWNED_RESOURCES, sampleBodies: SAMPLE_BODIES });
   if ('unplannable' in result) return { failures: [`${name}: ${result.unplannable}`], tried: false };
   let tried = false;
   const send = (request: Planned, user: TestUser | null) =>

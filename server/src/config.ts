@@ -12,17 +12,10 @@ import { DEFAULT_AUTH_LIMITS, type AuthLimits, type WindowRule } from './lib/lim
 import { TILE_ENV_SHAPE, tileSettings, type TileSettings } from './lib/tile-settings';
 import { pushAllowedHostsSetting } from './lib/push-allowed-hosts';
 import { trustProxySetting } from './lib/trust-proxy-setting';
+import { blankIsUnset, booleanFlag, duration, megabytes, optionalText, UNIT_MS, windowLimit } from './lib/env-values';
 
 /** New signed-out reader cookies per address (IPv6 /64): a café's or a carrier's newcomers, not a scraper's (docs/design.md, rule 15). */
 const NEW_READERS_PER_ADDRESS: WindowRule = { limit: 60, windowMs: 60 * 60 * 1000 };
-
-const megabytes = (fallback: number) =>
-  z.coerce
-    .number()
-    .positive()
-    .max(10_000)
-    .default(fallback)
-    .transform((mb) => Math.round(mb * 1024 * 1024));
 
 type SizeSetting = (typeof MEDIA_KIND_SPECS)[MediaKind]['size']['setting'];
 /** Each media kind's size setting, in megabytes, with its default. */
@@ -31,69 +24,6 @@ const uploadSizeSettings = Object.fromEntries(
 ) as Record<SizeSetting, ReturnType<typeof megabytes>>;
 const byMediaKind = <T>(value: (kind: MediaKind) => T) =>
   Object.fromEntries(MEDIA_KINDS.map((kind) => [kind, value(kind)])) as Record<MediaKind, T>;
-
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1');
-
-const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
-const DURATION = /^(\d+)(s|m|h)$/;
-const msOf = (text: string) => {
-  const [, amount, unit] = DURATION.exec(text)!;
-  return Number(amount) * UNIT_MS[unit as keyof typeof UNIT_MS];
-};
-const formatDuration = (ms: number) =>
-  ms % UNIT_MS.h === 0 ? `${ms / UNIT_MS.h}h` : ms % UNIT_MS.m === 0 ? `${ms / UNIT_MS.m}m` : `${ms / 1000}s`;
-
-/** A duration such as `30s`, `15m` or `1h` (at least a second, at most a day). */
-const blankIsUnset = (value: unknown) => (value === '' ? undefined : value);
-const duration = (fallbackMs: number) =>
-  z.preprocess(
-    blankIsUnset,
-    z
-      .string()
-      .trim()
-      .regex(DURATION, 'must be a duration such as 30s, 15m or 1h')
-      .default(formatDuration(fallbackMs))
-      .transform(msOf)
-      .pipe(
-        z
-          .number()
-          .min(1000, 'must be at least 1s')
-          .max(UNIT_MS.h * 24, 'must be at most 24h'),
-      ),
-  );
-
-/** A limit written `count/duration`, e.g. `10/15m`: that many events per sliding window. */
-const windowLimit = (fallback: WindowRule) =>
-  z.preprocess(
-    blankIsUnset,
-    z
-      .string()
-      .trim()
-      .regex(/^\d+\s*\/\s*\d+(s|m|h)$/, 'must be a count per duration such as 10/15m or 100/1h')
-      .default(`${fallback.limit}/${formatDuration(fallback.windowMs)}`)
-      .transform((text) => {
-        const [count = '', window = ''] = text.split('/').map((part) => part.trim());
-        return { limit: Number(count), windowMs: msOf(window) };
-      })
-      .pipe(
-        z.object({
-          limit: z.number().int().min(1, 'the count must be at least 1').max(1_000_000),
-          windowMs: z
-            .number()
-            .min(1000, 'the duration must be at least 1s')
-            .max(UNIT_MS.h * 24, 'the duration must be at most 24h'),
-        }),
-      ),
-  );
-
-/** An optional text setting where an empty value means "not set". */
-const optionalText = z
-  .string()
-  .optional()
-  .transform((v) => (v === '' ? undefined : v));
 
 const envSchema = z
   .object({

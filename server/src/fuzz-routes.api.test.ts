@@ -30,14 +30,8 @@ import { routeInventory, routeName } from '#tests/helpers/route-inventory';
 import { useTestApp } from '#tests/helpers/test-app';
 import { createTestUser, type TestUser } from '#tests/helpers/users';
 import {
-  headerText,
-  hostileHeaders,
-  hostileText,
   isJsonMessage,
   multipartPayload,
-  nestedText,
-  OVER_THE_LIMIT,
-  pathSegment,
   requestArbitrary,
   responseMismatch,
   RUNS_PER_ROUTE,
@@ -47,6 +41,14 @@ import {
   VALID_BODIES,
   type FuzzContext,
 } from './test-support/fuzz-requests';
+import {
+  headerText,
+  hostileHeaders,
+  hostileText,
+  nestedText,
+  OVER_THE_LIMIT,
+  pathSegment,
+} from './test-support/hostile-values';
 
 /** A built client of the test's own, so the app serves the share page (`/stories/:id`). */
 const SHARE_INDEX_HTML =

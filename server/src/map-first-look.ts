@@ -51,8 +51,10 @@ export function homeFirstLook(tileUrl: string): string | null {
     `<div class="grid gap-2"><div class="flex flex-wrap items-center gap-3"><span class="${escapeHtml(BUTTON)}">${icon(Footprints)}Walk</span>` +
     `<span class="text-sm text-mist-300">Keep the phone in your pocket: whispers play as you reach them.</span></div></div>` +
     `<div aria-hidden="true" class="min-h-[7.25rem]"></div>` +
+    // "Jump to a place" (40 px) above the map: its room, so the map's box sits where the map comes.
+    `<div class="grid grid-cols-1 gap-2"><div aria-hidden="true" class="h-10"></div>` +
     `<div data-map-first-look aria-hidden="true" class="relative h-96 w-full overflow-hidden rounded-2xl border border-night-700 bg-night-900">` +
-    `${tileImages(standard, false)}${tileImages(dense, true)}</div>` +
+    `${tileImages(standard, false)}${tileImages(dense, true)}</div></div>` +
     `</div></main>`
   );
 }

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createStoryViaApi, newAuthor, SAVANNAH } from './support/stories';
+import { createStoryViaApi, newAuthor, northOf, SAVANNAH } from './support/stories';
 import { card, scrollToCard } from './support/discover';
 
 const run = Date.now().toString(36);
@@ -119,4 +119,31 @@ test('a /discover card says the town its story is near', async ({ page, context 
   await expect(card(page, title).getByTestId('discover-card-place')).toContainText('near Claxton, Georgia');
   await card(page, title).scrollIntoViewIfNeeded();
   await page.screenshot({ path: '/tmp/places-card-phone.png' });
+});
+
+test('a story at the map’s top edge is tapped where it is drawn, at 390 px', async ({ page, context }) => {
+  // "Jump to a place" sits above the map (docs/decisions/053-walk-mode-offline.md): nothing covers the map's top.
+  const here = { latitude: 31.47, longitude: -81.95 };
+  const author = await newAuthor('edge');
+  // At zoom 13 and this latitude a CSS pixel is about 16.2 m: 2.7 km north is about 167 px above the centre of the
+  // 382 px map, near its top edge.
+  const title = `Lighthouse Keeper ${run}`;
+  await createStoryViaApi(author, { ...northOf(here, 2_700), title, category: 'History', content: 'The lamp.' });
+  await context.setGeolocation({ ...here, accuracy: 5 });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.locator('.leaflet-marker-icon[title="Your location"]')).toBeVisible();
+  const map = page.locator('.leaflet-container');
+  const marker = map.locator('.leaflet-marker-icon:not([title="Your location"])');
+  await expect(marker).toHaveCount(1);
+  const [mapBox, markerBox] = [(await map.boundingBox())!, (await marker.boundingBox())!];
+  expect(markerBox.y - mapBox.y).toBeGreaterThanOrEqual(0);
+  expect(markerBox.y - mapBox.y).toBeLessThan(40);
+  await page.screenshot({ path: '/tmp/m55-home-place-box-390.png' });
+  // A pointer tap where the marker is drawn reaches it (Playwright refuses a click another element would take).
+  await marker.click({ timeout: 5_000 });
+  await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: '/tmp/m55-home-place-box-1280.png' });
 });

@@ -3,19 +3,9 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRange } from '../modules/media-files/routes';
-import {
-  detectAvTools,
-  makeWebmSeekable,
-  NO_AV_TOOLS,
-  remux,
-  resolveDuration,
-  UnreadableMediaError,
-  UnverifiableMediaError,
-} from './av';
-import { processImage, UnreadableImageError } from './images';
-import { createLocalMediaStore, isValidMediaKey } from './media-store';
+import { detectAvTools, NO_AV_TOOLS, remux, resolveDuration, UnreadableMediaError, UnverifiableMediaError } from './av';
 import { prepareMedia, UnsupportedMediaError } from './pipeline';
+import { makeWebmSeekable } from './webm-seekable';
 import { mimeTypeOfKey, sniffContainer, sniffMedia } from './sniff';
 import {
   decodesCleanly,
@@ -336,36 +326,6 @@ describe('duration', () => {
   });
 });
 
-describe('images', () => {
-  it('strips EXIF/GPS, bounds the longest side and makes a thumbnail', async () => {
-    const input = await jpegWithGps();
-    expect((await sharp(input).metadata()).exif).toBeDefined();
-    const { image, thumbnail } = await processImage(input, 'jpeg');
-    const meta = await sharp(image.data).metadata();
-    expect(meta.format).toBe('jpeg');
-    expect(meta.exif).toBeUndefined();
-    expect(meta.xmp).toBeUndefined();
-    expect(Math.max(meta.width, meta.height)).toBe(2048);
-    expect(image.data.includes(Buffer.from('SpyCam'))).toBe(false);
-    const thumb = await sharp(thumbnail.data).metadata();
-    expect(Math.max(thumb.width, thumb.height)).toBe(400);
-    expect(thumb.exif).toBeUndefined();
-  });
-
-  it('keeps transparency as WebP and never enlarges', async () => {
-    const { image } = await processImage(await pngWithAlpha(64, 48), 'png');
-    const meta = await sharp(image.data).metadata();
-    expect(image.extension).toBe('webp');
-    expect(meta.hasAlpha).toBe(true);
-    expect([meta.width, meta.height]).toEqual([64, 48]);
-  });
-
-  it('refuses bytes that start like a JPEG but are not one', async () => {
-    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 3)]);
-    await expect(processImage(broken, 'jpeg')).rejects.toThrow(UnreadableImageError);
-  });
-});
-
 describe('pipeline', () => {
   it('refuses a PNG sent as audio and a text file sent as an image', async () => {
     const png = write('p.png', await pngWithAlpha());
@@ -373,70 +333,5 @@ describe('pipeline', () => {
     const options = { workDir: dir, avTools: NO_AV_TOOLS, formDuration: null };
     await expect(prepareMedia('audio', { path: png, size: 10 }, options)).rejects.toThrow(UnsupportedMediaError);
     await expect(prepareMedia('image', { path: text, size: 10 }, options)).rejects.toThrow(UnsupportedMediaError);
-  });
-});
-
-describe('local media store', () => {
-  it('writes atomically, reads ranges, deletes and cleans up the story folder', async () => {
-    const root = path.join(dir, 'store');
-    const store = createLocalMediaStore(root);
-    await store.putBuffer('stories/abc/audio.webm', Buffer.from('0123456789'));
-    expect(await store.stat('stories/abc/audio.webm')).toMatchObject({ size: 10 });
-    // No temporary file is left beside the object.
-    expect(fs.readdirSync(path.join(root, 'stories', 'abc'))).toEqual(['audio.webm']);
-    const chunks: Buffer[] = [];
-    for await (const chunk of store.read('stories/abc/audio.webm', { start: 2, end: 4 })) chunks.push(chunk as Buffer);
-    expect(Buffer.concat(chunks).toString()).toBe('234');
-
-    const source = write('move-me.bin', Buffer.from('moved'));
-    await store.putFile('stories/abc/video.webm', source);
-    expect(fs.existsSync(source)).toBe(false);
-    expect(await store.stat('stories/abc/video.webm')).toMatchObject({ size: 5 });
-
-    await store.delete('stories/abc/audio.webm');
-    await store.delete('stories/abc/video.webm');
-    await store.delete('stories/abc/video.webm'); // deleting twice is fine
-    expect(await store.stat('stories/abc/audio.webm')).toBeNull();
-    expect(fs.existsSync(path.join(root, 'stories', 'abc'))).toBe(false);
-  });
-
-  it('refuses keys that could leave the media directory', async () => {
-    for (const key of ['../secret', 'stories/../../etc/passwd', '/abs', 'a//b', 'a/./b', '', 'a\\b', 'a/b c']) {
-      expect(isValidMediaKey(key)).toBe(false);
-    }
-    expect(isValidMediaKey('stories/0b6e/audio.webm')).toBe(true);
-    const store = createLocalMediaStore(path.join(dir, 'store2'));
-    await expect(store.putBuffer('../escape', Buffer.from('x'))).rejects.toThrow(/Invalid media key/);
-    expect(await store.stat('../escape')).toBeNull();
-  });
-});
-
-describe('Range header parsing', () => {
-  it('handles start-end, open-ended, suffix, clamping, multiple and foreign units', () => {
-    expect(parseRange(undefined, 100)).toEqual({ kind: 'none' });
-    expect(parseRange('bytes=0-9', 100)).toEqual({ kind: 'range', range: { start: 0, end: 9 } });
-    expect(parseRange('bytes=90-', 100)).toEqual({ kind: 'range', range: { start: 90, end: 99 } });
-    expect(parseRange('bytes=-10', 100)).toEqual({ kind: 'range', range: { start: 90, end: 99 } });
-    expect(parseRange('bytes=-500', 100)).toEqual({ kind: 'range', range: { start: 0, end: 99 } });
-    expect(parseRange('bytes=50-500', 100)).toEqual({ kind: 'range', range: { start: 50, end: 99 } });
-    expect(parseRange('bytes=0-1,5-6', 100)).toEqual({ kind: 'none' });
-    expect(parseRange('items=0-1', 100)).toEqual({ kind: 'none' });
-  });
-
-  it('finds unsatisfiable and malformed byte ranges', () => {
-    for (const header of ['bytes=100-', 'bytes=200-300', 'bytes=9-3', 'bytes=abc', 'bytes=-', 'bytes=-0']) {
-      expect(parseRange(header, 100)).toEqual({ kind: 'unsatisfiable' });
-    }
-  });
-});
-
-describe("sharp's memory (issue 22)", () => {
-  it('runs one libvips thread per image and keeps no operation cache', async () => {
-    const sharp = (await import('sharp')).default;
-    expect(sharp.concurrency()).toBe(1);
-    const cache = sharp.cache();
-    expect(cache.memory.max).toBe(0);
-    expect(cache.items.max).toBe(0);
-    expect(cache.files.max).toBe(0);
   });
 });

@@ -202,9 +202,10 @@ export function HomePage({ storyId }: { storyId?: string }) {
             </Button>
           </div>
         )}
-        <div className="relative">
-          {/* Over the map's top, between Leaflet's zoom buttons and "Centre on me": the map does not move down. */}
-          <div className="absolute left-14 right-14 top-2.5 z-10 sm:right-auto sm:w-80">
+        <div className="grid grid-cols-1 gap-2">
+          {/* Above the map, not over it: a marker at the map's top edge is tapped where it is drawn
+              (docs/decisions/053-walk-mode-offline.md). server/src/map-first-look.ts keeps its room. */}
+          <div className="relative z-10 sm:w-80">
             <JumpToPlace onChoose={setJumpedTo} />
           </div>
           <Suspense fallback={<MapPlaceholder />}>

@@ -4,13 +4,14 @@
  * audit line are written together or not at all. The audit log is append-only (migration 0012's trigger).
  */
 import { sql } from 'drizzle-orm';
-import { APPEALABLE_ACTIONS, MODERATION_LIMITS, type DecisionAction, type Role } from '#common/moderation';
+import { APPEALABLE_ACTIONS, MODERATION_LIMITS, type DecisionAction } from '#common/moderation';
 import { type AuditEntry, type Decision, type MyDecision } from '#common/moderation-schemas';
 import type { Database } from '../../db/client';
 import { MEDIA_COLUMNS } from '#common/media-kinds';
+import { audit, type Tx } from './audit-log-repository';
+import { blockQueries } from './block-repository';
+import { roleQueries } from './role-repository';
 import { iso, toDecision, type DecisionRow, type StoryForModeration, type SubjectRow } from './moderation-rows';
-
-type Tx = Pick<Database, 'query'>;
 
 export type ModerationRepository = ReturnType<typeof createModerationRepository>;
 
@@ -18,24 +19,6 @@ export type ModerationRepository = ReturnType<typeof createModerationRepository>
 const MEDIA_SELECT = sql.raw(MEDIA_COLUMNS.map((column) => `s.${column}`).join(', '));
 
 export function createModerationRepository(database: Database) {
-  const audit = (
-    tx: Tx,
-    e: {
-      actorId: string | null;
-      event: string;
-      subjectUserId?: string | null;
-      storyId?: string | null;
-      decisionId?: string | null;
-      reason?: string | null;
-      note?: string | null;
-      detail?: string | null;
-    },
-  ) =>
-    tx.query(sql`
-      INSERT INTO moderation_audit_log (actor_id, actor_username, event, subject_user_id, story_id, decision_id, reason, note, detail)
-      VALUES (${e.actorId}, (SELECT username FROM users WHERE id = ${e.actorId}), ${e.event}, ${e.subjectUserId ?? null},
-              ${e.storyId ?? null}, ${e.decisionId ?? null}, ${e.reason ?? null}, ${e.note ?? null}, ${e.detail ?? null})`);
-
   const insertDecision = async (
     tx: Tx,
     d: {
@@ -410,79 +393,7 @@ export function createModerationRepository(database: Database) {
       }));
     },
 
-    /**
-     * Gives `username` the role (admins in the app, or the CLI with `actorId` null). Refuses to leave no admin.
-     * Returns null for an unknown user, 'last-admin' when the change would remove the last one.
-     */
-    async setRole(
-      actorId: string | null,
-      username: string,
-      role: Role,
-    ): Promise<{ id: string; username: string; role: Role } | null | 'last-admin'> {
-      return database.transaction(async (tx) => {
-        const [user] = await tx.query<{ id: string; username: string; role: Role }>(sql`
-          SELECT id, username, role FROM users WHERE lower(username) = lower(${username}) FOR UPDATE`);
-        if (!user) return null;
-        if (user.role === 'admin' && role !== 'admin') {
-          const [{ n } = { n: 0 }] = await tx.query<{ n: number }>(
-            sql`SELECT count(*)::int AS n FROM users WHERE role = 'admin'`,
-          );
-          if (n <= 1 && actorId !== null) return 'last-admin';
-        }
-        await tx.query(sql`UPDATE users SET role = ${role} WHERE id = ${user.id}`);
-        await audit(tx, { actorId, event: 'role', subjectUserId: user.id, detail: `${user.role} → ${role}` });
-        return { id: user.id, username: user.username, role };
-      });
-    },
-
-    /**
-     * Makes the named accounts (lower-cased usernames) admins unless they are already: ADMIN_USERNAMES, at start-up
-     * and at sign-up. Never demotes. Each promotion is an audit line by no one ("ADMIN_USERNAMES" in its detail).
-     */
-    async grantConfiguredAdmins(usernames: readonly string[]): Promise<string[]> {
-      if (usernames.length === 0) return [];
-      return database.transaction(async (tx) => {
-        const promoted = await tx.query<{ id: string; username: string; role: Role }>(sql`
-          SELECT id, username, role FROM users
-          WHERE lower(username) IN (${sql.join(
-            usernames.map((name) => sql`${name}`),
-            sql`, `,
-          )}) AND role <> 'admin'
-          FOR UPDATE`);
-        for (const user of promoted) {
-          await tx.query(sql`UPDATE users SET role = 'admin' WHERE id = ${user.id}`);
-          await audit(tx, {
-            actorId: null,
-            event: 'role',
-            subjectUserId: user.id,
-            detail: `${user.role} → admin (ADMIN_USERNAMES)`,
-          });
-        }
-        return promoted.map((user) => user.username);
-      });
-    },
-
-    // ---------- blocks ----------
-    async blocks(userId: string) {
-      return database.query<{ user_id: string; display_name: string; created_at: Date | string }>(sql`
-        SELECT b.blocked_id AS user_id, u.display_name, b.created_at
-        FROM blocks b JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = ${userId} ORDER BY b.created_at DESC`);
-    },
-    async blocksToday(userId: string): Promise<number> {
-      const [row] = await database.query<{ n: number }>(sql`
-        SELECT count(*)::int AS n FROM blocks WHERE blocker_id = ${userId} AND created_at > now() - interval '1 day'`);
-      return row?.n ?? 0;
-    },
-    /** false when the user does not exist. */
-    async block(blockerId: string, blockedId: string): Promise<boolean> {
-      const rows = await database.query<{ id: string }>(sql`
-        WITH target AS (SELECT id FROM users WHERE id = ${blockedId}),
-        ins AS (INSERT INTO blocks (blocker_id, blocked_id) SELECT ${blockerId}, id FROM target ON CONFLICT DO NOTHING)
-        SELECT id FROM target`);
-      return rows.length > 0;
-    },
-    async unblock(blockerId: string, blockedId: string): Promise<void> {
-      await database.query(sql`DELETE FROM blocks WHERE blocker_id = ${blockerId} AND blocked_id = ${blockedId}`);
-    },
+    ...roleQueries(database),
+    ...blockQueries(database),
   };
 }

@@ -1,23 +1,18 @@
 /**
- * Trust and safety through the real app (docs/moderation.md, docs/design.md, rule 18): every transition — report → automatic
- * hide → queue; dismiss, hide, restore, remove; warn, suspend (its effects from the next request, and its end),
- * ban; appeals once, by the author only, within the window, decided by another moderator; what reporters and
- * authors are told; roles and the audit log; blocks in every read path.
+ * Trust and safety of stories through the real app (docs/moderation.md, docs/design.md, rule 18): report → automatic
+ * hide → queue; dismiss, hide, restore, remove; appeals once, by the author only, within the window, decided by
+ * another moderator; what reporters and authors are told; who may act; the audit log. Decisions on accounts:
+ * moderation-accounts.api.test.ts; blocks: blocks.api.test.ts.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CENTER, REPORTS_TO_HIDE } from '#common/constants';
+import { REPORTS_TO_HIDE } from '#common/constants';
 import { hiddenNotice, MODERATION_MESSAGES, REPORT_OUTCOME_TEXTS, statementOfReasons } from '#common/moderation';
-import { myDecisionsSchema, queueSchema, type QueueItem } from '#common/moderation-schemas';
-import { notificationListSchema } from '#common/notification-schemas';
-import { createTestApp, type TestApp } from '#tests/helpers/test-app';
+import { myDecisionsSchema } from '#common/moderation-schemas';
+import type { TestApp } from '#tests/helpers/test-app';
 import { createTestUser, type TestUser } from '#tests/helpers/users';
-import { notifications, stories, users } from '../../db/schema';
-import { insertStory } from '../stories/test-support/story-fixtures';
-import { baseStoryFields, postStory } from '../stories/test-support/story-helpers';
-
-const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
-const at = `lat=${DEFAULT_CENTER.latitude}&lng=${DEFAULT_CENTER.longitude}`;
+import { users } from '../../db/schema';
+import { moderationCalls, startModerationApp, type ModerationCast } from './test-support/moderation-app';
 
 describe('moderation', () => {
   let t: TestApp;
@@ -26,52 +21,14 @@ describe('moderation', () => {
   let mod2: TestUser;
   let admin: TestUser;
   let plain: TestUser;
-
-  const makeRole = async (user: TestUser, role: 'moderator' | 'admin') =>
-    t.database.db.update(users).set({ role }).where(eq(users.id, user.id));
-
+  let cast: ModerationCast;
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_DISABLED: 'true' });
-    author = await createTestUser(t.database, { displayName: 'Ada Author', createdAt: hoursAgo(100) });
-    mod1 = await createTestUser(t.database, { displayName: 'Mo One' });
-    mod2 = await createTestUser(t.database, { displayName: 'Mo Two' });
-    admin = await createTestUser(t.database, { displayName: 'Al Admin' });
-    plain = await createTestUser(t.database, { displayName: 'Pat Plain', createdAt: hoursAgo(100) });
-    await makeRole(mod1, 'moderator');
-    await makeRole(mod2, 'moderator');
-    await makeRole(admin, 'admin');
+    cast = await startModerationApp();
+    ({ t, author, mod1, mod2, admin, plain } = cast);
   });
   afterAll(async () => t.close());
-
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user: TestUser | null, payload?: object) =>
-    t.app.inject({ method, url, headers: user ? { cookie: user.cookie } : {}, ...(payload ? { payload } : {}) });
-  const newStory = async (title: string, by: TestUser = author) =>
-    (await insertStory(t.database, { authorId: by.id, ...DEFAULT_CENTER, title, content: `Words of ${title}` })).id;
-  /** A reader a day and more old who has unlocked the story: their report weighs. */
-  const reporter = async (storyId: string, name: string) => {
-    const user = await createTestUser(t.database, { createdAt: hoursAgo(48), displayName: name });
-    await t.app.location.unlocks.record(user.id, [storyId]);
-    return user;
-  };
-  const report = (storyId: string, user: TestUser, reason = 'spam', note?: string) =>
-    call('POST', `/api/stories/${storyId}/report`, user, { reason, ...(note ? { note } : {}) });
-  const queue = async (user: TestUser = mod1): Promise<QueueItem[]> => {
-    const res = await call('GET', '/api/moderation/queue', user);
-    expect(res.statusCode).toBe(200);
-    return queueSchema.parse(res.json());
-  };
-  const decide = (storyId: string, action: string, user: TestUser = mod1, reason = 'spam', note?: string) =>
-    call('POST', `/api/moderation/stories/${storyId}/decisions`, user, { action, reason, ...(note ? { note } : {}) });
-  const decideOnUser = (userId: string, body: object, user: TestUser = mod1) =>
-    call('POST', `/api/moderation/users/${userId}/decisions`, user, body);
-  const notificationsOf = async (user: TestUser) => {
-    const res = await call('GET', '/api/notifications?limit=100', user);
-    expect(res.statusCode).toBe(200);
-    return notificationListSchema.parse(res.json());
-  };
-  const storyAs = (id: string, user: TestUser | null) => call('GET', `/api/stories/${id}?${at}`, user);
-  const hiddenAt = async (id: string) =>
-    (await t.database.db.select().from(stories).where(eq(stories.id, id)))[0]?.hiddenAt;
+  const { call, newStory, reporter, report, queue, decide, decideOnUser, notificationsOf, storyAs, hiddenAt } =
+    moderationCalls(() => cast);
 
   it('reports with reasons hide the story automatically at the weighted threshold and put it in the queue, grouped', async () => {
     const id = await newStory('The loud bench');
@@ -326,50 +283,6 @@ describe('moderation', () => {
     });
   });
 
-  it('warn tells the author; suspend stops publishing, liking and reporting from the next request, reading goes on, and ends', async () => {
-    const subject = await createTestUser(t.database, { createdAt: hoursAgo(100), displayName: 'Sam Subject' });
-    const warned = await decideOnUser(subject.id, { action: 'warn', reason: 'spam', note: 'First warning' });
-    expect(warned.statusCode).toBe(201);
-    expect(
-      (await notificationsOf(subject)).some(
-        (n) =>
-          n.type === 'moderation_decision' &&
-          n.message.startsWith('You received a warning. Reason: Spam or advertising.'),
-      ),
-    ).toBe(true);
-
-    const target = await newStory('Likeable');
-    await t.app.location.unlocks.record(subject.id, [target]);
-    // The session is resolved (and cached) before the suspension.
-    expect((await storyAs(target, subject)).statusCode).toBe(200);
-    const suspended = await decideOnUser(subject.id, { action: 'suspend', reason: 'harassment', days: 3 });
-    expect(suspended.json().decision).toMatchObject({ action: 'suspend', suspendDays: 3 });
-    expect((await call('POST', `/api/stories/${target}/like`, subject)).json()).toEqual({
-      message: MODERATION_MESSAGES.suspended,
-    });
-    expect((await report(target, subject)).statusCode).toBe(403);
-    const refused = await postStory(t.app, subject.cookie, baseStoryFields({ title: 'Posted while suspended' }));
-    expect({ status: refused.statusCode, body: refused.json() }).toEqual({
-      status: 403,
-      body: { message: MODERATION_MESSAGES.suspended },
-    });
-    expect((await storyAs(target, subject)).statusCode).toBe(200);
-    expect(
-      (await call('GET', `/api/stories/discoverable/${DEFAULT_CENTER.latitude}/${DEFAULT_CENTER.longitude}`, subject))
-        .statusCode,
-    ).toBe(200);
-    expect(
-      (await notificationsOf(subject)).some((n) => n.message.startsWith('Your account was suspended for 3 days')),
-    ).toBe(true);
-
-    // Its end: from then on the user may like again.
-    await t.database.db
-      .update(users)
-      .set({ suspendedUntil: hoursAgo(1) })
-      .where(eq(users.id, subject.id));
-    expect((await call('POST', `/api/stories/${target}/like`, subject)).statusCode).toBe(200);
-  });
-
   it('a suspended reporter’s reports do not weigh', async () => {
     const id = await newStory('Weighed');
     const [a, b, c] = [await reporter(id, 'W1'), await reporter(id, 'W2'), await reporter(id, 'W3')];
@@ -394,107 +307,6 @@ describe('moderation', () => {
       weight: 2,
       openReports: 4,
       fromNewAccounts: 1,
-    });
-  });
-
-  it('ban hides the author’s stories and stops contributing; reversing it on appeal brings them back', async () => {
-    const banned = await createTestUser(t.database, { createdAt: hoursAgo(100), displayName: 'Bo Banned' });
-    const s1 = await newStory('Banned one', banned);
-    const res = await decideOnUser(banned.id, { action: 'ban', reason: 'hate' });
-    expect(res.statusCode).toBe(201);
-    const decisionId = res.json().decision.id as string;
-    expect((await storyAs(s1, plain)).statusCode).toBe(404);
-    const refused = await postStory(t.app, banned.cookie, baseStoryFields({ title: 'Posted while banned' }));
-    expect({ status: refused.statusCode, body: refused.json() }).toEqual({
-      status: 403,
-      body: { message: MODERATION_MESSAGES.banned },
-    });
-    expect(
-      (await call('POST', `/api/moderation/decisions/${decisionId}/appeal`, banned, { text: 'Wrong person' }))
-        .statusCode,
-    ).toBe(201);
-    const item = (await queue(mod2)).find((i) => i.appeal?.decision.id === decisionId)!;
-    expect(item.story).toBeNull();
-    expect(
-      (await call('POST', `/api/moderation/appeals/${item.appeal!.id}/resolve`, mod2, { outcome: 'reverse' }))
-        .statusCode,
-    ).toBe(200);
-    expect((await storyAs(s1, plain)).statusCode).toBe(200);
-    // No longer banned: the same form publishes.
-    const published = await postStory(t.app, banned.cookie, baseStoryFields({ title: 'Posted after the appeal' }));
-    expect(published.statusCode, published.body).toBe(201);
-  });
-
-  it('admins change roles in the app; a new moderator reaches the queue from the next request', async () => {
-    const helper = await createTestUser(t.database);
-    expect((await call('GET', '/api/moderation/queue', helper)).statusCode).toBe(403);
-    const res = await call('POST', '/api/admin/roles', admin, {
-      username: helper.username.toUpperCase(),
-      role: 'moderator',
-    });
-    expect(res.json()).toEqual({ username: helper.username, role: 'moderator' });
-    expect((await call('GET', '/api/moderation/queue', helper)).statusCode).toBe(200);
-    await call('POST', '/api/admin/roles', admin, { username: helper.username, role: 'user' });
-    expect((await call('GET', '/api/moderation/queue', helper)).statusCode).toBe(403);
-    expect((await call('POST', '/api/admin/roles', admin, { username: 'nobody_here', role: 'user' })).statusCode).toBe(
-      404,
-    );
-    expect((await call('POST', '/api/admin/roles', admin, { username: admin.username, role: 'user' })).json()).toEqual({
-      message: MODERATION_MESSAGES.lastAdmin,
-    });
-  });
-
-  describe('blocking', () => {
-    it('a blocked author’s stories vanish for the reader in every read, notifications included, and come back on unblock', async () => {
-      const pest = await createTestUser(t.database, { displayName: 'Pete Pest' });
-      const reader = await createTestUser(t.database, { displayName: 'Rae Reader' });
-      const id = await newStory('Pest story', pest);
-      await t.database.db.insert(notifications).values({
-        userId: reader.id,
-        type: 'story_unlocked',
-        title: 'Story unlocked',
-        message: 'Pest story',
-        storyId: id,
-      });
-      await t.app.storyIndex?.settled();
-      const reads = async () => {
-        const ids = (res: { json(): unknown }) => JSON.stringify(res.json());
-        return {
-          one: (await storyAs(id, reader)).statusCode,
-          discoverable: ids(
-            await call(
-              'GET',
-              `/api/stories/discoverable/${DEFAULT_CENTER.latitude}/${DEFAULT_CENTER.longitude}`,
-              reader,
-            ),
-          ).includes(id),
-          map: ids(
-            await call(
-              'GET',
-              `/api/stories/map/${DEFAULT_CENTER.latitude}/${DEFAULT_CENTER.longitude}?view=full`,
-              reader,
-            ),
-          ).includes(id),
-          all: ids(await call('GET', '/api/stories/all?limit=500', reader)).includes(id),
-          notified: (await notificationsOf(reader)).some((n) => n.storyId === id),
-        };
-      };
-      expect(await reads()).toEqual({ one: 200, discoverable: true, map: true, all: true, notified: true });
-
-      expect((await call('PUT', `/api/blocks/${pest.id}`, reader)).json()).toEqual({ blocked: true });
-      expect(await reads()).toEqual({ one: 404, discoverable: false, map: false, all: false, notified: false });
-      const list = await call('GET', '/api/blocks', reader);
-      expect(list.json()).toEqual([expect.objectContaining({ userId: pest.id, displayName: 'Pete Pest' })]);
-      // Private: the author is told nothing, and others still see the story.
-      expect(await notificationsOf(pest)).toEqual([]);
-      expect((await storyAs(id, plain)).statusCode).toBe(200);
-
-      expect((await call('DELETE', `/api/blocks/${pest.id}`, reader)).json()).toEqual({ blocked: false });
-      expect(await reads()).toEqual({ one: 200, discoverable: true, map: true, all: true, notified: true });
-      expect((await call('PUT', `/api/blocks/${reader.id}`, reader)).json()).toEqual({
-        message: MODERATION_MESSAGES.blockSelf,
-      });
-      expect((await call('PUT', '/api/blocks/00000000-0000-4000-8000-000000000000', reader)).statusCode).toBe(404);
     });
   });
 });

@@ -7,6 +7,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { iso31662 } from 'iso-3166';
+import { alternativeNames } from './place-alternates';
+import { REGION_NAMES } from './region-names';
 
 /** Every place, by index: columns of equal length. */
 export interface Gazetteer {
@@ -18,10 +20,12 @@ export interface Gazetteer {
   /** Index into `regions` (the place's country and, where known, its first-level region). */
   regionOf: Uint16Array;
   regions: PlaceRegion[];
+  /** Other names a place is also found by ("München" for Munich, "Koeln" for Köln), by index; most have none. */
+  alternates: Map<number, string[]>;
 }
 
 interface PlaceRegion {
-  /** The first-level division's name (a US state, a UK nation, a Swiss canton), or null where not known. */
+  /** The first-level division's name (a US state, a German Land, a Swiss canton), or null where not known. */
   region: string | null;
   /** The country's English name. */
   country: string;
@@ -37,11 +41,17 @@ interface PlaceRecord {
 }
 
 /**
- * Countries whose GeoNames first-level codes ARE their ISO 3166-2 subdivision codes (US "GA", GB "ENG", CH "ZH"),
- * so the names come from the `iso-3166` package. Elsewhere GeoNames numbers its divisions with codes no package
+ * Countries whose GeoNames first-level codes ARE their ISO 3166-2 subdivision codes (US "GA", GB "ENG", CH "ZH",
+ * IE "L", LU "ES", ME "16"), so the names come from the `iso-3166` package. A few more have a table of their own
+ * (region-names.ts: DE, FR, IT, ES, CA, AU, BR); elsewhere GeoNames numbers its divisions with codes no package
  * here names: those places say their country only.
  */
-const ISO_CODED_REGIONS = new Set(['US', 'GB', 'CH']);
+const ISO_CODED_REGIONS = new Set(['US', 'GB', 'CH', 'IE', 'LU', 'ME']);
+
+function regionName(country: string, admin: string, subdivisionNames: Map<string, string>): string | null {
+  if (ISO_CODED_REGIONS.has(country)) return subdivisionNames.get(`${country}-${admin}`) ?? null;
+  return REGION_NAMES[country]?.[admin]?.[0] ?? null;
+}
 
 const require = createRequire(import.meta.url);
 
@@ -60,10 +70,13 @@ export function buildGazetteer(records: readonly PlaceRecord[]): Gazetteer {
   const names: string[] = new Array<string>(count);
   const regionIndex = new Map<string, number>();
   const regions: PlaceRegion[] = [];
+  const alternates = new Map<number, string[]>();
   const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
   const subdivisionNames = new Map(iso31662.map((entry) => [entry.code, entry.name]));
   records.forEach((record, index) => {
     names[index] = record.name;
+    const other = alternativeNames(record.name, record.regionKey.slice(0, record.regionKey.indexOf('/')));
+    if (other.length > 0) alternates.set(index, other);
     latitudes[index] = record.latitude;
     longitudes[index] = record.longitude;
     populations[index] = record.population;
@@ -73,13 +86,13 @@ export function buildGazetteer(records: readonly PlaceRecord[]): Gazetteer {
       regionIndex.set(record.regionKey, region);
       const [country = '', admin = ''] = record.regionKey.split('/');
       regions.push({
-        region: ISO_CODED_REGIONS.has(country) ? (subdivisionNames.get(`${country}-${admin}`) ?? null) : null,
+        region: regionName(country, admin, subdivisionNames),
         country: safeCountryName(countryNames, country),
       });
     }
     regionOf[index] = region;
   });
-  return { count, names, latitudes, longitudes, populations, regionOf, regions };
+  return { count, names, latitudes, longitudes, populations, regionOf, regions, alternates };
 }
 
 function safeCountryName(countryNames: Intl.DisplayNames, code: string): string {

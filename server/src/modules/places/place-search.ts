@@ -59,7 +59,7 @@ interface PlaceSearchIndex {
 const NO_RANK = 255;
 
 export function createPlaceSearchIndex(gazetteer: Gazetteer): PlaceSearchIndex {
-  const { text, nameStarts, nameEnds, keyStarts, keyPlaces, trigrams, rowStart, postings } = buildIndex(gazetteer);
+  const { text, keyStarts, keyEnds, keyAtName, keyPlaces, trigrams, rowStart, postings } = buildIndex(gazetteer);
   const keyCount = keyStarts.length;
   // Per-search scratch, reused: shared-trigram counts per key, the keys touched, each place's best rank.
   const counts = new Uint8Array(keyCount);
@@ -92,9 +92,10 @@ export function createPlaceSearchIndex(gazetteer: Gazetteer): PlaceSearchIndex {
       for (let at = opening?.from ?? 0; at < (opening?.to ?? 0) && nameMatches < limit; at++) {
         const key = postings[at]!;
         const place = keyPlaces[key]!;
-        if (distance(normalised, text, keyStarts[key]!, nameEnds[place]!, 0) !== 0) continue;
-        const rank = keyStarts[key] === nameStarts[place] ? 0 : 1;
-        if (rank === 0) nameMatches++;
+        if (distance(normalised, text, keyStarts[key]!, keyEnds[key]!, 0) !== 0) continue;
+        const rank = keyAtName[key] === 1 ? 0 : 1;
+        // A place found by two of its names counts once.
+        if (rank === 0 && placeRanks[place] !== 0) nameMatches++;
         note(place, rank);
       }
 
@@ -135,8 +136,8 @@ export function createPlaceSearchIndex(gazetteer: Gazetteer): PlaceSearchIndex {
             !(keyFirst === secondCode && text.charCodeAt(keyStarts[key]! + 1) === firstCode)
           )
             continue;
-          const edits = distance(normalised, text, keyStarts[key]!, nameEnds[place]!, typos);
-          if (edits <= typos) note(place, edits * 2 + (keyStarts[key] === nameStarts[place] ? 0 : 1));
+          const edits = distance(normalised, text, keyStarts[key]!, keyEnds[key]!, typos);
+          if (edits <= typos) note(place, edits * 2 + (keyAtName[key] === 1 ? 0 : 1));
         }
       }
 
@@ -167,34 +168,52 @@ export function createPlaceSearchIndex(gazetteer: Gazetteer): PlaceSearchIndex {
  * (compressed: the keys having trigram t are postings[rowStart[t] .. rowStart[t + 1]), in key order).
  */
 function buildIndex(gazetteer: Gazetteer) {
-  const nameStarts = new Int32Array(gazetteer.count);
-  const nameEnds = new Int32Array(gazetteer.count);
+  // Each place's names (its own, then its alternates, docs/decisions/053-walk-mode-offline.md), normalised, one
+  // after the other in `text`; a place's names are spans [spanStarts[s], spanEnds[s]) for s in its span range.
+  const spanStarts: number[] = [];
+  const spanEnds: number[] = [];
+  const placeSpans = new Int32Array(gazetteer.count + 1);
   const parts: string[] = [];
   let offset = 0;
   for (let place = 0; place < gazetteer.count; place++) {
-    const normalised = normalisePlaceName(gazetteer.names[place]!);
-    nameStarts[place] = offset;
-    nameEnds[place] = offset + normalised.length;
-    parts.push(normalised, '\n');
-    offset += normalised.length + 1;
+    placeSpans[place] = spanStarts.length;
+    const seen: string[] = [];
+    for (const name of [gazetteer.names[place]!, ...(gazetteer.alternates.get(place) ?? [])]) {
+      const normalised = normalisePlaceName(name);
+      if (seen.includes(normalised)) continue;
+      seen.push(normalised);
+      spanStarts.push(offset);
+      spanEnds.push(offset + normalised.length);
+      parts.push(normalised, '\n');
+      offset += normalised.length + 1;
+    }
   }
+  placeSpans[gazetteer.count] = spanStarts.length;
   const text = parts.join('');
 
   const byPopulation = Array.from({ length: gazetteer.count }, (_, place) => place).sort(
     (a, b) => gazetteer.populations[b]! - gazetteer.populations[a]!,
   );
   const keyStartsList: number[] = [];
+  const keyEndsList: number[] = [];
+  const keyAtNameList: number[] = [];
   const keyPlacesList: number[] = [];
   for (const place of byPopulation) {
-    const end = nameEnds[place]!;
-    for (let at = nameStarts[place]!; at < end; at++) {
-      if (at === nameStarts[place] || text.charCodeAt(at - 1) === 32) {
-        keyStartsList.push(at);
-        keyPlacesList.push(place);
+    for (let span = placeSpans[place]!; span < placeSpans[place + 1]!; span++) {
+      const [start, end] = [spanStarts[span]!, spanEnds[span]!];
+      for (let at = start; at < end; at++) {
+        if (at === start || text.charCodeAt(at - 1) === 32) {
+          keyStartsList.push(at);
+          keyEndsList.push(end);
+          keyAtNameList.push(at === start ? 1 : 0);
+          keyPlacesList.push(place);
+        }
       }
     }
   }
   const keyStarts = Int32Array.from(keyStartsList);
+  const keyEnds = Int32Array.from(keyEndsList);
+  const keyAtName = Uint8Array.from(keyAtNameList);
   const keyPlaces = Int32Array.from(keyPlacesList);
   const keyCount = keyStarts.length;
 
@@ -204,7 +223,7 @@ function buildIndex(gazetteer: Gazetteer) {
   const keyRowIds = new Uint16Array(keyCount * INDEXED_CHARS);
   const keyRowCounts = new Uint8Array(keyCount);
   for (let key = 0; key < keyCount; key++) {
-    const end = Math.min(nameEnds[keyPlaces[key]!]!, keyStarts[key]! + INDEXED_CHARS);
+    const end = Math.min(keyEnds[key]!, keyStarts[key]! + INDEXED_CHARS);
     forEachTrigram(text, keyStarts[key]!, end, (trigram) => {
       let id = trigrams.get(trigram);
       if (id < 0) {
@@ -223,7 +242,7 @@ function buildIndex(gazetteer: Gazetteer) {
   for (let key = 0; key < keyCount; key++) {
     for (let at = 0; at < keyRowCounts[key]!; at++) postings[fill[keyRowIds[key * INDEXED_CHARS + at]!]!++] = key;
   }
-  return { text, nameStarts, nameEnds, keyStarts, keyPlaces, trigrams, rowStart, postings };
+  return { text, keyStarts, keyEnds, keyAtName, keyPlaces, trigrams, rowStart, postings };
 }
 
 /** Trigram → row id, open addressing in two typed arrays (a Map of 2 million lookups cost a second at start). */

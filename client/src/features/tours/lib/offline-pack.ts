@@ -85,6 +85,10 @@ export async function saveTourOffline(args: {
     return response;
   };
   await keepAnswer(await apiResponse('tour', { params: { id: tourId }, signal }));
+  // The map's settings too (which tiles, which renderer): without them the saved map would not draw offline. Shared
+  // by every saved tour and personal to no one, so not one of this tour's paths (Remove leaves it).
+  const config = await apiResponse('publicConfig', { signal });
+  bytes += await keep(saved, new URL(config.url).pathname, config);
   step();
   const where = position ? { lat: String(position.latitude), lng: String(position.longitude) } : undefined;
   for (const stop of found) {

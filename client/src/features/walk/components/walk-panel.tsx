@@ -7,7 +7,7 @@ import { ArrowUp, Headphones, X } from 'lucide-react';
 import type { Point } from '#common/geo';
 import type { Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
-import { moreHereText, nextLine, turnDegrees, WALK_TEXTS } from '../lib/walk-rules';
+import { moreHereText, nextLine, offlineLine, turnDegrees, WALK_TEXTS } from '../lib/walk-rules';
 import { bearingDegrees } from '#common/geo';
 import type { Walk } from '../hooks/use-walk-mode';
 
@@ -40,6 +40,13 @@ export function WalkStatus({
   // A tour passes its next stop (null once complete); elsewhere the compass points at the nearest locked story.
   const pointTo =
     target !== undefined ? target : nearestLocked ? { label: 'Next whisper', point: nearestLocked } : null;
+  // Offline: a line saying the position waits, and that the stop reached unlocks once the server has it.
+  const offline = offlineLine(
+    walk.active && walk.waiting !== null,
+    here,
+    pointTo?.point ?? null,
+    target !== undefined ? 'stop' : 'whisper',
+  );
   if (!walk.active && !walk.notice && walk.found.length === 0) return null;
   return (
     <div
@@ -61,6 +68,11 @@ export function WalkStatus({
             />
           )}
           <span data-testid="walk-compass">{nextLine(here, pointTo.point, pointTo.label, heading)}</span>
+        </p>
+      )}
+      {offline && (
+        <p data-testid="walk-offline" className="font-medium text-ember-400">
+          {offline}
         </p>
       )}
       {walk.active && offerEnd && (

@@ -5,13 +5,15 @@
  * A story found for the first time chimes, vibrates and joins "Found on this walk"; the card shows the story within
  * reach, nearest first, and an audio story plays once by itself (docs/decisions/042-walk-card-follows-reach.md).
  * It keeps the screen awake, drives the lock screen through Media Session, and ends by itself after 60 minutes
- * without movement. What must happen inside the tap (the AudioContext, the primed audio element) is made by
+ * without movement. Offline, the latest position waits and is sent when the signal returns: a stop reached offline
+ * unlocks when that read goes through, never before (docs/decisions/053-walk-mode-offline.md). What must happen inside the tap (the AudioContext, the primed audio element) is made by
  * `useWalkMode` and handed in.
  */
 import type { Dispatch, SetStateAction } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Point } from '#common/geo';
 import type { Story } from '#common/schemas';
+import { ApiError } from '#client/lib/api-client';
 import { discoverableStoriesQuery } from '#client/lib/stories/get-discoverable-stories';
 import { cardAfterAnswer, shouldSend, WALK, WALK_TEXTS, withinReach } from './walk-rules';
 import { IDLE_WALK, type WalkState } from './walk-state';
@@ -63,7 +65,26 @@ export function createWalkEngine({ queryClient, setState, options, audio, audioC
     played: new Set<string>(),
     wakeLock: null as WakeLockSentinel | null,
     active: false,
+    /** A position is waiting for the signal (docs/decisions/053-walk-mode-offline.md). */
+    waiting: false,
+    retry: null as ReturnType<typeof setTimeout> | null,
   };
+
+  /** Keeps the latest position for when the signal returns: the server judges only where the walker is then. */
+  function hold() {
+    session.waiting = true;
+    const at = session.latest;
+    setState((walk) => ({ ...walk, waiting: at }));
+    // The browser may say it is online before requests go through: while a position waits, ask again now and then.
+    session.retry ??= setTimeout(() => {
+      session.retry = null;
+      if (session.active && session.waiting && navigator.onLine) void send();
+    }, WALK.retryMs);
+  }
+
+  function onOnline() {
+    if (session.active && session.waiting) void send();
+  }
 
   async function requestWakeLock() {
     if (!('wakeLock' in navigator) || !navigator.wakeLock) {
@@ -151,6 +172,11 @@ export function createWalkEngine({ queryClient, setState, options, audio, audioC
 
   async function send() {
     if (!session.active || !session.latest) return;
+    if (!navigator.onLine) {
+      hold();
+      return;
+    }
+    session.waiting = false;
     const at = session.latest;
     const accuracy = session.latestAccuracy;
     session.lastSent = { at, time: Date.now() };
@@ -160,8 +186,12 @@ export function createWalkEngine({ queryClient, setState, options, audio, audioC
     let stories: Story[];
     try {
       stories = await answer;
-    } catch {
-      return; // a lost answer: the next movement asks again
+    } catch (error) {
+      // Lost to the network: the position waits for the signal. A refusal (a 4xx) is the server's answer: the next
+      // movement asks again.
+      const lost = !navigator.onLine || !(error instanceof ApiError) || error.status >= 500;
+      if (session.active && lost) hold();
+      return;
     }
     if (!session.active) return;
     const reachable = withinReach(stories, options().userId);
@@ -179,7 +209,8 @@ export function createWalkEngine({ queryClient, setState, options, audio, audioC
         const presented = card.current;
         queueMicrotask(() => present(presented));
       }
-      return { ...walk, stories, current: card.current, queue: card.queue, found: [...walk.found, ...fresh] };
+      const waiting = session.waiting ? walk.waiting : null;
+      return { ...walk, stories, waiting, current: card.current, queue: card.queue, found: [...walk.found, ...fresh] };
     });
   }
 
@@ -195,9 +226,13 @@ export function createWalkEngine({ queryClient, setState, options, audio, audioC
     void session.wakeLock?.release().catch(() => undefined);
     session.wakeLock = null;
     document.removeEventListener('visibilitychange', onVisible);
+    window.removeEventListener('online', onOnline);
+    session.waiting = false;
+    if (session.retry) clearTimeout(session.retry);
+    session.retry = null;
     if (wasActive) setMediaHandlers(false);
     // The audio is left to finish: ending walk mode never cuts a story mid-sentence.
-    setState((walk) => ({ ...walk, active: false, queue: [], notice }));
+    setState((walk) => ({ ...walk, active: false, queue: [], waiting: null, notice }));
   }
 
   function start() {
@@ -216,6 +251,7 @@ export function createWalkEngine({ queryClient, setState, options, audio, audioC
     setState({ ...IDLE_WALK, active: true });
     void requestWakeLock();
     document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('online', onOnline);
     setMediaHandlers(true);
 
     const onFix = (position: GeolocationPosition) => {

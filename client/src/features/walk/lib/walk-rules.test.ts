@@ -6,6 +6,7 @@ import {
   cardAfterAnswer,
   moreHereText,
   nextLine,
+  offlineLine,
   relativeDirection,
   shouldSend,
   turnDegrees,
@@ -97,5 +98,26 @@ describe('walk rules', () => {
     expect(nextLine(here, target, 'Next whisper', 45)).toBe('Next whisper: 230 m straight ahead');
     expect(nextLine(here, target, 'Next stop', 315)).toBe('Next stop: 230 m on your right');
     expect(nextLine(here, target, 'Next whisper', 225)).toBe('Next whisper: 230 m behind you');
+  });
+});
+
+describe('walk mode offline (docs/decisions/053-walk-mode-offline.md)', () => {
+  const stop = offsetNorth(here, 300);
+  it('says nothing while no position waits', () => {
+    expect(offlineLine(false, stop, stop, 'stop')).toBeNull();
+  });
+  it('at the next stop: it unlocks once back online (the server decides)', () => {
+    expect(offlineLine(true, offsetNorth(stop, -60), stop, 'stop')).toBe(
+      'Offline — this stop will unlock when you’re back online.',
+    );
+    expect(offlineLine(true, offsetNorth(stop, -60), stop, 'whisper')).toBe(
+      'Offline — this whisper will unlock when you’re back online.',
+    );
+  });
+  it('elsewhere (or with no stop left): the position waits', () => {
+    const waiting = 'Offline — your position will be sent when you’re back online.';
+    expect(offlineLine(true, offsetNorth(stop, -150), stop, 'stop')).toBe(waiting);
+    expect(offlineLine(true, here, null, 'stop')).toBe(waiting);
+    expect(offlineLine(true, null, stop, 'stop')).toBe(waiting);
   });
 });

@@ -14,9 +14,13 @@ export const WALK = {
   minMoveM: 10,
   /** Walk mode ends by itself after this long without movement. */
   idleEndMs: 60 * 60_000,
+  /** A position waiting for the signal is tried again this often while the browser says it is online. */
+  retryMs: 10_000,
 } as const;
 
-export { WALK_TEXTS } from './walk-texts';
+import { WALK_TEXTS } from './walk-texts';
+
+export { WALK_TEXTS };
 
 /** Whether a new fix should go to the server now: the first always; later ones after 10 m and 5 s. */
 export function shouldSend(last: { at: Point; time: number } | null, next: Point, now: number): 'now' | 'later' | 'no' {
@@ -94,3 +98,20 @@ export function nextLine(from: Point, target: Point, label = 'Next whisper', hea
 
 /** "2 more whispers here" / "1 more whisper here". */
 export const moreHereText = (count: number) => `${count} more ${count === 1 ? 'whisper' : 'whispers'} here`;
+
+/**
+ * The walk's line while a position waits for the signal (docs/decisions/053-walk-mode-offline.md): at the next
+ * stop (or whisper) it says that it unlocks once back online — only the server's answer unlocks it, never this
+ * line — and elsewhere that the position will be sent then. Null while nothing waits.
+ */
+export function offlineLine(
+  waiting: boolean,
+  here: Point | null,
+  target: Point | null,
+  kind: 'stop' | 'whisper',
+): string | null {
+  if (!waiting) return null;
+  if (here && target && haversineMetres(here, target) <= UNLOCK_RADIUS_M)
+    return kind === 'stop' ? WALK_TEXTS.offlineStop : WALK_TEXTS.offlineWhisper;
+  return WALK_TEXTS.offlineWaiting;
+}

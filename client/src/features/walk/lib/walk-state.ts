@@ -18,6 +18,11 @@ export interface WalkState {
    */
   sent: { at: Point; accuracy: number | null } | null;
   stories: Story[];
+  /**
+   * The latest position waiting to be sent: the browser is offline (or the last read was lost). It goes when the
+   * signal returns; only the server unlocks (docs/decisions/053-walk-mode-offline.md).
+   */
+  waiting: Point | null;
   /** A line about the screen wake lock (unsupported), or why the walk ended. */
   notice: string | null;
 }
@@ -30,5 +35,6 @@ export const IDLE_WALK: WalkState = {
   position: null,
   sent: null,
   stories: [],
+  waiting: null,
   notice: null,
 };

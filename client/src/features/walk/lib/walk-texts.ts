@@ -12,4 +12,7 @@ export const WALK_TEXTS = {
   endWalk: 'End walk',
   tourDoneOffer: 'Every stop is found. Walk mode ends by itself in 2 minutes.',
   tourDoneEnded: 'Tour complete: walk mode has ended.',
+  offlineStop: 'Offline — this stop will unlock when you’re back online.',
+  offlineWhisper: 'Offline — this whisper will unlock when you’re back online.',
+  offlineWaiting: 'Offline — your position will be sent when you’re back online.',
 } as const;

@@ -14,30 +14,19 @@ import type { BoundingBox } from '#common/route-schemas';
 import { sphereNearest } from './sphere-knn';
 import { ID_RANGES, idRangeOf, type NearestCard, type NearestQuery, type StoryCard } from './card';
 import { haversineMetres, type Point } from '#common/geo';
-import { LOCK_FIELDS, lockValuesAt } from '#common/lock-kinds';
-import { seenByEveryone, visibleToViewer } from '../../../db/visibility';
+import { visibleToViewer } from '../../../db/visibility';
+import { cardAt, writeCard, type CardColumns } from './card-rows';
 import {
   AUTHOR,
-  CATEGORY,
   CODES,
   CREATED_AT,
-  DURATION,
   FLAGS,
-  HIDDEN,
   Interned,
   LATITUDE,
-  LIKES,
-  LOCK_TEXT,
   LONGITUDE,
   NUMBERS,
-  orNull,
-  PUBLIC,
-  RESTRICTION,
   REVISION,
   SEEN_BY_ALL,
-  TRACES,
-  TYPE,
-  WORD_COUNT,
 } from './card-layout';
 
 const INITIAL_CAPACITY = 1_024;
@@ -49,20 +38,20 @@ const NO_SLOT = -1;
  * million stories are then a few million strings and two typed arrays, not a million objects for the garbage
  * collector to trace on every major collection.
  */
-export class CardIndex {
+export class CardIndex implements CardColumns {
   /** Story id → row in the columns. */
   private readonly rowOf = new Map<string, number>();
   private readonly freeRows: number[] = [];
   private capacity = 0;
-  private ids: (string | null)[] = [];
-  private titles: string[] = [];
-  private descriptions: (string | null)[] = [];
+  ids: (string | null)[] = [];
+  titles: string[] = [];
+  descriptions: (string | null)[] = [];
   /** NUMBERS per row (above). */
-  private numbers = new Float64Array(0);
+  numbers = new Float64Array(0);
   /** CODES per row (above). */
-  private codes = new Int32Array(0);
-  private readonly text = new Interned<string | null>();
-  private readonly authorTable = new Interned<string>();
+  codes = new Int32Array(0);
+  readonly text = new Interned<string | null>();
+  readonly authorTable = new Interned<string>();
   /** The row's position in the tree, or NO_SLOT while in the overlay. */
   private slotOfRow = new Int32Array(0);
 
@@ -86,7 +75,7 @@ export class CardIndex {
 
   get(id: string): StoryCard | undefined {
     const row = this.rowOf.get(id);
-    return row === undefined ? undefined : this.cardAt(row);
+    return row === undefined ? undefined : cardAt(this, row);
   }
 
   storyIds(): IterableIterator<string> {
@@ -109,7 +98,7 @@ export class CardIndex {
       this.count(row, -1);
       const slot = this.slotOfRow[row]!;
       const moved = this.latitudeOf(row) !== card.latitude || this.longitudeOf(row) !== card.longitude;
-      this.write(row, card);
+      writeCard(this, row, card);
       if (slot !== NO_SLOT && !moved) this.fillSlot(slot, row);
       else if (slot !== NO_SLOT) {
         this.fillSlot(slot, NO_SLOT);
@@ -119,7 +108,7 @@ export class CardIndex {
     } else {
       row = this.freeRows.pop() ?? this.growBy1();
       this.rowOf.set(card.id, row);
-      this.write(row, card);
+      writeCard(this, row, card);
       this.slotOfRow[row] = NO_SLOT;
       this.overlay.add(row);
     }
@@ -275,7 +264,7 @@ export class CardIndex {
         numbers[b.row * NUMBERS + CREATED_AT]! - numbers[a.row * NUMBERS + CREATED_AT]! ||
         (ids[a.row]! < ids[b.row]! ? 1 : ids[a.row]! > ids[b.row]! ? -1 : 0),
     );
-    return found.slice(0, limit).map((h) => ({ card: this.cardAt(h.row), distance: h.distance }));
+    return found.slice(0, limit).map((h) => ({ card: cardAt(this, h.row), distance: h.distance }));
   }
 
   /** The known authors among `ids` as their numbers; null when there are none (the common case: no blocks). */
@@ -311,64 +300,6 @@ export class CardIndex {
 
   private authorOf(row: number) {
     return this.codes[row * CODES + AUTHOR]!;
-  }
-
-  /**
-   * The card held at `row`. It runs for every story of every answer (up to 1,000 per map read), so it is one
-   * literal of a fixed shape: no named closures (under tsx each is also renamed, esbuild's keepNames, on every
-   * call); the lock fields, read from their one list (common/lock-kinds.ts), come first, a spread that copies like
-   * a clone.
-   */
-  private cardAt(row: number): StoryCard {
-    const { numbers, codes } = this;
-    const n = row * NUMBERS;
-    const c = row * CODES;
-    const text = this.text.values;
-    const flags = codes[c + FLAGS]!;
-    return {
-      ...lockValuesAt((i) => text[codes[c + LOCK_TEXT + i]!]),
-      id: this.ids[row]!,
-      title: this.titles[row]!,
-      description: this.descriptions[row] ?? null,
-      duration: orNull(numbers[n + DURATION]!),
-      wordCount: orNull(numbers[n + WORD_COUNT]!),
-      latitude: numbers[n + LATITUDE]!,
-      longitude: numbers[n + LONGITUDE]!,
-      category: text[codes[c + CATEGORY]!]!,
-      type: text[codes[c + TYPE]!] as StoryCard['type'],
-      authorId: this.authorTable.values[codes[c + AUTHOR]!]!,
-      likes: numbers[n + LIKES]!,
-      traceCount: numbers[n + TRACES]!,
-      isPublic: (flags & PUBLIC) !== 0,
-      hidden: (flags & HIDDEN) !== 0,
-      timeRestriction: text[codes[c + RESTRICTION]!] as StoryCard['timeRestriction'],
-      createdAtMicros: numbers[n + CREATED_AT]!,
-      revision: numbers[n + REVISION]!,
-    };
-  }
-
-  private write(row: number, card: StoryCard) {
-    this.ids[row] = card.id;
-    this.titles[row] = card.title;
-    this.descriptions[row] = card.description;
-    const n = row * NUMBERS;
-    this.numbers[n + LATITUDE] = card.latitude;
-    this.numbers[n + LONGITUDE] = card.longitude;
-    this.numbers[n + CREATED_AT] = card.createdAtMicros;
-    this.numbers[n + REVISION] = card.revision;
-    this.numbers[n + LIKES] = card.likes;
-    this.numbers[n + TRACES] = card.traceCount;
-    this.numbers[n + DURATION] = card.duration ?? Number.NaN;
-    this.numbers[n + WORD_COUNT] = card.wordCount ?? Number.NaN;
-    const c = row * CODES;
-    this.codes[c + FLAGS] =
-      (card.isPublic ? PUBLIC : 0) | (card.hidden ? HIDDEN : 0) | (seenByEveryone(card) ? SEEN_BY_ALL : 0);
-    this.codes[c + AUTHOR] = this.authorTable.numberOf(card.authorId);
-    this.codes[c + CATEGORY] = this.text.numberOf(card.category);
-    this.codes[c + TYPE] = this.text.numberOf(card.type);
-    this.codes[c + RESTRICTION] = this.text.numberOf(card.timeRestriction);
-    for (let i = 0; i < LOCK_FIELDS.length; i++)
-      this.codes[c + LOCK_TEXT + i] = this.text.numberOf(card[LOCK_FIELDS[i]!]);
   }
 
   private fillSlot(slot: number, row: number) {
