@@ -354,6 +354,11 @@ export const storySchema = z.object({
   authorId: z.uuid(),
   author: authorSchema,
   likes: z.number().int(),
+  /**
+   * Its traces shown to readers (not hidden): a count only, the same for every reader, locked or not
+   * (docs/decisions/050-trace-counts-on-cards.md); the traces themselves come from their own route.
+   */
+  traceCount: z.number().int(),
   likedByMe: z.boolean().optional(),
   /** The signed-in reader has reported this story (the dialog says "Reported"); sent by the one-story read. */
   reportedByMe: z.boolean().optional(),

@@ -3,6 +3,7 @@
  * 046-follows-daily-digest.md). The texts and limits are traces.ts.
  */
 import { z } from 'zod';
+import { MODERATION_LIMITS, MODERATION_MESSAGES } from './moderation';
 import { reportStoryRequestSchema, appealRequestSchema } from './moderation-schemas';
 import { tourSummarySchema } from './tour-schemas';
 import { hasUnsafeTraceCharacters, TRACE_LIMITS, TRACE_MESSAGES } from './traces';
@@ -88,11 +89,27 @@ export const traceQueueSchema = z.array(
     writer: z.object({ displayName: z.string() }),
     hidden: z.boolean(),
     hiddenReason: z.string().nullable(),
+    /** The trace's photo, to moderators while the trace is before them (GET /api/traces/:id/photo), or null. */
+    photoUrl: z.string().nullable(),
     reports: z.array(z.object({ reason: z.string(), note: z.string().nullable() })),
+    /** Open reports from reporters in good standing whose account was a day old (the story queue's weight). */
+    counted: z.number().int(),
+    fromNewAccounts: z.number().int(),
     appeal: z.string().nullable(),
   }),
 );
-export const traceModerationRequestSchema = z.object({ action: z.enum(['hide', 'restore', 'dismiss']) });
+export type TraceQueueItem = z.infer<typeof traceQueueSchema>[number];
+export const traceModerationRequestSchema = z.object({
+  action: z.enum(['hide', 'restore', 'dismiss']),
+  /** Words to the writer when the decision settles their appeal (sent with the notice). */
+  note: z
+    .string()
+    .trim()
+    .max(MODERATION_LIMITS.decisionNoteMax, MODERATION_MESSAGES.noteTooLong)
+    .refine((text) => !hasUnsafeTraceCharacters(text), TRACE_MESSAGES.unsafeText)
+    .optional(),
+});
+export type TraceModerationRequest = z.infer<typeof traceModerationRequestSchema>;
 
 // ---------- follows ----------
 export const authorPageSchema = z.object({

@@ -40,16 +40,47 @@ export function hasUnsafeTraceCharacters(text: string): boolean {
   return hasUnsafeTextCharacters(text, 'multi');
 }
 
+/** "1 trace", "12 traces": a story card's count (the same for every reader). */
+export const traceCountLine = (count: number) => `${count} ${count === 1 ? 'trace' : 'traces'}`;
+
 /** "12 traces — walk here to read them" (what a reader the story is locked for sees). */
 export function lockedTracesLine(count: number): string {
-  return `${count} ${count === 1 ? 'trace' : 'traces'} — walk here to read them`;
+  return `${traceCountLine(count)} — walk here to read them`;
 }
 
 export const TRACE_NOTIFICATION_TEXTS = {
   leftTitle: 'New traces',
   hiddenTitle: 'Trace hidden',
   digestTitle: 'From authors you follow',
+  appealTitle: 'Appeal decided',
 } as const;
+
+/** The writer's notice when a moderator settles their appeal, with the moderator's note when there is one. */
+export function traceAppealDecidedMessage(title: string, restored: boolean, note: string | null): string {
+  const outcome = restored
+    ? `Your appeal was accepted: your trace on “${title}” is shown again.`
+    : `Your appeal was decided: your trace on “${title}” stays hidden.`;
+  return note ? `${outcome} The moderator’s note: “${note}”` : outcome;
+}
+
+/**
+ * A reported trace's weight in words, as the story queue says a story's (traces are never hidden automatically,
+ * so nothing is said "toward hiding"): "3 reports: 2 counted, 1 from a new account".
+ */
+export function traceReportWeightText(r: { open: number; counted: number; fromNewAccounts: number }): string {
+  if (r.open === 0) return 'No open reports';
+  const head = `${r.open} ${r.open === 1 ? 'report' : 'reports'}`;
+  if (r.counted >= r.open) return `${head}, ${r.open === 1 ? 'counted' : 'all counted'}`;
+  const newAccounts = Math.min(r.fromNewAccounts, r.open - r.counted);
+  const others = r.open - r.counted - newAccounts;
+  const from = [
+    ...(newAccounts > 0 ? [newAccounts === 1 ? '1 from a new account' : `${newAccounts} from new accounts`] : []),
+    ...(others > 0
+      ? [others === 1 ? '1 from a reader who may not report now' : `${others} from readers who may not report now`]
+      : []),
+  ];
+  return `${head}: ${r.counted} counted, ${from.join(', ')}`;
+}
 
 /** "3 new traces on “Harbor Bell”" (grouped per story while unread). */
 export function tracesLeftMessage(count: number, title: string): string {

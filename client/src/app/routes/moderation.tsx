@@ -5,6 +5,7 @@ import { paths } from '#client/config/paths';
 import { useCurrentUser } from '#client/lib/auth/current-user';
 import { ModerationQueue } from '#client/features/moderation/components/moderation-queue';
 import { RolesSection } from '#client/features/moderation/components/roles-section';
+import { TraceQueue } from '#client/features/moderation/components/trace-queue';
 
 /** /moderation: the review queue (docs/design.md, rule 18, docs/moderation.md); moderators only, and roles for admins. */
 export default function ModerationPage() {
@@ -21,6 +22,7 @@ export default function ModerationPage() {
         </Link>
         <h1 className="font-display text-3xl font-semibold text-mist-100">Moderation</h1>
         <ModerationQueue />
+        <TraceQueue />
         {user?.role === 'admin' && <RolesSection />}
       </div>
     </PageShell>

@@ -150,6 +150,8 @@ export const stories = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     likes: integer('likes').notNull().default(0),
+    /** Its traces not hidden, kept by migration 0017's trigger (docs/decisions/050-trace-counts-on-cards.md). */
+    traceCount: integer('trace_count').notNull().default(0),
     isPublic: boolean('is_public').notNull().default(true),
     /** Set when enough distinct users reported the story; hidden from everyone but its author. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),

@@ -54,6 +54,7 @@ const card = (restriction: (typeof TIME_RESTRICTIONS)[number], values: Record<st
   type: 'text',
   authorId: '00000000-0000-4000-8000-000000000002',
   likes: 0,
+  traceCount: 0,
   isPublic: true,
   hidden: false,
   timeRestriction: restriction,

@@ -151,7 +151,7 @@ export const traceRoutes: FastifyPluginAsyncZod = async (app) => {
     ...apiRoute(app, 'moderateTrace', { summary: 'Hide, restore or dismiss the reports of a trace (moderators)' }),
     config: { access: 'moderator', rateLimit: limited(120) },
     handler: async (request) => {
-      await service.moderate(idOf(request.params, TRACE_MESSAGES.notFound), request.body.action);
+      await service.moderate(idOf(request.params, TRACE_MESSAGES.notFound), request.body.action, request.body.note);
       return { ok: true as const };
     },
   });

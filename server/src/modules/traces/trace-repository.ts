@@ -32,6 +32,8 @@ interface StoryForTraces extends Record<string, unknown> {
   is_author: boolean;
   /** Either blocked the other. */
   blocked: boolean;
+  /** Its traces not hidden: the counter migration 0017 keeps (docs/decisions/050-trace-counts-on-cards.md). */
+  trace_count: number;
 }
 
 /** Neither of the two has blocked the other. */
@@ -42,6 +44,10 @@ const TRACE_COLUMNS = sql`t.id, t.story_id, t.writer_id, u.display_name AS write
   (t.hidden_at IS NOT NULL) AS hidden, t.hidden_reason,
   EXISTS (SELECT 1 FROM trace_appeals a WHERE a.trace_id = t.id) AS appealed, t.created_at::text AS created_text`;
 
+/** A trace `t` before the moderators: open reports, or a hiding under open appeal. */
+const IN_QUEUE = sql`(EXISTS (SELECT 1 FROM trace_reports r WHERE r.trace_id = t.id AND r.resolved_at IS NULL)
+  OR EXISTS (SELECT 1 FROM trace_appeals a WHERE a.trace_id = t.id AND a.status = 'open'))`;
+
 export type TraceRepository = ReturnType<typeof createTraceRepository>;
 
 export function createTraceRepository(database: Database) {
@@ -49,20 +55,13 @@ export function createTraceRepository(database: Database) {
     async storyFor(viewerId: string | null, storyId: string): Promise<StoryForTraces | null> {
       const viewer = viewerId ? sql`${viewerId}::uuid` : sql`NULL::uuid`;
       const [row] = await database.query<StoryForTraces>(sql`
-        SELECT s.author_id, s.title,
+        SELECT s.author_id, s.title, s.trace_count,
                (s.author_id = ${viewer} OR EXISTS (SELECT 1 FROM unlocks u WHERE u.user_id = ${viewer} AND u.story_id = s.id)) IS TRUE AS unlocked,
                (s.author_id = ${viewer}) IS TRUE AS is_author,
                (${viewer} IS NOT NULL AND NOT ${notBlockedBetween(viewer, sql`s.author_id`)}) AS blocked
         FROM stories s
         WHERE s.id = ${storyId}::uuid AND ${storyVisibleTo(viewer, { row: 's', own: 'sees-all', blockedAuthors: 'excluded' })}`);
       return row ?? null;
-    },
-
-    /** Traces shown on the story to anyone: not hidden. */
-    async count(storyId: string): Promise<number> {
-      const [row] = await database.query<{ count: number }>(sql`
-        SELECT count(*)::int AS count FROM traces WHERE story_id = ${storyId}::uuid AND hidden_at IS NULL`);
-      return row?.count ?? 0;
     },
 
     /**
@@ -147,27 +146,57 @@ export function createTraceRepository(database: Database) {
       return rows.length > 0;
     },
 
-    /** Reported traces with open reports and hidings under open appeal, oldest first. */
+    /**
+     * Reported traces with open reports and hidings under open appeal, oldest first, with their reports' weight as
+     * the story queue counts it (docs/decisions/050-trace-counts-on-cards.md): a report counts when its reporter
+     * is in good standing and their account was a day old when they reported.
+     */
     async queue() {
       return database.query<
-        TraceRow & { title: string; reports: { reason: string; note: string | null }[] | null; appeal: string | null }
+        TraceRow & {
+          title: string;
+          reports: { reason: string; note: string | null }[] | null;
+          appeal: string | null;
+          counted: number;
+          from_new_accounts: number;
+        }
       >(sql`
         SELECT ${TRACE_COLUMNS}, s.title,
                (SELECT json_agg(json_build_object('reason', r.reason, 'note', r.note)) FROM trace_reports r
                  WHERE r.trace_id = t.id AND r.resolved_at IS NULL) AS reports,
-               (SELECT a.text FROM trace_appeals a WHERE a.trace_id = t.id AND a.status = 'open') AS appeal
+               (SELECT a.text FROM trace_appeals a WHERE a.trace_id = t.id AND a.status = 'open') AS appeal,
+               (SELECT count(*) FROM trace_reports r JOIN users ru ON ru.id = r.user_id
+                 WHERE r.trace_id = t.id AND r.resolved_at IS NULL
+                   AND ru.banned_at IS NULL AND NOT coalesce(ru.suspended_until > now(), false)
+                   AND r.created_at >= ru.created_at + interval '1 day')::int AS counted,
+               (SELECT count(*) FROM trace_reports r JOIN users ru ON ru.id = r.user_id
+                 WHERE r.trace_id = t.id AND r.resolved_at IS NULL
+                   AND r.created_at < ru.created_at + interval '1 day')::int AS from_new_accounts
         FROM traces t JOIN users u ON u.id = t.writer_id JOIN stories s ON s.id = t.story_id
-        WHERE EXISTS (SELECT 1 FROM trace_reports r WHERE r.trace_id = t.id AND r.resolved_at IS NULL)
-           OR EXISTS (SELECT 1 FROM trace_appeals a WHERE a.trace_id = t.id AND a.status = 'open')
+        WHERE ${IN_QUEUE}
         ORDER BY t.created_at
         LIMIT 100`);
     },
 
+    /** A moderator in good standing, and the trace is before the moderators (its photo is theirs to see). */
+    async moderatorMayRead(viewerId: string, traceId: string): Promise<boolean> {
+      const rows = await database.query(sql`
+        SELECT 1 FROM traces t, users m
+        WHERE t.id = ${traceId}::uuid AND m.id = ${viewerId}::uuid AND m.role IN ('moderator', 'admin')
+          AND m.banned_at IS NULL AND NOT coalesce(m.suspended_until > now(), false) AND ${IN_QUEUE}`);
+      return rows.length > 0;
+    },
+
     /** A moderator's outcome: reports resolved, an open appeal upheld (hide, dismiss) or granted (restore). */
-    async resolve(traceId: string, action: 'hide' | 'restore' | 'dismiss', hiddenReason: string): Promise<boolean> {
+    /** Null when there is no such trace; else whether an open appeal was decided. */
+    async resolve(
+      traceId: string,
+      action: 'hide' | 'restore' | 'dismiss',
+      hiddenReason: string,
+    ): Promise<{ appealDecided: boolean } | null> {
       return database.transaction(async (tx) => {
         const found = await tx.query(sql`SELECT id FROM traces WHERE id = ${traceId}::uuid FOR UPDATE`);
-        if (found.length === 0) return false;
+        if (found.length === 0) return null;
         if (action === 'hide') {
           await tx.query(
             sql`UPDATE traces SET hidden_at = coalesce(hidden_at, now()), hidden_reason = coalesce(hidden_reason, ${hiddenReason}) WHERE id = ${traceId}::uuid`,
@@ -178,10 +207,10 @@ export function createTraceRepository(database: Database) {
         await tx.query(
           sql`UPDATE trace_reports SET resolved_at = now() WHERE trace_id = ${traceId}::uuid AND resolved_at IS NULL`,
         );
-        await tx.query(sql`
+        const decided = await tx.query(sql`
           UPDATE trace_appeals SET status = ${action === 'restore' ? 'reversed' : 'upheld'}, resolved_at = now()
-          WHERE trace_id = ${traceId}::uuid AND status = 'open'`);
-        return true;
+          WHERE trace_id = ${traceId}::uuid AND status = 'open' RETURNING trace_id`);
+        return { appealDecided: decided.length > 0 };
       });
     },
 

@@ -11,6 +11,7 @@ import {
   TRACE_LIMITS,
   TRACE_MESSAGES,
   TRACE_NOTIFICATION_TEXTS,
+  traceAppealDecidedMessage,
   traceHiddenMessage,
   tracesLeftMessage,
 } from '#common/traces';
@@ -106,7 +107,8 @@ export function createTraceService(deps: {
     ): Promise<{ body: StoryTraces; next: string | null }> {
       const story = await repository.storyFor(viewerId, storyId);
       if (!story) throw notFound('Story not found');
-      const count = await repository.count(storyId);
+      // The story row's counter, not a count(*) per request (docs/decisions/050-trace-counts-on-cards.md).
+      const count = story.trace_count;
       if (!viewerId || !story.unlocked)
         return { body: { count, readable: false, canLeave: false, traces: [] }, next: null };
       const cursor = query.cursor === undefined ? null : deps.cursors.open(query.cursor);
@@ -181,7 +183,11 @@ export function createTraceService(deps: {
     },
 
     async photo(viewerId: string, traceId: string): Promise<{ stream: Readable; type: string }> {
-      const { row } = await readableTrace(viewerId, traceId);
+      // Moderators see the photo of a trace that is before them (the queue), whether or not they stood there.
+      const row = (await repository.moderatorMayRead(viewerId, traceId))
+        ? await repository.byId(traceId)
+        : (await readableTrace(viewerId, traceId)).row;
+      if (!row) throw notFound(TRACE_MESSAGES.notFound);
       if (!row.photo_key) throw notFound(TRACE_MESSAGES.notFound);
       return { stream: deps.store.read(row.photo_key), type: mimeTypeOfKey(row.photo_key) };
     },
@@ -244,15 +250,30 @@ export function createTraceService(deps: {
         writer: { displayName: row.writer_name },
         hidden: row.hidden,
         hiddenReason: row.hidden_reason,
+        photoUrl: row.photo_key ? deps.photoPath(row.id) : null,
         reports: row.reports ?? [],
+        counted: row.counted,
+        fromNewAccounts: row.from_new_accounts,
         appeal: row.appeal,
       }));
     },
 
-    async moderate(traceId: string, action: 'hide' | 'restore' | 'dismiss'): Promise<void> {
-      if (!(await repository.resolve(traceId, action, 'Hidden by a moderator.'))) {
-        throw notFound(TRACE_MESSAGES.notFound);
-      }
+    /** A moderator's outcome; when it settles the writer's appeal, the writer is told (with the note, if any). */
+    async moderate(traceId: string, action: 'hide' | 'restore' | 'dismiss', note?: string): Promise<void> {
+      const resolved = await repository.resolve(traceId, action, 'Hidden by a moderator.');
+      if (!resolved) throw notFound(TRACE_MESSAGES.notFound);
+      if (!resolved.appealDecided) return;
+      const row = await repository.byId(traceId);
+      if (!row) return;
+      await deps.notices.traceAndFollowNotices([
+        {
+          userId: row.writer_id,
+          type: 'trace_hidden',
+          title: TRACE_NOTIFICATION_TEXTS.appealTitle,
+          message: traceAppealDecidedMessage(row.title, action === 'restore', note?.trim() || null),
+          storyId: row.story_id,
+        },
+      ]);
     },
 
     /** The export: the user's traces (photos as their path; the route is the writer's to read). */

@@ -5,6 +5,7 @@ import { DEFAULT_CENTER, PREVIEW_CHARS, READY_TO_DISCOVER_KM } from '#common/con
 import { coordinatesLabel, navigateUrl, nearPlaceText, previewText } from '#common/discovery-text';
 import { formatDistanceMetres } from '#common/format-distance';
 import { haversineMetres } from '#common/geo';
+import { traceCountLine } from '#common/traces';
 import type { Story } from '#common/schemas';
 import { cn } from '#client/lib/utils';
 import { STATUS_DOT, STATUS_TEXT } from '../lib/status-colours';
@@ -108,6 +109,11 @@ export const DiscoverStoryCard = memo(function DiscoverStoryCard({
           <Navigation className="h-4 w-4" aria-hidden />
           Navigate
         </a>
+        {story.traceCount > 0 && (
+          <span data-testid="discover-card-traces" className="mr-auto text-xs text-mist-300">
+            {traceCountLine(story.traceCount)}
+          </span>
+        )}
         {ready ? (
           <span className="rounded-full bg-emerald-500/15 px-2.5 py-1 text-xs font-semibold text-emerald-300">
             Ready to discover!

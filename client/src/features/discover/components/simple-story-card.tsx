@@ -1,6 +1,7 @@
 import { Heart, Lock } from 'lucide-react';
 import { memo } from 'react';
 import { categoryEmoji } from '#common/categories';
+import { traceCountLine } from '#common/traces';
 import { formatDistanceMetres } from '#common/format-distance';
 import type { Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
@@ -55,6 +56,7 @@ export const SimpleStoryCard = memo(function SimpleStoryCard({
           <span className="sr-only">Likes: </span>
           {story.likes}
         </span>
+        {story.traceCount > 0 && <span className="shrink-0">{traceCountLine(story.traceCount)}</span>}
         <span className="min-w-0 truncate">by {story.author?.displayName || 'Anonymous'}</span>
       </div>
       <Button

@@ -15,6 +15,7 @@ const cardArb = (n: number) =>
       isPublic: fc.boolean(),
       hidden: fc.boolean(),
       createdAtMicros: fc.integer({ min: 0, max: 5 }),
+      traceCount: fc.nat({ max: 10_000 }),
     })
     .map((c): StoryCard => ({
       id: `${n.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`,
@@ -28,6 +29,7 @@ const cardArb = (n: number) =>
       type: 'text',
       authorId: VIEWERS[c.authorIndex]!,
       likes: 0,
+      traceCount: c.traceCount,
       isPublic: c.isPublic,
       hidden: c.hidden,
       timeRestriction: 'none',
@@ -63,7 +65,10 @@ describe('CardIndex.nearest', () => {
             fc.tuple(
               fc.tuple(...Array.from({ length: count }, (_, i) => cardArb(i))),
               fc.array(
-                fc.tuple(fc.integer({ min: 0, max: count - 1 }), fc.constantFrom('delete', 'move', 'hide', 'stack')),
+                fc.tuple(
+                  fc.integer({ min: 0, max: count - 1 }),
+                  fc.constantFrom('delete', 'move', 'hide', 'stack', 'trace'),
+                ),
                 { maxLength: 30 },
               ),
             ),
@@ -93,12 +98,15 @@ describe('CardIndex.nearest', () => {
             const next = { ...card, revision: card.revision + 1000 };
             if (change === 'move') Object.assign(next, { latitude: q.latitude + 0.001, longitude: q.longitude });
             if (change === 'hide') next.hidden = !card.hidden;
+            if (change === 'trace') next.traceCount = card.traceCount + 1;
             // Stacked exactly on the query point: ties in distance, decided by age and id.
             if (change === 'stack') Object.assign(next, { latitude: q.latitude, longitude: q.longitude });
             index.upsert(next);
             truth.set(next.id, next);
           }
           expect(index.nearest(q).map((h) => h.card.id)).toEqual(bruteForce(truth.values(), q));
+          // Every card read back as written, its trace count with it.
+          for (const { card } of index.nearest(q)) expect(card).toEqual(truth.get(card.id));
         },
       ),
       { numRuns: 300 },

@@ -18,7 +18,8 @@ export const REVISION = 3;
 export const LIKES = 4;
 export const DURATION = 5;
 export const WORD_COUNT = 6;
-export const NUMBERS = 7;
+export const TRACES = 7;
+export const NUMBERS = 8;
 /**
  * A row's codes, side by side in one Int32Array (CODES per row): the flags (below), the
  * author's number, then numbers into the interned text: category, type, time restriction, the lock fields

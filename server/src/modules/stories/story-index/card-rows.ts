@@ -12,6 +12,7 @@ import {
   HIDDEN,
   LATITUDE,
   LIKES,
+  TRACES,
   LOCK_TEXT,
   LONGITUDE,
   NUMBERS,
@@ -61,6 +62,7 @@ export function cardAt(columns: CardColumns, row: number): StoryCard {
     type: text[codes[c + TYPE]!] as StoryCard['type'],
     authorId: columns.authorTable.values[codes[c + AUTHOR]!]!,
     likes: numbers[n + LIKES]!,
+    traceCount: numbers[n + TRACES]!,
     isPublic: (flags & PUBLIC) !== 0,
     hidden: (flags & HIDDEN) !== 0,
     timeRestriction: text[codes[c + RESTRICTION]!] as StoryCard['timeRestriction'],
@@ -79,6 +81,7 @@ export function writeCard(columns: CardColumns, row: number, card: StoryCard) {
   columns.numbers[n + CREATED_AT] = card.createdAtMicros;
   columns.numbers[n + REVISION] = card.revision;
   columns.numbers[n + LIKES] = card.likes;
+  columns.numbers[n + TRACES] = card.traceCount;
   columns.numbers[n + DURATION] = card.duration ?? Number.NaN;
   columns.numbers[n + WORD_COUNT] = card.wordCount ?? Number.NaN;
   const c = row * CODES;

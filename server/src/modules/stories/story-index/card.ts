@@ -19,6 +19,8 @@ export interface StoryCard extends LockValues {
   type: StoryRecord['type'];
   authorId: string;
   likes: number;
+  /** Traces not hidden (stories.trace_count). */
+  traceCount: number;
   isPublic: boolean;
   hidden: boolean;
   timeRestriction: StoryRecord['timeRestriction'];

@@ -278,6 +278,7 @@ function recordOf(
     type: card.type,
     authorId: card.authorId,
     likes: card.likes,
+    traceCount: card.traceCount,
     isPublic: card.isPublic,
     timeRestriction: card.timeRestriction,
     createdAt: new Date(Math.floor(card.createdAtMicros / 1000)),

@@ -5,7 +5,13 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { Trace } from '#common/trace-schemas';
-import { lockedTracesLine, TRACE_LIMITS, TRACE_MESSAGES, hasUnsafeTraceCharacters } from '#common/traces';
+import {
+  lockedTracesLine,
+  traceCountLine,
+  TRACE_LIMITS,
+  TRACE_MESSAGES,
+  hasUnsafeTraceCharacters,
+} from '#common/traces';
 import { Button } from '#client/components/ui/button';
 import { FormField } from '#client/components/ui/form-field';
 import { Input, Textarea } from '#client/components/ui/input';
@@ -24,6 +30,7 @@ export function StoryTraces({ storyId, locked }: { storyId: string; locked: bool
     >
       <h3 id={`traces-${storyId}`} className="font-semibold text-mist-100">
         Traces
+        {readable && count > 0 && <span className="font-normal text-mist-300"> · {traceCountLine(count)}</span>}
       </h3>
       {!readable ? (
         <p className="text-sm text-mist-300">{lockedTracesLine(count)}</p>

@@ -1,0 +1,218 @@
+/**
+ * The trace queue on /moderation (docs/decisions/045-traces-read-where-left.md): reported traces and hidings under
+ * appeal, each with its text (and photo), the story it is on, its reports' reasons and weight in words, and the
+ * moderator's actions; an appeal is decided with an optional note to the writer.
+ */
+import { useState } from 'react';
+import { MODERATION_LIMITS, reasonLabel } from '#common/moderation';
+import { traceModerationRequestSchema, type TraceQueueItem } from '#common/trace-schemas';
+import { traceReportWeightText } from '#common/traces';
+import { Button } from '#client/components/ui/button';
+import { FormField } from '#client/components/ui/form-field';
+import { Textarea } from '#client/components/ui/input';
+import { ApiError, errorMessage } from '#client/lib/api-client';
+import { messageToast } from '#client/lib/toast-message';
+import { useModerateTrace, useTraceQueue } from '../api/trace-queue';
+
+type TraceAction = 'hide' | 'restore' | 'dismiss';
+const ACTION_LABELS: Record<TraceAction, string> = {
+  hide: 'Hide trace',
+  restore: 'Restore trace',
+  dismiss: 'Dismiss reports',
+};
+const DONE: Record<TraceAction, string> = {
+  hide: 'Trace hidden',
+  restore: 'Trace restored',
+  dismiss: 'Reports dismissed',
+};
+
+export function TraceQueue() {
+  const queue = useTraceQueue();
+  return (
+    <section aria-labelledby="trace-queue-heading" className="grid gap-3">
+      <h2 id="trace-queue-heading" className="font-display text-2xl font-semibold text-mist-100">
+        Traces
+      </h2>
+      <TraceQueueBody queue={queue} />
+    </section>
+  );
+}
+
+function TraceQueueBody({ queue }: { queue: ReturnType<typeof useTraceQueue> }) {
+  if (queue.isLoading)
+    return (
+      <p role="status" className="py-6 text-center text-mist-300">
+        Loading the reported traces...
+      </p>
+    );
+  if (queue.error) {
+    const forbidden = queue.error instanceof ApiError && (queue.error.status === 403 || queue.error.status === 401);
+    return (
+      <p role="alert" className="rounded-xl border border-red-500/40 bg-red-500/10 p-4 text-sm text-red-200">
+        {forbidden ? 'Only moderators can see the reported traces.' : 'Failed to load the reported traces'}
+      </p>
+    );
+  }
+  const items = queue.data ?? [];
+  if (items.length === 0)
+    return (
+      <p className="rounded-xl border border-night-700 bg-night-900/70 p-6 text-center text-mist-300">
+        No reported traces. Nothing to review.
+      </p>
+    );
+  return (
+    <ul className="grid gap-4">
+      {items.map((item) => (
+        <li key={item.traceId}>
+          <TraceCard item={item} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Reports grouped by reason, with their notes. */
+function groupReports(reports: TraceQueueItem['reports']) {
+  const groups = new Map<string, string[]>();
+  for (const report of reports) {
+    const notes = groups.get(report.reason) ?? [];
+    if (report.note) notes.push(report.note);
+    groups.set(report.reason, notes);
+  }
+  return [...groups.entries()].map(([reason, notes]) => ({
+    reason,
+    count: reports.filter((r) => r.reason === reason).length,
+    notes,
+  }));
+}
+
+function TraceCard({ item }: { item: TraceQueueItem }) {
+  const headingId = `trace-queue-${item.traceId}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="grid gap-3 rounded-2xl border border-night-700 bg-night-900/80 p-4 sm:p-5"
+    >
+      <header className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={headingId} className="font-display text-lg font-semibold text-mist-100">
+          Trace on “{item.storyTitle}”
+        </h3>
+        <span className="text-sm text-mist-300">
+          {traceReportWeightText({
+            open: item.reports.length,
+            counted: item.counted,
+            fromNewAccounts: item.fromNewAccounts,
+          })}
+          {item.hidden ? ' · hidden' : ''}
+        </span>
+      </header>
+      <p className="text-sm text-mist-300">By {item.writer.displayName}</p>
+      <div className="grid gap-2 rounded-xl bg-night-800/70 p-3 text-sm text-mist-100">
+        <p className="whitespace-pre-wrap">{item.text}</p>
+        {item.photoUrl && (
+          <img
+            src={item.photoUrl}
+            alt={`Photo left with the trace by ${item.writer.displayName}`}
+            loading="lazy"
+            className="max-h-64 w-auto rounded-lg object-contain"
+          />
+        )}
+        {item.hidden && item.hiddenReason && (
+          <p className="text-mist-300">Hidden by the story’s author: “{item.hiddenReason}”</p>
+        )}
+      </div>
+      {item.reports.length > 0 && (
+        <section aria-label="Reports" className="grid gap-1 text-sm">
+          <h4 className="font-medium text-mist-100">Reports</h4>
+          <ul className="grid gap-1">
+            {groupReports(item.reports).map((group) => (
+              <li key={group.reason} className="text-mist-300">
+                <span className="text-mist-100">{reasonLabel(group.reason)}</span> × {group.count}
+                {group.notes.length > 0 && (
+                  <ul className="ml-4 list-disc">
+                    {group.notes.map((note, i) => (
+                      <li key={i}>{note}</li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <TraceDecision item={item} />
+    </article>
+  );
+}
+
+function TraceDecision({ item }: { item: TraceQueueItem }) {
+  const moderate = useModerateTrace();
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const decide = (action: TraceAction) => {
+    // Checked by the call's own schema before it is sent (the server checks it again).
+    const checked = traceModerationRequestSchema.safeParse({ action, note: note.trim() || undefined });
+    if (!checked.success) return setError(checked.error.issues[0]?.message);
+    moderate.mutate(
+      { traceId: item.traceId, ...checked.data },
+      {
+        onSuccess: () => messageToast(DONE[action], 'success'),
+        onError: (failure) => messageToast(errorMessage(failure, 'Failed to record the decision.')),
+      },
+    );
+  };
+  const actions: TraceAction[] = item.appeal
+    ? ['restore', 'hide']
+    : item.hidden
+      ? ['dismiss', 'restore']
+      : ['hide', 'dismiss'];
+  return (
+    <section
+      aria-label={item.appeal ? 'Appeal' : 'Decide'}
+      className={
+        item.appeal
+          ? 'grid gap-2 rounded-xl border border-glow-600/40 bg-glow-600/10 p-3 text-sm'
+          : 'grid gap-2 border-t border-night-700 pt-3'
+      }
+    >
+      {item.appeal && (
+        <>
+          <h4 className="font-medium text-mist-100">The writer’s appeal</h4>
+          <p className="whitespace-pre-wrap text-mist-100">{item.appeal}</p>
+          <FormField id={`trace-note-${item.traceId}`} label="Note to the writer (optional)" error={error}>
+            {(field) => (
+              <Textarea
+                {...field}
+                rows={2}
+                value={note}
+                maxLength={MODERATION_LIMITS.decisionNoteMax}
+                onChange={(e) => {
+                  setNote(e.target.value);
+                  setError(undefined);
+                }}
+              />
+            )}
+          </FormField>
+        </>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {actions.map((action) => (
+          <Button
+            key={action}
+            type="button"
+            size="sm"
+            variant={action === 'hide' ? 'default' : 'outline'}
+            disabled={moderate.isPending}
+            onClick={() => decide(action)}
+          >
+            {item.appeal
+              ? action === 'restore'
+                ? 'Accept appeal: restore'
+                : 'Uphold: keep hidden'
+              : ACTION_LABELS[action]}
+          </Button>
+        ))}
+      </div>
+    </section>
+  );
+}
