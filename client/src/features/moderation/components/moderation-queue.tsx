@@ -19,7 +19,8 @@ import { Button } from '#client/components/ui/button';
 import { FormField } from '#client/components/ui/form-field';
 import { Input, Textarea } from '#client/components/ui/input';
 import { Select } from '#client/components/ui/select';
-import { ApiError, errorMessage } from '#client/lib/api-client';
+import { errorMessage } from '#client/lib/api-client';
+import { QueueList } from './queue-list';
 import { messageToast } from '#client/lib/toast-message';
 import { useDecideOnStory, useDecideOnUser, useModerationQueue, useResolveAppeal } from '../api/moderation';
 import { MediaReviews } from '#client/components/stories/media-views';
@@ -39,35 +40,18 @@ const USER_ACTION_LABELS: Record<UserAction, string> = {
 /** The moderation queue (/moderation, docs/design.md, rule 18): moderators only; the server decides who may see it. */
 export function ModerationQueue() {
   const queue = useModerationQueue();
-  if (queue.isLoading)
-    return (
-      <p role="status" className="py-8 text-center text-mist-300">
-        Loading the queue...
-      </p>
-    );
-  if (queue.error) {
-    const forbidden = queue.error instanceof ApiError && (queue.error.status === 403 || queue.error.status === 401);
-    return (
-      <p role="alert" className="rounded-xl border border-red-500/40 bg-red-500/10 p-4 text-sm text-red-200">
-        {forbidden ? 'Only moderators can see the moderation queue.' : 'Failed to load the queue'}
-      </p>
-    );
-  }
-  const items = queue.data ?? [];
-  if (items.length === 0)
-    return (
-      <p className="rounded-xl border border-night-700 bg-night-900/70 p-6 text-center text-mist-300">
-        Nothing to review. The queue is empty.
-      </p>
-    );
   return (
-    <ul className="grid gap-4">
-      {items.map((item) => (
-        <li key={item.story?.id ?? item.appeal?.id}>
-          <QueueCard item={item} />
-        </li>
-      ))}
-    </ul>
+    <QueueList
+      query={queue}
+      texts={{
+        loading: 'Loading the queue...',
+        forbidden: 'Only moderators can see the moderation queue.',
+        failed: 'Failed to load the queue',
+        empty: 'Nothing to review. The queue is empty.',
+      }}
+      keyOf={(item) => item.story?.id ?? item.appeal?.id}
+      renderItem={(item) => <QueueCard item={item} />}
+    />
   );
 }
 

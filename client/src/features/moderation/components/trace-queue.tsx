@@ -10,7 +10,8 @@ import { traceReportWeightText } from '#common/traces';
 import { Button } from '#client/components/ui/button';
 import { FormField } from '#client/components/ui/form-field';
 import { Textarea } from '#client/components/ui/input';
-import { ApiError, errorMessage } from '#client/lib/api-client';
+import { errorMessage } from '#client/lib/api-client';
+import { QueueList } from './queue-list';
 import { messageToast } from '#client/lib/toast-message';
 import { useModerateTrace, useTraceQueue } from '../api/trace-queue';
 
@@ -39,35 +40,18 @@ export function TraceQueue() {
 }
 
 function TraceQueueBody({ queue }: { queue: ReturnType<typeof useTraceQueue> }) {
-  if (queue.isLoading)
-    return (
-      <p role="status" className="py-6 text-center text-mist-300">
-        Loading the reported traces...
-      </p>
-    );
-  if (queue.error) {
-    const forbidden = queue.error instanceof ApiError && (queue.error.status === 403 || queue.error.status === 401);
-    return (
-      <p role="alert" className="rounded-xl border border-red-500/40 bg-red-500/10 p-4 text-sm text-red-200">
-        {forbidden ? 'Only moderators can see the reported traces.' : 'Failed to load the reported traces'}
-      </p>
-    );
-  }
-  const items = queue.data ?? [];
-  if (items.length === 0)
-    return (
-      <p className="rounded-xl border border-night-700 bg-night-900/70 p-6 text-center text-mist-300">
-        No reported traces. Nothing to review.
-      </p>
-    );
   return (
-    <ul className="grid gap-4">
-      {items.map((item) => (
-        <li key={item.traceId}>
-          <TraceCard item={item} />
-        </li>
-      ))}
-    </ul>
+    <QueueList
+      query={queue}
+      texts={{
+        loading: 'Loading the reported traces...',
+        forbidden: 'Only moderators can see the reported traces.',
+        failed: 'Failed to load the reported traces',
+        empty: 'No reported traces. Nothing to review.',
+      }}
+      keyOf={(item) => item.traceId}
+      renderItem={(item) => <TraceCard item={item} />}
+    />
   );
 }
 
