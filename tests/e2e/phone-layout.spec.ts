@@ -1,22 +1,19 @@
 /**
  * docs/decisions/014-phone-round-2.md, second part, at 390×844 and 320 px: upload progress and the recording timer in sight, no screen wider
  * than the phone, an opaque one-row create footer that covers nothing, /discover showing stories in its first
- * screen, a readable header over light tiles with a lane of its own for the + button, and AR labels that never
- * cross with the dialog's distance.
+ * screen, a readable header over light tiles with a lane of its own for the + button.
+ * AR labels: ar-crowd-labels.spec.ts.
  */
 import { expect, test, type Locator } from '@playwright/test';
-import { offsetEast, offsetNorth } from '#common/geo';
 import { createStoryViaApi, newAuthor, northOf, type Author } from './support/stories';
 import { readerHeaders } from './support/reader-address';
 import {
-  AR_CROWD,
   backgroundAlpha,
   bigPng,
   boxOf,
   contrast,
   createParts,
   expectFitsWidth,
-  face,
   overlaps,
   signInAs,
 } from './support/phone-layout-checks';
@@ -28,11 +25,7 @@ const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR ?? '/tmp';
 // A place of this file's own.
 const PLACE = { latitude: 31.71 + Math.round(Math.random() * 50) / 10_000, longitude: -81.45 };
 
-// Where the AR test stands: AR_CROWD, a crowd of stories straight ahead, at nearly the same bearing and distance.
-const AR_PLACE = { latitude: 31.66 + Math.round(Math.random() * 50) / 10_000, longitude: -81.62 };
-
 let author: Author;
-let arAuthor: Author;
 let storyId = '';
 
 test.beforeAll(async () => {
@@ -59,22 +52,10 @@ test.beforeAll(async () => {
   );
   expect((await liker.request.post(`/api/stories/${storyId}/like`)).status()).toBeLessThan(300);
   await liker.request.dispose();
-
-  arAuthor = await newAuthor('round2bar');
-  for (const seed of AR_CROWD) {
-    const rad = (seed.bearing * Math.PI) / 180;
-    const where = offsetEast(offsetNorth(AR_PLACE, Math.cos(rad) * seed.metres), Math.sin(rad) * seed.metres);
-    await createStoryViaApi(arAuthor, {
-      ...where,
-      title: `${seed.title} ${run}`,
-      category: 'Mystery',
-      content: `At ${seed.title}.`,
-    });
-  }
 });
 
 test.afterAll(async () => {
-  await Promise.all([author, arAuthor].map((a) => a?.request.dispose()));
+  await author?.request.dispose();
 });
 
 test.beforeEach(async ({ context }) => {
@@ -397,68 +378,6 @@ for (const width of [390, 320]) {
     await page.screenshot({ path: `${SCREENSHOTS}/round2b-plus-lane-${width}.png` });
   });
 }
-
-test("2. AR: with a crowd ahead no two labels cross, and each distance is the story dialog's", async ({
-  page,
-  context,
-}) => {
-  await context.setGeolocation(AR_PLACE);
-  await context.grantPermissions(['geolocation', 'accelerometer', 'gyroscope', 'magnetometer']);
-  await page.goto('/');
-  await expect(
-    page
-      .getByRole('region', { name: 'Nearby Whispers' })
-      .getByRole('button', { name: new RegExp(`^Crowd North A ${run}`) }),
-  ).toBeVisible();
-  await page.getByRole('button', { name: 'AR View', exact: true }).click();
-  const ar = page.getByRole('dialog', { name: 'AR View' });
-  await expect(ar).toBeVisible();
-  await ar.getByRole('radio', { name: 'All' }).check();
-  const markers = page.getByRole('group', { name: 'Stories in view' }).getByRole('button');
-
-  for (const heading of [0, 2, 358, 355]) {
-    await face(page, heading);
-    await expect.poll(() => markers.count()).toBeGreaterThanOrEqual(3);
-    // A label is the title and distance under a marker's circle.
-    const labels = await markers.evaluateAll((buttons) =>
-      buttons.map((b) => {
-        const parts = [...b.children].slice(1).map((el) => el.getBoundingClientRect());
-        const left = Math.min(...parts.map((r) => r.left));
-        const top = Math.min(...parts.map((r) => r.top));
-        return {
-          name: b.getAttribute('aria-label'),
-          x: left,
-          y: top,
-          width: Math.max(...parts.map((r) => r.right)) - left,
-          height: Math.max(...parts.map((r) => r.bottom)) - top,
-        };
-      }),
-    );
-    for (let i = 0; i < labels.length; i++) {
-      for (let j = i + 1; j < labels.length; j++) {
-        expect(
-          overlaps(labels[i]!, labels[j]!),
-          `at ${heading}°: "${labels[i]!.name}" crosses "${labels[j]!.name}"`,
-        ).toBe(false);
-      }
-    }
-  }
-  await page.screenshot({ path: `${SCREENSHOTS}/round2b-ar-crowd-390.png` });
-
-  // Each marker's distance is the dialog's number and unit ("230m" there is "230 m away" here).
-  const count = await markers.count();
-  for (let i = 0; i < count; i++) {
-    const marker = markers.nth(i);
-    const name = (await marker.getAttribute('aria-label'))!.replace(/, [\d.]+k?m away, (un)?locked$/, '');
-    const shown = (await marker.locator('[data-ar-distance]').innerText()).trim();
-    await marker.click();
-    const dialog = page.getByRole('dialog', { name });
-    const away = (await dialog.getByText(/^[\d.]+ k?m away$/).innerText()).trim();
-    expect(away.replace(/ away$/, '').replace(' ', '')).toBe(shown);
-    await page.keyboard.press('Escape');
-    await expect(dialog).toHaveCount(0);
-  }
-});
 
 test('the changed screens at 1280 px keep the tile grid, the floating + and the dialog footer, for the eye', async ({
   page,

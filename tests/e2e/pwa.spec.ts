@@ -2,9 +2,8 @@
  * The installable, offline-capable app (docs/decisions/015-installable-offline-push.md) in Chromium: the manifest and its icons, robots.txt, the
  * service worker controlling the page, an offline reload showing the shell with the stories last seen and the
  * offline line, a story read before still readable offline while a locked one stays locked, sign-out clearing
- * the caches, the update prompt when a new worker waits, the push subscribe flow with the push manager
- * stubbed (headless Chromium reaches no real push service), and a story published offline kept as a draft on the
- * device, then published by the author once back online.
+ * the caches, the update prompt when a new worker waits, and a story published offline kept as a draft on the
+ * device, then published by the author once back online. Push: push-setup.spec.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +11,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUpAndSignIn } from './support/accounts';
 import { createStoryViaApi, imagePng, newAuthor, northOf, type Author } from './support/stories';
 import { readerHeaders } from './support/reader-address';
-import { PUSH_KINDS } from '#common/push';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ serviceWorkers: 'allow' });
@@ -345,73 +343,6 @@ test('signing out deletes the kept answers, media and drafts on the device', asy
   await expect(page).toHaveURL(/\/auth$/);
   await expect.poll(() => page.evaluate(() => caches.has('whispers-answers-v1'))).toBe(false);
   await expect.poll(draftDatabases).toBe(0);
-});
-
-test('turning push on subscribes this device (push manager stubbed), and off unsubscribes it', async ({ page }) => {
-  await page.addInitScript(() => {
-    let subscription: unknown = null;
-    const fake = {
-      endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-device',
-      toJSON: () => ({
-        endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-device',
-        expirationTime: null,
-        keys: {
-          p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
-          auth: 'tBHItJI5svbpez7KI4CCXg',
-        },
-      }),
-      unsubscribe: async () => {
-        subscription = null;
-        return true;
-      },
-    };
-    let permission: NotificationPermission = 'default';
-    Object.defineProperty(Notification, 'permission', { get: () => permission });
-    Notification.requestPermission = async () => (permission = 'granted');
-    PushManager.prototype.getSubscription = async () => subscription as PushSubscription | null;
-    PushManager.prototype.subscribe = async () => (subscription = fake) as unknown as PushSubscription;
-  });
-  await signUpAndSignIn(page);
-  await page.goto('/setup');
-  const section = page.getByRole('region', { name: 'Push notifications' });
-  await expect(section.getByText('Off on this device.', { exact: false })).toBeVisible();
-  await section.getByRole('switch', { name: 'Push notifications' }).click();
-  await expect(section.getByRole('switch', { name: 'Push notifications' })).toHaveAttribute('aria-checked', 'true');
-  await expect(section.getByText('On for this device.', { exact: false })).toBeVisible();
-  await expect(section.getByRole('checkbox', { name: 'Likes on my stories' })).toBeChecked();
-  const status = await page.request.post('/api/push/subscriptions/status', {
-    data: { endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-device' },
-  });
-  expect(await status.json()).toEqual({ subscribed: true });
-  // The box shows the server's answer (it changes once the preference is saved), so click and wait for it.
-  await section.getByRole('checkbox', { name: 'Likes on my stories' }).click();
-  await expect(section.getByRole('checkbox', { name: 'Likes on my stories' })).not.toBeChecked();
-  await expect
-    .poll(async () => (await (await page.request.get('/api/push/preferences')).json()).kinds)
-    .toEqual(PUSH_KINDS.filter((kind) => kind !== 'story_liked'));
-  await page.screenshot({ path: '/tmp/i24-push-390.png', fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: '/tmp/i24-push-1280.png', fullPage: true });
-
-  await section.getByRole('switch', { name: 'Push notifications' }).click();
-  await expect(section.getByRole('switch', { name: 'Push notifications' })).toHaveAttribute('aria-checked', 'false');
-  const after = await page.request.post('/api/push/subscriptions/status', {
-    data: { endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-device' },
-  });
-  expect(await after.json()).toEqual({ subscribed: false });
-});
-
-test('permission denied: the account page says how to turn notifications back on', async ({ page }) => {
-  await page.addInitScript(() => {
-    Object.defineProperty(Notification, 'permission', { get: () => 'denied' });
-  });
-  await signUpAndSignIn(page);
-  await page.goto('/setup');
-  const section = page.getByRole('region', { name: 'Push notifications' });
-  await expect(
-    section.getByText('Notifications are blocked for Whispers in this browser.', { exact: false }),
-  ).toBeVisible();
-  await expect(section.getByRole('switch')).toHaveCount(0);
 });
 
 test('a new version waiting shows "A new version of Whispers is ready" with "Reload"', async ({ page }) => {
