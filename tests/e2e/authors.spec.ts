@@ -77,7 +77,7 @@ test('My Stories keeps a Create button, shows likes, and edits a story round tri
   await page.goto('/my-stories');
   const item = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Bell Tower/ }) });
   await expect(item).toBeVisible();
-  await expect(item.getByText('1 like', { exact: true })).toBeVisible();
+  await expect(item.getByTestId('story-likes')).toHaveText('1 like · likes are public');
   await expect(page.getByRole('button', { name: 'Create', exact: true })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'my-stories');

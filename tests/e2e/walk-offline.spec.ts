@@ -15,7 +15,7 @@ test.use({ serviceWorkers: 'allow' });
 
 const run = Date.now().toString(36);
 // A place of its own, far from every other spec's stories.
-const PLACE = { latitude: 31.54, longitude: -81.83 };
+const PLACE = { latitude: 31.44, longitude: -81.58 };
 const TITLES = ['Salt Shed', 'Net Loft', 'Tide Gauge'].map((title) => `${title} ${run}`);
 const STOPS = [0, 150, 300].map((metres) => northOf(PLACE, metres));
 
