@@ -290,6 +290,7 @@ for (const width of [390, 320]) {
   test(`12. at ${width} px the header stays readable over the map and the + button covers nothing`, async ({
     page,
   }) => {
+    test.slow(); // a bounding box for every control at every scroll position: ~40 s on a busy machine
     await page.setViewportSize({ width, height: 844 });
     await page.goto('/');
     await expect(page.getByRole('button', { name: new RegExp(`^Far Pier ${run}`) })).toBeVisible();
