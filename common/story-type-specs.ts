@@ -8,10 +8,18 @@ import { STORY_TYPES, type MediaKind, type StoryType } from './enums';
 
 export type { MediaKind } from './enums';
 
+/**
+ * The line-drawn glyphs a story type may use where an emoji would not read (AR markers and rows): a closed set,
+ * so the AR draws a new type with no edit of its own unless the type needs a glyph not drawn yet.
+ */
+export type StoryGlyph = 'headphones' | 'image' | 'clapperboard' | 'file-text' | 'music';
+
 interface StoryTypeSpec {
   label: string;
   /** Its icon on cards, markers and the story dialog. */
   icon: string;
+  /** Its line-drawn glyph (AR markers and the AR list). */
+  glyph: StoryGlyph;
   /**
    * The upload it requires (null: none; a file sent along anyway is ignored). Read by the server's creation
    * (create-service.ts) and the client's draft check (create-story/lib/draft.ts).
@@ -25,11 +33,11 @@ interface StoryTypeSpec {
 }
 
 export const STORY_TYPE_SPECS: Record<StoryType, StoryTypeSpec> = {
-  audio: { label: 'Audio', icon: '🎵', upload: 'audio', text: false },
-  image: { label: 'Image', icon: '📷', upload: 'image', text: false },
-  video: { label: 'Video', icon: '🎬', upload: 'video', text: false },
-  text: { label: 'Text', icon: '📝', upload: null, text: true },
-  tiktok: { label: 'TikTok', icon: '🎪', upload: null, text: false },
+  audio: { label: 'Audio', icon: '🎵', glyph: 'headphones', upload: 'audio', text: false },
+  image: { label: 'Image', icon: '📷', glyph: 'image', upload: 'image', text: false },
+  video: { label: 'Video', icon: '🎬', glyph: 'clapperboard', upload: 'video', text: false },
+  text: { label: 'Text', icon: '📝', glyph: 'file-text', upload: null, text: true },
+  tiktok: { label: 'TikTok', icon: '🎪', glyph: 'music', upload: null, text: false },
 };
 
 const byType = <T>(pick: (spec: StoryTypeSpec) => T) =>

@@ -258,3 +258,28 @@ test('a report reaches the queue, a hide reaches the author with its reasons, an
     await author.request.dispose();
   }
 });
+
+test("the roles form checks the username with the call's own schema and sends nothing while it is wrong", async ({
+  browser,
+}) => {
+  const admin = await newPage(browser);
+  try {
+    const calls: string[] = [];
+    admin.page.on('request', (req) => req.url().endsWith('/api/admin/roles') && calls.push(req.method()));
+    await signInAsFirstAdmin(admin.page);
+    await admin.page.goto('/moderation');
+    const roles = admin.page.getByRole('region', { name: 'Roles' });
+    await expect(roles.locator('form')).toHaveAttribute('novalidate', '');
+    const username = roles.getByLabel('Username');
+    // Blank (spaces only) and longer than any username: roleRequestSchema's message under the field.
+    for (const bad of ['   ', 'x'.repeat(51)]) {
+      await username.fill(bad);
+      await roles.getByRole('button', { name: 'Change role' }).click();
+      await expect(roles.getByText('Username is required', { exact: true })).toBeVisible();
+      await expect(username).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(calls.filter((method) => method === 'POST')).toEqual([]);
+  } finally {
+    await admin.context.close();
+  }
+});

@@ -94,3 +94,43 @@ test('5. a password reset ends signed in, in the app, with "Password Reset Succe
   await page.goto('/auth');
   await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toHaveCount(0);
 });
+
+test("6. login and forgot-password say under the field what the call's schema refuses, and send nothing", async ({
+  page,
+}) => {
+  const sent: string[] = [];
+  page.on('request', (req) => /\/api\/user\/(login|forgot-password)$/.test(req.url()) && sent.push(req.url()));
+  await page.goto('/auth');
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Sign In', exact: true }) });
+  await expect(form).toHaveAttribute('novalidate', '');
+  const username = form.getByLabel('Username', { exact: true });
+  const password = form.getByLabel('Password', { exact: true });
+
+  // Empty: both of loginRequestSchema's messages, the username focused; then a name too long for any account.
+  await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(form.getByText('Username is required', { exact: true })).toBeVisible();
+  await expect(form.getByText('Password is required', { exact: true })).toBeVisible();
+  await expect(username).toBeFocused();
+  await password.fill('moonlit-oak');
+  await expect(form.getByText('Password is required', { exact: true })).toHaveCount(0);
+  await username.fill('x'.repeat(21));
+  await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(form.getByText('Username must be less than 20 characters', { exact: true })).toBeVisible();
+  await expect(username).toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot({ path: `${SCREENSHOTS}/phone-login-errors-390.png`, fullPage: true });
+
+  // Forgot password, with only spaces for a username: forgotPasswordRequestSchema's message, nothing mailed.
+  await username.fill('');
+  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+  await expect(dialog.locator('form')).toHaveAttribute('novalidate', '');
+  await dialog.getByLabel('Username').fill('   ');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText('Username is required', { exact: true })).toBeVisible();
+  await dialog.getByLabel('Username').fill('y'.repeat(21));
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText('Username must be less than 20 characters', { exact: true })).toBeVisible();
+  await expect(dialog.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(sent).toEqual([]);
+});

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { LIMITS } from '#common/constants';
+import { forgotPasswordRequestSchema, resetPasswordRequestSchema } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '#client/components/ui/dialog';
 import { FormField } from '#client/components/ui/form-field';
@@ -7,6 +8,7 @@ import { Input } from '#client/components/ui/input';
 import { toast } from '#client/components/ui/use-toast';
 import { ApiError, errorMessage } from '#client/lib/api-client';
 import { queueToastAfterReload } from '#client/lib/auth/pending-toast';
+import { checkWithSchema } from '#client/lib/schema-field-errors';
 import { AUTH_TEXTS } from '../lib/auth-texts';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
@@ -40,6 +42,7 @@ function ResetSteps({ initialUsername }: { initialUsername: string }) {
   const [username, setUsername] = useState(initialUsername);
   const [usernameError, setUsernameError] = useState<string>();
   const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string>();
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const forgot = useForgotPassword();
@@ -47,12 +50,13 @@ function ResetSteps({ initialUsername }: { initialUsername: string }) {
 
   function onContinue(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const name = username.trim();
-    if (!name) {
-      setUsernameError(AUTH_TEXTS.usernameRequired);
+    // Checked by POST /api/user/forgot-password's own schema: its message under the field, nothing sent.
+    const checked = checkWithSchema(forgotPasswordRequestSchema, { username });
+    if (!checked.data) {
+      setUsernameError(checked.errors.username);
       return;
     }
-    forgot.mutate(name, {
+    forgot.mutate(checked.data.username, {
       onSuccess: () => {
         toast({ title: 'Username Found', description: 'Please enter your new password below.', variant: 'success' });
         setStep('reset');
@@ -89,29 +93,33 @@ function ResetSteps({ initialUsername }: { initialUsername: string }) {
       });
       return;
     }
-    const name = username.trim();
-    reset.mutate(
-      { username: name, token: code.trim(), newPassword },
-      {
-        // The server signed this browser in with the new password (and ended every other session): go into the
-        // app signed in, as after a login — never "you can now log in" over a session that is already open.
-        onSuccess: (user) => {
-          queueToastAfterReload({
-            title: 'Password Reset Successful!',
-            description: "You're signed in with your new password.",
-            variant: 'success',
-            offerSetup: !user.isSetupComplete,
-          });
-          window.location.assign('/');
-        },
-        onError: (error) =>
-          toast({
-            title: 'Reset Failed',
-            description: errorMessage(error, 'Something went wrong'),
-            variant: 'destructive',
-          }),
+    // The rest by POST /api/user/reset-password's own schema (the code's message under its field).
+    const checked = checkWithSchema(resetPasswordRequestSchema, { username, token: code, newPassword });
+    if (!checked.data) {
+      setCodeError(checked.errors.token);
+      if (!checked.errors.token)
+        toast({ title: 'Error', description: Object.values(checked.errors)[0], variant: 'destructive' });
+      return;
+    }
+    reset.mutate(checked.data, {
+      // The server signed this browser in with the new password (and ended every other session): go into the
+      // app signed in, as after a login — never "you can now log in" over a session that is already open.
+      onSuccess: (user) => {
+        queueToastAfterReload({
+          title: 'Password Reset Successful!',
+          description: "You're signed in with your new password.",
+          variant: 'success',
+          offerSetup: !user.isSetupComplete,
+        });
+        window.location.assign('/');
       },
-    );
+      onError: (error) =>
+        toast({
+          title: 'Reset Failed',
+          description: errorMessage(error, 'Something went wrong'),
+          variant: 'destructive',
+        }),
+    });
   }
 
   if (step === 'username') {
@@ -151,12 +159,12 @@ function ResetSteps({ initialUsername }: { initialUsername: string }) {
   }
 
   return (
-    <form onSubmit={onReset} className="grid gap-4">
+    <form onSubmit={onReset} className="grid gap-4" noValidate>
       <p className="text-sm text-mist-300">
         We emailed a reset code for <span className="font-medium text-mist-100">@{username.trim()}</span>. It works once
         and expires in 15 minutes.
       </p>
-      <FormField id="reset-code" label="Reset code">
+      <FormField id="reset-code" label="Reset code" error={codeError}>
         {(field) => (
           <Input
             {...field}
@@ -164,10 +172,12 @@ function ResetSteps({ initialUsername }: { initialUsername: string }) {
             autoCapitalize="none"
             spellCheck={false}
             autoFocus
-            required
             className="font-mono uppercase tracking-widest"
             value={code}
-            onChange={(e) => setCode(e.target.value)}
+            onChange={(e) => {
+              setCode(e.target.value);
+              setCodeError(undefined);
+            }}
           />
         )}
       </FormField>

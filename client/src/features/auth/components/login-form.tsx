@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import { loginRequestSchema } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
 import { FormField } from '#client/components/ui/form-field';
 import { Input } from '#client/components/ui/input';
 import { toast } from '#client/components/ui/use-toast';
 import { errorMessage } from '#client/lib/api-client';
+import { checkWithSchema, type SchemaFieldErrors } from '#client/lib/schema-field-errors';
 import { useLogin } from '../api/login';
 import { AUTH_TEXTS } from '../lib/auth-texts';
 import { queueToastAfterReload } from '#client/lib/auth/pending-toast';
@@ -15,39 +17,45 @@ export function LoginForm() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [forgotOpen, setForgotOpen] = useState(false);
+  const [errors, setErrors] = useState<SchemaFieldErrors<'username' | 'password'>>({});
   const login = useLogin();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    login.mutate(
-      { username: username.trim(), password },
-      {
-        onSuccess: (user) => {
-          queueToastAfterReload({
-            title: 'Welcome Back!',
-            description: `Good to see you again, ${user.displayName}.`,
-            variant: 'success',
-            offerSetup: !user.isSetupComplete,
-          });
-          // A full reload to / (spec): every screen starts again from the new session.
-          window.location.assign('/');
-        },
-        onError: (error) =>
-          toast({
-            title: 'Login Failed',
-            description: errorMessage(error, AUTH_TEXTS.invalidCredentials),
-            variant: 'destructive',
-          }),
+    // Checked by POST /api/user/login's own schema before it is sent: its messages under the fields, nothing sent.
+    const checked = checkWithSchema(loginRequestSchema, { username, password });
+    if (!checked.data) {
+      setErrors(checked.errors);
+      document.getElementById(checked.errors.username ? 'login-username' : 'login-password')?.focus();
+      return;
+    }
+    login.mutate(checked.data, {
+      onSuccess: (user) => {
+        queueToastAfterReload({
+          title: 'Welcome Back!',
+          description: `Good to see you again, ${user.displayName}.`,
+          variant: 'success',
+          offerSetup: !user.isSetupComplete,
+        });
+        // A full reload to / (spec): every screen starts again from the new session.
+        window.location.assign('/');
       },
-    );
+      onError: (error) =>
+        toast({
+          title: 'Login Failed',
+          description: errorMessage(error, AUTH_TEXTS.invalidCredentials),
+          variant: 'destructive',
+        }),
+    });
   }
 
   const busy = login.isPending || login.isSuccess;
   // The dialog sits outside the <form>: React events bubble through portals, and its own submit must not sign in.
   return (
     <>
-      <form onSubmit={onSubmit} className="grid gap-4">
-        <FormField id="login-username" label="Username">
+      {/* noValidate: the app's own messages under each field, never the browser's bubbles. */}
+      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+        <FormField id="login-username" label="Username" error={errors.username}>
           {(field) => (
             <Input
               {...field}
@@ -55,15 +63,18 @@ export function LoginForm() {
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
-              required
               value={username}
-              onChange={(e) => setUsername(e.target.value)}
+              onChange={(e) => {
+                setUsername(e.target.value);
+                setErrors((shown) => ({ ...shown, username: undefined }));
+              }}
             />
           )}
         </FormField>
         <FormField
           id="login-password"
           label="Password"
+          error={errors.password}
           aside={
             <button
               type="button"
@@ -79,9 +90,11 @@ export function LoginForm() {
               {...field}
               name="password"
               autoComplete="current-password"
-              required
               value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                setErrors((shown) => ({ ...shown, password: undefined }));
+              }}
             />
           )}
         </FormField>

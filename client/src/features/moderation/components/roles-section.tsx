@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { ROLES, type Role } from '#common/moderation';
+import { roleRequestSchema } from '#common/moderation-schemas';
 import { Button } from '#client/components/ui/button';
 import { FormField } from '#client/components/ui/form-field';
 import { Input } from '#client/components/ui/input';
 import { Select } from '#client/components/ui/select';
 import { errorMessage } from '#client/lib/api-client';
+import { checkWithSchema } from '#client/lib/schema-field-errors';
 import { messageToast } from '#client/lib/toast-message';
 import { useSetRole } from '../api/moderation';
 
@@ -21,18 +23,16 @@ export function RolesSection() {
   const [error, setError] = useState<string | undefined>();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const name = username.trim();
-    if (!name) return setError('Username is required');
-    setRole.mutate(
-      { username: name, role },
-      {
-        onSuccess: (result) => {
-          messageToast(`@${result.username} is now ${ROLE_LABELS[result.role].toLowerCase()}.`, 'success');
-          setUsername('');
-        },
-        onError: (err) => setError(errorMessage(err, 'Failed to change the role.')),
+    // Checked by POST /api/admin/roles' own schema before it is sent: its message under the field, nothing sent.
+    const checked = checkWithSchema(roleRequestSchema, { username, role });
+    if (!checked.data) return setError(checked.errors.username ?? checked.errors.role);
+    setRole.mutate(checked.data, {
+      onSuccess: (result) => {
+        messageToast(`@${result.username} is now ${ROLE_LABELS[result.role].toLowerCase()}.`, 'success');
+        setUsername('');
       },
-    );
+      onError: (err) => setError(errorMessage(err, 'Failed to change the role.')),
+    });
   };
   return (
     <section
