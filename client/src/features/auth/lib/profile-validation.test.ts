@@ -41,13 +41,17 @@ describe('profile validation (shared schemas, spec section 5 messages)', () => {
     expect(validateProfileField('bio', 'b'.repeat(151))).toBe('Bio must be less than 150 characters');
   });
 
-  it('only knows audio, text and image as favourite types', () => {
+  it('knows the five story types as favourite types, and nothing else', () => {
     expect(validateProfileField('favoriteStoryType', 'audio')).toBeUndefined();
+    expect(validateProfileField('favoriteStoryType', 'video')).toBeUndefined();
+    expect(validateProfileField('favoriteStoryType', 'tiktok')).toBeUndefined();
     expect(validateProfileField('favoriteStoryType', '')).toBeUndefined();
-    expect(validateProfileField('favoriteStoryType', 'video')).toBeTruthy();
+    expect(validateProfileField('favoriteStoryType', 'podcast')).toBeTruthy();
     expect(storyTypeLabel('audio')).toBe('Audio Stories');
     expect(storyTypeLabel('text')).toBe('Written Stories');
     expect(storyTypeLabel('image')).toBe('Visual Stories');
+    expect(storyTypeLabel('video')).toBe('Video Stories');
+    expect(storyTypeLabel('tiktok')).toBe('TikTok Stories');
     expect(storyTypeLabel(null)).toBeUndefined();
   });
 
