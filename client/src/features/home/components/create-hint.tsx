@@ -32,7 +32,10 @@ export function CreateHint({ used }: { used: boolean }) {
   }, [used]);
   if (used || dismissed) return null;
   return (
-    <span className="ml-auto flex items-center gap-1 rounded-full border border-night-600 bg-night-800 py-1 pl-3 pr-1 text-xs text-mist-100 shadow-lg sm:hidden">
+    <span
+      data-create-hint
+      className="ml-auto flex items-center gap-1 rounded-full border border-night-600 bg-night-800 py-1 pl-3 pr-1 text-xs text-mist-100 shadow-lg sm:hidden"
+    >
       Tap + to Create Story
       <button
         type="button"
