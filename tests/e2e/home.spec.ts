@@ -84,7 +84,7 @@ test('signed out: header, tabs, Mystery Mode and the Account Required toasts', a
   await expect(page.getByRole('group', { name: 'Filter by category' }).getByRole('button').first()).toHaveText('All');
   await expect(page.getByRole('heading', { name: 'Mystery Mode Active' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign In to Create' })).toBeVisible();
-  // The hint floats over the page's end lane only, so it never sits on text (docs/design.md, rule 13): shown there.
+  // The hint sits in the page's flow, so it never sits on text (docs/design.md, rule 13): shown.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect(page.getByText('Tap + to Create Story')).toBeVisible();
   await page.screenshot({ path: '/tmp/d1-home-signed-out.png', fullPage: true });

@@ -162,6 +162,9 @@ export function HomePage({ storyId }: { storyId?: string }) {
         <div className="grid gap-2">
           <div className="flex flex-wrap items-center gap-3">
             <WalkToggle walk={walk} onStart={askMotionPermission} />
+            {/* Beside the Walk button, lower than it, so its row keeps its height: the hint takes no room of its own
+                and never lies over the page (docs/decisions/058-stack-titles-and-hint-room.md). */}
+            <CreateHint used={createUsed} />
             {!walk.active && !walk.notice && <span className="text-sm text-mist-300">{WALK_TEXTS.hint}</span>}
           </div>
           {/* The compass line speaks from where the walker faces when the device has a compass (docs/decisions/016-walk-mode-and-tours.md). */}
@@ -267,7 +270,6 @@ export function HomePage({ storyId }: { storyId?: string }) {
         data-create-lane
         className="fixed inset-x-0 bottom-0 z-30 flex items-center justify-end gap-2 border-t border-night-700 bg-night-950 px-4 pb-[calc(0.5rem+env(safe-area-inset-bottom))] pt-2 sm:inset-x-auto sm:bottom-5 sm:right-5 sm:border-0 sm:bg-transparent sm:p-0"
       >
-        <CreateHint used={createUsed} />
         <button
           type="button"
           aria-label="Create Story"

@@ -20,8 +20,10 @@ function rememberHintDone() {
 }
 
 /**
- * The phone hint "Tap + to Create Story" beside the + button, in the button's own bar (so it never sits on text):
- * shown until the button is first used (`used`) or the hint is dismissed — remembered in localStorage.
+ * The phone hint "Tap + to Create Story", in the page's flow at the top of home (beside the Walk button), not in
+ * the + button's opaque bar, where it lay over whatever scrolled behind it — at first paint the "Nearby Whispers"
+ * heading (docs/decisions/058-stack-titles-and-hint-room.md). Shown until the button is first used (`used`) or
+ * the hint is dismissed — remembered in localStorage.
  */
 export function CreateHint({ used }: { used: boolean }) {
   const [dismissed, setDismissed] = useState(hintDone);
@@ -30,7 +32,10 @@ export function CreateHint({ used }: { used: boolean }) {
   }, [used]);
   if (used || dismissed) return null;
   return (
-    <span className="flex items-center gap-1 rounded-full border border-night-600 bg-night-800 py-1 pl-3 pr-1 text-xs text-mist-100 shadow-lg sm:hidden">
+    <span
+      data-create-hint
+      className="ml-auto flex items-center gap-1 rounded-full border border-night-600 bg-night-800 py-1 pl-3 pr-1 text-xs text-mist-100 shadow-lg sm:hidden"
+    >
       Tap + to Create Story
       <button
         type="button"

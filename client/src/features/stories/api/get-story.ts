@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { Story } from '#common/schemas';
 import type { Point as Location } from '#common/geo';
 import { callApi } from '#client/lib/api';
@@ -28,4 +28,22 @@ export function useStory(
   accuracy: number | null = null,
 ) {
   return useQuery({ ...storyQuery(id ?? '', location, accuracy), enabled: id !== null, placeholderData: initial });
+}
+
+/**
+ * The titles of the stories `ids` by the one-story read, asked without a position (a title does not depend on it):
+ * the marker answer carries none (docs/decisions/025-marker-columns-without-titles.md), so a stack's list asks
+ * for them when it opens (docs/decisions/058-stack-titles-and-hint-room.md). Exactly what the server answers: a
+ * story it does not show (hidden, deleted) has no title here. `loading` while any is still on its way.
+ */
+export function useStoryTitles(ids: readonly string[]): { titles: ReadonlyMap<string, string>; loading: boolean } {
+  return useQueries({
+    queries: ids.map((id) => storyQuery(id, null)),
+    combine: (results) => ({
+      titles: new Map(
+        results.flatMap((result) => (result.data?.title ? [[result.data.id, result.data.title] as const] : [])),
+      ),
+      loading: results.some((result) => result.isPending && result.fetchStatus !== 'idle'),
+    }),
+  });
 }
