@@ -21,6 +21,7 @@ import { Input, Textarea } from '#client/components/ui/input';
 import { Select } from '#client/components/ui/select';
 import { errorMessage } from '#client/lib/api-client';
 import { QueueList } from './queue-list';
+import { ReportGroups } from './report-groups';
 import { messageToast } from '#client/lib/toast-message';
 import { useDecideOnStory, useDecideOnUser, useModerationQueue, useResolveAppeal } from '../api/moderation';
 import { MediaReviews } from '#client/components/stories/media-views';
@@ -93,25 +94,7 @@ function QueueCard({ item }: { item: QueueItem }) {
           )}
         </div>
       )}
-      {item.reports.length > 0 && (
-        <section aria-label="Reports" className="grid gap-1 text-sm">
-          <h3 className="font-medium text-mist-100">Reports</h3>
-          <ul className="grid gap-1">
-            {item.reports.map((group) => (
-              <li key={group.reason} className="text-mist-300">
-                <span className="text-mist-100">{reasonLabel(group.reason)}</span> × {group.count}
-                {group.notes.length > 0 && (
-                  <ul className="ml-4 list-disc">
-                    {group.notes.map((note, i) => (
-                      <li key={i}>{note}</li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <ReportGroups groups={item.reports} Heading="h3" />
       {item.appeal && <AppealPanel item={item} />}
       {item.history.length > 0 && (
         <details className="text-sm text-mist-300">

@@ -4,7 +4,7 @@
  * moderator's actions; an appeal is decided with an optional note to the writer.
  */
 import { useState } from 'react';
-import { MODERATION_LIMITS, reasonLabel } from '#common/moderation';
+import { MODERATION_LIMITS } from '#common/moderation';
 import { traceModerationRequestSchema, type TraceQueueItem } from '#common/trace-schemas';
 import { traceReportWeightText } from '#common/traces';
 import { Button } from '#client/components/ui/button';
@@ -12,6 +12,7 @@ import { FormField } from '#client/components/ui/form-field';
 import { Textarea } from '#client/components/ui/input';
 import { errorMessage } from '#client/lib/api-client';
 import { QueueList } from './queue-list';
+import { ReportGroups } from './report-groups';
 import { messageToast } from '#client/lib/toast-message';
 import { useModerateTrace, useTraceQueue } from '../api/trace-queue';
 
@@ -105,25 +106,7 @@ function TraceCard({ item }: { item: TraceQueueItem }) {
           <p className="text-mist-300">Hidden by the story’s author: “{item.hiddenReason}”</p>
         )}
       </div>
-      {item.reports.length > 0 && (
-        <section aria-label="Reports" className="grid gap-1 text-sm">
-          <h4 className="font-medium text-mist-100">Reports</h4>
-          <ul className="grid gap-1">
-            {groupReports(item.reports).map((group) => (
-              <li key={group.reason} className="text-mist-300">
-                <span className="text-mist-100">{reasonLabel(group.reason)}</span> × {group.count}
-                {group.notes.length > 0 && (
-                  <ul className="ml-4 list-disc">
-                    {group.notes.map((note, i) => (
-                      <li key={i}>{note}</li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <ReportGroups groups={groupReports(item.reports)} Heading="h4" />
       <TraceDecision item={item} />
     </article>
   );
