@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { discoveryStatus, type DiscoveryStatusStory } from './discovery-status';
+import { lockValuesFor } from './lock-kinds';
 
 const none: DiscoveryStatusStory = {
   timeRestriction: 'none',
-  unlockStartTime: null,
-  unlockEndTime: null,
-  unlockSeason: null,
-  unlockWeather: null,
+  ...lockValuesFor('none', {}),
   isLocked: false,
   lockReason: null,
 };

@@ -35,6 +35,14 @@ export interface LockFieldTypes {
   unlockWeather: Weather;
 }
 
+/** A value of each lock field that its schema accepts: a new field must bring one (the kinds-handled test uses them). */
+export const LOCK_FIELD_EXAMPLES: LockFieldTypes = {
+  unlockStartTime: '09:00',
+  unlockEndTime: '17:00',
+  unlockSeason: 'summer',
+  unlockWeather: 'sunny',
+};
+
 /** Every lock field, in the order the API sends them, and its column in `stories`. */
 const LOCK_FIELD_COLUMNS = {
   unlockStartTime: 'unlock_start_time',

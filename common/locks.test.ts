@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateLock, isWithinWindow, localTimeParts, parseHHMM, seasonFor, type LockableStory } from './locks';
+import { lockValuesFor } from './lock-kinds';
 
 const base: LockableStory = {
   latitude: 32.08,
   timeRestriction: 'none',
-  unlockStartTime: null,
-  unlockEndTime: null,
-  unlockSeason: null,
-  unlockWeather: null,
+  ...lockValuesFor('none', {}),
 };
 const NY = 'America/New_York';
 // 2026-01-15 22:30 in New York (EST, UTC-5) is 03:30 UTC the next day.

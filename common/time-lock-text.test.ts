@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { timeLockText, timeZoneLabel } from './time-lock-text';
+import { lockValuesFor } from './lock-kinds';
 
-const base = { unlockStartTime: null, unlockEndTime: null, unlockSeason: null, unlockWeather: null };
+const base = lockValuesFor('none', {});
 
 describe('timeLockText', () => {
   it('words each restriction as spec section 4 does', () => {

@@ -6,7 +6,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MEDIA_KINDS, TIME_RESTRICTIONS } from '#common/enums';
-import { LOCK_COLUMNS, LOCK_FIELDS, LOCK_KINDS, lockValuesFor } from '#common/lock-kinds';
+import { LOCK_COLUMNS, LOCK_FIELD_EXAMPLES, LOCK_FIELDS, LOCK_KINDS, lockValuesFor } from '#common/lock-kinds';
 import { lockValueShape } from '#common/lock-schemas';
 import { evaluateLock } from '#common/locks';
 import { MEDIA_KIND_SPECS } from '#common/media-kinds';
@@ -63,20 +63,15 @@ const card = (restriction: (typeof TIME_RESTRICTIONS)[number], values: Record<st
   revision: 1,
 });
 
-/** A value for each lock field that its schema accepts. */
-const SAMPLE: Record<string, string> = {
-  unlockStartTime: '09:00',
-  unlockEndTime: '17:00',
-  unlockSeason: 'summer',
-  unlockWeather: 'sunny',
-};
+/** A value for each lock field that its schema accepts (the description carries them). */
+const SAMPLE: Record<string, string> = { ...LOCK_FIELD_EXAMPLES };
 
 describe('every lock kind described is handled', () => {
   it('every lock field has its column, its schema and a sample value', () => {
     LOCK_FIELDS.forEach((field, i) => {
       expect(columns[field]?.name, field).toBe(LOCK_COLUMNS[i]);
       expect(lockValueShape[field], field).toBeDefined();
-      expect(SAMPLE[field], `a sample value for ${field} in this test`).toBeDefined();
+      expect(SAMPLE[field], `an example value for ${field} in LOCK_FIELD_EXAMPLES`).toBeDefined();
     });
   });
 

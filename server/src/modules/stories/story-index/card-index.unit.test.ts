@@ -2,7 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type NearestQuery, type StoryCard } from './card';
 import { haversineMetres } from '#common/geo';
+import { lockValuesFor } from '#common/lock-kinds';
 import { CardIndex } from './card-index';
+
+/** Every lock field empty: the cards are unlocked by time (the lock kinds are the kinds-handled test's). */
+const NO_LOCK = lockValuesFor('none', {});
 
 const VIEWERS = ['aaaaaaaa-0000-4000-8000-000000000001', 'aaaaaaaa-0000-4000-8000-000000000002'];
 
@@ -33,10 +37,7 @@ const cardArb = (n: number) =>
       isPublic: c.isPublic,
       hidden: c.hidden,
       timeRestriction: 'none',
-      unlockStartTime: null,
-      unlockEndTime: null,
-      unlockSeason: null,
-      unlockWeather: null,
+      ...NO_LOCK,
       createdAtMicros: c.createdAtMicros,
       revision: n,
     }));
