@@ -44,7 +44,15 @@ const REFUSED: Record<
 };
 
 /** Public reads of a tour (its own tests cover who sees what). */
-const PUBLIC_READS = ['GET /api/tours/:id', 'GET /api/tiles/tours/:id'];
+/** Reads anyone may make of a tour they can see (each follows the tour read's visibility and blocks). */
+const PUBLIC_READS = [
+  'GET /api/tours/:id',
+  'GET /api/tiles/tours/:id',
+  'GET /api/tours/:id/export.gpx',
+  'GET /api/tours/:id/export.geojson',
+  'GET /api/tours/:id/qr.svg',
+  'GET /api/tours/:id/qr.png',
+];
 
 async function tourOf(t: TestApp, author: TestUser, hidden: boolean) {
   const first = await insertStory(t.database, { authorId: author.id, ...DEFAULT_CENTER, title: 'First stop' });
