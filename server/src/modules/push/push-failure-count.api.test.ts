@@ -40,9 +40,13 @@ describe('push failures counted in the database, subscriptions bound to their se
     const second = await sameDatabaseAgain(t.database);
     const app = await buildApp(t.config, { database: second.database, logger: false });
     await app.ready();
+    let closed = false;
     const instance = {
       app,
+      // Once only: a test may stop an instance (a restart) that afterAll then meets again.
       close: async () => {
+        if (closed) return;
+        closed = true;
         await app.close();
         if (second.owned) await second.database.close();
       },
