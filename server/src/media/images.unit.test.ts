@@ -33,7 +33,7 @@ describe('images', () => {
   });
 });
 
-describe("sharp's memory (issue 22)", () => {
+describe("sharp's memory", () => {
   it('runs one libvips thread per image and keeps no operation cache', async () => {
     const sharp = (await import('sharp')).default;
     expect(sharp.concurrency()).toBe(1);

@@ -284,7 +284,7 @@ describe('location claims over the API', () => {
     });
   });
 
-  describe('positions nobody claimed (issue 22, item 9)', () => {
+  describe('positions nobody claimed', () => {
     const getWith = (url: string, ip: string, headers: Record<string, string>, user?: TestUser) =>
       t.app.inject({
         method: 'GET',

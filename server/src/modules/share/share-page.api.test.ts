@@ -117,7 +117,7 @@ describe('GET /stories/:id link previews', () => {
   });
 });
 
-describe('a title with $ patterns (issue 22, item 6)', () => {
+describe('a title with $ patterns', () => {
   it("puts the title in once, literally: $& $' $` $1 $$ $<x> expand into nothing", async () => {
     const title = "$& $' $` $1 $$ $<x>";
     const id = await createStory({ title, description: "Costs $$ and $& more $'" });
@@ -133,7 +133,7 @@ describe('a title with $ patterns (issue 22, item 6)', () => {
   });
 });
 
-describe("share links without PUBLIC_URL trust only this server's own Host (issue 22, item 7)", () => {
+describe("share links without PUBLIC_URL trust only this server's own Host", () => {
   const local = useTestApp({}, { clientDir });
   let id: string;
 

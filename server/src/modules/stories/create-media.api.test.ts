@@ -78,7 +78,7 @@ describe('POST /api/stories', () => {
       expect(res.json().duration).toBe(2);
     });
 
-    it("stores the file's measured length, not the form's (issue 22: a 2-second recording posted as 6 hours)", async () => {
+    it("stores the file's measured length, not the form's (a 2-second recording posted as 6 hours)", async () => {
       for (const duration of ['12', '21600']) {
         const res = await post(baseStoryFields({ type: 'audio', duration }), {
           audio: { data: liveWebmAudio(2), filename: 'story.webm' },

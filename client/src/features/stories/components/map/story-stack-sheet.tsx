@@ -30,7 +30,7 @@ export function StoryStackSheet<T extends MapMarker>({
         return x !== null && y !== null ? y.localeCompare(x) : 0;
       })
     : [];
-  // Markers carry no title (decision 025): those the page does not know are asked for now, each by the one-story
+  // Markers carry no title (docs/decisions/025-marker-columns-without-titles.md): those the page does not know are asked for now, each by the one-story
   // read (docs/decisions/058-stack-titles-and-hint-room.md); the kind and category stand in until then.
   const untitled = newestFirst.filter((story) => !story.title).map((story) => story.id);
   const fetched = useStoryTitles(untitled);
