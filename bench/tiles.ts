@@ -7,7 +7,8 @@
  * 3. Memory with --tiles cached tiles (fetched through the app): heap and RSS before and after (tiles are on disk).
  * 4. A vector tile from a generated PMTiles archive (--archive-tiles tiles of ~20 KB, leaf directories): p50/p99 at
  *    --rate tiles per second over random addresses.
- * The app runs in this process (buildApp, PGlite in a temporary DATA_DIR), like the API tests.
+ * The app runs in this process (buildApp, PGlite in a temporary DATA_DIR), like the API tests; the load generator
+ * of 1 and 4 runs in a child process, so it does not take the app's event loop.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -15,21 +16,26 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
+import { execFile } from 'node:child_process';
 import autocannon from 'autocannon';
 import { Compression, TileType } from 'pmtiles';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { writePmtiles } from '../tests/helpers/pmtiles-writer';
 
-const { values: args } = parseArgs({
+const { values: args, positionals } = parseArgs({
   options: {
     rate: { type: 'string', default: '500' },
     duration: { type: 'string', default: '10' },
     tiles: { type: 'string', default: '10000' },
     'archive-tiles': { type: 'string', default: '10000' },
+    'load-child': { type: 'boolean', default: false },
   },
+  allowPositionals: true,
 });
+const run = promisify(execFile);
 const RATE = Number(args.rate);
 const DURATION = Number(args.duration);
 const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -82,21 +88,58 @@ async function timed(url: string): Promise<number> {
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 
-async function load(url: string, paths: () => string) {
+/** The two tile address sets the load asks for (named, so the load child can build them itself). */
+const LOAD_PATHS = {
+  cachedRaster: () => rasterTileAt(Math.floor(Math.random() * 2000)),
+  vector: () => vectorTileAt(Math.floor(Math.random() * Number(args['archive-tiles']))),
+};
+function rasterTileAt(i: number) {
+  return `/tiles/16/${18_000 + (i % 200)}/${26_000 + Math.floor(i / 200)}.png`;
+}
+function vectorTileAt(i: number) {
+  return `/tiles/14/${4000 + (i % 500)}/${6000 + Math.floor(i / 500)}.mvt`;
+}
+
+/**
+ * autocannon in a process of its own, so the load does not share the app's event loop (the app runs in this
+ * one): this file again with `--load-child <url> <paths>`, answering one JSON line.
+ */
+async function load(url: string, paths: keyof typeof LOAD_PATHS) {
+  const { stdout } = await run(process.execPath, [
+    '--import',
+    'tsx',
+    fileURLToPath(import.meta.url),
+    `--rate=${RATE}`,
+    `--duration=${DURATION}`,
+    `--archive-tiles=${args['archive-tiles']}`,
+    '--load-child',
+    url,
+    paths,
+  ]);
+  return stdout.trim();
+}
+
+async function loadChild(url: string, paths: keyof typeof LOAD_PATHS) {
   const result = await autocannon({
     url,
     connections: 16,
     duration: DURATION,
     overallRate: RATE,
-    requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }],
+    requests: [{ setupRequest: (request) => ({ ...request, path: LOAD_PATHS[paths]() }) }],
   });
   return `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${Math.round(result.requests.average)} req/s, non-2xx ${result.non2xx}, errors ${result.errors}`;
+}
+
+if (args['load-child']) {
+  const [url, paths] = positionals as [string, keyof typeof LOAD_PATHS];
+  process.stdout.write(`${await loadChild(url, paths)}\n`);
+  process.exit(0);
 }
 
 const upstream = await startSlowUpstream();
 const raster = await startApp({ TILE_URL: `${upstream.url}/{z}/{x}/{y}.png`, TILE_CACHE_MB: '2048' });
 try {
-  const tileAt = (i: number) => `/tiles/16/${18_000 + (i % 200)}/${26_000 + Math.floor(i / 200)}.png`;
+  const tileAt = rasterTileAt;
   // 2. Cold tiles, one at a time, against the stub's own time.
   const cold: number[] = [];
   const direct: number[] = [];
@@ -125,9 +168,7 @@ try {
   );
 
   // 1. Cached tiles under load.
-  console.log(
-    `cached raster tile at ${RATE}/s: ${await load(raster.url, () => tileAt(Math.floor(Math.random() * 2000)))}`,
-  );
+  console.log(`cached raster tile at ${RATE}/s: ${await load(raster.url, 'cachedRaster')}`);
 } finally {
   await raster.close();
   await upstream.close();
@@ -153,12 +194,8 @@ await fs.writeFile(
 const archiveSize = (await fs.stat(archiveFile)).size;
 const vector = await startApp({ MAP_ARCHIVE: archiveFile });
 try {
-  const randomTile = () => {
-    const i = Math.floor(Math.random() * archiveTiles);
-    return `/tiles/14/${4000 + (i % 500)}/${6000 + Math.floor(i / 500)}.mvt`;
-  };
   console.log(
-    `vector tile from a ${MB(archiveSize)} archive (${archiveTiles} tiles) at ${RATE}/s: ${await load(vector.url, randomTile)}`,
+    `vector tile from a ${MB(archiveSize)} archive (${archiveTiles} tiles) at ${RATE}/s: ${await load(vector.url, 'vector')}`,
   );
 } finally {
   await vector.close();
