@@ -11,6 +11,8 @@ export interface TileSettings {
   contact: string | undefined;
   /** Bytes of raster tiles kept (DATA_DIR/tiles, or the S3 bucket); least recently used out past it. */
   cacheBytes: number;
+  /** Bytes of the most recently read raster tiles also kept in memory, in front of the cache (0: none). */
+  memoryBytes: number;
   /** A PMTiles v3 archive (local path, https:// or s3:// URL): vector tiles from it, no upstream at all. */
   archive: string | undefined;
   /** `allowed`: the raster upstream's terms allow bulk reads, so readers may save a tour's map for offline use. */
@@ -28,6 +30,7 @@ export const TILE_ENV_SHAPE = {
     .optional()
     .transform((value) => value || undefined),
   TILE_CACHE_MB: z.coerce.number().min(1).max(1_000_000).default(512),
+  TILE_MEMORY_MB: z.coerce.number().min(0).max(4096).default(32),
   MAP_ARCHIVE: z
     .string()
     .trim()
@@ -49,6 +52,7 @@ export function tileSettings(env: TileEnv): TileSettings {
   return {
     contact: env.TILE_CONTACT,
     cacheBytes: Math.round(env.TILE_CACHE_MB * 1024 * 1024),
+    memoryBytes: Math.round(env.TILE_MEMORY_MB * 1024 * 1024),
     archive: env.MAP_ARCHIVE,
     prefetch: env.TILE_PREFETCH,
   };

@@ -81,7 +81,12 @@ const tilesPlugin = (options: TilesPluginOptions) =>
       } else {
         // Shared by every instance in the bucket when there is one; else on this machine, beside the media.
         const store = config.s3 ? app.mediaStore : createLocalMediaStore(config.dataDir);
-        const cache = createTileCache({ store, prefix: 'tiles/', maxBytes: settings.cacheBytes });
+        const cache = createTileCache({
+          store,
+          prefix: 'tiles/',
+          maxBytes: settings.cacheBytes,
+          memoryBytes: settings.memoryBytes,
+        });
         const upstream = createRasterUpstream({
           template: config.tileUrl,
           userAgent: userAgentFor({ publicUrl: config.publicUrl, contact: settings.contact }),

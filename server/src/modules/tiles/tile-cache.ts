@@ -7,6 +7,10 @@
  * The cache is bounded: this instance tracks the objects it knows (those it found at start, wrote or read) in
  * least-recently-used order, and deletes the oldest once their total passes `maxBytes`. On a shared bucket each
  * instance bounds what it knows; docs/operations.md suggests a lifecycle rule beside it.
+ *
+ * In front of the store, the most recently read tiles are also kept in memory up to `memoryBytes` (buffers outside
+ * the JS heap): the tiles of a city's centre are asked for again and again, and a read from the store costs a file
+ * open, read and close (or a bucket request) per tile.
  */
 import type { Readable } from 'node:stream';
 import type { MediaStore } from '../../media/media-store';
@@ -73,8 +77,14 @@ const isMissing = (error: unknown) => {
   return code === 'ENOENT' || code === 'NoSuchKey' || code === 'NotFound';
 };
 
-export function createTileCache(options: { store: MediaStore; prefix: string; maxBytes: number }): TileCache {
+export function createTileCache(options: {
+  store: MediaStore;
+  prefix: string;
+  maxBytes: number;
+  memoryBytes?: number;
+}): TileCache {
   const { store, prefix, maxBytes } = options;
+  const hot = createHotTiles(options.memoryBytes ?? 0);
   /** Key → stored size, least recently used first (a Map keeps insertion order). */
   const known = new Map<string, number>();
   let totalBytes = 0;
@@ -98,24 +108,34 @@ export function createTileCache(options: { store: MediaStore; prefix: string; ma
     while (totalBytes > maxBytes && known.size > 1) {
       const oldest = known.keys().next().value as string;
       forget(oldest);
+      hot.drop(oldest);
       await store.delete(`${prefix}${oldest}`).catch(() => {});
     }
   };
 
   return {
     async get(key) {
+      const inMemory = hot.get(key);
+      if (inMemory) {
+        remember(key, known.get(key) ?? inMemory.bytes.length);
+        return inMemory;
+      }
       let object: Buffer;
       try {
         object = await readAll(store.read(`${prefix}${key}`));
       } catch (error) {
         if (isMissing(error)) {
           forget(key);
+          hot.drop(key);
           return null;
         }
         throw error;
       }
       const tile = decodeCachedTile(object);
-      if (tile) remember(key, object.length);
+      if (tile) {
+        remember(key, object.length);
+        hot.set(key, tile);
+      }
       return tile;
     },
 
@@ -123,6 +143,7 @@ export function createTileCache(options: { store: MediaStore; prefix: string; ma
       const object = encodeCachedTile(tile);
       await store.putBuffer(`${prefix}${key}`, object);
       remember(key, object.length);
+      hot.set(key, tile);
       await evict();
     },
 
@@ -143,5 +164,35 @@ export function createTileCache(options: { store: MediaStore; prefix: string; ma
       for (const [key, size] of touched) remember(key, size);
       await evict();
     },
+  };
+}
+
+/** The most recently read tiles, least recently used first, bounded by their bytes (0: none kept). */
+function createHotTiles(maxBytes: number) {
+  const tiles = new Map<string, CachedTile>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const tile = tiles.get(key);
+    if (!tile) return;
+    tiles.delete(key);
+    bytes -= tile.bytes.length;
+  };
+  return {
+    get(key: string): CachedTile | undefined {
+      const tile = tiles.get(key);
+      if (tile) {
+        tiles.delete(key);
+        tiles.set(key, tile);
+      }
+      return tile;
+    },
+    set(key: string, tile: CachedTile) {
+      if (tile.bytes.length > maxBytes) return;
+      drop(key);
+      tiles.set(key, tile);
+      bytes += tile.bytes.length;
+      while (bytes > maxBytes) drop(tiles.keys().next().value as string);
+    },
+    drop,
   };
 }

@@ -45,4 +45,22 @@ describe('the tile cache', () => {
     const left = await fs.readdir(path.join(dir, 'tiles', '3', '0'));
     expect(left).toHaveLength(2);
   });
+
+  it('answers the most recently read tiles from memory, within its own bound', async () => {
+    const store = createLocalMediaStore(dir);
+    let reads = 0;
+    const counted = { ...store, read: (...args: Parameters<typeof store.read>) => (reads++, store.read(...args)) };
+    const cache = createTileCache({ store: counted, prefix: 'tiles/', maxBytes: objectSize * 10, memoryBytes: 2000 });
+    await cache.put('2/0/0.png', tile(1));
+    await cache.put('2/0/1.png', tile(2));
+    expect((await cache.get('2/0/0.png'))?.etag).toBe('"t1"');
+    expect((await cache.get('2/0/1.png'))?.etag).toBe('"t2"');
+    expect(reads).toBe(0);
+    // A third tile passes the 2,000-byte bound: the least recently used one is read from the store again.
+    await cache.put('2/1/0.png', tile(3));
+    expect((await cache.get('2/0/0.png'))?.etag).toBe('"t1"');
+    expect(reads).toBe(1);
+    expect((await cache.get('2/1/0.png'))?.etag).toBe('"t3"');
+    expect(reads).toBe(1);
+  });
 });
