@@ -8,6 +8,7 @@
 import { gpx, kml } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
 import { haversineMetres, type Point } from '#common/geo';
+import { safeSingleLine } from '#common/text';
 
 /** A file larger than this is refused unread (a 5,000-point GPX track is about 0.5 MB). */
 export const ROUTE_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
@@ -133,7 +134,8 @@ function toPoint(position: unknown): Point | null {
 
 function cleanText(value: unknown, max = 2000): string | null {
   if (typeof value !== 'string') return null;
-  const text = value.replace(/\s+/g, ' ').trim();
+  // The public-text rule: a file's names and descriptions lose control, bidi and zero-width characters.
+  const text = safeSingleLine(value).replace(/\s+/g, ' ').trim();
   return text ? text.slice(0, max) : null;
 }
 
