@@ -72,6 +72,28 @@ export const accountExportSchema = z.object({
       geojson: z.custom<object>().describe('GeoJSON FeatureCollection'),
     }),
   ),
+  /** Your planned stories (docs/decisions/060-story-drafts-and-routes-in.md): the fields as kept, a link to the file. */
+  drafts: z.array(
+    z.object({
+      id: z.uuid(),
+      latitude: z.number(),
+      longitude: z.number(),
+      fields: z.record(z.string(), z.string()),
+      mediaUrl: z.string().nullable(),
+      tourDraftId: z.uuid().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  /** Your planned tours, their stops in order (a story id once pinned). */
+  plannedTours: z.array(
+    z.object({
+      id: z.uuid(),
+      title: z.string(),
+      path: z.array(z.object({ latitude: z.number(), longitude: z.number() })),
+      stops: z.array(z.object({ draftId: z.uuid(), storyId: z.uuid().nullable(), title: z.string() })),
+      createdAt: z.string(),
+    }),
+  ),
   /** The day counts of your stories' insights (docs/decisions/018-insights-counts-not-readers.md): counts only, 1 and 2 as "fewer than 3". */
   insights: z.array(
     z.object({

@@ -10,6 +10,17 @@
 import { z } from 'zod';
 import { accountExportSchema, deleteAccountRequestSchema } from '../account-schemas';
 import {
+  draftIdParamsSchema,
+  draftListSchema,
+  draftSchema,
+  editDraftRequestSchema,
+  importRouteRequestSchema,
+  pinDraftRequestSchema,
+  plannedTourListSchema,
+  plannedTourSchema,
+  publishPlannedTourRequestSchema,
+} from '../draft-schemas';
+import {
   insightEventRequestSchema,
   insightsPeriodQuerySchema,
   insightsSummarySchema,
@@ -228,6 +239,18 @@ export const API_CONTRACT = {
   },
   notificationStream: { querystring: streamQuerySchema, response: { 200: z.string().describe('text/event-stream') } },
 
+  createDraft: { body: createStoryMultipartSchema, response: { 201: draftSchema } },
+  myDrafts: { response: { 200: draftListSchema } },
+  editDraft: { params: draftIdParamsSchema, body: editDraftRequestSchema, response: { 200: draftSchema } },
+  deleteDraft: { params: draftIdParamsSchema, response: { 204: deleted } },
+  pinDraft: { params: draftIdParamsSchema, body: pinDraftRequestSchema, response: { 201: storySchema } },
+  importRoute: { body: importRouteRequestSchema, response: { 201: plannedTourSchema } },
+  myPlannedTours: { response: { 200: plannedTourListSchema } },
+  publishPlannedTour: {
+    params: draftIdParamsSchema,
+    body: publishPlannedTourRequestSchema,
+    response: { 201: tourSchema },
+  },
   createTour: { body: createTourRequestSchema, response: { 201: tourSchema } },
   editTour: { params: tourIdParamsSchema, body: editTourRequestSchema, response: { 200: tourSchema } },
   deleteTour: { params: tourIdParamsSchema, response: { 204: deleted } },

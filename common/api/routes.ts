@@ -67,6 +67,16 @@ export const API_ROUTES = {
   /** Server-Sent Events (an EventSource, not a fetch). */
   notificationStream: { method: 'GET', path: '/api/notifications/stream' },
 
+  // Story drafts and planned tours (docs/decisions/060-story-drafts-and-routes-in.md)
+  createDraft: { method: 'POST', path: '/api/drafts' },
+  myDrafts: { method: 'GET', path: '/api/drafts' },
+  editDraft: { method: 'PATCH', path: '/api/drafts/:id' },
+  deleteDraft: { method: 'DELETE', path: '/api/drafts/:id' },
+  pinDraft: { method: 'POST', path: '/api/drafts/:id/pin' },
+  importRoute: { method: 'POST', path: '/api/drafts/import' },
+  myPlannedTours: { method: 'GET', path: '/api/drafts/tours' },
+  publishPlannedTour: { method: 'POST', path: '/api/drafts/tours/:id/publish' },
+
   // Tours
   createTour: { method: 'POST', path: '/api/tours' },
   editTour: { method: 'PATCH', path: '/api/tours/:id' },

@@ -58,6 +58,7 @@ import { placesModule } from './modules/places/plugin';
 import { storiesModule } from './modules/stories/plugin';
 import { transcriptsModule } from './modules/transcripts/plugin';
 import { toursModule } from './modules/tours/plugin';
+import { draftsModule } from './modules/drafts/plugin';
 import { moderationModule } from './modules/moderation/plugin';
 import { insightsModule, type InsightsPluginOptions } from './modules/insights/plugin';
 import { mediaFilesModule } from './modules/media-files/plugin';
@@ -92,6 +93,7 @@ export function appModules(deps: AppDependencies): AppModule[] {
     transcriptsModule,
     storiesModule,
     toursModule,
+    draftsModule,
     moderationModule,
     insightsModule(deps.insights),
     mediaFilesModule,

@@ -10,3 +10,4 @@ export * from './tables/insights';
 export * from './tables/push';
 export * from './tables/traces';
 export * from './tables/transcripts';
+export * from './tables/drafts';

@@ -20,3 +20,20 @@ export async function removeStoryMedia(
     }
   }
 }
+
+/** The same for deleted drafts' files (`drafts/<id>/`, docs/decisions/060-story-drafts-and-routes-in.md). */
+export async function removeDraftMedia(
+  store: MediaStore,
+  draftIds: readonly string[],
+  log: { warn(obj: object, msg: string): void },
+): Promise<void> {
+  for (const draftId of draftIds) {
+    try {
+      const keys: string[] = [];
+      for await (const object of store.list(`drafts/${draftId}/`)) keys.push(object.key);
+      await Promise.all(keys.map((key) => store.delete(key)));
+    } catch (error) {
+      log.warn({ err: error, draftId }, 'media of a deleted draft could not be removed');
+    }
+  }
+}

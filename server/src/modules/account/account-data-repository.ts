@@ -12,7 +12,9 @@ import {
   notificationMarks,
   notifications,
   stories,
+  storyDrafts,
   throttleEvents,
+  tourDrafts,
   tours,
   tourStops,
   users,
@@ -36,15 +38,20 @@ export function createAccountDataRepository(database: Database) {
      * same username starts clean). Returns the ids of the stories that were deleted (their files are the
      * caller's to remove, after the commit).
      */
-    async deleteAccount(userId: string): Promise<{ deleted: boolean; storyIds: string[] }> {
+    async deleteAccount(userId: string): Promise<{ deleted: boolean; storyIds: string[]; draftIds: string[] }> {
       return database.transaction(async ({ db: tx }) => {
         const [user] = await tx
           .select({ username: users.username, displayName: users.displayName })
           .from(users)
           .where(eq(users.id, userId))
           .for('update');
-        if (!user) return { deleted: false, storyIds: [] };
+        if (!user) return { deleted: false, storyIds: [], draftIds: [] };
         const own = await tx.select({ id: stories.id }).from(stories).where(eq(stories.authorId, userId));
+        // Drafts (docs/decisions/060-story-drafts-and-routes-in.md) go by cascade; their files after the commit.
+        const drafts = await tx
+          .select({ id: storyDrafts.id })
+          .from(storyDrafts)
+          .where(eq(storyDrafts.authorId, userId));
         await tx
           .update(stories)
           .set({ likes: sql`GREATEST(${stories.likes} - 1, 0)` })
@@ -75,7 +82,7 @@ export function createAccountDataRepository(database: Database) {
           await tx.delete(throttleEvents).where(bucketStartsWith(prefix));
         }
         await tx.delete(users).where(eq(users.id, userId));
-        return { deleted: true, storyIds: own.map((s) => s.id) };
+        return { deleted: true, storyIds: own.map((s) => s.id), draftIds: drafts.map((d) => d.id) };
       });
     },
 
@@ -112,7 +119,17 @@ export function createAccountDataRepository(database: Database) {
         .from(tours)
         .where(eq(tours.authorId, userId))
         .orderBy(desc(tours.createdAt));
-      return { user, stories: ownStories, likesGiven, tours: ownTours };
+      const drafts = await db
+        .select()
+        .from(storyDrafts)
+        .where(eq(storyDrafts.authorId, userId))
+        .orderBy(desc(storyDrafts.createdAt));
+      const plannedTours = await db
+        .select()
+        .from(tourDrafts)
+        .where(eq(tourDrafts.authorId, userId))
+        .orderBy(desc(tourDrafts.createdAt));
+      return { user, stories: ownStories, likesGiven, tours: ownTours, drafts, plannedTours };
     },
   };
 }

@@ -6,7 +6,7 @@ import { ACCOUNT_MESSAGES, type AccountExport } from '#common/account-schemas';
 import { forbidden, unauthorized } from '../../lib/http-errors';
 import type { MediaUrlSigner } from '../../media/media-urls';
 import type { MediaStore } from '../../media/media-store';
-import { removeStoryMedia } from '../../media/story-media-removal';
+import { removeDraftMedia, removeStoryMedia } from '../../media/story-media-removal';
 import { SIGN_IN_REQUIRED } from '../../plugins/access';
 import { toCurrentUser, verifyPassword } from '../auth';
 import type { AccountDataRepository } from './account-data-repository';
@@ -31,10 +31,11 @@ export function createAccountDataService(deps: {
       const hash = await deps.repository.passwordHashOf(userId);
       if (!hash) throw unauthorized(SIGN_IN_REQUIRED);
       if (!(await verifyPassword(hash, password))) throw forbidden(ACCOUNT_MESSAGES.wrongPassword);
-      const { deleted, storyIds } = await deps.repository.deleteAccount(userId);
+      const { deleted, storyIds, draftIds } = await deps.repository.deleteAccount(userId);
       if (!deleted) throw unauthorized(SIGN_IN_REQUIRED);
       // After the commit: a file that cannot be removed now is left to the orphan sweep, never the rows.
       await removeStoryMedia(deps.store, storyIds, deps.log);
+      await removeDraftMedia(deps.store, draftIds, deps.log);
     },
 
     /** Everything but the insights, which the route adds from the insights feature (docs/decisions/018-insights-counts-not-readers.md). */
@@ -105,6 +106,23 @@ export function createAccountDataService(deps: {
             geojson: tourGeoJson(files),
           };
         }),
+        // Planned stories and tours (docs/decisions/060-story-drafts-and-routes-in.md), as kept.
+        drafts: data.drafts.map((draft) => ({
+          id: draft.id,
+          latitude: draft.latitude,
+          longitude: draft.longitude,
+          fields: draft.fields,
+          mediaUrl: sign(draft.mediaKey),
+          tourDraftId: draft.tourDraftId,
+          createdAt: draft.createdAt.toISOString(),
+        })),
+        plannedTours: data.plannedTours.map((tour) => ({
+          id: tour.id,
+          title: tour.title,
+          path: tour.path,
+          stops: tour.stops.map((stop) => ({ draftId: stop.draftId, storyId: stop.storyId, title: stop.title })),
+          createdAt: tour.createdAt.toISOString(),
+        })),
       };
     },
   };

@@ -4,3 +4,6 @@
  */
 export { LOCATION_RATE_LIMIT } from './read-routes';
 export { timeZoneAt } from './time-zone';
+// Drafts (docs/decisions/060-story-drafts-and-routes-in.md) read the creation form and answer the story it made.
+export { readStoryForm } from './story-form';
+export { toStoryView, type StoryRow } from './story-view';
