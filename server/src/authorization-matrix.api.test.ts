@@ -45,6 +45,10 @@ const SIGN_IN_REQUIRED = 'Please sign in to continue.';
  */
 const OWNED_RESOURCES: Record<string, OwnedBindings> = {
   id: (f, route) => {
+    if (route.url.startsWith('/api/drafts/tours/'))
+      return [{ label: "the owner's planned tour", value: f.plannedTourId, ownersOnly: true }];
+    if (route.url.startsWith('/api/drafts/'))
+      return [{ label: "the owner's draft", value: f.draftId, ownersOnly: true }];
     if (route.url.startsWith('/api/notifications/'))
       return [{ label: "the owner's notification", value: f.notificationId, ownersOnly: true }];
     // A public tour: anyone reads it; only its author edits or deletes it (a write by anyone else: 403/404).
@@ -105,6 +109,10 @@ const OWNER_REFUSED: Record<string, { status: number[]; why: string }> = {
   'GET /api/stories/:id/qr.png': { status: [404], why: 'a private story has no share page' },
   ...TRACE_OWNER_REFUSED,
   ...TRANSCRIPT_OWNER_REFUSED,
+  // Pinned only from within 200 m of its planned place, by an accepted claim (drafts.api.test.ts pins one).
+  'POST /api/drafts/:id/pin': { status: [400], why: 'the sample position is not at the planned place' },
+  // A planned tour is published once two of its stops are pinned; the fixture's are not.
+  'POST /api/drafts/tours/:id/publish': { status: [400], why: "the fixture's planned stops are not pinned yet" },
 };
 
 /**
@@ -127,6 +135,10 @@ const VALID_YET_REFUSED: Record<string, string> = {
     'the sample endpoint is not a public https push service (push.api.test.ts subscribes a real one)',
   'POST /api/user/reset-password': 'the sample reset code is not one the server sent',
   ...TRANSCRIPT_VALID_YET_REFUSED,
+  'POST /api/drafts/import':
+    'the sampled text is not a route file (drafts.api.test.ts and route-import tests import real ones)',
+  'POST /api/drafts/:id/pin': 'the sample position is not at the planned place',
+  'POST /api/drafts/tours/:id/publish': "the fixture's planned stops are not pinned yet",
 };
 
 const is5xx = (res: LightMyRequestResponse) => res.statusCode >= 500;

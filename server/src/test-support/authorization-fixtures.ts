@@ -31,6 +31,9 @@ export interface Fixtures {
   appealId: string;
   /** The push endpoint of the owner's device. */
   pushEndpoint: string;
+  /** The owner's story draft and planned tour (docs/decisions/060-story-drafts-and-routes-in.md): nobody else's to read. */
+  draftId: string;
+  plannedTourId: string;
   /** Texts only the owner may ever see. */
   privateMarkers: string[];
 }
@@ -102,9 +105,41 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       storyId: publicStory.id,
     })
     .returning();
+  const draftTitle = `Planned ${tag}`;
+  const draft = await t.app.drafts.service.create(owner.id, {
+    fields: {
+      type: 'text',
+      category: 'History',
+      title: draftTitle,
+      content: 'Planned.',
+      latitude: '51.5',
+      longitude: '-0.1',
+    },
+    files: {},
+  });
+  const plannedTour = await t.app.drafts.service.importRoute(owner.id, {
+    fileName: 'walk.geojson',
+    text: JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties: { name: `Planned stop ${tag}` },
+          geometry: { type: 'Point', coordinates: [-0.1, 51.5] },
+        },
+        {
+          type: 'Feature',
+          properties: { name: `Planned end ${tag}` },
+          geometry: { type: 'Point', coordinates: [-0.11, 51.51] },
+        },
+      ],
+    }),
+  });
   return {
     owner,
     other,
+    draftId: draft.id,
+    plannedTourId: plannedTour.id,
     publicStoryId: publicStory.id,
     privateStoryId,
     privateMediaKey,
@@ -115,6 +150,9 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     pushEndpoint,
     privateMarkers: [
       ownerEmail,
+      draft.id,
+      draftTitle,
+      `Planned stop ${tag}`,
       privateStoryId,
       privateTitle,
       privateDescription,
