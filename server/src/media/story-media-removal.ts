@@ -5,35 +5,30 @@
  */
 import type { MediaStore } from './media-store';
 
-export async function removeStoryMedia(
-  store: MediaStore,
-  storyIds: readonly string[],
-  log: { warn(obj: object, msg: string): void },
-): Promise<void> {
-  for (const storyId of storyIds) {
+type Log = { warn(obj: object, msg: string): void };
+
+/** Removes every file under `<folder>/<id>/` for each id; a failure is logged with `failure`, never thrown. */
+async function removeFolders(store: MediaStore, folder: string, ids: readonly string[], log: Log, failure: string) {
+  for (const id of ids) {
     try {
       const keys: string[] = [];
-      for await (const object of store.list(`stories/${storyId}/`)) keys.push(object.key);
+      for await (const object of store.list(`${folder}/${id}/`)) keys.push(object.key);
       await Promise.all(keys.map((key) => store.delete(key)));
     } catch (error) {
-      log.warn({ err: error, storyId }, 'media of a deleted story could not be removed; the orphan sweep will');
+      log.warn({ err: error, id }, failure);
     }
   }
 }
 
+export const removeStoryMedia = (store: MediaStore, storyIds: readonly string[], log: Log) =>
+  removeFolders(
+    store,
+    'stories',
+    storyIds,
+    log,
+    'media of a deleted story could not be removed; the orphan sweep will',
+  );
+
 /** The same for deleted drafts' files (`drafts/<id>/`, docs/decisions/060-story-drafts-and-routes-in.md). */
-export async function removeDraftMedia(
-  store: MediaStore,
-  draftIds: readonly string[],
-  log: { warn(obj: object, msg: string): void },
-): Promise<void> {
-  for (const draftId of draftIds) {
-    try {
-      const keys: string[] = [];
-      for await (const object of store.list(`drafts/${draftId}/`)) keys.push(object.key);
-      await Promise.all(keys.map((key) => store.delete(key)));
-    } catch (error) {
-      log.warn({ err: error, draftId }, 'media of a deleted draft could not be removed');
-    }
-  }
-}
+export const removeDraftMedia = (store: MediaStore, draftIds: readonly string[], log: Log) =>
+  removeFolders(store, 'drafts', draftIds, log, 'media of a deleted draft could not be removed');

@@ -18,6 +18,7 @@ import { isUuid } from '#common/route-schemas';
 import type { CreateTourRequest, Tour } from '#common/tour-schemas';
 import { badRequest, conflict, notFound, parseOrThrow, payloadTooLarge } from '../../lib/http-errors';
 import type { MediaStore } from '../../media/media-store';
+import { removeDraftMedia } from '../../media/story-media-removal';
 import type { UploadedFile } from '../../media/pipeline';
 import type { StoryRow } from '../stories';
 import type { DraftRepository, DraftRow, TourDraftRow } from './draft-repository';
@@ -91,13 +92,7 @@ export function createDraftService(deps: DraftServiceDeps) {
     return row;
   }
 
-  async function removeMedia(draftId: string): Promise<void> {
-    try {
-      for await (const object of store.list(`drafts/${draftId}/`)) await store.delete(object.key);
-    } catch (error) {
-      deps.log.warn({ err: error, draftId }, 'media of a deleted draft could not be removed');
-    }
-  }
+  const removeMedia = (draftId: string) => removeDraftMedia(store, [draftId], deps.log);
 
   return {
     async create(authorId: string, form: DraftForm): Promise<Draft> {
