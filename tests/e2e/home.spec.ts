@@ -110,10 +110,11 @@ test('the map shows stub tiles, the reader and story markers; markers and cards 
   page.on('request', (req) => req.url().includes('/api/stories/map?bbox=') && viewportReads.push(req.url()));
   // The map reads markers as columns (decisions 024, 025): no title, card text, content or media; the dialog
   // fetches the story on open.
-  const markerAnswers: Promise<Record<string, unknown[]>>[] = [];
+  // A read the map superseded while it panned is aborted before its body arrives: it has no answer to check.
+  const markerAnswers: Promise<Record<string, unknown[]> | null>[] = [];
   page.on('response', (res) => {
     if (res.url().includes('/api/stories/map?bbox=') && res.ok())
-      markerAnswers.push(res.json() as Promise<Record<string, unknown[]>>);
+      markerAnswers.push((res.json() as Promise<Record<string, unknown[]>>).catch(() => null));
   });
   await page.goto('/');
 
@@ -142,7 +143,7 @@ test('the map shows stub tiles, the reader and story markers; markers and cards 
   await expect(page.locator('.leaflet-marker-icon[title="4 stories"]')).toBeVisible();
   expect(viewportReads.length).toBeGreaterThan(0);
   expect(viewportReads.every((url) => !url.includes('view=full'))).toBe(true);
-  const answers = await Promise.all(markerAnswers);
+  const answers = (await Promise.all(markerAnswers)).filter((columns) => columns !== null);
   expect(answers.some((columns) => (columns.id?.length ?? 0) > 0)).toBe(true);
   for (const columns of answers) {
     expect(Object.keys(columns).sort()).toEqual([
