@@ -16,6 +16,7 @@ export const DRAFT_MESSAGES = {
   tooMany: `You can keep at most ${DRAFTS.maxPerAuthor} planned stories. Pin or delete some first.`,
   tooFar: `You are too far from the planned place. Go within ${DRAFTS.pinReachM} m of it to pin this story.`,
   tourNotFound: 'Planned tour not found.',
+  pinning: 'This story is being pinned already.',
   tourTooFewPinned: `Pin at least ${DRAFTS.minPinnedStopsToPublish} stops of this tour before publishing it.`,
   fieldsRequired: 'Send the draft fields to change as an object of texts.',
 } as const;

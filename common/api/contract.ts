@@ -251,6 +251,7 @@ export const API_CONTRACT = {
     body: publishPlannedTourRequestSchema,
     response: { 201: tourSchema },
   },
+  deletePlannedTour: { params: draftIdParamsSchema, response: { 204: deleted } },
   createTour: { body: createTourRequestSchema, response: { 201: tourSchema } },
   editTour: { params: tourIdParamsSchema, body: editTourRequestSchema, response: { 200: tourSchema } },
   deleteTour: { params: tourIdParamsSchema, response: { 204: deleted } },

@@ -76,6 +76,7 @@ export const API_ROUTES = {
   importRoute: { method: 'POST', path: '/api/drafts/import' },
   myPlannedTours: { method: 'GET', path: '/api/drafts/tours' },
   publishPlannedTour: { method: 'POST', path: '/api/drafts/tours/:id/publish' },
+  deletePlannedTour: { method: 'DELETE', path: '/api/drafts/tours/:id' },
 
   // Tours
   createTour: { method: 'POST', path: '/api/tours' },

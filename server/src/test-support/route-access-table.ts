@@ -57,6 +57,7 @@ export const REVIEWED_ROUTE_ACCESS: Record<string, ReviewedAccess> = {
   'POST /api/drafts/import': 'user, publishes',
   'GET /api/drafts/tours': 'user',
   'POST /api/drafts/tours/:id/publish': 'user, publishes',
+  'DELETE /api/drafts/tours/:id': 'user, publishes',
   'GET /api/tours/near/:lat/:lng': 'public',
   'GET /api/tours/mine': 'user',
   'GET /api/tours/:id': 'public',

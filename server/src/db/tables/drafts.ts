@@ -46,6 +46,8 @@ export const storyDrafts = pgTable(
     mediaKey: text('media_key'),
     mediaSize: integer('media_size'),
     tourDraftId: uuid('tour_draft_id').references(() => tourDrafts.id, { onDelete: 'set null' }),
+    /** While "Pin here" runs, the claim's lease: a second pin of the same draft is refused until it ends. */
+    pinningUntil: timestamp('pinning_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,7 +2,7 @@
  * The only SQL of story drafts and planned tours (docs/decisions/060-story-drafts-and-routes-in.md). Every query
  * names the author: a draft is read, changed or removed only by the one who wrote it.
  */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Point } from '#common/geo';
 import type { Database } from '../../db/client';
 import { storyDrafts, tourDrafts, users, type TourDraftStop } from '../../db/schema';
@@ -22,6 +22,7 @@ export type DraftRepository = ReturnType<typeof createDraftRepository>;
 export function createDraftRepository(database: Database) {
   const { db } = database;
   const own = (authorId: string, id: string) => and(eq(storyDrafts.id, id), eq(storyDrafts.authorId, authorId));
+  const notPinning = or(isNull(storyDrafts.pinningUntil), lt(storyDrafts.pinningUntil, sql`now()`));
   return {
     async countOf(authorId: string): Promise<number> {
       const [row] = await db.select({ n: count() }).from(storyDrafts).where(eq(storyDrafts.authorId, authorId));
@@ -59,17 +60,43 @@ export function createDraftRepository(database: Database) {
       return row;
     },
 
-    /** Removes the draft; when it was a planned tour's stop and became a story, the stop now names that story. */
+    /**
+     * "Pin here" claims the draft first, so two pins of one draft cannot both make a story: the claim is a lease
+     * (`pinning_until`) taken only when none is running, ended by `releasePin` or by the draft's removal, and
+     * expiring by itself should the process stop mid-pin. Undefined when the draft is not the author's or is busy.
+     */
+    async claimForPin(authorId: string, id: string, leaseSeconds: number): Promise<DraftRow | undefined> {
+      const [row] = await db
+        .update(storyDrafts)
+        .set({ pinningUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+        .where(and(own(authorId, id), notPinning))
+        .returning();
+      return row;
+    },
+
+    async releasePin(authorId: string, id: string): Promise<void> {
+      await db.update(storyDrafts).set({ pinningUntil: null }).where(own(authorId, id));
+    },
+
+    /**
+     * Removes the draft (refused, undefined, while a pin of it runs, unless that pin is the one removing it). A
+     * planned tour's stop then names the story it became, or, deleted unpublished, leaves the tour; a planned tour
+     * left without stops goes too.
+     */
     async remove(authorId: string, id: string, publishedAs: string | null = null): Promise<DraftRow | undefined> {
       return database.transaction(async ({ db: tx }) => {
-        const [row] = await tx.delete(storyDrafts).where(own(authorId, id)).returning();
-        if (row?.tourDraftId && publishedAs) {
-          const [tour] = await tx.select().from(tourDrafts).where(eq(tourDrafts.id, row.tourDraftId)).for('update');
-          if (tour) {
-            const stops = tour.stops.map((stop) => (stop.draftId === id ? { ...stop, storyId: publishedAs } : stop));
-            await tx.update(tourDrafts).set({ stops }).where(eq(tourDrafts.id, tour.id));
-          }
-        }
+        const [row] = await tx
+          .delete(storyDrafts)
+          .where(publishedAs ? own(authorId, id) : and(own(authorId, id), notPinning))
+          .returning();
+        if (!row?.tourDraftId) return row;
+        const [tour] = await tx.select().from(tourDrafts).where(eq(tourDrafts.id, row.tourDraftId)).for('update');
+        if (!tour) return row;
+        const stops = publishedAs
+          ? tour.stops.map((stop) => (stop.draftId === id ? { ...stop, storyId: publishedAs } : stop))
+          : tour.stops.filter((stop) => stop.draftId !== id);
+        if (stops.length === 0) await tx.delete(tourDrafts).where(eq(tourDrafts.id, tour.id));
+        else await tx.update(tourDrafts).set({ stops }).where(eq(tourDrafts.id, tour.id));
         return row;
       });
     },
@@ -133,6 +160,28 @@ export function createDraftRepository(database: Database) {
         .from(tourDrafts)
         .where(and(eq(tourDrafts.id, id), eq(tourDrafts.authorId, authorId)));
       return row;
+    },
+
+    /**
+     * A planned tour given up: it goes with its stops' drafts still unpinned (not one being pinned right now, which
+     * stays a draft of its own). The removed drafts' ids, for their files.
+     */
+    async removePlannedTourAndDrafts(authorId: string, id: string): Promise<string[] | undefined> {
+      return database.transaction(async ({ db: tx }) => {
+        const [tour] = await tx
+          .select({ id: tourDrafts.id })
+          .from(tourDrafts)
+          .where(and(eq(tourDrafts.id, id), eq(tourDrafts.authorId, authorId)))
+          .for('update');
+        if (!tour) return undefined;
+        // The drafts first: the tour's removal would unlink them (ON DELETE SET NULL).
+        const removed = await tx
+          .delete(storyDrafts)
+          .where(and(eq(storyDrafts.authorId, authorId), eq(storyDrafts.tourDraftId, id), notPinning))
+          .returning({ id: storyDrafts.id });
+        await tx.delete(tourDrafts).where(eq(tourDrafts.id, id));
+        return removed.map((draft) => draft.id);
+      });
     },
 
     /** A published planned tour goes; its remaining drafts stay as drafts of their own. */

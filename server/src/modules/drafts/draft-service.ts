@@ -24,6 +24,12 @@ import type { StoryRow } from '../stories';
 import type { DraftRepository, DraftRow, TourDraftRow } from './draft-repository';
 import { parseRouteFile, RouteImportError } from './route-import';
 
+/**
+ * How long a "Pin here" holds its claim on the draft: longer than any creation (a video's work queue included), so
+ * only a process that stopped mid-pin lets it run out.
+ */
+const PIN_LEASE_SECONDS = 15 * 60;
+
 export interface DraftServiceDeps {
   repository: DraftRepository;
   store: MediaStore;
@@ -146,19 +152,23 @@ export function createDraftService(deps: DraftServiceDeps) {
 
     async delete(authorId: string, id: string): Promise<void> {
       await ownDraft(authorId, id);
-      if (!(await repository.remove(authorId, id))) throw notFound(DRAFT_MESSAGES.notFound);
+      if (!(await repository.remove(authorId, id))) throw conflict(DRAFT_MESSAGES.pinning);
       await removeMedia(id);
     },
 
     /**
      * "Pin here": the position is judged as a claim first (its refusals are the claim rules' 400s), then it must
-     * lie within 200 m of the planned place; the story is made by the ordinary creation at that position.
+     * lie within 200 m of the planned place; the draft is then claimed, so a second pin of it meanwhile is refused
+     * (409), and the story is made by the ordinary creation at that position.
      */
     async pin(authorId: string, id: string, position: Point, scratchDir: string): Promise<StoryRow> {
-      const row = await ownDraft(authorId, id);
+      const planned = await ownDraft(authorId, id);
       await deps.checkPlacement(authorId, position);
-      if (haversineMetres(position, row) > DRAFTS.pinReachM) throw badRequest(DRAFT_MESSAGES.tooFar);
+      if (haversineMetres(position, planned) > DRAFTS.pinReachM) throw badRequest(DRAFT_MESSAGES.tooFar);
+      const row = await repository.claimForPin(authorId, id, PIN_LEASE_SECONDS);
+      if (!row) throw conflict(DRAFT_MESSAGES.pinning);
       const workDir = await fsp.mkdtemp(path.join(scratchDir, 'draft-'));
+      let story: StoryRow;
       try {
         const files: Partial<Record<MediaKind, UploadedFile>> = {};
         if (row.mediaKey && row.mediaKind) {
@@ -171,13 +181,16 @@ export function createDraftService(deps: DraftServiceDeps) {
           latitude: String(position.latitude),
           longitude: String(position.longitude),
         };
-        const story = await deps.createStory(authorId, { fields, files, workDir });
-        await repository.remove(authorId, id, story.id);
-        await removeMedia(id);
-        return story;
+        story = await deps.createStory(authorId, { fields, files, workDir });
+      } catch (error) {
+        await repository.releasePin(authorId, id);
+        throw error;
       } finally {
         await fsp.rm(workDir, { recursive: true, force: true });
       }
+      await repository.remove(authorId, id, story.id);
+      await removeMedia(id);
+      return story;
     },
 
     /** A route file becomes a planned tour and one text draft per stop, in one transaction. */
@@ -225,6 +238,13 @@ export function createDraftService(deps: DraftServiceDeps) {
 
     async plannedTours(authorId: string): Promise<PlannedTour[]> {
       return (await repository.plannedToursOf(authorId)).map(toPlannedTour);
+    },
+
+    /** A planned tour given up: it goes with the drafts of its stops not pinned yet, and their files. */
+    async deletePlannedTour(authorId: string, id: string): Promise<void> {
+      const draftIds = isUuid(id) ? await repository.removePlannedTourAndDrafts(authorId, id) : undefined;
+      if (!draftIds) throw notFound(DRAFT_MESSAGES.tourNotFound);
+      await removeDraftMedia(store, draftIds, deps.log);
     },
 
     /** A planned tour with at least two pinned stops becomes a real tour of its published stories, in order. */

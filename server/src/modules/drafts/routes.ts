@@ -6,6 +6,7 @@
  * - POST   /api/drafts/:id/pin { latitude, longitude } → 201 the story ("Pin here": the claim rules, within 200 m)
  * - POST   /api/drafts/import { fileName, text, title? } → 201 the planned tour (400 unreadable, 413 too large)
  * - GET    /api/drafts/tours → planned tours; POST /api/drafts/tours/:id/publish → 201 the tour (≥ 2 stops pinned)
+ * - DELETE /api/drafts/tours/:id → 204 (the planned tour with its stops not pinned yet)
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -128,6 +129,17 @@ export const draftRoutes: FastifyPluginAsyncZod = async (app) => {
       const tour = await service.publishPlannedTour(currentUser(request).id, request.params.id);
       reply.code(201);
       return tour;
+    },
+  });
+
+  app.route({
+    ...apiRoute(app, 'deletePlannedTour', {
+      summary: 'Give up a planned tour: it goes with the drafts of its stops not pinned yet',
+    }),
+    config: writeConfig,
+    handler: async (request, reply) => {
+      await service.deletePlannedTour(currentUser(request).id, request.params.id);
+      return reply.code(204).send();
     },
   });
 };
