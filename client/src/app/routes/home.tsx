@@ -147,6 +147,8 @@ export function HomePage({ storyId }: { storyId?: string }) {
 
   return (
     <PageShell>
+      {/* The page's main heading for screen readers and their heading list; the header shows the product name. */}
+      <h1 className="sr-only">Stories around you</h1>
       <div className="grid grid-cols-1 gap-5">
         <HomeTabs
           view={view}

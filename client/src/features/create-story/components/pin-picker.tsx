@@ -15,6 +15,7 @@ import type { Point } from '#common/geo';
 import { useTileConfig } from '#client/lib/get-public-config';
 import { BaseTiles } from '#client/lib/map/base-tiles';
 import { clampPin } from '../lib/pin-limit';
+import { mapMotionOptions } from '#client/lib/map/motion';
 
 const pinIcon = L.divIcon({
   className: 'story-pin',
@@ -53,6 +54,7 @@ export default function PinPicker({ fix, value, onChange }: PinPickerProps) {
   return (
     <div className="grid gap-2">
       <MapContainer
+        {...mapMotionOptions()}
         center={[fix.latitude, fix.longitude]}
         zoom={17}
         maxZoom={MAX_TILE_ZOOM}

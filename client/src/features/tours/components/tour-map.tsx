@@ -12,6 +12,7 @@ import type { TourStop } from '#common/tour-schemas';
 import { useTileConfig } from '#client/lib/get-public-config';
 import { BaseTiles } from '#client/lib/map/base-tiles';
 import { TourLine } from './tour-line';
+import { mapMotionOptions } from '#client/lib/map/motion';
 
 const walkerIcon = L.divIcon({
   className: 'tour-walker',
@@ -43,6 +44,7 @@ export default function TourMap({
     return <div className="h-72 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />;
   return (
     <MapContainer
+      {...mapMotionOptions()}
       center={points[0]}
       zoom={15}
       className="relative z-0 h-72 w-full rounded-2xl border border-night-700 sm:h-96"

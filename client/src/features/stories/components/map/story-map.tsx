@@ -17,6 +17,7 @@ import { clusterIcon, storyIcon, userIcon } from './marker-icons';
 import { useMapClusters, type MapView } from './use-map-clusters';
 import { FirstLookTiles } from './first-look-tiles';
 import { CentreOnMe, EndFirstLookOnMove, FollowReader, TileCredit, ViewportWatcher } from './map-controls';
+import { mapMotionOptions, prefersReducedMotion } from '#client/lib/map/motion';
 
 interface StoryMapProps<T extends MapMarker> {
   /** The reader (user marker) and the centre the map follows when it changes. */
@@ -114,6 +115,7 @@ export default function StoryMap<T extends MapMarker>({
       <div className="relative rounded-2xl bg-night-900">
         {firstLook && tiles?.tileKind === 'raster' && <FirstLookTiles centre={firstLook} tileUrl={tiles.tileUrl} />}
         <MapContainer
+          {...mapMotionOptions()}
           center={[location.latitude, location.longitude]}
           zoom={DEFAULT_ZOOM}
           maxZoom={MAX_TILE_ZOOM}
@@ -301,7 +303,11 @@ const ClusterMarker = memo(function ClusterMarker({
   const handlers = useMemo(() => {
     const open = storyIds
       ? () => onList(storyIds)
-      : () => map.flyTo([latitude, longitude], clusterClickZoom(expansionZoom, map.getZoom()));
+      : () => {
+          const zoom = clusterClickZoom(expansionZoom, map.getZoom());
+          if (prefersReducedMotion()) map.setView([latitude, longitude], zoom, { animate: false });
+          else map.flyTo([latitude, longitude], zoom);
+        };
     return { click: open, keydown: onActivateKey(open) };
   }, [map, latitude, longitude, expansionZoom, storyIds, onList]);
   return (
