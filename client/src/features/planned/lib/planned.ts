@@ -1,0 +1,42 @@
+/**
+ * The pure rules of planned stories and tours on the client (docs/decisions/060-story-drafts-and-routes-in.md):
+ * the route file check before reading it, the distance line of a draft, the drafts within reach of a walker, and
+ * a planned tour's progress. Free of React, unit-tested in Node.
+ */
+import { DRAFTS, ROUTE_FILE_MAX_BYTES, ROUTE_FILE_TOO_LARGE } from '#common/drafts';
+import type { Draft, PlannedTour } from '#common/draft-schemas';
+import { formatDistanceMetres } from '#common/format-distance';
+import { haversineMetres, type Point } from '#common/geo';
+
+/** The file picker's kinds: what the server's parser reads (GPX, KML, GeoJSON). */
+export const ROUTE_FILE_ACCEPT = '.gpx,.kml,.geojson,.json';
+
+/** The server's own sentence for a file over 2 MB, or null: checked on the file's size, before it is read. */
+export function routeFileProblem(file: { size: number }): string | null {
+  return file.size > ROUTE_FILE_MAX_BYTES ? ROUTE_FILE_TOO_LARGE : null;
+}
+
+/** "1.9km from you" when the reader's position is known, else null (nothing is guessed). */
+export function plannedDistanceText(reader: Point | null, place: Point): string | null {
+  if (!reader) return null;
+  return `${formatDistanceMetres(haversineMetres(reader, place))} from you`;
+}
+
+/** The drafts whose planned place lies within "Pin here"'s 200 m of the walker, nearest first. */
+export function draftsInReach(drafts: readonly Draft[], at: Point | null): Draft[] {
+  if (!at) return [];
+  return drafts
+    .map((draft) => ({ draft, metres: haversineMetres(at, draft) }))
+    .filter(({ metres }) => metres <= DRAFTS.pinReachM)
+    .sort((a, b) => a.metres - b.metres)
+    .map(({ draft }) => draft);
+}
+
+/** A planned tour's progress: "n of m pinned", and whether it may be published (at least two stops pinned). */
+export function tourProgress(tour: Pick<PlannedTour, 'stops'>): { line: string; canPublish: boolean } {
+  const pinned = tour.stops.filter((stop) => stop.pinned).length;
+  return {
+    line: `${pinned} of ${tour.stops.length} pinned`,
+    canPublish: pinned >= DRAFTS.minPinnedStopsToPublish,
+  };
+}
