@@ -10,7 +10,7 @@ import { requestPosition } from '#client/lib/geolocation';
 import { messageToast } from '#client/lib/toast-message';
 import { useDeleteDraft } from '../api/delete-draft';
 import { usePinDraft } from '../api/pin-draft';
-import { plannedDistanceText } from '../lib/planned';
+import { notReadyToPin, plannedDistanceText } from '../lib/planned';
 
 export const PINNED_MESSAGE = 'Story pinned! It is now a whisper at this place.';
 const PIN_FAILED = 'The story could not be pinned. Please try again.';
@@ -34,6 +34,7 @@ export function DraftItem({
   const remove = useDeleteDraft();
   const [problem, setProblem] = useState<string | null>(null);
   const distance = plannedDistanceText(reader, draft);
+  const unfinished = notReadyToPin(draft);
   const titleId = `draft-${draft.id}-title`;
 
   const pinHere = async () => {
@@ -79,13 +80,23 @@ export function DraftItem({
         </p>
         {tourTitle && <p className="text-xs text-ember-400">Stop of the planned tour “{tourTitle}”</p>}
       </div>
+      {unfinished && (
+        <p id={`draft-${draft.id}-unfinished`} className="text-sm text-ember-400">
+          {unfinished}
+        </p>
+      )}
       {problem && (
         <p role="alert" className="rounded-lg border border-red-500/50 bg-red-500/15 px-3 py-2 text-sm text-red-100">
           {problem}
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={() => void pinHere()} disabled={busy} aria-describedby={titleId}>
+        <Button
+          size="sm"
+          onClick={() => void pinHere()}
+          disabled={busy || unfinished !== null}
+          aria-describedby={unfinished ? `${titleId} draft-${draft.id}-unfinished` : titleId}
+        >
           <MapPinned aria-hidden />
           {pin.isPending ? 'Pinning...' : 'Pin here'}
         </Button>

@@ -10,7 +10,7 @@ import { errorMessage } from '#client/lib/api-client';
 import { messageToast } from '#client/lib/toast-message';
 import { useDrafts } from '../api/get-drafts';
 import { usePinDraft } from '../api/pin-draft';
-import { draftsInReach } from '../lib/planned';
+import { draftsInReach, notReadyToPin } from '../lib/planned';
 import { PINNED_MESSAGE } from './draft-item';
 
 const PUBLISH_FAILED = 'The story could not be published. Please try again.';
@@ -31,24 +31,28 @@ export function PublishNow({ position }: { position: Point | null }) {
         {inReach.map((draft) => (
           <li key={draft.id} className="flex flex-wrap items-center gap-2">
             <span className="min-w-0 flex-1 break-words">{draft.title}</span>
-            <Button
-              size="sm"
-              disabled={pin.isPending}
-              aria-label={`Publish now: ${draft.title}`}
-              onClick={() => {
-                setProblem(null);
-                pin.mutate(
-                  { id: draft.id, at: position },
-                  {
-                    onSuccess: () => messageToast(PINNED_MESSAGE, 'success'),
-                    onError: (error) => setProblem(errorMessage(error, PUBLISH_FAILED)),
-                  },
-                );
-              }}
-            >
-              <MapPinned aria-hidden />
-              Publish now
-            </Button>
+            {notReadyToPin(draft) ? (
+              <span className="text-xs text-ember-400">Finish it in My Stories to publish it.</span>
+            ) : (
+              <Button
+                size="sm"
+                disabled={pin.isPending}
+                aria-label={`Publish now: ${draft.title}`}
+                onClick={() => {
+                  setProblem(null);
+                  pin.mutate(
+                    { id: draft.id, at: position },
+                    {
+                      onSuccess: () => messageToast(PINNED_MESSAGE, 'success'),
+                      onError: (error) => setProblem(errorMessage(error, PUBLISH_FAILED)),
+                    },
+                  );
+                }}
+              >
+                <MapPinned aria-hidden />
+                Publish now
+              </Button>
+            )}
           </li>
         ))}
       </ul>

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { DRAFTS, ROUTE_FILE_MAX_BYTES, ROUTE_FILE_TOO_LARGE } from '#common/drafts';
 import type { Draft } from '#common/draft-schemas';
 import { offsetNorth } from '#common/geo';
-import { draftsInReach, plannedDistanceText, routeFileProblem, tourProgress } from './planned';
+import {
+  NOT_READY_TO_PIN,
+  draftsInReach,
+  notReadyToPin,
+  plannedDistanceText,
+  routeFileProblem,
+  tourProgress,
+} from './planned';
 
 const HERE = { latitude: 32.0835, longitude: -81.0998 };
 
@@ -61,5 +68,16 @@ describe('tourProgress', () => {
       line: '2 of 3 pinned',
       canPublish: true,
     });
+  });
+});
+
+describe('notReadyToPin', () => {
+  it('asks for a category and, for a text story, its words (an imported stop has neither)', () => {
+    expect(notReadyToPin({ type: 'text', fields: { title: 'Gate', content: '' } })).toBe(NOT_READY_TO_PIN);
+    expect(notReadyToPin({ type: 'text', fields: { title: 'Gate', category: 'History', content: '  ' } })).toBe(
+      NOT_READY_TO_PIN,
+    );
+    expect(notReadyToPin({ type: 'text', fields: { category: 'History', content: 'Once…' } })).toBeNull();
+    expect(notReadyToPin({ type: 'image', fields: { category: 'History' } })).toBeNull();
   });
 });

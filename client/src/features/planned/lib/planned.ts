@@ -7,6 +7,7 @@ import { DRAFTS, ROUTE_FILE_MAX_BYTES, ROUTE_FILE_TOO_LARGE } from '#common/draf
 import type { Draft, PlannedTour } from '#common/draft-schemas';
 import { formatDistanceMetres } from '#common/format-distance';
 import { haversineMetres, type Point } from '#common/geo';
+import { isTextStory } from '#common/story-type-specs';
 
 /** The file picker's kinds: what the server's parser reads (GPX, KML, GeoJSON). */
 export const ROUTE_FILE_ACCEPT = '.gpx,.kml,.geojson,.json';
@@ -39,4 +40,16 @@ export function tourProgress(tour: Pick<PlannedTour, 'stops'>): { line: string; 
     line: `${pinned} of ${tour.stops.length} pinned`,
     canPublish: pinned >= DRAFTS.minPinnedStopsToPublish,
   };
+}
+
+export const NOT_READY_TO_PIN = 'Finish this story before pinning it: Edit it to choose a category and write it.';
+
+/**
+ * Why a draft cannot be pinned yet, or null: a stop imported from a route file has its name and description but
+ * no category, and a text story no words, which the creation rules require when it is pinned.
+ */
+export function notReadyToPin(draft: Pick<Draft, 'type' | 'fields'>): string | null {
+  const { category = '', content = '' } = draft.fields;
+  if (!category.trim() || (isTextStory(draft.type) && !content.trim())) return NOT_READY_TO_PIN;
+  return null;
 }
