@@ -87,12 +87,13 @@ test('an author plans a story at home, is refused far away, pins it on site; imp
   await dialog.getByLabel('Latitude').fill(String(PLANNED.latitude));
   await dialog.getByLabel('Longitude').fill(String(PLANNED.longitude));
   await expect(dialog.locator('.leaflet-marker-icon[title="Planned place"]')).toBeVisible();
+  await shoot(page, 'plan-dialog');
   await dialog.getByRole('tab', { name: /Text Story/ }).click();
   await dialog.getByLabel('Story Title').fill(TITLE);
   await dialog.getByLabel('Category').selectOption('Mystery');
   await dialog.getByLabel('Your Story').fill('The lamp is lit for whoever crosses the weir after dark.');
   expect(await seriousViolations(page)).toEqual([]);
-  await shoot(page, 'plan-dialog');
+  await shoot(page, 'plan-dialog-form');
   await dialog.getByRole('button', { name: 'Save plan' }).click();
   await expect(dialog).toBeHidden();
 
@@ -136,6 +137,9 @@ test('an author plans a story at home, is refused far away, pins it on site; imp
   await expect(stop).not.toContainText(NOT_READY_TO_PIN);
   await expect(stop.getByRole('button', { name: 'Pin here' })).toBeEnabled();
   expect(await seriousViolations(page)).toEqual([]);
+  // The "Plan saved!" toast (5 s) out of the picture.
+  await expect(page.locator('ol > li[data-state="open"]')).toHaveCount(0, { timeout: 10_000 });
+  await planned(page).getByRole('heading', { name: 'Planned — pin it on site' }).scrollIntoViewIfNeeded();
   await shoot(page, 'my-stories');
 
   // A second user never sees any of it: not in their My Stories, not through the API.
@@ -169,4 +173,24 @@ test('an author plans a story at home, is refused far away, pins it on site; imp
   await page.goto('/my-stories');
   await expect(planned(page).getByTestId('planned-tour-progress')).toHaveText('1 of 3 pinned');
   await expect(draftCard(page, STOP_HERE)).toHaveCount(0);
+
+  // A second stop moved (Edit) to where the author stands and pinned: the tour can be published, and becomes a tour.
+  const reedBed = draftCard(page, `Reed bed ${run}`);
+  await reedBed.getByRole('button', { name: 'Edit' }).click();
+  const moveIt = page.getByRole('dialog', { name: 'Edit planned story' });
+  await moveIt.getByLabel('Category').selectOption('Nature');
+  await moveIt.getByLabel('Your Story').fill('The reeds lean the way the water went.');
+  await moveIt.getByLabel('Latitude').fill(String(STANDING.latitude));
+  await moveIt.getByLabel('Longitude').fill(String(STANDING.longitude));
+  await moveIt.getByRole('button', { name: 'Save changes' }).click();
+  await expect(moveIt).toBeHidden();
+  await expect(reedBed).toContainText(/\b\d+m from you/);
+  await reedBed.getByRole('button', { name: 'Pin here' }).click();
+  await expect(reedBed).toHaveCount(0);
+  const tourCard = planned(page).getByRole('listitem', { name: TOUR_NAME, exact: true });
+  await expect(tourCard.getByTestId('planned-tour-progress')).toHaveText('2 of 3 pinned');
+  await expect(tourCard.getByText('still to pin')).toHaveCount(1);
+  await tourCard.getByRole('button', { name: 'Publish tour' }).click();
+  await expect(tourCard).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Your tours' }).getByText(TOUR_NAME)).toBeVisible();
 });
