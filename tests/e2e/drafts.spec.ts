@@ -45,9 +45,10 @@ async function shoot(page: Page, name: string) {
 /** The author's reads while walking make their position an accepted claim (the map and lists read around it). */
 async function walkTo(page: Page, at: { latitude: number; longitude: number }) {
   await page.context().setGeolocation({ ...at, accuracy: 5 });
-  const read = page.waitForResponse(
-    (res) => res.url().includes(`/api/stories/discoverable/${String(at.latitude).slice(0, 7)}`) && res.ok(),
-  );
+  const read = page.waitForResponse((res) => {
+    const lat = /\/api\/stories\/discoverable\/(-?[\d.]+)\//.exec(res.url())?.[1];
+    return lat !== undefined && Math.abs(Number(lat) - at.latitude) < 0.0005 && res.ok();
+  });
   await page.goto('/');
   await read;
 }
