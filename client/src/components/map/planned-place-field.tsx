@@ -7,18 +7,9 @@ import { MapPin } from 'lucide-react';
 import type { Point } from '#common/geo';
 import { FormField } from '#client/components/ui/form-field';
 import { Input } from '#client/components/ui/input';
+import { coordinateText as coordinate, parseCoordinate } from '#client/lib/map/coordinate-text';
 
 const PlacePicker = lazy(() => import('./place-picker'));
-
-const coordinate = (value: number) => value.toFixed(6).replace(/\.?0+$/, '');
-
-/** A latitude or longitude typed in a field, or null when it is not one. */
-export function parseCoordinate(text: string, max: number): number | null {
-  const trimmed = text.trim().replace(',', '.');
-  if (!/^-?\d+(\.\d+)?$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return Math.abs(value) <= max ? value : null;
-}
 
 export function PlannedPlaceField({
   idPrefix,

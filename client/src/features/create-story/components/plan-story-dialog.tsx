@@ -26,7 +26,7 @@ import { StoryForm } from './story-form';
 import { UploadProgress } from './upload-progress';
 import { PublishProblem } from './publish-problem';
 
-export const PLANNED_MESSAGE = 'Story planned! Pin it when you stand within 200 m of its place.';
+const PLANNED_MESSAGE = 'Story planned! Pin it when you stand within 200 m of its place.';
 
 export default function PlanStoryDialog({
   open,

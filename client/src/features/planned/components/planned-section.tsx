@@ -13,7 +13,7 @@ import { EditDraftDialog } from './edit-draft-dialog';
 import { ImportRouteButton } from './import-route-button';
 import { PlannedTours } from './planned-tours';
 
-export const PLANNED_HEADING = 'Planned — pin it on site';
+const PLANNED_HEADING = 'Planned — pin it on site';
 
 export function PlannedSection({ reader, planButton }: { reader: Point | null; planButton: ReactNode }) {
   const drafts = useDrafts(true);
