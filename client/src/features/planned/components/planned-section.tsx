@@ -12,6 +12,7 @@ import { DraftItem } from './draft-item';
 import { EditDraftDialog } from './edit-draft-dialog';
 import { ImportRouteButton } from './import-route-button';
 import { PlannedTours } from './planned-tours';
+import { draftsInListOrder } from '../lib/planned';
 
 const PLANNED_HEADING = 'Planned — pin it on site';
 
@@ -19,8 +20,8 @@ export function PlannedSection({ reader, planButton }: { reader: Point | null; p
   const drafts = useDrafts(true);
   const tours = usePlannedTours(true);
   const [editing, setEditing] = useState<Draft | null>(null);
-  const list = drafts.data ?? [];
   const tourList = tours.data ?? [];
+  const list = draftsInListOrder(drafts.data ?? [], tourList);
   const tourTitle = (id: string | null) => (id ? (tourList.find((t) => t.id === id)?.title ?? null) : null);
   const empty = !drafts.isLoading && !tours.isLoading && list.length === 0 && tourList.length === 0;
 

@@ -4,6 +4,7 @@ import type { Draft } from '#common/draft-schemas';
 import { offsetNorth } from '#common/geo';
 import {
   NOT_READY_TO_PIN,
+  draftsInListOrder,
   draftsInReach,
   notReadyToPin,
   plannedDistanceText,
@@ -79,5 +80,14 @@ describe('notReadyToPin', () => {
     );
     expect(notReadyToPin({ type: 'text', fields: { category: 'History', content: 'Once…' } })).toBeNull();
     expect(notReadyToPin({ type: 'image', fields: { category: 'History' } })).toBeNull();
+  });
+});
+
+describe('draftsInListOrder', () => {
+  it('lists single plans first, then each tour’s stops in the tour’s order', () => {
+    const stop = (id: string, tour: string) => ({ ...draftAt(id, 0), tourDraftId: tour });
+    const drafts = [stop('c', 'T'), draftAt('single-new', 0), stop('a', 'T'), stop('b', 'T'), draftAt('single-old', 0)];
+    const tours = [{ id: 'T', stops: ['a', 'b', 'c'].map((draftId) => ({ draftId })) }] as never;
+    expect(draftsInListOrder(drafts, tours).map((d) => d.id)).toEqual(['single-new', 'single-old', 'a', 'b', 'c']);
   });
 });

@@ -53,3 +53,19 @@ export function notReadyToPin(draft: Pick<Draft, 'type' | 'fields'>): string | n
   if (!category.trim() || (isTextStory(draft.type) && !content.trim())) return NOT_READY_TO_PIN;
   return null;
 }
+
+/**
+ * The drafts as My Stories lists them: stories planned one by one first (newest first, as the server sends them),
+ * then each planned tour's stops in the tour's order.
+ */
+export function draftsInListOrder(
+  drafts: readonly Draft[],
+  tours: readonly Pick<PlannedTour, 'id' | 'stops'>[],
+): Draft[] {
+  const place = new Map<string, number>();
+  tours.forEach((tour, t) => tour.stops.forEach((stop, i) => place.set(stop.draftId, (t + 1) * 1000 + i)));
+  return drafts
+    .map((draft, index) => ({ draft, key: place.get(draft.id) ?? (draft.tourDraftId ? 999_000 : 0), index }))
+    .sort((a, b) => a.key - b.key || a.index - b.index)
+    .map(({ draft }) => draft);
+}
