@@ -110,6 +110,28 @@ test('an author plans a story at home, is refused far away, pins it on site; imp
   await expect(card.getByRole('alert')).toHaveText(DRAFT_MESSAGES.tooFar);
   await expect(card).toBeVisible();
 
+  // A route file over 2 MB is refused in the browser with the server's sentence; a broken one with the server's.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drafts-e2e-'));
+  const huge = path.join(dir, 'huge.gpx');
+  fs.writeFileSync(huge, `<gpx>${' '.repeat(2 * 1024 * 1024)}</gpx>`);
+  const broken = path.join(dir, 'broken.gpx');
+  fs.writeFileSync(broken, '<gpx><wpt lat="1" lon=');
+  let imports = 0;
+  page.on('request', (req) => {
+    if (req.url().endsWith('/api/drafts/import')) imports += 1;
+  });
+  const importAlert = planned(page).getByRole('alert').filter({ hasText: 'route file' });
+  for (const [file, sentence] of [
+    [huge, 'The route file is too large (at most 2 MB).'],
+    [broken, 'The route file could not be read. Please choose a GPX, KML or GeoJSON file.'],
+  ] as const) {
+    const picker = page.waitForEvent('filechooser');
+    await planned(page).getByRole('button', { name: 'Import a route' }).click();
+    await (await picker).setFiles(file);
+    await expect(importAlert).toHaveText(sentence);
+  }
+  expect(imports).toBe(1);
+
   // Import a route: a GPX of three waypoints (one where the author will stand for the walk).
   const STANDING = northOf(PLANNED, -60);
   const gpx = gpxFile([
@@ -168,6 +190,7 @@ test('an author plans a story at home, is refused far away, pins it on site; imp
   await page.getByRole('button', { name: 'Walk', exact: true }).click();
   const publishNow = page.getByRole('button', { name: `Publish now: ${STOP_HERE}` });
   await expect(publishNow).toBeVisible({ timeout: 20_000 });
+  expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, 'walk-publish-now');
   await publishNow.click();
   await expect(publishNow).toHaveCount(0);

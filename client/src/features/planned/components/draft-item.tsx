@@ -12,10 +12,16 @@ import { useDeleteDraft } from '../api/delete-draft';
 import { usePinDraft } from '../api/pin-draft';
 import { notReadyToPin, plannedDistanceText } from '../lib/planned';
 
+export const PLANNED_HEADING_ID = 'planned-heading';
 export const PINNED_MESSAGE = 'Story pinned! It is now a whisper at this place.';
 const PIN_FAILED = 'The story could not be pinned. Please try again.';
 const DELETE_FAILED = 'The plan could not be deleted. Please try again.';
 const NO_POSITION = 'Your position is not known. Allow location access to pin a story where you stand.';
+
+/** The item goes once pinned or deleted: keyboard focus lands on the section's heading, not on the page's body. */
+function focusPlannedHeading() {
+  document.getElementById(PLANNED_HEADING_ID)?.focus();
+}
 
 export function DraftItem({
   draft,
@@ -51,7 +57,10 @@ export function DraftItem({
     pin.mutate(
       { id: draft.id, at },
       {
-        onSuccess: () => messageToast(PINNED_MESSAGE, 'success'),
+        onSuccess: () => {
+          messageToast(PINNED_MESSAGE, 'success');
+          focusPlannedHeading();
+        },
         onError: (error) => setProblem(errorMessage(error, PIN_FAILED)),
       },
     );
@@ -60,7 +69,10 @@ export function DraftItem({
   const deleteDraft = () => {
     if (!window.confirm(`Delete the planned story “${draft.title}”? Its file is deleted too.`)) return;
     setProblem(null);
-    remove.mutate(draft.id, { onError: (error) => setProblem(errorMessage(error, DELETE_FAILED)) });
+    remove.mutate(draft.id, {
+      onSuccess: focusPlannedHeading,
+      onError: (error) => setProblem(errorMessage(error, DELETE_FAILED)),
+    });
   };
 
   const busy = pin.isPending || remove.isPending;

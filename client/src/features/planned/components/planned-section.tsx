@@ -8,7 +8,7 @@ import type { Draft } from '#common/draft-schemas';
 import type { Point } from '#common/geo';
 import { useDrafts } from '../api/get-drafts';
 import { usePlannedTours } from '../api/get-planned-tours';
-import { DraftItem } from './draft-item';
+import { DraftItem, PLANNED_HEADING_ID } from './draft-item';
 import { EditDraftDialog } from './edit-draft-dialog';
 import { ImportRouteButton } from './import-route-button';
 import { PlannedTours } from './planned-tours';
@@ -26,9 +26,13 @@ export function PlannedSection({ reader, planButton }: { reader: Point | null; p
   const empty = !drafts.isLoading && !tours.isLoading && list.length === 0 && tourList.length === 0;
 
   return (
-    <section aria-labelledby="planned-heading" className="grid grid-cols-1 gap-3">
+    <section aria-labelledby={PLANNED_HEADING_ID} className="grid grid-cols-1 gap-3">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h2 id="planned-heading" className="flex items-center gap-2 font-display text-xl font-semibold text-mist-100">
+        <h2
+          id={PLANNED_HEADING_ID}
+          tabIndex={-1}
+          className="flex items-center gap-2 font-display text-xl font-semibold text-mist-100 outline-none"
+        >
           {PLANNED_HEADING}
           {list.length > 0 && (
             <span className="rounded-full bg-ember-500/20 px-2.5 py-0.5 text-sm font-medium text-ember-400">
