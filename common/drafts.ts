@@ -11,6 +11,15 @@ export const DRAFTS = {
   minPinnedStopsToPublish: 2,
 } as const;
 
+/**
+ * A route file (GPX, KML, GeoJSON) larger than this is refused unread: by the server before parsing, and by the
+ * browser before sending (a 5,000-point GPX track is about 0.5 MB).
+ */
+export const ROUTE_FILE_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The sentence both sides show for a route file over the limit. */
+export const ROUTE_FILE_TOO_LARGE = `The route file is too large (at most ${ROUTE_FILE_MAX_BYTES / (1024 * 1024)} MB).`;
+
 export const DRAFT_MESSAGES = {
   notFound: 'Draft not found.',
   tooMany: `You can keep at most ${DRAFTS.maxPerAuthor} planned stories. Pin or delete some first.`,

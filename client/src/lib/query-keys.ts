@@ -38,6 +38,12 @@ export const queryKeys = {
     /** The tiles to save with a tour for offline use (docs/decisions/039-maps-offline.md). */
     mapTiles: (id: string, dense: boolean) => ['tours', 'map-tiles', id, dense] as const,
   },
+  /** Story drafts and planned tours (docs/decisions/060-story-drafts-and-routes-in.md): the author's own. */
+  drafts: {
+    all: ['drafts'] as const,
+    mine: ['drafts', 'mine'] as const,
+    tours: ['drafts', 'tours'] as const,
+  },
   /** Authors' insights (docs/decisions/018-insights-counts-not-readers.md): My Stories' figures, one story's period. */
   insights: {
     summary: ['insights', 'summary'] as const,
@@ -77,4 +83,16 @@ export const queryKeys = {
 /** After a create, like, report or profile change: every cached story list and story refetches. */
 export function invalidateStories(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: queryKeys.stories.all });
+}
+
+/**
+ * After a draft is pinned or a planned tour published (docs/decisions/060-story-drafts-and-routes-in.md): the
+ * author's stories, drafts and tours all change.
+ */
+export async function invalidateAfterPinning(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.stories.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.drafts.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.tours.all }),
+  ]);
 }

@@ -42,6 +42,10 @@ const StoryMap = storyMap.Component;
 const ArView = lazy(() => import('#client/features/ar/ar-view'));
 const FollowedTourLine = lazy(() => import('#client/features/tours/components/followed-tour-line'));
 // A draft kept offline belongs to a signed-in author: a visitor's page does not download the IndexedDB reader.
+// Walk mode's "Publish now" for the author's planned stories within reach (docs/decisions/060-story-drafts-and-routes-in.md).
+const PublishNow = lazy(() =>
+  import('#client/features/planned/components/publish-now').then((m) => ({ default: m.PublishNow })),
+);
 const WaitingDraft = lazy(() =>
   import('#client/features/create-story/components/waiting-draft').then((m) => ({ default: m.WaitingDraft })),
 );
@@ -171,6 +175,11 @@ export function HomePage({ storyId }: { storyId?: string }) {
           </div>
           {/* The compass line speaks from where the walker faces when the device has a compass (docs/decisions/016-walk-mode-and-tours.md). */}
           <LazyWalkStatus walk={walk} onOpen={setSelected} />
+          {user && walk.active && (
+            <Suspense fallback={null}>
+              <PublishNow position={walk.position} />
+            </Suspense>
+          )}
         </div>
         {/* While the position is pending, the room of the two notes a visitor without one gets (the usual first
             answer), so the map and the list below do not move down when they come (bench/README.md: layout shift). */}

@@ -1,4 +1,4 @@
-import { ArrowLeft, Heart, Plus, Route as RouteIcon } from 'lucide-react';
+import { ArrowLeft, CalendarClock, Heart, Plus, Route as RouteIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Story } from '#common/schemas';
@@ -14,6 +14,8 @@ import { useOnline } from '#client/lib/pwa/offline-line';
 import { NOT_OPENED_OFFLINE } from '#client/lib/pwa/offline-text';
 import { useUserStories } from '#client/features/stories/api/get-user-stories';
 import { useCreateStoryLauncher } from '#client/features/create-story/components/create-story-launcher';
+import { usePlanStoryLauncher } from '#client/features/create-story/components/plan-story-launcher';
+import { PlannedSection } from '#client/features/planned/components/planned-section';
 import { StoryCard } from '#client/components/stories/story-card';
 import { StoryDetailDialog } from '#client/features/stories/components/story-detail-dialog';
 import { StoryAuthorActions } from '#client/features/stories/components/story-author-actions';
@@ -31,6 +33,9 @@ export default function MyStoriesPage() {
   const geo = useGeolocation();
   const [selected, setSelected] = useState<Story | null>(null);
   const create = useCreateStoryLauncher();
+  // Planned stories (docs/decisions/060-story-drafts-and-routes-in.md): written anywhere, pinned on site.
+  const plan = usePlanStoryLauncher();
+  const reader = geo.isKnown ? geo.location : null;
   const list = stories.data ?? [];
   // Walking tours (docs/decisions/016-walk-mode-and-tours.md): made here from the author's public stories.
   const [, navigate] = useLocation();
@@ -135,6 +140,17 @@ export default function MyStoriesPage() {
             )}
           </section>
         )}
+        {user && !stories.isLoading && (
+          <PlannedSection
+            reader={reader}
+            planButton={
+              <Button variant="secondary" onClick={() => plan.openPlan(reader)}>
+                <CalendarClock aria-hidden />
+                Plan a story
+              </Button>
+            }
+          />
+        )}
         {user && (myTours.data ?? []).length > 0 && (
           <section aria-labelledby="your-tours" className="grid grid-cols-1 gap-3">
             <h2 id="your-tours" className="font-display text-xl font-semibold text-mist-100">
@@ -167,6 +183,7 @@ export default function MyStoriesPage() {
         onClose={() => setSelected(null)}
       />
       {create.dialog}
+      {plan.dialog}
     </PageShell>
   );
 }

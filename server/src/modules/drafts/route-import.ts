@@ -7,11 +7,12 @@
  */
 import { gpx, kml } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
+import { ROUTE_FILE_MAX_BYTES, ROUTE_FILE_TOO_LARGE } from '#common/drafts';
 import { haversineMetres, type Point } from '#common/geo';
 import { safeSingleLine } from '#common/text';
 
-/** A file larger than this is refused unread (a 5,000-point GPX track is about 0.5 MB). */
-export const ROUTE_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+/** A file larger than this is refused unread (common/drafts.ts: the browser checks the same figure). */
+export const ROUTE_IMPORT_MAX_BYTES = ROUTE_FILE_MAX_BYTES;
 /** Points in all the file's geometries together. */
 export const ROUTE_IMPORT_MAX_POINTS = 20_000;
 /** Planned stops one file may bring (named points, or the stops suggested along a line). */
@@ -20,7 +21,7 @@ const ROUTE_IMPORT_MAX_STOPS = 30;
 const SUGGESTED_STOP_SPACING_M = 500;
 
 export const ROUTE_IMPORT_MESSAGES = {
-  TOO_LARGE: `The route file is too large (at most ${ROUTE_IMPORT_MAX_BYTES / (1024 * 1024)} MB).`,
+  TOO_LARGE: ROUTE_FILE_TOO_LARGE,
   TOO_MANY_POINTS: `The route file has too many points (at most ${ROUTE_IMPORT_MAX_POINTS.toLocaleString('en')}).`,
   UNREADABLE: 'The route file could not be read. Please choose a GPX, KML or GeoJSON file.',
   EMPTY: 'The route file has no points or lines to make a tour from.',

@@ -51,11 +51,24 @@ function uploadStory(
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<ApiAnswer<'createStory'>> {
+  return uploadStoryForm('createStory', form, onProgress, signal);
+}
+
+/**
+ * The creation form sent with progress to POST /api/stories, or to POST /api/drafts (a planned story, which takes
+ * the same form: docs/decisions/060-story-drafts-and-routes-in.md).
+ */
+export function uploadStoryForm<N extends 'createStory' | 'createDraft'>(
+  route: N,
+  form: FormData,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<ApiAnswer<N>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     if (signal?.aborted) return reject(new CreateStoryError(UPLOAD_CANCELLED, CANCELLED_STATUS));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.open('POST', apiPath('createStory'));
+    xhr.open('POST', apiPath(route));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     // Attach the upload listener before send(), or browsers may not report upload progress.
@@ -66,8 +79,8 @@ function uploadStory(
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(100);
         try {
-          const story: ApiAnswer<'createStory'> = JSON.parse(xhr.responseText);
-          resolve(story);
+          const answer: ApiAnswer<N> = JSON.parse(xhr.responseText);
+          resolve(answer);
         } catch {
           reject(new CreateStoryError(CREATE_FAILED_FALLBACK, xhr.status));
         }

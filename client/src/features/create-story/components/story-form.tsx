@@ -23,12 +23,15 @@ export function StoryForm({
   disabled,
   onChange,
   onTypeChange,
+  placeNote,
 }: {
   draft: StoryDraft;
   location: Point | null;
   disabled: boolean;
   onChange: (patch: Partial<StoryDraft>) => void;
   onTypeChange: (type: StoryType) => void;
+  /** Replaces the "placed at your current location" line (a planned story is placed where it was planned). */
+  placeNote?: string;
 }) {
   return (
     <Tabs.Root
@@ -137,9 +140,10 @@ export function StoryForm({
       <div className="grid gap-2 rounded-xl bg-night-800/40 p-3 text-xs text-mist-300">
         <p className="flex items-start gap-2">
           <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-glow-300" aria-hidden />
-          {location
-            ? `Your story will be placed at your current location (${formatCoordinate(location.latitude)}, ${formatCoordinate(location.longitude)}).`
-            : 'Your story will be placed at your current location, which is not known yet. Allow location access to continue.'}
+          {placeNote ??
+            (location
+              ? `Your story will be placed at your current location (${formatCoordinate(location.latitude)}, ${formatCoordinate(location.longitude)}).`
+              : 'Your story will be placed at your current location, which is not known yet. Allow location access to continue.')}
         </p>
         <p className="flex items-start gap-2">
           <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-emerald-300" aria-hidden />
