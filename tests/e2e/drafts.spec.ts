@@ -218,3 +218,42 @@ test('an author plans a story at home, is refused far away, pins it on site; imp
   await expect(tourCard).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Your tours' }).getByText(TOUR_NAME)).toBeVisible();
 });
+
+test('a planned tour given up goes with its stops not pinned yet', async ({ page }) => {
+  const at = northOf(HOME, 5_000);
+  await page.context().setGeolocation(at);
+  await page.goto('/');
+  await signUpAndSignIn(page);
+  await page.goto('/my-stories');
+  const name = `Given up ${run}`;
+  const chooser = page.waitForEvent('filechooser');
+  await planned(page).getByRole('button', { name: 'Import a route' }).click();
+  const stops = [`Heron post ${run}`, `Boat ramp ${run}`];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drafts-e2e-'));
+  const file = path.join(dir, 'given-up.geojson');
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      type: 'FeatureCollection',
+      name,
+      features: stops.map((title, i) => ({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [at.longitude, northOf(at, 300 * (i + 1)).latitude] },
+        properties: { name: title },
+      })),
+    }),
+  );
+  await (await chooser).setFiles(file);
+  const tour = planned(page).getByRole('listitem', { name: stops[0], exact: true }).first();
+  await expect(tour).toBeVisible();
+  page.once('dialog', (dialog) => void dialog.accept());
+  const tourCard = planned(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByTestId('planned-tour-progress') });
+  await expect(tourCard).toHaveCount(1);
+  await tourCard.getByRole('button', { name: 'Delete plan' }).click();
+  await expect(tourCard).toHaveCount(0);
+  for (const title of stops) await expect(planned(page).getByText(title)).toHaveCount(0);
+  const left = await page.request.get('/api/drafts');
+  expect(((await left.json()) as { drafts: unknown[] }).drafts).toEqual([]);
+});

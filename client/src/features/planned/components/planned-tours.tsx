@@ -6,13 +6,16 @@ import { DRAFT_MESSAGES } from '#common/drafts';
 import { Button } from '#client/components/ui/button';
 import { errorMessage } from '#client/lib/api-client';
 import { messageToast } from '#client/lib/toast-message';
+import { useDeletePlannedTour } from '../api/delete-planned-tour';
 import { usePublishPlannedTour } from '../api/publish-planned-tour';
 import { tourProgress } from '../lib/planned';
 
 const PUBLISH_FAILED = 'The tour could not be published. Please try again.';
+const GIVE_UP_FAILED = 'The planned tour could not be deleted. Please try again.';
 
 function PlannedTourCard({ tour }: { tour: PlannedTour }) {
   const publish = usePublishPlannedTour();
+  const giveUp = useDeletePlannedTour();
   const [problem, setProblem] = useState<string | null>(null);
   const { line, canPublish } = tourProgress(tour);
   const titleId = `planned-tour-${tour.id}-title`;
@@ -54,7 +57,7 @@ function PlannedTourCard({ tour }: { tour: PlannedTour }) {
           {problem}
         </p>
       )}
-      <div>
+      <div className="flex flex-wrap items-start gap-2">
         <Button
           size="sm"
           disabled={!canPublish || publish.isPending}
@@ -69,7 +72,21 @@ function PlannedTourCard({ tour }: { tour: PlannedTour }) {
         >
           {publish.isPending ? 'Publishing...' : 'Publish tour'}
         </Button>
-        {!canPublish && <p className="mt-1 text-xs text-mist-400">{DRAFT_MESSAGES.tourTooFewPinned}</p>}
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={giveUp.isPending}
+          aria-describedby={titleId}
+          onClick={() => {
+            const question = `Delete the planned tour “${tour.title}”? Its stops not pinned yet are deleted too; pinned stories stay.`;
+            if (!window.confirm(question)) return;
+            setProblem(null);
+            giveUp.mutate(tour.id, { onError: (error) => setProblem(errorMessage(error, GIVE_UP_FAILED)) });
+          }}
+        >
+          {giveUp.isPending ? 'Deleting...' : 'Delete plan'}
+        </Button>
+        {!canPublish && <p className="basis-full text-xs text-mist-400">{DRAFT_MESSAGES.tourTooFewPinned}</p>}
       </div>
     </li>
   );
