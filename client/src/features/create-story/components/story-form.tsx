@@ -4,6 +4,7 @@ import { FormField } from '#client/components/ui/form-field';
 import { Input, Textarea } from '#client/components/ui/input';
 import { Select } from '#client/components/ui/select';
 import { CATEGORIES, categoryEmoji } from '#common/categories';
+import { languageOptions } from '#common/story-language';
 import { LIMITS } from '#common/constants';
 import type { StoryType } from '#common/schemas';
 import type { Point } from '#common/geo';
@@ -86,6 +87,24 @@ export function StoryForm({
             {CATEGORIES.map((category) => (
               <option key={category} value={category}>
                 {categoryEmoji(category)} {category}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+
+      {/* docs/decisions/061-stories-carry-their-language.md: the language the story is written in. */}
+      <FormField id="create-language" label="Language">
+        {(field) => (
+          <Select
+            {...field}
+            value={draft.language}
+            onChange={(e) => onChange({ language: e.target.value })}
+            disabled={disabled}
+          >
+            {languageOptions(draft.language).map(({ value, label }) => (
+              <option key={value} value={value} lang={value}>
+                {label}
               </option>
             ))}
           </Select>
