@@ -63,6 +63,7 @@ export function StoryForm({
           <Input
             {...field}
             value={draft.title}
+            lang={draft.language}
             maxLength={LIMITS.titleMax}
             placeholder="Give your whisper a name..."
             onChange={(e) => onChange({ title: e.target.value })}
@@ -117,6 +118,7 @@ export function StoryForm({
             {...field}
             className="min-h-16"
             value={draft.description}
+            lang={draft.language}
             maxLength={LIMITS.descriptionMax}
             placeholder="A short teaser for people passing by..."
             onChange={(e) => onChange({ description: e.target.value })}
@@ -138,6 +140,7 @@ export function StoryForm({
               {...field}
               className="min-h-40"
               value={draft.content}
+              lang={draft.language}
               maxLength={LIMITS.contentMax}
               placeholder="Once upon a time, right here..."
               onChange={(e) => onChange({ content: e.target.value })}
