@@ -6,7 +6,6 @@
 
 /** The languages the story form and the discover filter offer first; any other valid tag is accepted too. */
 export const OFFERED_LANGUAGES = ['en', 'es', 'ar', 'fr', 'de', 'it', 'pt', 'nl', 'ja', 'zh'] as const;
-export type OfferedLanguage = (typeof OFFERED_LANGUAGES)[number];
 
 /** A user's and a story's language when none was chosen (the migration's default too). */
 export const DEFAULT_LANGUAGE = 'en';
@@ -38,7 +37,7 @@ export function canonicalLanguage(tag: string): string | null {
 }
 
 /** The primary language subtag ("pt-BR" → "pt"). */
-export function primaryLanguage(tag: string): string {
+function primaryLanguage(tag: string): string {
   return tag.split('-')[0]!.toLowerCase();
 }
 
