@@ -67,7 +67,7 @@ describe('session cache across instances', () => {
     }
   });
 
-  it('keeps the cached session across writes that change no session (issue 28); an account route evicts it', async () => {
+  it('keeps the cached session across writes that change no session; an account route evicts it', async () => {
     // Deaf to notifications, so only the instance's own eviction can make it ask the database again.
     const deafDatabase = { ...second.database, listen: async () => async () => {} };
     const deaf = await buildApp(t.config, { database: deafDatabase, logger: false });

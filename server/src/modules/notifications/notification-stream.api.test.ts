@@ -156,7 +156,7 @@ describe('notification stream (SSE)', () => {
     stream.close();
   });
 
-  it('ends when the session signs out, and when the account goes (issue 22)', async () => {
+  it('ends when the session signs out, and when the account goes', async () => {
     const user = await createTestUser(t.database);
     const stream = await openStream(baseUrl, user.cookie);
     await expect.poll(() => t.app.notifications.hub.count(user.id)).toBe(1);
@@ -175,7 +175,7 @@ describe('notification stream (SSE)', () => {
     expect(t.app.notifications.hub.count(other.id)).toBe(0);
   });
 
-  it('ends every stream at its maximum lifetime (NOTIFICATION_STREAM_LIFETIME, one hour by default; issue 22)', async () => {
+  it('ends every stream at its maximum lifetime (NOTIFICATION_STREAM_LIFETIME, one hour by default)', async () => {
     expect(t.config.notificationStreamLifetimeMs).toBe(3_600_000);
     // An instance whose streams live 1.5 s, on the same database.
     const second = await sameDatabaseAgain(t.database);

@@ -55,7 +55,7 @@ describe('weather locks with a WeatherProvider configured', () => {
     expect(standIn.requests.length).toBe(before);
   });
 
-  it('fails closed: a provider error keeps the weather lock locked (issue 13)', async () => {
+  it('fails closed: a provider error keeps the weather lock locked', async () => {
     const elsewhere = offsetNorth(here, 5_000);
     await insertStory(t.database, {
       authorId: author.id,

@@ -284,7 +284,7 @@ describe('the story index while it cannot answer', () => {
     }
   });
 
-  it('a read waits for its reader’s own story writes; a marker read does not wait for their likes (issue 28)', async () => {
+  it('a read waits for its reader’s own story writes; a marker read does not wait for their likes', async () => {
     const author = await createTestUser(t.database);
     // A place of its own, 500 km from the stories the other tests leave at CENTRE.
     const here = offsetNorth(CENTRE, 500_000);
