@@ -21,7 +21,7 @@ describe('countWords', () => {
   });
 });
 
-describe('display names (issue 22): letters, marks, digits, spaces, punctuation and emoji only', () => {
+describe('display names: letters, marks, digits, spaces, punctuation and emoji only', () => {
   const refused = 'Display name can only contain letters, numbers, spaces, punctuation and emoji';
   it.each([
     ['a right-to-left override', 'Ada\u202Eecalevol'],

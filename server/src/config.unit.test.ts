@@ -147,7 +147,7 @@ describe('loadConfig', () => {
     });
   });
 
-  describe('NOTIFICATION_STREAM_LIFETIME (issue 22 item 3)', () => {
+  describe('NOTIFICATION_STREAM_LIFETIME', () => {
     it('defaults to one hour and reads a duration', () => {
       expect(loadConfig({}).notificationStreamLifetimeMs).toBe(3_600_000);
       expect(loadConfig({ NOTIFICATION_STREAM_LIFETIME: '90s' }).notificationStreamLifetimeMs).toBe(90_000);

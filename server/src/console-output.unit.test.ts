@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lanAddress, logFormatFor, loggerOptions, runningLine } from './console-output';
 
-describe('what npm start prints (issue 23 item 14)', () => {
+describe('what npm start prints', () => {
   it('says where the app is, and its address on the local network', () => {
     expect(runningLine('0.0.0.0', 5000, '192.168.1.20')).toBe(
       'Whispers is running at http://localhost:5000 (on your network: http://192.168.1.20:5000)',

@@ -303,7 +303,7 @@ describe('no 5xx for any input: every route of the inventory, fuzzed', () => {
     },
   );
 
-  it('issue 22 item 6: `$` patterns in a title do not expand inside the share page', async () => {
+  it('`$` patterns in a title do not expand inside the share page', async () => {
     const { app, database } = t.current;
     const author = await createTestUser(database);
     const story = await insertStory(database, { authorId: author.id, ...DEFAULT_CENTER, title: "$& $' $` $1 $$" });

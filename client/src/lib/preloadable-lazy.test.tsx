@@ -12,7 +12,7 @@ function Greeting({ name }: { name: string }) {
 const inBoundary = (node: React.ReactNode) => renderToString(<Suspense fallback={<p>Loading</p>}>{node}</Suspense>);
 
 describe('preloadableLazy', () => {
-  it('renders the component at once when its module was preloaded: no fallback (issue 28)', async () => {
+  it('renders the component at once when its module was preloaded: no fallback', async () => {
     let loads = 0;
     const { Component, preload } = preloadableLazy(
       async () => {

@@ -290,7 +290,7 @@ describe('every audio file is checked in full and rewritten', () => {
 });
 
 describe('duration', () => {
-  it("the file's own length wins over the form's value (issue 22: a short clip posted as 6 hours)", async () => {
+  it("the file's own length wins over the form's value (a short clip posted as 6 hours)", async () => {
     const file = write('d1.ogg', oggAudio(2));
     expect(
       await resolveDuration({ formSeconds: 21_600, filePath: file, fileBytes: 1, kind: 'audio', avTools: NO_AV_TOOLS }),

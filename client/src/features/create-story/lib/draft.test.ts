@@ -117,7 +117,7 @@ describe('buildStoryFormData (spec section 7)', () => {
     });
   });
 
-  it('sends isPublic "false" when the author switched Public off (issue 25)', () => {
+  it('sends isPublic "false" when the author switched Public off', () => {
     const form = buildStoryFormData({ ...base, type: 'text', content: 'Mine', isPublic: false }, here);
     expect(form.get('isPublic')).toBe('false');
   });
