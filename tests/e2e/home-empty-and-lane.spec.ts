@@ -17,7 +17,9 @@ for (const width of [390, 320]) {
     context,
   }) => {
     test.setTimeout(90_000);
-    const empty = { latitude: 40 + Math.random() * 5, longitude: 60 + Math.random() * 5 };
+    // A band of its own per width (over 100 km apart): the 390 px run's story must not be within 50 km of this one.
+    const band = width === 390 ? 40 : 43;
+    const empty = { latitude: band + Math.random() * 2, longitude: 60 + Math.random() * 5 };
     await page.setViewportSize({ width, height: 844 });
     await context.setExtraHTTPHeaders(readerHeaders());
     await context.setGeolocation({ ...empty, accuracy: 5 });
