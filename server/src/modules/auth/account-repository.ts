@@ -51,13 +51,7 @@ export function createAccountRepository(database: Database) {
 
     async updateProfile(
       userId: string,
-      fields: {
-        username: string;
-        displayName: string;
-        bio: string | null;
-        favoriteStoryType: string | null;
-        language?: string;
-      },
+      fields: { username: string; displayName: string; bio: string | null; favoriteStoryType: string | null },
     ): Promise<SessionUser | undefined> {
       const [row] = await db
         .update(users)

@@ -36,7 +36,6 @@ describe('accounts API', () => {
         favoriteStoryType: null,
         avatar: null,
         isSetupComplete: false,
-        language: 'en',
         role: 'user',
       });
       expectNoSecrets(res);
@@ -246,7 +245,6 @@ describe('accounts API', () => {
           'favoriteStoryType',
           'id',
           'isSetupComplete',
-          'language',
           'role',
           'username',
         ].sort(),

@@ -12,15 +12,7 @@ import type { LockField } from '#common/lock-kinds';
 export type StoryEditValues = Partial<
   Pick<
     typeof stories.$inferInsert,
-    | 'title'
-    | 'description'
-    | 'category'
-    | 'language'
-    | 'content'
-    | 'wordCount'
-    | 'timeRestriction'
-    | LockField
-    | 'isPublic'
+    'title' | 'description' | 'category' | 'content' | 'wordCount' | 'timeRestriction' | LockField | 'isPublic'
   >
 >;
 

@@ -275,7 +275,6 @@ function recordOf(
     latitude: card.latitude,
     longitude: card.longitude,
     category: card.category,
-    language: card.language,
     type: card.type,
     authorId: card.authorId,
     likes: card.likes,
