@@ -15,6 +15,7 @@ import { createTestUser, type TestUser } from '#tests/helpers/users';
 import { stories, storyDrafts, tourDrafts } from '../../db/schema';
 import { insertStory } from '../stories/test-support/story-fixtures';
 import { ROUTE_IMPORT_MAX_BYTES, ROUTE_IMPORT_MESSAGES } from './route-import';
+import { trackGpx } from './test-support/route-files';
 
 const HERE: Point = { latitude: DEFAULT_CENTER.latitude, longitude: DEFAULT_CENTER.longitude };
 
@@ -25,15 +26,6 @@ const GPX_WAYPOINTS = `<?xml version="1.0" encoding="UTF-8"?>
   <wpt lat="51.5014" lon="-0.1419"><name>The Palace</name></wpt>
   <wpt lat="51.5033" lon="-0.1195"><name>The Wheel</name></wpt>
 </gpx>`;
-
-/** A track north along a meridian, `points` points about 11 m apart, and no waypoint. */
-function trackOnlyGpx(points: number): string {
-  const pts = Array.from(
-    { length: points },
-    (_, i) => `<trkpt lat="${(48.85 + i * 0.0001).toFixed(6)}" lon="2.35"/>`,
-  ).join('');
-  return `<?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>Along the river</name><trkseg>${pts}</trkseg></trk></gpx>`;
-}
 
 const KML = `<?xml version="1.0" encoding="UTF-8"?>
 <kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>Harbour</name>
@@ -116,7 +108,7 @@ describe('POST /api/drafts/import', () => {
 
   it('a GPX track without waypoints becomes the path, with stops suggested along it', async () => {
     const walker = await createTestUser(t.database, { displayName: 'Tracker' });
-    const res = await importFile(walker, 'river.gpx', trackOnlyGpx(400));
+    const res = await importFile(walker, 'river.gpx', trackGpx(400));
     expect(res.statusCode, res.body).toBe(201);
     const tour = res.json<PlannedTour>();
     expect(tour.title).toBe('Along the river');
@@ -134,7 +126,7 @@ describe('POST /api/drafts/import', () => {
       ['notes.txt', 'Meet at the fountain at noon.', 400, ROUTE_IMPORT_MESSAGES.UNREADABLE],
       ['empty.geojson', '{"type":"FeatureCollection","features":[]}', 400, ROUTE_IMPORT_MESSAGES.EMPTY],
       ['huge.gpx', `${GPX_WAYPOINTS}${' '.repeat(ROUTE_IMPORT_MAX_BYTES)}`, 413, ROUTE_IMPORT_MESSAGES.TOO_LARGE],
-      ['dense.gpx', trackOnlyGpx(20_001), 413, ROUTE_IMPORT_MESSAGES.TOO_MANY_POINTS],
+      ['dense.gpx', trackGpx(20_001), 413, ROUTE_IMPORT_MESSAGES.TOO_MANY_POINTS],
     ];
     for (const [fileName, text, status, message] of refusals) {
       const res = await importFile(careful, fileName, text);

@@ -7,6 +7,7 @@ import {
   ROUTE_IMPORT_MESSAGES,
   RouteImportError,
 } from './route-import';
+import { trackGpx } from './test-support/route-files';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -17,14 +18,6 @@ const GPX_WAYPOINTS = `<?xml version="1.0" encoding="UTF-8"?>
   <wpt lat="51.5014" lon="-0.1419"><name>The Palace</name></wpt>
   <rte><name>Old town walk</name><rtept lat="51.5007" lon="-0.1246"/><rtept lat="51.5014" lon="-0.1419"/></rte>
 </gpx>`;
-
-function trackGpx(points: number): string {
-  const pts = Array.from(
-    { length: points },
-    (_, i) => `<trkpt lat="${(48.85 + i * 0.0001).toFixed(6)}" lon="2.35"><ele>35</ele></trkpt>`,
-  ).join('');
-  return `<?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>Along the river</name><trkseg>${pts}</trkseg></trk></gpx>`;
-}
 
 const KML = `<?xml version="1.0" encoding="UTF-8"?>
 <kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>Harbour</name>
