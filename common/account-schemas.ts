@@ -39,6 +39,8 @@ export const accountExportSchema = z.object({
       content: z.string().nullable(),
       type: storyTypeSchema,
       category: z.string(),
+      /** docs/decisions/061-stories-carry-their-language.md */
+      language: z.string(),
       latitude: z.number(),
       longitude: z.number(),
       isPublic: z.boolean(),

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { accuracyQuerySchema } from './location-schemas';
 import { storySchema } from './schemas';
+import { languageSchema } from './language-schemas';
 
 /**
  * A story as a map marker (docs/design.md, rule 20, docs/decisions/024-lean-map-answer.md and 025): what a marker
@@ -64,5 +65,13 @@ export const mapViewSchema = z
     "markers (default): id, position, category, type, time lock and lock state per story, as columns; full: whole stories as the spec's map call",
   );
 export type MapView = z.infer<typeof mapViewSchema>;
-/** Query of GET /api/stories/map/:lat/:lng: the accuracy claim and the view. */
-export const mapQuerySchema = accuracyQuerySchema.extend({ view: mapViewSchema });
+/**
+ * `?lang=` of the map calls: only stories in that language (or a more specific tag of it: "es" finds "es-MX"),
+ * chosen before the answer's cap (docs/decisions/061-stories-carry-their-language.md).
+ */
+export const languageFilterSchema = languageSchema
+  .optional()
+  .describe('Only stories in this language (a BCP 47 tag; "es" also finds "es-MX"), filtered before the cap');
+
+/** Query of GET /api/stories/map/:lat/:lng: the accuracy claim, the view and the language filter. */
+export const mapQuerySchema = accuracyQuerySchema.extend({ view: mapViewSchema, lang: languageFilterSchema });

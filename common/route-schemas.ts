@@ -14,7 +14,7 @@ import {
   latLngParamsSchema,
   longitudeSchema,
 } from './schemas';
-import { mapViewSchema } from './map-schemas';
+import { languageFilterSchema, mapViewSchema } from './map-schemas';
 
 /** Canonical uuid text (any version), the form every id in the API takes. */
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -82,12 +82,18 @@ export const locationQuerySchema = z
 
 /** GET /api/stories/map?bbox=…[&lat&lng]: the bbox is checked first, then the location. */
 export const bboxQuerySchema = z
-  .object({ bbox: bboxQueryValueSchema, ...optionalLocationQueryShape, view: mapViewSchema })
+  .object({
+    bbox: bboxQueryValueSchema,
+    ...optionalLocationQueryShape,
+    view: mapViewSchema,
+    lang: languageFilterSchema,
+  })
   .transform((query, ctx) => ({
     box: query.bbox,
     location: readerLocationOf(query, ctx),
     accuracy: query.accuracy ?? null,
     view: query.view,
+    language: query.lang ?? null,
   }));
 
 /**

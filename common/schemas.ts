@@ -17,6 +17,7 @@ import { lockReasonSchema, storyTypeSchema, timeRestrictionSchema } from './enum
 import { latitudeSchema, longitudeSchema } from './location-schemas';
 import { isTextStory } from './story-types';
 import { mediaUrlShape } from './media-schemas';
+import { languageSchema } from './language-schemas';
 
 export * from './enums';
 export * from './messages';
@@ -100,6 +101,8 @@ export const createStoryFieldsSchema = z
     tiktokVideoId: formText('TikTok video id must be text').trim().max(64).optional(),
     timeRestriction: timeRestrictionField.default('none'),
     ...lockCreateShape,
+    /** The story's language (docs/decisions/061-stories-carry-their-language.md); absent: the author's. */
+    language: languageSchema.optional(),
   })
   .loose()
   .superRefine((f, ctx) => {
@@ -145,6 +148,8 @@ export const createStoryFieldsSchema = z
       tiktokVideoId: tiktok?.videoId ?? null,
       timeRestriction: restriction,
       ...lockValuesFor(restriction, f),
+      /** Null: the author's language (the server reads it when it writes the story). */
+      language: f.language ?? null,
     };
   });
 export type CreateStoryData = z.output<typeof createStoryFieldsSchema>;
@@ -154,6 +159,7 @@ const EDITABLE_STORY_FIELDS = [
   'title',
   'description',
   'category',
+  'language',
   'content',
   'timeRestriction',
   ...LOCK_FIELDS,
@@ -163,7 +169,7 @@ const EDITABLE_STORY_FIELDS = [
 
 export const STORY_EDIT_MESSAGES = {
   fixedField: (field: string) =>
-    `${field} cannot be changed: only the title, description, category, text content, time lock and visibility of a story can be edited.`,
+    `${field} cannot be changed: only the title, description, category, language, text content, time lock and visibility of a story can be edited.`,
   isPublicNotBoolean: 'isPublic must be true or false',
   nothingToChange: 'Nothing to change: send at least one of the editable fields.',
   lockWithoutRestriction: 'Send timeRestriction with the time-lock fields: the time lock is replaced as a whole.',
@@ -183,6 +189,7 @@ export const editStoryRequestSchema = z
       title: titleText.optional(),
       description: descriptionText.nullable().optional(),
       category: categoryText.optional(),
+      language: languageSchema.optional(),
       content: contentText.optional(),
       timeRestriction: timeRestrictionField.optional(),
       ...lockEditShape,
@@ -218,6 +225,7 @@ export const editStoryRequestSchema = z
       title: f.title,
       description: f.description === undefined ? undefined : f.description ? normaliseLineBreaks(f.description) : null,
       category: f.category as Category | undefined,
+      language: f.language,
       content: f.content === undefined ? undefined : normaliseLineBreaks(f.content),
       isPublic: f.isPublic,
       timeLock:
@@ -256,6 +264,8 @@ export const storySchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
   category: z.string(),
+  /** The language its text is in, a canonical BCP 47 tag (docs/decisions/061-stories-carry-their-language.md). */
+  language: z.string(),
   type: storyTypeSchema,
   authorId: z.uuid(),
   author: authorSchema,

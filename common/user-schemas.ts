@@ -8,6 +8,7 @@ import { publicText } from './public-text';
 import { ROLES } from './moderation';
 import { FAVORITE_STORY_TYPES } from './enums';
 import { MESSAGES } from './messages';
+import { languageSchema } from './language-schemas';
 
 const PASSWORD_MAX_MESSAGE = `Password must be at most ${LIMITS.passwordMax} characters`;
 /**
@@ -53,6 +54,8 @@ export const currentUserSchema = z.object({
   favoriteStoryType: z.string().nullable(),
   avatar: z.string().nullable(),
   isSetupComplete: z.boolean(),
+  /** The user's language, a BCP 47 tag: their new stories' default (docs/decisions/061-stories-carry-their-language.md). */
+  language: z.string(),
   /** `moderator` and `admin` see the moderation queue (the server checks the role again on every such call). */
   role: z.enum(ROLES),
 });
@@ -84,6 +87,8 @@ export const setupRequestSchema = z.object({
   displayName: displayNameSchema,
   bio: bioSchema.optional().default(''),
   favoriteStoryType: z.union([favoriteStoryTypeSchema, z.literal('')]).optional(),
+  /** Absent: the language stays as it is (docs/decisions/061-stories-carry-their-language.md). */
+  language: languageSchema.optional(),
 });
 export type SetupRequest = z.input<typeof setupRequestSchema>;
 

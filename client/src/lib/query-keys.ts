@@ -22,7 +22,8 @@ export const queryKeys = {
     map: (bbox: string, reader: Point, claim = '') => ['stories', 'map', { bbox, ...at(reader), claim }] as const,
     user: (userId: string) => ['stories', 'user', userId] as const,
     /** The discovery screen's list: around the reader, or the default area when the position is unknown. */
-    discover: (reader: Point | null) => ['stories', 'discover', reader ? at(reader) : 'default-area'] as const,
+    discover: (reader: Point | null, language: string | null = null) =>
+      ['stories', 'discover', reader ? at(reader) : 'default-area', language ?? 'any'] as const,
     /** Every story, newest first, paged (simple discover). */
     allPages: (pageSize: number) => ['stories', 'all-pages', pageSize] as const,
     /** One story as the reader at `reader` (or nowhere known) may see it. */

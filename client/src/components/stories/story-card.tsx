@@ -3,6 +3,7 @@ import type { Story } from '#common/schemas';
 import { cn } from '#client/lib/utils';
 import { isClaimLock } from '#client/lib/location/claim-lock-text';
 import { ClaimLockLine } from './claim-lock-line';
+import { StoryLanguageName } from './story-language-name';
 import { MEDIA_KIND_SPECS } from '#common/media-kinds';
 import { STORY_TYPE_UPLOAD } from '#common/story-type-specs';
 import { countWords } from '#common/text';
@@ -59,12 +60,16 @@ export const StoryCard = memo(function StoryCard({
           {storyTypeIcon(story.type)}
         </span>
         <span className="min-w-0 flex-1">
-          <span className="block truncate font-display text-lg font-semibold text-mist-100">{story.title}</span>
+          <span lang={story.language} className="block truncate font-display text-lg font-semibold text-mist-100">
+            {story.title}
+          </span>
           <span className="block text-xs text-mist-400">{story.author?.displayName || 'Anonymous'}</span>
         </span>
         {distance && <span className="shrink-0 text-xs font-medium text-mist-300">{distance}</span>}
       </span>
-      <span className="line-clamp-2 text-sm text-mist-300">{story.description || 'No description available'}</span>
+      <span lang={story.description ? story.language : undefined} className="line-clamp-2 text-sm text-mist-300">
+        {story.description || 'No description available'}
+      </span>
       {locked &&
         (isClaimLock(story.lockReason) ? (
           <ClaimLockLine reason={story.lockReason} className="text-sm font-medium text-ember-400" />
@@ -78,6 +83,7 @@ export const StoryCard = memo(function StoryCard({
       <span className="flex items-center gap-2 text-xs text-mist-400">
         <span className="rounded-full bg-night-700 px-2 py-0.5 text-mist-100">{storyTypeLabel(story.type)}</span>
         <span>{lengthText(story)}</span>
+        <StoryLanguageName language={story.language} />
         <span className="ml-auto flex items-center gap-1.5">
           <span aria-hidden className={cn('h-2.5 w-2.5 rounded-full', locked ? 'bg-ember-500' : 'bg-emerald-400')} />
           <span className="sr-only">{locked ? 'Locked' : 'Unlocked'}</span>

@@ -50,6 +50,8 @@ export const users = pgTable(
     bio: text('bio'),
     favoriteStoryType: text('favorite_story_type'),
     isSetupComplete: boolean('is_setup_complete').notNull().default(false),
+    /** The user's language, a canonical BCP 47 tag: their new stories' default (docs/decisions/061-stories-carry-their-language.md). */
+    language: text('language').notNull().default('en'),
     /** user | moderator | admin (docs/design.md, rule 18; modules/moderation). */
     role: text('role').notNull().default('user'),
     /** A suspension's end: until then the user can sign in and read but not publish, like or report. */
@@ -145,6 +147,8 @@ export const stories = pgTable(
       sql`ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)`,
     ),
     category: text('category').notNull(),
+    /** The language the story is written in, a canonical BCP 47 tag (docs/decisions/061-stories-carry-their-language.md). */
+    language: text('language').notNull().default('en'),
     type: storyType('type').notNull(),
     authorId: uuid('author_id')
       .notNull()

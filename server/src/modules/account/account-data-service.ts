@@ -60,6 +60,7 @@ export function createAccountDataService(deps: {
           content: story.content,
           type: story.type,
           category: story.category,
+          language: story.language,
           latitude: story.latitude,
           longitude: story.longitude,
           isPublic: story.isPublic,

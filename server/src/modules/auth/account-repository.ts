@@ -51,7 +51,13 @@ export function createAccountRepository(database: Database) {
 
     async updateProfile(
       userId: string,
-      fields: { username: string; displayName: string; bio: string | null; favoriteStoryType: string | null },
+      fields: {
+        username: string;
+        displayName: string;
+        bio: string | null;
+        favoriteStoryType: string | null;
+        language?: string;
+      },
     ): Promise<SessionUser | undefined> {
       const [row] = await db
         .update(users)

@@ -36,6 +36,7 @@ describe('accounts API', () => {
         favoriteStoryType: null,
         avatar: null,
         isSetupComplete: false,
+        language: 'en',
         role: 'user',
       });
       expectNoSecrets(res);
@@ -245,6 +246,7 @@ describe('accounts API', () => {
           'favoriteStoryType',
           'id',
           'isSetupComplete',
+          'language',
           'role',
           'username',
         ].sort(),

@@ -77,6 +77,7 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
     favoriteStoryType: user.favoriteStoryType,
     avatar: user.avatar,
     isSetupComplete: user.isSetupComplete,
+    language: user.language,
     role: ROLES.includes(user.role as Role) ? (user.role as Role) : 'user',
   };
 }
@@ -204,6 +205,7 @@ async function setupProfile(
       displayName: input.displayName,
       bio: input.bio ? input.bio : null,
       favoriteStoryType: input.favoriteStoryType ? input.favoriteStoryType : null,
+      ...(input.language ? { language: input.language } : {}),
     });
     if (!row) throw unauthorized('Please sign in to continue.');
     return toCurrentUser(row);

@@ -43,6 +43,9 @@ const EMBED_STYLE = `
   .brand { margin: .8rem 0 0; font-size: .75rem; color: #a39fc4; }`;
 
 /** A padlock drawn inline: no emoji font needed, no request of its own. */
+/** ` lang="…"` for a card's title in its story's language (nothing for a tour's). */
+const titleLang = (card: ShareCard) => (card.language ? ` lang="${escapeHtml(card.language)}"` : '');
+
 const LOCK_ICON =
   '<svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.2"' +
   ' stroke-linecap="round" stroke-linejoin="round"><rect x="4" y="11" width="16" height="10" rx="2"/><path d="M8 11V7a4 4 0 0 1 8 0v4"/></svg>';
@@ -54,7 +57,7 @@ export function embedPage(card: ShareCard, href: string): string {
   const body = `
 <article class="card" aria-labelledby="card-title">
   <p class="kicker">${kicker}</p>
-  <h1 id="card-title">${escapeHtml(card.title)}</h1>
+  <h1 id="card-title"${titleLang(card)}>${escapeHtml(card.title)}</h1>
   <p class="meta">by ${escapeHtml(card.author)}${near}</p>
   <p class="meta">${escapeHtml(card.summary)}</p>
   <p class="lock">${LOCK_ICON}${CARD_UNLOCK_LINES[card.kind]}</p>
@@ -103,7 +106,7 @@ export function posterPage(
 </nav>
 <main class="poster">
   <div class="code">${args.qrSvg}</div>
-  <h1>${escapeHtml(card.title)}</h1>
+  <h1${titleLang(card)}>${escapeHtml(card.title)}</h1>
   <p class="line">${POSTER_LINES[card.kind]}</p>
   <p class="meta">by ${escapeHtml(card.author)}${near}</p>
   <p class="url">${escapeHtml(args.shareUrl)}</p>

@@ -17,6 +17,11 @@ export interface ShareCard {
   kind: 'story' | 'tour';
   id: string;
   title: string;
+  /**
+   * The language of a story's title (docs/decisions/061-stories-carry-their-language.md), set as the title's `lang`
+   * so a screen reader pronounces it right; a tour's title has none of its own.
+   */
+  language?: string;
   author: string;
   /** "near Savannah, Georgia", when the place is known. */
   near: string | null;
@@ -53,6 +58,7 @@ export function createShareCardService(deps: {
         kind: 'story',
         id: story.id,
         title: safeSingleLine(story.title).trim(),
+        language: story.language,
         author: authorName(story.author.displayName),
         near: near(story.placeName),
         summary: `${STORY_TYPE_LABEL[story.type]} story · ${story.category}`,

@@ -12,7 +12,15 @@ import type { LockField } from '#common/lock-kinds';
 export type StoryEditValues = Partial<
   Pick<
     typeof stories.$inferInsert,
-    'title' | 'description' | 'category' | 'content' | 'wordCount' | 'timeRestriction' | LockField | 'isPublic'
+    | 'title'
+    | 'description'
+    | 'category'
+    | 'language'
+    | 'content'
+    | 'wordCount'
+    | 'timeRestriction'
+    | LockField
+    | 'isPublic'
   >
 >;
 

@@ -40,6 +40,7 @@ export function createStoryAuthorService(deps: {
       if (changes.title !== undefined) values.title = changes.title;
       if (changes.description !== undefined) values.description = changes.description;
       if (changes.category !== undefined) values.category = changes.category;
+      if (changes.language !== undefined) values.language = changes.language;
       if (changes.content !== undefined) {
         if (!isTextStory(story.type)) throw badRequest(STORY_EDIT_MESSAGES.contentNotText);
         values.content = changes.content;

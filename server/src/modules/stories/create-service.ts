@@ -162,6 +162,7 @@ async function createStory(deps: CreateStoryDeps, authorId: string, request: Cre
       isPublic: data.isPublic,
       timeRestriction: data.timeRestriction,
       ...pickLockValues(data),
+      language: data.language,
     });
   } catch (error) {
     // No row without its files and no files without their row.

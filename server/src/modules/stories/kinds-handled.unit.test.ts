@@ -51,6 +51,7 @@ const card = (restriction: (typeof TIME_RESTRICTIONS)[number], values: Record<st
   latitude: 32,
   longitude: -81,
   category: 'History',
+  language: 'en',
   type: 'text',
   authorId: '00000000-0000-4000-8000-000000000002',
   likes: 0,

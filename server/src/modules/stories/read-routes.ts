@@ -124,13 +124,14 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
     config,
     handler: async (request, reply) => {
       const { lat, lng } = request.params;
-      const { accuracy, view } = request.query;
+      const { accuracy, view, lang } = request.query;
       const location = { latitude: lat, longitude: lng };
       const reader = { ...readerOf(request, location, accuracy), location };
+      const language = lang ?? null;
       const answer =
         view === 'full'
-          ? await service.nearby(reader, MAP_RADIUS_M, MAP_RESULT_CAP)
-          : toMarkerColumns(await service.nearbyMarkers(reader, MAP_RADIUS_M, MAP_RESULT_CAP));
+          ? await service.nearby(reader, MAP_RADIUS_M, MAP_RESULT_CAP, language)
+          : toMarkerColumns(await service.nearbyMarkers(reader, MAP_RADIUS_M, MAP_RESULT_CAP, language));
       // Set only once there is an answer: an error thrown above is written by the error handler as usual.
       reply.serializer(mapSerializers[view]);
       return answer;
@@ -141,12 +142,12 @@ export const storyReadRoutes: FastifyPluginAsyncZod = async (app) => {
     ...apiRoute(app, 'mapInBox', { summary: 'Stories in a viewport: markers, or full stories with view=full' }),
     config,
     handler: async (request, reply) => {
-      const { box, location, accuracy, view } = request.query;
+      const { box, location, accuracy, view, language } = request.query;
       const reader = readerOf(request, location, accuracy);
       const answer =
         view === 'full'
-          ? await service.inBox(reader, box, MAP_RESULT_CAP)
-          : toMarkerColumns(await service.inBoxMarkers(reader, box, MAP_RESULT_CAP));
+          ? await service.inBox(reader, box, MAP_RESULT_CAP, language)
+          : toMarkerColumns(await service.inBoxMarkers(reader, box, MAP_RESULT_CAP, language));
       reply.serializer(mapSerializers[view]);
       return answer;
     },

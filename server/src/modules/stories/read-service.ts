@@ -122,26 +122,49 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
     return deps.weather.current(location.latitude, location.longitude).catch(() => null);
   }
 
-  async function nearby(reader: Reader & { location: NonNullable<Reader['location']> }, radius: number, limit: number) {
-    const records = await deps.repository.nearby({ ...reader.location, radius, limit, ...readerKeys(reader) });
+  /** `language`: only stories in that language, chosen before the cap (docs/decisions/061-stories-carry-their-language.md). */
+  async function nearby(
+    reader: Reader & { location: NonNullable<Reader['location']> },
+    radius: number,
+    limit: number,
+    language: string | null = null,
+  ) {
+    const records = await deps.repository.nearby({
+      ...reader.location,
+      radius,
+      limit,
+      language,
+      ...readerKeys(reader),
+    });
     return present(records, reader);
   }
 
   /** The viewport's stories around the reader (or the box's centre when the reader's position is not known). */
-  function boxQuery(reader: Reader, box: BoundingBox, limit: number) {
+  function boxQuery(reader: Reader, box: BoundingBox, limit: number, language: string | null) {
     const centre = reader.location ?? {
       latitude: (box.south + box.north) / 2,
       longitude: box.west <= box.east ? (box.west + box.east) / 2 : normaliseLongitude((box.west + box.east + 360) / 2),
     };
-    return { box, centre, limit, ...readerKeys(reader) };
+    return { box, centre, limit, language, ...readerKeys(reader) };
   }
 
   return {
     nearby,
 
     /** The map around the reader as markers (no content, media or likes is fetched for them). */
-    async nearbyMarkers(reader: Reader & { location: NonNullable<Reader['location']> }, radius: number, limit: number) {
-      const rows = await deps.repository.nearbyMarkers({ ...reader.location, radius, limit, ...readerKeys(reader) });
+    async nearbyMarkers(
+      reader: Reader & { location: NonNullable<Reader['location']> },
+      radius: number,
+      limit: number,
+      language: string | null = null,
+    ) {
+      const rows = await deps.repository.nearbyMarkers({
+        ...reader.location,
+        radius,
+        limit,
+        language,
+        ...readerKeys(reader),
+      });
       return presentMarkers(rows, reader);
     },
 
@@ -167,13 +190,13 @@ export function createStoryReadService(deps: StoryReadServiceDeps) {
       return present(records, { ...reader, location: null });
     },
 
-    async inBox(reader: Reader, box: BoundingBox, limit: number) {
-      return present(await deps.repository.inBox(boxQuery(reader, box, limit)), reader);
+    async inBox(reader: Reader, box: BoundingBox, limit: number, language: string | null = null) {
+      return present(await deps.repository.inBox(boxQuery(reader, box, limit, language)), reader);
     },
 
     /** The viewport as markers (no content, media or likes is fetched for them). */
-    async inBoxMarkers(reader: Reader, box: BoundingBox, limit: number) {
-      return presentMarkers(await deps.repository.inBoxMarkers(boxQuery(reader, box, limit)), reader);
+    async inBoxMarkers(reader: Reader, box: BoundingBox, limit: number, language: string | null = null) {
+      return presentMarkers(await deps.repository.inBoxMarkers(boxQuery(reader, box, limit, language)), reader);
     },
 
     async byId(reader: Reader, id: string): Promise<Story | undefined> {

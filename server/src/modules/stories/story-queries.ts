@@ -143,13 +143,44 @@ function nearestInReachBox(db: Db, p: NearestParams) {
 }
 
 /**
+ * Stories in a language (a canonical tag): the tag itself or a more specific one ("es" finds "es-MX"), as
+ * common/story-language.ts `matchesLanguageFilter` says. A canonical tag holds only letters, digits and hyphens, so
+ * it has no LIKE wildcard in it.
+ */
+const inLanguage = (column: AnyPgColumn, language: string) =>
+  sql`(${column} = ${language} OR ${column} LIKE ${`${language}-%`})`;
+
+/**
+ * The language-filtered nearby read's rows (docs/decisions/061-stories-carry-their-language.md): the visible stories
+ * in that language within the radius, found through the geography index's ST_DWithin, nearest first (newest first
+ * among ties) and capped. Filtered before the cap, so a capped answer is full of that language; and bounded by the
+ * radius, so a rare language does not walk the whole index in KNN order looking for `limit` of its stories.
+ */
+function nearestInLanguage(db: Db, p: NearestParams & { language: string }) {
+  const point = pointOnce(p.lat, p.lng);
+  return db
+    .select({
+      ...storyColumns,
+      distance: sql<number>`ST_Distance(${stories.location}, ${point}, false)`.as('distance'),
+    })
+    .from(stories)
+    .where(
+      sql`ST_DWithin(${stories.location}, ${point}, ${p.radius}::float8, false) AND ${visibleOnce(p.viewerId)} AND ${inLanguage(stories.language, p.language)}`,
+    )
+    .orderBy(sql`"distance"`, sql`${stories.createdAt} DESC`, sql`${stories.id} DESC`)
+    .limit(literalLimit(p.limit))
+    .as('nearest');
+}
+
+/**
  * The nearby selection over the nearest rows. Content and media keys can only be sent for stories within unlock
  * reach (or the viewer's own), so the database does not ship the text of every story in the radius just to have
  * it withheld. The metre of slack covers the tiny difference between PostGIS's sphere and ours; the lock itself
  * is decided in story-view.ts.
  */
 function nearbySelection(
-  nearest: ReturnType<typeof nearestByKnn> | ReturnType<typeof nearestInReachBox>,
+  nearest:
+    ReturnType<typeof nearestByKnn> | ReturnType<typeof nearestInReachBox> | ReturnType<typeof nearestInLanguage>,
   viewerId: ViewerParam,
 ) {
   const viewer = viewerOnce(viewerId);
@@ -174,9 +205,14 @@ export const storyQueries = {
    * Visible stories within `radius` metres of a point, nearest first, at most `limit`: the `limit` nearest
    * visible stories, of which those within the radius. Both methods give the same rows in the same order.
    */
-  nearby(db: Db, p: NearestParams & { method: NearbyMethod }) {
+  nearby(db: Db, p: NearestParams & { method: NearbyMethod; language?: string | null }) {
     // The subquery's LIMIT also keeps the radius test out of it: it only trims those few rows.
-    const nearest = p.method === 'box' ? nearestInReachBox(db, p) : nearestByKnn(db, p);
+    const nearest = p.language
+      ? nearestInLanguage(db, { ...p, language: p.language })
+      : p.method === 'box'
+        ? nearestInReachBox(db, p)
+        : nearestByKnn(db, p);
+    const orderColumn = p.method === 'box' || p.language ? 'distance' : 'knn';
     return (
       db
         .select(nearbySelection(nearest, p.viewerId))
@@ -185,11 +221,7 @@ export const storyQueries = {
         .where(sql`${nearest.distance} <= ${p.radius}::float8`)
         // Among stories at one distance the newest first (and by id when created together), so a crowded spot
         // shows its new stories rather than the `limit` oldest.
-        .orderBy(
-          sql`"nearest"."${sql.raw(p.method === 'box' ? 'distance' : 'knn')}"`,
-          sql`${nearest.createdAt} DESC`,
-          sql`${nearest.id} DESC`,
-        )
+        .orderBy(sql`"nearest"."${sql.raw(orderColumn)}"`, sql`${nearest.createdAt} DESC`, sql`${nearest.id} DESC`)
     );
   },
 
@@ -198,7 +230,10 @@ export const storyQueries = {
    * with the smallest circle around the box's centre that holds the whole box; the exact latitude/longitude
    * test then trims it to the box (a west greater than east crosses the antimeridian).
    */
-  inBox(db: Db, p: { box: BoundingBox; centre: Point; limit: number; viewerId: string | null }) {
+  inBox(
+    db: Db,
+    p: { box: BoundingBox; centre: Point; limit: number; viewerId: string | null; language?: string | null },
+  ) {
     const { box } = p;
     const cover = coveringCircle(box);
     const longitudeTest =
@@ -224,6 +259,7 @@ export const storyQueries = {
             sql`${stories.latitude} BETWEEN ${box.south} AND ${box.north}`,
             longitudeTest,
             visibleToViewer(p.viewerId),
+            p.language ? inLanguage(stories.language, p.language) : undefined,
           ),
         )
         // Newest first among stories at one distance. The box is found through the index (ST_DWithin), then

@@ -14,8 +14,12 @@ import type { StoryRecord } from './story-record';
 import type { MarkerRow, StoryRow } from './story-view';
 
 /** `readerAddress`: the reader's address key, whose own latest write the index waits for (with the user id). */
-type NearbyArgs = Omit<NearestQuery, 'blockedAuthorIds'> & { readerAddress?: string };
-type BoxArgs = BoxQuery & { readerAddress?: string };
+/**
+ * `language`: only stories in that language (docs/decisions/061-stories-carry-their-language.md). Such a read is
+ * answered by SQL, which filters before the cap; the story index does not answer it.
+ */
+type NearbyArgs = Omit<NearestQuery, 'blockedAuthorIds'> & { readerAddress?: string; language?: string | null };
+type BoxArgs = BoxQuery & { readerAddress?: string; language?: string | null };
 
 export type { PageCursor } from './story-queries';
 export type { StoryRecord } from './story-record';
@@ -61,32 +65,59 @@ export function createStoryRepository(database: Database, index: StoryIndex | nu
 
   async function nearbyBySql(args: NearbyArgs): Promise<StoryRecord[]> {
     const { latitude: lat, longitude: lng, radius, limit, viewerId } = args;
+    if (args.language) {
+      // Not prepared: a filtered read is rarer than the hot unfiltered one, and its plan is the radius's.
+      const builder = storyQueries.nearby(db, {
+        lat,
+        lng,
+        radius,
+        limit,
+        viewerId,
+        method: 'knn',
+        language: args.language,
+      });
+      return await builder;
+    }
     const method = useBoxMethod(lat, lng, radius, limit) ? 'box' : 'knn';
     return (await nearbyStatement(method, limit).execute({ lat, lng, radius, viewerId })) as unknown as StoryRecord[];
   }
 
   return {
-    /** A new story row (files already stored); the row as written. */
-    async insert(values: typeof stories.$inferInsert): Promise<StoryRow> {
-      const [row] = await db.insert(stories).values(values).returning();
+    /**
+     * A new story row (files already stored); the row as written. `language` null: the author's own
+     * (users.language), read in the same statement (docs/decisions/061-stories-carry-their-language.md).
+     */
+    async insert(
+      values: Omit<typeof stories.$inferInsert, 'language'> & { language: string | null },
+    ): Promise<StoryRow> {
+      const language =
+        values.language ?? sql<string>`(SELECT u.language FROM users u WHERE u.id = ${values.authorId}::uuid)`;
+      const [row] = await db
+        .insert(stories)
+        .values({ ...values, language })
+        .returning();
       if (!row) throw new Error('insert returned no row');
       return row;
     },
 
     async nearby(args: NearbyArgs): Promise<StoryRecord[]> {
+      if (args.language) return nearbyBySql(args);
       return (await index?.nearby(args, [args.viewerId, args.readerAddress])) ?? nearbyBySql(args);
     },
 
     /** The same stories for markers: the index's cards as they are (nothing fetched); the SQL path's rows. */
     async nearbyMarkers(args: NearbyArgs): Promise<MarkerRow[]> {
+      if (args.language) return nearbyBySql(args);
       return (await index?.nearbyMarkers(args, [args.viewerId, args.readerAddress])) ?? nearbyBySql(args);
     },
 
     async inBox(args: BoxArgs): Promise<StoryRecord[]> {
+      if (args.language) return storyQueries.inBox(db, args);
       return (await index?.inBox(args, [args.viewerId, args.readerAddress])) ?? storyQueries.inBox(db, args);
     },
 
     async inBoxMarkers(args: BoxArgs): Promise<MarkerRow[]> {
+      if (args.language) return storyQueries.inBox(db, args);
       return (await index?.inBoxMarkers(args, [args.viewerId, args.readerAddress])) ?? storyQueries.inBox(db, args);
     },
 

@@ -2,7 +2,8 @@
  * The Create Story dialog (docs/design.md, parts 2, 4, 5): edit → preview (Preview Story) → publish, and back (Edit
  * Story). Lazy-loaded by the home screen, so nothing here is in the initial bundle.
  */
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { initialStoryLanguage } from '#common/story-language';
 import { Eye, Pencil, Send } from 'lucide-react';
 import { Button } from '#client/components/ui/button';
 import { Dialog, DialogContent } from '#client/components/ui/dialog';
@@ -57,7 +58,13 @@ interface CreateStoryDialogProps {
 
 export default function CreateStoryDialog({ open, onOpenChange, location, resume = null }: CreateStoryDialogProps) {
   const { data: user } = useCurrentUser();
-  const [draft, setDraft] = useState<StoryDraft>(EMPTY_DRAFT);
+  const [editedDraft, setDraft] = useState<StoryDraft>(EMPTY_DRAFT);
+  // Until the author picks one, the story's language is theirs, else the browser's (docs/decisions/061-stories-carry-their-language.md).
+  const startLanguage = initialStoryLanguage(user?.language, navigator.language);
+  const draft = useMemo(
+    () => (editedDraft.language ? editedDraft : { ...editedDraft, language: startLanguage }),
+    [editedDraft, startLanguage],
+  );
   // Where the story goes: the author's fix, or the pin they moved (≤ 200 m) on the preview's map.
   const [movedPin, setMovedPin] = useState<Point | null>(null);
   const placed = movedPin ?? location;

@@ -4,6 +4,7 @@ import { FormField } from '#client/components/ui/form-field';
 import { Input, Textarea } from '#client/components/ui/input';
 import { Select } from '#client/components/ui/select';
 import { CATEGORIES, categoryEmoji } from '#common/categories';
+import { languageOptions } from '#common/story-language';
 import { LIMITS } from '#common/constants';
 import type { StoryType } from '#common/schemas';
 import type { Point } from '#common/geo';
@@ -65,6 +66,7 @@ export function StoryForm({
           <Input
             {...field}
             value={draft.title}
+            lang={draft.language}
             maxLength={LIMITS.titleMax}
             placeholder="Give your whisper a name..."
             onChange={(e) => onChange({ title: e.target.value })}
@@ -95,12 +97,31 @@ export function StoryForm({
         )}
       </FormField>
 
+      {/* docs/decisions/061-stories-carry-their-language.md: the language the story is written in. */}
+      <FormField id="create-language" label="Language">
+        {(field) => (
+          <Select
+            {...field}
+            value={draft.language}
+            onChange={(e) => onChange({ language: e.target.value })}
+            disabled={disabled}
+          >
+            {languageOptions(draft.language).map(({ value, label }) => (
+              <option key={value} value={value} lang={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+
       <FormField id="create-description" label="Description (Optional)">
         {(field) => (
           <Textarea
             {...field}
             className="min-h-16"
             value={draft.description}
+            lang={draft.language}
             maxLength={LIMITS.descriptionMax}
             placeholder="A short teaser for people passing by..."
             onChange={(e) => onChange({ description: e.target.value })}
@@ -122,6 +143,7 @@ export function StoryForm({
               {...field}
               className="min-h-40"
               value={draft.content}
+              lang={draft.language}
               maxLength={LIMITS.contentMax}
               placeholder="Once upon a time, right here..."
               onChange={(e) => onChange({ content: e.target.value })}

@@ -42,7 +42,9 @@ function ContentPreview({ draft }: { draft: StoryDraft }) {
   switch (type) {
     case 'text':
       return (
-        <p className="whitespace-pre-wrap wrap-anywhere text-sm text-mist-100">{truncatePreview(draft.content)}</p>
+        <p lang={draft.language || undefined} className="whitespace-pre-wrap wrap-anywhere text-sm text-mist-100">
+          {truncatePreview(draft.content)}
+        </p>
       );
     case 'tiktok':
       return (
@@ -85,7 +87,12 @@ export function StoryPreview({ draft, location }: { draft: StoryDraft; location:
             {storyTypeIcon(draft.type)}
           </span>
           <div className="min-w-0 flex-1">
-            <h3 className="wrap-anywhere font-display text-lg font-semibold text-mist-100">{title}</h3>
+            <h3
+              lang={draft.title.trim() ? draft.language || undefined : undefined}
+              className="wrap-anywhere font-display text-lg font-semibold text-mist-100"
+            >
+              {title}
+            </h3>
             {author && (
               <p className="flex items-center gap-1 text-xs text-mist-400">
                 <User className="h-3 w-3" aria-hidden /> <span className="min-w-0 wrap-anywhere">{author}</span>
@@ -93,7 +100,12 @@ export function StoryPreview({ draft, location }: { draft: StoryDraft; location:
             )}
           </div>
         </div>
-        <p className="wrap-anywhere text-sm text-mist-300">{description}</p>
+        <p
+          lang={draft.description.trim() ? draft.language || undefined : undefined}
+          className="wrap-anywhere text-sm text-mist-300"
+        >
+          {description}
+        </p>
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <span className="text-mist-300">{cardMeta(draft)}</span>
           {/* A tint of the category colour behind light text keeps contrast for every colour. */}

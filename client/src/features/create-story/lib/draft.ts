@@ -25,6 +25,11 @@ export interface StoryDraft extends LockDraftValues, DraftMediaFields {
   tiktokUrl: string;
   /** docs/decisions/016-walk-mode-and-tours.md: a private story is its author's only (and no tour's stop). */
   isPublic: boolean;
+  /**
+   * The story's language tag (docs/decisions/061-stories-carry-their-language.md); '' until the dialog gives it the
+   * author's or the browser's (common/story-language.ts `initialStoryLanguage`).
+   */
+  language: string;
   timeRestriction: TimeRestriction;
 }
 
@@ -37,6 +42,7 @@ export const EMPTY_DRAFT: StoryDraft = {
   ...EMPTY_DRAFT_MEDIA,
   tiktokUrl: '',
   isPublic: true,
+  language: '',
   timeRestriction: 'none',
   ...EMPTY_LOCK_DRAFT,
 };
@@ -68,6 +74,7 @@ function draftFields(draft: StoryDraft, location: Point | null): Record<string, 
     timeRestriction: draft.timeRestriction,
   };
   Object.assign(fields, lockFormFields(draft.timeRestriction, draft));
+  if (draft.language) fields.language = draft.language;
   // What a type sends besides its file follows its entry in common/story-types.ts: its text, or its upload's length.
   if (isTextStory(draft.type)) fields.content = draft.content;
   const upload = STORY_TYPE_UPLOAD[draft.type];

@@ -23,26 +23,30 @@ function defaultAreaBbox(): string {
   return [west, south, east, north].map((v) => v.toFixed(4)).join(',');
 }
 
-function discoverStoriesQuery(reader: Location | null) {
+/** `language`: only stories in that language, filtered by the server (docs/decisions/061-stories-carry-their-language.md). */
+function discoverStoriesQuery(reader: Location | null, language: string | null) {
+  const lang = language ?? undefined;
   return queryOptions({
-    queryKey: queryKeys.stories.discover(reader),
+    queryKey: queryKeys.stories.discover(reader, language),
     // view=full: the list shows cards (description, author, likes), not only markers.
     queryFn: ({ signal }): Promise<Story[]> =>
       reader
         ? callApi('mapAround', {
             params: { lat: reader.latitude, lng: reader.longitude },
-            query: { view: 'full' },
+            query: { view: 'full', lang },
             signal,
           })
-        : callApi('mapInBox', { query: { bbox: defaultAreaBbox(), view: 'full' }, signal }),
+        : callApi('mapInBox', { query: { bbox: defaultAreaBbox(), view: 'full', lang }, signal }),
     retry: retryWhileOnline(DISCOVERY.mapRetries),
     // A reader who moves keeps seeing the last list while the new one loads; the default area's list is never
-    // shown as if it were around a real position.
+    // shown as if it were around a real position, nor another language's list as if it were this one's.
     placeholderData: (previous, previousQuery) =>
-      reader && previousQuery?.queryKey[2] !== 'default-area' ? previous : undefined,
+      reader && previousQuery?.queryKey[2] !== 'default-area' && previousQuery?.queryKey[3] === (language ?? 'any')
+        ? previous
+        : undefined,
   });
 }
 
-export function useDiscoverStories(reader: Location | null, enabled: boolean) {
-  return useQuery({ ...discoverStoriesQuery(reader), enabled });
+export function useDiscoverStories(reader: Location | null, enabled: boolean, language: string | null = null) {
+  return useQuery({ ...discoverStoriesQuery(reader, language), enabled });
 }

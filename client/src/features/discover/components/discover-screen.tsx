@@ -6,6 +6,8 @@ import { DISCOVERY_STATUS_LEGEND } from '#common/discovery-status';
 import type { Story } from '#common/schemas';
 import type { Point } from '#common/geo';
 import { Button } from '#client/components/ui/button';
+import { Select } from '#client/components/ui/select';
+import { canonicalLanguage, languageName, languageOptions } from '#common/story-language';
 import { cn } from '#client/lib/utils';
 import { useOnline } from '#client/lib/pwa/offline-line';
 import { NOT_OPENED_OFFLINE } from '#client/lib/pwa/offline-text';
@@ -50,8 +52,21 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
       },
       { replace: true },
     );
+  // The language filter (docs/decisions/061-stories-carry-their-language.md), in the address like the view: the
+  // server answers only that language's stories, chosen before its cap.
+  const language = canonicalLanguage(params.get('lang') ?? '');
+  const setLanguage = (next: string) =>
+    setParams(
+      (p) => {
+        const copy = new URLSearchParams(p);
+        if (next) copy.set('lang', next);
+        else copy.delete('lang');
+        return copy;
+      },
+      { replace: true },
+    );
   const [category, setCategory] = useState(ALL);
-  const query = useDiscoverStories(reader, settled);
+  const query = useDiscoverStories(reader, settled, language);
   const online = useOnline();
 
   const stories = useMemo(() => query.data ?? [], [query.data]);
@@ -86,6 +101,17 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
         <Button variant="secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
           <RefreshCw aria-hidden className={cn(query.isFetching && 'animate-spin')} />
           Refresh
+        </Button>
+      </div>
+    );
+  } else if (stories.length === 0 && language) {
+    body = (
+      <div className="grid justify-items-center gap-3 py-8 text-center">
+        <EmptyText>
+          No stories in <span lang={language}>{languageName(language)}</span> found here. Try another language.
+        </EmptyText>
+        <Button variant="outline" onClick={() => setLanguage('')}>
+          Show Any Language
         </Button>
       </div>
     );
@@ -149,6 +175,7 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
             List View
           </ViewButton>
         </div>
+        <LanguageFilter language={language} onChange={setLanguage} />
         {query.isSuccess && (
           <p className="text-sm text-mist-400" aria-live="polite">
             {filtered.length} {filtered.length === 1 ? 'story' : 'stories'}
@@ -189,6 +216,30 @@ function LocationNote({ reader, settled, error }: { reader: Point | null; settle
       {DEFAULT_CENTER.latitude}, {DEFAULT_CENTER.longitude}), the default location, measured from its centre. Nothing
       unlocks until you share where you are.
     </p>
+  );
+}
+
+/** "Any language" and the offered languages, each by its own name (a tag from the address stays choosable). */
+function LanguageFilter({ language, onChange }: { language: string | null; onChange: (language: string) => void }) {
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor="discover-language" className="text-sm text-mist-300">
+        Language
+      </label>
+      <Select
+        id="discover-language"
+        className="h-9 w-auto"
+        value={language ?? ''}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">Any language</option>
+        {languageOptions(language).map(({ value, label }) => (
+          <option key={value} value={value} lang={value}>
+            {label}
+          </option>
+        ))}
+      </Select>
+    </div>
   );
 }
 

@@ -8,6 +8,7 @@ import { haversineMetres } from '#common/geo';
 import { traceCountLine } from '#common/traces';
 import type { Story } from '#common/schemas';
 import { cn } from '#client/lib/utils';
+import { StoryLanguageName } from '#client/components/stories/story-language-name';
 import { STATUS_DOT, STATUS_TEXT } from '../lib/status-colours';
 import { storyStatus, type ZoneOf } from '../lib/story-status';
 import { storyTypeIcon, storyTypeLabel } from '#client/lib/stories/story-display';
@@ -61,6 +62,7 @@ export const DiscoverStoryCard = memo(function DiscoverStoryCard({
             <button
               type="button"
               onClick={() => onOpen(story)}
+              lang={story.language}
               className="block w-full truncate text-left after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-glow-400"
             >
               {story.title}
@@ -75,8 +77,9 @@ export const DiscoverStoryCard = memo(function DiscoverStoryCard({
             </span>
           </p>
         </div>
-        <span className="shrink-0 rounded-full bg-night-700 px-2 py-0.5 text-xs text-mist-100">
-          {storyTypeLabel(story.type)}
+        <span className="flex shrink-0 flex-col items-end gap-1 text-xs">
+          <span className="rounded-full bg-night-700 px-2 py-0.5 text-mist-100">{storyTypeLabel(story.type)}</span>
+          <StoryLanguageName language={story.language} />
         </span>
       </div>
       {/* One line (the list's cards keep one height): the coordinates the spec gives the card, then the town they
@@ -95,7 +98,10 @@ export const DiscoverStoryCard = memo(function DiscoverStoryCard({
         <span aria-hidden className={cn('h-2.5 w-2.5 shrink-0 rounded-full', STATUS_DOT[status.colour])} />
         <span className="truncate">{status.text}</span>
       </p>
-      <p className="line-clamp-2 min-h-10 text-sm text-mist-300 [overflow-wrap:anywhere]">
+      <p
+        lang={story.content ? story.language : undefined}
+        className="line-clamp-2 min-h-10 text-sm text-mist-300 [overflow-wrap:anywhere]"
+      >
         {previewText(story.content, PREVIEW_CHARS.list, 'Discover this mystical story...')}
       </p>
       <div className="mt-auto flex items-center justify-between gap-2">

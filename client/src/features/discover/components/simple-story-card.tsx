@@ -46,7 +46,9 @@ export const SimpleStoryCard = memo(function SimpleStoryCard({
         <span aria-hidden className="text-xl leading-none">
           {storyTypeIcon(story.type)}
         </span>
-        <span className="truncate">{story.title}</span>
+        <span lang={story.language} className="truncate">
+          {story.title}
+        </span>
       </h3>
       <p className="line-clamp-3 min-h-15 text-sm text-mist-300 [overflow-wrap:anywhere]">{simpleStoryText(story)}</p>
       <div className="flex items-center gap-3 text-xs text-mist-400">

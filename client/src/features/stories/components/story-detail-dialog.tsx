@@ -33,9 +33,16 @@ export function StoryDetailDialog({ storyId, initialStory, location, onClose }: 
   const query = useStory(storyId, location, known && isFullStory(known) ? known : undefined, accuracy);
   const story = query.data;
   const missing = !story && query.isError && isMissing(query.error);
-  const title =
-    story?.title ??
-    (missing ? 'Story not found' : query.isError ? 'Story unavailable' : (known?.title ?? 'Loading story...'));
+  // The title in the story's language, so a screen reader pronounces it right (docs/decisions/061-stories-carry-their-language.md).
+  const title = story ? (
+    <span lang={story.language}>{story.title}</span>
+  ) : missing ? (
+    'Story not found'
+  ) : query.isError ? (
+    'Story unavailable'
+  ) : (
+    (known?.title ?? 'Loading story...')
+  );
   return (
     <Dialog open={storyId !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent title={title} description={story ? <StoryByline story={story} /> : undefined} className="max-w-xl">

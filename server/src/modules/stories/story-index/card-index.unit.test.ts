@@ -30,6 +30,7 @@ const cardArb = (n: number) =>
       latitude: c.latitude,
       longitude: c.longitude,
       category: 'Mystery',
+      language: 'en',
       type: 'text',
       authorId: VIEWERS[c.authorIndex]!,
       likes: 0,

@@ -22,22 +22,23 @@ export const TRACES = 7;
 export const NUMBERS = 8;
 /**
  * A row's codes, side by side in one Int32Array (CODES per row): the flags (below), the
- * author's number, then numbers into the interned text: category, type, time restriction, the lock fields
- * (common/lock-kinds.ts).
+ * author's number, then numbers into the interned text: category, type, time restriction, language, the lock
+ * fields (common/lock-kinds.ts).
  */
 export const FLAGS = 0;
 export const AUTHOR = 1;
 export const CATEGORY = 2;
 export const TYPE = 3;
 export const RESTRICTION = 4;
-export const LOCK_TEXT = 5;
+export const LANGUAGE = 5;
+export const LOCK_TEXT = 6;
 export const CODES = LOCK_TEXT + LOCK_FIELDS.length;
 /** The flags: public, hidden, and seen by everyone (db/visibility.ts `seenByEveryone`, decided once when written). */
 export const PUBLIC = 1;
 export const HIDDEN = 2;
 export const SEEN_BY_ALL = 4;
 
-/** Repeated text (categories, types, restriction values, author ids) stored once, by number. */
+/** Repeated text (categories, types, restriction values, languages, author ids) stored once, by number. */
 export class Interned<T> {
   private readonly numbers = new Map<T, number>();
   readonly values: T[] = [];

@@ -10,6 +10,7 @@ import {
   DURATION,
   FLAGS,
   HIDDEN,
+  LANGUAGE,
   LATITUDE,
   LIKES,
   TRACES,
@@ -59,6 +60,7 @@ export function cardAt(columns: CardColumns, row: number): StoryCard {
     latitude: numbers[n + LATITUDE]!,
     longitude: numbers[n + LONGITUDE]!,
     category: text[codes[c + CATEGORY]!]!,
+    language: text[codes[c + LANGUAGE]!]!,
     type: text[codes[c + TYPE]!] as StoryCard['type'],
     authorId: columns.authorTable.values[codes[c + AUTHOR]!]!,
     likes: numbers[n + LIKES]!,
@@ -91,6 +93,7 @@ export function writeCard(columns: CardColumns, row: number, card: StoryCard) {
   columns.codes[c + CATEGORY] = columns.text.numberOf(card.category);
   columns.codes[c + TYPE] = columns.text.numberOf(card.type);
   columns.codes[c + RESTRICTION] = columns.text.numberOf(card.timeRestriction);
+  columns.codes[c + LANGUAGE] = columns.text.numberOf(card.language);
   for (let i = 0; i < LOCK_FIELDS.length; i++)
     columns.codes[c + LOCK_TEXT + i] = columns.text.numberOf(card[LOCK_FIELDS[i]!]);
 }

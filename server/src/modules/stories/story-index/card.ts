@@ -16,6 +16,8 @@ export interface StoryCard extends LockValues {
   latitude: number;
   longitude: number;
   category: string;
+  /** The story's language tag (docs/decisions/061-stories-carry-their-language.md). */
+  language: string;
   type: StoryRecord['type'];
   authorId: string;
   likes: number;

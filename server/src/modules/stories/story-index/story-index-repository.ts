@@ -20,7 +20,7 @@ export const STORY_CHANGE_CHANNEL = 'story_change';
 const CARD_COLUMNS =
   sql.raw(`id, title, description, duration, word_count, latitude, longitude, category, type, author_id,
   likes, is_public, hidden_at IS NOT NULL AS hidden, time_restriction, ${LOCK_COLUMNS.join(', ')},
-  floor(extract(epoch FROM created_at) * 1000000)::float8 AS created_us, revision, trace_count`);
+  floor(extract(epoch FROM created_at) * 1000000)::float8 AS created_us, revision, trace_count, language`);
 /** Where the lock columns start in a cards row, and what follows them. */
 const LOCK_AT = 14;
 const AFTER_LOCK = LOCK_AT + LOCK_FIELDS.length;
@@ -46,6 +46,7 @@ function cardOf(row: unknown[]): StoryCard {
     createdAtMicros: row[AFTER_LOCK] as number,
     revision: Number(row[AFTER_LOCK + 1]),
     traceCount: row[AFTER_LOCK + 2] as number,
+    language: row[AFTER_LOCK + 3] as string,
   };
 }
 

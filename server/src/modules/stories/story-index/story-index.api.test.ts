@@ -16,6 +16,8 @@ import { baseStoryFields, postStory } from '../test-support/story-helpers';
 import { createStoryIndex } from './story-index';
 
 const CENTRE = { latitude: 45.07, longitude: 7.68 };
+/** Stories' languages (docs/decisions/061-stories-carry-their-language.md): the index carries them like the SQL. */
+const LANGUAGES = ['en', 'es', 'it', 'zh-Hant'];
 
 /** Deterministic PRNG (mulberry32): a failure replays. */
 function prng(seed: number) {
@@ -59,6 +61,7 @@ describe('the story index against the SQL', () => {
         likes: Math.floor(random() * 5),
         createdAt: random() < 0.2 ? sameInstant : new Date(Date.now() - Math.floor(random() * 86_400_000)),
         timeRestriction: random() < 0.1 ? 'time_of_day' : 'none',
+        language: LANGUAGES[i % LANGUAGES.length],
         unlockStartTime: '09:00',
         unlockEndTime: '17:00',
       });
@@ -89,7 +92,7 @@ describe('the story index against the SQL', () => {
       else if (roll < 0.55)
         await t.database.db
           .update(stories)
-          .set({ title: `Edited ${i}`, description: 'Now with words' })
+          .set({ title: `Edited ${i}`, description: 'Now with words', language: LANGUAGES[i % LANGUAGES.length] })
           .where(eq(stories.id, id));
       // The content of a story read before: the index's content cache must not answer with the old words.
       else if (roll < 0.6)

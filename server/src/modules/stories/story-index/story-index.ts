@@ -275,6 +275,7 @@ function recordOf(
     latitude: card.latitude,
     longitude: card.longitude,
     category: card.category,
+    language: card.language,
     type: card.type,
     authorId: card.authorId,
     likes: card.likes,

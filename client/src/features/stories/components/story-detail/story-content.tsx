@@ -35,7 +35,11 @@ export function StoryContent({
     case 'tiktok':
       return <TikTokCard story={story} />;
     case 'text':
-      return <p className="whitespace-pre-line leading-relaxed text-mist-100">{story.content}</p>;
+      return (
+        <p lang={story.language} data-testid="story-text" className="whitespace-pre-line leading-relaxed text-mist-100">
+          {story.content}
+        </p>
+      );
     default:
       return unreachable(type);
   }

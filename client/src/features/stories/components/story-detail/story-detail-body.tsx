@@ -7,6 +7,7 @@ import { timeLockText } from '#common/time-lock-text';
 import { formatCreated, lockLines, metresToUnlock, storyTypeLabel } from '#client/lib/stories/story-display';
 import { useCurrentUser } from '#client/lib/auth/current-user';
 import { useStoryInsightEvents } from '#client/lib/insights/use-story-insight-events';
+import { StoryLanguageName } from '#client/components/stories/story-language-name';
 import { StoryActions } from './story-actions';
 import { StoryContent } from './story-content';
 import { StoryTraces } from './story-traces';
@@ -29,7 +30,11 @@ export function StoryDetailBody({ story }: { story: Story }) {
       ) : (
         <StoryContent story={story} playback={playback} isAuthor={user?.id === story.authorId} />
       )}
-      {story.description && <p className="whitespace-pre-line text-sm text-mist-300">{story.description}</p>}
+      {story.description && (
+        <p lang={story.language} className="whitespace-pre-line text-sm text-mist-300">
+          {story.description}
+        </p>
+      )}
       {lockText && !saidByNotice && (
         <section
           aria-labelledby={`lock-${story.id}`}
@@ -53,6 +58,7 @@ export function StoryDetailBody({ story }: { story: Story }) {
         {story.timeRestriction !== 'none' && (
           <span className="rounded-full bg-ember-500/20 px-2.5 py-1 text-ember-400">Time-Locked</span>
         )}
+        <StoryLanguageName language={story.language} className="px-2.5 py-1" />
         <span className="ml-auto text-mist-400">Created {formatCreated(story.createdAt)}</span>
       </div>
       <StoryActions story={story} />

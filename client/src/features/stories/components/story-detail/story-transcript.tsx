@@ -92,7 +92,10 @@ export function StoryTranscript({
         ) : file.isError ? (
           <p className="text-sm text-mist-300">{file.error.message}</p>
         ) : (
-          <CueList cues={file.data.cues} timed={file.data.timed} time={time} onSeek={seek} />
+          // The words are the story's, in its language (docs/decisions/061-stories-carry-their-language.md).
+          <div lang={story.language}>
+            <CueList cues={file.data.cues} timed={file.data.timed} time={time} onSeek={seek} />
+          </div>
         )}
         {isAuthor && <TranscriptEditorButton story={story} />}
       </div>

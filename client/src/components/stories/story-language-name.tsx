@@ -1,0 +1,17 @@
+import { differsFromReader, languageName } from '#common/story-language';
+import { readerLanguage } from '#client/lib/stories/reader-language';
+import { cn } from '#client/lib/utils';
+
+/**
+ * A story's language by its own name ("Español"), shown only when it is not the reader's
+ * (docs/decisions/061-stories-carry-their-language.md); the name itself is marked in its language.
+ */
+export function StoryLanguageName({ language, className }: { language: string; className?: string }) {
+  if (!differsFromReader(language, readerLanguage())) return null;
+  return (
+    <span data-testid="story-language" className={cn('rounded-full bg-night-700 px-2 py-0.5 text-mist-100', className)}>
+      <span className="sr-only">Language: </span>
+      <span lang={language}>{languageName(language)}</span>
+    </span>
+  );
+}
