@@ -42,6 +42,7 @@ import { StoryForm } from './story-form';
 import { StoryPreview } from './story-preview';
 import { UploadProgress } from './upload-progress';
 import { PublishProblem } from './publish-problem';
+import { keepFocusedFieldInView } from '#client/components/ui/keep-field-in-view';
 
 // Leaflet for the pin map loads only when the preview is shown.
 const PinPicker = lazy(() => import('./pin-picker'));
@@ -266,6 +267,7 @@ export default function CreateStoryDialog({ open, onOpenChange, location, resume
         <form
           ref={formRef}
           className="grid gap-4"
+          onFocus={keepFocusedFieldInView}
           onSubmit={(event) => {
             event.preventDefault();
             if (step === 'edit') {

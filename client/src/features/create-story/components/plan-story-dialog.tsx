@@ -25,6 +25,7 @@ import {
 import { StoryForm } from './story-form';
 import { UploadProgress } from './upload-progress';
 import { PublishProblem } from './publish-problem';
+import { keepFocusedFieldInView } from '#client/components/ui/keep-field-in-view';
 
 const PLANNED_MESSAGE = 'Story planned! Pin it when you stand within 200 m of its place.';
 
@@ -122,6 +123,7 @@ export default function PlanStoryDialog({
       >
         <form
           className="grid gap-4"
+          onFocus={keepFocusedFieldInView}
           onSubmit={(event) => {
             event.preventDefault();
             save();
