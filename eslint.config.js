@@ -93,6 +93,32 @@ const importSettings = {
   'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
 };
 
+// (esquery regexes cannot hold a `/`: \x2F is one.)
+const API_BY_NAME = [
+  {
+    selector: 'Literal[value=/^\\x2Fapi\\x2F/]',
+    message: "Call the API by name: callApi('…') from #client/lib/api (or apiPath('…') where a URL is needed).",
+  },
+  {
+    selector: 'TemplateLiteral[quasis.0.value.raw=/^\\x2Fapi\\x2F/]',
+    message: "Call the API by name: callApi('…') from #client/lib/api (or apiPath('…') where a URL is needed).",
+  },
+];
+
+/** Screens whose words are all in the catalogues; a folder converted is added here and stays converted. */
+const TRANSLATED_SCREENS = ['client/src/components/layout/**/*.tsx'];
+const CATALOGUE_MESSAGE = "Put the words in a catalogue (client/src/lib/i18n/messages) and render t('…').";
+const WORDS_IN_CATALOGUES = [
+  { selector: 'JSXText[value=/[A-Za-z]{2}/]', message: CATALOGUE_MESSAGE },
+  {
+    selector:
+      'JSXAttribute[name.name=/^(aria-label|aria-description|title|placeholder|alt|label|description|altText)$/] > Literal[value=/[A-Za-z]{2}/]',
+    message: CATALOGUE_MESSAGE,
+  },
+  { selector: 'JSXElement > JSXExpressionContainer > Literal[value=/[A-Za-z]{2}/]', message: CATALOGUE_MESSAGE },
+  { selector: 'JSXElement > JSXExpressionContainer > TemplateLiteral', message: CATALOGUE_MESSAGE },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -163,22 +189,17 @@ export default tseslint.config(
   },
   {
     // Features call the API by route name (client/src/lib/api.ts, common/api/routes.ts): a hand-built /api/ URL
-    // would drift from the server's routes. (esquery regexes cannot hold a `/`: \x2F is one.)
+    // would drift from the server's routes.
     files: ['client/src/features/**/*.{ts,tsx}'],
-    ignores: ['client/src/features/**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'Literal[value=/^\\x2Fapi\\x2F/]',
-          message: "Call the API by name: callApi('…') from #client/lib/api (or apiPath('…') where a URL is needed).",
-        },
-        {
-          selector: 'TemplateLiteral[quasis.0.value.raw=/^\\x2Fapi\\x2F/]',
-          message: "Call the API by name: callApi('…') from #client/lib/api (or apiPath('…') where a URL is needed).",
-        },
-      ],
-    },
+    ignores: ['client/src/features/**/*.test.{ts,tsx}', ...TRANSLATED_SCREENS],
+    rules: { 'no-restricted-syntax': ['error', ...API_BY_NAME] },
+  },
+  {
+    // The interface's words live in the catalogues (client/src/lib/i18n, docs/decisions/062-interface-languages.md):
+    // a screen made translatable may not render an English literal again. The API rule above applies here too.
+    files: TRANSLATED_SCREENS,
+    ignores: ['client/src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...API_BY_NAME, ...WORDS_IN_CATALOGUES] },
   },
   {
     // The client's layers, and nothing of the server's.

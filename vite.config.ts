@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { minimal2023Preset } from '@vite-pwa/assets-generator/config';
 import { APP_MANIFEST } from './client/pwa-manifest';
+import { interfaceMessages } from './client/i18n-catalogues';
 
 /**
  * Modules in the `shell` chunk (see `codeSplitting` below), each with the modules it imports: what the entry and
@@ -129,6 +130,7 @@ function inlineEntryStylesheet(): Plugin {
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'client'),
   plugins: [
+    interfaceMessages(),
     lowPriorityPagePreloads(),
     inlineEntryStylesheet(),
     react(),

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { interfaceMessages } from './client/i18n-catalogues';
 
 export default defineConfig({
   test: {
@@ -6,6 +7,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
+        // The interface's catalogues, for client code that reads them (client/src/lib/i18n).
+        plugins: [interfaceMessages()],
         test: {
           name: 'unit',
           include: [

@@ -96,6 +96,7 @@ import {
   reportStoryRequestSchema,
   resetPasswordRequestSchema,
   setupRequestSchema,
+  setLanguageRequestSchema,
   storySchema,
 } from '../schemas';
 import {
@@ -189,6 +190,7 @@ export const API_CONTRACT = {
   login: { body: loginRequestSchema, response: { 200: currentUserSchema } },
   currentUser: { response: { 200: currentUserSchema } },
   setupProfile: { body: setupRequestSchema, response: { 200: currentUserSchema } },
+  setLanguage: { body: setLanguageRequestSchema, response: { 200: currentUserSchema } },
   checkUsername: { body: checkUsernameRequestSchema, response: { 200: checkUsernameResponseSchema } },
   forgotPassword: { body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema } },
   resetPassword: { body: resetPasswordRequestSchema, response: { 200: currentUserSchema } },

@@ -27,6 +27,7 @@ export const API_ROUTES = {
   login: { method: 'POST', path: '/api/user/login' },
   currentUser: { method: 'GET', path: '/api/user/current' },
   setupProfile: { method: 'POST', path: '/api/user/setup' },
+  setLanguage: { method: 'PUT', path: '/api/user/language' },
   checkUsername: { method: 'POST', path: '/api/user/check-username' },
   forgotPassword: { method: 'POST', path: '/api/user/forgot-password' },
   resetPassword: { method: 'POST', path: '/api/user/reset-password' },

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
+import { InterfaceLanguageProvider } from '#client/lib/i18n/use-t';
 import { HeaderSlotsProvider } from '#client/components/layout/header-slots';
 import { LazyToaster } from '#client/components/ui/lazy-toast';
 import { NotificationsMenu } from '#client/features/notifications/components/notifications-menu';
@@ -15,15 +16,17 @@ const headerSlots = { notifications: <NotificationsMenu /> };
 export function App() {
   const [location] = useLocation();
   return (
-    <QueryClientProvider client={queryClient}>
-      <OfflineLine />
-      <HeaderSlotsProvider value={headerSlots}>
-        <AppErrorBoundary resetKey={location}>
-          <AppRouter />
-        </AppErrorBoundary>
-      </HeaderSlotsProvider>
-      <LazyToaster />
-      <UpdatePrompt />
-    </QueryClientProvider>
+    <InterfaceLanguageProvider>
+      <QueryClientProvider client={queryClient}>
+        <OfflineLine />
+        <HeaderSlotsProvider value={headerSlots}>
+          <AppErrorBoundary resetKey={location}>
+            <AppRouter />
+          </AppErrorBoundary>
+        </HeaderSlotsProvider>
+        <LazyToaster />
+        <UpdatePrompt />
+      </QueryClientProvider>
+    </InterfaceLanguageProvider>
   );
 }

@@ -92,10 +92,14 @@ export async function apiRequest(
   // Story reads carry the reader's position claim: as this browser, never as its address.
   if (url.startsWith('/api/stories')) await readerCookieReady();
   const isForm = typeof FormData !== 'undefined' && data instanceof FormData;
+  // The server answers its messages in the interface's language (lib/i18n writes it on <html lang>), which the
+  // reader may have chosen over the browser's.
+  const headers: Record<string, string> = { 'Accept-Language': document.documentElement.lang || 'en' };
+  if (data !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   const res = await fetch(url, {
     method,
     credentials: 'include',
-    headers: data !== undefined && !isForm ? { 'Content-Type': 'application/json' } : undefined,
+    headers,
     body: data === undefined ? undefined : isForm ? data : JSON.stringify(data),
     ...init,
   });

@@ -275,6 +275,7 @@ export const VALID_BODIES: Record<string, Record<string, unknown>> = {
     bio: 'A bio',
     favoriteStoryType: 'text',
   },
+  'PUT /api/user/language': { language: 'es' },
   'POST /api/user/check-username': { username: 'fuzzed_user' },
   'POST /api/user/forgot-password': { username: 'fuzzed_user' },
   'POST /api/user/reset-password': { username: 'fuzzed_user', token: 'ABCDEFGHJK', newPassword: 'secret456' },

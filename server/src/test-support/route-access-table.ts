@@ -16,6 +16,7 @@ export const REVIEWED_ROUTE_ACCESS: Record<string, ReviewedAccess> = {
   'POST /api/user/login': 'public',
   'GET /api/user/current': 'user',
   'POST /api/user/setup': 'user, publishes',
+  'PUT /api/user/language': 'user',
   'POST /api/user/check-username': 'public',
   'POST /api/user/forgot-password': 'public',
   'POST /api/user/reset-password': 'public',

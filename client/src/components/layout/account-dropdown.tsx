@@ -1,10 +1,14 @@
 import { DropdownMenu } from 'radix-ui';
-import { Download, LogOut, Settings, ShieldCheck, Sparkles } from 'lucide-react';
+import { Check, Download, LogOut, Settings, ShieldCheck, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
+import { INTERFACE_LOCALES, isInterfaceLocale, LOCALE_NAMES } from '#common/locales';
 import type { CurrentUser } from '#common/schemas';
 import { paths } from '#client/config/paths';
 import { useSignOut } from '#client/lib/auth/sign-out';
+import { currentLocale } from '#client/lib/i18n/i18n';
+import { useChooseLanguage } from '#client/lib/i18n/use-choose-language';
+import { useT } from '#client/lib/i18n/use-t';
 import { IOS_INSTALL_HINT, promptInstall, useInstallOffer } from '#client/lib/pwa/install-offer';
 import { UserAvatar } from '../ui/user-avatar';
 
@@ -20,10 +24,13 @@ export default function AccountDropdown({ user }: { user: CurrentUser }) {
   const signOut = useSignOut();
   const installOffer = useInstallOffer();
   const [showIosHint, setShowIosHint] = useState(false);
+  const t = useT();
+  const chooseLanguage = useChooseLanguage();
+  const locale = currentLocale();
 
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger aria-label="Open account menu" className="relative rounded-full">
+      <DropdownMenu.Trigger aria-label={t('shell.openAccountMenu')} className="relative rounded-full">
         <UserAvatar displayName={user.displayName} avatar={user.avatar} />
         {/* A small beacon: setup is still waiting. */}
         {!user.isSetupComplete && (
@@ -40,7 +47,7 @@ export default function AccountDropdown({ user }: { user: CurrentUser }) {
           className="z-50 w-64 rounded-xl border border-night-600 bg-night-900 p-1.5 shadow-2xl"
         >
           <DropdownMenu.Label className="px-2 pb-1 pt-1.5 text-xs font-semibold uppercase tracking-wider text-mist-400">
-            My Account
+            {t('shell.myAccount')}
           </DropdownMenu.Label>
           <div className="px-2 pb-2">
             <p className="truncate font-medium text-mist-100">{user.displayName}</p>
@@ -54,17 +61,17 @@ export default function AccountDropdown({ user }: { user: CurrentUser }) {
               onSelect={() => navigate(paths.setup)}
             >
               <Sparkles className="h-4 w-4" aria-hidden />
-              Finish your profile
+              {t('shell.finishProfile')}
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Item className={itemClass} onSelect={() => navigate(paths.setup)}>
             <Settings className="h-4 w-4" aria-hidden />
-            Account Settings
+            {t('shell.accountSettings')}
           </DropdownMenu.Item>
           {(user.role === 'moderator' || user.role === 'admin') && (
             <DropdownMenu.Item className={itemClass} onSelect={() => navigate(paths.moderation)}>
               <ShieldCheck className="h-4 w-4" aria-hidden />
-              Moderation
+              {t('shell.moderation')}
             </DropdownMenu.Item>
           )}
           {installOffer && (
@@ -80,7 +87,7 @@ export default function AccountDropdown({ user }: { user: CurrentUser }) {
               }}
             >
               <Download className="h-4 w-4" aria-hidden />
-              Install Whispers
+              {t('shell.install')}
             </DropdownMenu.Item>
           )}
           {installOffer === 'ios-hint' && showIosHint && (
@@ -88,9 +95,32 @@ export default function AccountDropdown({ user }: { user: CurrentUser }) {
               {IOS_INSTALL_HINT}
             </p>
           )}
+          <DropdownMenu.Separator className="my-1 h-px bg-night-700" />
+          <DropdownMenu.Label id="account-language" className="px-2 pb-1 pt-1 text-xs text-mist-400">
+            {t('shell.language')}
+          </DropdownMenu.Label>
+          <DropdownMenu.RadioGroup
+            aria-labelledby="account-language"
+            value={locale}
+            onValueChange={(value) => {
+              if (isInterfaceLocale(value)) void chooseLanguage(value);
+            }}
+          >
+            {INTERFACE_LOCALES.map((option) => (
+              <DropdownMenu.RadioItem key={option} value={option} lang={option} className={itemClass}>
+                <span className="flex h-4 w-4 items-center justify-center" aria-hidden>
+                  <DropdownMenu.ItemIndicator>
+                    <Check className="h-4 w-4" />
+                  </DropdownMenu.ItemIndicator>
+                </span>
+                {LOCALE_NAMES[option]}
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+          <DropdownMenu.Separator className="my-1 h-px bg-night-700" />
           <DropdownMenu.Item className={itemClass} disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
             <LogOut className="h-4 w-4" aria-hidden />
-            Sign Out
+            {t('shell.signOut')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

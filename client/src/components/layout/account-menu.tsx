@@ -6,6 +6,8 @@ import { ToastAction } from '../ui/lazy-toast';
 import { toast } from '../ui/use-toast';
 import { paths } from '#client/config/paths';
 import { useCurrentUser } from '#client/lib/auth/current-user';
+import { translate } from '#client/lib/i18n/i18n';
+import { useT } from '#client/lib/i18n/use-t';
 import { takePendingToast } from '#client/lib/auth/pending-toast';
 import { UserAvatar } from '../ui/user-avatar';
 
@@ -20,6 +22,7 @@ const AccountDropdown = lazy(() => import('./account-dropdown'));
  */
 export function AccountMenu() {
   const { data: user, isPending } = useCurrentUser();
+  const t = useT();
 
   // Sign-in and registration end with a full reload; their toast waits in sessionStorage for this page load.
   useEffect(() => {
@@ -30,8 +33,8 @@ export function AccountMenu() {
       description: pending.description,
       variant: pending.variant,
       action: pending.offerSetup ? (
-        <ToastAction altText="Set up your profile" onClick={() => navigate(paths.setup)}>
-          Set Up Profile
+        <ToastAction altText={translate('shell.setUpProfileAlt')} onClick={() => navigate(paths.setup)}>
+          {translate('shell.setUpProfile')}
         </ToastAction>
       ) : undefined,
     });
@@ -45,7 +48,7 @@ export function AccountMenu() {
   if (!user) {
     return (
       <Button asChild size="sm" className="min-w-[4.25rem]">
-        <Link href={paths.auth}>Sign In</Link>
+        <Link href={paths.auth}>{t('shell.signIn')}</Link>
       </Button>
     );
   }

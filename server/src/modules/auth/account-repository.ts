@@ -67,6 +67,16 @@ export function createAccountRepository(database: Database) {
       return row;
     },
 
+    /** The user's language alone (the interface's switcher): the rest of the profile stays as it is. */
+    async updateLanguage(userId: string, language: string): Promise<SessionUser | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ language, updatedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning();
+      return row;
+    },
+
     /** A fresh session (a new token every time: no session fixation), ending the one the browser had. */
     async startSession(userId: string, previousToken: string | undefined) {
       if (previousToken) await deleteSession(db, previousToken);

@@ -88,6 +88,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
+    ...apiRoute(app, 'setLanguage', { summary: "Set the user's language (interface and new stories)" }),
+    // Private to the user: the language is shown to no one else, so no publishing standing is asked.
+    config: userRoute,
+    handler: async (request) => service.setLanguage(currentUser(request).id, request.body.language),
+  });
+
+  app.route({
     ...apiRoute(app, 'checkUsername', { summary: 'Does a username exist?' }),
     config: publicRoute,
     handler: async (request) => ({ exists: await service.usernameExists(request.body.username, context(request)) }),

@@ -216,6 +216,12 @@ async function setupProfile(
   }
 }
 
+async function setLanguage(deps: AuthDeps, userId: string, language: string): Promise<CurrentUser> {
+  const row = await deps.accounts.updateLanguage(userId, language);
+  if (!row) throw unauthorized('Please sign in to continue.');
+  return toCurrentUser(row);
+}
+
 async function usernameExists(deps: AuthDeps, username: string, context: RequestContext): Promise<boolean> {
   await limitRequests(deps.accounts, context, [
     { bucket: BUCKETS.usernameCheck(context.address), rule: deps.limits.usernameChecksPerAddress },
@@ -307,6 +313,7 @@ export function createAuthService(deps: AuthDeps) {
       login(deps, input, context, previousToken),
     countMalformedLogin: (context: RequestContext) => countMalformedLogin(deps, context),
     setupProfile: (userId: string, input: z.output<typeof setupRequestSchema>) => setupProfile(deps, userId, input),
+    setLanguage: (userId: string, language: string) => setLanguage(deps, userId, language),
     usernameExists: (username: string, context: RequestContext) => usernameExists(deps, username, context),
     requestPasswordReset: (username: string, context: RequestContext) => requestPasswordReset(deps, username, context),
     resetPassword: (input: ResetPasswordRequest, context: RequestContext) => resetPassword(deps, input, context),

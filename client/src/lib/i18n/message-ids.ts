@@ -1,0 +1,7 @@
+/**
+ * Every message id: the keys of the English catalogue, namespace by namespace (one file each in messages/). A
+ * namespace added there is added here, so `t()` refuses an id that does not exist.
+ */
+import type shell from './messages/shell.en.json';
+
+export type MessageId = keyof typeof shell;

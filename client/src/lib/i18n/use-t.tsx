@@ -1,0 +1,30 @@
+import { I18nProvider, Trans, useLingui } from '@lingui/react';
+import { useCallback, type ReactElement, type ReactNode } from 'react';
+import { i18n, type MessageValues } from './i18n';
+import type { MessageId } from './message-ids';
+
+export function InterfaceLanguageProvider({ children }: { children: ReactNode }) {
+  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+}
+
+/** `t('shell.signIn')`: a message of the current language; the component renders again when the language changes. */
+export function useT(): (id: MessageId, values?: MessageValues) => string {
+  const { i18n: active } = useLingui();
+  return useCallback((id: MessageId, values?: MessageValues) => active._(id, values), [active]);
+}
+
+/**
+ * A message with elements inside it: `<Message id="x" components={{ 0: <a href="…" /> }} />` for "Read <0>the
+ * guide</0>", so translators move the link with its words.
+ */
+export function Message({
+  id,
+  values,
+  components,
+}: {
+  id: MessageId;
+  values?: MessageValues;
+  components?: Record<string, ReactElement>;
+}) {
+  return <Trans id={id} values={values} components={components} />;
+}
