@@ -39,6 +39,7 @@ import { withPrivateLogs } from './plugins/log-privacy';
 import { sharedStatePlugin } from './shared-state/plugin';
 import { metricsPlugin } from './plugins/metrics';
 import { requestIdOptions, requestIdPlugin } from './plugins/request-id';
+import { answerLanguagePlugin } from './plugins/answer-language';
 import { requestLogPlugin } from './plugins/request-log';
 import { addressKey } from './lib/client-address';
 import { pageWithPreloads, readBuildManifest } from './page-preloads';
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(requestIdPlugin);
+  await app.register(answerLanguagePlugin);
   await app.register(requestLogPlugin);
   // Shared short-lived state (docs/operations.md): Redis when REDIS_URL is set, so limits hold across instances.
   await app.register(sharedStatePlugin);

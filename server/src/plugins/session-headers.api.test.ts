@@ -15,6 +15,9 @@ import { PERSONAL_CACHE_CONTROL } from './response-headers';
 import { createTestApp, useTestApp, type TestApp } from '#tests/helpers/test-app';
 import { createTestUser } from '#tests/helpers/users';
 
+/** A test that builds its own app waits as long as a hook may (vitest.config.ts: hookTimeout). */
+const APP_OF_ITS_OWN_MS = 120_000;
+
 describe('sessions and headers', () => {
   const t = useTestApp({ RATE_LIMIT_DISABLED: 'true' });
   const currentStatus = async (cookie: string) =>
@@ -112,7 +115,7 @@ describe('sessions and headers', () => {
 });
 
 describe('production: no source maps, Secure session cookie by default', () => {
-  it('serves no source map in production, but does in development', { timeout: 60_000 }, async () => {
+  it('serves no source map in production, but does in development', { timeout: APP_OF_ITS_OWN_MS }, async () => {
     const clientDir = await fs.mkdtemp(path.join(os.tmpdir(), 'whispers-client-'));
     await fs.mkdir(path.join(clientDir, 'assets'));
     await fs.writeFile(path.join(clientDir, 'index.html'), '<!doctype html><title>Whispers</title>');
@@ -160,42 +163,51 @@ describe('session cookie name', () => {
   it.each([
     ['COOKIE_SECURE=true', { COOKIE_SECURE: 'true' as const }],
     ['an https PUBLIC_URL', { PUBLIC_URL: 'https://whispers.example' }],
-  ])('over HTTPS (%s): __Host- prefix, Secure, Path=/, no Domain; the plain name is not read', async (_label, env) => {
-    const t = await createTestApp({ RATE_LIMIT_DISABLED: 'true', ...env });
-    try {
-      const res = await register(t.app, 'host');
-      expect(res.statusCode).toBe(201);
-      const set = res.cookies.find((c) => c.name === HOST_SESSION_COOKIE)!;
-      expect(set).toMatchObject({ secure: true, path: '/', httpOnly: true, sameSite: 'Lax' });
-      expect(set.domain).toBeUndefined();
-      expect(res.cookies.some((c) => c.name === SESSION_COOKIE)).toBe(false);
-      expect((await current(t.app, `${HOST_SESSION_COOKIE}=${set.value}`)).statusCode).toBe(200);
-      // The same token under the plain name (what a plain-HTTP page or a sibling subdomain could set) is not read.
-      expect((await current(t.app, `${SESSION_COOKIE}=${set.value}`)).statusCode).toBe(401);
-      // Signing out clears the __Host- cookie, Secure so that browsers accept the clearing.
-      const out = await t.app.inject({
-        method: 'POST',
-        url: '/api/logout',
-        headers: { cookie: `${HOST_SESSION_COOKIE}=${set.value}` },
-      });
-      const cleared = out.cookies.find((c) => c.name === HOST_SESSION_COOKIE);
-      expect(cleared).toMatchObject({ value: '', secure: true, path: '/' });
-    } finally {
-      await t.close();
-    }
-  });
+  ])(
+    'over HTTPS (%s): __Host- prefix, Secure, Path=/, no Domain; the plain name is not read',
+    // Each builds an app of its own (its own database): as long as a hook may take on a busy machine.
+    { timeout: APP_OF_ITS_OWN_MS },
+    async (_label, env) => {
+      const t = await createTestApp({ RATE_LIMIT_DISABLED: 'true', ...env });
+      try {
+        const res = await register(t.app, 'host');
+        expect(res.statusCode).toBe(201);
+        const set = res.cookies.find((c) => c.name === HOST_SESSION_COOKIE)!;
+        expect(set).toMatchObject({ secure: true, path: '/', httpOnly: true, sameSite: 'Lax' });
+        expect(set.domain).toBeUndefined();
+        expect(res.cookies.some((c) => c.name === SESSION_COOKIE)).toBe(false);
+        expect((await current(t.app, `${HOST_SESSION_COOKIE}=${set.value}`)).statusCode).toBe(200);
+        // The same token under the plain name (what a plain-HTTP page or a sibling subdomain could set) is not read.
+        expect((await current(t.app, `${SESSION_COOKIE}=${set.value}`)).statusCode).toBe(401);
+        // Signing out clears the __Host- cookie, Secure so that browsers accept the clearing.
+        const out = await t.app.inject({
+          method: 'POST',
+          url: '/api/logout',
+          headers: { cookie: `${HOST_SESSION_COOKIE}=${set.value}` },
+        });
+        const cleared = out.cookies.find((c) => c.name === HOST_SESSION_COOKIE);
+        expect(cleared).toMatchObject({ value: '', secure: true, path: '/' });
+      } finally {
+        await t.close();
+      }
+    },
+  );
 
-  it('over plain HTTP (the default outside production, and e2e): the plain name, not Secure; a __Host- one is not read', async () => {
-    const t = await createTestApp({ RATE_LIMIT_DISABLED: 'true' });
-    try {
-      const res = await register(t.app, 'plain');
-      const set = res.cookies.find((c) => c.name === SESSION_COOKIE)!;
-      expect(set.secure).toBeFalsy();
-      expect(set.path).toBe('/');
-      expect((await current(t.app, `${SESSION_COOKIE}=${set.value}`)).statusCode).toBe(200);
-      expect((await current(t.app, `${HOST_SESSION_COOKIE}=${set.value}`)).statusCode).toBe(401);
-    } finally {
-      await t.close();
-    }
-  });
+  it(
+    'over plain HTTP (the default outside production, and e2e): the plain name, not Secure; a __Host- one is not read',
+    { timeout: APP_OF_ITS_OWN_MS },
+    async () => {
+      const t = await createTestApp({ RATE_LIMIT_DISABLED: 'true' });
+      try {
+        const res = await register(t.app, 'plain');
+        const set = res.cookies.find((c) => c.name === SESSION_COOKIE)!;
+        expect(set.secure).toBeFalsy();
+        expect(set.path).toBe('/');
+        expect((await current(t.app, `${SESSION_COOKIE}=${set.value}`)).statusCode).toBe(200);
+        expect((await current(t.app, `${HOST_SESSION_COOKIE}=${set.value}`)).statusCode).toBe(401);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });

@@ -90,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...apiRoute(app, 'setLanguage', { summary: "Set the user's language (interface and new stories)" }),
     // Private to the user: the language is shown to no one else, so no publishing standing is asked.
-    config: userRoute,
+    config: { ...userRoute, goodStanding: false },
     handler: async (request) => service.setLanguage(currentUser(request).id, request.body.language),
   });
 

@@ -1,0 +1,68 @@
+/**
+ * The interface in the reader's language (docs/decisions/062-interface-languages.md): chosen from the browser's
+ * languages, mirrored for Arabic with the map left as it is, and switched from the account menu, remembered on the
+ * device and saved to the account.
+ */
+import { expect, test } from '@playwright/test';
+import { readerHeaders } from './support/reader-address';
+import { signInAs } from './support/phone-layout-checks';
+import { newAuthor, SAVANNAH } from './support/stories';
+
+test.beforeEach(async ({ context }) => {
+  await context.setExtraHTTPHeaders(readerHeaders());
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation(SAVANNAH);
+});
+
+test.describe('a browser in Spanish', () => {
+  test.use({ locale: 'es-MX' });
+
+  test('gets the interface in Spanish, left to right', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await expect(page.getByText('Descubre historias ocultas')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
+  });
+});
+
+test.describe('a browser in Arabic', () => {
+  test.use({ locale: 'ar-EG' });
+
+  test('gets the interface in Arabic, mirrored, with the map left to right', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByText('اكتشف القصص المخفية')).toBeVisible();
+    // The header mirrors: the title is on the right, the account's button on the left.
+    const title = await page.getByRole('link', { name: /Whispers/ }).boundingBox();
+    const signIn = await page.getByRole('link', { name: 'تسجيل الدخول' }).boundingBox();
+    expect(title!.x).toBeGreaterThan(signIn!.x);
+    const map = page.locator('.leaflet-container').first();
+    await expect(map).toBeVisible();
+    expect(await map.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+  });
+});
+
+test('the account menu switches the language at once, and it is remembered and saved', async ({ page }) => {
+  const user = await newAuthor('lang');
+  await signInAs(page, user);
+  await page.goto('/');
+  await expect(page.getByText('Discover hidden stories')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Open account menu' }).click();
+  await page.getByRole('menuitemradio', { name: 'Español' }).click();
+  await expect(page.getByText('Descubre historias ocultas')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect
+    .poll(async () => (await user.request.get('/api/user/current')).json().then((u) => u.language))
+    .toBe('es');
+
+  await page.reload();
+  await expect(page.getByText('Descubre historias ocultas')).toBeVisible();
+  await page.getByRole('button', { name: 'Abrir el menú de la cuenta' }).click();
+  await expect(page.getByRole('menuitemradio', { name: 'Español' })).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('menuitemradio', { name: 'English' }).click();
+  await expect(page.getByText('Discover hidden stories')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await user.request.dispose();
+});
