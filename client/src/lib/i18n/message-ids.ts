@@ -4,5 +4,6 @@
  */
 import type shell from './messages/shell.en.json';
 import type create from './messages/create.en.json';
+import type planned from './messages/planned.en.json';
 
-export type MessageId = keyof typeof shell | keyof typeof create;
+export type MessageId = keyof typeof shell | keyof typeof create | keyof typeof planned;
