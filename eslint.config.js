@@ -110,6 +110,8 @@ const TRANSLATED_SCREENS = [
   'client/src/components/layout/**/*.tsx',
   'client/src/features/create-story/**/*.tsx',
   'client/src/features/planned/**/*.tsx',
+  'client/src/features/places/**/*.tsx',
+  'client/src/components/map/**/*.tsx',
 ];
 const CATALOGUE_MESSAGE = "Put the words in a catalogue (client/src/lib/i18n/messages) and render t('…').";
 const WORDS_IN_CATALOGUES = [

@@ -5,5 +5,6 @@
 import type shell from './messages/shell.en.json';
 import type create from './messages/create.en.json';
 import type planned from './messages/planned.en.json';
+import type places from './messages/places.en.json';
 
-export type MessageId = keyof typeof shell | keyof typeof create | keyof typeof planned;
+export type MessageId = keyof typeof shell | keyof typeof create | keyof typeof planned | keyof typeof places;
