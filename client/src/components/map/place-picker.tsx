@@ -12,6 +12,7 @@ import { MAX_TILE_ZOOM } from '#common/constants';
 import type { Point } from '#common/geo';
 import { useTileConfig } from '#client/lib/get-public-config';
 import { BaseTiles } from '#client/lib/map/base-tiles';
+import { useT } from '#client/lib/i18n/use-t';
 
 const pinIcon = L.divIcon({
   className: 'story-pin',
@@ -43,6 +44,7 @@ export interface PlacePickerProps {
 }
 
 export default function PlacePicker({ center, value, onChange }: PlacePickerProps) {
+  const t = useT();
   const tiles = useTileConfig();
   const start = value ?? center;
   const handlers = useMemo(
@@ -55,25 +57,27 @@ export default function PlacePicker({ center, value, onChange }: PlacePickerProp
     [onChange],
   );
   return (
-    <MapContainer
-      center={[start.latitude, start.longitude]}
-      zoom={15}
-      maxZoom={MAX_TILE_ZOOM}
-      className="isolate z-0 h-56 w-full rounded-xl border border-night-700"
-      aria-label="Planned place: tap the map or drag the pin"
-    >
-      {tiles && <BaseTiles tiles={tiles} attribution={tiles.tileAttribution} />}
-      {value && (
-        <Marker
-          position={[value.latitude, value.longitude]}
-          draggable
-          icon={pinIcon}
-          eventHandlers={handlers}
-          title="Planned place"
-        />
-      )}
-      <TapToPlace onPlace={onChange} />
-      <FollowValue value={value} />
-    </MapContainer>
+    <div dir="ltr">
+      <MapContainer
+        center={[start.latitude, start.longitude]}
+        zoom={15}
+        maxZoom={MAX_TILE_ZOOM}
+        className="isolate z-0 h-56 w-full rounded-xl border border-night-700"
+        aria-label={t('places.pickerLabel')}
+      >
+        {tiles && <BaseTiles tiles={tiles} attribution={tiles.tileAttribution} />}
+        {value && (
+          <Marker
+            position={[value.latitude, value.longitude]}
+            draggable
+            icon={pinIcon}
+            eventHandlers={handlers}
+            title={t('places.plannedPlace')}
+          />
+        )}
+        <TapToPlace onPlace={onChange} />
+        <FollowValue value={value} />
+      </MapContainer>
+    </div>
   );
 }

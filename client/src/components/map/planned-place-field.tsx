@@ -8,6 +8,7 @@ import type { Point } from '#common/geo';
 import { FormField } from '#client/components/ui/form-field';
 import { Input } from '#client/components/ui/input';
 import { coordinateText as coordinate, parseCoordinate } from '#client/lib/map/coordinate-text';
+import { useT } from '#client/lib/i18n/use-t';
 
 const PlacePicker = lazy(() => import('./place-picker'));
 
@@ -24,6 +25,7 @@ export function PlannedPlaceField({
   onChange: (point: Point) => void;
   disabled?: boolean;
 }) {
+  const t = useT();
   const [lat, setLat] = useState(value ? coordinate(value.latitude) : '');
   const [lng, setLng] = useState(value ? coordinate(value.longitude) : '');
   // A place chosen on the map shows in the fields.
@@ -41,22 +43,21 @@ export function PlannedPlaceField({
     <fieldset className="grid gap-2" disabled={disabled}>
       <legend className="mb-1 flex items-center gap-1.5 text-sm font-medium text-mist-100">
         <MapPin className="h-4 w-4 text-ember-400" aria-hidden />
-        Planned place
+        {t('places.plannedPlace')}
       </legend>
-      <p className="text-xs text-mist-300">
-        Anywhere: tap the map or type the coordinates. You pin the story when you stand within 200 m of it.
-      </p>
+      <p className="text-xs text-mist-300">{t('places.plannedPlaceHint')}</p>
       <Suspense fallback={<div className="h-56 w-full rounded-xl border border-night-700 bg-night-800/40" />}>
         <PlacePicker center={center} value={value} onChange={onChange} />
       </Suspense>
       <div className="grid grid-cols-2 gap-2">
-        <FormField id={`${idPrefix}-latitude`} label="Latitude">
+        <FormField id={`${idPrefix}-latitude`} label={t('places.latitude')}>
           {(field) => (
             <Input
               {...field}
               inputMode="decimal"
               value={lat}
-              placeholder="e.g. 32.0835"
+              dir="ltr"
+              placeholder={t('places.latitudeExample', { example: '32.0835' })}
               onChange={(e) => {
                 setLat(e.target.value);
                 typed(e.target.value, lng);
@@ -64,13 +65,14 @@ export function PlannedPlaceField({
             />
           )}
         </FormField>
-        <FormField id={`${idPrefix}-longitude`} label="Longitude">
+        <FormField id={`${idPrefix}-longitude`} label={t('places.longitude')}>
           {(field) => (
             <Input
               {...field}
               inputMode="decimal"
               value={lng}
-              placeholder="e.g. -81.0998"
+              dir="ltr"
+              placeholder={t('places.longitudeExample', { example: '-81.0998' })}
               onChange={(e) => {
                 setLng(e.target.value);
                 typed(lat, e.target.value);

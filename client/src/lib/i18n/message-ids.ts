@@ -3,5 +3,8 @@
  * namespace added there is added here, so `t()` refuses an id that does not exist.
  */
 import type shell from './messages/shell.en.json';
+import type create from './messages/create.en.json';
+import type planned from './messages/planned.en.json';
+import type places from './messages/places.en.json';
 
-export type MessageId = keyof typeof shell;
+export type MessageId = keyof typeof shell | keyof typeof create | keyof typeof planned | keyof typeof places;

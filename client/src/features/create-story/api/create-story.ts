@@ -6,8 +6,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPath, type ApiAnswer } from '#client/lib/api';
 import { serverMessageOf } from '#client/lib/api-client';
 import { invalidateStories } from '#client/lib/query-keys';
+import { i18n, translate } from '#client/lib/i18n/i18n';
 
-export const CREATE_FAILED_FALLBACK = 'Failed to create story. Please try again.';
+/**
+ * "Failed to create story. Please try again." in the reader's language. A live binding renewed when the language
+ * changes, so whoever reads it at call time gets the current words.
+ */
+export let CREATE_FAILED_FALLBACK = translate('create.createFailed');
+i18n.on('change', () => {
+  CREATE_FAILED_FALLBACK = translate('create.createFailed');
+});
 
 class CreateStoryError extends Error {
   constructor(
@@ -26,7 +34,7 @@ export function isNetworkFailure(error: unknown): boolean {
 
 /** The author stopped the upload (Cancel while it was sending): the server dropped the cut-off body whole. */
 const CANCELLED_STATUS = -1;
-export const UPLOAD_CANCELLED = 'Upload cancelled. Nothing was published.';
+export const uploadCancelledText = () => translate('create.uploadCancelled');
 export function isCancelledUpload(error: unknown): boolean {
   return error instanceof CreateStoryError && error.status === CANCELLED_STATUS;
 }
@@ -38,7 +46,7 @@ export function isCancelledUpload(error: unknown): boolean {
 export function createErrorMessage(status: number, statusText: string, body: string): string {
   const text = body.trim();
   if (text) return serverMessageOf(text)?.trim() || text;
-  if (status > 0) return `Server error: ${status} ${statusText}`.trim();
+  if (status > 0) return translate('create.serverError', { status, statusText }).trim();
   return CREATE_FAILED_FALLBACK;
 }
 
@@ -66,7 +74,7 @@ export function uploadStoryForm<N extends 'createStory' | 'createDraft'>(
 ): Promise<ApiAnswer<N>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    if (signal?.aborted) return reject(new CreateStoryError(UPLOAD_CANCELLED, CANCELLED_STATUS));
+    if (signal?.aborted) return reject(new CreateStoryError(uploadCancelledText(), CANCELLED_STATUS));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.open('POST', apiPath(route));
     xhr.withCredentials = true;
@@ -92,7 +100,7 @@ export function uploadStoryForm<N extends 'createStory' | 'createDraft'>(
     xhr.addEventListener('abort', () =>
       reject(
         signal?.aborted
-          ? new CreateStoryError(UPLOAD_CANCELLED, CANCELLED_STATUS)
+          ? new CreateStoryError(uploadCancelledText(), CANCELLED_STATUS)
           : new CreateStoryError(CREATE_FAILED_FALLBACK, 0),
       ),
     );

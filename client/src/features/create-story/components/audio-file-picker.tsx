@@ -3,12 +3,10 @@ import { Upload } from 'lucide-react';
 import { MEDIA_KIND_SPECS } from '#common/media-kinds';
 import { mediaSeconds, pickedFileProblem } from '../lib/pick-check';
 import type { RecordedAudio } from '../lib/draft';
+import { useT } from '#client/lib/i18n/use-t';
 
-/** "Accepted: .webm, .ogg, .m4a or .mp3", from the containers the server takes for audio. */
-const ACCEPTED_TEXT = (() => {
-  const names = Object.values(MEDIA_KIND_SPECS.audio.containers).map((format) => `.${format.extension}`);
-  return `Accepted: ${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
-})();
+/** The extensions of the containers the server takes for audio: ".webm", ".ogg", ".m4a", ".mp3". */
+const EXTENSIONS = Object.values(MEDIA_KIND_SPECS.audio.containers).map((format) => `.${format.extension}`);
 
 /**
  * An audio story from a file instead of a recording: any container the server takes for audio
@@ -21,7 +19,13 @@ export function AudioFilePicker({
   onPicked: (audio: RecordedAudio) => void;
   disabled?: boolean;
 }) {
+  const t = useT();
   const inputId = useId();
+  // "Accepted: .webm, .ogg, .m4a or .mp3"
+  const accepted = t('create.audioAccepted', {
+    formats: EXTENSIONS.slice(0, -1).join(t('create.listSeparator')),
+    last: EXTENSIONS.at(-1),
+  });
   const [problem, setProblem] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
 
@@ -43,9 +47,9 @@ export function AudioFilePicker({
   }
 
   return (
-    <div className="grid w-full gap-1.5 border-t border-night-700 pt-3 text-left">
+    <div className="grid w-full gap-1.5 border-t border-night-700 pt-3 text-start">
       <label htmlFor={inputId} className="flex items-center gap-2 text-sm font-medium text-mist-200">
-        <Upload className="h-4 w-4" aria-hidden /> Or upload an audio file
+        <Upload className="h-4 w-4" aria-hidden /> {t('create.uploadAudioFile')}
       </label>
       <input
         id={inputId}
@@ -55,7 +59,7 @@ export function AudioFilePicker({
         disabled={disabled || reading}
         aria-invalid={problem !== null}
         aria-describedby={problem ? `${inputId}-error` : `${inputId}-hint`}
-        className="block w-full min-w-0 cursor-pointer rounded-lg border border-dashed border-night-600 bg-night-800/60 p-2 text-sm text-mist-300 file:mr-3 file:rounded-md file:border-0 file:bg-glow-600 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-white hover:border-glow-400"
+        className="block w-full min-w-0 cursor-pointer rounded-lg border border-dashed border-night-600 bg-night-800/60 p-2 text-sm text-mist-300 file:me-3 file:rounded-md file:border-0 file:bg-glow-600 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-white hover:border-glow-400"
       />
       {problem ? (
         <p id={`${inputId}-error`} role="alert" className="text-sm text-red-300">
@@ -63,7 +67,7 @@ export function AudioFilePicker({
         </p>
       ) : (
         <p id={`${inputId}-hint`} className="text-xs text-mist-400">
-          {ACCEPTED_TEXT}
+          {accepted}
         </p>
       )}
     </div>

@@ -3,14 +3,15 @@ import { useEffect, useRef } from 'react';
 import { Button } from '#client/components/ui/button';
 import { toast } from '#client/components/ui/use-toast';
 import { cn } from '#client/lib/utils';
-import { useAudioRecorder, RECORDING_FAILED_TITLE } from '../hooks/use-audio-recorder';
+import { useAudioRecorder, recordingFailedTitle } from '../hooks/use-audio-recorder';
 import { useObjectUrl } from '../hooks/use-object-url';
 import { formatDuration } from '#client/lib/stories/story-display';
 import { formatKb, type RecordedAudio } from '../lib/draft';
 import { AudioFilePicker } from './audio-file-picker';
+import { useT } from '#client/lib/i18n/use-t';
 
 function showRecordingError(message: string) {
-  toast({ title: RECORDING_FAILED_TITLE, description: message, variant: 'destructive' });
+  toast({ title: recordingFailedTitle(), description: message, variant: 'destructive' });
 }
 
 /**
@@ -26,6 +27,7 @@ export function AudioRecorder({
   onChange: (audio: RecordedAudio | null) => void;
   disabled?: boolean;
 }) {
+  const t = useT();
   const recorder = useAudioRecorder({ onRecorded: onChange, onError: showRecordingError });
   const previewUrl = useObjectUrl(audio?.blob);
   // The seconds timer comes into view (above the dialog's sticky footer) as recording starts (docs/decisions/014-phone-round-2.md).
@@ -41,30 +43,31 @@ export function AudioRecorder({
           <button
             type="button"
             onClick={recorder.stop}
-            aria-label="Stop recording"
+            aria-label={t('create.stopRecording')}
             className="grid h-16 w-16 place-items-center rounded-full bg-red-600 text-white animate-pulse-ring hover:bg-red-500"
           >
             <Square className="h-6 w-6" aria-hidden fill="currentColor" />
           </button>
           <p ref={timerRef} className="text-sm text-mist-100" aria-live="polite">
-            <span className="mr-2 inline-block h-2 w-2 rounded-full bg-red-500" aria-hidden />
-            Recording... <span data-testid="recording-seconds">{recorder.seconds}s</span>
+            <span className="me-2 inline-block h-2 w-2 rounded-full bg-red-500" aria-hidden />
+            {t('create.recording')}{' '}
+            <span data-testid="recording-seconds">{t('create.recordingSeconds', { seconds: recorder.seconds })}</span>
           </p>
-          <p className="text-xs text-mist-400">Tap the square to stop.</p>
+          <p className="text-xs text-mist-400">{t('create.tapToStop')}</p>
         </>
       ) : audio ? (
         <>
           <p className="wrap-anywhere text-sm text-mist-100">
-            {audio.name ? `File ready · ${audio.name}` : 'Recording ready'}
+            {audio.name ? t('create.fileReady', { name: audio.name }) : t('create.recordingReady')}
             {audio.duration > 0 && ` · ${formatDuration(audio.duration)}`} · {formatKb(audio.blob.size)}
           </p>
           {previewUrl && (
-            <audio controls src={previewUrl} aria-label="Recording preview" className="w-full">
+            <audio controls src={previewUrl} aria-label={t('create.recordingPreview')} dir="ltr" className="w-full">
               <track kind="captions" />
             </audio>
           )}
           <Button type="button" variant="outline" size="sm" onClick={() => onChange(null)} disabled={disabled}>
-            <RotateCcw aria-hidden /> {audio.name ? 'Remove file' : 'Reset recording'}
+            <RotateCcw aria-hidden /> {audio.name ? t('create.removeFile') : t('create.resetRecording')}
           </Button>
         </>
       ) : (
@@ -73,7 +76,7 @@ export function AudioRecorder({
             type="button"
             onClick={() => void recorder.start()}
             disabled={disabled || recorder.isStarting}
-            aria-label="Start recording"
+            aria-label={t('create.startRecording')}
             className={cn(
               'grid h-16 w-16 place-items-center rounded-full bg-glow-600 text-white hover:bg-glow-500 disabled:opacity-50',
             )}
@@ -81,7 +84,7 @@ export function AudioRecorder({
             <Mic className="h-7 w-7" aria-hidden />
           </button>
           <p className="text-sm text-mist-300">
-            {recorder.isStarting ? 'Waiting for the microphone...' : 'Tap the microphone to record your story.'}
+            {recorder.isStarting ? t('create.waitingForMic') : t('create.tapToRecord')}
           </p>
           <AudioFilePicker onPicked={onChange} disabled={disabled || recorder.isStarting} />
         </>

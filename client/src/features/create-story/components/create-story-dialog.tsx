@@ -15,9 +15,9 @@ import { useCurrentUser } from '#client/lib/auth/current-user';
 import { dropDraft, keepDraft } from '#client/lib/pwa/offline-drafts';
 import {
   CREATE_FAILED_FALLBACK,
-  UPLOAD_CANCELLED,
   isCancelledUpload,
   isNetworkFailure,
+  uploadCancelledText,
   useCreateStory,
 } from '../api/create-story';
 import {
@@ -29,9 +29,7 @@ import {
   type StoryDraft,
 } from '../lib/draft';
 import {
-  DRAFT_TOO_LARGE,
   OFFLINE_DRAFT_MAX_BYTES,
-  SAVED_AS_DRAFT,
   draftMediaBytes,
   farFromDraftText,
   resumedPin,
@@ -43,11 +41,10 @@ import { StoryPreview } from './story-preview';
 import { UploadProgress } from './upload-progress';
 import { PublishProblem } from './publish-problem';
 import { keepFocusedFieldInView } from '#client/components/ui/keep-field-in-view';
+import { useT } from '#client/lib/i18n/use-t';
 
 // Leaflet for the pin map loads only when the preview is shown.
 const PinPicker = lazy(() => import('./pin-picker'));
-
-const CREATED_MESSAGE = 'Story created! Your story has been published successfully.';
 
 interface CreateStoryDialogProps {
   open: boolean;
@@ -58,6 +55,7 @@ interface CreateStoryDialogProps {
 }
 
 export default function CreateStoryDialog({ open, onOpenChange, location, resume = null }: CreateStoryDialogProps) {
+  const t = useT();
   const { data: user } = useCurrentUser();
   const [editedDraft, setDraft] = useState<StoryDraft>(EMPTY_DRAFT);
   // Until the author picks one, the story's language is theirs, else the browser's (docs/decisions/061-stories-carry-their-language.md).
@@ -162,7 +160,7 @@ export default function CreateStoryDialog({ open, onOpenChange, location, resume
   const keepOffline = async () => {
     if (!user || !location) return;
     if (draftMediaBytes(draft) > OFFLINE_DRAFT_MAX_BYTES) {
-      toast({ title: 'Error', description: DRAFT_TOO_LARGE, variant: 'destructive' });
+      toast({ title: t('create.errorTitle'), description: t('create.draftTooLarge'), variant: 'destructive' });
       return;
     }
     try {
@@ -173,7 +171,7 @@ export default function CreateStoryDialog({ open, onOpenChange, location, resume
       });
       setSavedOffline(true);
     } catch {
-      toast({ title: 'Error', description: CREATE_FAILED_FALLBACK, variant: 'destructive' });
+      toast({ title: t('create.errorTitle'), description: CREATE_FAILED_FALLBACK, variant: 'destructive' });
     }
   };
 
@@ -206,7 +204,7 @@ export default function CreateStoryDialog({ open, onOpenChange, location, resume
         onSuccess: () => {
           setPublished(true);
           if (resumed) void dropDraft().catch(() => undefined);
-          messageToast(CREATED_MESSAGE, 'success');
+          messageToast(t('create.created'), 'success');
           // The form resets as the dialog closes, so the finished preview stays in view for that second.
           later(CREATE_DIALOG.closeAfterSuccessMs, () => {
             pendingRef.current = false;
@@ -219,7 +217,7 @@ export default function CreateStoryDialog({ open, onOpenChange, location, resume
           uploadAbort.current = null;
           setProgress(null);
           if (isCancelledUpload(error)) {
-            setProblem({ text: UPLOAD_CANCELLED, kind: 'note' });
+            setProblem({ text: uploadCancelledText(), kind: 'note' });
             return;
           }
           // The upload never reached the server (the signal dropped on the way): kept on the device instead.
@@ -253,12 +251,8 @@ export default function CreateStoryDialog({ open, onOpenChange, location, resume
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent
-        title={step === 'edit' ? 'Create Story' : 'Story Preview'}
-        description={
-          step === 'edit'
-            ? 'Leave a whisper at this place for others to discover.'
-            : 'This is how your story will appear to others.'
-        }
+        title={step === 'edit' ? t('create.createTitle') : t('create.previewTitle')}
+        description={step === 'edit' ? t('create.createDescription') : t('create.previewDescription')}
         // Fields scrolled into view (focus, the recorder) stop above the sticky footer, not under it.
         className="scroll-pb-28"
         // Only Cancel and the X close the dialog: a stray tap outside must not throw away a recording.
@@ -282,7 +276,7 @@ export default function CreateStoryDialog({ open, onOpenChange, location, resume
               role="status"
               className="rounded-lg border border-glow-500/40 bg-glow-500/10 px-3 py-2 text-sm font-medium text-mist-100"
             >
-              {SAVED_AS_DRAFT}
+              {t('create.savedAsDraft')}
             </p>
           )}
           {step === 'edit' ? (
@@ -323,25 +317,25 @@ export default function CreateStoryDialog({ open, onOpenChange, location, resume
             <div className="flex justify-end gap-2 max-sm:[&>button]:h-auto max-sm:[&>button]:min-h-10 max-sm:[&>button]:min-w-0 max-sm:[&>button]:flex-1 max-sm:[&>button]:whitespace-normal max-sm:[&>button]:px-2 max-sm:[&>button]:leading-tight">
               {savedOffline ? (
                 <Button type="button" onClick={cancel}>
-                  Done
+                  {t('create.done')}
                 </Button>
               ) : (
                 <Button type="button" variant="ghost" onClick={cancel} disabled={isPending && !cancellable}>
-                  {cancellable ? 'Cancel upload' : isPending ? 'Please Wait...' : 'Cancel'}
+                  {cancellable ? t('create.cancelUpload') : isPending ? t('create.pleaseWait') : t('create.cancel')}
                 </Button>
               )}
               {savedOffline ? null : step === 'edit' ? (
                 <Button type="submit" disabled={isPreviewDisabled(draft, location, isPending)}>
-                  <Eye aria-hidden /> Preview Story
+                  <Eye aria-hidden /> {t('create.previewStory')}
                 </Button>
               ) : (
                 <>
                   <Button type="button" variant="outline" onClick={() => goTo('edit')} disabled={isPending}>
-                    <Pencil aria-hidden className="max-[379px]:hidden" /> Edit Story
+                    <Pencil aria-hidden className="max-[379px]:hidden" /> {t('create.editStory')}
                   </Button>
                   <Button type="submit" disabled={isPending}>
                     <Send aria-hidden className="max-[379px]:hidden" />{' '}
-                    {published ? 'Published' : isPending ? 'Publishing...' : 'Publish Story'}
+                    {published ? t('create.published') : isPending ? t('create.publishing') : t('create.publishStory')}
                   </Button>
                 </>
               )}

@@ -4,13 +4,13 @@ import type { Point } from '#common/geo';
 import { ACCOUNT_REQUIRED, showAccountRequired } from '#client/lib/account-required';
 import { requestPosition } from '#client/lib/geolocation';
 import { useCurrentUserWhenKnown } from '#client/lib/auth/current-user';
+import { translate } from '#client/lib/i18n/i18n';
 import type { OfflineDraft } from '../lib/offline-draft';
 
 // The create dialog (recorder, pickers, preview) is only downloaded when someone opens it.
 const CreateStoryDialog = lazy(() => import('./create-story-dialog'));
 
-const CREATE_LOCATION_REQUIRED =
-  'Location access is required to create stories. Please enable location permissions and try again.';
+const alertLocationRequired = () => window.alert(translate('create.locationRequired'));
 
 /** The signed-out answer to any create action (docs/design.md, part 2, Create tab). */
 function showCreateAccountRequired(navigate: (to: string) => void) {
@@ -44,15 +44,12 @@ export function useCreateStoryLauncher() {
 
   const openAtCurrentPosition = useCallback(() => {
     signedIn(() => {
-      requestPosition().then(
-        (at) => {
-          setLocation(at);
-          setResume(null);
-          setMounted(true);
-          setOpen(true);
-        },
-        () => window.alert(CREATE_LOCATION_REQUIRED),
-      );
+      requestPosition().then((at) => {
+        setLocation(at);
+        setResume(null);
+        setMounted(true);
+        setOpen(true);
+      }, alertLocationRequired);
     });
   }, [signedIn]);
 
@@ -76,15 +73,12 @@ export function useCreateStoryLauncher() {
   const openDraft = useCallback(
     (kept: OfflineDraft) => {
       signedIn(() => {
-        requestPosition().then(
-          (at) => {
-            setLocation(at);
-            setResume(kept);
-            setMounted(true);
-            setOpen(true);
-          },
-          () => window.alert(CREATE_LOCATION_REQUIRED),
-        );
+        requestPosition().then((at) => {
+          setLocation(at);
+          setResume(kept);
+          setMounted(true);
+          setOpen(true);
+        }, alertLocationRequired);
       });
     },
     [signedIn],

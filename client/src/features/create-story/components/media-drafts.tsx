@@ -1,11 +1,13 @@
 /**
  * The create dialog's picker and preview of each media kind (common/media-kinds.ts; the draft's field and tab
- * are lib/draft-media.ts). A new kind does not compile until it has its entry.
+ * are lib/draft-media.ts). A new kind does not compile until it has its entry. Each entry is called as its element
+ * renders, so `translate` reads the current language.
  */
 import type { ReactNode } from 'react';
 import type { MediaKind } from '#common/enums';
 import { formatDuration } from '#client/lib/stories/story-display';
 import { formatFileSize, formatKb, type StoryDraft } from '../lib/draft';
+import { translate } from '#client/lib/i18n/i18n';
 import { AudioRecorder } from './audio-recorder';
 import { MediaPicker } from './media-picker';
 import { PreviewDetail } from './preview-detail';
@@ -23,7 +25,7 @@ export const MEDIA_DRAFT_VIEWS = {
   audio: {
     picker: (draft, onChange, disabled) => (
       <>
-        <span className="text-sm font-medium text-mist-300">Your Recording</span>
+        <span className="text-sm font-medium text-mist-300">{translate('create.yourRecording')}</span>
         <AudioRecorder audio={draft.audio} onChange={(audio) => onChange({ audio })} disabled={disabled} />
       </>
     ),
@@ -31,11 +33,11 @@ export const MEDIA_DRAFT_VIEWS = {
     preview: (draft) => (
       <dl className="grid gap-1 text-sm">
         <PreviewDetail
-          label="Duration"
-          value={draft.audio?.duration ? formatDuration(draft.audio.duration) : 'Unknown'}
+          label={translate('create.duration')}
+          value={draft.audio?.duration ? formatDuration(draft.audio.duration) : translate('create.unknown')}
         />
-        <PreviewDetail label="Size" value={formatKb(draft.audio?.blob.size ?? 0)} />
-        {draft.audio?.name && <PreviewDetail label="Name" value={draft.audio.name} />}
+        <PreviewDetail label={translate('create.size')} value={formatKb(draft.audio?.blob.size ?? 0)} />
+        {draft.audio?.name && <PreviewDetail label={translate('create.name')} value={draft.audio.name} />}
       </dl>
     ),
   },
@@ -43,15 +45,19 @@ export const MEDIA_DRAFT_VIEWS = {
     picker: (draft, onChange, disabled) => (
       <MediaPicker kind="image" file={draft.image} onChange={(image) => onChange({ image })} disabled={disabled} />
     ),
-    cardMeta: () => 'Image story',
+    cardMeta: () => translate('create.imageStory'),
     preview: (draft, stillUrl) => (
       <div className="grid gap-2">
         {stillUrl && (
-          <img src={stillUrl} alt="Image to publish" className="max-h-48 w-full rounded-lg object-contain" />
+          <img
+            src={stillUrl}
+            alt={translate('create.imageToPublish')}
+            className="max-h-48 w-full rounded-lg object-contain"
+          />
         )}
         <dl className="grid gap-1 text-sm">
-          <PreviewDetail label="Size" value={formatFileSize(draft.image?.size ?? 0)} />
-          <PreviewDetail label="Type" value={draft.image?.type || 'Unknown'} />
+          <PreviewDetail label={translate('create.size')} value={formatFileSize(draft.image?.size ?? 0)} />
+          <PreviewDetail label={translate('create.type')} value={draft.image?.type || translate('create.unknown')} />
         </dl>
       </div>
     ),
@@ -71,11 +77,11 @@ export const MEDIA_DRAFT_VIEWS = {
     preview: (draft) => (
       <dl className="grid gap-1 text-sm">
         <PreviewDetail
-          label="Duration"
-          value={draft.video?.duration ? formatDuration(draft.video.duration) : 'Unknown'}
+          label={translate('create.duration')}
+          value={draft.video?.duration ? formatDuration(draft.video.duration) : translate('create.unknown')}
         />
-        <PreviewDetail label="Size" value={formatFileSize(draft.video?.file.size ?? 0)} />
-        <PreviewDetail label="Name" value={draft.video?.file.name ?? 'Unknown'} />
+        <PreviewDetail label={translate('create.size')} value={formatFileSize(draft.video?.file.size ?? 0)} />
+        <PreviewDetail label={translate('create.name')} value={draft.video?.file.name ?? translate('create.unknown')} />
       </dl>
     ),
   },

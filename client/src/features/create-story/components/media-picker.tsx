@@ -7,6 +7,7 @@ import { formatDuration } from '#client/lib/stories/story-display';
 import { formatFileSize } from '../lib/draft';
 import { pickedFileProblem } from '../lib/pick-check';
 import { MEDIA_KIND_SPECS } from '#common/media-kinds';
+import { useT } from '#client/lib/i18n/use-t';
 
 /**
  * The picker of the image and video tabs (accepts image/* or video/*), with a preview of the chosen file.
@@ -30,10 +31,11 @@ export function MediaPicker({
   onDuration?: (seconds: number | null) => void;
   disabled?: boolean;
 }) {
+  const t = useT();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const previewUrl = useObjectUrl(file);
-  const label = kind === 'image' ? 'Story Image' : 'Story Video';
+  const label = kind === 'image' ? t('create.storyImage') : t('create.storyVideo');
   const Icon = kind === 'image' ? ImagePlus : Film;
   const [problem, setProblem] = useState<string | null>(null);
   const errorId = `${inputId}-error`;
@@ -65,7 +67,7 @@ export function MediaPicker({
         disabled={disabled}
         aria-invalid={problem !== null}
         aria-describedby={problem ? errorId : undefined}
-        className="block w-full cursor-pointer rounded-lg border border-dashed border-night-600 bg-night-800/60 p-3 text-sm text-mist-300 file:mr-3 file:rounded-md file:border-0 file:bg-glow-600 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-white hover:border-glow-400"
+        className="block w-full cursor-pointer rounded-lg border border-dashed border-night-600 bg-night-800/60 p-3 text-sm text-mist-300 file:me-3 file:rounded-md file:border-0 file:bg-glow-600 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-white hover:border-glow-400"
       />
       {problem && (
         <p id={errorId} role="alert" className="text-sm text-red-300">
@@ -75,13 +77,17 @@ export function MediaPicker({
       {!file && !problem && (
         <p className="flex items-center gap-2 text-xs text-mist-400">
           <Icon className="h-4 w-4" aria-hidden />
-          {kind === 'image' ? 'Choose a photo to share this moment.' : 'Choose or record a short video.'}
+          {kind === 'image' ? t('create.choosePhoto') : t('create.chooseVideo')}
         </p>
       )}
       {file && previewUrl && (
         <div className="grid gap-2 rounded-xl border border-night-600 bg-night-800/60 p-3">
           {kind === 'image' ? (
-            <img src={previewUrl} alt="Selected image preview" className="max-h-56 w-full rounded-lg object-contain" />
+            <img
+              src={previewUrl}
+              alt={t('create.selectedImagePreview')}
+              className="max-h-56 w-full rounded-lg object-contain"
+            />
           ) : (
             <video
               src={previewUrl}
@@ -89,7 +95,8 @@ export function MediaPicker({
               muted
               playsInline
               preload="metadata"
-              aria-label="Selected video preview"
+              aria-label={t('create.selectedVideoPreview')}
+              dir="ltr"
               className="max-h-56 w-full rounded-lg bg-black"
               onLoadedMetadata={(event) => {
                 const seconds = event.currentTarget.duration;
@@ -104,7 +111,7 @@ export function MediaPicker({
               {kind === 'video' && duration ? ` · ${formatDuration(duration)}` : ''}
             </span>
             <Button type="button" variant="ghost" size="sm" onClick={clear} disabled={disabled}>
-              <X aria-hidden /> Remove
+              <X aria-hidden /> {t('create.remove')}
             </Button>
           </div>
         </div>

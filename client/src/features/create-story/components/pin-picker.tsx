@@ -16,6 +16,7 @@ import { useTileConfig } from '#client/lib/get-public-config';
 import { BaseTiles } from '#client/lib/map/base-tiles';
 import { clampPin } from '../lib/pin-limit';
 import { mapMotionOptions } from '#client/lib/map/motion';
+import { useT } from '#client/lib/i18n/use-t';
 
 const pinIcon = L.divIcon({
   className: 'story-pin',
@@ -38,6 +39,7 @@ export interface PinPickerProps {
 }
 
 export default function PinPicker({ fix, value, onChange }: PinPickerProps) {
+  const t = useT();
   const tiles = useTileConfig();
   const move = (point: Point) => onChange(clampPin(fix, point));
   const moved = Math.round(haversineMetres(fix, value));
@@ -53,34 +55,36 @@ export default function PinPicker({ fix, value, onChange }: PinPickerProps) {
   );
   return (
     <div className="grid gap-2">
-      <MapContainer
-        {...mapMotionOptions()}
-        center={[fix.latitude, fix.longitude]}
-        zoom={17}
-        maxZoom={MAX_TILE_ZOOM}
-        className="isolate z-0 h-48 w-full rounded-xl border border-night-700"
-        aria-label="Story position: drag the pin up to 200 m"
-      >
-        {tiles && <BaseTiles tiles={tiles} attribution={tiles.tileAttribution} />}
-        <Circle
+      <div dir="ltr">
+        <MapContainer
+          {...mapMotionOptions()}
           center={[fix.latitude, fix.longitude]}
-          radius={LOCATION_CLAIM.pinMoveM}
-          pathOptions={{ color: '#a78bfa', weight: 1, fillOpacity: 0.08 }}
-        />
-        <Marker
-          position={[value.latitude, value.longitude]}
-          draggable
-          icon={pinIcon}
-          eventHandlers={handlers}
-          title="Story pin"
-        />
-        <TapToMove onMove={move} />
-      </MapContainer>
+          zoom={17}
+          maxZoom={MAX_TILE_ZOOM}
+          className="isolate z-0 h-48 w-full rounded-xl border border-night-700"
+          aria-label={t('create.pinMapLabel')}
+        >
+          {tiles && <BaseTiles tiles={tiles} attribution={tiles.tileAttribution} />}
+          <Circle
+            center={[fix.latitude, fix.longitude]}
+            radius={LOCATION_CLAIM.pinMoveM}
+            pathOptions={{ color: '#a78bfa', weight: 1, fillOpacity: 0.08 }}
+          />
+          <Marker
+            position={[value.latitude, value.longitude]}
+            draggable
+            icon={pinIcon}
+            eventHandlers={handlers}
+            title={t('create.storyPin')}
+          />
+          <TapToMove onMove={move} />
+        </MapContainer>
+      </div>
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-mist-300">
         <span role="status">
           {moved === 0
-            ? 'The story is placed where you are.'
-            : `Pin moved ${moved} m from where you are (up to ${LOCATION_CLAIM.pinMoveM} m).`}
+            ? t('create.placedWhereYouAre')
+            : t('create.pinMoved', { moved, limit: LOCATION_CLAIM.pinMoveM })}
         </span>
         {moved > 0 && (
           <button
@@ -88,7 +92,7 @@ export default function PinPicker({ fix, value, onChange }: PinPickerProps) {
             className="rounded-md px-2 py-1 text-glow-300 underline hover:text-glow-200"
             onClick={() => onChange(fix)}
           >
-            Put the pin back
+            {t('create.putPinBack')}
           </button>
         )}
       </div>

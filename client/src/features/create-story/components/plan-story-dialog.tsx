@@ -12,7 +12,7 @@ import { Button } from '#client/components/ui/button';
 import { Dialog, DialogContent } from '#client/components/ui/dialog';
 import { PlannedPlaceField } from '#client/components/map/planned-place-field';
 import { messageToast } from '#client/lib/toast-message';
-import { CREATE_FAILED_FALLBACK, UPLOAD_CANCELLED, isCancelledUpload } from '../api/create-story';
+import { CREATE_FAILED_FALLBACK, isCancelledUpload, uploadCancelledText } from '../api/create-story';
 import { useCreateDraft } from '../api/create-draft';
 import {
   EMPTY_DRAFT,
@@ -26,8 +26,7 @@ import { StoryForm } from './story-form';
 import { UploadProgress } from './upload-progress';
 import { PublishProblem } from './publish-problem';
 import { keepFocusedFieldInView } from '#client/components/ui/keep-field-in-view';
-
-const PLANNED_MESSAGE = 'Story planned! Pin it when you stand within 200 m of its place.';
+import { useT } from '#client/lib/i18n/use-t';
 
 export default function PlanStoryDialog({
   open,
@@ -39,6 +38,7 @@ export default function PlanStoryDialog({
   /** Where the map opens: the reader's position when known, else the default centre. */
   center: Point;
 }) {
+  const t = useT();
   const [draft, setDraft] = useState<StoryDraft>(EMPTY_DRAFT);
   const [place, setPlace] = useState<Point | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -72,7 +72,7 @@ export default function PlanStoryDialog({
   const save = () => {
     if (pending) return;
     if (!place) {
-      setProblem({ text: 'Choose the planned place: tap the map or type its coordinates.', kind: 'error' });
+      setProblem({ text: t('create.choosePlannedPlace'), kind: 'error' });
       return;
     }
     const broken = validateDraft(draft, place);
@@ -88,7 +88,7 @@ export default function PlanStoryDialog({
       { form: buildStoryFormData(draft, place), signal: controller.signal },
       {
         onSuccess: () => {
-          messageToast(PLANNED_MESSAGE, 'success');
+          messageToast(t('create.planned'), 'success');
           reset();
           onOpenChange(false);
         },
@@ -96,7 +96,7 @@ export default function PlanStoryDialog({
           setProgress(null);
           setProblem(
             isCancelledUpload(error)
-              ? { text: UPLOAD_CANCELLED, kind: 'note' }
+              ? { text: uploadCancelledText(), kind: 'note' }
               : { text: error.message || CREATE_FAILED_FALLBACK, kind: 'error' },
           );
         },
@@ -116,8 +116,8 @@ export default function PlanStoryDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
       <DialogContent
-        title="Plan a story"
-        description="Write it at home, choose its place on the map, and pin it when you stand there."
+        title={t('create.planTitle')}
+        description={t('create.planDescription')}
         className="scroll-pb-28"
         onInteractOutside={(event) => event.preventDefault()}
       >
@@ -138,8 +138,11 @@ export default function PlanStoryDialog({
             onTypeChange={changeType}
             placeNote={
               place
-                ? `Planned for ${formatCoordinate(place.latitude)}, ${formatCoordinate(place.longitude)}. Only you see it until you pin it there.`
-                : 'Choose the planned place above. Only you see the story until you pin it there.'
+                ? t('create.plannedFor', {
+                    latitude: formatCoordinate(place.latitude),
+                    longitude: formatCoordinate(place.longitude),
+                  })
+                : t('create.choosePlaceAbove')
             }
           />
           <div
@@ -150,10 +153,10 @@ export default function PlanStoryDialog({
             {problem && <PublishProblem {...problem} onDismiss={() => setProblem(null)} />}
             <div className="flex justify-end gap-2">
               <Button type="button" variant="ghost" onClick={cancel} disabled={pending && !cancellable}>
-                {cancellable ? 'Cancel upload' : 'Cancel'}
+                {cancellable ? t('create.cancelUpload') : t('create.cancel')}
               </Button>
               <Button type="submit" disabled={pending || !draft.title || !draft.category}>
-                <CalendarClock aria-hidden /> {pending ? 'Saving...' : 'Save plan'}
+                <CalendarClock aria-hidden /> {pending ? t('create.saving') : t('create.savePlan')}
               </Button>
             </div>
           </div>

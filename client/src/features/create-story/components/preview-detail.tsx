@@ -3,7 +3,10 @@ export function PreviewDetail({ label, value, wrap = false }: { label: string; v
   return (
     <div className="flex justify-between gap-3">
       <dt className="shrink-0 text-mist-400">{label}</dt>
-      <dd className={`min-w-0 text-right text-mist-100 ${wrap ? 'break-all' : 'truncate'}`}>{value}</dd>
+      {/* `auto`: a coordinate, a URL or a file name keeps its own direction inside a right-to-left page. */}
+      <dd dir="auto" className={`min-w-0 text-end text-mist-100 ${wrap ? 'break-all' : 'truncate'}`}>
+        {value}
+      </dd>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { cn } from '#client/lib/utils';
+import { useT } from '#client/lib/i18n/use-t';
 
 /**
  * What became of the last publish, in the dialog's footer: the server's refusal (an alert) or "Upload cancelled"
@@ -15,6 +16,7 @@ export function PublishProblem({
   kind: 'error' | 'note';
   onDismiss: () => void;
 }) {
+  const t = useT();
   return (
     <div
       role={kind === 'error' ? 'alert' : 'status'}
@@ -29,7 +31,7 @@ export function PublishProblem({
       <button
         type="button"
         onClick={onDismiss}
-        aria-label="Dismiss"
+        aria-label={t('create.dismiss')}
         className="-m-1 shrink-0 rounded-md p-1 text-mist-300 hover:text-mist-100 focus-visible:outline-2 focus-visible:outline-glow-400"
       >
         <X className="h-4 w-4" aria-hidden />

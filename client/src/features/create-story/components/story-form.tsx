@@ -16,6 +16,7 @@ import { MEDIA_KINDS } from '#common/enums';
 import { TikTokUrlField } from './tiktok-url-field';
 import { TimeLockFields } from '#client/components/stories/time-lock-fields';
 import { VisibilityField } from '#client/components/stories/visibility-field';
+import { useT } from '#client/lib/i18n/use-t';
 
 /** The edit step: type tabs, the shared fields, the content of the chosen type, time lock and notes. */
 export function StoryForm({
@@ -34,16 +35,17 @@ export function StoryForm({
   /** Replaces the "placed at your current location" line (a planned story is placed where it was planned). */
   placeNote?: string;
 }) {
+  const t = useT();
   return (
     <Tabs.Root
       value={draft.type}
       onValueChange={(value) => {
-        const tab = STORY_TYPE_TABS.find((t) => t.type === value);
+        const tab = STORY_TYPE_TABS.find((option) => option.type === value);
         if (tab) onTypeChange(tab.type);
       }}
       className="grid gap-4"
     >
-      <Tabs.List aria-label="Story type" className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+      <Tabs.List aria-label={t('create.storyType')} className="grid grid-cols-3 gap-2 sm:grid-cols-5">
         {STORY_TYPE_TABS.map(({ type, label, subtitle, icon: Icon }) => (
           <Tabs.Trigger
             key={type}
@@ -55,20 +57,20 @@ export function StoryForm({
             )}
           >
             <Icon className="h-5 w-5 text-glow-300" aria-hidden />
-            <span className="text-xs font-semibold text-mist-100">{label}</span>
-            <span className="text-[11px] leading-tight text-mist-400">{subtitle}</span>
+            <span className="text-xs font-semibold text-mist-100">{t(label)}</span>
+            <span className="text-[11px] leading-tight text-mist-400">{t(subtitle)}</span>
           </Tabs.Trigger>
         ))}
       </Tabs.List>
 
-      <FormField id="create-title" label="Story Title">
+      <FormField id="create-title" label={t('create.storyTitle')}>
         {(field) => (
           <Input
             {...field}
             value={draft.title}
             lang={draft.language}
             maxLength={LIMITS.titleMax}
-            placeholder="Give your whisper a name..."
+            placeholder={t('create.titlePlaceholder')}
             onChange={(e) => onChange({ title: e.target.value })}
             disabled={disabled}
             required
@@ -76,7 +78,7 @@ export function StoryForm({
         )}
       </FormField>
 
-      <FormField id="create-category" label="Category">
+      <FormField id="create-category" label={t('create.category')}>
         {(field) => (
           <Select
             {...field}
@@ -86,7 +88,7 @@ export function StoryForm({
             required
           >
             <option value="" disabled>
-              Select a category
+              {t('create.selectCategory')}
             </option>
             {CATEGORIES.map((category) => (
               <option key={category} value={category}>
@@ -98,7 +100,7 @@ export function StoryForm({
       </FormField>
 
       {/* docs/decisions/061-stories-carry-their-language.md: the language the story is written in. */}
-      <FormField id="create-language" label="Language">
+      <FormField id="create-language" label={t('create.language')}>
         {(field) => (
           <Select
             {...field}
@@ -115,7 +117,7 @@ export function StoryForm({
         )}
       </FormField>
 
-      <FormField id="create-description" label="Description (Optional)">
+      <FormField id="create-description" label={t('create.descriptionLabel')}>
         {(field) => (
           <Textarea
             {...field}
@@ -123,7 +125,7 @@ export function StoryForm({
             value={draft.description}
             lang={draft.language}
             maxLength={LIMITS.descriptionMax}
-            placeholder="A short teaser for people passing by..."
+            placeholder={t('create.descriptionPlaceholder')}
             onChange={(e) => onChange({ description: e.target.value })}
             disabled={disabled}
           />
@@ -137,7 +139,7 @@ export function StoryForm({
         </Tabs.Content>
       ))}
       <Tabs.Content value="text">
-        <FormField id="create-content" label="Your Story">
+        <FormField id="create-content" label={t('create.yourStory')}>
           {(field) => (
             <Textarea
               {...field}
@@ -145,7 +147,7 @@ export function StoryForm({
               value={draft.content}
               lang={draft.language}
               maxLength={LIMITS.contentMax}
-              placeholder="Once upon a time, right here..."
+              placeholder={t('create.contentPlaceholder')}
               onChange={(e) => onChange({ content: e.target.value })}
               disabled={disabled}
             />
@@ -164,12 +166,15 @@ export function StoryForm({
           <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-glow-300" aria-hidden />
           {placeNote ??
             (location
-              ? `Your story will be placed at your current location (${formatCoordinate(location.latitude)}, ${formatCoordinate(location.longitude)}).`
-              : 'Your story will be placed at your current location, which is not known yet. Allow location access to continue.')}
+              ? t('create.placedAtLocation', {
+                  latitude: formatCoordinate(location.latitude),
+                  longitude: formatCoordinate(location.longitude),
+                })
+              : t('create.placedLocationUnknown'))}
         </p>
         <p className="flex items-start gap-2">
           <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-emerald-300" aria-hidden />
-          Content moderation applies: stories reported by the community are hidden until reviewed.
+          {t('create.moderationNote')}
         </p>
       </div>
     </Tabs.Root>

@@ -1,5 +1,4 @@
 import { Clock, MapPin, User } from 'lucide-react';
-import { DISCOVERABLE_TEXT } from '#common/constants';
 import { categoryColor, categoryEmoji } from '#common/categories';
 import type { Point } from '#common/geo';
 import { parseTikTokUrl } from '#common/tiktok';
@@ -16,6 +15,8 @@ import { draftFile } from '../lib/draft-media';
 import type { MediaKind, StoryType } from '#common/enums';
 import { unreachable } from '#common/exhaustive';
 import { useCurrentUser } from '#client/lib/auth/current-user';
+import { translate } from '#client/lib/i18n/i18n';
+import { useT } from '#client/lib/i18n/use-t';
 
 /** What the card says under the title: a media kind's (media-drafts.tsx), the word count, or "TikTok video". */
 function cardMeta(draft: StoryDraft): string {
@@ -24,7 +25,7 @@ function cardMeta(draft: StoryDraft): string {
   const type = draft.type as Exclude<StoryType, MediaKind>;
   switch (type) {
     case 'tiktok':
-      return 'TikTok video';
+      return translate('create.tiktokVideo');
     case 'text':
       return formatWordCount(countWords(draft.content));
     default:
@@ -34,6 +35,7 @@ function cardMeta(draft: StoryDraft): string {
 
 /** The type-specific block of the preview step (docs/design.md, part 2). */
 function ContentPreview({ draft }: { draft: StoryDraft }) {
+  const t = useT();
   const kind = STORY_TYPE_UPLOAD[draft.type];
   // A still picture is shown; timed media is described (its length, its size).
   const stillUrl = useObjectUrl(kind && !MEDIA_KIND_SPECS[kind].timed ? (draftFile(draft, kind)?.blob ?? null) : null);
@@ -49,8 +51,8 @@ function ContentPreview({ draft }: { draft: StoryDraft }) {
     case 'tiktok':
       return (
         <dl className="grid gap-1 text-sm">
-          <Detail label="URL" value={draft.tiktokUrl.trim()} wrap />
-          <Detail label="Video ID" value={parseTikTokUrl(draft.tiktokUrl)?.videoId ?? 'Unknown'} />
+          <Detail label={t('create.url')} value={draft.tiktokUrl.trim()} wrap />
+          <Detail label={t('create.videoId')} value={parseTikTokUrl(draft.tiktokUrl)?.videoId ?? t('create.unknown')} />
         </dl>
       );
     default:
@@ -60,11 +62,12 @@ function ContentPreview({ draft }: { draft: StoryDraft }) {
 
 /** The Story Preview step: the card as readers will see it, the location details and the content. */
 export function StoryPreview({ draft, location }: { draft: StoryDraft; location: Point | null }) {
+  const t = useT();
   const color = categoryColor(draft.category);
-  const { label: typeLabel } = storyTypeTab(draft.type);
+  const typeLabel = t(storyTypeTab(draft.type).label);
   const unlocks = unlockSummary(draft);
-  const title = draft.title.trim() || 'Untitled Story';
-  const description = draft.description.trim() || 'No description provided';
+  const title = draft.title.trim() || t('create.untitled');
+  const description = draft.description.trim() || t('create.noDescription');
   // The real author (no placeholder shown as fact); the distance of a story not yet placed is not shown.
   const { data: user } = useCurrentUser();
   const author = user ? user.displayName || user.username : null;
@@ -72,9 +75,9 @@ export function StoryPreview({ draft, location }: { draft: StoryDraft; location:
   return (
     <div className="grid gap-4">
       <article
-        aria-label={`Preview of ${title}`}
-        className="grid gap-3 rounded-xl border border-night-600 border-l-4 bg-night-800/70 p-4"
-        style={{ borderLeftColor: color }}
+        aria-label={t('create.previewOf', { title })}
+        className="grid gap-3 rounded-xl border border-night-600 border-s-4 bg-night-800/70 p-4"
+        style={{ borderInlineStartColor: color }}
       >
         <div className="flex items-start gap-3">
           {/* The same type icon as the story's map marker, on its category colour. */}
@@ -113,7 +116,7 @@ export function StoryPreview({ draft, location }: { draft: StoryDraft; location:
             className="rounded-full border px-2 py-0.5 font-medium text-mist-100"
             style={{ borderColor: color, backgroundColor: `${color}33` }}
           >
-            {draft.category ? `${categoryEmoji(draft.category)} ${draft.category}` : 'Uncategorized'}
+            {draft.category ? `${categoryEmoji(draft.category)} ${draft.category}` : t('create.uncategorized')}
           </span>
         </div>
         {unlocks && (
@@ -125,18 +128,18 @@ export function StoryPreview({ draft, location }: { draft: StoryDraft; location:
 
       <section aria-labelledby="preview-location-heading" className="grid gap-2 rounded-xl bg-night-800/40 p-3">
         <h4 id="preview-location-heading" className="flex items-center gap-2 text-sm font-medium text-mist-100">
-          <MapPin className="h-4 w-4 text-glow-300" aria-hidden /> Location Details
+          <MapPin className="h-4 w-4 text-glow-300" aria-hidden /> {t('create.locationDetails')}
         </h4>
         <dl className="grid gap-1 text-sm">
-          <Detail label="Latitude" value={formatCoordinate(location?.latitude)} />
-          <Detail label="Longitude" value={formatCoordinate(location?.longitude)} />
+          <Detail label={t('create.latitude')} value={formatCoordinate(location?.latitude)} />
+          <Detail label={t('create.longitude')} value={formatCoordinate(location?.longitude)} />
         </dl>
-        <p className="text-xs text-mist-400">This story will be {DISCOVERABLE_TEXT} of this location.</p>
+        <p className="text-xs text-mist-400">{t('create.discoverable')}</p>
       </section>
 
       <section aria-labelledby="preview-content-heading" className="grid gap-2 rounded-xl bg-night-800/40 p-3">
         <h4 id="preview-content-heading" className="text-sm font-medium text-mist-100">
-          {typeLabel} Preview
+          {t('create.typePreview', { type: typeLabel })}
         </h4>
         <ContentPreview draft={draft} />
       </section>

@@ -7,6 +7,7 @@ import { Button } from '#client/components/ui/button';
 import { DRAFT_CHANGED_EVENT, dropDraft, keptDraft, type KeptDraft } from '#client/lib/pwa/offline-drafts';
 import { useOnline } from '#client/lib/pwa/offline-line';
 import { waitingDraftText, type OfflineDraft } from '../lib/offline-draft';
+import { useT } from '#client/lib/i18n/use-t';
 
 function useKeptDraft(userId: string | null): KeptDraft<OfflineDraft> | null {
   const [kept, setKept] = useState<KeptDraft<OfflineDraft> | null>(null);
@@ -29,12 +30,13 @@ export function WaitingDraft({
   userId: string | null;
   onPublish: (draft: OfflineDraft) => void;
 }) {
+  const t = useT();
   const online = useOnline();
   const kept = useKeptDraft(userId);
   if (!kept || !online) return null;
   return (
     <section
-      aria-label="Draft waiting"
+      aria-label={t('create.draftWaitingLabel')}
       className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-glow-500/40 bg-glow-500/10 px-4 py-3"
     >
       <p className="text-sm font-medium text-mist-100">{waitingDraftText(kept.value.draft.title, kept.savedAt)}</p>
@@ -44,13 +46,13 @@ export function WaitingDraft({
           variant="ghost"
           size="sm"
           onClick={() => {
-            if (window.confirm('Discard this draft? It is kept nowhere else.')) void dropDraft().catch(() => undefined);
+            if (window.confirm(t('create.discardDraftConfirm'))) void dropDraft().catch(() => undefined);
           }}
         >
-          Discard draft
+          {t('create.discardDraft')}
         </Button>
         <Button type="button" size="sm" onClick={() => onPublish(kept.value)}>
-          Publish it now
+          {t('create.publishItNow')}
         </Button>
       </div>
     </section>

@@ -5,19 +5,33 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AUDIO } from '#common/constants';
+import { translate } from '#client/lib/i18n/i18n';
 import { recordingDuration, type RecordedAudio } from '../lib/draft';
 
+/** The microphone texts, each read in the reader's language when it is reported. */
 export const MIC_ERRORS = {
-  denied: 'Microphone access denied. Please allow microphone permissions and try again.',
-  notFound: 'No microphone found. Please connect a microphone and try again.',
-  failed: 'Failed to start recording. Please check your microphone settings.',
-  unsupported: 'Browser does not support audio recording',
-  noMediaRecorder: 'MediaRecorder not supported in this browser',
-  noData: 'Recording failed: No audio data was captured. Please try again.',
-} as const;
+  get denied() {
+    return translate('create.micDenied');
+  },
+  get notFound() {
+    return translate('create.micNotFound');
+  },
+  get failed() {
+    return translate('create.micFailed');
+  },
+  get unsupported() {
+    return translate('create.micUnsupported');
+  },
+  get noMediaRecorder() {
+    return translate('create.noMediaRecorder');
+  },
+  get noData() {
+    return translate('create.micNoData');
+  },
+};
 
 /** The toast title every microphone error uses. */
-export const RECORDING_FAILED_TITLE = 'Recording failed';
+export const recordingFailedTitle = () => translate('create.recordingFailed');
 
 export function micErrorMessage(error: unknown): string {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';

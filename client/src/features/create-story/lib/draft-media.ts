@@ -6,6 +6,7 @@
 import { Camera, Mic, Video, type LucideIcon } from 'lucide-react';
 import { AUDIO } from '#common/constants';
 import type { MediaKind } from '#common/enums';
+import type { MessageId } from '#client/lib/i18n/message-ids';
 
 export interface RecordedAudio {
   blob: Blob;
@@ -41,10 +42,10 @@ export interface DraftFile {
   duration: number | null;
 }
 
-/** A media story type's create tab (docs/design.md, part 2). */
+/** A media story type's create tab (docs/design.md, part 2): its words as message ids, read where it is shown. */
 export interface MediaTab {
-  label: string;
-  subtitle: string;
+  label: MessageId;
+  subtitle: MessageId;
   icon: LucideIcon;
 }
 
@@ -56,15 +57,15 @@ interface DraftMediaSpec<K extends MediaKind> {
 export const DRAFT_MEDIA: { [K in MediaKind]: DraftMediaSpec<K> } = {
   audio: {
     file: (audio) => ({ blob: audio.blob, name: audio.name ?? AUDIO.fileName, duration: audio.duration || null }),
-    tab: { label: 'Audio Story', subtitle: 'record your voice', icon: Mic },
+    tab: { label: 'create.tabAudio', subtitle: 'create.tabAudioSubtitle', icon: Mic },
   },
   image: {
     file: (image) => ({ blob: image, name: image.name, duration: null }),
-    tab: { label: 'Image Story', subtitle: 'share a moment', icon: Camera },
+    tab: { label: 'create.tabImage', subtitle: 'create.tabImageSubtitle', icon: Camera },
   },
   video: {
     file: (video) => ({ blob: video.file, name: video.file.name, duration: video.duration }),
-    tab: { label: 'Video Story', subtitle: 'record moments', icon: Video },
+    tab: { label: 'create.tabVideo', subtitle: 'create.tabVideoSubtitle', icon: Video },
   },
 };
 

@@ -12,6 +12,8 @@ import { draftFile, EMPTY_DRAFT_MEDIA, type DraftMediaFields } from './draft-med
 import { parseTikTokUrl } from '#common/tiktok';
 import { timeLockText } from '#common/time-lock-text';
 import { EMPTY_LOCK_DRAFT, lockFormFields, lockValuesFor, type LockDraftValues } from '#common/lock-kinds';
+import { translate } from '#client/lib/i18n/i18n';
+import { formatNumber } from '#client/lib/i18n/format';
 
 export type { RecordedAudio } from './draft-media';
 
@@ -125,16 +127,23 @@ export function truncatePreview(text: string, max: number = PREVIEW_CHARS.create
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
+/** One decimal, no grouping: English reads as toFixed(1) ("2.0"), other languages with their decimal sign. */
+const oneDecimal = (value: number) =>
+  formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+
 export function formatKb(bytes: number): string {
-  return `${(bytes / 1024).toFixed(1)} KB`;
+  return translate('create.sizeKb', { size: oneDecimal(bytes / 1024) });
 }
 
 export function formatFileSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : formatKb(bytes);
+  return bytes >= 1024 * 1024
+    ? translate('create.sizeMb', { size: oneDecimal(bytes / (1024 * 1024)) })
+    : formatKb(bytes);
 }
 
+/** Five decimals in Latin digits whatever the language: a coordinate is read (and copied) as it is. */
 export function formatCoordinate(value: number | null | undefined): string {
-  return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(5) : 'Unknown';
+  return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(5) : translate('create.unknown');
 }
 
 /** The "Unlocks" line of the preview card (the shared time-lock sentence), or null when not time-locked. */

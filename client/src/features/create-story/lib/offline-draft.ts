@@ -9,16 +9,14 @@ import type { Point } from '#common/geo';
 import type { StoryDraft } from './draft';
 import { STORY_TYPE_UPLOAD } from '#common/story-type-specs';
 import { draftFile } from './draft-media';
-
-export const SAVED_AS_DRAFT = 'Saved as a draft — publish it when you are back online';
+import { translate } from '#client/lib/i18n/i18n';
+import { formatDate } from '#client/lib/i18n/format';
 
 /**
  * The most media a draft keeps on the device: every recording and picture the server accepts (audio 20 MB,
  * image 15 MB by default), short videos; a longer video waits in the open dialog instead.
  */
 export const OFFLINE_DRAFT_MAX_BYTES = 50 * 1024 * 1024;
-export const DRAFT_TOO_LARGE =
-  'This video is too large to keep on the device (over 50 MB). Keep this dialog open and publish it when you are back online.';
 
 /** What is kept: the dialog's draft (Blobs and Files as they are) and where the author placed the pin. */
 export interface OfflineDraft {
@@ -42,11 +40,11 @@ export function resumedPin(pin: Point, fix: Point): Point | null {
 
 export function farFromDraftText(pin: Point, fix: Point): string {
   const metres = Math.round(haversineMetres(pin, fix));
-  return `You saved this draft ${metres} m from here. Go back within ${LOCATION_CLAIM.pinMoveM} m of that place to publish it there; from here it would be placed where you are now.`;
+  return translate('create.farFromDraft', { metres, limit: LOCATION_CLAIM.pinMoveM });
 }
 
 /** "A draft is waiting: “Title”, saved at 14:02." */
 export function waitingDraftText(title: string, savedAt: number): string {
-  const time = new Date(savedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false });
-  return `A draft is waiting: “${title}”, saved at ${time}.`;
+  const time = formatDate(savedAt, { hour: '2-digit', minute: '2-digit', hour12: false });
+  return translate('create.draftWaiting', { title, time });
 }

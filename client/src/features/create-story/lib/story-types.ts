@@ -2,19 +2,21 @@
 import { Clapperboard, PenLine, type LucideIcon } from 'lucide-react';
 import { STORY_TYPES, type MediaKind, type StoryType } from '#common/enums';
 import { STORY_TYPE_UPLOAD } from '#common/story-type-specs';
+import type { MessageId } from '#client/lib/i18n/message-ids';
 import { DRAFT_MEDIA, type MediaTab } from './draft-media';
 
 interface StoryTypeTab {
   type: StoryType;
-  label: string;
-  subtitle: string;
+  /** Message ids: the words are read in the reader's language where the tab is shown. */
+  label: MessageId;
+  subtitle: MessageId;
   icon: LucideIcon;
 }
 
 /** The tabs of the types that carry no file; a media type's tab is its kind's (draft-media.ts). */
 const OTHER_TABS: Record<Exclude<StoryType, MediaKind>, MediaTab> = {
-  text: { label: 'Text Story', subtitle: 'write your tale', icon: PenLine },
-  tiktok: { label: 'TikTok Story', subtitle: 'link TikTok', icon: Clapperboard },
+  text: { label: 'create.tabText', subtitle: 'create.tabTextSubtitle', icon: PenLine },
+  tiktok: { label: 'create.tabTiktok', subtitle: 'create.tabTiktokSubtitle', icon: Clapperboard },
 };
 
 export const STORY_TYPE_TABS: readonly StoryTypeTab[] = STORY_TYPES.map((type) => {

@@ -3,14 +3,10 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { Place } from '#common/place-schemas';
 import { cn } from '#client/lib/utils';
 import { usePlaceSearch } from '../api/search-places';
+import { Message, useT } from '#client/lib/i18n/use-t';
 
 /** Waits this long after the last key before asking (as-you-type without a request per key). */
 const TYPING_PAUSE_MS = 150;
-
-function countText(count: number): string {
-  if (count === 0) return 'No places found';
-  return count === 1 ? '1 place found' : `${count} places found`;
-}
 
 /**
  * "Jump to a place" above a map: a combobox (WAI-ARIA APG, list autocomplete) over the server's offline gazetteer.
@@ -19,6 +15,7 @@ function countText(count: number): string {
  * position, and with it every lock, stays what the device says.
  */
 export function JumpToPlace({ onChoose }: { onChoose: (place: Place) => void }) {
+  const t = useT();
   const inputId = useId();
   const listId = useId();
   const [text, setText] = useState('');
@@ -36,15 +33,15 @@ export function JumpToPlace({ onChoose }: { onChoose: (place: Place) => void }) 
   const expanded = open && text.trim() !== '' && places.length > 0;
 
   useEffect(() => {
-    if (answered && open) setAnnouncement(countText(search.data.length));
-  }, [answered, open, search.data]);
+    if (answered && open) setAnnouncement(t('places.found', { count: search.data.length }));
+  }, [answered, open, search.data, t]);
 
   const choose = (place: Place) => {
     setText(place.label);
     setTyped(place.label);
     setOpen(false);
     setActive(-1);
-    setAnnouncement(`Map moved to ${place.label}`);
+    setAnnouncement(t('places.mapMoved', { place: place.label }));
     onChoose(place);
   };
 
@@ -78,11 +75,11 @@ export function JumpToPlace({ onChoose }: { onChoose: (place: Place) => void }) 
   return (
     <div className="relative">
       <label htmlFor={inputId} className="sr-only">
-        Jump to a place
+        {t('places.jumpToPlace')}
       </label>
       <div className="relative">
         <Search
-          className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-mist-400"
+          className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-mist-400"
           aria-hidden
         />
         <input
@@ -96,7 +93,7 @@ export function JumpToPlace({ onChoose }: { onChoose: (place: Place) => void }) 
           autoComplete="off"
           spellCheck={false}
           enterKeyHint="go"
-          placeholder="Jump to a place"
+          placeholder={t('places.jumpToPlace')}
           value={text}
           maxLength={100}
           onChange={(event) => {
@@ -107,14 +104,14 @@ export function JumpToPlace({ onChoose }: { onChoose: (place: Place) => void }) 
           onKeyDown={onKeyDown}
           onBlur={() => setOpen(false)}
           onFocus={() => text.trim() && setOpen(true)}
-          className="flex h-10 w-full rounded-lg border border-night-600 bg-night-900 pl-9 pr-3 text-sm text-mist-100 placeholder:text-mist-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-glow-400"
+          className="flex h-10 w-full rounded-lg border border-night-600 bg-night-900 ps-9 pe-3 text-sm text-mist-100 placeholder:text-mist-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-glow-400"
         />
       </div>
       <div
         hidden={!expanded}
         className="absolute inset-x-0 top-full z-20 mt-1 overflow-hidden rounded-lg border border-night-600 bg-night-900 shadow-xl"
       >
-        <ul id={listId} role="listbox" aria-label="Places" className="max-h-72 overflow-y-auto py-1">
+        <ul id={listId} role="listbox" aria-label={t('places.places')} className="max-h-72 overflow-y-auto py-1">
           {places.map((place, index) => (
             <li
               key={`${place.label}@${place.latitude},${place.longitude}`}
@@ -143,18 +140,21 @@ export function JumpToPlace({ onChoose }: { onChoose: (place: Place) => void }) 
         </ul>
         {/* The gazetteer's licence (CC BY 4.0) asks for this credit where its data is shown. */}
         <p className="border-t border-night-700 px-3 py-1.5 text-[11px] text-mist-400">
-          Places:{' '}
-          <a
-            href="https://www.geonames.org/"
-            target="_blank"
-            rel="noopener noreferrer"
-            // A click on the credit must not close the list before it lands (as for the options).
-            onMouseDown={(event) => event.preventDefault()}
-            className="underline underline-offset-2 hover:text-mist-100"
-          >
-            GeoNames
-          </a>{' '}
-          (CC BY 4.0)
+          <Message
+            id="places.credit"
+            components={{
+              0: (
+                <a
+                  href="https://www.geonames.org/"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  // A click on the credit must not close the list before it lands (as for the options).
+                  onMouseDown={(event) => event.preventDefault()}
+                  className="underline underline-offset-2 hover:text-mist-100"
+                />
+              ),
+            }}
+          />
         </p>
       </div>
       <p role="status" aria-live="polite" className="sr-only">

@@ -11,12 +11,11 @@ import { messageToast } from '#client/lib/toast-message';
 import { useDeleteDraft } from '../api/delete-draft';
 import { usePinDraft } from '../api/pin-draft';
 import { notReadyToPin, plannedDistanceText } from '../lib/planned';
+import { translate } from '#client/lib/i18n/i18n';
+import { useT } from '#client/lib/i18n/use-t';
 
 export const PLANNED_HEADING_ID = 'planned-heading';
-export const PINNED_MESSAGE = 'Story pinned! It is now a whisper at this place.';
-const PIN_FAILED = 'The story could not be pinned. Please try again.';
-const DELETE_FAILED = 'The plan could not be deleted. Please try again.';
-const NO_POSITION = 'Your position is not known. Allow location access to pin a story where you stand.';
+export const pinnedMessage = () => translate('planned.pinned');
 
 /** The item goes once pinned or deleted: keyboard focus lands on the section's heading, not on the page's body. */
 function focusPlannedHeading() {
@@ -36,6 +35,7 @@ export function DraftItem({
   tourTitle: string | null;
   onEdit: (draft: Draft) => void;
 }) {
+  const t = useT();
   const pin = usePinDraft();
   const remove = useDeleteDraft();
   const [problem, setProblem] = useState<string | null>(null);
@@ -50,7 +50,7 @@ export function DraftItem({
       try {
         at = await requestPosition();
       } catch {
-        setProblem(NO_POSITION);
+        setProblem(t('planned.noPosition'));
         return;
       }
     }
@@ -58,20 +58,20 @@ export function DraftItem({
       { id: draft.id, at },
       {
         onSuccess: () => {
-          messageToast(PINNED_MESSAGE, 'success');
+          messageToast(pinnedMessage(), 'success');
           focusPlannedHeading();
         },
-        onError: (error) => setProblem(errorMessage(error, PIN_FAILED)),
+        onError: (error) => setProblem(errorMessage(error, t('planned.pinFailed'))),
       },
     );
   };
 
   const deleteDraft = () => {
-    if (!window.confirm(`Delete the planned story “${draft.title}”? Its file is deleted too.`)) return;
+    if (!window.confirm(t('planned.deleteDraftConfirm', { title: draft.title }))) return;
     setProblem(null);
     remove.mutate(draft.id, {
       onSuccess: focusPlannedHeading,
-      onError: (error) => setProblem(errorMessage(error, DELETE_FAILED)),
+      onError: (error) => setProblem(errorMessage(error, t('planned.deleteFailed'))),
     });
   };
 
@@ -87,10 +87,10 @@ export function DraftItem({
         </h3>
         <p className="text-sm text-mist-300">
           {STORY_TYPE_LABEL[draft.type]}
-          {draft.hasMedia ? ' · file uploaded' : ''}
+          {draft.hasMedia ? ` · ${t('planned.fileUploaded')}` : ''}
           {distance ? ` · ${distance}` : ''}
         </p>
-        {tourTitle && <p className="text-xs text-ember-400">Stop of the planned tour “{tourTitle}”</p>}
+        {tourTitle && <p className="text-xs text-ember-400">{t('planned.stopOfTour', { title: tourTitle })}</p>}
       </div>
       {unfinished && (
         <p id={`draft-${draft.id}-unfinished`} className="text-sm text-ember-400">
@@ -110,15 +110,15 @@ export function DraftItem({
           aria-describedby={unfinished ? `${titleId} draft-${draft.id}-unfinished` : titleId}
         >
           <MapPinned aria-hidden />
-          {pin.isPending ? 'Pinning...' : 'Pin here'}
+          {pin.isPending ? t('planned.pinning') : t('planned.pinHere')}
         </Button>
         <Button size="sm" variant="secondary" onClick={() => onEdit(draft)} disabled={busy} aria-describedby={titleId}>
           <Pencil aria-hidden />
-          Edit
+          {t('planned.edit')}
         </Button>
         <Button size="sm" variant="ghost" onClick={deleteDraft} disabled={busy} aria-describedby={titleId}>
           <Trash2 aria-hidden />
-          Delete
+          {t('planned.delete')}
         </Button>
       </div>
     </li>

@@ -17,10 +17,10 @@ import { PlannedPlaceField } from '#client/components/map/planned-place-field';
 import { errorMessage } from '#client/lib/api-client';
 import { messageToast } from '#client/lib/toast-message';
 import { useEditDraft } from '../api/edit-draft';
-
-const SAVE_FAILED = 'The plan could not be saved. Please try again.';
+import { useT } from '#client/lib/i18n/use-t';
 
 function EditDraftForm({ draft, onDone }: { draft: Draft; onDone: () => void }) {
+  const t = useT();
   const [title, setTitle] = useState(draft.fields.title ?? draft.title);
   const [category, setCategory] = useState(draft.fields.category ?? '');
   const [description, setDescription] = useState(draft.fields.description ?? '');
@@ -42,7 +42,7 @@ function EditDraftForm({ draft, onDone }: { draft: Draft; onDone: () => void }) 
       { id: draft.id, fields },
       {
         onSuccess: () => {
-          messageToast('Plan saved! Pin it when you stand there.', 'success');
+          messageToast(t('planned.planSaved'), 'success');
           onDone();
         },
       },
@@ -57,7 +57,7 @@ function EditDraftForm({ draft, onDone }: { draft: Draft; onDone: () => void }) 
         save();
       }}
     >
-      <FormField id="edit-draft-title" label="Story Title">
+      <FormField id="edit-draft-title" label={t('planned.storyTitle')}>
         {(field) => (
           <Input
             {...field}
@@ -68,11 +68,11 @@ function EditDraftForm({ draft, onDone }: { draft: Draft; onDone: () => void }) 
           />
         )}
       </FormField>
-      <FormField id="edit-draft-category" label="Category">
+      <FormField id="edit-draft-category" label={t('planned.category')}>
         {(field) => (
           <Select {...field} value={category} onChange={(e) => setCategory(e.target.value)} required>
             <option value="" disabled>
-              Select a category
+              {t('planned.selectCategory')}
             </option>
             {CATEGORIES.map((c) => (
               <option key={c} value={c}>
@@ -82,7 +82,7 @@ function EditDraftForm({ draft, onDone }: { draft: Draft; onDone: () => void }) 
           </Select>
         )}
       </FormField>
-      <FormField id="edit-draft-description" label="Description (Optional)">
+      <FormField id="edit-draft-description" label={t('planned.descriptionLabel')}>
         {(field) => (
           <Textarea
             {...field}
@@ -94,7 +94,7 @@ function EditDraftForm({ draft, onDone }: { draft: Draft; onDone: () => void }) 
         )}
       </FormField>
       {text && (
-        <FormField id="edit-draft-content" label="Your Story">
+        <FormField id="edit-draft-content" label={t('planned.yourStory')}>
           {(field) => (
             <Textarea
               {...field}
@@ -115,15 +115,15 @@ function EditDraftForm({ draft, onDone }: { draft: Draft; onDone: () => void }) 
       />
       {edit.error && (
         <p role="alert" className="rounded-lg border border-red-500/50 bg-red-500/15 px-3 py-2 text-sm text-red-100">
-          {errorMessage(edit.error, SAVE_FAILED)}
+          {errorMessage(edit.error, t('planned.saveFailed'))}
         </p>
       )}
       <div className="flex justify-end gap-2">
         <Button type="button" variant="ghost" onClick={onDone} disabled={edit.isPending}>
-          Cancel
+          {t('planned.cancel')}
         </Button>
         <Button type="submit" disabled={edit.isPending || !title.trim() || !category}>
-          {edit.isPending ? 'Saving...' : 'Save changes'}
+          {edit.isPending ? t('planned.saving') : t('planned.saveChanges')}
         </Button>
       </div>
     </form>
@@ -131,10 +131,11 @@ function EditDraftForm({ draft, onDone }: { draft: Draft; onDone: () => void }) 
 }
 
 export function EditDraftDialog({ draft, onClose }: { draft: Draft | null; onClose: () => void }) {
+  const t = useT();
   return (
     <Dialog open={draft !== null} onOpenChange={(open) => !open && onClose()}>
       {draft && (
-        <DialogContent title="Edit planned story" description="Change its words or where it is planned.">
+        <DialogContent title={t('planned.editTitle')} description={t('planned.editDescription')}>
           <EditDraftForm key={draft.id} draft={draft} onDone={onClose} />
         </DialogContent>
       )}

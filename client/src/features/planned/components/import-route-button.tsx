@@ -10,10 +10,10 @@ import { errorMessage } from '#client/lib/api-client';
 import { messageToast } from '#client/lib/toast-message';
 import { useImportRoute } from '../api/import-route';
 import { ROUTE_FILE_ACCEPT, routeFileProblem } from '../lib/planned';
-
-const IMPORT_FAILED = 'The route file could not be imported. Please try again.';
+import { useT } from '#client/lib/i18n/use-t';
 
 export function ImportRouteButton() {
+  const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const importRoute = useImportRoute();
   const [problem, setProblem] = useState<string | null>(null);
@@ -32,8 +32,8 @@ export function ImportRouteButton() {
       { fileName: file.name, text },
       {
         onSuccess: (tour) =>
-          messageToast(`Route imported! “${tour.title}” is planned with ${tour.stops.length} stops.`, 'success'),
-        onError: (error) => setProblem(errorMessage(error, IMPORT_FAILED)),
+          messageToast(t('planned.routeImported', { title: tour.title, count: tour.stops.length }), 'success'),
+        onError: (error) => setProblem(errorMessage(error, t('planned.importFailed'))),
       },
     );
   };
@@ -52,7 +52,7 @@ export function ImportRouteButton() {
       />
       <Button variant="secondary" onClick={() => input.current?.click()} disabled={importRoute.isPending}>
         <Upload aria-hidden />
-        {importRoute.isPending ? 'Importing...' : 'Import a route'}
+        {importRoute.isPending ? t('planned.importing') : t('planned.importRoute')}
       </Button>
       {problem && (
         <p role="alert" className="rounded-lg border border-red-500/50 bg-red-500/15 px-3 py-2 text-sm text-red-100">

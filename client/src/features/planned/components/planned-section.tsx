@@ -13,10 +13,10 @@ import { EditDraftDialog } from './edit-draft-dialog';
 import { ImportRouteButton } from './import-route-button';
 import { PlannedTours } from './planned-tours';
 import { draftsInListOrder } from '../lib/planned';
-
-const PLANNED_HEADING = 'Planned — pin it on site';
+import { useT } from '#client/lib/i18n/use-t';
 
 export function PlannedSection({ reader, planButton }: { reader: Point | null; planButton: ReactNode }) {
+  const t = useT();
   const drafts = useDrafts(true);
   const tours = usePlannedTours(true);
   const [editing, setEditing] = useState<Draft | null>(null);
@@ -33,7 +33,7 @@ export function PlannedSection({ reader, planButton }: { reader: Point | null; p
           tabIndex={-1}
           className="flex items-center gap-2 font-display text-xl font-semibold text-mist-100 outline-none"
         >
-          {PLANNED_HEADING}
+          {t('planned.heading')}
           {list.length > 0 && (
             <span className="rounded-full bg-ember-500/20 px-2.5 py-0.5 text-sm font-medium text-ember-400">
               {list.length}
@@ -47,16 +47,12 @@ export function PlannedSection({ reader, planButton }: { reader: Point | null; p
       </div>
       {drafts.error && (
         <p role="alert" className="text-sm text-red-200">
-          Failed to load your planned stories
+          {t('planned.loadFailed')}
         </p>
       )}
-      {empty && (
-        <p className="text-sm text-mist-300">
-          Nothing planned yet. Plan a story at home, or import a route, and pin it when you stand there.
-        </p>
-      )}
+      {empty && <p className="text-sm text-mist-300">{t('planned.empty')}</p>}
       {list.length > 0 && (
-        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Planned stories">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('planned.plannedStories')}>
           {list.map((draft) => (
             <DraftItem
               key={draft.id}

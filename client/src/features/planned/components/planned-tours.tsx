@@ -9,11 +9,10 @@ import { messageToast } from '#client/lib/toast-message';
 import { useDeletePlannedTour } from '../api/delete-planned-tour';
 import { usePublishPlannedTour } from '../api/publish-planned-tour';
 import { tourProgress } from '../lib/planned';
-
-const PUBLISH_FAILED = 'The tour could not be published. Please try again.';
-const GIVE_UP_FAILED = 'The planned tour could not be deleted. Please try again.';
+import { useT } from '#client/lib/i18n/use-t';
 
 function PlannedTourCard({ tour }: { tour: PlannedTour }) {
+  const t = useT();
   const publish = usePublishPlannedTour();
   const giveUp = useDeletePlannedTour();
   const [problem, setProblem] = useState<string | null>(null);
@@ -35,7 +34,7 @@ function PlannedTourCard({ tour }: { tour: PlannedTour }) {
           </p>
         </div>
       </div>
-      <ol className="grid gap-1 text-sm" aria-label={`Stops of ${tour.title}`}>
+      <ol className="grid gap-1 text-sm" aria-label={t('planned.stopsOf', { title: tour.title })}>
         {tour.stops.map((stop, index) => (
           <li key={stop.draftId} className="flex items-start gap-2">
             {stop.pinned ? (
@@ -47,7 +46,7 @@ function PlannedTourCard({ tour }: { tour: PlannedTour }) {
               {index + 1}. {stop.title}
             </span>
             <span className={stop.pinned ? 'shrink-0 text-emerald-300' : 'shrink-0 text-mist-300'}>
-              {stop.pinned ? 'pinned' : 'still to pin'}
+              {stop.pinned ? t('planned.stopPinned') : t('planned.stillToPin')}
             </span>
           </li>
         ))}
@@ -65,12 +64,12 @@ function PlannedTourCard({ tour }: { tour: PlannedTour }) {
           onClick={() => {
             setProblem(null);
             publish.mutate(tour.id, {
-              onSuccess: () => messageToast('Tour published! It is now in your tours.', 'success'),
-              onError: (error) => setProblem(errorMessage(error, PUBLISH_FAILED)),
+              onSuccess: () => messageToast(t('planned.tourPublished'), 'success'),
+              onError: (error) => setProblem(errorMessage(error, t('planned.tourPublishFailed'))),
             });
           }}
         >
-          {publish.isPending ? 'Publishing...' : 'Publish tour'}
+          {publish.isPending ? t('planned.publishing') : t('planned.publishTour')}
         </Button>
         <Button
           size="sm"
@@ -78,13 +77,15 @@ function PlannedTourCard({ tour }: { tour: PlannedTour }) {
           disabled={giveUp.isPending}
           aria-describedby={titleId}
           onClick={() => {
-            const question = `Delete the planned tour “${tour.title}”? Its stops not pinned yet are deleted too; pinned stories stay.`;
+            const question = t('planned.deleteTourConfirm', { title: tour.title });
             if (!window.confirm(question)) return;
             setProblem(null);
-            giveUp.mutate(tour.id, { onError: (error) => setProblem(errorMessage(error, GIVE_UP_FAILED)) });
+            giveUp.mutate(tour.id, {
+              onError: (error) => setProblem(errorMessage(error, t('planned.deleteTourFailed'))),
+            });
           }}
         >
-          {giveUp.isPending ? 'Deleting...' : 'Delete plan'}
+          {giveUp.isPending ? t('planned.deleting') : t('planned.deletePlan')}
         </Button>
         {!canPublish && <p className="basis-full text-xs text-mist-400">{DRAFT_MESSAGES.tourTooFewPinned}</p>}
       </div>
@@ -93,10 +94,11 @@ function PlannedTourCard({ tour }: { tour: PlannedTour }) {
 }
 
 export function PlannedTours({ tours }: { tours: readonly PlannedTour[] }) {
+  const t = useT();
   if (tours.length === 0) return null;
   return (
     <div className="grid gap-2">
-      <h3 className="font-display text-lg font-semibold text-mist-100">Planned tours</h3>
+      <h3 className="font-display text-lg font-semibold text-mist-100">{t('planned.plannedTours')}</h3>
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {tours.map((tour) => (
           <PlannedTourCard key={tour.id} tour={tour} />

@@ -11,11 +11,11 @@ import { messageToast } from '#client/lib/toast-message';
 import { useDrafts } from '../api/get-drafts';
 import { usePinDraft } from '../api/pin-draft';
 import { draftsInReach, notReadyToPin } from '../lib/planned';
-import { PINNED_MESSAGE } from './draft-item';
-
-const PUBLISH_FAILED = 'The story could not be published. Please try again.';
+import { pinnedMessage } from './draft-item';
+import { useT } from '#client/lib/i18n/use-t';
 
 export function PublishNow({ position }: { position: Point | null }) {
+  const t = useT();
   const drafts = useDrafts(true);
   const pin = usePinDraft();
   const [problem, setProblem] = useState<string | null>(null);
@@ -23,34 +23,34 @@ export function PublishNow({ position }: { position: Point | null }) {
   if (!position || inReach.length === 0) return null;
   return (
     <section
-      aria-label="Planned stories here"
+      aria-label={t('planned.plannedHere')}
       className="grid gap-2 rounded-xl border border-ember-500/40 bg-night-900/90 px-3 py-2 text-sm text-mist-100"
     >
-      <p className="font-medium text-ember-400">You planned {inReach.length === 1 ? 'a story' : 'stories'} here.</p>
+      <p className="font-medium text-ember-400">{t('planned.youPlannedHere', { count: inReach.length })}</p>
       <ul className="grid gap-1.5">
         {inReach.map((draft) => (
           <li key={draft.id} className="flex flex-wrap items-center gap-2">
             <span className="min-w-0 flex-1 break-words">{draft.title}</span>
             {notReadyToPin(draft) ? (
-              <span className="text-xs text-ember-400">Finish it in My Stories to publish it.</span>
+              <span className="text-xs text-ember-400">{t('planned.finishInMyStories')}</span>
             ) : (
               <Button
                 size="sm"
                 disabled={pin.isPending}
-                aria-label={`Publish now: ${draft.title}`}
+                aria-label={t('planned.publishNowLabel', { title: draft.title })}
                 onClick={() => {
                   setProblem(null);
                   pin.mutate(
                     { id: draft.id, at: position },
                     {
-                      onSuccess: () => messageToast(PINNED_MESSAGE, 'success'),
-                      onError: (error) => setProblem(errorMessage(error, PUBLISH_FAILED)),
+                      onSuccess: () => messageToast(pinnedMessage(), 'success'),
+                      onError: (error) => setProblem(errorMessage(error, t('planned.publishFailed'))),
                     },
                   );
                 }}
               >
                 <MapPinned aria-hidden />
-                Publish now
+                {t('planned.publishNow')}
               </Button>
             )}
           </li>

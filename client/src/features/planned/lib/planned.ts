@@ -5,9 +5,10 @@
  */
 import { DRAFTS, ROUTE_FILE_MAX_BYTES, ROUTE_FILE_TOO_LARGE } from '#common/drafts';
 import type { Draft, PlannedTour } from '#common/draft-schemas';
-import { formatDistanceMetres } from '#common/format-distance';
 import { haversineMetres, type Point } from '#common/geo';
 import { isTextStory } from '#common/story-type-specs';
+import { i18n, translate } from '#client/lib/i18n/i18n';
+import { formatDistanceFor } from '#client/lib/i18n/format';
 
 /** The file picker's kinds: what the server's parser reads (GPX, KML, GeoJSON). */
 export const ROUTE_FILE_ACCEPT = '.gpx,.kml,.geojson,.json';
@@ -20,7 +21,7 @@ export function routeFileProblem(file: { size: number }): string | null {
 /** "1.9km from you" when the reader's position is known, else null (nothing is guessed). */
 export function plannedDistanceText(reader: Point | null, place: Point): string | null {
   if (!reader) return null;
-  return `${formatDistanceMetres(haversineMetres(reader, place))} from you`;
+  return translate('planned.distanceFromYou', { distance: formatDistanceFor(haversineMetres(reader, place)) });
 }
 
 /** The drafts whose planned place lies within "Pin here"'s 200 m of the walker, nearest first. */
@@ -37,12 +38,16 @@ export function draftsInReach(drafts: readonly Draft[], at: Point | null): Draft
 export function tourProgress(tour: Pick<PlannedTour, 'stops'>): { line: string; canPublish: boolean } {
   const pinned = tour.stops.filter((stop) => stop.pinned).length;
   return {
-    line: `${pinned} of ${tour.stops.length} pinned`,
+    line: translate('planned.tourProgress', { pinned, total: tour.stops.length }),
     canPublish: pinned >= DRAFTS.minPinnedStopsToPublish,
   };
 }
 
-export const NOT_READY_TO_PIN = 'Finish this story before pinning it: Edit it to choose a category and write it.';
+/** The sentence in the reader's language: a live binding, renewed when the language changes. */
+export let NOT_READY_TO_PIN = translate('planned.notReadyToPin');
+i18n.on('change', () => {
+  NOT_READY_TO_PIN = translate('planned.notReadyToPin');
+});
 
 /**
  * Why a draft cannot be pinned yet, or null: a stop imported from a route file has its name and description but
