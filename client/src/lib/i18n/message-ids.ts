@@ -4,5 +4,6 @@
  */
 import type shell from './messages/shell.en.json';
 import type story from './messages/story.en.json';
+import type discover from './messages/discover.en.json';
 
-export type MessageId = keyof typeof shell | keyof typeof story;
+export type MessageId = keyof typeof shell | keyof typeof story | keyof typeof discover;
