@@ -7,6 +7,12 @@ import type story from './messages/story.en.json';
 import type discover from './messages/discover.en.json';
 import type home from './messages/home.en.json';
 import type share from './messages/share.en.json';
+import type follows from './messages/follows.en.json';
 
 export type MessageId =
-  keyof typeof shell | keyof typeof story | keyof typeof discover | keyof typeof home | keyof typeof share;
+  | keyof typeof shell
+  | keyof typeof story
+  | keyof typeof discover
+  | keyof typeof home
+  | keyof typeof share
+  | keyof typeof follows;
