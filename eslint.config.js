@@ -109,6 +109,7 @@ const API_BY_NAME = [
 const TRANSLATED_SCREENS = [
   'client/src/components/layout/**/*.tsx',
   'client/src/features/stories/**/*.tsx',
+  'client/src/components/stories/**/*.tsx',
   'client/src/features/discover/**/*.tsx',
 ];
 const CATALOGUE_MESSAGE = "Put the words in a catalogue (client/src/lib/i18n/messages) and render t('…').";
