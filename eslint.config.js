@@ -112,6 +112,9 @@ const TRANSLATED_SCREENS = [
   'client/src/features/planned/**/*.tsx',
   'client/src/features/places/**/*.tsx',
   'client/src/components/map/**/*.tsx',
+  'client/src/features/stories/**/*.tsx',
+  'client/src/components/stories/**/*.tsx',
+  'client/src/features/discover/**/*.tsx',
 ];
 const CATALOGUE_MESSAGE = "Put the words in a catalogue (client/src/lib/i18n/messages) and render t('…').";
 const WORDS_IN_CATALOGUES = [

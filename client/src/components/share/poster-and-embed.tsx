@@ -1,6 +1,7 @@
 import { Check, Code2, Copy, QrCode } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '#client/components/ui/button';
+import { useT } from '#client/lib/i18n/use-t';
 
 /** The server's pages for a shared story or tour (docs/decisions/055-qr-posters-and-embeds.md). */
 const pagePath = (page: 'posters' | 'embed', kind: 'story' | 'tour', id: string) =>
@@ -20,6 +21,7 @@ function embedSnippet(kind: 'story' | 'tour', id: string, title: string, origin:
  * tour that has a share page; small, keyboard-reachable, announced when copied.
  */
 export function PosterAndEmbed({ kind, id, title }: { kind: 'story' | 'tour'; id: string; title: string }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const panelId = useId();
@@ -41,8 +43,8 @@ export function PosterAndEmbed({ kind, id, title }: { kind: 'story' | 'tour'; id
         <Button asChild variant="outline" size="sm">
           <a href={pagePath('posters', kind, id)} target="_blank" rel="noopener">
             <QrCode aria-hidden />
-            QR code / poster
-            <span className="sr-only"> (opens a new tab)</span>
+            {t('share.poster')}
+            <span className="sr-only">{t('share.opensNewTab')}</span>
           </a>
         </Button>
         <Button
@@ -57,13 +59,13 @@ export function PosterAndEmbed({ kind, id, title }: { kind: 'story' | 'tour'; id
           }}
         >
           <Code2 aria-hidden />
-          Embed
+          {t('share.embed')}
         </Button>
       </div>
       {open && (
         <div id={panelId} className="grid min-w-0 gap-2 rounded-lg border border-night-700 bg-night-900/70 p-3">
           <label htmlFor={fieldId} className="text-sm text-mist-200">
-            Put this card on your own page
+            {t('share.embedLabel')}
           </label>
           <textarea
             id={fieldId}
@@ -76,10 +78,10 @@ export function PosterAndEmbed({ kind, id, title }: { kind: 'story' | 'tour'; id
           <div className="flex flex-wrap items-center gap-2">
             <Button type="button" size="sm" onClick={() => void copy()}>
               {copied === 'yes' ? <Check aria-hidden /> : <Copy aria-hidden />}
-              Copy
+              {t('share.copy')}
             </Button>
             <p role="status" className="text-sm text-mist-300">
-              {copied === 'yes' ? 'Copied.' : copied === 'failed' ? 'Select the text and copy it.' : ''}
+              {copied === 'yes' ? t('share.copied') : copied === 'failed' ? t('share.copyFailed') : ''}
             </p>
           </div>
         </div>

@@ -4,6 +4,7 @@ import { AUDIO } from '#common/constants';
 import { Button } from '#client/components/ui/button';
 import { formatDuration } from '#client/lib/stories/story-display';
 import type { PlaybackInsightHandlers } from '#client/lib/insights/use-story-insight-events';
+import { useT } from '#client/lib/i18n/use-t';
 
 /**
  * Spec "Story detail dialog" audio player: play/pause, 15 s back/forward, a seekable progress bar and m:ss
@@ -20,6 +21,7 @@ export function AudioPlayer({
   /** Authors' insights (docs/decisions/018-insights-counts-not-readers.md): play started and quartiles reached. */
   playback?: PlaybackInsightHandlers;
 }) {
+  const t = useT();
   const audioRef = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
   const [current, setCurrent] = useState(0);
@@ -60,6 +62,7 @@ export function AudioPlayer({
   return (
     <div className="rounded-xl border border-night-700 bg-night-800/70 p-4">
       <audio
+        dir="ltr"
         ref={audioRef}
         src={src}
         preload="metadata"
@@ -84,7 +87,7 @@ export function AudioPlayer({
           type="button"
           variant="ghost"
           size="icon"
-          aria-label="Skip back 15 seconds"
+          aria-label={t('story.skipBack')}
           onClick={() => seekTo(current - AUDIO.skipSeconds)}
         >
           <RotateCcw aria-hidden />
@@ -93,7 +96,7 @@ export function AudioPlayer({
           type="button"
           size="icon"
           className="h-12 w-12 rounded-full"
-          aria-label={playing ? 'Pause' : 'Play'}
+          aria-label={playing ? t('story.pause') : t('story.play')}
           onClick={() => void toggle()}
         >
           {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
@@ -102,7 +105,7 @@ export function AudioPlayer({
           type="button"
           variant="ghost"
           size="icon"
-          aria-label="Skip forward 15 seconds"
+          aria-label={t('story.skipForward')}
           onClick={() => seekTo(current + AUDIO.skipSeconds)}
         >
           <RotateCw aria-hidden />
@@ -110,8 +113,8 @@ export function AudioPlayer({
       </div>
       <input
         type="range"
-        aria-label="Playback position"
-        aria-valuetext={`${formatDuration(current)} of ${formatDuration(total)}`}
+        aria-label={t('story.playbackPosition')}
+        aria-valuetext={t('story.positionOf', { current: formatDuration(current), total: formatDuration(total) })}
         min={0}
         max={total || 0}
         step={0.1}

@@ -7,6 +7,7 @@ import { MEDIA_KINDS, type MediaKind } from '#common/enums';
 import { MEDIA_KIND_SPECS, type MediaUrlField } from '#common/media-kinds';
 import type { Story } from '#common/schemas';
 import type { PlaybackInsightHandlers } from '#client/lib/insights/use-story-insight-events';
+import { translate } from '#client/lib/i18n/i18n';
 import { AudioPlayer } from './audio-player';
 
 interface MediaView {
@@ -19,17 +20,20 @@ interface MediaView {
 export const MEDIA_VIEWS = {
   audio: {
     player: (src, story, playback) => <AudioPlayer src={src} fallbackDuration={story.duration} playback={playback} />,
-    review: (src, title) => <audio controls src={src} aria-label={`Audio of “${title}”`} />,
+    review: (src, title) => <audio controls src={src} dir="ltr" aria-label={translate('story.audioOf', { title })} />,
   },
   image: {
     player: (src, story) => (
       <img src={src} alt={story.title} className="max-h-[60dvh] w-full rounded-xl object-contain" />
     ),
-    review: (src, title) => <img src={src} alt={`Image of “${title}”`} className="max-h-64 w-fit rounded-lg" />,
+    review: (src, title) => (
+      <img src={src} alt={translate('story.imageOf', { title })} className="max-h-64 w-fit rounded-lg" />
+    ),
   },
   video: {
     player: (src, story, playback) => (
       <video
+        dir="ltr"
         src={src}
         poster={story.thumbnailUrl ?? undefined}
         controls
@@ -49,11 +53,13 @@ export const MEDIA_VIEWS = {
       >
         {/* Timed captions only (a `.vtt`; docs/decisions/056-transcripts-and-captions.md), signed like the video. */}
         {story.transcriptUrl && new URL(story.transcriptUrl, window.location.href).pathname.endsWith('.vtt') && (
-          <track kind="captions" src={story.transcriptUrl} srcLang="en" label="Captions" default />
+          <track kind="captions" src={story.transcriptUrl} srcLang="en" label={translate('story.captions')} default />
         )}
       </video>
     ),
-    review: (src, title) => <video controls src={src} aria-label={`Video of “${title}”`} className="max-h-64" />,
+    review: (src, title) => (
+      <video controls src={src} dir="ltr" aria-label={translate('story.videoOf', { title })} className="max-h-64" />
+    ),
   },
 } satisfies Record<MediaKind, MediaView>;
 

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { Story } from '#common/schemas';
 import { cn } from '#client/lib/utils';
+import { useT } from '#client/lib/i18n/use-t';
 import { isClaimLock } from '#client/lib/location/claim-lock-text';
 import { ClaimLockLine } from './claim-lock-line';
 import { StoryLanguageName } from './story-language-name';
@@ -43,6 +44,7 @@ export const StoryCard = memo(function StoryCard({
   onSelect: (story: Story) => void;
   showDistance?: boolean;
 }) {
+  const t = useT();
   // The server decides locks (an author sees their own story unlocked from anywhere).
   const locked = story.isLocked;
   const distance = showDistance ? storyDistanceText(story, { compact: true }) : null;
@@ -51,7 +53,7 @@ export const StoryCard = memo(function StoryCard({
       type="button"
       onClick={() => onSelect(story)}
       className={cn(
-        'group flex w-full flex-col gap-2 rounded-xl border border-night-700 bg-night-900/80 p-4 text-left transition-colors hover:border-glow-500/60 hover:bg-night-800',
+        'group flex w-full flex-col gap-2 rounded-xl border border-night-700 bg-night-900/80 p-4 text-start transition-colors hover:border-glow-500/60 hover:bg-night-800',
         locked && 'opacity-70',
       )}
     >
@@ -63,12 +65,12 @@ export const StoryCard = memo(function StoryCard({
           <span lang={story.language} className="block truncate font-display text-lg font-semibold text-mist-100">
             {story.title}
           </span>
-          <span className="block text-xs text-mist-400">{story.author?.displayName || 'Anonymous'}</span>
+          <span className="block text-xs text-mist-400">{story.author?.displayName || t('story.anonymous')}</span>
         </span>
         {distance && <span className="shrink-0 text-xs font-medium text-mist-300">{distance}</span>}
       </span>
       <span lang={story.description ? story.language : undefined} className="line-clamp-2 text-sm text-mist-300">
-        {story.description || 'No description available'}
+        {story.description || t('story.noDescription')}
       </span>
       {locked &&
         (isClaimLock(story.lockReason) ? (
@@ -84,9 +86,9 @@ export const StoryCard = memo(function StoryCard({
         <span className="rounded-full bg-night-700 px-2 py-0.5 text-mist-100">{storyTypeLabel(story.type)}</span>
         <span>{lengthText(story)}</span>
         <StoryLanguageName language={story.language} />
-        <span className="ml-auto flex items-center gap-1.5">
+        <span className="ms-auto flex items-center gap-1.5">
           <span aria-hidden className={cn('h-2.5 w-2.5 rounded-full', locked ? 'bg-ember-500' : 'bg-emerald-400')} />
-          <span className="sr-only">{locked ? 'Locked' : 'Unlocked'}</span>
+          <span className="sr-only">{locked ? t('story.locked') : t('story.unlocked')}</span>
         </span>
       </span>
     </button>

@@ -4,15 +4,15 @@ import { Input } from '#client/components/ui/input';
 import { Select } from '#client/components/ui/select';
 import { SEASONS, TIME_RESTRICTIONS, WEATHERS, type TimeRestriction } from '#common/schemas';
 import type { LockDraftValues } from '#common/lock-kinds';
+import type { MessageId } from '#client/lib/i18n/message-ids';
+import { useT } from '#client/lib/i18n/use-t';
 
-const RESTRICTION_LABELS: Record<TimeRestriction, string> = {
-  none: 'No time lock',
-  time_of_day: 'Time of day',
-  season: 'Season',
-  weather: 'Weather',
+const RESTRICTION_LABELS: Record<TimeRestriction, MessageId> = {
+  none: 'story.lockNone',
+  time_of_day: 'story.lockTimeOfDay',
+  season: 'story.lockSeason',
+  weather: 'story.lockWeather',
 };
-
-const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
 /** The option the select reported, checked against the list it was built from ('' when none). */
 function pick<T extends string>(options: readonly T[], value: string): T | '' {
@@ -43,12 +43,13 @@ export function TimeLockFields({
   disabled?: boolean;
   idPrefix?: string;
 }) {
+  const t = useT();
   return (
     <fieldset className="grid gap-3 rounded-xl border border-night-600 bg-night-800/40 p-3" disabled={disabled}>
       <legend className="flex items-center gap-2 px-1 text-sm font-medium text-mist-100">
-        <Clock className="h-4 w-4 text-ember-400" aria-hidden /> Time-Lock Settings (Optional)
+        <Clock className="h-4 w-4 text-ember-400" aria-hidden /> {t('story.lockSettings')}
       </legend>
-      <FormField id={`${idPrefix}-time-restriction`} label="Unlock condition">
+      <FormField id={`${idPrefix}-time-restriction`} label={t('story.unlockCondition')}>
         {(field) => (
           <Select
             {...field}
@@ -57,7 +58,7 @@ export function TimeLockFields({
           >
             {TIME_RESTRICTIONS.map((key) => (
               <option key={key} value={key}>
-                {RESTRICTION_LABELS[key]}
+                {t(RESTRICTION_LABELS[key])}
               </option>
             ))}
           </Select>
@@ -66,7 +67,7 @@ export function TimeLockFields({
 
       {value.timeRestriction === 'time_of_day' && (
         <div className="grid grid-cols-2 gap-3">
-          <FormField id={`${idPrefix}-unlock-start`} label="Start time">
+          <FormField id={`${idPrefix}-unlock-start`} label={t('story.startTime')}>
             {(field) => (
               <Input
                 {...field}
@@ -76,7 +77,7 @@ export function TimeLockFields({
               />
             )}
           </FormField>
-          <FormField id={`${idPrefix}-unlock-end`} label="End time">
+          <FormField id={`${idPrefix}-unlock-end`} label={t('story.endTime')}>
             {(field) => (
               <Input
                 {...field}
@@ -86,24 +87,22 @@ export function TimeLockFields({
               />
             )}
           </FormField>
-          <p className="col-span-2 text-xs text-mist-400">
-            Readers can open the story only between these times (local time at the story; may cross midnight).
-          </p>
+          <p className="col-span-2 text-xs text-mist-400">{t('story.timeWindowHint')}</p>
         </div>
       )}
 
       {value.timeRestriction === 'season' && (
-        <FormField id={`${idPrefix}-unlock-season`} label="Season">
+        <FormField id={`${idPrefix}-unlock-season`} label={t('story.lockSeason')}>
           {(field) => (
             <Select
               {...field}
               value={value.unlockSeason}
               onChange={(e) => onChange({ unlockSeason: pick(SEASONS, e.target.value) })}
             >
-              <option value="">Choose a season</option>
+              <option value="">{t('story.chooseSeason')}</option>
               {SEASONS.map((season) => (
                 <option key={season} value={season}>
-                  {capitalize(season)}
+                  {t('story.seasonName', { season })}
                 </option>
               ))}
             </Select>
@@ -112,17 +111,17 @@ export function TimeLockFields({
       )}
 
       {value.timeRestriction === 'weather' && (
-        <FormField id={`${idPrefix}-unlock-weather`} label="Weather">
+        <FormField id={`${idPrefix}-unlock-weather`} label={t('story.lockWeather')}>
           {(field) => (
             <Select
               {...field}
               value={value.unlockWeather}
               onChange={(e) => onChange({ unlockWeather: pick(WEATHERS, e.target.value) })}
             >
-              <option value="">Choose the weather</option>
+              <option value="">{t('story.chooseWeather')}</option>
               {WEATHERS.map((weather) => (
                 <option key={weather} value={weather}>
-                  {capitalize(weather)}
+                  {t('story.weatherName', { weather })}
                 </option>
               ))}
             </Select>

@@ -3,12 +3,7 @@
  * form and the edit form both hold one. A private story is seen by its author only and drops out of every tour.
  */
 import { useId } from 'react';
-
-const VISIBILITY_TEXTS = {
-  label: 'Public',
-  public: 'Anyone who walks there can find it, and it can be a stop of your tours.',
-  private: 'Private: only you can see it. It is not listed to anyone else and drops out of your tours.',
-} as const;
+import { useT } from '#client/lib/i18n/use-t';
 
 export function VisibilityField({
   isPublic,
@@ -19,6 +14,7 @@ export function VisibilityField({
   onChange: (isPublic: boolean) => void;
   disabled?: boolean;
 }) {
+  const t = useT();
   const id = useId();
   return (
     <div className="flex items-start gap-3 rounded-xl border border-night-700 bg-night-900/50 p-3">
@@ -36,14 +32,14 @@ export function VisibilityField({
           aria-hidden
           className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${isPublic ? 'translate-x-5' : 'translate-x-0.5'}`}
         />
-        <span className="sr-only">{VISIBILITY_TEXTS.label}</span>
+        <span className="sr-only">{t('story.visibilityLabel')}</span>
       </button>
       <div className="grid gap-0.5">
         <label htmlFor={id} className="text-sm font-medium text-mist-100">
-          {VISIBILITY_TEXTS.label}
+          {t('story.visibilityLabel')}
         </label>
         <p id={`${id}-hint`} className="text-xs text-mist-300">
-          {isPublic ? VISIBILITY_TEXTS.public : VISIBILITY_TEXTS.private}
+          {isPublic ? t('story.visibilityPublic') : t('story.visibilityPrivate')}
         </p>
       </div>
     </div>

@@ -4,7 +4,21 @@
  */
 import type shell from './messages/shell.en.json';
 import type create from './messages/create.en.json';
-import type planned from './messages/planned.en.json';
+import type discover from './messages/discover.en.json';
+import type follows from './messages/follows.en.json';
+import type home from './messages/home.en.json';
 import type places from './messages/places.en.json';
+import type planned from './messages/planned.en.json';
+import type share from './messages/share.en.json';
+import type story from './messages/story.en.json';
 
-export type MessageId = keyof typeof shell | keyof typeof create | keyof typeof planned | keyof typeof places;
+export type MessageId =
+  | keyof typeof shell
+  | keyof typeof create
+  | keyof typeof discover
+  | keyof typeof follows
+  | keyof typeof home
+  | keyof typeof places
+  | keyof typeof planned
+  | keyof typeof share
+  | keyof typeof story;

@@ -9,8 +9,10 @@ import { Button } from '#client/components/ui/button';
 import { errorMessage } from '#client/lib/api-client';
 import { useSetFollowing } from '#client/lib/follows/author-follow';
 import { messageToast } from '#client/lib/toast-message';
+import { useT } from '#client/lib/i18n/use-t';
 
 export function AuthorProfile({ author, tours }: { author: AuthorPage; tours: ReactNode }) {
+  const t = useT();
   const setFollowing = useSetFollowing(author.id);
   return (
     <article className="grid gap-6">
@@ -25,7 +27,7 @@ export function AuthorProfile({ author, tours }: { author: AuthorPage; tours: Re
               disabled={setFollowing.isPending}
               onClick={() =>
                 setFollowing.mutate(!author.following, {
-                  onError: (err) => messageToast(errorMessage(err, 'That did not work.')),
+                  onError: (err) => messageToast(errorMessage(err, t('follows.actionFailed'))),
                 })
               }
             >
@@ -41,9 +43,9 @@ export function AuthorProfile({ author, tours }: { author: AuthorPage; tours: Re
       </header>
       <section aria-labelledby="author-tours" className="grid gap-3">
         <h2 id="author-tours" className="font-display text-xl font-semibold text-mist-100">
-          Tours
+          {t('follows.tours')}
         </h2>
-        {author.tours.length === 0 ? <p className="text-sm text-mist-300">No public tours yet.</p> : tours}
+        {author.tours.length === 0 ? <p className="text-sm text-mist-300">{t('follows.noTours')}</p> : tours}
       </section>
     </article>
   );

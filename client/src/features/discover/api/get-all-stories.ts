@@ -3,15 +3,21 @@ import { DISCOVERY } from '#common/constants';
 import { queryKeys } from '#client/lib/query-keys';
 import { apiUrl, type ApiAnswer } from '#client/lib/api';
 import { readerCookieReady } from '#client/lib/api-client';
+import { translate } from '#client/lib/i18n/i18n';
 
 /** Stories per page of GET /api/stories/all: a few screens of cards; the next page loads while scrolling. */
 export const ALL_STORIES_PAGE_SIZE = 60;
 
+// Getters: each is worded in the language of the moment it is read.
 export const ALL_STORIES_ERRORS = {
-  timeout: 'Request timed out. Please check your connection.',
-  invalid: 'Invalid data format received',
-  status: (status: number) => `Server responded with ${status}`,
-} as const;
+  get timeout() {
+    return translate('discover.errorTimeout');
+  },
+  get invalid() {
+    return translate('discover.errorInvalid');
+  },
+  status: (status: number) => translate('discover.errorStatus', { status }),
+};
 
 /** The request took longer than DISCOVERY.fetchTimeoutMs and was aborted. */
 export class StoriesTimeoutError extends Error {

@@ -1,6 +1,8 @@
 import { CATEGORIES, categoryEmoji } from '#common/categories';
 import { cn } from '#client/lib/utils';
+import { useT } from '#client/lib/i18n/use-t';
 
+/** The "All" tile's value; its label is translated where it is shown. */
 export const ALL = 'All';
 
 /** Stories per category, plus the total under "All", in one pass over the list. */
@@ -23,21 +25,23 @@ interface CategoryTilesProps {
  * from `sm` up a grid of tiles. A name is never cut short.
  */
 export function CategoryTiles({ counts, selected, onSelect }: CategoryTilesProps) {
+  const t = useT();
   return (
     <div
       role="group"
-      aria-label="Filter by category"
+      aria-label={t('discover.filterByCategory')}
       className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:grid sm:grid-cols-5 sm:overflow-visible sm:px-0 sm:pb-0"
     >
       {[ALL, ...CATEGORIES].map((name) => {
         const active = selected === name;
         const count = counts.get(name) ?? 0;
+        const label = name === ALL ? t('discover.all') : name;
         return (
           <button
             key={name}
             type="button"
             aria-pressed={active}
-            aria-label={`${name} (${count})`}
+            aria-label={t('discover.tileLabel', { name: label, count })}
             onClick={() => onSelect(active || name === ALL ? ALL : name)}
             className={cn(
               'flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full border px-3 py-1.5 text-center transition-colors',
@@ -50,7 +54,7 @@ export function CategoryTiles({ counts, selected, onSelect }: CategoryTilesProps
             <span aria-hidden className="text-base leading-none sm:text-xl">
               {name === ALL ? '✨' : categoryEmoji(name)}
             </span>
-            <span className="text-sm font-medium sm:w-full sm:text-xs sm:[overflow-wrap:anywhere]">{name}</span>
+            <span className="text-sm font-medium sm:w-full sm:text-xs sm:[overflow-wrap:anywhere]">{label}</span>
             {/* Two digits' room from the start: the counts arriving do not widen the row (bench/README.md: layout shift).
                 Full opacity on the selected tile keeps 4.5:1 on its violet. */}
             <span

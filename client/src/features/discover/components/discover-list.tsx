@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { CATEGORIES, categoryEmoji } from '#common/categories';
 import type { Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
+import { useT } from '#client/lib/i18n/use-t';
 import { useMinuteClock } from '../lib/use-minute-clock';
 import { useZoneLookup } from '../lib/use-zone-lookup';
 import { ALL } from './category-tiles';
@@ -34,6 +35,7 @@ export default function DiscoverList({
   onView,
   onOpenStory,
 }: DiscoverListProps) {
+  const t = useT();
   const now = useMinuteClock();
   const zoneOf = useZoneLookup(useMemo(() => stories.some((s) => s.timeRestriction === 'time_of_day'), [stories]));
   return (
@@ -41,7 +43,7 @@ export default function DiscoverList({
       <CategoryOverview counts={counts} onView={onView} />
       <VirtualCardList
         items={filtered}
-        label={category === ALL ? 'Stories' : `${category} stories`}
+        label={category === ALL ? t('discover.stories') : t('discover.categoryStories', { category })}
         getKey={(story) => story.id}
         estimateRowHeight={236}
         columnsFor={columnsFor}
@@ -55,18 +57,19 @@ export default function DiscoverList({
 
 /** List view: how many stories each category has, each with a "View" button filtering to it. */
 function CategoryOverview({ counts, onView }: { counts: Map<string, number>; onView: (category: string) => void }) {
+  const t = useT();
   const present = CATEGORIES.filter((name) => (counts.get(name) ?? 0) > 0);
   return (
     <section aria-labelledby="overview-heading" className="grid gap-2">
       <h2 id="overview-heading" className="font-display text-lg font-semibold text-mist-100">
-        Categories
+        {t('discover.categories')}
       </h2>
       {/* Phones: one row that scrolls sideways; wider: a grid. Names are never cut short (docs/decisions/014-phone-round-2.md). */}
       <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3">
         {present.map((name) => (
           <li
             key={name}
-            className="flex shrink-0 items-center justify-between gap-2 rounded-lg border border-night-700 bg-night-900/60 py-1.5 pl-3 pr-1.5"
+            className="flex shrink-0 items-center justify-between gap-2 rounded-lg border border-night-700 bg-night-900/60 py-1.5 ps-3 pe-1.5"
           >
             <span className="flex min-w-0 items-center gap-1 text-sm text-mist-100">
               <span className="whitespace-nowrap sm:whitespace-normal sm:[overflow-wrap:anywhere]">
@@ -75,8 +78,13 @@ function CategoryOverview({ counts, onView }: { counts: Map<string, number>; onV
               </span>
               <span className="shrink-0 text-mist-400">({counts.get(name)})</span>
             </span>
-            <Button variant="outline" size="sm" onClick={() => onView(name)} aria-label={`View ${name} stories`}>
-              View
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => onView(name)}
+              aria-label={t('discover.viewCategoryStories', { category: name })}
+            >
+              {t('discover.view')}
             </Button>
           </li>
         ))}

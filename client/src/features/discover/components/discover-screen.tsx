@@ -9,6 +9,7 @@ import { Button } from '#client/components/ui/button';
 import { Select } from '#client/components/ui/select';
 import { canonicalLanguage, languageName, languageOptions } from '#common/story-language';
 import { cn } from '#client/lib/utils';
+import { Message, useT } from '#client/lib/i18n/use-t';
 import { useOnline } from '#client/lib/pwa/offline-line';
 import { NOT_OPENED_OFFLINE } from '#client/lib/pwa/offline-text';
 import { useDiscoverStories } from '../api/get-discover-stories';
@@ -39,6 +40,7 @@ type View = 'map' | 'list';
 
 /** docs/design.md, part 2 "Discovery screen" (/discover, /discover-advanced). */
 export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScreenProps) {
+  const t = useT();
   const { reader, settled, error: locationError } = position;
   const [params, setParams] = useSearchParams();
   const view: View = params.get('view') === 'list' ? 'list' : 'map';
@@ -85,7 +87,7 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
         role="status"
         className={cn('grid place-items-center py-12 text-center text-mist-300', view === 'map' && 'h-96')}
       >
-        Loading story locations...
+        {t('discover.loadingLocations')}
       </p>
     );
   } else if (query.isError && !online) {
@@ -96,11 +98,11 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
         role="alert"
         className="grid justify-items-center gap-3 rounded-xl border border-red-500/40 bg-red-500/10 p-6 text-center"
       >
-        <p className="font-semibold text-red-100">Failed to load stories</p>
-        <p className="text-sm text-red-200">Failed to load story locations. Please try refreshing the page.</p>
+        <p className="font-semibold text-red-100">{t('discover.failedToLoad')}</p>
+        <p className="text-sm text-red-200">{t('discover.failedToLoadLocations')}</p>
         <Button variant="secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
           <RefreshCw aria-hidden className={cn(query.isFetching && 'animate-spin')} />
-          Refresh
+          {t('discover.refresh')}
         </Button>
       </div>
     );
@@ -108,21 +110,25 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
     body = (
       <div className="grid justify-items-center gap-3 py-8 text-center">
         <EmptyText>
-          No stories in <span lang={language}>{languageName(language)}</span> found here. Try another language.
+          <Message
+            id="discover.noStoriesInLanguage"
+            values={{ language: languageName(language) }}
+            components={{ 0: <span lang={language} /> }}
+          />
         </EmptyText>
         <Button variant="outline" onClick={() => setLanguage('')}>
-          Show Any Language
+          {t('discover.showAnyLanguage')}
         </Button>
       </div>
     );
   } else if (stories.length === 0) {
-    body = <EmptyText>No stories available for discovery yet. Be the first to create one!</EmptyText>;
+    body = <EmptyText>{t('discover.noStoriesYet')}</EmptyText>;
   } else if (filtered.length === 0) {
     body = (
       <div className="grid justify-items-center gap-3 py-8 text-center">
-        <EmptyText>{`No ${category} stories found. Try selecting a different category.`}</EmptyText>
+        <EmptyText>{t('discover.noCategoryStories', { category })}</EmptyText>
         <Button variant="outline" onClick={showAll}>
-          Show All Categories
+          {t('discover.showAllCategories')}
         </Button>
       </div>
     );
@@ -142,7 +148,7 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
       <Suspense
         fallback={
           <p role="status" className="py-12 text-center text-mist-300">
-            Loading the list...
+            {t('discover.loadingList')}
           </p>
         }
       >
@@ -162,24 +168,28 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
   return (
     <div className="grid grid-cols-1 gap-5">
       <div>
-        <h1 className="font-display text-2xl font-semibold text-mist-100">Discover Stories</h1>
+        <h1 className="font-display text-2xl font-semibold text-mist-100">{t('discover.title')}</h1>
         <LocationNote reader={reader} settled={settled} error={locationError} />
       </div>
       <CategoryTiles counts={counts} selected={category} onSelect={setCategory} />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div role="group" aria-label="View" className="inline-flex rounded-lg border border-night-600 p-1">
+        <div
+          role="group"
+          aria-label={t('discover.viewGroup')}
+          className="inline-flex rounded-lg border border-night-600 p-1"
+        >
           <ViewButton active={view === 'map'} onClick={() => setView('map')} icon={<MapIcon aria-hidden />}>
-            Map View
+            {t('discover.mapView')}
           </ViewButton>
           <ViewButton active={view === 'list'} onClick={() => setView('list')} icon={<List aria-hidden />}>
-            List View
+            {t('discover.listView')}
           </ViewButton>
         </div>
         <LanguageFilter language={language} onChange={setLanguage} />
         {query.isSuccess && (
           <p className="text-sm text-mist-400" aria-live="polite">
-            {filtered.length} {filtered.length === 1 ? 'story' : 'stories'}
-            {category === ALL ? '' : ` in ${category}`}
+            {t('discover.storyCount', { count: filtered.length })}
+            {category === ALL ? '' : t('discover.inCategory', { category })}
           </p>
         )}
       </div>
@@ -192,10 +202,11 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
 // Each state is its own element (keys): a paragraph React only rewrote would keep the paint Chrome first timed for
 // "Finding your location...", so the note that replaces it would never count as the screen's largest paint.
 function LocationNote({ reader, settled, error }: { reader: Point | null; settled: boolean; error: string | null }) {
+  const t = useT();
   if (reader)
     return (
       <p key="known" className="text-sm text-mist-400">
-        Stories around your location, nearest first.
+        {t('discover.aroundYou')}
       </p>
     );
   // While the position is pending, the line keeps the room of the longer note that follows when it is unknown (a
@@ -203,7 +214,7 @@ function LocationNote({ reader, settled, error }: { reader: Point | null; settle
   if (!settled)
     return (
       <p key="finding" className="min-h-[7.875rem] text-sm text-mist-400 sm:min-h-[5.5rem]">
-        Finding your location...
+        {t('discover.findingLocation')}
       </p>
     );
   return (
@@ -212,19 +223,19 @@ function LocationNote({ reader, settled, error }: { reader: Point | null; settle
       role="status"
       className="mt-2 rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400"
     >
-      {error ? `${error} ` : ''}Your location is unknown, so this shows stories around Savannah (
-      {DEFAULT_CENTER.latitude}, {DEFAULT_CENTER.longitude}), the default location, measured from its centre. Nothing
-      unlocks until you share where you are.
+      {error ? `${error} ` : ''}
+      {t('discover.locationUnknown', { latitude: DEFAULT_CENTER.latitude, longitude: DEFAULT_CENTER.longitude })}
     </p>
   );
 }
 
 /** "Any language" and the offered languages, each by its own name (a tag from the address stays choosable). */
 function LanguageFilter({ language, onChange }: { language: string | null; onChange: (language: string) => void }) {
+  const t = useT();
   return (
     <div className="flex items-center gap-2">
       <label htmlFor="discover-language" className="text-sm text-mist-300">
-        Language
+        {t('discover.language')}
       </label>
       <Select
         id="discover-language"
@@ -232,7 +243,7 @@ function LanguageFilter({ language, onChange }: { language: string | null; onCha
         value={language ?? ''}
         onChange={(e) => onChange(e.target.value)}
       >
-        <option value="">Any language</option>
+        <option value="">{t('discover.anyLanguage')}</option>
         {languageOptions(language).map(({ value, label }) => (
           <option key={value} value={value} lang={value}>
             {label}
@@ -272,13 +283,14 @@ function ViewButton({
 
 /** docs/design.md, part 2: a legend explains the four lock colours; on phones it follows the stories (docs/decisions/014-phone-round-2.md). */
 function Legend() {
+  const t = useT();
   return (
     <section
       aria-labelledby="legend-heading"
       className="rounded-xl border border-night-700 bg-night-900/60 p-3 max-sm:order-last"
     >
       <h2 id="legend-heading" className="mb-2 text-xs font-semibold uppercase tracking-wider text-mist-400">
-        Unlock status
+        {t('discover.unlockStatus')}
       </h2>
       <ul className="grid gap-1.5 text-xs text-mist-300 sm:grid-cols-2">
         {DISCOVERY_STATUS_LEGEND.map(({ colour, label }) => (

@@ -9,6 +9,7 @@ import type { Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
 import { paths } from '#client/config/paths';
 import { cn } from '#client/lib/utils';
+import { useT } from '#client/lib/i18n/use-t';
 import { queryKeys } from '#client/lib/query-keys';
 import { ALL_STORIES_ERRORS, ALL_STORIES_PAGE_SIZE, StoriesTimeoutError, useAllStories } from '../api/get-all-stories';
 import { ALL } from './category-tiles';
@@ -20,6 +21,7 @@ const columnsFor = (width: number) => (width >= 960 ? 3 : width >= 600 ? 2 : 1);
 
 /** docs/design.md, part 2 "Simple discover" (/discover-simple): every story, a page at a time as the reader scrolls. */
 export function DiscoverSimpleScreen() {
+  const t = useT();
   const query = useAllStories();
   const queryClient = useQueryClient();
   const [category, setCategory] = useState(ALL);
@@ -53,7 +55,7 @@ export function DiscoverSimpleScreen() {
   if (query.isPending) {
     body = (
       <p role="status" className="py-12 text-center text-mist-300">
-        Loading stories...
+        {t('discover.loadingStories')}
       </p>
     );
   } else if (query.isError && stories.length === 0) {
@@ -62,15 +64,15 @@ export function DiscoverSimpleScreen() {
     body = (
       <div className="grid justify-items-center gap-4 py-10 text-center">
         <p className="text-mist-300">
-          {category === ALL ? 'No stories loaded from server.' : `No stories found in category: ${category}`}
+          {category === ALL ? t('discover.noStoriesLoaded') : t('discover.noStoriesInCategory', { category })}
         </p>
         <div className="flex flex-wrap justify-center gap-2">
           <Button variant="secondary" onClick={reload}>
             <RefreshCw aria-hidden />
-            Reload Stories
+            {t('discover.reloadStories')}
           </Button>
           <Button asChild>
-            <Link href={paths.myStories}>Create Your First Story</Link>
+            <Link href={paths.myStories}>{t('discover.createFirstStory')}</Link>
           </Button>
         </div>
       </div>
@@ -80,7 +82,7 @@ export function DiscoverSimpleScreen() {
       <div className="grid grid-cols-1 gap-4">
         <VirtualCardList
           items={filtered}
-          label={category === ALL ? 'All stories' : `${category} stories`}
+          label={category === ALL ? t('discover.allStories') : t('discover.categoryStories', { category })}
           getKey={(story) => story.id}
           estimateRowHeight={232}
           columnsFor={columnsFor}
@@ -91,7 +93,7 @@ export function DiscoverSimpleScreen() {
         />
         {isFetchingNextPage && (
           <p role="status" className="text-center text-sm text-mist-300">
-            Loading more stories...
+            {t('discover.loadingMore')}
           </p>
         )}
         {isFetchNextPageError && <LoadError error={query.error} onRetry={() => void fetchNextPage()} />}
@@ -104,19 +106,23 @@ export function DiscoverSimpleScreen() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-2">
           <Button asChild variant="ghost" size="icon">
-            <Link href={paths.home} aria-label="Back">
-              <ArrowLeft aria-hidden />
+            <Link href={paths.home} aria-label={t('discover.back')}>
+              <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
             </Link>
           </Button>
-          <h1 className="font-display text-2xl font-semibold text-mist-100">All Whispers</h1>
+          <h1 className="font-display text-2xl font-semibold text-mist-100">{t('discover.allWhispers')}</h1>
         </div>
         <Button variant="outline" size="sm" onClick={reload} disabled={query.isFetching && !isFetchingNextPage}>
           <RefreshCw aria-hidden className={cn(query.isRefetching && !isFetchingNextPage && 'animate-spin')} />
-          Refresh
+          {t('discover.refresh')}
         </Button>
       </div>
 
-      <div role="group" aria-label="Filter by category" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1">
+      <div
+        role="group"
+        aria-label={t('discover.filterByCategory')}
+        className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1"
+      >
         {[ALL, ...CATEGORIES].map((name) => (
           <button
             key={name}
@@ -130,7 +136,7 @@ export function DiscoverSimpleScreen() {
                 : 'border-night-600 bg-night-900 text-mist-300 hover:border-glow-500/60 hover:text-mist-100',
             )}
           >
-            {name}
+            {name === ALL ? t('discover.all') : name}
           </button>
         ))}
       </div>
@@ -139,9 +145,9 @@ export function DiscoverSimpleScreen() {
 
       {query.isSuccess && (
         <footer className="border-t border-night-700 pt-4 text-center text-sm text-mist-400" aria-live="polite">
-          Showing {filtered.length} {filtered.length === 1 ? 'story' : 'stories'}
-          {category === ALL ? '' : ` in ${category}`}
-          {hasNextPage ? ' (scroll for more)' : ''}
+          {t('discover.showingCount', { count: filtered.length })}
+          {category === ALL ? '' : t('discover.inCategory', { category })}
+          {hasNextPage ? t('discover.scrollForMore') : ''}
         </footer>
       )}
 
@@ -152,6 +158,7 @@ export function DiscoverSimpleScreen() {
 
 /** docs/design.md, part 8: the timeout text on an abort, else "Unable to load stories…", with the reason and Try Again. */
 function LoadError({ error, onRetry }: { error: Error | null; onRetry: () => void }) {
+  const t = useT();
   const timedOut = error instanceof StoriesTimeoutError;
   const detail =
     !timedOut &&
@@ -164,12 +171,10 @@ function LoadError({ error, onRetry }: { error: Error | null; onRetry: () => voi
       role="alert"
       className="grid justify-items-center gap-3 rounded-xl border border-red-500/40 bg-red-500/10 p-6 text-center"
     >
-      <p className="text-red-100">
-        {timedOut ? ALL_STORIES_ERRORS.timeout : 'Unable to load stories. Please try again.'}
-      </p>
+      <p className="text-red-100">{timedOut ? t('discover.errorTimeout') : t('discover.unableToLoad')}</p>
       {detail && <p className="text-sm text-red-200">{detail}</p>}
       <Button variant="secondary" onClick={onRetry}>
-        Try Again
+        {t('discover.tryAgain')}
       </Button>
     </div>
   );

@@ -8,6 +8,7 @@ import { haversineMetres } from '#common/geo';
 import { traceCountLine } from '#common/traces';
 import type { Story } from '#common/schemas';
 import { cn } from '#client/lib/utils';
+import { useT } from '#client/lib/i18n/use-t';
 import { StoryLanguageName } from '#client/components/stories/story-language-name';
 import { STATUS_DOT, STATUS_TEXT } from '../lib/status-colours';
 import { storyStatus, type ZoneOf } from '../lib/story-status';
@@ -37,14 +38,15 @@ export const DiscoverStoryCard = memo(function DiscoverStoryCard({
   zoneOf,
   onOpen,
 }: DiscoverStoryCardProps) {
+  const t = useT();
   const status = storyStatus(story, now, zoneOf);
   const distance = readerKnown ? story.distance : haversineMetres(DEFAULT_CENTER, story);
   const distanceText =
     distance === null
       ? null
       : readerKnown
-        ? `${formatDistanceMetres(distance)} away`
-        : `${formatDistanceMetres(distance)} from Savannah centre`;
+        ? t('discover.distanceAway', { distance: formatDistanceMetres(distance) })
+        : t('discover.distanceFromSavannah', { distance: formatDistanceMetres(distance) });
   const ready = readerKnown && distance !== null && distance <= READY_METRES && status.open;
   const travel = readerKnown && distance !== null && distance > READY_METRES;
   return (
@@ -63,14 +65,14 @@ export const DiscoverStoryCard = memo(function DiscoverStoryCard({
               type="button"
               onClick={() => onOpen(story)}
               lang={story.language}
-              className="block w-full truncate text-left after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-glow-400"
+              className="block w-full truncate text-start after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-glow-400"
             >
               {story.title}
             </button>
           </h3>
           {/* The author's name gives way (…), never the category: at 320 px "🏛 Hist…" said nothing. */}
           <p className="flex min-w-0 text-xs text-mist-400" data-testid="discover-card-byline">
-            <span className="min-w-0 truncate">{story.author?.displayName || 'Anonymous'}</span>
+            <span className="min-w-0 truncate">{story.author?.displayName || t('discover.anonymous')}</span>
             <span className="shrink-0 whitespace-nowrap">
               &nbsp;· <span aria-hidden>{categoryEmoji(story.category)} </span>
               {story.category}
@@ -102,34 +104,36 @@ export const DiscoverStoryCard = memo(function DiscoverStoryCard({
         lang={story.content ? story.language : undefined}
         className="line-clamp-2 min-h-10 text-sm text-mist-300 [overflow-wrap:anywhere]"
       >
-        {previewText(story.content, PREVIEW_CHARS.list, 'Discover this mystical story...')}
+        {previewText(story.content, PREVIEW_CHARS.list, t('discover.mysticalFallback'))}
       </p>
       <div className="mt-auto flex items-center justify-between gap-2">
         <a
           href={navigateUrl(story.latitude, story.longitude)}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={`Navigate to ${story.title} (opens in a new tab)`}
+          aria-label={t('discover.navigateLabel', { title: story.title })}
           className="relative z-10 inline-flex h-9 items-center gap-1.5 rounded-lg border border-night-600 px-3 text-sm text-mist-100 hover:bg-night-800"
         >
           <Navigation className="h-4 w-4" aria-hidden />
-          Navigate
+          {t('discover.navigate')}
         </a>
         {story.traceCount > 0 && (
-          <span data-testid="discover-card-traces" className="mr-auto text-xs text-mist-300">
+          <span data-testid="discover-card-traces" className="me-auto text-xs text-mist-300">
             {traceCountLine(story.traceCount)}
           </span>
         )}
         {ready ? (
           <span className="rounded-full bg-emerald-500/15 px-2.5 py-1 text-xs font-semibold text-emerald-300">
-            Ready to discover!
+            {t('discover.ready')}
           </span>
         ) : travel ? (
           <span className="rounded-full bg-yellow-500/15 px-2.5 py-1 text-xs font-medium text-yellow-200">
-            Travel required
+            {t('discover.travelRequired')}
           </span>
         ) : !readerKnown ? (
-          <span className="rounded-full bg-night-700 px-2.5 py-1 text-xs text-mist-300">Your location is unknown</span>
+          <span className="rounded-full bg-night-700 px-2.5 py-1 text-xs text-mist-300">
+            {t('discover.locationUnknownBadge')}
+          </span>
         ) : null}
       </div>
     </article>

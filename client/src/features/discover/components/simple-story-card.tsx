@@ -6,10 +6,12 @@ import { formatDistanceMetres } from '#common/format-distance';
 import type { Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
 import { storyTypeIcon } from '#client/lib/stories/story-display';
+import { translate } from '#client/lib/i18n/i18n';
+import { useT } from '#client/lib/i18n/use-t';
 
 /** What a simple card says about a story: its description, else its content (only sent when unlocked). */
 export function simpleStoryText(story: Story): string {
-  return story.description?.trim() || story.content?.trim() || 'Discover this whispered story...';
+  return story.description?.trim() || story.content?.trim() || translate('discover.whisperedFallback');
 }
 
 /**
@@ -25,6 +27,7 @@ export const SimpleStoryCard = memo(function SimpleStoryCard({
   distance: number | null;
   onView: (story: Story) => void;
 }) {
+  const t = useT();
   return (
     <article
       data-testid="simple-card"
@@ -38,7 +41,7 @@ export const SimpleStoryCard = memo(function SimpleStoryCard({
         {story.timeRestriction !== 'none' && (
           <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-ember-500/15 px-2 py-0.5 text-xs text-ember-400">
             <Lock className="h-3 w-3" aria-hidden />
-            Time-locked
+            {t('discover.timeLocked')}
           </span>
         )}
       </div>
@@ -55,20 +58,22 @@ export const SimpleStoryCard = memo(function SimpleStoryCard({
         {distance !== null && <span data-testid="simple-distance">{formatDistanceMetres(distance)}</span>}
         <span className="inline-flex items-center gap-1">
           <Heart className="h-3.5 w-3.5" aria-hidden />
-          <span className="sr-only">Likes: </span>
+          <span className="sr-only">{t('discover.likes')}</span>
           {story.likes}
         </span>
         {story.traceCount > 0 && <span className="shrink-0">{traceCountLine(story.traceCount)}</span>}
-        <span className="min-w-0 truncate">by {story.author?.displayName || 'Anonymous'}</span>
+        <span className="min-w-0 truncate">
+          {t('discover.byAuthor', { name: story.author?.displayName || t('discover.anonymous') })}
+        </span>
       </div>
       <Button
         variant="secondary"
         size="sm"
         className="mt-auto"
         onClick={() => onView(story)}
-        aria-label={`View Story: ${story.title}`}
+        aria-label={t('discover.viewStoryLabel', { title: story.title })}
       >
-        View Story
+        {t('discover.viewStory')}
       </Button>
     </article>
   );

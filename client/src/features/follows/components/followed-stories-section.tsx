@@ -7,6 +7,7 @@ import type { Point } from '#common/geo';
 import type { Story } from '#common/schemas';
 import { FOLLOW_TEXTS } from '#common/traces';
 import { useCurrentUser } from '#client/lib/auth/current-user';
+import { useT } from '#client/lib/i18n/use-t';
 import { useFollowedStories } from '../api/followed-stories';
 
 export function FollowedStoriesSection({
@@ -16,6 +17,7 @@ export function FollowedStoriesSection({
   reader: Point | null;
   onOpenStory: (story: Story) => void;
 }) {
+  const t = useT();
   const { data: user } = useCurrentUser();
   const stories = useFollowedStories(reader, Boolean(user));
   if (!user) return null;
@@ -26,14 +28,10 @@ export function FollowedStoriesSection({
       </h2>
       {stories.isLoading && (
         <p role="status" className="text-sm text-mist-300">
-          Looking for stories…
+          {t('follows.looking')}
         </p>
       )}
-      {stories.data?.length === 0 && (
-        <p className="text-sm text-mist-300">
-          Follow an author from a story or their page to see their new whispers here.
-        </p>
-      )}
+      {stories.data?.length === 0 && <p className="text-sm text-mist-300">{t('follows.empty')}</p>}
       {stories.data && stories.data.length > 0 && (
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {stories.data.map((story) => (
@@ -41,7 +39,7 @@ export function FollowedStoriesSection({
               <button
                 type="button"
                 onClick={() => onOpenStory(story)}
-                className="grid w-full gap-1 rounded-2xl border border-night-700 bg-night-900/70 p-4 text-left transition-colors hover:border-glow-500/60"
+                className="grid w-full gap-1 rounded-2xl border border-night-700 bg-night-900/70 p-4 text-start transition-colors hover:border-glow-500/60"
               >
                 <span className="font-semibold text-mist-100">{story.title}</span>
                 <span className="text-xs text-mist-400">{story.author?.displayName}</span>
@@ -51,7 +49,7 @@ export function FollowedStoriesSection({
                   ) : (
                     <Unlock className="h-3.5 w-3.5" aria-hidden />
                   )}
-                  {story.isLocked ? 'Locked' : 'Unlocked'}
+                  {story.isLocked ? t('follows.locked') : t('follows.unlocked')}
                 </span>
               </button>
             </li>

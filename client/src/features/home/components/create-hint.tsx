@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useT } from '#client/lib/i18n/use-t';
 
 const STORAGE_KEY = 'whispers.createHintDone';
 
@@ -26,6 +27,7 @@ function rememberHintDone() {
  * the hint is dismissed — remembered in localStorage.
  */
 export function CreateHint({ used }: { used: boolean }) {
+  const t = useT();
   const [dismissed, setDismissed] = useState(hintDone);
   useEffect(() => {
     if (used) rememberHintDone();
@@ -34,12 +36,12 @@ export function CreateHint({ used }: { used: boolean }) {
   return (
     <span
       data-create-hint
-      className="ml-auto flex items-center gap-1 rounded-full border border-night-600 bg-night-800 py-1 pl-3 pr-1 text-xs text-mist-100 shadow-lg sm:hidden"
+      className="ms-auto flex items-center gap-1 rounded-full border border-night-600 bg-night-800 py-1 ps-3 pe-1 text-xs text-mist-100 shadow-lg sm:hidden"
     >
-      Tap + to Create Story
+      {t('home.createHint')}
       <button
         type="button"
-        aria-label="Dismiss hint"
+        aria-label={t('home.dismissHint')}
         onClick={() => {
           rememberHintDone();
           setDismissed(true);

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { paths } from '#client/config/paths';
 import { cn } from '#client/lib/utils';
+import { useT } from '#client/lib/i18n/use-t';
 
 export type HomeView = 'map' | 'ar';
 
@@ -31,10 +32,11 @@ function Icon({ children }: { children: ReactNode }) {
  * (navigate or open the create dialog), so this is a toolbar of pressed/unpressed buttons, not ARIA tabs.
  */
 export function HomeTabs({ view, onViewChange, onMyStories, onCreate }: HomeTabsProps) {
+  const t = useT();
   const pressed = 'bg-glow-600 text-white hover:bg-glow-700 hover:text-white';
   return (
     <nav
-      aria-label="Home views"
+      aria-label={t('home.views')}
       className="grid grid-cols-5 gap-1 rounded-xl border border-night-700 bg-night-900/80 p-1 sm:flex"
     >
       <button
@@ -46,7 +48,7 @@ export function HomeTabs({ view, onViewChange, onMyStories, onCreate }: HomeTabs
         <Icon>
           <Map />
         </Icon>
-        Explore/Map
+        {t('home.exploreMap')}
       </button>
       <button
         type="button"
@@ -57,25 +59,25 @@ export function HomeTabs({ view, onViewChange, onMyStories, onCreate }: HomeTabs
         <Icon>
           <Camera />
         </Icon>
-        AR View
+        {t('home.arView')}
       </button>
       <button type="button" className={tabClass} onClick={onMyStories}>
         <Icon>
           <User />
         </Icon>
-        My Stories
+        {t('home.myStories')}
       </button>
       <Link href={paths.discover} className={tabClass}>
         <Icon>
           <Compass />
         </Icon>
-        Discover
+        {t('home.discover')}
       </Link>
       <button type="button" className={tabClass} onClick={onCreate}>
         <Icon>
           <PlusCircle />
         </Icon>
-        Create
+        {t('home.create')}
       </button>
     </nav>
   );

@@ -6,6 +6,7 @@ import type { CurrentUser, Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
 import { paths } from '#client/config/paths';
 import { cn } from '#client/lib/utils';
+import { useT } from '#client/lib/i18n/use-t';
 import { StoryCard } from '#client/components/stories/story-card';
 
 interface NearbySectionProps {
@@ -27,21 +28,22 @@ interface NearbySectionProps {
 
 /** "Nearby Whispers": category chips, then the discoverable stories as cards (or one of three empty states). */
 export function NearbySection(props: NearbySectionProps) {
+  const t = useT();
   const { stories, isLoading, error, category, onCategoryChange, onSelect } = props;
   return (
     <section aria-labelledby="nearby-heading" className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <div className="flex items-end justify-between gap-3">
         <div>
           <h2 id="nearby-heading" className="font-display text-2xl font-semibold text-mist-100">
-            Nearby Whispers
+            {t('home.nearbyTitle')}
           </h2>
-          <p className="text-sm text-mist-400">Stories unlocked within 1.5km of your location</p>
+          <p className="text-sm text-mist-400">{t('home.nearbySubtitle')}</p>
         </div>
         <Button asChild variant="outline" size="sm">
-          <Link href={paths.discoverList}>View All</Link>
+          <Link href={paths.discoverList}>{t('home.viewAll')}</Link>
         </Button>
       </div>
-      <div role="group" aria-label="Filter by category" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1">
+      <div role="group" aria-label={t('home.filterByCategory')} className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1">
         {['All', ...CATEGORIES].map((name) => (
           <button
             key={name}
@@ -56,17 +58,17 @@ export function NearbySection(props: NearbySectionProps) {
             )}
           >
             {name !== 'All' && <span aria-hidden>{categoryEmoji(name)} </span>}
-            {name}
+            {name === 'All' ? t('home.all') : name}
           </button>
         ))}
       </div>
       {isLoading ? (
         <p role="status" className="py-8 text-center text-mist-300">
-          Discovering whispers around you...
+          {t('home.discovering')}
         </p>
       ) : error ? (
         <p role="alert" className="rounded-xl border border-red-500/40 bg-red-500/10 p-4 text-sm text-red-200">
-          Failed to discover stories
+          {t('home.discoverFailed')}
         </p>
       ) : stories.length === 0 ? (
         <EmptyState {...props} />
@@ -101,6 +103,7 @@ function EmptyState(props: NearbySectionProps) {
 }
 
 function EmptyWelcome({ user, ownStoryCount, onCreateFirst, uncharted }: NearbySectionProps) {
+  const t = useT();
   const [, navigate] = useLocation();
   const box = 'flex flex-col items-center gap-3 rounded-2xl border border-night-700 bg-night-900/70 p-8 text-center';
   if (!user) {
@@ -109,15 +112,15 @@ function EmptyWelcome({ user, ownStoryCount, onCreateFirst, uncharted }: NearbyS
         <span aria-hidden className="text-4xl">
           🔮
         </span>
-        <h3 className="font-display text-xl font-semibold text-mist-100">Mystery Mode Active</h3>
+        <h3 className="font-display text-xl font-semibold text-mist-100">{t('home.mysteryMode')}</h3>
         {/* One message with the suggestions above (docs/decisions/051-walker-stumbles-fourth-round.md): "hidden around
             you" only where whispers are; where none is within 50 km, this card says that instead of the suggestion. */}
         <p className="max-w-md text-sm text-mist-300">
           {uncharted
-            ? `No whispers within ${formatDistance(NOTIFICATION_LIMITS.discoveryRadiusM)} yet. Sign in to leave the first one here.`
-            : 'Stories are hidden around you. Sign in to leave your own whispers for others to find.'}
+            ? t('home.uncharted', { distance: formatDistance(NOTIFICATION_LIMITS.discoveryRadiusM) })
+            : t('home.hiddenAround')}
         </p>
-        <Button onClick={() => navigate(paths.auth)}>Sign In to Create</Button>
+        <Button onClick={() => navigate(paths.auth)}>{t('home.signInToCreate')}</Button>
       </div>
     );
   }
@@ -127,11 +130,10 @@ function EmptyWelcome({ user, ownStoryCount, onCreateFirst, uncharted }: NearbyS
         <span aria-hidden className="text-4xl">
           🧭
         </span>
-        <h3 className="font-display text-xl font-semibold text-mist-100">Welcome back, {user.displayName}!</h3>
-        <p className="max-w-md text-sm text-mist-300">
-          You've created {ownStoryCount} whisper(s). No stories are unlocked at your current location - travel to
-          discover more!
-        </p>
+        <h3 className="font-display text-xl font-semibold text-mist-100">
+          {t('home.welcomeBack', { name: user.displayName })}
+        </h3>
+        <p className="max-w-md text-sm text-mist-300">{t('home.createdCount', { count: ownStoryCount })}</p>
       </div>
     );
   }
@@ -140,9 +142,11 @@ function EmptyWelcome({ user, ownStoryCount, onCreateFirst, uncharted }: NearbyS
       <span aria-hidden className="text-4xl">
         ✨
       </span>
-      <h3 className="font-display text-xl font-semibold text-mist-100">Welcome, {user.displayName}!</h3>
-      <p className="max-w-md text-sm text-mist-300">Ready to leave your first whisper?</p>
-      <Button onClick={onCreateFirst}>Create Your First Whisper</Button>
+      <h3 className="font-display text-xl font-semibold text-mist-100">
+        {t('home.welcome', { name: user.displayName })}
+      </h3>
+      <p className="max-w-md text-sm text-mist-300">{t('home.readyFirst')}</p>
+      <Button onClick={onCreateFirst}>{t('home.createFirst')}</Button>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { Story } from '#common/schemas';
 import type { Point } from '#common/geo';
 import { UNCHARTED_TITLE } from '#common/notifications';
 import { cn } from '#client/lib/utils';
+import { useT } from '#client/lib/i18n/use-t';
 import { useSmartSuggestions } from '../api/get-smart-suggestions';
 import { agreeingSuggestions, nearbySuggestion } from '../lib/nearby-suggestion';
 
@@ -33,6 +34,7 @@ export function SmartSuggestions({
   nearby?: readonly Story[];
   userId?: string | null;
 }) {
+  const t = useT();
   const { data } = useSmartSuggestions(location, enabled);
   const local = nearby ? nearbySuggestion(nearby, location, userId) : null;
   const shown =
@@ -42,7 +44,7 @@ export function SmartSuggestions({
     );
   if (!shown?.length) return null;
   return (
-    <section aria-label="Suggestions for you" className="grid gap-2">
+    <section aria-label={t('home.suggestions')} className="grid gap-2">
       {shown.map((item, i) => (
         <div
           key={`${item.type}-${i}`}

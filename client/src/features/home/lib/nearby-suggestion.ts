@@ -4,10 +4,23 @@
  * never contradicts the page (the smart endpoint samples others' stories by distance alone).
  */
 import { DISCOVERABLE_RESULT_CAP, DISCOVERY_RADIUS_M, UNLOCK_RADIUS_M } from '#common/constants';
-import { compassDirection, formatDistance } from '#common/notifications';
+import { compassDirection, formatDistance, type CompassDirection } from '#common/notifications';
 import type { SmartNotification } from '#common/notification-schemas';
 import type { Story } from '#common/schemas';
 import type { Point } from '#common/geo';
+import { translate } from '#client/lib/i18n/i18n';
+import type { MessageId } from '#client/lib/i18n/message-ids';
+
+const DIRECTIONS: Record<CompassDirection, MessageId> = {
+  north: 'home.north',
+  'north-east': 'home.northEast',
+  east: 'home.east',
+  'south-east': 'home.southEast',
+  south: 'home.south',
+  'south-west': 'home.southWest',
+  west: 'home.west',
+  'north-west': 'home.northWest',
+};
 
 /** Null when the list is empty: the server's discovery suggestion (the nearest whisper farther away) then stands. */
 export function nearbySuggestion(
@@ -23,8 +36,8 @@ export function nearbySuggestion(
     return {
       type: 'discovery',
       priority: 'low',
-      title: 'Only your whispers here',
-      message: `${n === 1 ? 'Your whisper is' : `Your ${n} whispers are`} the only ${n === 1 ? 'one' : 'ones'} within ${radius}. Leave another, or walk on to find others.`,
+      title: translate('home.onlyYoursTitle'),
+      message: translate('home.onlyYoursMessage', { count: n, radius }),
     };
   }
   const readNow = others.filter(
@@ -34,19 +47,23 @@ export function nearbySuggestion(
     .filter((s) => s.isLocked && typeof s.distance === 'number' && s.distance > UNLOCK_RADIUS_M)
     .sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0))[0];
   const parts: string[] = [];
-  if (readNow > 0)
-    parts.push(readNow === 1 ? 'One is close enough to read now.' : `${readNow} are close enough to read now.`);
+  if (readNow > 0) parts.push(translate('home.readNow', { count: readNow }));
   if (nearestLocked) {
     parts.push(
-      `The nearest locked one is ${formatDistance(nearestLocked.distance ?? 0)} to the ${compassDirection(reader, nearestLocked)}.`,
+      translate('home.nearestLocked', {
+        distance: formatDistance(nearestLocked.distance ?? 0),
+        direction: translate(DIRECTIONS[compassDirection(reader, nearestLocked)]),
+      }),
     );
   }
   const n = stories.length;
-  const count = n >= DISCOVERABLE_RESULT_CAP ? `${n}+ whispers` : `${n} ${n === 1 ? 'whisper' : 'whispers'}`;
   return {
     type: 'nearby',
     priority: readNow > 0 ? 'high' : 'medium',
-    title: `${count} within ${radius}`,
+    title: translate(n >= DISCOVERABLE_RESULT_CAP ? 'home.nearbyCountCapped' : 'home.nearbyCount', {
+      count: n,
+      radius,
+    }),
     message: parts.join(' '),
   };
 }

@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiUrl, callApi } from '#client/lib/api';
 import { ApiError } from '#client/lib/api-client';
+import { translate } from '#client/lib/i18n/i18n';
 import { queryKeys } from '#client/lib/query-keys';
 
 export function useStoryTraces(storyId: string, locked: boolean) {
@@ -22,7 +23,7 @@ async function addPhoto(traceId: string, photo: File) {
   });
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as { message?: string };
-    throw new ApiError(res.status, body.message ?? 'The photo could not be added.', body.message);
+    throw new ApiError(res.status, body.message ?? translate('story.photoAddFailed'), body.message);
   }
 }
 

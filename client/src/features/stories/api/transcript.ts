@@ -5,17 +5,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { parsePlainTranscript, parseWebVtt, type Cue } from '#common/vtt';
 import { callApi } from '#client/lib/api';
+import { translate } from '#client/lib/i18n/i18n';
 import { invalidateStories, queryKeys } from '#client/lib/query-keys';
 
 /** The published file as cues: timed from a `.vtt`, plain paragraphs from a `.txt` (the server made both). */
 async function fetchTranscript(url: string, signal: AbortSignal): Promise<{ timed: boolean; cues: Cue[] }> {
   const res = await fetch(url, { credentials: 'same-origin', signal });
-  if (!res.ok) throw new Error('The transcript could not be loaded.');
+  if (!res.ok) throw new Error(translate('story.transcriptLoadFailed'));
   const text = await res.text();
   const parsed = new URL(url, window.location.href).pathname.endsWith('.vtt')
     ? parseWebVtt(text, null)
     : parsePlainTranscript(text);
-  if (!parsed.ok) throw new Error('The transcript could not be read.');
+  if (!parsed.ok) throw new Error(translate('story.transcriptReadFailed'));
   return parsed.transcript;
 }
 

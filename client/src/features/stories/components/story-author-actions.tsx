@@ -14,6 +14,7 @@ import { toast } from '#client/components/ui/use-toast';
 import { errorMessage } from '#client/lib/api-client';
 import { useCurrentUser } from '#client/lib/auth/current-user';
 import { cn } from '#client/lib/utils';
+import { useT } from '#client/lib/i18n/use-t';
 import { useDeleteStory } from '../api/delete-story';
 import { useUpdateStory } from '../api/update-story';
 import { LOCK_FIELDS, lockDraftOf, lockRequestFields } from '#common/lock-kinds';
@@ -32,6 +33,7 @@ export function StoryAuthorActions({
   onDeleted?: () => void;
   className?: string;
 }) {
+  const t = useT();
   const { data: user } = useCurrentUser();
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -43,31 +45,35 @@ export function StoryAuthorActions({
         variant="outline"
         size="sm"
         onClick={() => setEditing(true)}
-        aria-label={`Edit “${story.title}”`}
+        aria-label={t('story.editTitle', { title: story.title })}
       >
         <Pencil aria-hidden />
-        Edit
+        {t('story.edit')}
       </Button>
       <Button
         type="button"
         variant="ghost"
         size="sm"
         onClick={() => setConfirmingDelete(true)}
-        aria-label={`Delete “${story.title}”`}
+        aria-label={t('story.deleteTitle', { title: story.title })}
       >
         <Trash2 aria-hidden />
-        Delete
+        {t('story.delete')}
       </Button>
       <Dialog open={editing} onOpenChange={setEditing}>
         {editing && (
-          <DialogContent title="Edit story" description="Type, media and place stay as they are." className="max-w-xl">
+          <DialogContent
+            title={t('story.editStory')}
+            description={t('story.editStoryDescription')}
+            className="max-w-xl"
+          >
             <EditStoryForm story={story} onDone={() => setEditing(false)} />
           </DialogContent>
         )}
       </Dialog>
       <Dialog open={confirmingDelete} onOpenChange={setConfirmingDelete}>
         {confirmingDelete && (
-          <DialogContent title="Delete this story?">
+          <DialogContent title={t('story.deleteConfirmTitle')}>
             <DeleteStoryConfirmation story={story} onDeleted={onDeleted} />
           </DialogContent>
         )}
@@ -112,6 +118,7 @@ function requestOf(draft: EditDraft, story: Story): EditStoryRequest {
 }
 
 function EditStoryForm({ story, onDone }: { story: Story; onDone: () => void }) {
+  const t = useT();
   const [draft, setDraft] = useState(() => draftOf(story));
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
   const update = useUpdateStory();
@@ -128,20 +135,20 @@ function EditStoryForm({ story, onDone }: { story: Story; onDone: () => void }) 
     const checked = editStoryRequestSchema.safeParse(body);
     if (!checked.success) {
       const issue = checked.error.issues[0];
-      setError({ field: String(issue?.path[0] ?? 'title'), message: issue?.message ?? 'Please check the story.' });
+      setError({ field: String(issue?.path[0] ?? 'title'), message: issue?.message ?? t('story.checkStory') });
       return;
     }
     update.mutate(
       { id: story.id, changes: body },
       {
         onSuccess: () => {
-          toast({ title: 'Story updated', description: 'Your changes have been saved.', variant: 'success' });
+          toast({ title: t('story.updated'), description: t('story.updatedDescription'), variant: 'success' });
           onDone();
         },
         onError: (failure) =>
           toast({
-            title: 'Update failed',
-            description: errorMessage(failure, 'Something went wrong'),
+            title: t('story.updateFailed'),
+            description: errorMessage(failure, t('story.somethingWrong')),
             variant: 'destructive',
           }),
       },
@@ -151,7 +158,7 @@ function EditStoryForm({ story, onDone }: { story: Story; onDone: () => void }) 
   const timeLockError = errorFor('timeRestriction', ...LOCK_FIELDS);
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormField id="edit-title" label="Title" error={errorFor('title')}>
+      <FormField id="edit-title" label={t('story.fieldTitle')} error={errorFor('title')}>
         {(field) => (
           <Input
             {...field}
@@ -161,7 +168,7 @@ function EditStoryForm({ story, onDone }: { story: Story; onDone: () => void }) 
           />
         )}
       </FormField>
-      <FormField id="edit-description" label="Description" error={errorFor('description')}>
+      <FormField id="edit-description" label={t('story.fieldDescription')} error={errorFor('description')}>
         {(field) => (
           <Textarea
             {...field}
@@ -172,7 +179,7 @@ function EditStoryForm({ story, onDone }: { story: Story; onDone: () => void }) 
           />
         )}
       </FormField>
-      <FormField id="edit-category" label="Category" error={errorFor('category')}>
+      <FormField id="edit-category" label={t('story.fieldCategory')} error={errorFor('category')}>
         {(field) => (
           <Select {...field} value={draft.category} onChange={(e) => change({ category: e.target.value })}>
             {CATEGORIES.map((category) => (
@@ -184,7 +191,7 @@ function EditStoryForm({ story, onDone }: { story: Story; onDone: () => void }) 
         )}
       </FormField>
       {isTextStory(story.type) && (
-        <FormField id="edit-content" label="Story" error={errorFor('content')}>
+        <FormField id="edit-content" label={t('story.fieldStory')} error={errorFor('content')}>
           {(field) => (
             <Textarea
               {...field}
@@ -210,11 +217,11 @@ function EditStoryForm({ story, onDone }: { story: Story; onDone: () => void }) 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
           <Button type="button" variant="outline" disabled={update.isPending}>
-            Cancel
+            {t('story.cancel')}
           </Button>
         </DialogClose>
         <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save changes'}
+          {update.isPending ? t('story.saving') : t('story.saveChanges')}
         </Button>
       </div>
     </form>
@@ -222,11 +229,12 @@ function EditStoryForm({ story, onDone }: { story: Story; onDone: () => void }) 
 }
 
 function DeleteStoryConfirmation({ story, onDeleted }: { story: Story; onDeleted?: () => void }) {
+  const t = useT();
   const remove = useDeleteStory({
     onDeleted: () => {
       toast({
-        title: 'Story deleted',
-        description: `“${story.title}” and everything with it is gone.`,
+        title: t('story.deleted'),
+        description: t('story.deletedDescription', { title: story.title }),
         variant: 'success',
       });
       onDeleted?.();
@@ -236,25 +244,23 @@ function DeleteStoryConfirmation({ story, onDeleted }: { story: Story; onDeleted
     remove.mutate(story.id, {
       onError: (failure) =>
         toast({
-          title: 'Delete failed',
-          description: errorMessage(failure, 'Something went wrong'),
+          title: t('story.deleteFailed'),
+          description: errorMessage(failure, t('story.somethingWrong')),
           variant: 'destructive',
         }),
     });
   return (
     <div className="grid gap-4">
-      <p className="text-sm text-mist-300">
-        “{story.title}” will be removed for good, with its media, likes and reports. This cannot be undone.
-      </p>
+      <p className="text-sm text-mist-300">{t('story.deleteWarning', { title: story.title })}</p>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
           <Button type="button" variant="outline" disabled={remove.isPending}>
-            Keep it
+            {t('story.keepIt')}
           </Button>
         </DialogClose>
         <Button type="button" variant="destructive" onClick={onConfirm} disabled={remove.isPending}>
           <Trash2 aria-hidden />
-          {remove.isPending ? 'Deleting...' : 'Delete story'}
+          {remove.isPending ? t('story.deleting') : t('story.deleteStory')}
         </Button>
       </div>
     </div>

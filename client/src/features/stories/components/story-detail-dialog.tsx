@@ -5,6 +5,7 @@ import { Button } from '#client/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '#client/components/ui/dialog';
 import { ApiError, errorMessage } from '#client/lib/api-client';
 import { useReaderAccuracy } from '#client/lib/geolocation';
+import { useT } from '#client/lib/i18n/use-t';
 import { useStory } from '../api/get-story';
 import { StoryByline } from './story-detail/story-byline';
 import { StoryDetailBody } from './story-detail/story-detail-body';
@@ -22,12 +23,12 @@ interface StoryDetailDialogProps {
   onClose: () => void;
 }
 
-/** What an unknown, private or hidden story's link shows (400 for an id that is not one, 404 otherwise). */
-const STORY_NOT_SHARED = 'This story does not exist or is no longer shared.';
+/** An unknown, private or hidden story's link (400 for an id that is not one, 404 otherwise). */
 const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 /** docs/design.md, part 2 "Story detail dialog". */
 export function StoryDetailDialog({ storyId, initialStory, location, onClose }: StoryDetailDialogProps) {
+  const t = useT();
   const accuracy = useReaderAccuracy();
   const known = initialStory?.id === storyId ? initialStory : undefined;
   const query = useStory(storyId, location, known && isFullStory(known) ? known : undefined, accuracy);
@@ -37,11 +38,11 @@ export function StoryDetailDialog({ storyId, initialStory, location, onClose }: 
   const title = story ? (
     <span lang={story.language}>{story.title}</span>
   ) : missing ? (
-    'Story not found'
+    t('story.notFound')
   ) : query.isError ? (
-    'Story unavailable'
+    t('story.unavailable')
   ) : (
-    (known?.title ?? 'Loading story...')
+    (known?.title ?? t('story.loading'))
   );
   return (
     <Dialog open={storyId !== null} onOpenChange={(open) => !open && onClose()}>
@@ -53,17 +54,17 @@ export function StoryDetailDialog({ storyId, initialStory, location, onClose }: 
           </>
         ) : missing ? (
           <div className="grid gap-4">
-            <p className="text-sm text-mist-300">{STORY_NOT_SHARED}</p>
+            <p className="text-sm text-mist-300">{t('story.notShared')}</p>
             <DialogClose asChild>
               <Button type="button" className="justify-self-start">
-                Back to the map
+                {t('story.backToMap')}
               </Button>
             </DialogClose>
           </div>
         ) : query.isError ? (
-          <p className="text-sm text-mist-300">{errorMessage(query.error, 'This story could not be loaded.')}</p>
+          <p className="text-sm text-mist-300">{errorMessage(query.error, t('story.loadFailed'))}</p>
         ) : (
-          <p className="text-sm text-mist-300">Loading story...</p>
+          <p className="text-sm text-mist-300">{t('story.loading')}</p>
         )}
       </DialogContent>
     </Dialog>

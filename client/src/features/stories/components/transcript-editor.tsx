@@ -14,23 +14,28 @@ import { FormField } from '#client/components/ui/form-field';
 import { Textarea } from '#client/components/ui/input';
 import { toast } from '#client/components/ui/use-toast';
 import { errorMessage } from '#client/lib/api-client';
+import { useT } from '#client/lib/i18n/use-t';
 import { useAuthorTranscript, useDeleteTranscript, useSaveTranscript } from '../api/transcript';
 
 export function TranscriptEditorButton({ story }: { story: Story }) {
+  const t = useT();
   const [editing, setEditing] = useState(false);
-  const noun = story.type === 'video' ? 'captions' : 'transcript';
+  const captions = story.type === 'video';
   const has = story.transcriptUrl !== undefined;
+  const label = captions
+    ? t(has ? 'story.editCaptions' : 'story.addCaptions')
+    : t(has ? 'story.editTranscript' : 'story.addTranscript');
   return (
     <>
       <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => setEditing(true)}>
         <FileText aria-hidden />
-        {has ? `Edit ${noun}` : `Add ${noun}`}
+        {label}
       </Button>
       <Dialog open={editing} onOpenChange={setEditing}>
         {editing && (
           <DialogContent
-            title={story.type === 'video' ? 'Captions' : 'Transcript'}
-            description="Type the words, or choose a WebVTT file. Readers see it once the story is unlocked for them."
+            title={captions ? t('story.captions') : t('story.transcript')}
+            description={t('story.transcriptDialogDescription')}
             className="max-w-xl"
           >
             <TranscriptForm story={story} onDone={() => setEditing(false)} />
@@ -42,9 +47,10 @@ export function TranscriptEditorButton({ story }: { story: Story }) {
 }
 
 function TranscriptForm({ story, onDone }: { story: Story; onDone: () => void }) {
+  const t = useT();
   const current = useAuthorTranscript(story.id, true);
-  if (current.isPending) return <p role="status">Loading transcript...</p>;
-  if (current.isError) return <p>{errorMessage(current.error, 'The transcript could not be loaded.')}</p>;
+  if (current.isPending) return <p role="status">{t('story.loadingTranscript')}</p>;
+  if (current.isError) return <p>{errorMessage(current.error, t('story.transcriptLoadFailed'))}</p>;
   const { published, draft } = current.data;
   return (
     <TranscriptFields
@@ -70,6 +76,7 @@ function TranscriptFields({
   published: boolean;
   onDone: () => void;
 }) {
+  const t = useT();
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | undefined>();
   const save = useSaveTranscript(story.id);
@@ -80,7 +87,7 @@ function TranscriptFields({
     const file = event.target.files?.[0];
     if (!file) return;
     if (file.size > TRANSCRIPT_LIMITS.maxBytes) {
-      setError(`The transcript is too large (at most ${TRANSCRIPT_LIMITS.maxBytes / 1000} KB).`);
+      setError(t('story.transcriptTooLarge', { kb: TRANSCRIPT_LIMITS.maxBytes / 1000 }));
       return;
     }
     setText(await file.text());
@@ -97,10 +104,14 @@ function TranscriptFields({
     }
     save.mutate(text, {
       onSuccess: () => {
-        toast({ title: 'Transcript published', description: 'Readers can follow along now.', variant: 'success' });
+        toast({
+          title: t('story.transcriptPublished'),
+          description: t('story.transcriptPublishedDescription'),
+          variant: 'success',
+        });
         onDone();
       },
-      onError: (failure) => setError(errorMessage(failure, 'The transcript could not be saved.')),
+      onError: (failure) => setError(errorMessage(failure, t('story.transcriptSaveFailed'))),
     });
   }
 
@@ -108,10 +119,10 @@ function TranscriptFields({
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       {fromDraft && (
         <p className="rounded-lg border border-glow-500/40 bg-glow-600/10 p-2 text-sm text-mist-100">
-          A draft made by speech-to-text: check it, correct it and publish. Readers do not see it until you do.
+          {t('story.transcriptDraftNote')}
         </p>
       )}
-      <FormField id="transcript-text" label="Words of the story (plain text or WebVTT)" error={error}>
+      <FormField id="transcript-text" label={t('story.transcriptTextLabel')} error={error}>
         {(field) => (
           <Textarea
             {...field}
@@ -128,14 +139,14 @@ function TranscriptFields({
       </FormField>
       <div className="grid gap-1">
         <label htmlFor="transcript-file" className="text-sm font-medium text-mist-100">
-          Or choose a WebVTT file (.vtt)
+          {t('story.transcriptFileLabel')}
         </label>
         <input
           id="transcript-file"
           type="file"
           accept=".vtt,text/vtt"
           onChange={(e) => void onFile(e)}
-          className="text-sm text-mist-300 file:mr-3 file:rounded-md file:border-0 file:bg-night-700 file:px-3 file:py-1.5 file:text-mist-100"
+          className="text-sm text-mist-300 file:me-3 file:rounded-md file:border-0 file:bg-night-700 file:px-3 file:py-1.5 file:text-mist-100"
         />
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -147,20 +158,20 @@ function TranscriptFields({
             onClick={() =>
               remove.mutate(undefined, {
                 onSuccess: onDone,
-                onError: (failure) => setError(errorMessage(failure, 'The transcript could not be removed.')),
+                onError: (failure) => setError(errorMessage(failure, t('story.transcriptRemoveFailed'))),
               })
             }
           >
-            Remove
+            {t('story.remove')}
           </Button>
         )}
         <DialogClose asChild>
           <Button type="button" variant="outline" disabled={busy}>
-            Cancel
+            {t('story.cancel')}
           </Button>
         </DialogClose>
         <Button type="submit" disabled={busy}>
-          {save.isPending ? 'Publishing...' : 'Publish'}
+          {save.isPending ? t('story.publishing') : t('story.publish')}
         </Button>
       </div>
     </form>

@@ -1,7 +1,20 @@
-/** Story toasts as docs/design.md, part 8 words them, one sentence each (shown with lib/toast-message.ts `messageToast`). */
+import { translate } from '#client/lib/i18n/i18n';
+
+/**
+ * Story toasts as docs/design.md, part 8 words them, one sentence each (shown with lib/toast-message.ts `messageToast`).
+ * Getters, so each toast is worded in the language of the moment it is shown.
+ */
 export const STORY_TOASTS = {
-  liked: 'Story liked! Thank you for supporting this story.',
-  likeFailed: 'Error: Failed to like story.',
-  linkCopied: 'Link copied! Story link copied to clipboard.',
-  reported: 'Story reported: Thank you for helping keep our community safe.',
-} as const;
+  get liked() {
+    return translate('story.toastLiked');
+  },
+  get likeFailed() {
+    return translate('story.toastLikeFailed');
+  },
+  get linkCopied() {
+    return translate('story.toastLinkCopied');
+  },
+  get reported() {
+    return translate('story.toastReported');
+  },
+};

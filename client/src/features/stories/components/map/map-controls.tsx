@@ -6,6 +6,7 @@ import { useMap } from 'react-leaflet';
 import { DEFAULT_ZOOM } from '#common/constants';
 import type { Point } from '#common/geo';
 import type { BoundingBox } from '#common/route-schemas';
+import { useT } from '#client/lib/i18n/use-t';
 import type { MapView } from './use-map-clusters';
 
 const VIEWPORT_DEBOUNCE_MS = 250;
@@ -40,6 +41,7 @@ export function TileCredit({ text }: { text: string }) {
 
 /** A map control (top right, under Leaflet's own) that brings the reader's position back to the centre. */
 export function CentreOnMe({ location }: { location: Point }) {
+  const t = useT();
   const map = useMap();
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -54,8 +56,8 @@ export function CentreOnMe({ location }: { location: Point }) {
       <div ref={container} className="leaflet-control leaflet-bar">
         <button
           type="button"
-          title="Centre on me"
-          aria-label="Centre on me"
+          title={t('story.centreOnMe')}
+          aria-label={t('story.centreOnMe')}
           onClick={() => map.setView([location.latitude, location.longitude], Math.max(map.getZoom(), DEFAULT_ZOOM))}
           className="story-map__locate"
         >

@@ -18,6 +18,7 @@ import { useMapClusters, type MapView } from './use-map-clusters';
 import { FirstLookTiles } from './first-look-tiles';
 import { CentreOnMe, EndFirstLookOnMove, FollowReader, TileCredit, ViewportWatcher } from './map-controls';
 import { mapMotionOptions, prefersReducedMotion } from '#client/lib/map/motion';
+import { useT } from '#client/lib/i18n/use-t';
 
 interface StoryMapProps<T extends MapMarker> {
   /** The reader (user marker) and the centre the map follows when it changes. */
@@ -62,6 +63,7 @@ export default function StoryMap<T extends MapMarker>({
   firstLook: sentWithFirstLook = false,
   children,
 }: StoryMapProps<T>) {
+  const t = useT();
   const tiles = useTileConfig();
   // The page's commit, then the map (with the tile server's credit), then its tiles, then the rest of its layers
   // (markers, the reader, the centre-on-me control, the page's extra layers): each in a task of its own (see
@@ -112,7 +114,7 @@ export default function StoryMap<T extends MapMarker>({
   return (
     <>
       {/* The map's background is this box's, so the first-look tiles show through the map until its own are in. */}
-      <div className="relative rounded-2xl bg-night-900">
+      <div dir="ltr" className="relative rounded-2xl bg-night-900">
         {firstLook && tiles?.tileKind === 'raster' && <FirstLookTiles centre={firstLook} tileUrl={tiles.tileUrl} />}
         <MapContainer
           {...mapMotionOptions()}
@@ -122,7 +124,7 @@ export default function StoryMap<T extends MapMarker>({
           // `isolate` keeps Leaflet's own z-indexes (panes 400, controls 1000) below dialogs and the header.
           className="isolate z-0 h-96 w-full rounded-2xl border border-night-700"
           style={MAP_SEE_THROUGH}
-          aria-label="Story map"
+          aria-label={t('story.mapLabel')}
         >
           {tiles && <TileCredit text={tiles.tileAttribution} />}
           {tilesDue && tiles && <BaseTiles tiles={tiles} onLoad={firstLookEnds} />}
@@ -142,11 +144,11 @@ export default function StoryMap<T extends MapMarker>({
             <Marker
               position={[location.latitude, location.longitude]}
               icon={userIcon}
-              title="Your location"
+              title={t('story.yourLocation')}
               keyboard
               zIndexOffset={-1000}
             >
-              <Popup>Your location</Popup>
+              <Popup>{t('story.yourLocation')}</Popup>
             </Marker>
           )}
           {layersDue &&
@@ -294,6 +296,7 @@ const ClusterMarker = memo(function ClusterMarker({
   storyIds,
   onList,
 }: ClusterMarkerProps) {
+  const t = useT();
   const map = useMap();
   const position = useMemo<[number, number]>(() => [latitude, longitude], [latitude, longitude]);
   const listable = storyIds !== undefined;
@@ -314,7 +317,7 @@ const ClusterMarker = memo(function ClusterMarker({
     <Marker
       position={position}
       icon={clusterIcon(count)}
-      title={`${count} stories`}
+      title={t('story.clusterTitle', { count })}
       keyboard
       eventHandlers={handlers}
     />

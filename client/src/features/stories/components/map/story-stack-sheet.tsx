@@ -3,6 +3,7 @@ import { nearPlaceText } from '#common/discovery-text';
 import { Dialog, DialogContent } from '#client/components/ui/dialog';
 import { markerName, storyDistanceText, storyTypeIcon, storyTypeLabel } from '#client/lib/stories/story-display';
 import { cn } from '#client/lib/utils';
+import { useT } from '#client/lib/i18n/use-t';
 import { useStoryTitles } from '../../api/get-story';
 
 /**
@@ -22,6 +23,7 @@ export function StoryStackSheet<T extends MapMarker>({
   onSelect: (story: T) => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const createdAt = (story: T) =>
     'createdAt' in story && typeof story.createdAt === 'string' ? story.createdAt : null;
   const newestFirst = stories
@@ -39,24 +41,28 @@ export function StoryStackSheet<T extends MapMarker>({
   const first = newestFirst[0];
   const placeName = first && 'placeName' in first && typeof first.placeName === 'string' ? first.placeName : null;
   const description = placeName
-    ? `Stories at this spot ${nearPlaceText(placeName)}, newest first.`
-    : 'Stories at this spot, newest first.';
+    ? t('story.stackDescriptionNear', { near: nearPlaceText(placeName) })
+    : t('story.stackDescription');
   return (
     <Dialog open={stories !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent placement="bottom" title={`${newestFirst.length} stories here`} description={description}>
+      <DialogContent
+        placement="bottom"
+        title={t('story.stackTitle', { count: newestFirst.length })}
+        description={description}
+      >
         {fetched.loading && (
           <p role="status" className="text-sm text-mist-300">
-            Loading titles…
+            {t('story.loadingTitles')}
           </p>
         )}
-        <ul aria-label="Stories at this spot" aria-busy={fetched.loading} className="grid gap-2">
+        <ul aria-label={t('story.stackListLabel')} aria-busy={fetched.loading} className="grid gap-2">
           {newestFirst.map((story) => (
             <li key={story.id}>
               <button
                 type="button"
                 onClick={() => onSelect(story)}
                 className={cn(
-                  'flex w-full items-center gap-3 rounded-xl border border-night-700 bg-night-800/70 px-3 py-2.5 text-left transition-colors hover:border-glow-500/60 hover:bg-night-800',
+                  'flex w-full items-center gap-3 rounded-xl border border-night-700 bg-night-800/70 px-3 py-2.5 text-start transition-colors hover:border-glow-500/60 hover:bg-night-800',
                 )}
               >
                 <span aria-hidden className="text-xl leading-none">
@@ -72,7 +78,7 @@ export function StoryStackSheet<T extends MapMarker>({
                   )}
                   <span className="block truncate text-xs text-mist-400">
                     {story.category} · {storyTypeLabel(story.type)}
-                    {story.isLocked ? ' · Locked' : ''}
+                    {story.isLocked ? t('story.lockedSuffix') : ''}
                   </span>
                 </span>
                 {storyDistanceText(story, { compact: true }) && (

@@ -3,27 +3,30 @@ import { useState } from 'react';
 import { Button } from '#client/components/ui/button';
 import { messageToast } from '#client/lib/toast-message';
 import { errorMessage } from '#client/lib/api-client';
+import { useT } from '#client/lib/i18n/use-t';
+import type { MessageId } from '#client/lib/i18n/message-ids';
 import { useBlockAuthor } from '#client/features/stories/api/block-author';
 
 /**
  * What a block does in this app, said before it is done (docs/design.md, rule 18; docs/moderation.md "Blocking";
  * docs/decisions/045-traces-read-where-left.md, 046-follows-daily-digest.md, 051-walker-stumbles-fourth-round.md).
  */
-const BLOCK_EFFECTS = [
-  'Their stories disappear for you everywhere: the map, lists, suggestions, tours and shared links.',
-  'Notifications about their stories go, earlier ones too.',
-  'Follows between you end; neither of you can follow the other or open the other’s author page.',
-  'They cannot leave traces on your stories, and traces between you two are not shown.',
-  'They are not told. You can unblock them on your profile.',
-] as const;
+const BLOCK_EFFECTS: readonly MessageId[] = [
+  'story.blockEffectStories',
+  'story.blockEffectNotifications',
+  'story.blockEffectFollows',
+  'story.blockEffectTraces',
+  'story.blockEffectNotTold',
+];
 
 /** "Block author", then a confirmation that says what blocking does; nothing is blocked until "Block" is pressed. */
 export function BlockAuthor({ authorId, authorName }: { authorId: string; authorName: string | null }) {
+  const t = useT();
   const block = useBlockAuthor();
   const [asking, setAsking] = useState(false);
   const [blocked, setBlocked] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const who = authorName ?? 'this author';
+  const who = authorName ?? t('story.thisAuthor');
   return (
     <>
       <Button
@@ -34,7 +37,7 @@ export function BlockAuthor({ authorId, authorName }: { authorId: string; author
         onClick={() => setAsking((a) => !a)}
       >
         <Ban aria-hidden />
-        {blocked ? 'Author blocked' : 'Block author'}
+        {blocked ? t('story.authorBlocked') : t('story.blockAuthor')}
       </Button>
       {asking && !blocked && (
         <div
@@ -43,11 +46,11 @@ export function BlockAuthor({ authorId, authorName }: { authorId: string; author
           className="grid basis-full gap-2 rounded-xl border border-red-500/40 bg-night-800/80 p-3 text-sm"
         >
           <p id="block-confirm-title" className="break-words font-semibold text-mist-100">
-            Block {who}?
+            {t('story.blockConfirmTitle', { who })}
           </p>
-          <ul className="grid list-disc gap-1 pl-5 text-mist-300">
+          <ul className="grid list-disc gap-1 ps-5 text-mist-300">
             {BLOCK_EFFECTS.map((line) => (
-              <li key={line}>{line}</li>
+              <li key={line}>{t(line)}</li>
             ))}
           </ul>
           {error && (
@@ -57,7 +60,7 @@ export function BlockAuthor({ authorId, authorName }: { authorId: string; author
           )}
           <div className="flex justify-end gap-2">
             <Button type="button" variant="ghost" size="sm" onClick={() => setAsking(false)}>
-              Cancel
+              {t('story.cancel')}
             </Button>
             <Button
               type="button"
@@ -69,16 +72,13 @@ export function BlockAuthor({ authorId, authorName }: { authorId: string; author
                   onSuccess: () => {
                     setBlocked(true);
                     setAsking(false);
-                    messageToast(
-                      'Author blocked: their stories are hidden for you. You can unblock them on your profile.',
-                      'success',
-                    );
+                    messageToast(t('story.blockedToast'), 'success');
                   },
-                  onError: (err) => setError(errorMessage(err, 'Blocking failed. Please try again.')),
+                  onError: (err) => setError(errorMessage(err, t('story.blockFailed'))),
                 })
               }
             >
-              Block
+              {t('story.block')}
             </Button>
           </div>
         </div>

@@ -12,12 +12,14 @@ import { FormField } from '#client/components/ui/form-field';
 import { Textarea } from '#client/components/ui/input';
 import { Select } from '#client/components/ui/select';
 import { errorMessage } from '#client/lib/api-client';
+import { useT } from '#client/lib/i18n/use-t';
 import { messageToast } from '#client/lib/toast-message';
 import { useReportStory } from '#client/features/stories/api/report-story';
 import { STORY_TOASTS } from '#client/features/stories/lib/story-toasts';
 
 /** Why a reader reports a story (docs/design.md, part 4 "Report"; docs/design.md, rule 18): a reason from the list, a note. */
 export function ReportForm({ storyId, onDone }: { storyId: string; onDone: (reported: boolean) => void }) {
+  const t = useT();
   const report = useReportStory();
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [note, setNote] = useState('');
@@ -35,13 +37,13 @@ export function ReportForm({ storyId, onDone }: { storyId: string; onDone: (repo
           messageToast(STORY_TOASTS.reported, 'success');
           onDone(true);
         },
-        onError: (err) => setError(errorMessage(err, 'Failed to report story.')),
+        onError: (err) => setError(errorMessage(err, t('story.reportFailed'))),
       },
     );
   };
   return (
     <form onSubmit={onSubmit} className="grid gap-2 rounded-xl border border-night-700 bg-night-800/60 p-3" noValidate>
-      <FormField id={`report-reason-${storyId}`} label="Why are you reporting this story?" error={error}>
+      <FormField id={`report-reason-${storyId}`} label={t('story.reportReasonLabel')} error={error}>
         {(field) => (
           <Select
             {...field}
@@ -51,7 +53,7 @@ export function ReportForm({ storyId, onDone }: { storyId: string; onDone: (repo
               setError(undefined);
             }}
           >
-            <option value="">Choose a reason…</option>
+            <option value="">{t('story.chooseReason')}</option>
             {REPORT_REASONS.map((code) => (
               <option key={code} value={code}>
                 {REPORT_REASON_LABELS[code]}
@@ -60,7 +62,7 @@ export function ReportForm({ storyId, onDone }: { storyId: string; onDone: (repo
           </Select>
         )}
       </FormField>
-      <FormField id={`report-note-${storyId}`} label="Anything else a moderator should know? (optional)">
+      <FormField id={`report-note-${storyId}`} label={t('story.reportNoteLabel')}>
         {(field) => (
           <Textarea
             {...field}
@@ -73,10 +75,10 @@ export function ReportForm({ storyId, onDone }: { storyId: string; onDone: (repo
       </FormField>
       <div className="flex justify-end gap-2">
         <Button type="button" variant="ghost" size="sm" onClick={() => onDone(false)}>
-          Cancel
+          {t('story.cancel')}
         </Button>
         <Button type="submit" size="sm" variant="destructive" disabled={report.isPending}>
-          Send report
+          {t('story.sendReport')}
         </Button>
       </div>
     </form>

@@ -8,6 +8,7 @@ import { toast } from '#client/components/ui/use-toast';
 import { paths } from '#client/config/paths';
 import { ACCOUNT_REQUIRED, showAccountRequired } from '#client/lib/account-required';
 import { useCurrentUser } from '#client/lib/auth/current-user';
+import { useT } from '#client/lib/i18n/use-t';
 import { messageToast } from '#client/lib/toast-message';
 import { useLikeStory, useUnlikeStory } from '#client/features/stories/api/like-story';
 import { cn } from '#client/lib/utils';
@@ -19,6 +20,7 @@ import { BlockAuthor } from './block-author';
 
 /** Like, Share and Report (docs/design.md, part 4); signed-out readers are asked to sign in. */
 export function StoryActions({ story }: { story: Story }) {
+  const t = useT();
   const [, navigate] = useLocation();
   const { data: user } = useCurrentUser();
   const like = useLikeStory();
@@ -78,7 +80,7 @@ export function StoryActions({ story }: { story: Story }) {
       await navigator.clipboard.writeText(url);
       messageToast(STORY_TOASTS.linkCopied, 'success');
     } catch {
-      toast({ title: 'Share failed', description: url, variant: 'destructive' });
+      toast({ title: t('story.shareFailed'), description: url, variant: 'destructive' });
     }
   };
 
@@ -88,12 +90,12 @@ export function StoryActions({ story }: { story: Story }) {
         {isOwnStory ? (
           <span className="inline-flex h-10 items-center gap-2 rounded-lg bg-night-800 px-4 text-sm text-mist-100">
             <Heart className="h-4 w-4" aria-hidden />
-            {likes === 1 ? '1 like' : `${likes} likes`}
+            {t('story.likesCount', { count: likes })}
           </span>
         ) : lockedForReader ? (
           <span className="inline-flex h-10 items-center gap-2 rounded-lg bg-night-800 px-3 text-sm text-mist-300">
             <Heart className="h-4 w-4" aria-hidden />
-            {likes} · Unlock this story to like it
+            {t('story.unlockToLike', { count: likes })}
           </span>
         ) : (
           // Not liked: an outline heart on an outline button; liked: filled, pressed (docs/decisions/051-walker-stumbles-fourth-round.md).
@@ -103,8 +105,8 @@ export function StoryActions({ story }: { story: Story }) {
             onClick={onLike}
             disabled={like.isPending || unlike.isPending}
             aria-pressed={liked}
-            aria-label={`Like (${likes} likes)`}
-            title={liked ? 'You like this story. Press again to take the like back.' : undefined}
+            aria-label={t('story.likeLabel', { count: likes })}
+            title={liked ? t('story.likedTitle') : undefined}
             data-liked={liked}
           >
             <Heart className={cn(liked && 'fill-current')} aria-hidden />
@@ -113,12 +115,12 @@ export function StoryActions({ story }: { story: Story }) {
         )}
         <Button type="button" variant="outline" onClick={() => void onShare()}>
           <Share2 aria-hidden />
-          Share
+          {t('story.share')}
         </Button>
         {!isOwnStory && reported && (
           <span className="inline-flex h-10 items-center gap-2 rounded-lg px-4 text-sm text-mist-300">
             <Flag aria-hidden className="h-4 w-4" />
-            Reported
+            {t('story.reported')}
           </span>
         )}
         {!isOwnStory && !reported && (
@@ -133,7 +135,7 @@ export function StoryActions({ story }: { story: Story }) {
             }}
           >
             <Flag aria-hidden />
-            Report
+            {t('story.report')}
           </Button>
         )}
         {/* Blocking (docs/design.md, rule 18): private; the author's stories vanish for this reader everywhere. */}
@@ -150,7 +152,7 @@ export function StoryActions({ story }: { story: Story }) {
         <p role="alert" className="flex flex-wrap items-center gap-3 text-sm text-mist-300">
           {accountNotice}
           <Button type="button" size="sm" variant="outline" onClick={() => navigate(paths.auth)}>
-            Sign In
+            {t('story.signIn')}
           </Button>
         </p>
       )}

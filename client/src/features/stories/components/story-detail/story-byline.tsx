@@ -7,6 +7,7 @@ import { Link } from 'wouter';
 import { FOLLOW_TEXTS } from '#common/traces';
 import { paths } from '#client/config/paths';
 import { useCurrentUser } from '#client/lib/auth/current-user';
+import { useT } from '#client/lib/i18n/use-t';
 import { useAuthorPage, useSetFollowing } from '#client/lib/follows/author-follow';
 
 /** Beyond this the reader is not nearby: the place gets a name they know, or a way to look it up (docs/decisions/014-phone-round-2.md). */
@@ -18,6 +19,7 @@ const FAR_AWAY_M = 1000;
  * ("near Savannah, Georgia") and an "Open in maps" link.
  */
 export function StoryByline({ story }: { story: Story }) {
+  const t = useT();
   const showDuration = isTimedStory(story.type) && story.duration;
   return (
     <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -25,7 +27,7 @@ export function StoryByline({ story }: { story: Story }) {
         href={paths.author(story.authorId)}
         className="underline decoration-glow-400/40 underline-offset-2 hover:text-mist-100"
       >
-        {story.author?.displayName || 'Anonymous'}
+        {story.author?.displayName || t('story.anonymous')}
       </Link>
       <FollowFromByline authorId={story.authorId} />
       {showDuration ? (
@@ -37,7 +39,7 @@ export function StoryByline({ story }: { story: Story }) {
       {typeof story.distance === 'number' && (
         <span className="inline-flex items-center gap-1">
           <MapPin className="h-3.5 w-3.5" aria-hidden />
-          {storyDistanceText(story)} away
+          {t('story.distanceAway', { distance: storyDistanceText(story) })}
         </span>
       )}
       {typeof story.distance === 'number' && story.distance > FAR_AWAY_M && <PlaceName story={story} />}
@@ -46,6 +48,7 @@ export function StoryByline({ story }: { story: Story }) {
 }
 
 function PlaceName({ story }: { story: Story }) {
+  const t = useT();
   const label = coordinatesLabel(story.latitude, story.longitude);
   if (label === 'Historic Savannah District') return <span>{label}</span>;
   return (
@@ -58,9 +61,9 @@ function PlaceName({ story }: { story: Story }) {
         rel="noopener noreferrer"
         className="inline-flex items-center gap-1 underline decoration-glow-400/60 underline-offset-2 hover:text-mist-100"
       >
-        Open in maps
+        {t('story.openInMaps')}
         <ExternalLink className="h-3.5 w-3.5" aria-hidden />
-        <span className="sr-only"> (opens in a new tab)</span>
+        <span className="sr-only">{t('story.opensInNewTab')}</span>
       </a>
     </>
   );

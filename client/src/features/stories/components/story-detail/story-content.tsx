@@ -2,6 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { unreachable } from '#common/exhaustive';
 import type { Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
+import { useT } from '#client/lib/i18n/use-t';
 import { storyTypeIcon } from '#client/lib/stories/story-display';
 import type { PlaybackInsightHandlers } from '#client/lib/insights/use-story-insight-events';
 import { MEDIA_VIEWS, mediaUrlOf } from '#client/components/stories/media-views';
@@ -57,10 +58,12 @@ function TimedMedia({ story, player, isAuthor }: { story: Story; player: ReactNo
 }
 
 function NoMedia() {
-  return <p className="text-sm text-mist-400">This story's media is not available.</p>;
+  const t = useT();
+  return <p className="text-sm text-mist-400">{t('story.mediaUnavailable')}</p>;
 }
 
 function TikTokCard({ story }: { story: Story }) {
+  const t = useT();
   if (!story.tiktokUrl) return <NoMedia />;
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-night-600 bg-gradient-to-br from-pink-600/20 to-cyan-500/20 p-6 text-center">
@@ -69,7 +72,7 @@ function TikTokCard({ story }: { story: Story }) {
       </span>
       <Button asChild>
         <a href={story.tiktokUrl} target="_blank" rel="noopener noreferrer">
-          Watch on TikTok
+          {t('story.watchOnTikTok')}
         </a>
       </Button>
       <a
@@ -78,9 +81,11 @@ function TikTokCard({ story }: { story: Story }) {
         rel="noopener noreferrer"
         className="text-sm text-glow-300 underline-offset-4 hover:underline"
       >
-        View original on TikTok
+        {t('story.viewOnTikTok')}
       </a>
-      {story.tiktokVideoId && <p className="text-xs text-mist-400">Video ID: {story.tiktokVideoId}</p>}
+      {story.tiktokVideoId && (
+        <p className="text-xs text-mist-400">{t('story.videoId', { id: story.tiktokVideoId })}</p>
+      )}
     </div>
   );
 }

@@ -6,6 +6,8 @@ import type { Story } from '#common/schemas';
 import { timeLockText } from '#common/time-lock-text';
 import { formatCreated, lockLines, metresToUnlock, storyTypeLabel } from '#client/lib/stories/story-display';
 import { useCurrentUser } from '#client/lib/auth/current-user';
+import { formatNumber } from '#client/lib/i18n/format';
+import { useT } from '#client/lib/i18n/use-t';
 import { useStoryInsightEvents } from '#client/lib/insights/use-story-insight-events';
 import { StoryLanguageName } from '#client/components/stories/story-language-name';
 import { StoryActions } from './story-actions';
@@ -16,6 +18,7 @@ import { isTimeLockReason } from '#common/lock-kinds';
 
 /** The story (or why it is locked), its details and badges, then the actions. */
 export function StoryDetailBody({ story }: { story: Story }) {
+  const t = useT();
   const lockText = timeLockText(story);
   // When the time lock is what holds the story, the locked notice already says it: said once, not twice.
   const saidByNotice = story.isLocked && (story.lockReasons ?? [story.lockReason]).some(isTimeLockReason);
@@ -42,7 +45,7 @@ export function StoryDetailBody({ story }: { story: Story }) {
         >
           <h3 id={`lock-${story.id}`} className="flex items-center gap-2 font-semibold text-ember-400">
             <Lock className="h-4 w-4" aria-hidden />
-            Time-Lock Details
+            {t('story.timeLockDetails')}
           </h3>
           <p className="mt-1 text-mist-100">{lockText}</p>
         </section>
@@ -53,13 +56,13 @@ export function StoryDetailBody({ story }: { story: Story }) {
           {story.category}
         </span>
         <span className="rounded-full bg-glow-600/30 px-2.5 py-1 text-glow-300">
-          {storyTypeLabel(story.type)} Story
+          {t('story.typeStory', { type: storyTypeLabel(story.type) })}
         </span>
         {story.timeRestriction !== 'none' && (
-          <span className="rounded-full bg-ember-500/20 px-2.5 py-1 text-ember-400">Time-Locked</span>
+          <span className="rounded-full bg-ember-500/20 px-2.5 py-1 text-ember-400">{t('story.timeLocked')}</span>
         )}
         <StoryLanguageName language={story.language} className="px-2.5 py-1" />
-        <span className="ml-auto text-mist-400">Created {formatCreated(story.createdAt)}</span>
+        <span className="ms-auto text-mist-400">{t('story.created', { date: formatCreated(story.createdAt) })}</span>
       </div>
       <StoryActions story={story} />
       <StoryTraces storyId={story.id} locked={story.isLocked} />
@@ -69,6 +72,7 @@ export function StoryDetailBody({ story }: { story: Story }) {
 
 /** Why the server locked the story: too far away, or a time lock that is closed right now. */
 function LockedNotice({ story }: { story: Story }) {
+  const t = useT();
   if (isClaimLock(story.lockReason)) {
     // The reader's position claim was refused (docs/security.md, "Location: a position is a claim"): say why in plain words, not "walk closer".
     return (
@@ -82,22 +86,28 @@ function LockedNotice({ story }: { story: Story }) {
   }
   const toWalk = metresToUnlock(story);
   // Every rule that holds it (docs/decisions/014-phone-round-2.md): the walk, and the time lock that would still hold it there.
-  const lines = lockLines(story).map((line) =>
-    line.startsWith('Walk closer') ? 'Walk closer to unlock this story' : line,
-  );
+  const lines = lockLines(story).map((line) => (line.startsWith('Walk closer') ? t('story.walkCloser') : line));
   return (
     <div className="flex flex-col items-center gap-2 rounded-xl border border-night-600 bg-night-800/70 p-6 text-center">
       <span aria-hidden className="text-4xl">
         🔒
       </span>
-      {(lines.length ? lines : ['This story is locked right now.']).map((line) => (
+      {(lines.length ? lines : [t('story.lockedNow')]).map((line) => (
         <p key={line} className="font-semibold text-mist-100">
           {line}
         </p>
       ))}
       {toWalk !== null && (
         <p className="text-sm text-mist-300">
-          About {toWalk < 1000 ? `${toWalk} m` : `${(toWalk / 1000).toFixed(1)} km`} more to go.
+          {toWalk < 1000
+            ? t('story.moreToGoMetres', { metres: formatNumber(toWalk) })
+            : t('story.moreToGoKilometres', {
+                kilometres: formatNumber(toWalk / 1000, {
+                  minimumFractionDigits: 1,
+                  maximumFractionDigits: 1,
+                  useGrouping: false,
+                }),
+              })}
         </p>
       )}
     </div>

@@ -17,9 +17,11 @@ import { FormField } from '#client/components/ui/form-field';
 import { Input, Textarea } from '#client/components/ui/input';
 import { errorMessage } from '#client/lib/api-client';
 import { messageToast } from '#client/lib/toast-message';
+import { useT } from '#client/lib/i18n/use-t';
 import { useLeaveTrace, useStoryTraces, useTraceAction } from '#client/features/stories/api/traces';
 
 export function StoryTraces({ storyId, locked }: { storyId: string; locked: boolean }) {
+  const t = useT();
   const traces = useStoryTraces(storyId, locked);
   if (!traces.data) return null;
   const { count, readable, canLeave } = traces.data;
@@ -29,7 +31,7 @@ export function StoryTraces({ storyId, locked }: { storyId: string; locked: bool
       className="grid gap-3 rounded-xl border border-night-700 bg-night-900/50 p-3"
     >
       <h3 id={`traces-${storyId}`} className="font-semibold text-mist-100">
-        Traces
+        {t('story.traces')}
         {readable && count > 0 && <span className="font-normal text-mist-300"> · {traceCountLine(count)}</span>}
       </h3>
       {!readable ? (
@@ -38,7 +40,7 @@ export function StoryTraces({ storyId, locked }: { storyId: string; locked: bool
         <>
           {canLeave && <LeaveTraceForm storyId={storyId} />}
           {traces.data.traces.length === 0 ? (
-            <p className="text-sm text-mist-300">No traces yet. Be the first to leave one.</p>
+            <p className="text-sm text-mist-300">{t('story.noTraces')}</p>
           ) : (
             <ul className="grid gap-2">
               {traces.data.traces.map((trace) => (
@@ -53,6 +55,7 @@ export function StoryTraces({ storyId, locked }: { storyId: string; locked: bool
 }
 
 function LeaveTraceForm({ storyId }: { storyId: string }) {
+  const t = useT();
   const leave = useLeaveTrace(storyId);
   const [text, setText] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
@@ -68,22 +71,22 @@ function LeaveTraceForm({ storyId }: { storyId: string }) {
         onSuccess: () => {
           setText('');
           setPhoto(null);
-          messageToast('Trace left', 'success');
+          messageToast(t('story.traceLeft'), 'success');
         },
-        onError: (err) => setError(errorMessage(err, 'Failed to leave a trace.')),
+        onError: (err) => setError(errorMessage(err, t('story.traceFailed'))),
       },
     );
   };
   return (
     <form onSubmit={onSubmit} className="grid gap-2" noValidate>
-      <FormField id={`trace-text-${storyId}`} label="Leave a trace" error={error}>
+      <FormField id={`trace-text-${storyId}`} label={t('story.leaveTraceLabel')} error={error}>
         {(field) => (
           <Textarea
             {...field}
             value={text}
             rows={2}
             maxLength={TRACE_LIMITS.textMax}
-            placeholder="Found it, thanks for the walk"
+            placeholder={t('story.tracePlaceholder')}
             onChange={(e) => {
               setText(e.target.value);
               setError(undefined);
@@ -93,7 +96,7 @@ function LeaveTraceForm({ storyId }: { storyId: string }) {
       </FormField>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <label className="text-xs text-mist-300">
-          <span className="mr-2">Photo (optional)</span>
+          <span className="me-2">{t('story.photoOptional')}</span>
           <Input
             type="file"
             accept="image/jpeg,image/png,image/webp,image/gif"
@@ -105,7 +108,7 @@ function LeaveTraceForm({ storyId }: { storyId: string }) {
           {text.length}/{TRACE_LIMITS.textMax}
         </span>
         <Button type="submit" size="sm" disabled={leave.isPending}>
-          Leave trace
+          {t('story.leaveTrace')}
         </Button>
       </div>
     </form>
@@ -113,12 +116,13 @@ function LeaveTraceForm({ storyId }: { storyId: string }) {
 }
 
 function TraceItem({ trace }: { trace: Trace }) {
+  const t = useT();
   const action = useTraceAction(trace.storyId);
   const [asking, setAsking] = useState<'hide' | 'appeal' | null>(null);
   const [words, setWords] = useState('');
   const run = (kind: 'delete' | 'hide' | 'appeal') => {
     const done = {
-      onError: (err: unknown) => messageToast(errorMessage(err, 'That did not work.')),
+      onError: (err: unknown) => messageToast(errorMessage(err, t('story.actionFailed'))),
       onSuccess: () => setAsking(null),
     };
     if (kind === 'delete') action.mutate({ kind, id: trace.id }, done);
@@ -128,7 +132,7 @@ function TraceItem({ trace }: { trace: Trace }) {
   return (
     <li
       className="grid gap-1 rounded-lg bg-night-800/70 p-2 text-sm"
-      aria-label={`Trace by ${trace.writer.displayName}`}
+      aria-label={t('story.traceBy', { name: trace.writer.displayName })}
     >
       <div className="flex items-center justify-between gap-2 text-xs text-mist-400">
         <span className="font-semibold text-mist-200">{trace.writer.displayName}</span>
@@ -144,30 +148,32 @@ function TraceItem({ trace }: { trace: Trace }) {
       {trace.photoUrl && (
         <img
           src={trace.photoUrl}
-          alt={`Photo left by ${trace.writer.displayName}`}
+          alt={t('story.photoLeftBy', { name: trace.writer.displayName })}
           className="max-h-48 rounded-md object-cover"
           loading="lazy"
         />
       )}
       {trace.hidden && (
         <p className="text-xs text-ember-400">
-          Hidden by the author{trace.hiddenReason ? `: ${trace.hiddenReason}` : ''}
+          {trace.hiddenReason
+            ? t('story.hiddenByAuthorReason', { reason: trace.hiddenReason })
+            : t('story.hiddenByAuthor')}
         </p>
       )}
       <div className="flex flex-wrap justify-end gap-2">
         {trace.mine && (
           <Button type="button" size="sm" variant="ghost" onClick={() => run('delete')} disabled={action.isPending}>
-            Delete trace
+            {t('story.deleteTrace')}
           </Button>
         )}
         {trace.canHide && (
           <Button type="button" size="sm" variant="ghost" onClick={() => setAsking('hide')}>
-            Hide trace
+            {t('story.hideTrace')}
           </Button>
         )}
         {trace.canAppeal && (
           <Button type="button" size="sm" variant="ghost" onClick={() => setAsking('appeal')}>
-            Appeal
+            {t('story.appeal')}
           </Button>
         )}
       </div>
@@ -175,7 +181,7 @@ function TraceItem({ trace }: { trace: Trace }) {
         <div className="grid gap-2">
           <FormField
             id={`trace-${asking}-${trace.id}`}
-            label={asking === 'hide' ? 'Why do you hide this trace?' : 'Why should it be shown again?'}
+            label={asking === 'hide' ? t('story.whyHide') : t('story.whyShowAgain')}
           >
             {(field) => (
               <Input
@@ -188,7 +194,7 @@ function TraceItem({ trace }: { trace: Trace }) {
           </FormField>
           <div className="flex justify-end gap-2">
             <Button type="button" size="sm" variant="ghost" onClick={() => setAsking(null)}>
-              Cancel
+              {t('story.cancel')}
             </Button>
             <Button
               type="button"
@@ -197,7 +203,7 @@ function TraceItem({ trace }: { trace: Trace }) {
               disabled={!words.trim() || action.isPending}
               onClick={() => run(asking)}
             >
-              {asking === 'hide' ? 'Hide' : 'Send appeal'}
+              {asking === 'hide' ? t('story.hide') : t('story.sendAppeal')}
             </Button>
           </div>
         </div>

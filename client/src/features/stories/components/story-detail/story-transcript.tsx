@@ -10,10 +10,9 @@ import type { Story } from '#common/schemas';
 import { formatDuration } from '#client/lib/stories/story-display';
 import { reportInsightEvent } from '#client/lib/insights/report-event';
 import { cn } from '#client/lib/utils';
+import { useT } from '#client/lib/i18n/use-t';
 import { useTranscriptFile } from '../../api/transcript';
 import { TranscriptEditorButton } from '../transcript-editor';
-
-const NO_TRANSCRIPT = 'No transcript yet';
 
 /** The story's audio or video element, found beside the panel (the players keep their own refs). */
 function usePlayback(mediaArea: RefObject<HTMLElement | null>) {
@@ -48,22 +47,21 @@ export function StoryTranscript({
   isAuthor: boolean;
   mediaArea: RefObject<HTMLElement | null>;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const file = useTranscriptFile(story.transcriptUrl, open);
   const { time, seek } = usePlayback(mediaArea);
   const captions = story.type === 'video';
-  const heading = captions ? 'Captions and transcript' : 'Transcript';
+  const heading = captions ? t('story.captionsAndTranscript') : t('story.transcript');
 
   if (!story.transcriptUrl) {
     return (
       <section aria-label={heading} className="grid gap-2 rounded-xl border border-night-600 bg-night-800/60 p-3">
-        <p className="text-sm text-mist-300">{NO_TRANSCRIPT}</p>
+        <p className="text-sm text-mist-300">{t('story.noTranscript')}</p>
         {isAuthor && (
           <>
             <p className="text-sm text-mist-100">
-              {captions
-                ? 'Add captions so everyone can follow this story.'
-                : 'Add a transcript so everyone can follow this story.'}
+              {captions ? t('story.addCaptionsPrompt') : t('story.addTranscriptPrompt')}
             </p>
             <TranscriptEditorButton story={story} />
           </>
@@ -87,7 +85,7 @@ export function StoryTranscript({
       <div className="mt-2 grid gap-2">
         {file.isPending ? (
           <p role="status" className="text-sm text-mist-300">
-            Loading transcript...
+            {t('story.loadingTranscript')}
           </p>
         ) : file.isError ? (
           <p className="text-sm text-mist-300">{file.error.message}</p>
@@ -114,6 +112,7 @@ function CueList({
   time: number;
   onSeek: (seconds: number) => void;
 }) {
+  const t = useT();
   const list = useRef<HTMLOListElement>(null);
   const current = timed ? cues.findIndex((cue) => time >= cue.start! && time < cue.end!) : -1;
   useEffect(() => {
@@ -132,7 +131,7 @@ function CueList({
     );
   }
   return (
-    <ol ref={list} aria-label="Transcript cues" className="grid max-h-64 gap-1 overflow-y-auto">
+    <ol ref={list} aria-label={t('story.transcriptCues')} className="grid max-h-64 gap-1 overflow-y-auto">
       {cues.map((cue, index) => (
         <li key={index}>
           <button
@@ -140,12 +139,12 @@ function CueList({
             aria-current={index === current ? 'true' : undefined}
             onClick={() => onSeek(cue.start!)}
             className={cn(
-              'flex w-full gap-3 rounded-lg px-2 py-1.5 text-left text-sm leading-relaxed text-mist-100 hover:bg-night-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-glow-400',
+              'flex w-full gap-3 rounded-lg px-2 py-1.5 text-start text-sm leading-relaxed text-mist-100 hover:bg-night-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-glow-400',
               index === current && 'bg-glow-600/30 text-white',
             )}
           >
             <span className="shrink-0 tabular-nums text-mist-300">
-              <span className="sr-only">Play from </span>
+              <span className="sr-only">{t('story.playFrom')}</span>
               {formatDuration(Math.floor(cue.start!))}
             </span>
             <span className="whitespace-pre-line">{cue.text}</span>
