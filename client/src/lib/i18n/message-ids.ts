@@ -3,5 +3,6 @@
  * namespace added there is added here, so `t()` refuses an id that does not exist.
  */
 import type shell from './messages/shell.en.json';
+import type auth from './messages/auth.en.json';
 
-export type MessageId = keyof typeof shell;
+export type MessageId = keyof typeof shell | keyof typeof auth;
