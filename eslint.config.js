@@ -106,7 +106,11 @@ const API_BY_NAME = [
 ];
 
 /** Screens whose words are all in the catalogues; a folder converted is added here and stays converted. */
-const TRANSLATED_SCREENS = ['client/src/components/layout/**/*.tsx', 'client/src/features/auth/**/*.tsx'];
+const TRANSLATED_SCREENS = [
+  'client/src/components/layout/**/*.tsx',
+  'client/src/features/auth/**/*.tsx',
+  'client/src/features/account/**/*.tsx',
+];
 const CATALOGUE_MESSAGE = "Put the words in a catalogue (client/src/lib/i18n/messages) and render t('…').";
 const WORDS_IN_CATALOGUES = [
   { selector: 'JSXText[value=/[A-Za-z]{2}/]', message: CATALOGUE_MESSAGE },

@@ -4,5 +4,6 @@
  */
 import type shell from './messages/shell.en.json';
 import type auth from './messages/auth.en.json';
+import type account from './messages/account.en.json';
 
-export type MessageId = keyof typeof shell | keyof typeof auth;
+export type MessageId = keyof typeof shell | keyof typeof auth | keyof typeof account;
