@@ -5,5 +5,6 @@
 import type shell from './messages/shell.en.json';
 import type auth from './messages/auth.en.json';
 import type account from './messages/account.en.json';
+import type notifications from './messages/notifications.en.json';
 
-export type MessageId = keyof typeof shell | keyof typeof auth | keyof typeof account;
+export type MessageId = keyof typeof shell | keyof typeof auth | keyof typeof account | keyof typeof notifications;
