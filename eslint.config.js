@@ -111,6 +111,7 @@ const TRANSLATED_SCREENS = [
   'client/src/features/auth/**/*.tsx',
   'client/src/features/account/**/*.tsx',
   'client/src/features/notifications/**/*.tsx',
+  'client/src/features/insights/**/*.tsx',
 ];
 const CATALOGUE_MESSAGE = "Put the words in a catalogue (client/src/lib/i18n/messages) and render t('…').";
 const WORDS_IN_CATALOGUES = [
