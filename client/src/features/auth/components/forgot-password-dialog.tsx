@@ -99,7 +99,7 @@ function ResetSteps({ initialUsername }: { initialUsername: string }) {
     if (newPassword.length < LIMITS.passwordMin) {
       toast({
         title: translate('auth.passwordTooShort'),
-        description: translate('auth.passwordTooShortLong', { min: LIMITS.passwordMin }),
+        description: translate('auth.passwordTooShortLong'),
         variant: 'destructive',
       });
       return;
