@@ -115,6 +115,10 @@ const TRANSLATED_SCREENS = [
   'client/src/features/stories/**/*.tsx',
   'client/src/components/stories/**/*.tsx',
   'client/src/features/discover/**/*.tsx',
+  'client/src/features/auth/**/*.tsx',
+  'client/src/features/account/**/*.tsx',
+  'client/src/features/notifications/**/*.tsx',
+  'client/src/features/insights/**/*.tsx',
 ];
 const CATALOGUE_MESSAGE = "Put the words in a catalogue (client/src/lib/i18n/messages) and render t('…').";
 const WORDS_IN_CATALOGUES = [

@@ -3,10 +3,14 @@
  * namespace added there is added here, so `t()` refuses an id that does not exist.
  */
 import type shell from './messages/shell.en.json';
+import type account from './messages/account.en.json';
+import type auth from './messages/auth.en.json';
 import type create from './messages/create.en.json';
 import type discover from './messages/discover.en.json';
 import type follows from './messages/follows.en.json';
 import type home from './messages/home.en.json';
+import type insights from './messages/insights.en.json';
+import type notifications from './messages/notifications.en.json';
 import type places from './messages/places.en.json';
 import type planned from './messages/planned.en.json';
 import type share from './messages/share.en.json';
@@ -14,10 +18,14 @@ import type story from './messages/story.en.json';
 
 export type MessageId =
   | keyof typeof shell
+  | keyof typeof account
+  | keyof typeof auth
   | keyof typeof create
   | keyof typeof discover
   | keyof typeof follows
   | keyof typeof home
+  | keyof typeof insights
+  | keyof typeof notifications
   | keyof typeof places
   | keyof typeof planned
   | keyof typeof share

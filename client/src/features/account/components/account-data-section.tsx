@@ -9,6 +9,8 @@ import { Input } from '#client/components/ui/input';
 import { toast } from '#client/components/ui/use-toast';
 import { paths } from '#client/config/paths';
 import { errorMessage } from '#client/lib/api-client';
+import { translate } from '#client/lib/i18n/i18n';
+import { useT } from '#client/lib/i18n/use-t';
 import { useDeleteAccount } from '../api/delete-account';
 import { useDownloadAccountData } from '../api/export-account';
 
@@ -16,15 +18,20 @@ import { useDownloadAccountData } from '../api/export-account';
 export function AccountDataSection() {
   const download = useDownloadAccountData();
   const [deleting, setDeleting] = useState(false);
+  const t = useT();
 
   const onDownload = () =>
     download.mutate(undefined, {
       onSuccess: () =>
-        toast({ title: 'Download started', description: 'Your data is saved as one JSON file.', variant: 'success' }),
+        toast({
+          title: translate('account.downloadStarted'),
+          description: translate('account.savedAsJson'),
+          variant: 'success',
+        }),
       onError: (error) =>
         toast({
-          title: 'Download failed',
-          description: errorMessage(error, 'Something went wrong'),
+          title: translate('account.downloadFailed'),
+          description: errorMessage(error, translate('account.somethingWrong')),
           variant: 'destructive',
         }),
     });
@@ -35,24 +42,22 @@ export function AccountDataSection() {
       className="mt-6 rounded-2xl border border-night-600 bg-night-900/85 p-5 shadow-2xl backdrop-blur sm:p-7"
     >
       <h2 id="your-data-title" className="font-display text-xl font-semibold text-mist-100">
-        Your data
+        {t('account.yourData')}
       </h2>
-      <p className="mt-1 text-sm text-mist-300">
-        Download your profile, your stories (with links to their media, valid for a day) and the likes you gave.
-      </p>
+      <p className="mt-1 text-sm text-mist-300">{t('account.yourDataIntro')}</p>
       <div className="mt-4 flex flex-col gap-2 sm:flex-row">
         <Button type="button" variant="outline" onClick={onDownload} disabled={download.isPending}>
           <Download aria-hidden />
-          {download.isPending ? 'Preparing...' : 'Download your data'}
+          {download.isPending ? t('account.preparing') : t('account.downloadData')}
         </Button>
         <Button type="button" variant="destructive" onClick={() => setDeleting(true)}>
           <Trash2 aria-hidden />
-          Delete account
+          {t('account.deleteAccount')}
         </Button>
       </div>
       <Dialog open={deleting} onOpenChange={setDeleting}>
         {deleting && (
-          <DialogContent title="Delete your account?">
+          <DialogContent title={t('account.deleteTitle')}>
             <DeleteAccountForm />
           </DialogContent>
         )}
@@ -66,6 +71,7 @@ function DeleteAccountForm() {
   const remove = useDeleteAccount();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const t = useT();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -74,19 +80,16 @@ function DeleteAccountForm() {
     remove.mutate(checked.data, {
       onSuccess: (answer) => {
         navigate(paths.auth);
-        toast({ title: 'Account deleted', description: answer.message, variant: 'success' });
+        toast({ title: translate('account.accountDeleted'), description: answer.message, variant: 'success' });
       },
-      onError: (failure) => setError(errorMessage(failure, 'Something went wrong. Your account was not deleted.')),
+      onError: (failure) => setError(errorMessage(failure, translate('account.notDeleted'))),
     });
   }
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <p className="text-sm text-mist-300">
-        Your profile, your stories with their media, your likes, reports and notifications are removed for good. This
-        cannot be undone. Enter your password to confirm.
-      </p>
-      <FormField id="delete-account-password" label="Password" error={error}>
+      <p className="text-sm text-mist-300">{t('account.deleteIntro')}</p>
+      <FormField id="delete-account-password" label={t('account.password')} error={error}>
         {(field) => (
           <Input
             {...field}
@@ -103,11 +106,11 @@ function DeleteAccountForm() {
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
           <Button type="button" variant="outline" disabled={remove.isPending}>
-            Keep my account
+            {t('account.keepAccount')}
           </Button>
         </DialogClose>
         <Button type="submit" variant="destructive" disabled={remove.isPending}>
-          {remove.isPending ? 'Deleting...' : 'Delete my account'}
+          {remove.isPending ? t('account.deleting') : t('account.deleteMyAccount')}
         </Button>
       </div>
     </form>

@@ -1,9 +1,12 @@
 import { Bell, BellOff } from 'lucide-react';
 import { useState } from 'react';
-import { PUSH_KIND_LABELS, PUSH_KINDS, type PushKind } from '#common/push';
+import { PUSH_KINDS, type PushKind } from '#common/push';
 import { Button } from '#client/components/ui/button';
 import { toast } from '#client/components/ui/use-toast';
 import { errorMessage } from '#client/lib/api-client';
+import { translate } from '#client/lib/i18n/i18n';
+import type { MessageId } from '#client/lib/i18n/message-ids';
+import { useT } from '#client/lib/i18n/use-t';
 import {
   pushPermission,
   pushSupport,
@@ -13,15 +16,16 @@ import {
   useSetPushPreferences,
 } from '../api/push';
 
-const PUSH_TEXTS_UI = {
-  title: 'Push notifications',
-  unsupported:
-    'This browser cannot receive push notifications. Installed on a phone (Add to Home Screen), Whispers can.',
-  denied:
-    'Notifications are blocked for Whispers in this browser. To turn them on, open the site settings (the icon beside the address) or your phone’s settings for this app, allow notifications, then come back here.',
-  off: 'Off on this device. Turn them on to hear about likes and your stories even when Whispers is closed.',
-  on: 'On for this device. Stories found nearby stay in the app: they need your position.',
-} as const;
+/** Each kind's checkbox label (the English of common/push.ts's PUSH_KIND_LABELS, in the catalogue). */
+const PUSH_KIND_MESSAGES: Record<PushKind, MessageId> = {
+  story_liked: 'account.kindStoryLiked',
+  story_hidden: 'account.kindStoryHidden',
+  moderation_decision: 'account.kindModerationDecision',
+  report_outcome: 'account.kindReportOutcome',
+  trace_left: 'account.kindTraceLeft',
+  trace_hidden: 'account.kindTraceHidden',
+  follow_digest: 'account.kindFollowDigest',
+};
 
 /**
  * "Push notifications" on the profile screen (docs/decisions/015-installable-offline-push.md): on/off for THIS device, with the browser's permission
@@ -35,6 +39,7 @@ export function PushSection() {
   const preferences = usePushPreferences();
   const setPreferences = useSetPushPreferences();
   const on = device.data?.subscribed === true;
+  const t = useT();
 
   const toggle = () =>
     setDevice.mutate(!on, {
@@ -42,8 +47,8 @@ export function PushSection() {
       onError: (error) => {
         if (error instanceof Error && (error.message === 'denied' || error.message === 'dismissed')) return;
         toast({
-          title: 'Push notifications',
-          description: errorMessage(error, 'Could not change push notifications on this device'),
+          title: translate('account.pushTitle'),
+          description: errorMessage(error, translate('account.pushChangeFailed')),
           variant: 'destructive',
         });
       },
@@ -55,21 +60,22 @@ export function PushSection() {
     setPreferences.mutate(kinds, {
       onError: (error) =>
         toast({
-          title: 'Push notifications',
-          description: errorMessage(error, 'Could not save your choice'),
+          title: translate('account.pushTitle'),
+          description: errorMessage(error, translate('account.choiceNotSaved')),
           variant: 'destructive',
         }),
     });
   };
 
-  const explanation =
+  const explanation = t(
     support === 'unsupported'
-      ? PUSH_TEXTS_UI.unsupported
+      ? 'account.pushUnsupported'
       : permission === 'denied'
-        ? PUSH_TEXTS_UI.denied
+        ? 'account.pushDenied'
         : on
-          ? PUSH_TEXTS_UI.on
-          : PUSH_TEXTS_UI.off;
+          ? 'account.pushOn'
+          : 'account.pushOff',
+  );
 
   return (
     <section
@@ -79,7 +85,7 @@ export function PushSection() {
       <div className="flex items-start justify-between gap-4">
         <div>
           <h2 id="push-title" className="font-display text-xl font-semibold text-mist-100">
-            {PUSH_TEXTS_UI.title}
+            {t('account.pushTitle')}
           </h2>
           <p id="push-state" className="mt-1 text-sm text-mist-300">
             {explanation}
@@ -91,19 +97,19 @@ export function PushSection() {
             variant={on ? 'outline' : 'default'}
             role="switch"
             aria-checked={on}
-            aria-label={PUSH_TEXTS_UI.title}
+            aria-label={t('account.pushTitle')}
             aria-describedby="push-state"
             disabled={device.isPending || setDevice.isPending}
             onClick={toggle}
           >
             {on ? <BellOff aria-hidden /> : <Bell aria-hidden />}
-            {on ? 'Turn off' : 'Turn on'}
+            {on ? t('account.turnOff') : t('account.turnOn')}
           </Button>
         )}
       </div>
       {support === 'supported' && on && (
         <fieldset className="mt-4">
-          <legend className="text-sm font-medium text-mist-100">Send me by push</legend>
+          <legend className="text-sm font-medium text-mist-100">{t('account.sendByPush')}</legend>
           <div className="mt-2 flex flex-col gap-2">
             {PUSH_KINDS.map((kind) => (
               <label key={kind} className="flex items-center gap-2 text-sm text-mist-300">
@@ -114,7 +120,7 @@ export function PushSection() {
                   disabled={preferences.isPending || setPreferences.isPending}
                   onChange={(event) => chooseKind(kind, event.target.checked)}
                 />
-                {PUSH_KIND_LABELS[kind]}
+                {t(PUSH_KIND_MESSAGES[kind])}
               </label>
             ))}
           </div>

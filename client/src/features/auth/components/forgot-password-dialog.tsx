@@ -9,7 +9,8 @@ import { toast } from '#client/components/ui/use-toast';
 import { ApiError, errorMessage } from '#client/lib/api-client';
 import { queueToastAfterReload } from '#client/lib/auth/pending-toast';
 import { checkWithSchema } from '#client/lib/schema-field-errors';
-import { AUTH_TEXTS } from '../lib/auth-texts';
+import { translate } from '#client/lib/i18n/i18n';
+import { Message, useT } from '#client/lib/i18n/use-t';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
 import { PasswordInput } from './password-input';
@@ -27,9 +28,10 @@ interface ForgotPasswordDialogProps {
  * success reloads into the app signed in (the server's new session).
  */
 export function ForgotPasswordDialog({ open, onOpenChange, initialUsername }: ForgotPasswordDialogProps) {
+  const t = useT();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Reset your password" className="max-w-md">
+      <DialogContent title={t('auth.resetTitle')} className="max-w-md">
         {/* Radix unmounts the content when closed, so every opening starts again at step 1 ("Cancel" resets). */}
         <ResetSteps initialUsername={initialUsername.trim()} />
       </DialogContent>
@@ -47,6 +49,7 @@ function ResetSteps({ initialUsername }: { initialUsername: string }) {
   const [confirmPassword, setConfirmPassword] = useState('');
   const forgot = useForgotPassword();
   const reset = useResetPassword();
+  const t = useT();
 
   function onContinue(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -58,18 +61,34 @@ function ResetSteps({ initialUsername }: { initialUsername: string }) {
     }
     forgot.mutate(checked.data.username, {
       onSuccess: () => {
-        toast({ title: 'Username Found', description: 'Please enter your new password below.', variant: 'success' });
+        toast({
+          title: translate('auth.usernameFound'),
+          description: translate('auth.enterNewPassword'),
+          variant: 'success',
+        });
         setStep('reset');
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 404) {
-          toast({ title: 'Username Not Found', description: AUTH_TEXTS.noAccountForUsername, variant: 'destructive' });
+          toast({
+            title: translate('auth.usernameNotFound'),
+            description: translate('auth.noAccountForUsername'),
+            variant: 'destructive',
+          });
         } else if (error instanceof ApiError && error.status === 429) {
           // No new mail now, but a code mailed before still works (someone else may have used up the quota).
-          toast({ title: 'Error', description: errorMessage(error, 'Something went wrong'), variant: 'destructive' });
+          toast({
+            title: translate('auth.error'),
+            description: errorMessage(error, translate('auth.somethingWrong')),
+            variant: 'destructive',
+          });
           setStep('reset');
         } else {
-          toast({ title: 'Error', description: errorMessage(error, 'Something went wrong'), variant: 'destructive' });
+          toast({
+            title: translate('auth.error'),
+            description: errorMessage(error, translate('auth.somethingWrong')),
+            variant: 'destructive',
+          });
         }
       },
     });
@@ -79,16 +98,16 @@ function ResetSteps({ initialUsername }: { initialUsername: string }) {
     event.preventDefault();
     if (newPassword.length < LIMITS.passwordMin) {
       toast({
-        title: 'Password Too Short',
-        description: 'Password must be at least 6 characters long.',
+        title: translate('auth.passwordTooShort'),
+        description: translate('auth.passwordTooShortLong'),
         variant: 'destructive',
       });
       return;
     }
     if (newPassword !== confirmPassword) {
       toast({
-        title: "Passwords Don't Match",
-        description: 'Please make sure both passwords are identical.',
+        title: translate('auth.passwordsMismatch'),
+        description: translate('auth.passwordsIdentical'),
         variant: 'destructive',
       });
       return;
@@ -98,7 +117,11 @@ function ResetSteps({ initialUsername }: { initialUsername: string }) {
     if (!checked.data) {
       setCodeError(checked.errors.token);
       if (!checked.errors.token)
-        toast({ title: 'Error', description: Object.values(checked.errors)[0], variant: 'destructive' });
+        toast({
+          title: translate('auth.error'),
+          description: Object.values(checked.errors)[0],
+          variant: 'destructive',
+        });
       return;
     }
     reset.mutate(checked.data, {
@@ -106,8 +129,8 @@ function ResetSteps({ initialUsername }: { initialUsername: string }) {
       // app signed in, as after a login — never "you can now log in" over a session that is already open.
       onSuccess: (user) => {
         queueToastAfterReload({
-          title: 'Password Reset Successful!',
-          description: "You're signed in with your new password.",
+          title: translate('auth.resetSuccess'),
+          description: translate('auth.signedInNewPassword'),
           variant: 'success',
           offerSetup: !user.isSetupComplete,
         });
@@ -115,8 +138,8 @@ function ResetSteps({ initialUsername }: { initialUsername: string }) {
       },
       onError: (error) =>
         toast({
-          title: 'Reset Failed',
-          description: errorMessage(error, 'Something went wrong'),
+          title: translate('auth.resetFailed'),
+          description: errorMessage(error, translate('auth.somethingWrong')),
           variant: 'destructive',
         }),
     });
@@ -125,10 +148,8 @@ function ResetSteps({ initialUsername }: { initialUsername: string }) {
   if (step === 'username') {
     return (
       <form onSubmit={onContinue} className="grid gap-4" noValidate>
-        <p className="text-sm text-mist-300">
-          Enter your username and we&apos;ll email a reset code to the address on your account.
-        </p>
-        <FormField id="forgot-username" label="Username" error={usernameError}>
+        <p className="text-sm text-mist-300">{t('auth.forgotIntro')}</p>
+        <FormField id="forgot-username" label={t('auth.username')} error={usernameError}>
           {(field) => (
             <Input
               {...field}
@@ -147,11 +168,11 @@ function ResetSteps({ initialUsername }: { initialUsername: string }) {
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>
             <Button type="button" variant="outline">
-              Cancel
+              {t('auth.cancel')}
             </Button>
           </DialogClose>
           <Button type="submit" disabled={forgot.isPending}>
-            {forgot.isPending ? 'Checking...' : 'Continue'}
+            {forgot.isPending ? t('auth.checking') : t('auth.continue')}
           </Button>
         </div>
       </form>
@@ -161,10 +182,13 @@ function ResetSteps({ initialUsername }: { initialUsername: string }) {
   return (
     <form onSubmit={onReset} className="grid gap-4" noValidate>
       <p className="text-sm text-mist-300">
-        We emailed a reset code for <span className="font-medium text-mist-100">@{username.trim()}</span>. It works once
-        and expires in 15 minutes.
+        <Message
+          id="auth.resetSent"
+          values={{ username: username.trim() }}
+          components={{ 0: <span className="font-medium text-mist-100" /> }}
+        />
       </p>
-      <FormField id="reset-code" label="Reset code" error={codeError}>
+      <FormField id="reset-code" label={t('auth.resetCode')} error={codeError}>
         {(field) => (
           <Input
             {...field}
@@ -183,24 +207,24 @@ function ResetSteps({ initialUsername }: { initialUsername: string }) {
       </FormField>
       <FormField
         id="reset-new-password"
-        label="New password"
-        hint={`Must be at least ${LIMITS.passwordMin} characters`}
+        label={t('auth.newPassword')}
+        hint={t('auth.passwordHint', { min: LIMITS.passwordMin })}
       >
         {(field) => (
           <PasswordInput
             {...field}
-            what="new password"
+            what={t('auth.newPasswordWhat')}
             autoComplete="new-password"
             value={newPassword}
             onChange={(e) => setNewPassword(e.target.value)}
           />
         )}
       </FormField>
-      <FormField id="reset-confirm-password" label="Confirm new password">
+      <FormField id="reset-confirm-password" label={t('auth.confirmNewPassword')}>
         {(field) => (
           <PasswordInput
             {...field}
-            what="password confirmation"
+            what={t('auth.confirmationWhat')}
             autoComplete="new-password"
             value={confirmPassword}
             onChange={(e) => setConfirmPassword(e.target.value)}
@@ -210,14 +234,14 @@ function ResetSteps({ initialUsername }: { initialUsername: string }) {
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
           <Button type="button" variant="ghost">
-            Cancel
+            {t('auth.cancel')}
           </Button>
         </DialogClose>
         <Button type="button" variant="outline" onClick={() => setStep('username')}>
-          Back
+          {t('auth.back')}
         </Button>
         <Button type="submit" disabled={reset.isPending}>
-          {reset.isPending ? 'Resetting...' : 'Reset Password'}
+          {reset.isPending ? t('auth.resetting') : t('auth.resetPassword')}
         </Button>
       </div>
     </form>

@@ -7,8 +7,10 @@ import { toast } from '#client/components/ui/use-toast';
 import { errorMessage } from '#client/lib/api-client';
 import { checkWithSchema, type SchemaFieldErrors } from '#client/lib/schema-field-errors';
 import { useLogin } from '../api/login';
-import { AUTH_TEXTS } from '../lib/auth-texts';
 import { queueToastAfterReload } from '#client/lib/auth/pending-toast';
+import { translate } from '#client/lib/i18n/i18n';
+import { useT } from '#client/lib/i18n/use-t';
+import { AuthLanguageSelect } from './auth-language-select';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { PasswordInput } from './password-input';
 
@@ -19,6 +21,7 @@ export function LoginForm() {
   const [forgotOpen, setForgotOpen] = useState(false);
   const [errors, setErrors] = useState<SchemaFieldErrors<'username' | 'password'>>({});
   const login = useLogin();
+  const t = useT();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -32,8 +35,8 @@ export function LoginForm() {
     login.mutate(checked.data, {
       onSuccess: (user) => {
         queueToastAfterReload({
-          title: 'Welcome Back!',
-          description: `Good to see you again, ${user.displayName}.`,
+          title: translate('auth.welcomeBack'),
+          description: translate('auth.goodToSeeYou', { name: user.displayName }),
           variant: 'success',
           offerSetup: !user.isSetupComplete,
         });
@@ -42,8 +45,8 @@ export function LoginForm() {
       },
       onError: (error) =>
         toast({
-          title: 'Login Failed',
-          description: errorMessage(error, AUTH_TEXTS.invalidCredentials),
+          title: translate('auth.loginFailed'),
+          description: errorMessage(error, translate('auth.invalidCredentials')),
           variant: 'destructive',
         }),
     });
@@ -55,7 +58,7 @@ export function LoginForm() {
     <>
       {/* noValidate: the app's own messages under each field, never the browser's bubbles. */}
       <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-        <FormField id="login-username" label="Username" error={errors.username}>
+        <FormField id="login-username" label={t('auth.username')} error={errors.username}>
           {(field) => (
             <Input
               {...field}
@@ -73,7 +76,7 @@ export function LoginForm() {
         </FormField>
         <FormField
           id="login-password"
-          label="Password"
+          label={t('auth.password')}
           error={errors.password}
           aside={
             <button
@@ -81,7 +84,7 @@ export function LoginForm() {
               className="rounded-md text-sm font-medium text-glow-300 underline-offset-4 hover:underline"
               onClick={() => setForgotOpen(true)}
             >
-              Forgot your password?
+              {t('auth.forgotPassword')}
             </button>
           }
         >
@@ -99,9 +102,10 @@ export function LoginForm() {
           )}
         </FormField>
         <Button type="submit" size="lg" disabled={busy} className="mt-1 w-full">
-          {busy ? 'Signing in...' : 'Sign In'}
+          {busy ? t('auth.signingIn') : t('auth.signIn')}
         </Button>
       </form>
+      <AuthLanguageSelect />
       <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} initialUsername={username} />
     </>
   );

@@ -4,9 +4,10 @@ import type { ReactNode } from 'react';
 import { LIMITS } from '#common/constants';
 import { FormField } from '#client/components/ui/form-field';
 import { FieldError, Input, Textarea } from '#client/components/ui/input';
+import { useT } from '#client/lib/i18n/use-t';
 import { cn } from '#client/lib/utils';
 import {
-  FAVORITE_EFFECT,
+  favoriteEffect,
   STORY_TYPE_CHOICES,
   type FavoriteStoryType,
   type ProfileErrors,
@@ -66,11 +67,12 @@ function TextField({
 }
 
 export function UsernameField({ props, autoFocus }: { props: ProfileFieldProps; autoFocus?: boolean }) {
+  const t = useT();
   return (
     <TextField
       field="username"
-      label="Username"
-      hint={`${LIMITS.usernameMin}-${LIMITS.usernameMax} characters: letters, numbers and underscores.`}
+      label={t('auth.username')}
+      hint={t('auth.usernameHint', { min: LIMITS.usernameMin, max: LIMITS.usernameMax })}
       autoComplete="username"
       autoFocus={autoFocus}
       props={props}
@@ -79,11 +81,12 @@ export function UsernameField({ props, autoFocus }: { props: ProfileFieldProps; 
 }
 
 export function DisplayNameField({ props }: { props: ProfileFieldProps }) {
+  const t = useT();
   return (
     <TextField
       field="displayName"
-      label="Display Name"
-      hint="How other wanderers see you."
+      label={t('auth.displayName')}
+      hint={t('auth.displayNameHint')}
       autoComplete="nickname"
       props={props}
     />
@@ -91,6 +94,7 @@ export function DisplayNameField({ props }: { props: ProfileFieldProps }) {
 }
 
 export function BioField({ props, autoFocus }: { props: ProfileFieldProps; autoFocus?: boolean }) {
+  const t = useT();
   const id = `${props.idPrefix}-bio`;
   const error = props.errors.bio;
   const length = props.values.bio.trim().length;
@@ -99,7 +103,7 @@ export function BioField({ props, autoFocus }: { props: ProfileFieldProps; autoF
       id={id}
       label={
         <>
-          Bio <span className="font-normal text-mist-400">(optional)</span>
+          {t('auth.bio')} <span className="font-normal text-mist-400">{t('auth.optional')}</span>
         </>
       }
       aside={
@@ -119,7 +123,7 @@ export function BioField({ props, autoFocus }: { props: ProfileFieldProps; autoF
           name="bio"
           rows={4}
           autoFocus={autoFocus}
-          placeholder="A line or two about the stories you love…"
+          placeholder={t('auth.bioPlaceholder')}
           value={props.values.bio}
           onChange={(e) => props.onChange('bio', e.target.value)}
           onBlur={() => props.onBlur('bio')}
@@ -140,14 +144,15 @@ const typeIcons: Record<FavoriteStoryType, typeof Mic> = {
 
 /**
  * The optional preferred story type: audio "Audio Stories", text "Written Stories", image "Visual Stories", then
- * video and TikTok; each choice says what it changes (FAVORITE_EFFECT).
+ * video and TikTok; each choice says what it changes (favoriteEffect).
  */
 export function StoryTypeChoice({ props, labelledBy }: { props: ProfileFieldProps; labelledBy: string }) {
+  const t = useT();
   const value = props.values.favoriteStoryType;
   return (
     <div className="grid gap-3">
       <p id={`${props.idPrefix}-favorite-effect`} className="text-sm text-mist-300">
-        {FAVORITE_EFFECT}
+        {favoriteEffect()}
       </p>
       <RadioGroup.Root
         aria-labelledby={labelledBy}
@@ -162,7 +167,7 @@ export function StoryTypeChoice({ props, labelledBy }: { props: ProfileFieldProp
             <RadioGroup.Item
               key={choice.value}
               value={choice.value}
-              className="group flex items-start gap-3 rounded-xl border border-night-600 bg-night-900 p-4 text-left transition-colors hover:border-glow-400 data-[state=checked]:border-glow-400 data-[state=checked]:bg-glow-600/15 sm:flex-col"
+              className="group flex items-start gap-3 rounded-xl border border-night-600 bg-night-900 p-4 text-start transition-colors hover:border-glow-400 data-[state=checked]:border-glow-400 data-[state=checked]:bg-glow-600/15 sm:flex-col"
             >
               <span className="rounded-lg bg-night-700 p-2 text-glow-300 group-data-[state=checked]:bg-glow-600 group-data-[state=checked]:text-white">
                 <Icon className="h-5 w-5" aria-hidden />
@@ -181,7 +186,7 @@ export function StoryTypeChoice({ props, labelledBy }: { props: ProfileFieldProp
           onClick={() => props.onChange('favoriteStoryType', '')}
           className="w-fit rounded-md text-sm text-glow-300 underline-offset-4 hover:underline"
         >
-          No preference
+          {t('auth.noPreference')}
         </button>
       )}
       <FieldError>{props.errors.favoriteStoryType}</FieldError>

@@ -13,6 +13,9 @@ import {
   type RegisterField,
   type RegisterValues,
 } from '../lib/register-validation';
+import { translate } from '#client/lib/i18n/i18n';
+import { useT } from '#client/lib/i18n/use-t';
+import { AuthLanguageSelect } from './auth-language-select';
 import { PasswordInput } from './password-input';
 
 /** The id suffix of each field's control (`register-…`). */
@@ -32,6 +35,7 @@ export function RegisterForm() {
   const [fields, setFields] = useState<RegisterValues>({ username: '', displayName: '', email: '', password: '' });
   const [touched, setTouched] = useState<Partial<Record<RegisterField, boolean>>>({});
   const register = useRegister();
+  const t = useT();
   const errors = useMemo(() => validateRegistration(fields), [fields]);
   const shownError = (name: RegisterField) => (touched[name] ? errors[name] : undefined);
   const touch = (name: RegisterField) => setTouched((t) => (t[name] ? t : { ...t, [name]: true }));
@@ -59,8 +63,8 @@ export function RegisterForm() {
       {
         onSuccess: (user) => {
           queueToastAfterReload({
-            title: 'Account Created!',
-            description: "You're now logged in.",
+            title: translate('auth.accountCreated'),
+            description: translate('auth.nowLoggedIn'),
             variant: 'success',
             offerSetup: !user.isSetupComplete,
           });
@@ -68,8 +72,8 @@ export function RegisterForm() {
         },
         onError: (error) =>
           toast({
-            title: 'Registration Failed',
-            description: errorMessage(error, 'Something went wrong'),
+            title: translate('auth.registrationFailed'),
+            description: errorMessage(error, translate('auth.somethingWrong')),
             variant: 'destructive',
           }),
       },
@@ -78,72 +82,75 @@ export function RegisterForm() {
 
   const busy = register.isPending || register.isSuccess;
   return (
-    // noValidate: the app's own messages under each field, never the browser's bubbles.
-    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-      <FormField id="register-username" label="Username" error={shownError('username')}>
-        {(field) => (
-          <Input
-            {...field}
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            value={fields.username}
-            onChange={set('username')}
-            onBlur={leave('username')}
-          />
-        )}
-      </FormField>
-      <FormField id="register-display-name" label="Display Name" error={shownError('displayName')}>
-        {(field) => (
-          <Input
-            {...field}
-            name="displayName"
-            autoComplete="nickname"
-            required
-            value={fields.displayName}
-            onChange={set('displayName')}
-            onBlur={leave('displayName')}
-          />
-        )}
-      </FormField>
-      <FormField id="register-email" label="Email" error={shownError('email')}>
-        {(field) => (
-          <Input
-            {...field}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={fields.email}
-            onChange={set('email')}
-            onBlur={leave('email')}
-          />
-        )}
-      </FormField>
-      <FormField
-        id="register-password"
-        label="Password"
-        // The hint gives way to the error, which says the same thing: once, not twice.
-        hint={shownError('password') ? undefined : `Must be at least ${LIMITS.passwordMin} characters`}
-        error={shownError('password')}
-      >
-        {(field) => (
-          <PasswordInput
-            {...field}
-            name="password"
-            autoComplete="new-password"
-            required
-            value={fields.password}
-            onChange={set('password')}
-            onBlur={leave('password')}
-          />
-        )}
-      </FormField>
-      <Button type="submit" size="lg" disabled={busy} className="mt-1 w-full">
-        {busy ? 'Creating account...' : 'Create Account'}
-      </Button>
-    </form>
+    <>
+      {/* noValidate: the app's own messages under each field, never the browser's bubbles. */}
+      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+        <FormField id="register-username" label={t('auth.username')} error={shownError('username')}>
+          {(field) => (
+            <Input
+              {...field}
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              value={fields.username}
+              onChange={set('username')}
+              onBlur={leave('username')}
+            />
+          )}
+        </FormField>
+        <FormField id="register-display-name" label={t('auth.displayName')} error={shownError('displayName')}>
+          {(field) => (
+            <Input
+              {...field}
+              name="displayName"
+              autoComplete="nickname"
+              required
+              value={fields.displayName}
+              onChange={set('displayName')}
+              onBlur={leave('displayName')}
+            />
+          )}
+        </FormField>
+        <FormField id="register-email" label={t('auth.email')} error={shownError('email')}>
+          {(field) => (
+            <Input
+              {...field}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={fields.email}
+              onChange={set('email')}
+              onBlur={leave('email')}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="register-password"
+          label={t('auth.password')}
+          // The hint gives way to the error, which says the same thing: once, not twice.
+          hint={shownError('password') ? undefined : t('auth.passwordHint', { min: LIMITS.passwordMin })}
+          error={shownError('password')}
+        >
+          {(field) => (
+            <PasswordInput
+              {...field}
+              name="password"
+              autoComplete="new-password"
+              required
+              value={fields.password}
+              onChange={set('password')}
+              onBlur={leave('password')}
+            />
+          )}
+        </FormField>
+        <Button type="submit" size="lg" disabled={busy} className="mt-1 w-full">
+          {busy ? t('auth.creatingAccount') : t('auth.createAccount')}
+        </Button>
+      </form>
+      <AuthLanguageSelect />
+    </>
   );
 }

@@ -6,18 +6,16 @@ import { Button } from '#client/components/ui/button';
 import { toast } from '#client/components/ui/use-toast';
 import { paths } from '#client/config/paths';
 import { errorMessage } from '#client/lib/api-client';
+import { translate } from '#client/lib/i18n/i18n';
+import type { MessageId } from '#client/lib/i18n/message-ids';
+import { useT } from '#client/lib/i18n/use-t';
 import { cn } from '#client/lib/utils';
 import { useSetupProfile } from '../api/setup-profile';
 import { useProfileForm } from '../hooks/use-profile-form';
 import { toSetupRequest, WIZARD_STEPS } from '../lib/profile-validation';
 import { BioField, blockedClass, DisplayNameField, StoryTypeChoice, UsernameField } from './profile-fields';
 
-const STEP_INTROS = [
-  'Choose the name the world will know you by.',
-  'A few words for those who find your whispers. You can skip this.',
-  'Which kind of story calls to you? You can skip this too.',
-] as const;
-const KEPT_FROM_REGISTRATION = 'Kept from your registration: press Next to keep them, or change them here.';
+const STEP_INTROS: readonly MessageId[] = ['auth.stepIntroIdentity', 'auth.stepIntroStory', 'auth.stepIntroMagic'];
 
 /** Whether sign-up already gave both a username and a display name: the wizard then does not ask for them again. */
 const identityGiven = (user: CurrentUser) => user.username !== '' && user.displayName !== '';
@@ -35,6 +33,7 @@ export function SetupWizard({ user }: { user: CurrentUser }) {
   const [, navigate] = useLocation();
   const form = useProfileForm(user, 'setup');
   const setup = useSetupProfile();
+  const t = useT();
   const current = WIZARD_STEPS[step]!;
   const isLast = step === WIZARD_STEPS.length - 1;
   const stepValid = form.isValid(current.fields);
@@ -61,16 +60,16 @@ export function SetupWizard({ user }: { user: CurrentUser }) {
     } catch (error) {
       form.showSetupError(error);
       toast({
-        title: 'Setup Failed',
-        description: errorMessage(error, 'Something went wrong'),
+        title: translate('auth.setupFailed'),
+        description: errorMessage(error, translate('auth.somethingWrong')),
         variant: 'destructive',
       });
       if (form.values.username.trim().toLowerCase() !== user.username.toLowerCase()) setStep(0);
       return;
     }
     toast({
-      title: 'Welcome to Whispers! ✨',
-      description: 'Your profile is ready. Go find a story.',
+      title: translate('auth.welcomeToWhispers'),
+      description: translate('auth.profileReady'),
       variant: 'success',
     });
     navigate(paths.home);
@@ -78,7 +77,7 @@ export function SetupWizard({ user }: { user: CurrentUser }) {
 
   return (
     <div className="mx-auto w-full max-w-xl">
-      <ol aria-label="Setup steps" className="mb-6 flex items-center gap-2">
+      <ol aria-label={t('auth.setupSteps')} className="mb-6 flex items-center gap-2">
         {WIZARD_STEPS.map((s, index) => (
           <li
             key={s.title}
@@ -103,7 +102,7 @@ export function SetupWizard({ user }: { user: CurrentUser }) {
               )}
             >
               {s.title}
-              {index < step && <span className="sr-only"> (done)</span>}
+              {index < step && <span className="sr-only"> {t('auth.stepDone')}</span>}
             </span>
             {index < WIZARD_STEPS.length - 1 && (
               <span className={cn('h-0.5 flex-1 rounded', index < step ? 'bg-glow-500' : 'bg-night-700')} aria-hidden />
@@ -119,17 +118,20 @@ export function SetupWizard({ user }: { user: CurrentUser }) {
         className="rounded-2xl border border-night-600 bg-night-900/85 p-5 shadow-2xl backdrop-blur sm:p-7"
       >
         <p className="text-xs font-semibold uppercase tracking-wider text-glow-300">
-          Step {step + 1} of {WIZARD_STEPS.length}
+          {t('auth.stepOf', { step: step + 1, total: WIZARD_STEPS.length })}
         </p>
         <h1 id="setup-step-title" className="mt-1 font-display text-2xl font-semibold">
           {current.title}
         </h1>
         <p className="mt-1 text-sm text-mist-400">
-          {step === 0 && fromRegistration ? KEPT_FROM_REGISTRATION : STEP_INTROS[step]}
+          {t(step === 0 && fromRegistration ? 'auth.keptFromRegistration' : STEP_INTROS[step]!)}
         </p>
         {step === 1 && fromRegistration && (
           <p className="mt-2 break-words text-sm text-mist-300" data-testid="setup-identity">
-            From your sign-up: {form.values.displayName.trim()} (@{form.values.username.trim()}). Previous changes them.
+            {t('auth.fromSignUp', {
+              displayName: form.values.displayName.trim(),
+              username: form.values.username.trim(),
+            })}
           </p>
         )}
 
@@ -146,7 +148,7 @@ export function SetupWizard({ user }: { user: CurrentUser }) {
 
         <div className="mt-8 flex items-center justify-between gap-3">
           <Button type="button" variant="outline" disabled={step === 0 || busy} onClick={() => setStep(step - 1)}>
-            Previous
+            {t('auth.previous')}
           </Button>
           {/* Distinct keys: the button React shows after "Next" must be a new element, never the same one re-typed. */}
           {isLast ? (
@@ -159,12 +161,12 @@ export function SetupWizard({ user }: { user: CurrentUser }) {
               {setup.isPending ? (
                 <>
                   <Loader2 className="animate-spin" aria-hidden />
-                  Creating your realm...
+                  {t('auth.creatingRealm')}
                 </>
               ) : (
                 <>
                   <Sparkles aria-hidden />
-                  Complete Setup
+                  {t('auth.completeSetup')}
                 </>
               )}
             </Button>
@@ -175,7 +177,7 @@ export function SetupWizard({ user }: { user: CurrentUser }) {
               className={blockedClass}
               aria-disabled={!stepValid || busy || undefined}
             >
-              {checking ? 'Checking...' : 'Next'}
+              {checking ? t('auth.checking') : t('auth.next')}
             </Button>
           )}
         </div>

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { MESSAGES, type CurrentUser } from '#common/schemas';
 import { toast } from '#client/components/ui/use-toast';
 import { ApiError, errorMessage } from '#client/lib/api-client';
+import { translate } from '#client/lib/i18n/i18n';
 import { checkUsername } from '../api/check-username';
 import type { ProfileFieldProps } from '../components/profile-fields';
 import {
@@ -83,7 +84,11 @@ export function useProfileForm(user: CurrentUser, idPrefix: string) {
       }
       return true;
     } catch (error) {
-      toast({ title: 'Error', description: errorMessage(error, 'Something went wrong'), variant: 'destructive' });
+      toast({
+        title: translate('auth.error'),
+        description: errorMessage(error, translate('auth.somethingWrong')),
+        variant: 'destructive',
+      });
       return false;
     }
   }, [values.username, user.username, setServerError, idPrefix]);

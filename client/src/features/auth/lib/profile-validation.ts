@@ -4,6 +4,8 @@
  */
 import type { ZodType } from 'zod';
 import { FAVORITE_STORY_TYPES, setupRequestSchema, type SetupRequest } from '#common/schemas';
+import { translate } from '#client/lib/i18n/i18n';
+import type { MessageId } from '#client/lib/i18n/message-ids';
 
 export type FavoriteStoryType = (typeof FAVORITE_STORY_TYPES)[number];
 
@@ -40,31 +42,64 @@ export function validateProfile(
   return errors;
 }
 
-/** The three wizard steps (docs/design.md, part 2) and the fields each one validates before "Next". */
+/**
+ * The three wizard steps (docs/design.md, part 2) and the fields each one validates before "Next". The titles are
+ * getters, read in the current language.
+ */
 export const WIZARD_STEPS = [
-  { title: 'Create Your Identity', fields: ['username', 'displayName'] },
-  { title: 'Tell Your Story', fields: ['bio'] },
-  { title: 'Choose Your Magic', fields: ['favoriteStoryType'] },
-] as const satisfies readonly { title: string; fields: readonly ProfileField[] }[];
+  {
+    get title() {
+      return translate('auth.stepIdentity');
+    },
+    fields: ['username', 'displayName'],
+  },
+  {
+    get title() {
+      return translate('auth.stepStory');
+    },
+    fields: ['bio'],
+  },
+  {
+    get title() {
+      return translate('auth.stepMagic');
+    },
+    fields: ['favoriteStoryType'],
+  },
+] as const satisfies readonly { readonly title: string; fields: readonly ProfileField[] }[];
 
 /**
  * The wizard's five choices. What a choice changes is one thing only: the home screen's suggestions add "Your
  * favourite: … stories" when whispers of that type are within 1.5 km (server smart-suggestions.ts); each says so.
  */
-export const STORY_TYPE_CHOICES: readonly { value: FavoriteStoryType; label: string; blurb: string }[] = [
-  { value: 'audio', label: 'Audio Stories', blurb: 'Home tells you when audio whispers are within 1.5 km.' },
-  { value: 'text', label: 'Written Stories', blurb: 'Home tells you when text whispers are within 1.5 km.' },
-  { value: 'image', label: 'Visual Stories', blurb: 'Home tells you when image whispers are within 1.5 km.' },
-  { value: 'video', label: 'Video Stories', blurb: 'Home tells you when video whispers are within 1.5 km.' },
-  { value: 'tiktok', label: 'TikTok Stories', blurb: 'Home tells you when TikTok whispers are within 1.5 km.' },
+const choice = (value: FavoriteStoryType, label: MessageId, blurb: MessageId) => ({
+  value,
+  get label() {
+    return translate(label);
+  },
+  get blurb() {
+    return translate(blurb);
+  },
+});
+
+export const STORY_TYPE_CHOICES: readonly {
+  value: FavoriteStoryType;
+  readonly label: string;
+  readonly blurb: string;
+}[] = [
+  choice('audio', 'auth.typeAudio', 'auth.blurbAudio'),
+  choice('text', 'auth.typeText', 'auth.blurbText'),
+  choice('image', 'auth.typeImage', 'auth.blurbImage'),
+  choice('video', 'auth.typeVideo', 'auth.blurbVideo'),
+  choice('tiktok', 'auth.typeTiktok', 'auth.blurbTiktok'),
 ];
 
 /** What choosing a favourite changes, said once above the choices. */
-export const FAVORITE_EFFECT =
-  'Your choice only adds a suggestion on the home screen when whispers of that type are near; every type stays on your map and lists, and you can still create any type.';
+export function favoriteEffect(): string {
+  return translate('auth.favoriteEffect');
+}
 
 export function storyTypeLabel(value: string | null | undefined): string | undefined {
-  return STORY_TYPE_CHOICES.find((choice) => choice.value === value)?.label;
+  return STORY_TYPE_CHOICES.find((c) => c.value === value)?.label;
 }
 
 export function isFavoriteStoryType(value: unknown): value is FavoriteStoryType {

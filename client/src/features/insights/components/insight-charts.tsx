@@ -17,6 +17,8 @@ import {
 } from 'recharts';
 import { shownCountText, type ShownCount } from '#common/insights';
 import type { StoryInsights } from '#common/insights-schemas';
+import { formatDate } from '#client/lib/i18n/format';
+import { useT } from '#client/lib/i18n/use-t';
 import { plotted } from './story-insight-figures';
 import { isTextStory } from '#common/story-types';
 import { isTimedStory } from '#common/media-kinds';
@@ -42,18 +44,18 @@ export interface DailyChartProps {
 }
 
 /** Day label: "Nov 25" (a calendar day as counted, in the story's time zone: no conversion). */
-const dayLabel = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dayLabel = (day: string) => formatDate(`${day}T00:00:00Z`, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 export function DailyChart({ insights, engagedName }: DailyChartProps) {
+  const t = useT();
   const engagedOf = (d: StoryInsights['series'][number]): ShownCount =>
     isTimedStory(insights.type) ? d.plays : isTextStory(insights.type) ? d.reads : d.opens;
   const names: Record<SeriesKey, string> = {
-    unlocks: 'Unlocks',
-    opens: 'Opens',
+    unlocks: t('insights.unlocks'),
+    opens: t('insights.engagedOpens'),
     engaged: engagedName,
-    likes: 'Likes',
-    shares: 'Shares',
+    likes: t('insights.likes'),
+    shares: t('insights.shares'),
   };
   const keys = (Object.keys(names) as SeriesKey[]).filter((k) => !(k === 'engaged' && engagedName === 'Opens'));
   const rows = insights.series.map((d) => {
@@ -97,21 +99,19 @@ export function DailyChart({ insights, engagedName }: DailyChartProps) {
           </LineChart>
         </ResponsiveContainer>
       </div>
-      <figcaption className="text-xs text-mist-400">
-        Readers per day (the story’s local time). A dot between 1 and 2 means “fewer than 3”.
-      </figcaption>
+      <figcaption className="text-xs text-mist-400">{t('insights.dailyCaption')}</figcaption>
       <details className="text-sm text-mist-300">
-        <summary className="cursor-pointer rounded-md text-glow-300">Show the daily numbers</summary>
-        <div className="mt-2 max-h-72 overflow-auto" tabIndex={0} role="region" aria-label="Daily numbers">
-          <table className="w-full text-left text-xs tabular-nums">
-            <caption className="sr-only">Readers per day</caption>
+        <summary className="cursor-pointer rounded-md text-glow-300">{t('insights.showDaily')}</summary>
+        <div className="mt-2 max-h-72 overflow-auto" tabIndex={0} role="region" aria-label={t('insights.dailyNumbers')}>
+          <table className="w-full text-start text-xs tabular-nums">
+            <caption className="sr-only">{t('insights.readersPerDay')}</caption>
             <thead>
               <tr>
-                <th scope="col" className="py-1 pr-2">
-                  Day
+                <th scope="col" className="py-1 pe-2">
+                  {t('insights.day')}
                 </th>
                 {keys.map((k) => (
-                  <th key={k} scope="col" className="py-1 pr-2">
+                  <th key={k} scope="col" className="py-1 pe-2">
                     {names[k]}
                   </th>
                 ))}
@@ -120,11 +120,11 @@ export function DailyChart({ insights, engagedName }: DailyChartProps) {
             <tbody>
               {rows.map((r) => (
                 <tr key={r.day} className="border-t border-night-700">
-                  <th scope="row" className="py-1 pr-2 font-normal">
+                  <th scope="row" className="py-1 pe-2 font-normal">
                     {r.day}
                   </th>
                   {keys.map((k) => (
-                    <td key={k} className="py-1 pr-2">
+                    <td key={k} className="py-1 pe-2">
                       {shownCountText(r.shown[k])}
                     </td>
                   ))}
@@ -140,8 +140,9 @@ export function DailyChart({ insights, engagedName }: DailyChartProps) {
 
 /** Readers who started and who reached 25, 50, 75 and 100 %. */
 export function ListenThroughChart({ points }: { points: NonNullable<StoryInsights['listenThrough']> }) {
+  const t = useT();
   const rows = points.map((p) => ({
-    label: p.percent === 0 ? 'Started' : `${p.percent}%`,
+    label: p.percent === 0 ? t('insights.started') : t('insights.percent', { percent: p.percent }),
     shown: p.readers,
     readers: plotted(p.readers),
   }));
@@ -156,13 +157,25 @@ export function ListenThroughChart({ points }: { points: NonNullable<StoryInsigh
             <Tooltip
               {...TOOLTIP}
               cursor={{ fill: '#1c2647' }}
-              formatter={(_v, _n, item) => [shownCountText((item.payload as (typeof rows)[number]).shown), 'Readers']}
+              formatter={(_v, _n, item) => [
+                shownCountText((item.payload as (typeof rows)[number]).shown),
+                t('insights.readers'),
+              ]}
             />
-            <Bar dataKey="readers" name="Readers" fill="#8b5cf6" radius={[4, 4, 0, 0]} isAnimationActive={false} />
+            <Bar
+              dataKey="readers"
+              name={t('insights.readers')}
+              fill="#8b5cf6"
+              radius={[4, 4, 0, 0]}
+              isAnimationActive={false}
+            />
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <dl aria-label="Readers per quartile" className="grid grid-cols-5 gap-1 text-center text-sm tabular-nums">
+      <dl
+        aria-label={t('insights.readersPerQuartile')}
+        className="grid grid-cols-5 gap-1 text-center text-sm tabular-nums"
+      >
         {rows.map((r) => (
           <div key={r.label} className="grid rounded-lg bg-night-800/70 p-2">
             <dt className="text-xs text-mist-400">{r.label}</dt>

@@ -1,10 +1,20 @@
 import { BarChart3 } from 'lucide-react';
 import { Link } from 'wouter';
-import { shownCountText, type ShownCount } from '#common/insights';
+import { shownCountText, type EngagedLabel, type ShownCount } from '#common/insights';
 import type { InsightsSummary } from '#common/insights-schemas';
 import { paths } from '#client/config/paths';
+import type { MessageId } from '#client/lib/i18n/message-ids';
+import { useT } from '#client/lib/i18n/use-t';
 
 type StorySummary = InsightsSummary[number];
+
+/** The engaged figure's heading, by what the story's type counts. */
+const ENGAGED_MESSAGES: Record<EngagedLabel, MessageId> = {
+  listens: 'insights.engagedListens',
+  plays: 'insights.engagedPlays',
+  reads: 'insights.engagedReads',
+  opens: 'insights.engagedOpens',
+};
 
 /** A small count drawn in a sparkline: "fewer than 3" sits between 1 and 2 (its real value never left the server). */
 export const plotted = (count: ShownCount): number => (typeof count === 'number' ? count : 1.5);
@@ -23,29 +33,30 @@ export function StoryInsightFigures({
   title: string;
   summary: StorySummary | undefined;
 }) {
+  const t = useT();
   return (
     <div className="grid gap-2 rounded-xl border border-night-700 bg-night-900/60 px-3 py-2">
       <div className="flex items-center justify-between gap-2">
-        <p className="text-xs font-medium uppercase tracking-wide text-mist-400">Last 30 days</p>
+        <p className="text-xs font-medium uppercase tracking-wide text-mist-400">{t('insights.last30Days')}</p>
         <Link
           href={paths.storyInsights(storyId)}
           className="inline-flex items-center gap-1 rounded-md text-sm text-glow-300 underline-offset-4 hover:underline"
-          aria-label={`Insights for “${title}”`}
+          aria-label={t('insights.insightsFor', { title })}
         >
           <BarChart3 className="h-4 w-4" aria-hidden />
-          Insights
+          {t('insights.insights')}
         </Link>
       </div>
       {summary ? (
         <div className="flex items-end justify-between gap-3">
           <dl className="grid grid-cols-2 gap-3 text-sm">
-            <Figure label="Unlocks" value={summary.unlocks} />
-            <Figure label={capitalised(summary.engagedLabel)} value={summary.engaged} />
+            <Figure label={t('insights.unlocks')} value={summary.unlocks} />
+            <Figure label={t(ENGAGED_MESSAGES[summary.engagedLabel])} value={summary.engaged} />
           </dl>
-          <Sparkline values={summary.sparkline} label={`Daily opens over the last 30 days for “${title}”`} />
+          <Sparkline values={summary.sparkline} label={t('insights.sparklineLabel', { title })} />
         </div>
       ) : (
-        <p className="text-sm text-mist-400">No figures yet.</p>
+        <p className="text-sm text-mist-400">{t('insights.noFigures')}</p>
       )}
     </div>
   );
@@ -61,8 +72,6 @@ function Figure({ label, value }: { label: string; value: ShownCount }) {
     </div>
   );
 }
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** An inline SVG sparkline (no chart library on this screen). */
 function Sparkline({ values, label }: { values: ShownCount[]; label: string }) {
