@@ -106,7 +106,12 @@ const API_BY_NAME = [
 ];
 
 /** Screens whose words are all in the catalogues; a folder converted is added here and stays converted. */
-const TRANSLATED_SCREENS = ['client/src/components/layout/**/*.tsx'];
+const TRANSLATED_SCREENS = [
+  'client/src/components/layout/**/*.tsx',
+  'client/src/app/**/*.tsx',
+  'client/src/lib/**/*.tsx',
+  'client/src/features/walk/**/*.tsx',
+];
 const CATALOGUE_MESSAGE = "Put the words in a catalogue (client/src/lib/i18n/messages) and render t('…').";
 const WORDS_IN_CATALOGUES = [
   { selector: 'JSXText[value=/[A-Za-z]{2}/]', message: CATALOGUE_MESSAGE },

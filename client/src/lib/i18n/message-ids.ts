@@ -3,5 +3,8 @@
  * namespace added there is added here, so `t()` refuses an id that does not exist.
  */
 import type shell from './messages/shell.en.json';
+import type app from './messages/app.en.json';
+import type lib from './messages/lib.en.json';
+import type walk from './messages/walk.en.json';
 
-export type MessageId = keyof typeof shell;
+export type MessageId = keyof typeof shell | keyof typeof app | keyof typeof lib | keyof typeof walk;
