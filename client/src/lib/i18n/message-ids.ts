@@ -6,5 +6,7 @@ import type shell from './messages/shell.en.json';
 import type app from './messages/app.en.json';
 import type lib from './messages/lib.en.json';
 import type walk from './messages/walk.en.json';
+import type tours from './messages/tours.en.json';
 
-export type MessageId = keyof typeof shell | keyof typeof app | keyof typeof lib | keyof typeof walk;
+export type MessageId =
+  keyof typeof shell | keyof typeof app | keyof typeof lib | keyof typeof walk | keyof typeof tours;
