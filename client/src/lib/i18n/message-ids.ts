@@ -7,6 +7,7 @@ import type app from './messages/app.en.json';
 import type lib from './messages/lib.en.json';
 import type walk from './messages/walk.en.json';
 import type tours from './messages/tours.en.json';
+import type ui from './messages/ui.en.json';
 
 export type MessageId =
-  keyof typeof shell | keyof typeof app | keyof typeof lib | keyof typeof walk | keyof typeof tours;
+  keyof typeof shell | keyof typeof app | keyof typeof lib | keyof typeof walk | keyof typeof tours | keyof typeof ui;
