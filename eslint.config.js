@@ -119,6 +119,11 @@ const TRANSLATED_SCREENS = [
   'client/src/features/account/**/*.tsx',
   'client/src/features/notifications/**/*.tsx',
   'client/src/features/insights/**/*.tsx',
+  'client/src/app/**/*.tsx',
+  'client/src/lib/**/*.tsx',
+  'client/src/features/walk/**/*.tsx',
+  'client/src/features/tours/**/*.tsx',
+  'client/src/components/ui/**/*.tsx',
 ];
 const CATALOGUE_MESSAGE = "Put the words in a catalogue (client/src/lib/i18n/messages) and render t('…').";
 const WORDS_IN_CATALOGUES = [

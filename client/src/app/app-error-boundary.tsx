@@ -2,6 +2,7 @@ import { AlertTriangle } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '#client/components/ui/button';
 import { paths } from '#client/config/paths';
+import { useT } from '#client/lib/i18n/use-t';
 
 interface Props {
   children: ReactNode;
@@ -39,6 +40,7 @@ export class AppErrorBoundary extends Component<Props, State> {
 }
 
 function RecoverScreen() {
+  const t = useT();
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center px-4">
       <div
@@ -46,17 +48,15 @@ function RecoverScreen() {
         className="w-full max-w-md rounded-2xl border border-night-600 bg-night-900/80 p-8 text-center shadow-2xl"
       >
         <AlertTriangle className="mx-auto h-10 w-10 text-ember-400" aria-hidden />
-        <h1 className="mt-4 font-display text-2xl font-semibold">Something went wrong</h1>
-        <p className="mt-2 text-sm text-mist-400">
-          This screen could not be loaded. The connection may have dropped, or Whispers was just updated.
-        </p>
+        <h1 className="mt-4 font-display text-2xl font-semibold">{t('app.errorTitle')}</h1>
+        <p className="mt-2 text-sm text-mist-400">{t('app.errorBody')}</p>
         <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
           <Button type="button" onClick={() => window.location.reload()}>
-            Reload
+            {t('app.reload')}
           </Button>
           <Button asChild variant="outline">
             {/* A full page load, not client routing: the app's own state may be what failed. */}
-            <a href={paths.home}>Back to Map</a>
+            <a href={paths.home}>{t('app.backToMapTitle')}</a>
           </Button>
         </div>
       </div>

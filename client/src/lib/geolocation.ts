@@ -6,14 +6,26 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { DEFAULT_CENTER, GEOLOCATION_OPTIONS } from '#common/constants';
 import type { Point } from '#common/geo';
+import { translate } from '#client/lib/i18n/i18n';
 
+/** Read when an error happens, so it is worded in the language of that moment. */
 const GEOLOCATION_ERRORS = {
-  unsupported: 'Geolocation is not supported by this browser.',
-  denied: 'User denied the request for Geolocation.',
-  unavailable: 'Location information is unavailable.',
-  timeout: 'The request to get user location timed out.',
-  unknown: 'An unknown error occurred.',
-} as const;
+  get unsupported() {
+    return translate('lib.geoUnsupported');
+  },
+  get denied() {
+    return translate('lib.geoDenied');
+  },
+  get unavailable() {
+    return translate('lib.geoUnavailable');
+  },
+  get timeout() {
+    return translate('lib.geoTimeout');
+  },
+  get unknown() {
+    return translate('lib.geoUnknown');
+  },
+};
 
 class GeolocationError extends Error {}
 

@@ -7,6 +7,7 @@ import { Button } from '#client/components/ui/button';
 import { paths } from '#client/config/paths';
 import { signOutByNavigation } from '#client/lib/auth/sign-out';
 import { useCurrentUser } from '#client/lib/auth/current-user';
+import { useT } from '#client/lib/i18n/use-t';
 import { LoginForm } from '#client/features/auth/components/login-form';
 import { RegisterForm } from '#client/features/auth/components/register-form';
 
@@ -16,6 +17,7 @@ const tabClass =
 /** /auth (docs/design.md, part 2): "Login" and "Create Account" tabs, and the way back to the map. */
 export default function AuthPage() {
   const { data: user, isPending } = useCurrentUser();
+  const t = useT();
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -27,14 +29,14 @@ export default function AuthPage() {
           href={paths.home}
           className="inline-flex w-fit items-center gap-1.5 rounded-md py-1 text-sm text-mist-300 hover:text-mist-100"
         >
-          <ArrowLeft className="h-4 w-4" aria-hidden />
-          Back to Map
+          <ArrowLeft className="h-4 w-4 rtl:-scale-x-100" aria-hidden />
+          {t('app.backToMapTitle')}
         </Link>
 
         <div className="mb-6 mt-6 flex flex-col items-center text-center">
           <img src="/favicon.svg" alt="" className="h-14 w-14 drop-shadow-[0_0_18px_rgb(139_92_246/0.55)]" />
-          <h1 className="mt-3 font-display text-3xl font-semibold tracking-wide">Whispers</h1>
-          <p className="mt-1 text-sm text-mist-400">Discover hidden stories</p>
+          <h1 className="mt-3 font-display text-3xl font-semibold tracking-wide">{t('app.appName')}</h1>
+          <p className="mt-1 text-sm text-mist-400">{t('app.tagline')}</p>
         </div>
 
         {isPending ? (
@@ -46,15 +48,12 @@ export default function AuthPage() {
             defaultValue="login"
             className="rounded-2xl border border-night-600 bg-night-900/85 p-5 shadow-2xl backdrop-blur"
           >
-            <Tabs.List
-              aria-label="Sign in or create an account"
-              className="mb-5 flex gap-1 rounded-xl bg-night-950/70 p-1"
-            >
+            <Tabs.List aria-label={t('app.authTabs')} className="mb-5 flex gap-1 rounded-xl bg-night-950/70 p-1">
               <Tabs.Trigger value="login" className={tabClass}>
-                Login
+                {t('app.loginTab')}
               </Tabs.Trigger>
               <Tabs.Trigger value="register" className={tabClass}>
-                Create Account
+                {t('app.createAccountTab')}
               </Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="login" className="rounded-lg">
@@ -66,9 +65,7 @@ export default function AuthPage() {
           </Tabs.Root>
         )}
 
-        <p className="mt-6 text-center text-xs text-mist-400">
-          Stories wait where they were whispered. Sign in to leave your own.
-        </p>
+        <p className="mt-6 text-center text-xs text-mist-400">{t('app.authFooter')}</p>
       </main>
     </div>
   );
@@ -79,30 +76,31 @@ export default function AuthPage() {
  * away, and point an unfinished profile to /setup.
  */
 function AlreadySignedIn({ user }: { user: CurrentUser }) {
+  const t = useT();
   return (
     <section
       aria-labelledby="signed-in-title"
       className="rounded-2xl border border-night-600 bg-night-900/85 p-5 text-center shadow-2xl backdrop-blur"
     >
       <h2 id="signed-in-title" className="font-display text-xl font-semibold">
-        You&apos;re already signed in
+        {t('app.alreadySignedIn')}
       </h2>
       <p className="mt-1 text-sm text-mist-400">
-        as {user.displayName} (@{user.username})
+        {t('app.signedInAs', { name: user.displayName, username: user.username })}
       </p>
       <div className="mt-5 grid gap-2">
         {user.isSetupComplete ? (
           <Button asChild>
-            <Link href={paths.home}>Continue to the map</Link>
+            <Link href={paths.home}>{t('app.continueToMap')}</Link>
           </Button>
         ) : (
           <Button asChild>
-            <Link href={paths.setup}>Set Up Profile</Link>
+            <Link href={paths.setup}>{t('app.setUpProfile')}</Link>
           </Button>
         )}
         {/* The logout path ends the session on the server and comes back here. */}
         <Button variant="outline" onClick={() => void signOutByNavigation()}>
-          Sign Out
+          {t('app.signOut')}
         </Button>
       </div>
     </section>

@@ -1,22 +1,24 @@
 import { PageShell } from '#client/components/layout/page-shell';
 import { errorMessage } from '#client/lib/api-client';
 import { useAuthorPage } from '#client/lib/follows/author-follow';
+import { useT } from '#client/lib/i18n/use-t';
 import { AuthorProfile } from '#client/features/authors/components/author-profile';
 import { TourCard } from '#client/features/tours/components/tour-card';
 
 /** `/authors/:id`: an author's page with Follow, composed with the tours feature's cards. */
 export default function AuthorRoute({ params }: { params: { id: string } }) {
   const author = useAuthorPage(params.id);
+  const t = useT();
   return (
     <PageShell>
       {author.isLoading && (
         <p role="status" className="text-sm text-mist-300">
-          Loading…
+          {t('app.loading')}
         </p>
       )}
       {author.error && (
         <p role="alert" className="text-sm text-red-200">
-          {errorMessage(author.error, 'Author not found')}
+          {errorMessage(author.error, t('app.authorNotFound'))}
         </p>
       )}
       {author.data && (

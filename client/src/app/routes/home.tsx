@@ -24,13 +24,13 @@ import { SmartSuggestions } from '#client/features/home/components/smart-suggest
 import { CreateHint } from '#client/features/home/components/create-hint';
 import { useSmartSuggestions } from '#client/features/home/api/get-smart-suggestions';
 import { nearestWhisperText, UNCHARTED_TITLE } from '#common/notifications';
-import { TURN_ON_LOCATION } from '#client/lib/location/claim-lock-text';
+import { turnOnLocationText } from '#client/lib/location/claim-lock-text';
+import { Message, useT } from '#client/lib/i18n/use-t';
 import { useWalkMode } from '#client/features/walk/hooks/use-walk-mode';
 import { useFollowedTour } from '#client/features/tours/lib/followed-tour';
 import { LazyWalkCard, LazyWalkStatus } from '../lazy-walk-panel';
 import { askMotionPermission } from '#client/features/ar/lib/motion-permission';
 import { WalkToggle } from '#client/features/walk/components/walk-toggle';
-import { WALK_TEXTS } from '#client/features/walk/lib/walk-texts';
 import { storyMap } from '#client/features/stories/components/map/load-story-map';
 import type { Place } from '#common/place-schemas';
 import { JumpToPlace } from '#client/features/places/components/jump-to-place';
@@ -63,6 +63,7 @@ function MapPlaceholder() {
 /** docs/design.md, part 2 "Home screen" (/), also shown under a story's dialog at /stories/:id. */
 export function HomePage({ storyId }: { storyId?: string }) {
   const [, navigate] = useLocation();
+  const t = useT();
   const { data: user } = useCurrentUser();
   const geo = useGeolocation();
   // Lists wait for the first position answer (or its failure) so they are not fetched twice; a permission
@@ -152,7 +153,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
   return (
     <PageShell>
       {/* The page's main heading for screen readers and their heading list; the header shows the product name. */}
-      <h1 className="sr-only">Stories around you</h1>
+      <h1 className="sr-only">{t('app.storiesAroundYou')}</h1>
       <div className="grid grid-cols-1 gap-5">
         <HomeTabs
           view={view}
@@ -171,7 +172,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
             {/* Beside the Walk button, lower than it, so its row keeps its height: the hint takes no room of its own
                 and never lies over the page (docs/decisions/058-stack-titles-and-hint-room.md). */}
             <CreateHint used={createUsed} />
-            {!walk.active && !walk.notice && <span className="text-sm text-mist-300">{WALK_TEXTS.hint}</span>}
+            {!walk.active && !walk.notice && <span className="text-sm text-mist-300">{t('walk.hint')}</span>}
           </div>
           {/* The compass line speaks from where the walker faces when the device has a compass (docs/decisions/016-walk-mode-and-tours.md). */}
           <LazyWalkStatus walk={walk} onOpen={setSelected} />
@@ -189,7 +190,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
             role="status"
             className="rounded-lg border border-ember-500/40 bg-ember-500/10 px-3 py-2 text-sm text-ember-400"
           >
-            {geo.error} Showing stories around the default location.
+            {t('app.locationErrorDefault', { error: geo.error })}
           </p>
         )}
         {settled && !geo.isKnown && (
@@ -197,25 +198,29 @@ export function HomePage({ storyId }: { storyId?: string }) {
             role="status"
             className="rounded-lg border border-glow-500/40 bg-glow-500/10 px-3 py-2 text-sm font-medium text-mist-100"
           >
-            {TURN_ON_LOCATION}
+            {turnOnLocationText()}
           </p>
         )}
         {followed.followed && (
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-mist-200">
             <span>
-              <Route className="mr-1.5 inline h-4 w-4 align-text-bottom text-glow-300" aria-hidden />
-              Following the tour{' '}
-              <Link
-                href={paths.tour(followed.followed.id)}
-                className="font-medium text-glow-200 underline underline-offset-4"
-              >
-                {followed.followed.title}
-              </Link>
-              : its stops are numbered on the map.
+              <Route className="me-1.5 inline h-4 w-4 align-text-bottom text-glow-300" aria-hidden />
+              <Message
+                id="app.followingTour"
+                values={{ title: followed.followed.title }}
+                components={{
+                  0: (
+                    <Link
+                      href={paths.tour(followed.followed.id)}
+                      className="font-medium text-glow-200 underline underline-offset-4"
+                    />
+                  ),
+                }}
+              />
             </span>
             <Button type="button" size="sm" variant="ghost" onClick={followed.stop}>
               <X aria-hidden />
-              Stop following
+              {t('app.stopFollowing')}
             </Button>
           </div>
         )}
@@ -248,7 +253,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
         </div>
         {mapStories.isError && (
           <p role="alert" className="rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200">
-            Failed to load map stories
+            {t('app.mapStoriesFailed')}
           </p>
         )}
         <SmartSuggestions
@@ -279,11 +284,11 @@ export function HomePage({ storyId }: { storyId?: string }) {
           screens it floats beside the content column. */}
       <div
         data-create-lane
-        className="fixed inset-x-0 bottom-0 z-30 flex items-center justify-end gap-2 border-t border-night-700 bg-night-950 px-4 pb-[calc(0.5rem+env(safe-area-inset-bottom))] pt-2 sm:inset-x-auto sm:bottom-5 sm:right-5 sm:border-0 sm:bg-transparent sm:p-0"
+        className="fixed inset-x-0 bottom-0 z-30 flex items-center justify-end gap-2 border-t border-night-700 bg-night-950 px-4 pb-[calc(0.5rem+env(safe-area-inset-bottom))] pt-2 sm:inset-x-auto sm:bottom-5 sm:end-5 sm:border-0 sm:bg-transparent sm:p-0"
       >
         <button
           type="button"
-          aria-label="Create Story"
+          aria-label={t('app.createStory')}
           onClick={() => {
             setCreateUsed(true);
             create.openAt(geo.isKnown ? geo.location : null);

@@ -11,7 +11,10 @@ import { paths } from '#client/config/paths';
 import { useGeolocation } from '#client/lib/geolocation';
 import { useCurrentUser } from '#client/lib/auth/current-user';
 import { useOnline } from '#client/lib/pwa/offline-line';
-import { NOT_OPENED_OFFLINE } from '#client/lib/pwa/offline-text';
+import { notOpenedOffline } from '#client/lib/pwa/offline-text';
+import { useT } from '#client/lib/i18n/use-t';
+import { currentLocale } from '#client/lib/i18n/i18n';
+import { formatNumber } from '#client/lib/i18n/format';
 import { useUserStories } from '#client/features/stories/api/get-user-stories';
 import { useCreateStoryLauncher } from '#client/features/create-story/components/create-story-launcher';
 import { usePlanStoryLauncher } from '#client/features/create-story/components/plan-story-launcher';
@@ -30,6 +33,7 @@ export default function MyStoriesPage() {
   const { data: user, isLoading: userLoading } = useCurrentUser();
   const stories = useUserStories(user?.id);
   const online = useOnline();
+  const t = useT();
   const geo = useGeolocation();
   const [selected, setSelected] = useState<Story | null>(null);
   const create = useCreateStoryLauncher();
@@ -52,28 +56,28 @@ export default function MyStoriesPage() {
           href={paths.home}
           className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm text-mist-300 hover:text-mist-100"
         >
-          <ArrowLeft className="h-4 w-4" aria-hidden />
-          Back to map
+          <ArrowLeft className="h-4 w-4 rtl:-scale-x-100" aria-hidden />
+          {t('app.backToMap')}
         </Link>
-        <h1 className="font-display text-3xl font-semibold text-mist-100">My Stories</h1>
+        <h1 className="font-display text-3xl font-semibold text-mist-100">{t('app.myStories')}</h1>
         {userLoading || (user && stories.isLoading) ? (
           <p role="status" className="py-8 text-center text-mist-300">
-            Loading your stories...
+            {t('app.loadingYourStories')}
           </p>
         ) : !user ? (
           <div className="flex flex-col items-center gap-3 rounded-2xl border border-night-700 bg-night-900/70 p-8 text-center">
-            <p className="text-mist-300">Please sign in to view your personal stories.</p>
+            <p className="text-mist-300">{t('app.signInForMyStories')}</p>
             <Button asChild>
-              <Link href={paths.auth}>Sign In</Link>
+              <Link href={paths.auth}>{t('app.signIn')}</Link>
             </Button>
           </div>
         ) : stories.error && !online ? (
           <p role="status" className="rounded-xl border border-night-700 bg-night-900/70 p-4 text-sm text-mist-200">
-            {NOT_OPENED_OFFLINE}
+            {notOpenedOffline()}
           </p>
         ) : stories.error ? (
           <p role="alert" className="rounded-xl border border-red-500/40 bg-red-500/10 p-4 text-sm text-red-200">
-            Failed to load stories
+            {t('app.storiesFailed')}
           </p>
         ) : (
           <section aria-labelledby="your-stories" className="grid grid-cols-1 gap-4">
@@ -82,7 +86,7 @@ export default function MyStoriesPage() {
                 id="your-stories"
                 className="flex items-center gap-2 font-display text-xl font-semibold text-mist-100"
               >
-                Your Stories
+                {t('app.yourStories')}
                 <span className="rounded-full bg-glow-600/30 px-2.5 py-0.5 text-sm font-medium text-glow-300">
                   {list.length}
                 </span>
@@ -91,11 +95,11 @@ export default function MyStoriesPage() {
                 <div className="flex flex-wrap gap-2">
                   <Button variant="secondary" onClick={() => setNewTourOpen(true)}>
                     <RouteIcon aria-hidden />
-                    New tour
+                    {t('app.newTour')}
                   </Button>
                   <Button onClick={create.openAtCurrentPosition}>
                     <Plus aria-hidden />
-                    Create
+                    {t('app.create')}
                   </Button>
                 </div>
               )}
@@ -105,9 +109,9 @@ export default function MyStoriesPage() {
                 <span aria-hidden className="text-4xl">
                   📝
                 </span>
-                <h3 className="font-display text-xl font-semibold text-mist-100">No stories yet</h3>
-                <p className="text-sm text-mist-300">Start creating your first story to share with the world!</p>
-                <Button onClick={create.openAtCurrentPosition}>Create Your First Story</Button>
+                <h3 className="font-display text-xl font-semibold text-mist-100">{t('app.noStoriesYet')}</h3>
+                <p className="text-sm text-mist-300">{t('app.startCreating')}</p>
+                <Button onClick={create.openAtCurrentPosition}>{t('app.createFirstStory')}</Button>
               </div>
             ) : (
               <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -125,11 +129,14 @@ export default function MyStoriesPage() {
                     <div className="flex flex-wrap items-center gap-2 px-1">
                       {/* The one like figure: the live public count (likes are public, docs/security.md). */}
                       <span
-                        className="mr-auto inline-flex items-center gap-1.5 text-sm text-mist-300"
+                        className="me-auto inline-flex items-center gap-1.5 text-sm text-mist-300"
                         data-testid="story-likes"
                       >
                         <Heart className="h-4 w-4 text-glow-300" aria-hidden />
-                        {story.likes === 1 ? '1 like' : `${story.likes} likes`} · likes are public
+                        {t('app.likesArePublic', {
+                          count: story.likes,
+                          n: currentLocale() === 'en' ? String(story.likes) : formatNumber(story.likes),
+                        })}
                       </span>
                       <StoryAuthorActions story={story} />
                     </div>
@@ -146,7 +153,7 @@ export default function MyStoriesPage() {
             planButton={
               <Button variant="secondary" onClick={() => plan.openPlan(reader)}>
                 <CalendarClock aria-hidden />
-                Plan a story
+                {t('app.planStory')}
               </Button>
             }
           />
@@ -154,7 +161,7 @@ export default function MyStoriesPage() {
         {user && (myTours.data ?? []).length > 0 && (
           <section aria-labelledby="your-tours" className="grid grid-cols-1 gap-3">
             <h2 id="your-tours" className="font-display text-xl font-semibold text-mist-100">
-              Your tours
+              {t('app.yourTours')}
             </h2>
             <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
               {myTours.data!.map((tour) => (

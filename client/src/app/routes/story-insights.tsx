@@ -7,6 +7,7 @@ import { Button } from '#client/components/ui/button';
 import { paths } from '#client/config/paths';
 import { ApiError, errorMessage } from '#client/lib/api-client';
 import { useCurrentUser } from '#client/lib/auth/current-user';
+import { useT } from '#client/lib/i18n/use-t';
 import { useStoryInsights } from '#client/features/insights/api/get-insights';
 import { isTimedStory, timedMediaOf } from '#common/media-kinds';
 
@@ -24,6 +25,7 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 export default function StoryInsightsPage({ params }: { params: { id: string } }) {
   const { data: user, isLoading: userLoading } = useCurrentUser();
   const [days, setDays] = useState<number>(30);
+  const t = useT();
 
   return (
     <PageShell>
@@ -32,19 +34,19 @@ export default function StoryInsightsPage({ params }: { params: { id: string } }
           href={paths.myStories}
           className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm text-mist-300 hover:text-mist-100"
         >
-          <ArrowLeft className="h-4 w-4" aria-hidden />
-          Back to My Stories
+          <ArrowLeft className="h-4 w-4 rtl:-scale-x-100" aria-hidden />
+          {t('app.backToMyStories')}
         </Link>
         {userLoading ? (
           <p role="status" className="py-8 text-center text-mist-300">
-            Loading insights...
+            {t('app.loadingInsights')}
           </p>
         ) : !user ? (
           <div className="flex flex-col items-center gap-3 rounded-2xl border border-night-700 bg-night-900/70 p-8 text-center">
-            <h1 className="font-display text-2xl font-semibold text-mist-100">Story insights</h1>
-            <p className="text-mist-300">Please sign in to see your stories’ insights.</p>
+            <h1 className="font-display text-2xl font-semibold text-mist-100">{t('app.storyInsights')}</h1>
+            <p className="text-mist-300">{t('app.signInForInsights')}</p>
             <Button asChild>
-              <Link href={paths.auth}>Sign In</Link>
+              <Link href={paths.auth}>{t('app.signIn')}</Link>
             </Button>
           </div>
         ) : (
@@ -57,14 +59,15 @@ export default function StoryInsightsPage({ params }: { params: { id: string } }
 
 function Insights({ storyId, days, onDays }: { storyId: string; days: number; onDays: (days: number) => void }) {
   const query = useStoryInsights(storyId, days);
+  const t = useT();
   const data = query.data;
   if (query.isError && !data) {
     const missing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);
     return (
       <>
-        <h1 className="font-display text-3xl font-semibold text-mist-100">Story insights</h1>
+        <h1 className="font-display text-3xl font-semibold text-mist-100">{t('app.storyInsights')}</h1>
         <p role="alert" className="rounded-xl border border-red-500/40 bg-red-500/10 p-4 text-sm text-red-200">
-          {missing ? 'This is not one of your stories.' : errorMessage(query.error, 'Insights could not be loaded.')}
+          {missing ? t('app.notYourStory') : errorMessage(query.error, t('app.insightsFailed'))}
         </p>
       </>
     );
@@ -72,35 +75,30 @@ function Insights({ storyId, days, onDays }: { storyId: string; days: number; on
   if (!data)
     return (
       <p role="status" className="py-8 text-center text-mist-300">
-        Loading insights...
+        {t('app.loadingInsights')}
       </p>
     );
 
   const engaged = capitalised(engagedLabel(data.type));
   const plays = isTimedStory(data.type);
   const totals: [string, ShownCount][] = [
-    ['Unlocks', data.totals.unlocks],
-    ['Opens', data.totals.opens],
+    [t('app.unlocks'), data.totals.unlocks],
+    [t('app.opens'), data.totals.opens],
     ...(engaged === 'Opens' ? [] : [[engaged, plays ? data.totals.plays : data.totals.reads] as [string, ShownCount]]),
-    ['Likes', data.totals.likes],
-    ['Shares', data.totals.shares],
-    ...(plays ? [['Transcript opens', data.totals.transcripts] as [string, ShownCount]] : []),
+    [t('app.likes'), data.totals.likes],
+    [t('app.shares'), data.totals.shares],
+    ...(plays ? [[t('app.transcriptOpens'), data.totals.transcripts] as [string, ShownCount]] : []),
   ];
   return (
     <>
       <div className="grid gap-1">
-        <p className="text-sm text-mist-400">Insights</p>
+        <p className="text-sm text-mist-400">{t('app.insights')}</p>
         <h1 className="font-display text-3xl font-semibold text-mist-100">{data.title}</h1>
-        <p className="text-sm text-mist-300">
-          Counts of readers, never who they are or where: any count of 1 or 2 shows as “fewer than 3”.
-        </p>
-        <p className="text-sm text-mist-300">
-          A day’s counts appear after that day has ended where the story is. Likes are public: anyone who opens the
-          story sees how many it has.
-        </p>
+        <p className="text-sm text-mist-300">{t('app.insightsPrivacy')}</p>
+        <p className="text-sm text-mist-300">{t('app.insightsTiming')}</p>
       </div>
 
-      <div role="group" aria-label="Period" className="flex w-fit gap-1 rounded-lg bg-night-800 p-1">
+      <div role="group" aria-label={t('app.period')} className="flex w-fit gap-1 rounded-lg bg-night-800 p-1">
         {INSIGHTS.periods.map((d) => (
           <Button
             key={d}
@@ -110,14 +108,14 @@ function Insights({ storyId, days, onDays }: { storyId: string; days: number; on
             aria-pressed={d === days}
             onClick={() => onDays(d)}
           >
-            {d} days
+            {t('app.periodDays', { count: d })}
           </Button>
         ))}
       </div>
 
       <section aria-labelledby="insight-totals" className="grid gap-2">
         <h2 id="insight-totals" className="font-display text-xl font-semibold text-mist-100">
-          Last {data.days} days
+          {t('app.lastDays', { count: data.days })}
         </h2>
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">
           {totals.map(([label, value]) => (
@@ -140,7 +138,7 @@ function Insights({ storyId, days, onDays }: { storyId: string; days: number; on
       <Suspense
         fallback={
           <p role="status" className="py-8 text-center text-mist-300">
-            Loading charts...
+            {t('app.loadingCharts')}
           </p>
         }
       >
@@ -149,7 +147,7 @@ function Insights({ storyId, days, onDays }: { storyId: string; days: number; on
           className="grid gap-2 rounded-2xl border border-night-700 bg-night-900/70 p-4"
         >
           <h2 id="insight-daily" className="font-display text-lg font-semibold text-mist-100">
-            Day by day
+            {t('app.dayByDay')}
           </h2>
           <DailyChart insights={data} engagedName={engaged} />
         </section>
@@ -161,7 +159,7 @@ function Insights({ storyId, days, onDays }: { storyId: string; days: number; on
             <h2 id="insight-listen" className="font-display text-lg font-semibold text-mist-100">
               {timedMediaOf(data.type)?.through}
             </h2>
-            <p className="text-sm text-mist-300">Readers who started, and who got to each quarter, over the period.</p>
+            <p className="text-sm text-mist-300">{t('app.listenThroughNote')}</p>
             <ListenThroughChart points={data.listenThrough} />
           </section>
         )}

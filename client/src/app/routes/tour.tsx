@@ -9,7 +9,8 @@ import { Button } from '#client/components/ui/button';
 import { paths } from '#client/config/paths';
 import { errorMessage } from '#client/lib/api-client';
 import { useOnline } from '#client/lib/pwa/offline-line';
-import { NOT_OPENED_OFFLINE } from '#client/lib/pwa/offline-text';
+import { notOpenedOffline } from '#client/lib/pwa/offline-text';
+import { useT } from '#client/lib/i18n/use-t';
 import { useCurrentUser } from '#client/lib/auth/current-user';
 import { useGeolocation } from '#client/lib/geolocation';
 import { reportTourEvent } from '#client/lib/insights/report-event';
@@ -25,12 +26,8 @@ import { LazyWalkCard, LazyWalkStatus } from '../lazy-walk-panel';
 import { askMotionPermission } from '#client/features/ar/lib/motion-permission';
 import { WalkToggle } from '#client/features/walk/components/walk-toggle';
 import { TOUR_DONE_END_MS } from '#client/features/walk/lib/walk-rules';
-import { WALK_TEXTS } from '#client/features/walk/lib/walk-texts';
 
 const TourMap = lazy(() => import('#client/features/tours/components/tour-map'));
-
-/** The author's own tour: no progress of theirs to count (their stops are theirs, not found). */
-const OWN_TOUR_TEXT = 'Your tour: readers see how many stops they have found';
 
 /**
  * `/tours/:id` (docs/decisions/016-walk-mode-and-tours.md): a walking tour — its stops in order with this reader's progress ("3 of 7 found", from
@@ -40,6 +37,7 @@ const OWN_TOUR_TEXT = 'Your tour: readers see how many stops they have found';
 export default function TourPage({ params }: { params: { id: string } }) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
+  const t = useT();
   const { data: user } = useCurrentUser();
   const geo = useGeolocation();
   const tour = useTour(params.id);
@@ -72,9 +70,9 @@ export default function TourPage({ params }: { params: { id: string } }) {
   stopWalkRef.current = stopWalk;
   useEffect(() => {
     if (!walkDone) return;
-    const timer = setTimeout(() => stopWalkRef.current(WALK_TEXTS.tourDoneEnded), TOUR_DONE_END_MS);
+    const timer = setTimeout(() => stopWalkRef.current(t('walk.tourDoneEnded')), TOUR_DONE_END_MS);
     return () => clearTimeout(timer);
-  }, [walkDone]);
+  }, [walkDone, t]);
 
   // Tour insights (docs/decisions/018-insights-counts-not-readers.md): a stop the server shows unlocked since the last answer on this page was
   // reached now; the answer that completes the tour is a completion. The first answer is only the baseline.
@@ -98,9 +96,9 @@ export default function TourPage({ params }: { params: { id: string } }) {
     try {
       if (canShare) await navigator.share({ title: data?.title, url });
       else await navigator.clipboard.writeText(url);
-      setShared(canShare ? null : `Link copied: ${url}`);
+      setShared(canShare ? null : t('app.linkCopied', { url }));
     } catch {
-      setShared(`Share this link: ${url}`);
+      setShared(t('app.shareThisLink', { url }));
     }
   };
 
@@ -112,30 +110,33 @@ export default function TourPage({ params }: { params: { id: string } }) {
           href={paths.discover}
           className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm text-mist-300 hover:text-mist-100"
         >
-          <ArrowLeft className="h-4 w-4" aria-hidden />
-          Discover
+          <ArrowLeft className="h-4 w-4 rtl:-scale-x-100" aria-hidden />
+          {t('app.discover')}
         </Link>
         {tour.isLoading ? (
           <p role="status" className="py-8 text-center text-mist-300">
-            Loading the tour...
+            {t('app.loadingTour')}
           </p>
         ) : (tour.error || !data) && !online ? (
           <p role="status" className="rounded-xl border border-night-700 bg-night-900/70 p-4 text-sm text-mist-200">
-            {NOT_OPENED_OFFLINE}
+            {notOpenedOffline()}
           </p>
         ) : tour.error || !data ? (
           <div role="alert" className="rounded-xl border border-red-500/40 bg-red-500/10 p-4 text-sm text-red-200">
-            {errorMessage(tour.error, 'Failed to load the tour')}
+            {errorMessage(tour.error, t('app.tourFailed'))}
           </div>
         ) : (
           <>
             <header className="grid grid-cols-1 gap-2">
-              <p className="text-xs font-medium uppercase tracking-wide text-glow-300">Walking tour</p>
+              <p className="text-xs font-medium uppercase tracking-wide text-glow-300">{t('app.walkingTour')}</p>
               <h1 className="break-words font-display text-3xl font-semibold text-mist-100">{data.title}</h1>
               <p className="text-sm text-mist-300">
-                by {data.author.displayName ?? 'Anonymous'} · {data.stopCount} stops ·{' '}
-                {tourLengthText(data.lengthM, data.walkingMinutes)}
-                {data.placeName && ` · starts ${nearPlaceText(data.placeName)}`}
+                {t('app.tourByline', {
+                  author: data.author.displayName ?? t('app.anonymous'),
+                  count: data.stopCount,
+                  length: tourLengthText(data.lengthM, data.walkingMinutes),
+                })}
+                {data.placeName && t('app.tourStarts', { place: nearPlaceText(data.placeName) })}
               </p>
               {data.description && <p className="whitespace-pre-line break-words text-mist-200">{data.description}</p>}
               {data.notice && (
@@ -153,7 +154,7 @@ export default function TourPage({ params }: { params: { id: string } }) {
                 className="rounded-full bg-glow-600/30 px-3 py-1 text-sm font-semibold text-glow-200"
                 data-testid="tour-progress"
               >
-                {isAuthor ? OWN_TOUR_TEXT : tourProgressText(data.foundCount, data.stopCount)}
+                {isAuthor ? t('app.ownTour') : tourProgressText(data.foundCount, data.stopCount)}
               </p>
               {data.complete && !isAuthor && (
                 <p className="inline-flex items-center gap-1.5 rounded-full bg-emerald-500/20 px-3 py-1 text-sm font-semibold text-emerald-200">
@@ -163,7 +164,7 @@ export default function TourPage({ params }: { params: { id: string } }) {
               )}
               <WalkToggle
                 walk={walk}
-                label="Walk this tour"
+                label={t('app.walkThisTour')}
                 onStart={() => {
                   askMotionPermission(); // for the compass line
                   followTour({ id: data.id, title: data.title });
@@ -173,17 +174,17 @@ export default function TourPage({ params }: { params: { id: string } }) {
               {isFollowed ? (
                 <Button type="button" variant="outline" onClick={following.stop}>
                   <MapPinned aria-hidden />
-                  Stop following
+                  {t('app.stopFollowing')}
                 </Button>
               ) : (
                 <Button type="button" variant="outline" onClick={() => followTour({ id: data.id, title: data.title })}>
                   <MapPinned aria-hidden />
-                  Show on my map
+                  {t('app.showOnMyMap')}
                 </Button>
               )}
               <Button type="button" variant="outline" onClick={() => void share()}>
                 <Share2 aria-hidden />
-                Share tour
+                {t('app.shareTour')}
               </Button>
               {isAuthor && (
                 <Button
@@ -191,12 +192,12 @@ export default function TourPage({ params }: { params: { id: string } }) {
                   variant="destructive"
                   disabled={remove.isPending}
                   onClick={() => {
-                    if (!window.confirm('Delete this tour? Its stories stay.')) return;
+                    if (!window.confirm(t('app.deleteTourConfirm'))) return;
                     remove.mutate(data.id, { onSuccess: () => navigate(paths.myStories) });
                   }}
                 >
                   <Trash2 aria-hidden />
-                  Delete tour
+                  {t('app.deleteTour')}
                 </Button>
               )}
             </div>
@@ -204,7 +205,7 @@ export default function TourPage({ params }: { params: { id: string } }) {
             {!data.hiddenFromReaders && <TourShareExtras tourId={data.id} title={data.title} />}
             <LazyWalkStatus
               walk={walk}
-              target={nextStop ? { label: 'Next stop', point: nextStop } : null}
+              target={nextStop ? { label: t('app.nextStop'), point: nextStop } : null}
               extra={nextStop ? tourStopText(nextStop.position, data.stopCount) : isAuthor ? undefined : TOUR_COMPLETE}
               onOpen={(story) => setOpenStoryId(story.id)}
               offerEnd={walkDone}
@@ -230,7 +231,7 @@ export default function TourPage({ params }: { params: { id: string } }) {
 
             <section aria-labelledby="tour-stops" className="grid grid-cols-1 gap-3">
               <h2 id="tour-stops" className="font-display text-xl font-semibold text-mist-100">
-                Stops
+                {t('app.stops')}
               </h2>
               <ol className="grid grid-cols-1 gap-2">
                 {data.stops.map((stop) => (
@@ -238,7 +239,7 @@ export default function TourPage({ params }: { params: { id: string } }) {
                     <button
                       type="button"
                       onClick={() => setOpenStoryId(stop.storyId)}
-                      className="flex w-full items-center gap-3 rounded-xl border border-night-700 bg-night-900/70 p-3 text-left transition-colors hover:border-glow-500/60"
+                      className="flex w-full items-center gap-3 rounded-xl border border-night-700 bg-night-900/70 p-3 text-start transition-colors hover:border-glow-500/60"
                     >
                       <span
                         aria-hidden
@@ -253,16 +254,16 @@ export default function TourPage({ params }: { params: { id: string } }) {
                         </span>
                       </span>
                       {isAuthor ? (
-                        <span className="text-sm text-mist-300">Your story</span>
+                        <span className="text-sm text-mist-300">{t('app.yourStory')}</span>
                       ) : stop.unlocked ? (
                         <span className="inline-flex items-center gap-1 text-sm font-medium text-emerald-200">
                           <CheckCircle2 className="h-4 w-4" aria-hidden />
-                          Found
+                          {t('app.found')}
                         </span>
                       ) : (
                         <span className="inline-flex items-center gap-1 text-sm text-mist-300">
                           <Lock className="h-4 w-4" aria-hidden />
-                          Not found yet
+                          {t('app.notFoundYet')}
                         </span>
                       )}
                     </button>

@@ -1,6 +1,7 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
+import { useT } from '#client/lib/i18n/use-t';
 import { cn } from '#client/lib/utils';
 import { useToasts } from './use-toast';
 
@@ -40,6 +41,7 @@ export function DialogContent({
 }) {
   // Dialogs opened without a Radix trigger (a card, a map or AR marker) would drop focus on the page body when
   // they close; give it back to whatever had it when the dialog opened.
+  const t = useT();
   const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Portal>
@@ -84,14 +86,14 @@ export function DialogContent({
               <RadixDialog.Description className="mt-1 text-sm text-mist-400">{description}</RadixDialog.Description>
             ) : (
               <RadixDialog.Description className="sr-only">
-                {typeof title === 'string' ? title : 'Dialog'}
+                {typeof title === 'string' ? title : t('ui.dialog')}
               </RadixDialog.Description>
             )}
           </div>
           {!hideClose && (
             <RadixDialog.Close
-              aria-label="Close"
-              className="-mr-2 -mt-1 shrink-0 rounded-md p-1.5 text-mist-300 hover:bg-night-700 hover:text-white"
+              aria-label={t('ui.close')}
+              className="-me-2 -mt-1 shrink-0 rounded-md p-1.5 text-mist-300 hover:bg-night-700 hover:text-white"
             >
               <X className="h-5 w-5" aria-hidden />
             </RadixDialog.Close>

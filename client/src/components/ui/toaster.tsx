@@ -2,6 +2,7 @@ import { Toast } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useEffect, useRef, type RefObject } from 'react';
 import { TOAST } from '#common/constants';
+import { useT } from '#client/lib/i18n/use-t';
 import { cn } from '#client/lib/utils';
 import { dismissToast, useToasts } from './use-toast';
 
@@ -57,6 +58,7 @@ function usePublishToastSpace(viewport: RefObject<HTMLOListElement | null>) {
  */
 export function Toaster() {
   const toasts = useToasts();
+  const t = useT();
   const viewport = useRef<HTMLOListElement>(null);
   usePublishToastSpace(viewport);
   return (
@@ -68,7 +70,7 @@ export function Toaster() {
           duration={duration}
           onOpenChange={(isOpen) => !isOpen && dismissToast(id)}
           className={cn(
-            'group pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-2xl',
+            'group pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pe-10 shadow-2xl',
             'data-[state=open]:animate-in data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]',
             'data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] transition-transform',
             variantClass[variant],
@@ -80,8 +82,8 @@ export function Toaster() {
           </div>
           {action}
           <Toast.Close
-            aria-label="Close"
-            className="absolute right-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100"
+            aria-label={t('ui.close')}
+            className="absolute end-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100"
           >
             <X className="h-4 w-4" aria-hidden />
           </Toast.Close>
@@ -90,9 +92,9 @@ export function Toaster() {
       <Toast.Viewport
         ref={viewport}
         hotkey={['F8']}
-        label="Notifications ({hotkey})"
+        label={t('ui.notificationsRegion')}
         className={cn(
-          'fixed bottom-[calc(5.5rem+env(safe-area-inset-bottom))] right-0 z-[100] flex max-h-[50dvh] w-full flex-col gap-2 px-3 sm:max-w-[420px] sm:px-4',
+          'fixed bottom-[calc(5.5rem+env(safe-area-inset-bottom))] end-0 z-[100] flex max-h-[50dvh] w-full flex-col gap-2 px-3 sm:max-w-[420px] sm:px-4',
           // An open dialog's overlay covers the + button: the toast takes the bottom edge instead.
           '[body:has([role=dialog][data-state=open])_&]:bottom-[calc(0.75rem+env(safe-area-inset-bottom))]',
         )}

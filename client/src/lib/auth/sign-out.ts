@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { toast } from '#client/components/ui/use-toast';
 import { paths } from '#client/config/paths';
+import { translate } from '#client/lib/i18n/i18n';
 import { callApi } from '../api';
 import { forgetSession } from '../api-client';
 import { forgetThisDevice } from '../pwa/device-data';
@@ -35,7 +36,12 @@ export function useSignOut() {
   const [, navigate] = useLocation();
   return useMutation({
     mutationFn: logout,
-    onError: () => toast({ title: 'Sign Out Failed', description: 'Something went wrong', variant: 'destructive' }),
+    onError: () =>
+      toast({
+        title: translate('lib.signOutFailed'),
+        description: translate('lib.somethingWentWrong'),
+        variant: 'destructive',
+      }),
     onSettled: () => {
       queryClient.clear();
       navigate(paths.auth);

@@ -3,8 +3,11 @@
  * why (`lockReason`), the card and the story dialog say it to the reader.
  */
 import type { LockReason } from '#common/schemas';
+import { translate } from '#client/lib/i18n/i18n';
 
+/** The English wording; screens say it through `turnOnLocationText()`, in the reader's language. */
 export const TURN_ON_LOCATION = 'Turn on location to unlock stories';
+export const turnOnLocationText = () => translate('lib.turnOnLocation');
 
 export type ClaimLockReason = Extract<LockReason, 'location' | 'travel' | 'accuracy' | 'budget'>;
 
@@ -16,15 +19,15 @@ export function isClaimLock(reason: LockReason | null | undefined): reason is Cl
 export function claimLockText(reason: ClaimLockReason, accuracy: number | null): string {
   switch (reason) {
     case 'location':
-      return TURN_ON_LOCATION;
+      return turnOnLocationText();
     case 'travel':
-      return 'Your location jumped farther than anyone can travel. Stories stay locked for 15 minutes.';
+      return translate('lib.lockTravel');
     case 'accuracy':
       return accuracy !== null && Number.isFinite(accuracy)
-        ? `GPS accuracy ±${Math.round(accuracy)} m — step into the open`
-        : 'GPS accuracy too low — step into the open';
+        ? translate('lib.lockAccuracy', { metres: Math.round(accuracy) })
+        : translate('lib.lockAccuracyLow');
     case 'budget':
-      return "You've unlocked many stories this hour. More will open soon.";
+      return translate('lib.lockBudget');
   }
 }
 

@@ -4,6 +4,7 @@
  * runs installed. Loads with the account menu's dropdown, not with the page (bench/README.md).
  */
 import { useSyncExternalStore } from 'react';
+import { translate } from '#client/lib/i18n/i18n';
 import { installEvent, subscribeToInstallEvent, takeInstallEvent } from './install-prompt';
 
 function isStandalone(): boolean {
@@ -38,3 +39,5 @@ export async function promptInstall(): Promise<void> {
 }
 
 export const IOS_INSTALL_HINT = 'To install Whispers, tap the Share button, then "Add to Home Screen".';
+/** The hint in the reader's language (the constant above is its English wording). */
+export const iosInstallHint = () => translate('lib.iosInstallHint');

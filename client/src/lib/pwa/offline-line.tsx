@@ -3,6 +3,9 @@
  * says the stories on screen are the ones the service worker kept, and from when (the newest area answer kept).
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { translate } from '#client/lib/i18n/i18n';
+import { formatDate } from '#client/lib/i18n/format';
+import { useT } from '#client/lib/i18n/use-t';
 import { ANSWERS_CACHE } from './cache-names';
 
 function subscribe(listener: () => void) {
@@ -36,13 +39,14 @@ async function lastSeenAt(): Promise<Date | null> {
 }
 
 function offlineLineText(seenAt: Date | null): string {
-  if (!seenAt) return 'Offline — nothing saved on this device yet';
-  const time = seenAt.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false });
-  return `Offline — showing what you saw at ${time}`;
+  if (!seenAt) return translate('lib.offlineNothingSaved');
+  const time = formatDate(seenAt, { hour: '2-digit', minute: '2-digit', hour12: false });
+  return translate('lib.offlineShowingSince', { time });
 }
 
 export function OfflineLine() {
   const online = useOnline();
+  useT(); // renders again when the language changes
   const [seenAt, setSeenAt] = useState<Date | null | undefined>(undefined);
   useEffect(() => {
     if (online) return;

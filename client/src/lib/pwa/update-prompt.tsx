@@ -6,16 +6,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '#client/components/ui/button';
+import { useT } from '#client/lib/i18n/use-t';
 import { activateWaitingWorker, afterLoadAndIdle, registerServiceWorker } from './register-sw';
 
 const CHECK_EVERY_MS = 60 * 60_000;
-
-const UPDATE_READY_TEXT = 'A new version of Whispers is ready';
 
 export function UpdatePrompt() {
   const registration = useRef<ServiceWorkerRegistration | undefined>(undefined);
   const [location] = useLocation();
   const [needRefresh, setNeedRefresh] = useState(false);
+  const t = useT();
 
   // Registered once the page has loaded and is idle: nothing on the first screen needs the worker, and its
   // registration (the worker's download, its precache) would compete with that screen's own requests.
@@ -52,11 +52,11 @@ export function UpdatePrompt() {
   return (
     <div
       role="status"
-      className="fixed inset-x-3 bottom-3 z-[60] mx-auto flex max-w-md items-center gap-3 rounded-xl border border-night-600 bg-night-900 p-3 shadow-2xl sm:inset-x-auto sm:right-4"
+      className="fixed inset-x-3 bottom-3 z-[60] mx-auto flex max-w-md items-center gap-3 rounded-xl border border-night-600 bg-night-900 p-3 shadow-2xl sm:inset-x-auto sm:end-4"
     >
-      <p className="flex-1 text-sm text-mist-100">{UPDATE_READY_TEXT}</p>
+      <p className="flex-1 text-sm text-mist-100">{t('lib.updateReady')}</p>
       <Button size="sm" onClick={() => activateWaitingWorker(registration.current)}>
-        Reload
+        {t('lib.reload')}
       </Button>
     </div>
   );

@@ -7,6 +7,8 @@ import type { Story, StoryType } from '#common/schemas';
 import { STORY_TYPE_LABEL, STORY_TYPE_SPECS } from '#common/story-type-specs';
 import { timeLockText } from '#common/time-lock-text';
 import { isTimeLockReason, type LockField } from '#common/lock-kinds';
+import { currentLocale, translate } from '#client/lib/i18n/i18n';
+import { distanceUnits, formatDate, formatDistanceFor, formatNumber } from '#client/lib/i18n/format';
 
 export function storyTypeIcon(type: StoryType): string {
   return STORY_TYPE_SPECS[type].icon;
@@ -22,8 +24,10 @@ export function storyTypeLabel(type: StoryType): string {
  */
 export function markerName(marker: { title?: string; type: StoryType; category: string }): string {
   if (marker.title) return marker.title;
-  const kind = `${storyTypeLabel(marker.type)} story`;
-  return marker.category ? `${kind} · ${marker.category}` : kind;
+  const kind = storyTypeLabel(marker.type);
+  return marker.category
+    ? translate('lib.markerKindCategory', { kind, category: marker.category })
+    : translate('lib.markerKind', { kind });
 }
 
 /** Seconds as m:ss (e.g. 75 → "1:15"); anything not a finite non-negative number shows as 0:00. */
@@ -66,6 +70,8 @@ export function storyDistanceText(
 ): string | null {
   const metres = shownMetres(story);
   if (metres === null) return null;
+  // Other languages and miles write the distance their own way (formatDistanceFor).
+  if (currentLocale() !== 'en' || distanceUnits() === 'mi') return formatDistanceFor(metres);
   const gap = options.compact ? '' : ' ';
   return metres < 1000 ? `${metres}${gap}m` : `${(metres / 1000).toFixed(1)}${gap}km`;
 }
@@ -75,10 +81,16 @@ type LockedStory = Pick<
   'distance' | 'isLocked' | 'lockReason' | 'lockReasons' | 'timeRestriction' | LockField | 'timeZone'
 >;
 
+/** English and kilometres keep the spec's "12 m"; otherwise the reader's own form. */
+const spokenDistance = (metres: number) =>
+  currentLocale() === 'en' && distanceUnits() === 'km' ? `${metres} m` : formatDistanceFor(metres);
+
 /** "Walk closer to unlock this story (12 m to go)" — always with the amount when the server sent a distance. */
 function walkCloserText(story: Pick<Story, 'distance' | 'isLocked' | 'lockReason'>): string {
   const toWalk = metresToUnlock(story);
-  return toWalk === null ? 'Walk closer to unlock this story' : `Walk closer to unlock this story (${toWalk} m to go)`;
+  return toWalk === null
+    ? translate('lib.walkCloser')
+    : translate('lib.walkCloserToGo', { distance: spokenDistance(toWalk) });
 }
 
 /**
@@ -93,7 +105,7 @@ export function lockLines(story: LockedStory): string[] {
   for (const reason of reasons) {
     if (reason === 'distance') lines.push(walkCloserText(story));
     else if (isTimeLockReason(reason)) {
-      lines.push(timeLockText(story) ?? 'This story is time-locked right now.');
+      lines.push(timeLockText(story) ?? translate('lib.timeLocked'));
     }
   }
   return lines;
@@ -101,14 +113,15 @@ export function lockLines(story: LockedStory): string[] {
 
 /** "N words" with the singular for one. */
 export function formatWordCount(count: number): string {
-  return `${count} ${count === 1 ? 'word' : 'words'}`;
+  // English writes the count without grouping ("1200 words"), as it always has.
+  const n = currentLocale() === 'en' ? String(count) : formatNumber(count);
+  return translate('lib.wordCount', { count, n });
 }
 
 /** Distance in whole metres, e.g. "350m"; kilometres with one decimal from 1 km ("1.2km"). */
 export function formatDistance(metres: number | null | undefined): string | null {
   if (typeof metres !== 'number' || !Number.isFinite(metres)) return null;
-  if (metres >= 1000) return `${(metres / 1000).toFixed(1)}km`;
-  return `${Math.round(metres)}m`;
+  return formatDistanceFor(metres);
 }
 
 /** "Today", "Yesterday", "N days ago" within a week, otherwise the locale date (spec: story detail "Created"). */
@@ -123,8 +136,8 @@ export function formatCreated(createdAt: string, now: Date = new Date()): string
     ? new Date(created.getUTCFullYear(), created.getUTCMonth(), created.getUTCDate()).getTime()
     : startOfDay(created);
   const days = Math.round((startOfDay(now) - createdDay) / 86_400_000);
-  if (days <= 0) return 'Today';
-  if (days === 1) return 'Yesterday';
-  if (days < 7) return `${days} days ago`;
-  return dayOnly ? created.toLocaleDateString(undefined, { timeZone: 'UTC' }) : created.toLocaleDateString();
+  if (days <= 0) return translate('lib.today');
+  if (days === 1) return translate('lib.yesterday');
+  if (days < 7) return translate('lib.daysAgo', { count: days });
+  return dayOnly ? formatDate(created, { timeZone: 'UTC' }) : formatDate(created);
 }

@@ -13,6 +13,7 @@ import { Button } from '#client/components/ui/button';
 import { Dialog, DialogContent } from '#client/components/ui/dialog';
 import { FieldError, Input, Label, Textarea } from '#client/components/ui/input';
 import { errorMessage } from '#client/lib/api-client';
+import { useT } from '#client/lib/i18n/use-t';
 import { useCreateTour } from '../api/tours';
 
 export function NewTourDialog({
@@ -33,6 +34,7 @@ export function NewTourDialog({
   const [chosen, setChosen] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const create = useCreateTour();
+  const t = useT();
   const usable = useMemo(() => stories.filter((story) => story.isPublic), [stories]);
   const byId = useMemo(() => new Map(usable.map((story) => [story.id, story])), [usable]);
   const stops = chosen.map((id) => byId.get(id)).filter((story): story is Story => story !== undefined);
@@ -61,29 +63,26 @@ export function NewTourDialog({
         setChosen([]);
         onCreated(tour);
       },
-      onError: (failure) => setError(errorMessage(failure, 'Could not create the tour. Please try again.')),
+      onError: (failure) => setError(errorMessage(failure, t('tours.createFailed'))),
     });
   };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title="New tour"
-        description="Lay a walking route through your public stories, in the order to walk them."
-      >
+      <DialogContent title={t('tours.newTour')} description={t('tours.newTourDescription')}>
         <form onSubmit={submit} noValidate className="grid gap-4" aria-describedby={error ? ids.error : undefined}>
           <div className="grid gap-1.5">
-            <Label htmlFor={ids.title}>Title</Label>
+            <Label htmlFor={ids.title}>{t('tours.title')}</Label>
             <Input
               id={ids.title}
               value={title}
               maxLength={TOURS.titleMax}
               onChange={(e) => setTitle(e.target.value)}
-              placeholder="The harbour at dusk"
+              placeholder={t('tours.titlePlaceholder')}
             />
           </div>
           <div className="grid gap-1.5">
-            <Label htmlFor={ids.description}>Description (optional)</Label>
+            <Label htmlFor={ids.description}>{t('tours.descriptionOptional')}</Label>
             <Textarea
               id={ids.description}
               value={description}
@@ -95,10 +94,10 @@ export function NewTourDialog({
 
           <section aria-labelledby={`${ids.title}-stops`} className="grid gap-2">
             <h3 id={`${ids.title}-stops`} className="text-sm font-semibold text-mist-100">
-              Stops ({stops.length} of {TOURS.maxStops})
+              {t('tours.stopsOf', { count: stops.length, max: TOURS.maxStops })}
             </h3>
             {stops.length === 0 ? (
-              <p className="text-sm text-mist-300">Add at least {TOURS.minStops} stories below, in walking order.</p>
+              <p className="text-sm text-mist-300">{t('tours.addAtLeast', { min: TOURS.minStops })}</p>
             ) : (
               <ol className="grid gap-1.5">
                 {stops.map((story, index) => (
@@ -117,7 +116,7 @@ export function NewTourDialog({
                       type="button"
                       size="icon"
                       variant="ghost"
-                      aria-label={`Move ${story.title} up`}
+                      aria-label={t('tours.moveUp', { title: story.title })}
                       disabled={index === 0}
                       onClick={() => move(index, -1)}
                     >
@@ -127,7 +126,7 @@ export function NewTourDialog({
                       type="button"
                       size="icon"
                       variant="ghost"
-                      aria-label={`Move ${story.title} down`}
+                      aria-label={t('tours.moveDown', { title: story.title })}
                       disabled={index === stops.length - 1}
                       onClick={() => move(index, 1)}
                     >
@@ -137,7 +136,7 @@ export function NewTourDialog({
                       type="button"
                       size="icon"
                       variant="ghost"
-                      aria-label={`Remove ${story.title}`}
+                      aria-label={t('tours.remove', { title: story.title })}
                       onClick={() => setChosen((l) => l.filter((id) => id !== story.id))}
                     >
                       <Trash2 aria-hidden />
@@ -156,14 +155,12 @@ export function NewTourDialog({
             )}
           </section>
 
-          <section aria-label="Your public stories" className="grid gap-1.5">
-            <h3 className="text-sm font-semibold text-mist-100">Your public stories</h3>
+          <section aria-label={t('tours.yourPublicStories')} className="grid gap-1.5">
+            <h3 className="text-sm font-semibold text-mist-100">{t('tours.yourPublicStories')}</h3>
             {usable.length === 0 ? (
-              <p className="text-sm text-mist-300">You have no public stories yet.</p>
+              <p className="text-sm text-mist-300">{t('tours.noPublicStories')}</p>
             ) : (
-              usable.length === chosen.length && (
-                <p className="text-sm text-mist-300">All your public stories are in this tour.</p>
-              )
+              usable.length === chosen.length && <p className="text-sm text-mist-300">{t('tours.allInTour')}</p>
             )}
             <ul className="grid max-h-56 gap-1.5 overflow-y-auto">
               {usable
@@ -175,12 +172,12 @@ export function NewTourDialog({
                       type="button"
                       size="sm"
                       variant="outline"
-                      aria-label={`Add ${story.title}`}
+                      aria-label={t('tours.add', { title: story.title })}
                       disabled={chosen.length >= TOURS.maxStops}
                       onClick={() => setChosen((list) => [...list, story.id])}
                     >
                       <Plus aria-hidden />
-                      Add
+                      {t('tours.addButton')}
                     </Button>
                   </li>
                 ))}
@@ -189,7 +186,7 @@ export function NewTourDialog({
 
           {error && <FieldError id={ids.error}>{error}</FieldError>}
           <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating tour…' : 'Create tour'}
+            {create.isPending ? t('tours.creating') : t('tours.create')}
           </Button>
         </form>
       </DialogContent>

@@ -10,6 +10,7 @@ import { megabytesText, OFFLINE_MAP_TEXT, savedText } from '#common/offline-map'
 import type { Tour } from '#common/tour-schemas';
 import { Button } from '#client/components/ui/button';
 import { useTileConfig } from '#client/lib/get-public-config';
+import { useT } from '#client/lib/i18n/use-t';
 import { useTourMapTiles } from '../api/tour-map-tiles';
 import {
   canSaveOffline,
@@ -28,6 +29,7 @@ type State =
 
 export function SaveOffline({ tour, position }: { tour: Tour; position: Point | null }) {
   const tiles = useTileConfig();
+  const t = useT();
   const offered = tiles?.offlineMaps === true && canSaveOffline();
   const [state, setState] = useState<State>(() => {
     const pack = savedPack(tour.id);
@@ -67,7 +69,10 @@ export function SaveOffline({ tour, position }: { tour: Tour; position: Point | 
   };
 
   return (
-    <section aria-label="Offline" className="grid gap-2 rounded-xl border border-night-700 bg-night-900/60 p-3">
+    <section
+      aria-label={t('tours.offline')}
+      className="grid gap-2 rounded-xl border border-night-700 bg-night-900/60 p-3"
+    >
       {state.kind === 'saved' ? (
         <div className="flex flex-wrap items-center gap-3">
           <p role="status" className="text-sm font-medium text-mist-100">
@@ -81,7 +86,11 @@ export function SaveOffline({ tour, position }: { tour: Tour; position: Point | 
       ) : state.kind === 'saving' ? (
         <div className="grid gap-1.5" role="status">
           <p className="text-sm text-mist-100">
-            {OFFLINE_MAP_TEXT.saving} {state.progress.done} of {state.progress.total}
+            {t('tours.savingProgress', {
+              saving: OFFLINE_MAP_TEXT.saving,
+              done: state.progress.done,
+              total: state.progress.total,
+            })}
           </p>
           <progress
             className="h-2 w-full accent-glow-500"
@@ -100,7 +109,7 @@ export function SaveOffline({ tour, position }: { tour: Tour; position: Point | 
           </Button>
           {plan.data && (
             <p className="text-sm text-mist-300">
-              About {megabytesText(plan.data.estimatedBytes)}: the map along the route and the stops you found
+              {t('tours.saveEstimate', { size: megabytesText(plan.data.estimatedBytes) })}
             </p>
           )}
           {state.kind === 'failed' && (

@@ -6,8 +6,12 @@ import { tourLengthText } from '#common/tours';
 import { nearPlaceText } from '#common/discovery-text';
 import type { TourSummary } from '#common/tour-schemas';
 import { paths } from '#client/config/paths';
+import { currentLocale } from '#client/lib/i18n/i18n';
+import { formatDistanceFor } from '#client/lib/i18n/format';
+import { useT } from '#client/lib/i18n/use-t';
 
 export function TourCard({ tour, notice }: { tour: TourSummary; notice?: string | null }) {
+  const t = useT();
   return (
     <Link
       href={paths.tour(tour.id)}
@@ -18,12 +22,18 @@ export function TourCard({ tour, notice }: { tour: TourSummary; notice?: string 
         {tour.title}
       </span>
       <span className="text-sm text-mist-300">
-        {tour.stopCount} stops · {tourLengthText(tour.lengthM, tour.walkingMinutes)}
-        {tour.distance !== null && ` · nearest stop ${formatDistance(tour.distance)} away`}
+        {t('tours.cardStops', {
+          count: tour.stopCount,
+          length: tourLengthText(tour.lengthM, tour.walkingMinutes),
+        })}
+        {tour.distance !== null &&
+          t('tours.nearestStop', {
+            distance: currentLocale() === 'en' ? formatDistance(tour.distance) : formatDistanceFor(tour.distance),
+          })}
       </span>
       <span className="text-sm text-mist-300">
-        by {tour.author.displayName ?? 'Anonymous'}
-        {tour.placeName && ` · starts ${nearPlaceText(tour.placeName)}`}
+        {t('tours.byAuthor', { author: tour.author.displayName ?? t('tours.anonymous') })}
+        {tour.placeName && t('tours.starts', { place: nearPlaceText(tour.placeName) })}
       </span>
       {notice && <span className="text-sm text-ember-400">{notice}</span>}
     </Link>

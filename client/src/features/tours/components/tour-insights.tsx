@@ -8,6 +8,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { INSIGHTS, shownCountText, type ShownCount } from '#common/insights';
 import { callApi } from '#client/lib/api';
 import { queryKeys } from '#client/lib/query-keys';
+import { useT } from '#client/lib/i18n/use-t';
 
 function useTourInsights(tourId: string, days: number) {
   return useQuery({
@@ -22,6 +23,7 @@ function useTourInsights(tourId: string, days: number) {
 export function TourInsightsPanel({ tourId }: { tourId: string }) {
   const [days, setDays] = useState<number>(INSIGHTS.summaryDays);
   const insights = useTourInsights(tourId, days);
+  const t = useT();
   const totals = insights.data?.totals;
   return (
     <section
@@ -34,9 +36,9 @@ export function TourInsightsPanel({ tourId }: { tourId: string }) {
           className="inline-flex items-center gap-2 font-display text-lg font-semibold text-mist-100"
         >
           <BarChart3 className="h-5 w-5 text-glow-300" aria-hidden />
-          How your tour is walked
+          {t('tours.insightsTitle')}
         </h2>
-        <div role="group" aria-label="Period" className="flex gap-1">
+        <div role="group" aria-label={t('tours.period')} className="flex gap-1">
           {INSIGHTS.periods.map((period) => (
             <button
               key={period}
@@ -45,31 +47,27 @@ export function TourInsightsPanel({ tourId }: { tourId: string }) {
               onClick={() => setDays(period)}
               className={`rounded-md px-2.5 py-1 text-sm ${days === period ? 'bg-glow-600 text-white' : 'text-mist-200 hover:bg-night-800'}`}
             >
-              {period} days
+              {t('tours.periodDays', { count: period })}
             </button>
           ))}
         </div>
       </div>
       {insights.error ? (
         <p role="alert" className="text-sm text-red-200">
-          Failed to load the tour’s insights
+          {t('tours.insightsFailed')}
         </p>
       ) : !totals ? (
         <p role="status" className="text-sm text-mist-300">
-          Loading the tour’s insights...
+          {t('tours.insightsLoading')}
         </p>
       ) : (
         <dl className="grid grid-cols-3 gap-3" data-testid="tour-insights-figures">
-          <Figure label="Starts" value={totals.starts} />
-          <Figure label="Stops reached" value={totals.stops} />
-          <Figure label="Completions" value={totals.completions} />
+          <Figure label={t('tours.startsCount')} value={totals.starts} />
+          <Figure label={t('tours.stopsReached')} value={totals.stops} />
+          <Figure label={t('tours.completions')} value={totals.completions} />
         </dl>
       )}
-      <p className="text-xs text-mist-400">
-        Readers who started the tour, the stops they reached and how many walked it to the end, per day at the first
-        stop, shown once the day has ended there. Nobody is named, your own walks do not count, and 1 or 2 show as
-        “fewer than 3”.
-      </p>
+      <p className="text-xs text-mist-400">{t('tours.insightsNote')}</p>
     </section>
   );
 }

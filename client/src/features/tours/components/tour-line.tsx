@@ -8,6 +8,7 @@ import '#client/lib/leaflet/vector-parts';
 import { useMemo } from 'react';
 import { Marker, Polyline } from 'react-leaflet';
 import type { TourStop } from '#common/tour-schemas';
+import { useT } from '#client/lib/i18n/use-t';
 
 const stopIcon = (position: number, found: boolean) =>
   L.divIcon({
@@ -18,6 +19,7 @@ const stopIcon = (position: number, found: boolean) =>
   });
 
 export function TourLine({ stops, onSelect }: { stops: TourStop[]; onSelect: (stop: TourStop) => void }) {
+  const t = useT();
   const points = useMemo(() => stops.map((stop): [number, number] => [stop.latitude, stop.longitude]), [stops]);
   return (
     <>
@@ -30,8 +32,8 @@ export function TourLine({ stops, onSelect }: { stops: TourStop[]; onSelect: (st
           key={stop.storyId}
           position={[stop.latitude, stop.longitude]}
           icon={stopIcon(stop.position, stop.unlocked)}
-          title={`Stop ${stop.position}: ${stop.title}`}
-          alt={`Stop ${stop.position}: ${stop.title}`}
+          title={t('tours.stopMarker', { position: stop.position, title: stop.title })}
+          alt={t('tours.stopMarker', { position: stop.position, title: stop.title })}
           eventHandlers={{ click: () => onSelect(stop) }}
         />
       ))}

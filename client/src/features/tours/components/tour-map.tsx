@@ -11,6 +11,7 @@ import type { Point } from '#common/geo';
 import type { TourStop } from '#common/tour-schemas';
 import { useTileConfig } from '#client/lib/get-public-config';
 import { BaseTiles } from '#client/lib/map/base-tiles';
+import { useT } from '#client/lib/i18n/use-t';
 import { TourLine } from './tour-line';
 import { mapMotionOptions } from '#client/lib/map/motion';
 
@@ -39,29 +40,33 @@ export default function TourMap({
   onSelect: (stop: TourStop) => void;
 }) {
   const tiles = useTileConfig();
+  const t = useT();
   const points = useMemo(() => stops.map((stop): [number, number] => [stop.latitude, stop.longitude]), [stops]);
   if (!tiles || points.length === 0)
     return <div className="h-72 w-full animate-pulse rounded-2xl border border-night-700 bg-night-900" aria-hidden />;
+  // The map keeps its own left-to-right geometry in every language (display: contents, no box of its own).
   return (
-    <MapContainer
-      {...mapMotionOptions()}
-      center={points[0]}
-      zoom={15}
-      className="relative z-0 h-72 w-full rounded-2xl border border-night-700 sm:h-96"
-      scrollWheelZoom={false}
-    >
-      <BaseTiles tiles={tiles} attribution={tiles.tileAttribution} />
-      <TourLine stops={stops} onSelect={onSelect} />
-      {walker && (
-        <Marker
-          position={[walker.latitude, walker.longitude]}
-          icon={walkerIcon}
-          title="You"
-          alt="You"
-          interactive={false}
-        />
-      )}
-      <FitStops points={points} />
-    </MapContainer>
+    <div dir="ltr" className="contents">
+      <MapContainer
+        {...mapMotionOptions()}
+        center={points[0]}
+        zoom={15}
+        className="relative z-0 h-72 w-full rounded-2xl border border-night-700 sm:h-96"
+        scrollWheelZoom={false}
+      >
+        <BaseTiles tiles={tiles} attribution={tiles.tileAttribution} />
+        <TourLine stops={stops} onSelect={onSelect} />
+        {walker && (
+          <Marker
+            position={[walker.latitude, walker.longitude]}
+            icon={walkerIcon}
+            title={t('tours.you')}
+            alt={t('tours.you')}
+            interactive={false}
+          />
+        )}
+        <FitStops points={points} />
+      </MapContainer>
+    </div>
   );
 }

@@ -7,7 +7,8 @@ import { ArrowUp, Headphones, X } from 'lucide-react';
 import type { Point } from '#common/geo';
 import type { Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
-import { moreHereText, nextLine, offlineLine, turnDegrees, WALK_TEXTS } from '../lib/walk-rules';
+import { useT } from '#client/lib/i18n/use-t';
+import { moreHereText, nextLine, offlineLine, turnDegrees } from '../lib/walk-rules';
 import { bearingDegrees } from '#common/geo';
 import type { Walk } from '../hooks/use-walk-mode';
 
@@ -33,13 +34,14 @@ export function WalkStatus({
   /** The walk is done (a tour complete): offer to end it. */
   offerEnd?: boolean;
 }) {
+  const t = useT();
   const here = walk.position;
   const nearestLocked = walk.stories
     .filter((story) => story.isLocked && story.distance !== null)
     .sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0))[0];
   // A tour passes its next stop (null once complete); elsewhere the compass points at the nearest locked story.
   const pointTo =
-    target !== undefined ? target : nearestLocked ? { label: 'Next whisper', point: nearestLocked } : null;
+    target !== undefined ? target : nearestLocked ? { label: t('walk.nextWhisper'), point: nearestLocked } : null;
   // Offline: a line saying the position waits, and that the stop reached unlocks once the server has it.
   const offline = offlineLine(
     walk.active && walk.waiting !== null,
@@ -53,7 +55,7 @@ export function WalkStatus({
       role="status"
       className="grid grid-cols-1 gap-1 rounded-xl border border-glow-500/40 bg-glow-500/10 px-3 py-2 text-sm text-mist-100"
     >
-      {walk.active && <p className="font-medium">{WALK_TEXTS.on}</p>}
+      {walk.active && <p className="font-medium">{t('walk.on')}</p>}
       {walk.active && extra && <p className="font-semibold text-glow-200">{extra}</p>}
       {walk.active && here && pointTo && (
         <p className="flex items-center gap-2">
@@ -77,9 +79,9 @@ export function WalkStatus({
       )}
       {walk.active && offerEnd && (
         <div className="flex flex-wrap items-center gap-2">
-          <p className="min-w-0 flex-1 text-mist-200">{WALK_TEXTS.tourDoneOffer}</p>
-          <Button type="button" size="sm" variant="secondary" onClick={() => walk.stop(WALK_TEXTS.tourDoneEnded)}>
-            {WALK_TEXTS.endWalk}
+          <p className="min-w-0 flex-1 text-mist-200">{t('walk.tourDoneOffer')}</p>
+          <Button type="button" size="sm" variant="secondary" onClick={() => walk.stop(t('walk.tourDoneEnded'))}>
+            {t('walk.endWalk')}
           </Button>
         </div>
       )}
@@ -87,17 +89,17 @@ export function WalkStatus({
       {walk.found.length > 0 && (
         <details className="group">
           <summary className="cursor-pointer rounded-md py-1 font-medium text-glow-200">
-            {WALK_TEXTS.found} ({walk.found.length})
+            {t('walk.foundCount', { count: walk.found.length })}
           </summary>
-          <ol className="mt-1 grid gap-1" aria-label={WALK_TEXTS.found}>
+          <ol className="mt-1 grid gap-1" aria-label={t('walk.found')}>
             {walk.found.map((story, index) => (
               <li key={story.id}>
                 <button
                   type="button"
                   onClick={() => onOpen(story)}
-                  className="flex w-full min-w-0 items-center gap-2 rounded-lg px-2 py-1.5 text-left hover:bg-night-800"
+                  className="flex w-full min-w-0 items-center gap-2 rounded-lg px-2 py-1.5 text-start hover:bg-night-800"
                 >
-                  <span aria-hidden className="w-5 shrink-0 text-right text-mist-300">
+                  <span aria-hidden className="w-5 shrink-0 text-end text-mist-300">
                     {index + 1}.
                   </span>
                   <span className="min-w-0 flex-1 break-words text-mist-100">{story.title}</span>
@@ -125,12 +127,13 @@ export function WalkCard({
   onOpen: (story: Story) => void;
   stopOf?: (story: Story) => string | null;
 }) {
+  const t = useT();
   const story = walk.current;
   if (!story) return null;
   const stop = stopOf?.(story) ?? null;
   return (
     <section
-      aria-label="Whisper found"
+      aria-label={t('walk.whisperFound')}
       aria-live="polite"
       className="fixed inset-x-3 bottom-24 z-40 mx-auto grid max-w-md gap-2 rounded-2xl border border-glow-500/50 bg-night-900/95 p-4 shadow-2xl shadow-black/60 sm:bottom-6"
     >
@@ -140,17 +143,21 @@ export function WalkCard({
         </span>
         <div className="min-w-0 flex-1">
           <p className="text-xs font-medium uppercase tracking-wide text-glow-300">
-            Whisper found{stop && <span data-testid="walk-card-stop"> · {stop}</span>}
+            {t('walk.whisperFound')}
+            {stop && <span data-testid="walk-card-stop"> · {stop}</span>}
           </p>
           <h2 className="break-words font-display text-lg font-semibold text-mist-100">{story.title}</h2>
           <p className="text-sm text-mist-300">
-            {story.category} · by {story.author.displayName ?? 'Anonymous'}
-            {story.type === 'audio' ? ' · playing' : story.type === 'video' ? ' · tap Open to play the video' : ''}
+            {t('walk.cardByline', {
+              category: story.category,
+              author: story.author.displayName ?? t('walk.anonymous'),
+            })}
+            {story.type === 'audio' ? t('walk.playing') : story.type === 'video' ? t('walk.tapOpenVideo') : ''}
           </p>
         </div>
         <button
           type="button"
-          aria-label="Dismiss"
+          aria-label={t('walk.dismiss')}
           onClick={walk.dismiss}
           className="rounded-md p-1 text-mist-300 hover:bg-night-800 hover:text-mist-100"
         >
@@ -159,13 +166,13 @@ export function WalkCard({
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <Button type="button" size="sm" onClick={() => onOpen(story)}>
-          Open
+          {t('walk.open')}
         </Button>
         {walk.queue.length > 0 && (
           <>
             <span className="text-sm text-mist-200">{moreHereText(walk.queue.length)}</span>
             <Button type="button" size="sm" variant="secondary" onClick={walk.next}>
-              Next
+              {t('walk.next')}
             </Button>
           </>
         )}

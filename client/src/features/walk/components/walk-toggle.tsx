@@ -1,19 +1,12 @@
 /** Walk mode's toggle (docs/decisions/016-walk-mode-and-tours.md); the status lines and the found story's card are walk-panel.tsx. */
 import { Footprints } from 'lucide-react';
 import { Button } from '#client/components/ui/button';
-import { WALK_TEXTS } from '../lib/walk-texts';
+import { useT } from '#client/lib/i18n/use-t';
 import type { Walk } from '../hooks/use-walk-mode';
 
 /** The "Walk" / "Stop walking" toggle. */
-export function WalkToggle({
-  walk,
-  label = WALK_TEXTS.start,
-  onStart,
-}: {
-  walk: Walk;
-  label?: string;
-  onStart?: () => void;
-}) {
+export function WalkToggle({ walk, label, onStart }: { walk: Walk; label?: string; onStart?: () => void }) {
+  const t = useT();
   return (
     <Button
       type="button"
@@ -27,7 +20,7 @@ export function WalkToggle({
       }}
     >
       <Footprints aria-hidden />
-      {walk.active ? WALK_TEXTS.stop : label}
+      {walk.active ? t('walk.stop') : (label ?? t('walk.start'))}
     </Button>
   );
 }

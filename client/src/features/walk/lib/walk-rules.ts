@@ -6,6 +6,9 @@ import { UNLOCK_RADIUS_M } from '#common/constants';
 import { bearingDegrees, haversineMetres, type Point } from '#common/geo';
 import { compassDirection, formatDistance } from '#common/notifications';
 import type { Story } from '#common/schemas';
+import { currentLocale, translate } from '#client/lib/i18n/i18n';
+import { formatDistanceFor } from '#client/lib/i18n/format';
+import type { MessageId } from '#client/lib/i18n/message-ids';
 
 export const WALK = {
   /** Positions go to the server at most this often… */
@@ -77,27 +80,36 @@ export function turnDegrees(bearing: number, heading: number): number {
  */
 export function relativeDirection(bearing: number, heading: number): string {
   const turn = turnDegrees(bearing, heading);
-  const side = turn > 0 ? 'right' : 'left';
+  const right = turn > 0;
   const size = Math.abs(turn);
-  if (size <= 22.5) return 'straight ahead';
-  if (size <= 67.5) return `ahead on your ${side}`;
-  if (size <= 112.5) return `on your ${side}`;
-  if (size <= 157.5) return `behind you on the ${side}`;
-  return 'behind you';
+  if (size <= 22.5) return translate('walk.straightAhead');
+  if (size <= 67.5) return translate(right ? 'walk.aheadRight' : 'walk.aheadLeft');
+  if (size <= 112.5) return translate(right ? 'walk.onRight' : 'walk.onLeft');
+  if (size <= 157.5) return translate(right ? 'walk.behindRight' : 'walk.behindLeft');
+  return translate('walk.behind');
 }
 
 /**
  * "Next whisper: 230 m north-east" (or "Next stop: …" in a tour). With the device's compass heading the
  * direction is said from where the walker faces: "Next whisper: 230 m ahead on your right".
  */
-export function nextLine(from: Point, target: Point, label = 'Next whisper', heading: number | null = null): string {
+export function nextLine(
+  from: Point,
+  target: Point,
+  label = translate('walk.nextWhisper'),
+  heading: number | null = null,
+): string {
   const direction =
-    heading === null ? compassDirection(from, target) : relativeDirection(bearingDegrees(from, target), heading);
-  return `${label}: ${formatDistance(haversineMetres(from, target))} ${direction}`;
+    heading === null
+      ? translate(`walk.dir.${compassDirection(from, target)}` as MessageId)
+      : relativeDirection(bearingDegrees(from, target), heading);
+  const metres = haversineMetres(from, target);
+  const distance = currentLocale() === 'en' ? formatDistance(metres) : formatDistanceFor(metres);
+  return translate('walk.nextLine', { label, distance, direction });
 }
 
 /** "2 more whispers here" / "1 more whisper here". */
-export const moreHereText = (count: number) => `${count} more ${count === 1 ? 'whisper' : 'whispers'} here`;
+export const moreHereText = (count: number) => translate('walk.moreHere', { count });
 
 /**
  * The walk's line while a position waits for the signal (docs/decisions/053-walk-mode-offline.md): at the next
