@@ -41,7 +41,7 @@ export function compileCatalogue(messages: Record<string, string>, locale: strin
       try {
         return [key, compileMessageOrThrow(message)];
       } catch (error) {
-        throw new Error(`${locale} "${key}": ${(error as Error).message}`);
+        throw new Error(`${locale} "${key}": ${(error as Error).message}`, { cause: error });
       }
     }),
   );

@@ -9,8 +9,6 @@ export const UNLOCK_RADIUS_M = 100;
 export const DISCOVERY_RADIUS_M = 1500;
 /** Discovery list: "Ready to discover!" within this distance. */
 export const READY_TO_DISCOVER_KM = 0.1;
-/** Copy in the create dialog and preview keeps this wording as written. */
-export const DISCOVERABLE_TEXT = 'discoverable within 1km';
 
 export const DEFAULT_CENTER = { latitude: 32.0835, longitude: -81.0998 } as const;
 export const DEFAULT_ZOOM = 13;

@@ -21,17 +21,6 @@ export const PUSH_KINDS = [
 ] as const satisfies readonly NotificationType[];
 export type PushKind = (typeof PUSH_KINDS)[number];
 
-/** What the account page calls each kind. */
-export const PUSH_KIND_LABELS: Record<PushKind, string> = {
-  story_liked: 'Likes on my stories',
-  story_hidden: 'A story of mine was hidden',
-  moderation_decision: 'Moderators decided about my story or account',
-  report_outcome: 'The outcome of my reports',
-  trace_left: 'Traces on my stories',
-  trace_hidden: 'An author hid my trace',
-  follow_digest: 'Daily digest of authors I follow',
-};
-
 export const isPushKind = (type: string): type is PushKind => (PUSH_KINDS as readonly string[]).includes(type);
 
 export const PUSH_LIMITS = {

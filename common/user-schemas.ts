@@ -94,7 +94,6 @@ export type SetupRequest = z.input<typeof setupRequestSchema>;
 
 /** The interface's language switcher, signed in (docs/decisions/062-interface-languages.md). */
 export const setLanguageRequestSchema = z.object({ language: languageSchema });
-export type SetLanguageRequest = z.input<typeof setLanguageRequestSchema>;
 
 export const checkUsernameRequestSchema = z.object({ username: typedUsernameSchema });
 

@@ -94,7 +94,9 @@ export async function apiRequest(
   const isForm = typeof FormData !== 'undefined' && data instanceof FormData;
   // The server answers its messages in the interface's language (lib/i18n writes it on <html lang>), which the
   // reader may have chosen over the browser's.
-  const headers: Record<string, string> = { 'Accept-Language': document.documentElement.lang || 'en' };
+  const headers: Record<string, string> = {
+    'Accept-Language': (typeof document === 'undefined' ? '' : document.documentElement.lang) || 'en',
+  };
   if (data !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   const res = await fetch(url, {
     method,

@@ -68,7 +68,8 @@ describe('callApi', () => {
     await callApi('markAllNotificationsRead');
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/notifications/read-all');
-    expect(init).toMatchObject({ method: 'POST', body: undefined, headers: undefined });
+    // Only the interface's language (the server answers in it), and no content type.
+    expect(init).toMatchObject({ method: 'POST', body: undefined, headers: { 'Accept-Language': 'en' } });
   });
 
   it('reads nothing from a 204', async () => {

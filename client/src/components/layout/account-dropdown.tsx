@@ -9,7 +9,7 @@ import { useSignOut } from '#client/lib/auth/sign-out';
 import { currentLocale } from '#client/lib/i18n/i18n';
 import { useChooseLanguage } from '#client/lib/i18n/use-choose-language';
 import { useT } from '#client/lib/i18n/use-t';
-import { IOS_INSTALL_HINT, promptInstall, useInstallOffer } from '#client/lib/pwa/install-offer';
+import { iosInstallHint, promptInstall, useInstallOffer } from '#client/lib/pwa/install-offer';
 import { UserAvatar } from '../ui/user-avatar';
 
 const itemClass =
@@ -92,7 +92,7 @@ export default function AccountDropdown({ user }: { user: CurrentUser }) {
           )}
           {installOffer === 'ios-hint' && showIosHint && (
             <p role="note" className="px-2 pb-2 text-sm text-mist-300">
-              {IOS_INSTALL_HINT}
+              {iosInstallHint()}
             </p>
           )}
           <DropdownMenu.Separator className="my-1 h-px bg-night-700" />

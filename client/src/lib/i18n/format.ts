@@ -20,14 +20,6 @@ export function distanceUnits(): DistanceUnits {
   }
 }
 
-export function setDistanceUnits(units: DistanceUnits): void {
-  try {
-    localStorage.setItem(UNITS_KEY, units);
-  } catch {
-    // Not remembered on this device.
-  }
-}
-
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(currentLocale(), options).format(value);
 }

@@ -38,6 +38,5 @@ export async function promptInstall(): Promise<void> {
   await takeInstallEvent()?.prompt();
 }
 
-export const IOS_INSTALL_HINT = 'To install Whispers, tap the Share button, then "Add to Home Screen".';
-/** The hint in the reader's language (the constant above is its English wording). */
+/** The hint in the reader's language (English: 'To install Whispers, tap the Share button, then "Add to Home Screen".'). */
 export const iosInstallHint = () => translate('lib.iosInstallHint');

@@ -8,7 +8,6 @@
 import { translate } from '#client/lib/i18n/i18n';
 
 export const NOT_OPENED_OFFLINE = "You're offline, and this page wasn't opened before.";
-export const TOURS_NOT_LOADED_OFFLINE = "You're offline, and the tours near you weren't loaded before.";
 
 export const notOpenedOffline = () => translate('lib.notOpenedOffline');
 export const toursNotLoadedOffline = () => translate('lib.toursNotLoadedOffline');
