@@ -95,6 +95,11 @@ export default function AccountDropdown({ user }: { user: CurrentUser }) {
               {iosInstallHint()}
             </p>
           )}
+          <DropdownMenu.Item className={itemClass} disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
+            <LogOut className="h-4 w-4" aria-hidden />
+            {t('shell.signOut')}
+          </DropdownMenu.Item>
+          {/* Last, so the account's own actions stay next to each other for arrow keys. */}
           <DropdownMenu.Separator className="my-1 h-px bg-night-700" />
           <DropdownMenu.Label id="account-language" className="px-2 pb-1 pt-1 text-xs text-mist-400">
             {t('shell.language')}
@@ -117,11 +122,6 @@ export default function AccountDropdown({ user }: { user: CurrentUser }) {
               </DropdownMenu.RadioItem>
             ))}
           </DropdownMenu.RadioGroup>
-          <DropdownMenu.Separator className="my-1 h-px bg-night-700" />
-          <DropdownMenu.Item className={itemClass} disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
-            <LogOut className="h-4 w-4" aria-hidden />
-            {t('shell.signOut')}
-          </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
