@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Story } from '#common/schemas';
 import { TOUR_MESSAGES, TOURS } from '#common/tours';
-import { hiddenNotice, moderatorNoteLine } from '#common/moderation';
 import { MyDecisionsSection } from '#client/features/moderation/components/my-decisions-section';
 import { PageShell } from '#client/components/layout/page-shell';
 import { Button } from '#client/components/ui/button';
@@ -12,6 +11,7 @@ import { useGeolocation } from '#client/lib/geolocation';
 import { useCurrentUser } from '#client/lib/auth/current-user';
 import { useOnline } from '#client/lib/pwa/offline-line';
 import { notOpenedOffline } from '#client/lib/pwa/offline-text';
+import { hiddenNoticeText, moderatorNoteText } from '#client/lib/i18n/moderation-words';
 import { useT } from '#client/lib/i18n/use-t';
 import { currentLocale } from '#client/lib/i18n/i18n';
 import { formatNumber } from '#client/lib/i18n/format';
@@ -120,9 +120,11 @@ export default function MyStoriesPage() {
                     <StoryCard story={story} onSelect={setSelected} showDistance={false} />
                     {story.moderation && (
                       <p className="rounded-lg border border-amber-400/40 bg-amber-400/10 px-3 py-2 text-sm text-amber-100">
-                        {hiddenNotice(story.moderation)}
+                        {hiddenNoticeText(t, story.moderation)}
                         {story.moderation.note && (
-                          <span className="block whitespace-pre-line">{moderatorNoteLine(story.moderation.note)}</span>
+                          <span className="block whitespace-pre-line">
+                            {moderatorNoteText(t, story.moderation.note)}
+                          </span>
                         )}
                       </p>
                     )}

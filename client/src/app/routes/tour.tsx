@@ -10,6 +10,7 @@ import { paths } from '#client/config/paths';
 import { errorMessage } from '#client/lib/api-client';
 import { useOnline } from '#client/lib/pwa/offline-line';
 import { notOpenedOffline } from '#client/lib/pwa/offline-text';
+import { categoryName } from '#client/lib/i18n/category-words';
 import { useT } from '#client/lib/i18n/use-t';
 import { useCurrentUser } from '#client/lib/auth/current-user';
 import { useGeolocation } from '#client/lib/geolocation';
@@ -250,7 +251,7 @@ export default function TourPage({ params }: { params: { id: string } }) {
                       <span className="min-w-0 flex-1">
                         <span className="block truncate font-medium text-mist-100">{stop.title}</span>
                         <span className="block text-sm text-mist-300">
-                          {tourStopText(stop.position, data.stopCount)} · {stop.category}
+                          {tourStopText(stop.position, data.stopCount)} · {categoryName(t, stop.category)}
                         </span>
                       </span>
                       {isAuthor ? (

@@ -8,14 +8,28 @@ import type { Story } from '#common/schemas';
 import type { Point } from '#common/geo';
 import { Button } from '#client/components/ui/button';
 import { paths } from '#client/config/paths';
+import { formatNumber } from '#client/lib/i18n/format';
+import type { MessageId } from '#client/lib/i18n/message-ids';
+import { useT } from '#client/lib/i18n/use-t';
 import { ArMarker } from './components/ar-marker';
 import { ArStoryList, type ListedStory } from './components/ar-story-list';
 import { CountSelector } from './components/count-selector';
 import { useDeviceHeading, type DeviceHeading } from './hooks/use-device-heading';
 import { useRearCamera, type CameraState } from './hooks/use-rear-camera';
 import { useViewportSize } from './hooks/use-viewport-size';
-import { compassPoint } from './lib/format';
+import { compassPoint, formatMetres, type CompassPoint } from './lib/format';
 import { layoutMarkers } from './lib/layout';
+
+const POINT_IDS: Record<CompassPoint, MessageId> = {
+  N: 'camera.point.N',
+  NE: 'camera.point.NE',
+  E: 'camera.point.E',
+  SE: 'camera.point.SE',
+  S: 'camera.point.S',
+  SW: 'camera.point.SW',
+  W: 'camera.point.W',
+  NW: 'camera.point.NW',
+};
 
 export interface ArViewProps {
   /** The reader's position (unrounded: bearings to stories a few dozen metres away need the precision). */
@@ -43,6 +57,7 @@ export default function ArView({
   onClose,
   onSelectStory,
 }: ArViewProps) {
+  const t = useT();
   const videoRef = useRef<HTMLVideoElement>(null);
   const camera = useRearCamera(videoRef);
   const orientation = useDeviceHeading(camera.state.status !== 'error');
@@ -83,7 +98,7 @@ export default function ArView({
           onInteractOutside={(event) => event.preventDefault()}
           className="fixed inset-0 z-50 overflow-hidden bg-black text-mist-100 outline-none"
         >
-          <RadixDialog.Title className="sr-only">AR View</RadixDialog.Title>
+          <RadixDialog.Title className="sr-only">{t('camera.arView')}</RadixDialog.Title>
           {camera.state.status === 'error' ? (
             <CameraError state={camera.state} onRetry={() => void camera.retry()} onClose={onClose} />
           ) : (
@@ -96,7 +111,7 @@ export default function ArView({
                 aria-hidden
                 className="absolute inset-0 h-full w-full object-cover"
               />
-              <div role="group" aria-label="Stories in view" className="absolute inset-0">
+              <div role="group" aria-label={t('camera.storiesInView')} className="absolute inset-0">
                 {markers.map((marker) => (
                   <ArMarker key={marker.story.id} marker={marker} onSelect={onSelectStory} />
                 ))}
@@ -109,13 +124,13 @@ export default function ArView({
                     data-testid="ar-counter"
                   >
                     {isLoading && !stories
-                      ? 'Discovering whispers around you...'
-                      : `${markers.length} of ${nearby.length} ${nearby.length === 1 ? 'story' : 'stories'} in view`}
+                      ? t('camera.discovering')
+                      : t('camera.inViewCount', { inView: formatNumber(markers.length), total: nearby.length })}
                   </p>
                   <Button
                     variant="secondary"
                     size="icon"
-                    aria-label="Close AR View"
+                    aria-label={t('camera.close')}
                     onClick={onClose}
                     className="rounded-full bg-black/55 backdrop-blur"
                   >
@@ -130,8 +145,8 @@ export default function ArView({
                       className="flex items-center gap-1 rounded-full bg-black/55 px-2.5 py-1 text-xs font-semibold tabular-nums backdrop-blur"
                     >
                       <Compass className="h-3.5 w-3.5" aria-hidden />
-                      <span className="sr-only">Facing </span>
-                      {compassPoint(heading)} {Math.round(heading) % 360}°
+                      <span className="sr-only">{t('camera.facing')}</span>
+                      {t(POINT_IDS[compassPoint(heading)])} {formatNumber(Math.round(heading) % 360)}°
                     </p>
                   )}
                 </div>
@@ -158,11 +173,11 @@ export default function ArView({
                     className="rounded-full bg-black/60 backdrop-blur"
                   >
                     <List aria-hidden />
-                    {listOpen ? 'Hide List' : 'Show All'}
+                    {listOpen ? t('camera.hideList') : t('camera.showAll')}
                   </Button>
                   <Button variant="secondary" onClick={onClose} className="rounded-full bg-black/60 backdrop-blur">
                     <LogOut aria-hidden />
-                    Exit AR View
+                    {t('camera.exit')}
                   </Button>
                 </div>
               </footer>
@@ -183,28 +198,25 @@ function CameraError({
   onRetry: () => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const missing =
     state.name === 'NotFoundError' || state.name === 'OverconstrainedError' || state.name === 'NotSupportedError';
   return (
     <div className="flex h-full flex-col items-center justify-center gap-4 p-6 text-center">
       <CameraOff className="h-12 w-12 text-mist-400" aria-hidden />
-      <h2 className="font-display text-2xl font-semibold text-mist-100">Camera Access Required</h2>
+      <h2 className="font-display text-2xl font-semibold text-mist-100">{t('camera.accessRequired')}</h2>
       <p
         role="alert"
         className="max-w-sm rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200"
       >
         {state.message}
       </p>
-      <p className="max-w-sm text-sm text-mist-300">
-        {missing
-          ? 'AR View needs a camera. Open Whispers on a phone or connect a camera, then try again.'
-          : 'Allow camera access for this site in your browser settings (the camera or lock icon beside the address), then try again.'}
-      </p>
+      <p className="max-w-sm text-sm text-mist-300">{missing ? t('camera.needsCamera') : t('camera.allowAccess')}</p>
       <div className="flex flex-wrap justify-center gap-2">
         <Button variant="secondary" onClick={onRetry}>
-          Try Again
+          {t('camera.tryAgain')}
         </Button>
-        <Button onClick={onClose}>Close AR View</Button>
+        <Button onClick={onClose}>{t('camera.close')}</Button>
       </div>
     </div>
   );
@@ -222,6 +234,8 @@ interface CenterMessageProps {
 
 /** The one message in the middle of the screen, if any: calibration, compass access, or nothing in view. */
 function CenterMessage({ orientation, camera, inView, total, loading, listOpen, onBrowse }: CenterMessageProps) {
+  const t = useT();
+  const radius = formatMetres(DISCOVERY_RADIUS_M);
   const card =
     'pointer-events-auto mx-auto grid max-w-xs gap-2 rounded-2xl border border-white/10 bg-night-950/80 p-4 text-center shadow-2xl backdrop-blur-md';
   let content: ReactNode = null;
@@ -229,16 +243,16 @@ function CenterMessage({ orientation, camera, inView, total, loading, listOpen, 
     content = (
       <div className={card}>
         <Compass className="mx-auto h-8 w-8 text-glow-300" aria-hidden />
-        <p className="text-sm text-mist-100">Whispers needs your compass to place stories where they are.</p>
-        <Button onClick={() => void orientation.requestPermission()}>Enable Compass</Button>
+        <p className="text-sm text-mist-100">{t('camera.needsCompass')}</p>
+        <Button onClick={() => void orientation.requestPermission()}>{t('camera.enableCompass')}</Button>
       </div>
     );
   } else if (orientation.status === 'calibrating') {
     content = (
       <div role="status" className={card}>
         <Compass className="mx-auto h-8 w-8 animate-spin text-glow-300 [animation-duration:2.5s]" aria-hidden />
-        <p className="font-display text-lg font-semibold">Calibrating AR View</p>
-        <p className="text-sm text-mist-300">Hold your phone upright and turn slowly.</p>
+        <p className="font-display text-lg font-semibold">{t('camera.calibrating')}</p>
+        <p className="text-sm text-mist-300">{t('camera.calibratingHint')}</p>
       </div>
     );
   } else if (orientation.status === 'unavailable' || orientation.status === 'denied') {
@@ -247,37 +261,29 @@ function CenterMessage({ orientation, camera, inView, total, loading, listOpen, 
         role="status"
         className="mx-auto max-w-xs rounded-xl bg-night-950/80 px-3 py-2 text-center text-sm text-mist-100 backdrop-blur"
       >
-        {orientation.status === 'denied'
-          ? 'Compass access was not allowed, so stories cannot be placed around you. They are listed below.'
-          : 'This device has no orientation sensors, so stories cannot be placed around you. They are listed below.'}
+        {orientation.status === 'denied' ? t('camera.compassDeniedListed') : t('camera.noSensorsListed')}
       </p>
     ) : (
       <div role="status" className={card}>
         <p className="text-sm text-mist-100">
-          {orientation.status === 'denied'
-            ? 'Compass access was not allowed.'
-            : 'This device has no orientation sensors.'}
+          {orientation.status === 'denied' ? t('camera.compassDenied') : t('camera.noSensors')}
         </p>
-        <Button onClick={onBrowse}>Browse All Stories</Button>
+        <Button onClick={onBrowse}>{t('camera.browseAll')}</Button>
       </div>
     );
   } else if (orientation.status === 'live' && inView === 0 && !loading && !listOpen && camera.status !== 'error') {
     content = (
       <div className={card}>
         <p className="font-display text-lg font-semibold">
-          {total === 0 ? 'No stories within 1.5km' : 'No stories in this direction'}
+          {total === 0 ? t('camera.noneWithin', { radius }) : t('camera.noneThisWay')}
         </p>
-        <p className="text-sm text-mist-300">
-          {total === 0
-            ? 'Explore the map to find whispers further away.'
-            : 'Turn slowly to find them, or see them all at once.'}
-        </p>
+        <p className="text-sm text-mist-300">{total === 0 ? t('camera.exploreMap') : t('camera.turnSlowly')}</p>
         {total === 0 ? (
           <Button asChild>
-            <Link href={paths.discover}>Browse All Stories</Link>
+            <Link href={paths.discover}>{t('camera.browseAll')}</Link>
           </Button>
         ) : (
-          <Button onClick={onBrowse}>Browse All Stories</Button>
+          <Button onClick={onBrowse}>{t('camera.browseAll')}</Button>
         )}
       </div>
     );

@@ -20,6 +20,9 @@ import type story from './messages/story.en.json';
 import type tours from './messages/tours.en.json';
 import type ui from './messages/ui.en.json';
 import type walk from './messages/walk.en.json';
+import type moderation from './messages/moderation.en.json';
+import type camera from './messages/camera.en.json';
+import type common from './messages/common.en.json';
 
 export type MessageId =
   | keyof typeof shell
@@ -39,4 +42,7 @@ export type MessageId =
   | keyof typeof story
   | keyof typeof tours
   | keyof typeof ui
-  | keyof typeof walk;
+  | keyof typeof walk
+  | keyof typeof moderation
+  | keyof typeof camera
+  | keyof typeof common;

@@ -7,8 +7,11 @@ export function InterfaceLanguageProvider({ children }: { children: ReactNode })
   return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
 }
 
+/** What `useT()` returns: for helpers that say things for a component. */
+export type Translate = (id: MessageId, values?: MessageValues) => string;
+
 /** `t('shell.signIn')`: a message of the current language; the component renders again when the language changes. */
-export function useT(): (id: MessageId, values?: MessageValues) => string {
+export function useT(): Translate {
   const { i18n: active } = useLingui();
   return useCallback((id: MessageId, values?: MessageValues) => active._(id, values), [active]);
 }

@@ -1,4 +1,5 @@
 import type { Story } from '#common/schemas';
+import { useT } from '#client/lib/i18n/use-t';
 import { cn } from '#client/lib/utils';
 import { storyDistanceText } from '#client/lib/stories/story-display';
 import { formatMetres } from '../lib/format';
@@ -10,6 +11,7 @@ import { StoryTypeGlyph } from './story-type-glyph';
  * server says it is unlocked, dim and dashed with a lock when it is locked.
  */
 export function ArMarker({ marker, onSelect }: { marker: MarkerBox<Story>; onSelect: (story: Story) => void }) {
+  const t = useT();
   const { story, locked, size } = marker;
   // The server's distance, rounded as the story dialog rounds it (docs/decisions/014-phone-round-2.md); the live one only without it.
   const distance = storyDistanceText(story, { compact: true }) ?? formatMetres(marker.distance);
@@ -18,7 +20,11 @@ export function ArMarker({ marker, onSelect }: { marker: MarkerBox<Story>; onSel
       type="button"
       data-story-id={story.id}
       data-locked={locked}
-      aria-label={`${story.title}, ${distance} away, ${locked ? 'locked' : 'unlocked'}`}
+      aria-label={t('camera.markerName', {
+        title: story.title,
+        distance,
+        state: locked ? t('camera.locked') : t('camera.unlocked'),
+      })}
       onClick={() => onSelect(story)}
       className="group absolute flex -translate-x-1/2 flex-col items-center gap-1 rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
       // The circle's centre sits on the marker's point; title and distance hang below it.

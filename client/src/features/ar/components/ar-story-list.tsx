@@ -1,5 +1,8 @@
 import { categoryEmoji } from '#common/categories';
 import type { Story } from '#common/schemas';
+import { DISCOVERY_RADIUS_M } from '#common/constants';
+import { categoryName } from '#client/lib/i18n/category-words';
+import { useT } from '#client/lib/i18n/use-t';
 import { cn } from '#client/lib/utils';
 import { formatMetres } from '../lib/format';
 import { StoryTypeGlyph } from './story-type-glyph';
@@ -19,17 +22,19 @@ export function ArStoryList({
   stories: ListedStory[];
   onSelect: (story: Story) => void;
 }) {
+  const t = useT();
+  const radius = formatMetres(DISCOVERY_RADIUS_M);
   return (
     <section
       id={id}
-      aria-label="All stories nearby"
+      aria-label={t('camera.allNearby')}
       className="max-h-[42dvh] overflow-y-auto rounded-2xl border border-white/10 bg-night-950/85 p-2 backdrop-blur-md"
     >
       <h2 className="px-2 pb-1 pt-1 text-xs font-semibold uppercase tracking-wide text-mist-400">
-        Stories within 1.5km
+        {t('camera.within', { radius })}
       </h2>
       {stories.length === 0 ? (
-        <p className="px-2 py-3 text-sm text-mist-300">No stories within 1.5km in this category yet.</p>
+        <p className="px-2 py-3 text-sm text-mist-300">{t('camera.noneInCategory', { radius })}</p>
       ) : (
         <ul className="grid gap-1.5">
           {stories.map(({ story, distance }) => (
@@ -37,7 +42,7 @@ export function ArStoryList({
               <button
                 type="button"
                 onClick={() => onSelect(story)}
-                className="flex w-full items-center gap-3 rounded-xl bg-night-800/80 p-2.5 text-left text-mist-100 hover:bg-night-700"
+                className="flex w-full items-center gap-3 rounded-xl bg-night-800/80 p-2.5 text-start text-mist-100 hover:bg-night-700"
               >
                 <span
                   className={cn(
@@ -51,7 +56,8 @@ export function ArStoryList({
                   <span className="block truncate font-medium">{story.title}</span>
                   <span className="block text-xs text-mist-300">
                     <span aria-hidden>{categoryEmoji(story.category)} </span>
-                    {story.category} · {formatMetres(distance)} · {story.isLocked ? 'locked' : 'unlocked'}
+                    {categoryName(t, story.category)} · {formatMetres(distance)} ·{' '}
+                    {story.isLocked ? t('camera.locked') : t('camera.unlocked')}
                   </span>
                 </span>
               </button>

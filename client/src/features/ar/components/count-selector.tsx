@@ -1,21 +1,24 @@
 import { AR } from '#common/constants';
+import { formatNumber } from '#client/lib/i18n/format';
+import { useT } from '#client/lib/i18n/use-t';
 import { cn } from '#client/lib/utils';
 
 /** "All" in the selector: up to AR.maxCount markers. */
 const ALL_COUNT = AR.maxCount;
 
-const CHOICES: { value: number; label: string }[] = [
-  ...AR.countChoices.map((n) => ({ value: n, label: String(n) })),
-  { value: ALL_COUNT, label: 'All' },
+const CHOICES: { value: number; label: number | 'all' }[] = [
+  ...AR.countChoices.map((n) => ({ value: n, label: n })),
+  { value: ALL_COUNT, label: 'all' as const },
 ];
 
 /** How many markers to show at once (spec: 1, 3, 5, 7 or All up to 12; default 5), as a radio group. */
 export function CountSelector({ value, onChange }: { value: number; onChange: (count: number) => void }) {
+  const t = useT();
   return (
     <fieldset className="flex items-center gap-1.5 rounded-full bg-black/55 px-2 py-1 backdrop-blur">
-      <legend className="sr-only">Stories to show</legend>
-      <span aria-hidden className="pl-1 pr-0.5 text-xs text-mist-300">
-        Show
+      <legend className="sr-only">{t('camera.storiesToShow')}</legend>
+      <span aria-hidden className="ps-1 pe-0.5 text-xs text-mist-300">
+        {t('camera.show')}
       </span>
       {CHOICES.map((choice) => (
         <label
@@ -34,7 +37,7 @@ export function CountSelector({ value, onChange }: { value: number; onChange: (c
             checked={value === choice.value}
             onChange={() => onChange(choice.value)}
           />
-          {choice.label}
+          {choice.label === 'all' ? t('camera.all') : formatNumber(choice.label)}
         </label>
       ))}
     </fieldset>

@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { AR } from '#common/constants';
+import { translate } from '#client/lib/i18n/i18n';
 
 export type CameraState =
   | { status: 'starting' }
@@ -42,7 +43,7 @@ export function useRearCamera(videoRef: RefObject<HTMLVideoElement | null>) {
     stop();
     const mine = generation.current;
     if (!navigator.mediaDevices?.getUserMedia) {
-      setState({ status: 'error', name: 'NotSupportedError', message: 'Camera is not supported by this browser.' });
+      setState({ status: 'error', name: 'NotSupportedError', message: translate('camera.notSupported') });
       return;
     }
     setState({ status: 'starting' });

@@ -16,6 +16,7 @@ import { MEDIA_KINDS } from '#common/enums';
 import { TikTokUrlField } from './tiktok-url-field';
 import { TimeLockFields } from '#client/components/stories/time-lock-fields';
 import { VisibilityField } from '#client/components/stories/visibility-field';
+import { categoryName } from '#client/lib/i18n/category-words';
 import { useT } from '#client/lib/i18n/use-t';
 
 /** The edit step: type tabs, the shared fields, the content of the chosen type, time lock and notes. */
@@ -92,7 +93,7 @@ export function StoryForm({
             </option>
             {CATEGORIES.map((category) => (
               <option key={category} value={category}>
-                {categoryEmoji(category)} {category}
+                {categoryEmoji(category)} {categoryName(t, category)}
               </option>
             ))}
           </Select>

@@ -16,6 +16,7 @@ import type { MediaKind, StoryType } from '#common/enums';
 import { unreachable } from '#common/exhaustive';
 import { useCurrentUser } from '#client/lib/auth/current-user';
 import { translate } from '#client/lib/i18n/i18n';
+import { categoryName } from '#client/lib/i18n/category-words';
 import { useT } from '#client/lib/i18n/use-t';
 
 /** What the card says under the title: a media kind's (media-drafts.tsx), the word count, or "TikTok video". */
@@ -116,7 +117,9 @@ export function StoryPreview({ draft, location }: { draft: StoryDraft; location:
             className="rounded-full border px-2 py-0.5 font-medium text-mist-100"
             style={{ borderColor: color, backgroundColor: `${color}33` }}
           >
-            {draft.category ? `${categoryEmoji(draft.category)} ${draft.category}` : t('create.uncategorized')}
+            {draft.category
+              ? `${categoryEmoji(draft.category)} ${categoryName(t, draft.category)}`
+              : t('create.uncategorized')}
           </span>
         </div>
         {unlocks && (

@@ -1,5 +1,6 @@
 import { CATEGORIES, categoryEmoji } from '#common/categories';
 import { cn } from '#client/lib/utils';
+import { categoryName } from '#client/lib/i18n/category-words';
 import { useT } from '#client/lib/i18n/use-t';
 
 /** The "All" tile's value; its label is translated where it is shown. */
@@ -35,7 +36,7 @@ export function CategoryTiles({ counts, selected, onSelect }: CategoryTilesProps
       {[ALL, ...CATEGORIES].map((name) => {
         const active = selected === name;
         const count = counts.get(name) ?? 0;
-        const label = name === ALL ? t('discover.all') : name;
+        const label = name === ALL ? t('discover.all') : categoryName(t, name);
         return (
           <button
             key={name}

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { CATEGORIES, categoryEmoji } from '#common/categories';
 import type { Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
+import { categoryName } from '#client/lib/i18n/category-words';
 import { useT } from '#client/lib/i18n/use-t';
 import { useMinuteClock } from '../lib/use-minute-clock';
 import { useZoneLookup } from '../lib/use-zone-lookup';
@@ -43,7 +44,11 @@ export default function DiscoverList({
       <CategoryOverview counts={counts} onView={onView} />
       <VirtualCardList
         items={filtered}
-        label={category === ALL ? t('discover.stories') : t('discover.categoryStories', { category })}
+        label={
+          category === ALL
+            ? t('discover.stories')
+            : t('discover.categoryStories', { category: categoryName(t, category) })
+        }
         getKey={(story) => story.id}
         estimateRowHeight={236}
         columnsFor={columnsFor}
@@ -74,7 +79,7 @@ function CategoryOverview({ counts, onView }: { counts: Map<string, number>; onV
             <span className="flex min-w-0 items-center gap-1 text-sm text-mist-100">
               <span className="whitespace-nowrap sm:whitespace-normal sm:[overflow-wrap:anywhere]">
                 <span aria-hidden>{categoryEmoji(name)} </span>
-                {name}
+                {categoryName(t, name)}
               </span>
               <span className="shrink-0 text-mist-400">({counts.get(name)})</span>
             </span>

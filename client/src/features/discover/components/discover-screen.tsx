@@ -12,6 +12,7 @@ import { cn } from '#client/lib/utils';
 import { Message, useT } from '#client/lib/i18n/use-t';
 import { useOnline } from '#client/lib/pwa/offline-line';
 import { NOT_OPENED_OFFLINE } from '#client/lib/pwa/offline-text';
+import { categoryName } from '#client/lib/i18n/category-words';
 import { useDiscoverStories } from '../api/get-discover-stories';
 import { STATUS_DOT } from '../lib/status-colours';
 import type { ReaderPosition } from '../lib/use-reader-position';
@@ -126,7 +127,7 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
   } else if (filtered.length === 0) {
     body = (
       <div className="grid justify-items-center gap-3 py-8 text-center">
-        <EmptyText>{t('discover.noCategoryStories', { category })}</EmptyText>
+        <EmptyText>{t('discover.noCategoryStories', { category: categoryName(t, category) })}</EmptyText>
         <Button variant="outline" onClick={showAll}>
           {t('discover.showAllCategories')}
         </Button>
@@ -189,7 +190,7 @@ export function DiscoverScreen({ position, renderMap, onOpenStory }: DiscoverScr
         {query.isSuccess && (
           <p className="text-sm text-mist-400" aria-live="polite">
             {t('discover.storyCount', { count: filtered.length })}
-            {category === ALL ? '' : t('discover.inCategory', { category })}
+            {category === ALL ? '' : t('discover.inCategory', { category: categoryName(t, category) })}
           </p>
         )}
       </div>

@@ -9,6 +9,7 @@ import type { Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
 import { paths } from '#client/config/paths';
 import { cn } from '#client/lib/utils';
+import { categoryName } from '#client/lib/i18n/category-words';
 import { useT } from '#client/lib/i18n/use-t';
 import { queryKeys } from '#client/lib/query-keys';
 import { ALL_STORIES_ERRORS, ALL_STORIES_PAGE_SIZE, StoriesTimeoutError, useAllStories } from '../api/get-all-stories';
@@ -64,7 +65,9 @@ export function DiscoverSimpleScreen() {
     body = (
       <div className="grid justify-items-center gap-4 py-10 text-center">
         <p className="text-mist-300">
-          {category === ALL ? t('discover.noStoriesLoaded') : t('discover.noStoriesInCategory', { category })}
+          {category === ALL
+            ? t('discover.noStoriesLoaded')
+            : t('discover.noStoriesInCategory', { category: categoryName(t, category) })}
         </p>
         <div className="flex flex-wrap justify-center gap-2">
           <Button variant="secondary" onClick={reload}>
@@ -82,7 +85,11 @@ export function DiscoverSimpleScreen() {
       <div className="grid grid-cols-1 gap-4">
         <VirtualCardList
           items={filtered}
-          label={category === ALL ? t('discover.allStories') : t('discover.categoryStories', { category })}
+          label={
+            category === ALL
+              ? t('discover.allStories')
+              : t('discover.categoryStories', { category: categoryName(t, category) })
+          }
           getKey={(story) => story.id}
           estimateRowHeight={232}
           columnsFor={columnsFor}
@@ -136,7 +143,7 @@ export function DiscoverSimpleScreen() {
                 : 'border-night-600 bg-night-900 text-mist-300 hover:border-glow-500/60 hover:text-mist-100',
             )}
           >
-            {name === ALL ? t('discover.all') : name}
+            {name === ALL ? t('discover.all') : categoryName(t, name)}
           </button>
         ))}
       </div>
@@ -146,7 +153,7 @@ export function DiscoverSimpleScreen() {
       {query.isSuccess && (
         <footer className="border-t border-night-700 pt-4 text-center text-sm text-mist-400" aria-live="polite">
           {t('discover.showingCount', { count: filtered.length })}
-          {category === ALL ? '' : t('discover.inCategory', { category })}
+          {category === ALL ? '' : t('discover.inCategory', { category: categoryName(t, category) })}
           {hasNextPage ? t('discover.scrollForMore') : ''}
         </footer>
       )}

@@ -8,6 +8,7 @@ import { haversineMetres } from '#common/geo';
 import { traceCountLine } from '#common/traces';
 import type { Story } from '#common/schemas';
 import { cn } from '#client/lib/utils';
+import { categoryName } from '#client/lib/i18n/category-words';
 import { useT } from '#client/lib/i18n/use-t';
 import { StoryLanguageName } from '#client/components/stories/story-language-name';
 import { STATUS_DOT, STATUS_TEXT } from '../lib/status-colours';
@@ -75,7 +76,7 @@ export const DiscoverStoryCard = memo(function DiscoverStoryCard({
             <span className="min-w-0 truncate">{story.author?.displayName || t('discover.anonymous')}</span>
             <span className="shrink-0 whitespace-nowrap">
               &nbsp;· <span aria-hidden>{categoryEmoji(story.category)} </span>
-              {story.category}
+              {categoryName(t, story.category)}
             </span>
           </p>
         </div>

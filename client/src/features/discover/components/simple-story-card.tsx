@@ -7,6 +7,7 @@ import type { Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
 import { storyTypeIcon } from '#client/lib/stories/story-display';
 import { translate } from '#client/lib/i18n/i18n';
+import { categoryName } from '#client/lib/i18n/category-words';
 import { useT } from '#client/lib/i18n/use-t';
 
 /** What a simple card says about a story: its description, else its content (only sent when unlocked). */
@@ -36,7 +37,7 @@ export const SimpleStoryCard = memo(function SimpleStoryCard({
       <div className="flex items-center justify-between gap-2">
         <span className="truncate rounded-full bg-glow-600/20 px-2.5 py-0.5 text-xs font-medium text-glow-300">
           <span aria-hidden>{categoryEmoji(story.category)} </span>
-          {story.category}
+          {categoryName(t, story.category)}
         </span>
         {story.timeRestriction !== 'none' && (
           <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-ember-500/15 px-2 py-0.5 text-xs text-ember-400">

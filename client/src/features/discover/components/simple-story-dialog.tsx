@@ -7,6 +7,7 @@ import { Button } from '#client/components/ui/button';
 import { paths } from '#client/config/paths';
 import { Dialog, DialogClose, DialogContent } from '#client/components/ui/dialog';
 import { storyTypeIcon, storyTypeLabel } from '#client/lib/stories/story-display';
+import { categoryName } from '#client/lib/i18n/category-words';
 import { useT } from '#client/lib/i18n/use-t';
 import { simpleStoryText } from './simple-story-card';
 
@@ -30,7 +31,7 @@ export function SimpleStoryDialog({ story, onClose }: { story: Story | null; onC
             <dt className="text-mist-400">{t('discover.category')}</dt>
             <dd className="text-mist-100">
               <span aria-hidden>{categoryEmoji(story.category)} </span>
-              {story.category}
+              {categoryName(t, story.category)}
             </dd>
           </dl>
           <p data-testid="simple-preview" className="whitespace-pre-line text-sm text-mist-300">

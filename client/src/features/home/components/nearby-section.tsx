@@ -6,6 +6,7 @@ import type { CurrentUser, Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
 import { paths } from '#client/config/paths';
 import { cn } from '#client/lib/utils';
+import { categoryName } from '#client/lib/i18n/category-words';
 import { useT } from '#client/lib/i18n/use-t';
 import { StoryCard } from '#client/components/stories/story-card';
 
@@ -58,7 +59,7 @@ export function NearbySection(props: NearbySectionProps) {
             )}
           >
             {name !== 'All' && <span aria-hidden>{categoryEmoji(name)} </span>}
-            {name === 'All' ? t('home.all') : name}
+            {name === 'All' ? t('home.all') : categoryName(t, name)}
           </button>
         ))}
       </div>

@@ -1,8 +1,10 @@
 import { Button } from '#client/components/ui/button';
+import { useT } from '#client/lib/i18n/use-t';
 import { useBlocks, useUnblock } from '../api/moderation';
 
 /** "Blocked authors" on the profile screen (docs/design.md, rule 18): private; Unblock brings their stories back. */
 export function BlocksSection() {
+  const t = useT();
   const blocks = useBlocks(true);
   const unblock = useUnblock();
   const list = blocks.data ?? [];
@@ -12,19 +14,19 @@ export function BlocksSection() {
       className="mt-6 rounded-2xl border border-night-600 bg-night-900/85 p-5 shadow-2xl sm:p-7"
     >
       <h2 id="blocked-authors-title" className="font-display text-xl font-semibold text-mist-100">
-        Blocked authors
+        {t('moderation.blockedAuthors')}
       </h2>
-      <p className="mt-1 text-sm text-mist-300">Their stories are hidden for you everywhere. They are not told.</p>
+      <p className="mt-1 text-sm text-mist-300">{t('moderation.blockedExplain')}</p>
       {blocks.isLoading ? (
         <p role="status" className="mt-3 text-sm text-mist-300">
-          Loading...
+          {t('moderation.loading')}
         </p>
       ) : blocks.error ? (
         <p role="alert" className="mt-3 text-sm text-red-200">
-          Failed to load blocked authors
+          {t('moderation.blocksFailed')}
         </p>
       ) : list.length === 0 ? (
-        <p className="mt-3 text-sm text-mist-300">You have not blocked anyone.</p>
+        <p className="mt-3 text-sm text-mist-300">{t('moderation.noBlocks')}</p>
       ) : (
         <ul className="mt-3 grid gap-2">
           {list.map((b) => (
@@ -36,9 +38,9 @@ export function BlocksSection() {
                 variant="outline"
                 disabled={unblock.isPending}
                 onClick={() => unblock.mutate(b.userId)}
-                aria-label={`Unblock ${b.displayName}`}
+                aria-label={t('moderation.unblockName', { name: b.displayName })}
               >
-                Unblock
+                {t('moderation.unblock')}
               </Button>
             </li>
           ))}

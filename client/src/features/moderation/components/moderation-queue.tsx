@@ -1,10 +1,7 @@
 import { useState } from 'react';
 import {
   MODERATION_LIMITS,
-  REPORT_REASON_LABELS,
   REPORT_REASONS,
-  reasonLabel,
-  reportWeightText,
   type ReportReason,
   type StoryAction,
   type UserAction,
@@ -20,35 +17,40 @@ import { FormField } from '#client/components/ui/form-field';
 import { Input, Textarea } from '#client/components/ui/input';
 import { Select } from '#client/components/ui/select';
 import { errorMessage } from '#client/lib/api-client';
+import { formatDate, formatNumber } from '#client/lib/i18n/format';
+import type { MessageId } from '#client/lib/i18n/message-ids';
+import { decisionWord, reasonName, reportWeightWords } from '#client/lib/i18n/moderation-words';
+import { useT } from '#client/lib/i18n/use-t';
 import { QueueList } from './queue-list';
 import { ReportGroups } from './report-groups';
 import { messageToast } from '#client/lib/toast-message';
 import { useDecideOnStory, useDecideOnUser, useModerationQueue, useResolveAppeal } from '../api/moderation';
 import { MediaReviews } from '#client/components/stories/media-views';
 
-const STORY_ACTION_LABELS: Record<StoryAction, string> = {
-  dismiss: 'Dismiss reports',
-  hide: 'Hide',
-  restore: 'Restore',
-  remove: 'Remove permanently',
+const STORY_ACTION_LABELS: Record<StoryAction, MessageId> = {
+  dismiss: 'moderation.storyAction.dismiss',
+  hide: 'moderation.storyAction.hide',
+  restore: 'moderation.storyAction.restore',
+  remove: 'moderation.storyAction.remove',
 };
-const USER_ACTION_LABELS: Record<UserAction, string> = {
-  warn: 'Warn author',
-  suspend: 'Suspend author',
-  ban: 'Ban author',
+const USER_ACTION_LABELS: Record<UserAction, MessageId> = {
+  warn: 'moderation.userAction.warn',
+  suspend: 'moderation.userAction.suspend',
+  ban: 'moderation.userAction.ban',
 };
 
 /** The moderation queue (/moderation, docs/design.md, rule 18): moderators only; the server decides who may see it. */
 export function ModerationQueue() {
+  const t = useT();
   const queue = useModerationQueue();
   return (
     <QueueList
       query={queue}
       texts={{
-        loading: 'Loading the queue...',
-        forbidden: 'Only moderators can see the moderation queue.',
-        failed: 'Failed to load the queue',
-        empty: 'Nothing to review. The queue is empty.',
+        loading: t('moderation.queueLoading'),
+        forbidden: t('moderation.queueForbidden'),
+        failed: t('moderation.queueFailed'),
+        empty: t('moderation.queueEmpty'),
       }}
       keyOf={(item) => item.story?.id ?? item.appeal?.id}
       renderItem={(item) => <QueueCard item={item} />}
@@ -57,8 +59,10 @@ export function ModerationQueue() {
 }
 
 function QueueCard({ item }: { item: QueueItem }) {
+  const t = useT();
   const story = item.story;
-  const title = story?.title ?? item.appeal?.decision.storyTitle ?? `Account of ${item.author.displayName}`;
+  const title =
+    story?.title ?? item.appeal?.decision.storyTitle ?? t('moderation.accountOf', { name: item.author.displayName });
   const headingId = `queue-${story?.id ?? item.appeal?.id}`;
   return (
     <article
@@ -70,16 +74,20 @@ function QueueCard({ item }: { item: QueueItem }) {
           {title}
         </h2>
         <span className="text-sm text-mist-300">
-          {reportWeightText({ open: item.openReports, counted: item.weight, fromNewAccounts: item.fromNewAccounts })}
-          {story?.hidden ? ' · hidden' : ''}
+          {reportWeightWords(t, {
+            open: item.openReports,
+            counted: item.weight,
+            fromNewAccounts: item.fromNewAccounts,
+          })}
+          {story?.hidden ? t('moderation.markHidden') : ''}
         </span>
       </header>
       <p className="text-sm text-mist-300">
-        By {item.author.displayName} (@{item.author.username})
+        {t('moderation.byAuthor', { name: item.author.displayName, username: item.author.username })}
         {item.author.banned
-          ? ' · banned'
+          ? t('moderation.markBanned')
           : item.author.suspendedUntil && new Date(item.author.suspendedUntil) > new Date()
-            ? ' · suspended'
+            ? t('moderation.markSuspended')
             : ''}
       </p>
       {story && (
@@ -89,7 +97,7 @@ function QueueCard({ item }: { item: QueueItem }) {
           <MediaReviews story={story} />
           {story.tiktokUrl && (
             <a className="text-glow-300 underline" href={story.tiktokUrl} rel="noreferrer" target="_blank">
-              TikTok video
+              {t('moderation.tiktokVideo')}
             </a>
           )}
         </div>
@@ -98,13 +106,15 @@ function QueueCard({ item }: { item: QueueItem }) {
       {item.appeal && <AppealPanel item={item} />}
       {item.history.length > 0 && (
         <details className="text-sm text-mist-300">
-          <summary className="cursor-pointer text-mist-100">Author’s history ({item.history.length})</summary>
+          <summary className="cursor-pointer text-mist-100">
+            {t('moderation.authorHistory', { count: formatNumber(item.history.length) })}
+          </summary>
           <ul className="mt-1 grid gap-1">
             {item.history.map((d) => (
               <li key={d.id}>
-                {new Date(d.createdAt).toLocaleDateString()} · {d.action.replace('_', ' ')} · {reasonLabel(d.reason)}
-                {d.automatic ? ' · automatic' : ''}
-                {d.reversed ? ' · reversed' : ''}
+                {formatDate(d.createdAt)} · {decisionWord(t, d.action)} · {reasonName(t, d.reason)}
+                {d.automatic ? t('moderation.markAutomatic') : ''}
+                {d.reversed ? t('moderation.markReversed') : ''}
               </li>
             ))}
           </ul>
@@ -116,6 +126,7 @@ function QueueCard({ item }: { item: QueueItem }) {
 }
 
 function AppealPanel({ item }: { item: QueueItem }) {
+  const t = useT();
   const appeal = item.appeal!;
   const resolve = useResolveAppeal();
   const [note, setNote] = useState('');
@@ -129,31 +140,33 @@ function AppealPanel({ item }: { item: QueueItem }) {
       {
         onSuccess: () =>
           messageToast(
-            outcome === 'reverse'
-              ? 'Appeal accepted: the decision is reversed.'
-              : 'Appeal decided: the decision stands.',
+            outcome === 'reverse' ? t('moderation.appealReversed') : t('moderation.appealUpheld'),
             'success',
           ),
-        onError: (failure) => messageToast(errorMessage(failure, 'Failed to decide the appeal.')),
+        onError: (failure) => messageToast(errorMessage(failure, t('moderation.appealDecideFailed'))),
       },
     );
   };
   return (
-    <section aria-label="Appeal" className="grid gap-2 rounded-xl border border-glow-600/40 bg-glow-600/10 p-3 text-sm">
+    <section
+      aria-label={t('moderation.appeal')}
+      className="grid gap-2 rounded-xl border border-glow-600/40 bg-glow-600/10 p-3 text-sm"
+    >
       <h3 className="font-medium text-mist-100">
-        Appeal of “{appeal.decision.action.replace('_', ' ')}” ({reasonLabel(appeal.decision.reason)})
+        {t('moderation.appealOf', {
+          action: decisionWord(t, appeal.decision.action),
+          reason: reasonName(t, appeal.decision.reason),
+        })}
       </h3>
       <p className="whitespace-pre-wrap text-mist-100">{appeal.text}</p>
-      {appeal.decision.note && <p className="text-mist-300">The decision’s note: “{appeal.decision.note}”</p>}
+      {appeal.decision.note && (
+        <p className="text-mist-300">{t('moderation.decisionNote', { note: appeal.decision.note })}</p>
+      )}
       {appeal.decidedByYou ? (
-        <p className="text-mist-300">You made this decision: another moderator decides the appeal.</p>
+        <p className="text-mist-300">{t('moderation.youDecided')}</p>
       ) : (
         <>
-          <FormField
-            id={`appeal-note-${appeal.id}`}
-            label="Note to the author about the appeal (optional)"
-            error={error}
-          >
+          <FormField id={`appeal-note-${appeal.id}`} label={t('moderation.appealNoteLabel')} error={error}>
             {(field) => (
               <Textarea
                 {...field}
@@ -169,7 +182,7 @@ function AppealPanel({ item }: { item: QueueItem }) {
           </FormField>
           <div className="flex flex-wrap gap-2">
             <Button type="button" size="sm" onClick={() => decide('reverse')} disabled={resolve.isPending}>
-              Reverse decision
+              {t('moderation.reverseDecision')}
             </Button>
             <Button
               type="button"
@@ -178,7 +191,7 @@ function AppealPanel({ item }: { item: QueueItem }) {
               onClick={() => decide('uphold')}
               disabled={resolve.isPending}
             >
-              Uphold decision
+              {t('moderation.upholdDecision')}
             </Button>
           </div>
         </>
@@ -188,6 +201,7 @@ function AppealPanel({ item }: { item: QueueItem }) {
 }
 
 function DecisionForm({ item }: { item: QueueItem }) {
+  const t = useT();
   const onStory = useDecideOnStory();
   const onUser = useDecideOnUser();
   const [reason, setReason] = useState<ReportReason>((item.reports[0]?.reason as ReportReason | undefined) ?? 'other');
@@ -195,9 +209,9 @@ function DecisionForm({ item }: { item: QueueItem }) {
   const [days, setDays] = useState('7');
   const key = item.story?.id ?? item.appeal?.id ?? item.author.id;
   const pending = onStory.isPending || onUser.isPending;
-  const done = (what: string) => ({
-    onSuccess: () => messageToast(`${what}: the author is told why.`, 'success'),
-    onError: (error: unknown) => messageToast(errorMessage(error, 'Failed to record the decision.')),
+  const done = (what: MessageId) => ({
+    onSuccess: () => messageToast(t('moderation.decisionDone', { what: t(what) }), 'success'),
+    onError: (error: unknown) => messageToast(errorMessage(error, t('moderation.decisionFailed'))),
   });
   const [error, setError] = useState<string | undefined>();
   // Each decision is checked by its call's own schema before it is sent (the server checks it again).
@@ -222,20 +236,20 @@ function DecisionForm({ item }: { item: QueueItem }) {
     onUser.mutate({ userId: item.author.id, ...body }, done(USER_ACTION_LABELS[action]));
   };
   return (
-    <section aria-label="Decide" className="grid gap-2 border-t border-night-700 pt-3">
+    <section aria-label={t('moderation.decide')} className="grid gap-2 border-t border-night-700 pt-3">
       <div className="grid gap-2 sm:grid-cols-2">
-        <FormField id={`reason-${key}`} label="Reason">
+        <FormField id={`reason-${key}`} label={t('moderation.reasonLabel')}>
           {(field) => (
             <Select {...field} value={reason} onChange={(e) => setReason(e.target.value as ReportReason)}>
               {REPORT_REASONS.map((code) => (
                 <option key={code} value={code}>
-                  {REPORT_REASON_LABELS[code]}
+                  {reasonName(t, code)}
                 </option>
               ))}
             </Select>
           )}
         </FormField>
-        <FormField id={`days-${key}`} label="Suspension (days)">
+        <FormField id={`days-${key}`} label={t('moderation.suspensionDays')}>
           {(field) => (
             <Input
               {...field}
@@ -252,7 +266,7 @@ function DecisionForm({ item }: { item: QueueItem }) {
           )}
         </FormField>
       </div>
-      <FormField id={`note-${key}`} label="Note to the author (optional)" error={error}>
+      <FormField id={`note-${key}`} label={t('moderation.noteToAuthor')} error={error}>
         {(field) => (
           <Textarea
             {...field}
@@ -277,7 +291,7 @@ function DecisionForm({ item }: { item: QueueItem }) {
               disabled={pending}
               onClick={() => storyAction(action)}
             >
-              {STORY_ACTION_LABELS[action]}
+              {t(STORY_ACTION_LABELS[action])}
             </Button>
           ))}
         </div>
@@ -293,7 +307,7 @@ function DecisionForm({ item }: { item: QueueItem }) {
               disabled={pending}
               onClick={() => userAction(action)}
             >
-              {USER_ACTION_LABELS[action]}
+              {t(USER_ACTION_LABELS[action])}
             </Button>
           ))}
         </div>

@@ -1,34 +1,25 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { MODERATION_LIMITS, MODERATION_MESSAGES, moderatorNoteLine, reasonLabel } from '#common/moderation';
+import { MODERATION_LIMITS, MODERATION_MESSAGES } from '#common/moderation';
 import { appealRequestSchema, type MyDecision } from '#common/moderation-schemas';
 import { Button } from '#client/components/ui/button';
 import { FormField } from '#client/components/ui/form-field';
 import { Textarea } from '#client/components/ui/input';
 import { errorMessage } from '#client/lib/api-client';
+import { decisionTitle, moderatorNoteText, reasonName } from '#client/lib/i18n/moderation-words';
+import { useT } from '#client/lib/i18n/use-t';
 import { messageToast } from '#client/lib/toast-message';
 import { useAppeal, useMyDecisions } from '../api/moderation';
 
-const ACTION_WORDS: Record<MyDecision['action'], string> = {
-  auto_hide: 'Hidden after reports',
-  hide: 'Hidden by a moderator',
-  restore: 'Restored',
-  remove: 'Removed permanently',
-  dismiss: 'Reports dismissed',
-  warn: 'Warning',
-  suspend: 'Suspension',
-  ban: 'Ban',
-  unban: 'Ban lifted',
-};
-
 /** My Stories' "Moderation decisions" (docs/design.md, rule 18): each decision with its reason, and an appeal once. */
 export function MyDecisionsSection({ enabled }: { enabled: boolean }) {
+  const t = useT();
   const decisions = useMyDecisions(enabled);
   const list = decisions.data ?? [];
   if (!enabled || list.length === 0) return null;
   return (
     <section aria-labelledby="moderation-decisions" className="grid gap-3">
       <h2 id="moderation-decisions" className="font-display text-xl font-semibold text-mist-100">
-        Moderation decisions
+        {t('moderation.decisions')}
       </h2>
       <ul className="grid gap-3">
         {list.map((d) => (
@@ -38,25 +29,23 @@ export function MyDecisionsSection({ enabled }: { enabled: boolean }) {
             className="grid gap-2 rounded-xl border border-night-700 bg-night-900/70 p-4 text-sm"
           >
             <p className="font-medium text-mist-100">
-              {ACTION_WORDS[d.action]}
-              {d.storyTitle ? ` — “${d.storyTitle}”` : ''}
-              {d.suspendDays ? ` (${d.suspendDays} days)` : ''}
+              {decisionTitle(t, d.action)}
+              {d.storyTitle ? t('moderation.onStory', { title: d.storyTitle }) : ''}
+              {d.suspendDays ? t('moderation.forDays', { count: d.suspendDays }) : ''}
             </p>
             <p className="text-mist-300">
-              Reason: {reasonLabel(d.reason)}.{' '}
-              {d.automatic ? 'Decided automatically after reports.' : 'Decided by a moderator.'}
-              {d.reversed ? ' Reversed on appeal.' : ''}
+              {t('moderation.reasonSentence', { reason: reasonName(t, d.reason) })}{' '}
+              {d.automatic ? t('moderation.decidedAutomatically') : t('moderation.decidedByModerator')}
+              {d.reversed ? t('moderation.reversedOnAppeal') : ''}
             </p>
-            {d.note && <p className="whitespace-pre-line text-mist-100">{moderatorNoteLine(d.note)}</p>}
+            {d.note && <p className="whitespace-pre-line text-mist-100">{moderatorNoteText(t, d.note)}</p>}
             {d.appeal ? (
               <p className="text-mist-300">
-                Your appeal:{' '}
                 {d.appeal.status === 'open'
-                  ? 'waiting for another moderator'
+                  ? t('moderation.yourAppealOpen')
                   : d.appeal.status === 'reversed'
-                    ? 'accepted'
-                    : 'decision upheld'}
-                .
+                    ? t('moderation.yourAppealReversed')
+                    : t('moderation.yourAppealUpheld')}
               </p>
             ) : d.appealable ? (
               <AppealForm decision={d} />
@@ -69,6 +58,7 @@ export function MyDecisionsSection({ enabled }: { enabled: boolean }) {
 }
 
 function AppealForm({ decision }: { decision: MyDecision }) {
+  const t = useT();
   const appeal = useAppeal();
   const [open, setOpen] = useState(false);
   // The story's hidden banner links here (`#decision-<id>`): that decision's form opens at once, in view.
@@ -88,7 +78,7 @@ function AppealForm({ decision }: { decision: MyDecision }) {
   if (!open) {
     return (
       <Button type="button" size="sm" variant="outline" className="w-fit" onClick={() => setOpen(true)}>
-        Appeal
+        {t('moderation.appeal')}
       </Button>
     );
   }
@@ -100,14 +90,14 @@ function AppealForm({ decision }: { decision: MyDecision }) {
     appeal.mutate(
       { decisionId: decision.id, text: checked.data.text },
       {
-        onSuccess: () => messageToast('Appeal sent: another moderator will review the decision.', 'success'),
-        onError: (err) => setError(errorMessage(err, 'Failed to send the appeal.')),
+        onSuccess: () => messageToast(t('moderation.appealSent'), 'success'),
+        onError: (err) => setError(errorMessage(err, t('moderation.appealFailed'))),
       },
     );
   };
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-2">
-      <FormField id={`appeal-${decision.id}`} label="Why should this decision change?" error={error}>
+      <FormField id={`appeal-${decision.id}`} label={t('moderation.appealWhy')} error={error}>
         {(field) => (
           <Textarea
             {...field}
@@ -123,10 +113,10 @@ function AppealForm({ decision }: { decision: MyDecision }) {
       </FormField>
       <div className="flex justify-end gap-2">
         <Button type="button" size="sm" variant="ghost" onClick={() => setOpen(false)}>
-          Cancel
+          {t('moderation.cancel')}
         </Button>
         <Button type="submit" size="sm" disabled={appeal.isPending}>
-          Send appeal
+          {t('moderation.sendAppeal')}
         </Button>
       </div>
     </form>

@@ -8,15 +8,16 @@ import { Select } from '#client/components/ui/select';
 import { errorMessage } from '#client/lib/api-client';
 import { checkWithSchema } from '#client/lib/schema-field-errors';
 import { messageToast } from '#client/lib/toast-message';
+import { roleChanged, roleName } from '#client/lib/i18n/moderation-words';
+import { useT } from '#client/lib/i18n/use-t';
 import { useSetRole } from '../api/moderation';
-
-const ROLE_LABELS: Record<Role, string> = { user: 'User', moderator: 'Moderator', admin: 'Admin' };
 
 /**
  * /moderation's "Roles" for admins (docs/moderation.md): give an account the moderator or admin role, or take it back.
  * The server refuses anyone else (403) and the last admin giving up the role; every change is in the audit log.
  */
 export function RolesSection() {
+  const t = useT();
   const setRole = useSetRole();
   const [username, setUsername] = useState('');
   const [role, setRoleChoice] = useState<Role>('moderator');
@@ -28,10 +29,10 @@ export function RolesSection() {
     if (!checked.data) return setError(checked.errors.username ?? checked.errors.role);
     setRole.mutate(checked.data, {
       onSuccess: (result) => {
-        messageToast(`@${result.username} is now ${ROLE_LABELS[result.role].toLowerCase()}.`, 'success');
+        messageToast(roleChanged(t, result.username, result.role), 'success');
         setUsername('');
       },
-      onError: (err) => setError(errorMessage(err, 'Failed to change the role.')),
+      onError: (err) => setError(errorMessage(err, t('moderation.roleFailed'))),
     });
   };
   return (
@@ -40,13 +41,11 @@ export function RolesSection() {
       className="grid gap-3 rounded-2xl border border-night-700 bg-night-900/80 p-4 sm:p-5"
     >
       <h2 id="roles-heading" className="font-display text-lg font-semibold text-mist-100">
-        Roles
+        {t('moderation.roles')}
       </h2>
-      <p className="text-sm text-mist-300">
-        Moderators review the queue; admins also change roles. Every change is logged.
-      </p>
+      <p className="text-sm text-mist-300">{t('moderation.rolesExplain')}</p>
       <form onSubmit={onSubmit} noValidate className="grid gap-2 sm:grid-cols-[1fr_auto_auto] sm:items-end">
-        <FormField id="role-username" label="Username" error={error}>
+        <FormField id="role-username" label={t('moderation.username')} error={error}>
           {(field) => (
             <Input
               {...field}
@@ -60,19 +59,19 @@ export function RolesSection() {
             />
           )}
         </FormField>
-        <FormField id="role-choice" label="Role">
+        <FormField id="role-choice" label={t('moderation.role')}>
           {(field) => (
             <Select {...field} value={role} onChange={(e) => setRoleChoice(e.target.value as Role)}>
               {ROLES.map((code) => (
                 <option key={code} value={code}>
-                  {ROLE_LABELS[code]}
+                  {roleName(t, code)}
                 </option>
               ))}
             </Select>
           )}
         </FormField>
         <Button type="submit" disabled={setRole.isPending}>
-          Change role
+          {t('moderation.changeRole')}
         </Button>
       </form>
     </section>

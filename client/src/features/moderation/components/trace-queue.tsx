@@ -6,34 +6,37 @@
 import { useState } from 'react';
 import { MODERATION_LIMITS } from '#common/moderation';
 import { traceModerationRequestSchema, type TraceQueueItem } from '#common/trace-schemas';
-import { traceReportWeightText } from '#common/traces';
 import { Button } from '#client/components/ui/button';
 import { FormField } from '#client/components/ui/form-field';
 import { Textarea } from '#client/components/ui/input';
 import { errorMessage } from '#client/lib/api-client';
+import type { MessageId } from '#client/lib/i18n/message-ids';
+import { traceReportWeightWords } from '#client/lib/i18n/moderation-words';
+import { useT } from '#client/lib/i18n/use-t';
 import { QueueList } from './queue-list';
 import { ReportGroups } from './report-groups';
 import { messageToast } from '#client/lib/toast-message';
 import { useModerateTrace, useTraceQueue } from '../api/trace-queue';
 
 type TraceAction = 'hide' | 'restore' | 'dismiss';
-const ACTION_LABELS: Record<TraceAction, string> = {
-  hide: 'Hide trace',
-  restore: 'Restore trace',
-  dismiss: 'Dismiss reports',
+const ACTION_LABELS: Record<TraceAction, MessageId> = {
+  hide: 'moderation.traceAction.hide',
+  restore: 'moderation.traceAction.restore',
+  dismiss: 'moderation.traceAction.dismiss',
 };
-const DONE: Record<TraceAction, string> = {
-  hide: 'Trace hidden',
-  restore: 'Trace restored',
-  dismiss: 'Reports dismissed',
+const DONE: Record<TraceAction, MessageId> = {
+  hide: 'moderation.traceDone.hide',
+  restore: 'moderation.traceDone.restore',
+  dismiss: 'moderation.traceDone.dismiss',
 };
 
 export function TraceQueue() {
+  const t = useT();
   const queue = useTraceQueue();
   return (
     <section aria-labelledby="trace-queue-heading" className="grid gap-3">
       <h2 id="trace-queue-heading" className="font-display text-2xl font-semibold text-mist-100">
-        Traces
+        {t('moderation.traces')}
       </h2>
       <TraceQueueBody queue={queue} />
     </section>
@@ -41,14 +44,15 @@ export function TraceQueue() {
 }
 
 function TraceQueueBody({ queue }: { queue: ReturnType<typeof useTraceQueue> }) {
+  const t = useT();
   return (
     <QueueList
       query={queue}
       texts={{
-        loading: 'Loading the reported traces...',
-        forbidden: 'Only moderators can see the reported traces.',
-        failed: 'Failed to load the reported traces',
-        empty: 'No reported traces. Nothing to review.',
+        loading: t('moderation.tracesLoading'),
+        forbidden: t('moderation.tracesForbidden'),
+        failed: t('moderation.tracesFailed'),
+        empty: t('moderation.tracesEmpty'),
       }}
       keyOf={(item) => item.traceId}
       renderItem={(item) => <TraceCard item={item} />}
@@ -72,6 +76,7 @@ function groupReports(reports: TraceQueueItem['reports']) {
 }
 
 function TraceCard({ item }: { item: TraceQueueItem }) {
+  const t = useT();
   const headingId = `trace-queue-${item.traceId}`;
   return (
     <article
@@ -80,30 +85,30 @@ function TraceCard({ item }: { item: TraceQueueItem }) {
     >
       <header className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={headingId} className="font-display text-lg font-semibold text-mist-100">
-          Trace on “{item.storyTitle}”
+          {t('moderation.traceOn', { title: item.storyTitle })}
         </h3>
         <span className="text-sm text-mist-300">
-          {traceReportWeightText({
+          {traceReportWeightWords(t, {
             open: item.reports.length,
             counted: item.counted,
             fromNewAccounts: item.fromNewAccounts,
           })}
-          {item.hidden ? ' · hidden' : ''}
+          {item.hidden ? t('moderation.markHidden') : ''}
         </span>
       </header>
-      <p className="text-sm text-mist-300">By {item.writer.displayName}</p>
+      <p className="text-sm text-mist-300">{t('moderation.byWriter', { name: item.writer.displayName })}</p>
       <div className="grid gap-2 rounded-xl bg-night-800/70 p-3 text-sm text-mist-100">
         <p className="whitespace-pre-wrap">{item.text}</p>
         {item.photoUrl && (
           <img
             src={item.photoUrl}
-            alt={`Photo left with the trace by ${item.writer.displayName}`}
+            alt={t('moderation.tracePhotoBy', { name: item.writer.displayName })}
             loading="lazy"
             className="max-h-64 w-auto rounded-lg object-contain"
           />
         )}
         {item.hidden && item.hiddenReason && (
-          <p className="text-mist-300">Hidden by the story’s author: “{item.hiddenReason}”</p>
+          <p className="text-mist-300">{t('moderation.hiddenByStoryAuthor', { reason: item.hiddenReason })}</p>
         )}
       </div>
       <ReportGroups groups={groupReports(item.reports)} Heading="h4" />
@@ -113,6 +118,7 @@ function TraceCard({ item }: { item: TraceQueueItem }) {
 }
 
 function TraceDecision({ item }: { item: TraceQueueItem }) {
+  const t = useT();
   const moderate = useModerateTrace();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -123,8 +129,8 @@ function TraceDecision({ item }: { item: TraceQueueItem }) {
     moderate.mutate(
       { traceId: item.traceId, ...checked.data },
       {
-        onSuccess: () => messageToast(DONE[action], 'success'),
-        onError: (failure) => messageToast(errorMessage(failure, 'Failed to record the decision.')),
+        onSuccess: () => messageToast(t(DONE[action]), 'success'),
+        onError: (failure) => messageToast(errorMessage(failure, t('moderation.decisionFailed'))),
       },
     );
   };
@@ -135,7 +141,7 @@ function TraceDecision({ item }: { item: TraceQueueItem }) {
       : ['hide', 'dismiss'];
   return (
     <section
-      aria-label={item.appeal ? 'Appeal' : 'Decide'}
+      aria-label={item.appeal ? t('moderation.appeal') : t('moderation.decide')}
       className={
         item.appeal
           ? 'grid gap-2 rounded-xl border border-glow-600/40 bg-glow-600/10 p-3 text-sm'
@@ -144,9 +150,9 @@ function TraceDecision({ item }: { item: TraceQueueItem }) {
     >
       {item.appeal && (
         <>
-          <h4 className="font-medium text-mist-100">The writer’s appeal</h4>
+          <h4 className="font-medium text-mist-100">{t('moderation.writerAppeal')}</h4>
           <p className="whitespace-pre-wrap text-mist-100">{item.appeal}</p>
-          <FormField id={`trace-note-${item.traceId}`} label="Note to the writer (optional)" error={error}>
+          <FormField id={`trace-note-${item.traceId}`} label={t('moderation.noteToWriter')} error={error}>
             {(field) => (
               <Textarea
                 {...field}
@@ -174,9 +180,9 @@ function TraceDecision({ item }: { item: TraceQueueItem }) {
           >
             {item.appeal
               ? action === 'restore'
-                ? 'Accept appeal: restore'
-                : 'Uphold: keep hidden'
-              : ACTION_LABELS[action]}
+                ? t('moderation.acceptAppealRestore')
+                : t('moderation.upholdKeepHidden')
+              : t(ACTION_LABELS[action])}
           </Button>
         ))}
       </div>

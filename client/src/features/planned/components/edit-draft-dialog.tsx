@@ -17,6 +17,7 @@ import { PlannedPlaceField } from '#client/components/map/planned-place-field';
 import { errorMessage } from '#client/lib/api-client';
 import { messageToast } from '#client/lib/toast-message';
 import { useEditDraft } from '../api/edit-draft';
+import { categoryName } from '#client/lib/i18n/category-words';
 import { useT } from '#client/lib/i18n/use-t';
 
 function EditDraftForm({ draft, onDone }: { draft: Draft; onDone: () => void }) {
@@ -76,7 +77,7 @@ function EditDraftForm({ draft, onDone }: { draft: Draft; onDone: () => void }) 
             </option>
             {CATEGORIES.map((c) => (
               <option key={c} value={c}>
-                {categoryEmoji(c)} {c}
+                {categoryEmoji(c)} {categoryName(t, c)}
               </option>
             ))}
           </Select>

@@ -14,6 +14,7 @@ import { toast } from '#client/components/ui/use-toast';
 import { errorMessage } from '#client/lib/api-client';
 import { useCurrentUser } from '#client/lib/auth/current-user';
 import { cn } from '#client/lib/utils';
+import { categoryName } from '#client/lib/i18n/category-words';
 import { useT } from '#client/lib/i18n/use-t';
 import { useDeleteStory } from '../api/delete-story';
 import { useUpdateStory } from '../api/update-story';
@@ -184,7 +185,7 @@ function EditStoryForm({ story, onDone }: { story: Story; onDone: () => void }) 
           <Select {...field} value={draft.category} onChange={(e) => change({ category: e.target.value })}>
             {CATEGORIES.map((category) => (
               <option key={category} value={category}>
-                {category}
+                {categoryName(t, category)}
               </option>
             ))}
           </Select>

@@ -7,6 +7,7 @@ import { ArrowUp, Headphones, X } from 'lucide-react';
 import type { Point } from '#common/geo';
 import type { Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
+import { categoryName } from '#client/lib/i18n/category-words';
 import { useT } from '#client/lib/i18n/use-t';
 import { moreHereText, nextLine, offlineLine, turnDegrees } from '../lib/walk-rules';
 import { bearingDegrees } from '#common/geo';
@@ -103,7 +104,7 @@ export function WalkStatus({
                     {index + 1}.
                   </span>
                   <span className="min-w-0 flex-1 break-words text-mist-100">{story.title}</span>
-                  <span className="shrink-0 text-xs text-mist-300">{story.category}</span>
+                  <span className="shrink-0 text-xs text-mist-300">{categoryName(t, story.category)}</span>
                 </button>
               </li>
             ))}
@@ -149,7 +150,7 @@ export function WalkCard({
           <h2 className="break-words font-display text-lg font-semibold text-mist-100">{story.title}</h2>
           <p className="text-sm text-mist-300">
             {t('walk.cardByline', {
-              category: story.category,
+              category: categoryName(t, story.category),
               author: story.author.displayName ?? t('walk.anonymous'),
             })}
             {story.type === 'audio' ? t('walk.playing') : story.type === 'video' ? t('walk.tapOpenVideo') : ''}

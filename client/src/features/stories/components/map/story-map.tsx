@@ -18,6 +18,7 @@ import { useMapClusters, type MapView } from './use-map-clusters';
 import { FirstLookTiles } from './first-look-tiles';
 import { CentreOnMe, EndFirstLookOnMove, FollowReader, TileCredit, ViewportWatcher } from './map-controls';
 import { mapMotionOptions, prefersReducedMotion } from '#client/lib/map/motion';
+import { categoryName } from '#client/lib/i18n/category-words';
 import { useT } from '#client/lib/i18n/use-t';
 
 interface StoryMapProps<T extends MapMarker> {
@@ -256,6 +257,7 @@ const StoryMarker = memo(function StoryMarker({
   name: string;
   onSelect: (story: MapMarker) => void;
 }) {
+  const t = useT();
   const position = useMemo<[number, number]>(
     () => [story.latitude, story.longitude],
     [story.latitude, story.longitude],
@@ -268,7 +270,7 @@ const StoryMarker = memo(function StoryMarker({
     <Marker position={position} icon={storyIcon(story)} title={name} alt={name} keyboard eventHandlers={handlers}>
       <Popup>
         <strong className="block text-sm">{name}</strong>
-        <span className="block text-xs">{story.category}</span>
+        <span className="block text-xs">{categoryName(t, story.category)}</span>
         <span className="block text-xs">{storyTypeLabel(story.type)}</span>
         {storyDistanceText(story, { compact: true }) && (
           <span className="block text-xs">{storyDistanceText(story, { compact: true })}</span>

@@ -3,6 +3,7 @@ import { nearPlaceText } from '#common/discovery-text';
 import { Dialog, DialogContent } from '#client/components/ui/dialog';
 import { markerName, storyDistanceText, storyTypeIcon, storyTypeLabel } from '#client/lib/stories/story-display';
 import { cn } from '#client/lib/utils';
+import { categoryName } from '#client/lib/i18n/category-words';
 import { useT } from '#client/lib/i18n/use-t';
 import { useStoryTitles } from '../../api/get-story';
 
@@ -77,7 +78,7 @@ export function StoryStackSheet<T extends MapMarker>({
                     <span aria-hidden className="my-1 block h-4 w-2/3 animate-pulse rounded bg-night-700" />
                   )}
                   <span className="block truncate text-xs text-mist-400">
-                    {story.category} · {storyTypeLabel(story.type)}
+                    {categoryName(t, story.category)} · {storyTypeLabel(story.type)}
                     {story.isLocked ? t('story.lockedSuffix') : ''}
                   </span>
                 </span>

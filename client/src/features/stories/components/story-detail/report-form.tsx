@@ -1,17 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import {
-  MODERATION_LIMITS,
-  MODERATION_MESSAGES,
-  REPORT_REASON_LABELS,
-  REPORT_REASONS,
-  type ReportReason,
-} from '#common/moderation';
+import { MODERATION_LIMITS, MODERATION_MESSAGES, REPORT_REASONS, type ReportReason } from '#common/moderation';
 import { reportStoryRequestSchema } from '#common/moderation-schemas';
 import { Button } from '#client/components/ui/button';
 import { FormField } from '#client/components/ui/form-field';
 import { Textarea } from '#client/components/ui/input';
 import { Select } from '#client/components/ui/select';
 import { errorMessage } from '#client/lib/api-client';
+import { reasonName } from '#client/lib/i18n/moderation-words';
 import { useT } from '#client/lib/i18n/use-t';
 import { messageToast } from '#client/lib/toast-message';
 import { useReportStory } from '#client/features/stories/api/report-story';
@@ -56,7 +51,7 @@ export function ReportForm({ storyId, onDone }: { storyId: string; onDone: (repo
             <option value="">{t('story.chooseReason')}</option>
             {REPORT_REASONS.map((code) => (
               <option key={code} value={code}>
-                {REPORT_REASON_LABELS[code]}
+                {reasonName(t, code)}
               </option>
             ))}
           </Select>

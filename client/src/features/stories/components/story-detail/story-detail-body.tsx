@@ -7,6 +7,7 @@ import { timeLockText } from '#common/time-lock-text';
 import { formatCreated, lockLines, metresToUnlock, storyTypeLabel } from '#client/lib/stories/story-display';
 import { useCurrentUser } from '#client/lib/auth/current-user';
 import { formatNumber } from '#client/lib/i18n/format';
+import { categoryName } from '#client/lib/i18n/category-words';
 import { useT } from '#client/lib/i18n/use-t';
 import { useStoryInsightEvents } from '#client/lib/insights/use-story-insight-events';
 import { StoryLanguageName } from '#client/components/stories/story-language-name';
@@ -53,7 +54,7 @@ export function StoryDetailBody({ story }: { story: Story }) {
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <span className="rounded-full bg-night-700 px-2.5 py-1 text-mist-100">
           <span aria-hidden>{categoryEmoji(story.category)} </span>
-          {story.category}
+          {categoryName(t, story.category)}
         </span>
         <span className="rounded-full bg-glow-600/30 px-2.5 py-1 text-glow-300">
           {t('story.typeStory', { type: storyTypeLabel(story.type) })}
