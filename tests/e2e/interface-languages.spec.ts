@@ -1,12 +1,12 @@
 /**
  * The interface in the reader's language (docs/decisions/062-interface-languages.md): chosen from the browser's
  * languages, mirrored for Arabic with the map left as it is, and switched from the account menu, remembered on the
- * device and saved to the account.
+ * device and saved to the account; distances in kilometres, or in miles when the reader chooses them.
  */
 import { expect, test } from '@playwright/test';
 import { readerHeaders } from './support/reader-address';
 import { signInAs } from './support/phone-layout-checks';
-import { newAuthor, SAVANNAH } from './support/stories';
+import { createStoryViaApi, newAuthor, northOf, SAVANNAH } from './support/stories';
 
 test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders(readerHeaders());
@@ -65,4 +65,27 @@ test('the account menu switches the language at once, and it is remembered and s
   await expect(page.getByText('Discover hidden stories')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   await user.request.dispose();
+});
+
+test('the account menu writes distances in miles when chosen, on this device', async ({ page }) => {
+  const author = await newAuthor('miles');
+  const story = await createStoryViaApi(author, { ...northOf(SAVANNAH, 40), title: 'Bell Tower Steps' });
+  const reader = await newAuthor('milesreader');
+  await signInAs(page, reader);
+  await page.goto(`/stories/${story.id}`);
+  const dialog = page.getByRole('dialog', { name: 'Bell Tower Steps' });
+  await expect(dialog.getByText(/^\d+ m away$/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Open account menu' }).click();
+  await expect(page.getByRole('menuitemradio', { name: 'Kilometres' })).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('menuitemradio', { name: 'Miles' }).click();
+  await page.goto(`/stories/${story.id}`);
+  // 40 m is 130 ft, to the nearest 10 (under a tenth of a mile).
+  await expect(dialog.getByText(/^1[23]0 ft away$/)).toBeVisible();
+  await page.reload();
+  await expect(dialog.getByText(/^1[23]0 ft away$/)).toBeVisible();
+  await author.request.dispose();
+  await reader.request.dispose();
 });

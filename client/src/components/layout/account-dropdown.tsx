@@ -7,6 +7,7 @@ import type { CurrentUser } from '#common/schemas';
 import { paths } from '#client/config/paths';
 import { useSignOut } from '#client/lib/auth/sign-out';
 import { currentLocale } from '#client/lib/i18n/i18n';
+import { distanceUnits, setDistanceUnits } from '#client/lib/i18n/format';
 import { useChooseLanguage } from '#client/lib/i18n/use-choose-language';
 import { useT } from '#client/lib/i18n/use-t';
 import { iosInstallHint, promptInstall, useInstallOffer } from '#client/lib/pwa/install-offer';
@@ -119,6 +120,25 @@ export default function AccountDropdown({ user }: { user: CurrentUser }) {
                   </DropdownMenu.ItemIndicator>
                 </span>
                 {LOCALE_NAMES[option]}
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+          <DropdownMenu.Label id="account-distances" className="px-2 pb-1 pt-2 text-xs text-mist-400">
+            {t('shell.distances')}
+          </DropdownMenu.Label>
+          <DropdownMenu.RadioGroup
+            aria-labelledby="account-distances"
+            value={distanceUnits()}
+            onValueChange={(value) => setDistanceUnits(value === 'mi' ? 'mi' : 'km')}
+          >
+            {(['km', 'mi'] as const).map((option) => (
+              <DropdownMenu.RadioItem key={option} value={option} className={itemClass}>
+                <span className="flex h-4 w-4 items-center justify-center" aria-hidden>
+                  <DropdownMenu.ItemIndicator>
+                    <Check className="h-4 w-4" />
+                  </DropdownMenu.ItemIndicator>
+                </span>
+                {option === 'km' ? t('shell.kilometres') : t('shell.miles')}
               </DropdownMenu.RadioItem>
             ))}
           </DropdownMenu.RadioGroup>

@@ -11,13 +11,33 @@ const UNITS_KEY = 'whispers.units';
 const FEET_PER_METRE = 3.280_84;
 const METRES_PER_MILE = 1609.344;
 
+/** The choice when storage is refused (private mode): it lasts until the page closes. */
+let unitsInMemory: DistanceUnits | null = null;
+
 /** The reader's distance units: kilometres (the spec's) unless they chose miles. */
 export function distanceUnits(): DistanceUnits {
   try {
     return localStorage.getItem(UNITS_KEY) === 'mi' ? 'mi' : 'km';
   } catch {
-    return 'km';
+    return unitsInMemory ?? 'km';
   }
+}
+
+const unitsListeners = new Set<() => void>();
+
+/** The account menu's choice, remembered on this device; every translated component renders again (useT). */
+export function setDistanceUnits(units: DistanceUnits): void {
+  try {
+    localStorage.setItem(UNITS_KEY, units);
+  } catch {
+    unitsInMemory = units;
+  }
+  for (const listener of unitsListeners) listener();
+}
+
+export function subscribeToDistanceUnits(listener: () => void): () => void {
+  unitsListeners.add(listener);
+  return () => unitsListeners.delete(listener);
 }
 
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {

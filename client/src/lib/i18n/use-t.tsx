@@ -1,5 +1,6 @@
 import { I18nProvider, Trans, useLingui } from '@lingui/react';
-import { useCallback, type ReactElement, type ReactNode } from 'react';
+import { useCallback, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
+import { distanceUnits, subscribeToDistanceUnits } from './format';
 import { i18n, type MessageValues } from './i18n';
 import type { MessageId } from './message-ids';
 
@@ -13,7 +14,10 @@ export type Translate = (id: MessageId, values?: MessageValues) => string;
 /** `t('shell.signIn')`: a message of the current language; the component renders again when the language changes. */
 export function useT(): Translate {
   const { i18n: active } = useLingui();
-  return useCallback((id: MessageId, values?: MessageValues) => active._(id, values), [active]);
+  // Distances are part of how the interface speaks: a component that says things renders again when the units change.
+  const units = useSyncExternalStore(subscribeToDistanceUnits, distanceUnits, () => 'km');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `units` gives callers a new `t` when the units change.
+  return useCallback((id: MessageId, values?: MessageValues) => active._(id, values), [active, units]);
 }
 
 /**

@@ -1,8 +1,10 @@
 // The reader's language in the server's answers (docs/decisions/062-interface-languages.md): refusals follow
-// Accept-Language, and a signed-in user keeps their choice of language.
+// Accept-Language, the reset mail is written in the language it was asked from, and a signed-in user keeps their
+// choice of language.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app';
 import { readServerCatalogue } from '../../lib/i18n/server-messages';
+import { readOutbox } from '../../mail/test-support/outbox';
 import { call, newAccount, sessionCookieOf } from './test-support/auth-helpers';
 
 describe('answers in the reader’s language', () => {
@@ -82,5 +84,27 @@ describe('answers in the reader’s language', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'Please choose a valid language.' });
     expect((await call(t.app, 'PUT', '/api/user/language', { language: 'es' })).statusCode).toBe(401);
+  });
+
+  it('writes the reset mail in the language of the interface it was asked from', async () => {
+    const account = newAccount('mail');
+    expect((await call(t.app, 'POST', '/api/user/register', account)).statusCode).toBe(201);
+    const asked = await call(
+      t.app,
+      'POST',
+      '/api/user/forgot-password',
+      { username: account.username },
+      { headers: { 'accept-language': 'es-ES,es;q=0.9' } },
+    );
+    expect(asked.statusCode).toBe(200);
+    const mail = (await readOutbox(t.dataDir)).filter((m) => m.to.includes(account.email)).at(-1)!;
+    const codeLine = es['Reset code: {0}']!.replace('{0}', '');
+    expect(mail.body).toContain(es['Hello {0},']!.replace('{0}', account.displayName));
+    expect(mail.body).toContain(
+      es['Someone asked to reset the password of the Whispers account @{0}.']!.replace('{0}', account.username),
+    );
+    expect(mail.body).toMatch(new RegExp(`^${codeLine}[A-Z2-9]{10}$`, 'm'));
+    expect(mail.body).toContain(es['The code works once and expires in {0} minutes.']!.replace('{0}', '15'));
+    expect(mail.body).not.toMatch(/Reset code:/);
   });
 });

@@ -15,6 +15,7 @@ import { CROSS_SITE_REFUSED, isSameOriginNavigation } from '../../plugins/same-o
 import { toCurrentUser, type RequestContext } from './service';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session-plugin';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookies';
+import { localeOfRequest } from '../../lib/i18n/server-messages';
 
 const publicRoute = { access: 'public' } as const;
 const userRoute = { access: 'user' } as const;
@@ -27,6 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     now: new Date(),
     rateLimits: !app.config.rateLimitDisabled,
     deviceCookie: request.cookies[DEVICE_COOKIE],
+    locale: localeOfRequest(request.headers['accept-language']),
   });
   const cookieToken = sessionToken;
 

@@ -31,6 +31,7 @@ import type { DeviceCookies } from './device-cookies';
 import type { SessionUser } from './session-store';
 import type { ThrottleCheck } from './throttle';
 import { BUCKETS } from './throttle-buckets';
+import type { InterfaceLocale } from '#common/locales';
 
 const AUTH_MESSAGES = {
   usernameTaken: USERNAME_TAKEN_MESSAGE,
@@ -56,6 +57,8 @@ export interface RequestContext {
   rateLimits: boolean;
   /** The recognised-device cookie the browser sent, if any (device-cookies.ts). */
   deviceCookie?: string;
+  /** The asker's interface language (Accept-Language): the reset mail is written in it. */
+  locale: InterfaceLocale;
 }
 
 export interface AuthDeps {
@@ -255,7 +258,7 @@ async function requestPasswordReset(deps: AuthDeps, username: string, context: R
   const expiresAt = new Date(context.now.getTime() + RESET_CODE_TTL_MS);
   const resetId = await accounts.replaceResetCode(user.id, hashResetCode(code), expiresAt, context.now);
   try {
-    await mailer.send(resetCodeMail(user, code));
+    await mailer.send(resetCodeMail(user, code, context.locale));
   } catch (error) {
     deps.log.error({ err: error }, 'reset mail could not be sent');
     await accounts.deleteReset(resetId);

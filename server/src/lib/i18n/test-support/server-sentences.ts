@@ -15,7 +15,7 @@ const DIRS = ['server/src', 'common'];
 const SENTENCE = /^[A-Z"“][^\n]*[a-z0-9)"”'’}][.!?]$/;
 /** An operator's setting named first (`MEDIA_SECRET must…`): said to whoever runs the server, in English. */
 const OPERATOR = /^[A-Z0-9_]{3,}\b(?![a-z])/;
-const PHRASE = /^[A-Z][^\n]* [^\n]*[a-z0-9)]$/;
+const PHRASE = /^[A-Z][^\n]* [^\n]*[a-z0-9)},:]$/;
 const REFUSALS = new Set([
   'badRequest',
   'notFound',
