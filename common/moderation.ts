@@ -33,7 +33,7 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 };
 
 /** A stored reason's words (older reports hold free text, shown as it is). */
-export const reasonLabel = (reason: string): string => REPORT_REASON_LABELS[reason as ReportReason] ?? reason;
+const reasonLabel = (reason: string): string => REPORT_REASON_LABELS[reason as ReportReason] ?? reason;
 
 export const MODERATION_LIMITS = {
   reportNoteMax: 500,
