@@ -69,7 +69,11 @@ test('the account menu switches the language at once, and it is remembered and s
 
 test('the account menu writes distances in miles when chosen, on this device', async ({ page }) => {
   const author = await newAuthor('miles');
-  const story = await createStoryViaApi(author, { ...northOf(SAVANNAH, 40), title: 'Bell Tower Steps' });
+  const story = await createStoryViaApi(author, {
+    ...northOf(SAVANNAH, 40),
+    title: 'Bell Tower Steps',
+    content: 'Count the steps on the way up.',
+  });
   const reader = await newAuthor('milesreader');
   await signInAs(page, reader);
   await page.goto(`/stories/${story.id}`);
