@@ -84,6 +84,7 @@ test('the account menu writes distances in miles when chosen, on this device', a
 
   await page.getByRole('button', { name: 'Open account menu' }).click();
   await expect(page.getByRole('menuitemradio', { name: 'Kilometres' })).toHaveAttribute('aria-checked', 'true');
+  await page.screenshot({ path: '/tmp/account-menu-distances-390.png' });
   await page.getByRole('menuitemradio', { name: 'Miles' }).click();
   await page.goto(`/stories/${story.id}`);
   // 40 m is 130 ft, to the nearest 10 (under a tenth of a mile).
