@@ -4,6 +4,7 @@
  * both sides show (the statement of reasons, the reporter's outcome). The calls' schemas are
  * moderation-schemas.ts (no zod here: bench/README.md).
  */
+import { say, words, type Words } from './words';
 
 export const ROLES = ['user', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -32,8 +33,11 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   other: 'Something else',
 };
 
-/** A stored reason's words (older reports hold free text, shown as it is). */
-const reasonLabel = (reason: string): string => REPORT_REASON_LABELS[reason as ReportReason] ?? reason;
+/** A stored reason's words (older reports hold free text, said as it is). */
+const reasonWords = (reason: string): Words | string => {
+  const label = REPORT_REASON_LABELS[reason as ReportReason] as string | undefined;
+  return label === undefined ? reason : words(label);
+};
 
 export const MODERATION_LIMITS = {
   reportNoteMax: 500,
@@ -98,49 +102,61 @@ export const REPORT_OUTCOME_TEXTS = {
 } as const;
 
 /** "Action taken" / "No rule broken found" about a story the reader reported; never who else reported it. */
-export function reportOutcomeMessage(actionTaken: boolean, storyTitle: string | null): string {
-  const outcome = actionTaken ? REPORT_OUTCOME_TEXTS.actionTaken : REPORT_OUTCOME_TEXTS.noRuleBroken;
-  return `${outcome}: we reviewed your report${storyTitle ? ` about “${storyTitle}”` : ''}. Thank you for helping.`;
+export function reportOutcomeWords(actionTaken: boolean, storyTitle: string | null): Words {
+  const outcome = words(actionTaken ? REPORT_OUTCOME_TEXTS.actionTaken : REPORT_OUTCOME_TEXTS.noRuleBroken);
+  return storyTitle
+    ? words('{0}: we reviewed your report about “{1}”. Thank you for helping.', outcome, storyTitle)
+    : words('{0}: we reviewed your report. Thank you for helping.', outcome);
 }
 
 export const DECISION_TITLE = 'Moderation decision';
 
-const WHAT_WAS_DECIDED: Record<DecisionAction, (title: string, days: number | null) => string> = {
-  auto_hide: (title) => `Your story “${title}” was hidden`,
-  hide: (title) => `Your story “${title}” was hidden`,
-  restore: (title) => `Your story “${title}” was restored`,
-  remove: (title) => `Your story “${title}” was removed permanently`,
-  dismiss: (title) => `Reports about your story “${title}” were dismissed`,
-  warn: () => 'You received a warning',
+const WHAT_WAS_DECIDED: Record<DecisionAction, (title: string, days: number | null) => Words> = {
+  auto_hide: (title) => words('Your story “{0}” was hidden', title),
+  hide: (title) => words('Your story “{0}” was hidden', title),
+  restore: (title) => words('Your story “{0}” was restored', title),
+  remove: (title) => words('Your story “{0}” was removed permanently', title),
+  dismiss: (title) => words('Reports about your story “{0}” were dismissed', title),
+  warn: () => words('You received a warning'),
   suspend: (_title, days) =>
-    `Your account was suspended for ${days ?? 0} ${days === 1 ? 'day' : 'days'}: you can read but not publish, like or report`,
-  ban: () => 'Your account was banned: you can read but not publish, like or report, and your stories are hidden',
-  unban: () => 'Your account ban was lifted',
+    words(
+      days === 1
+        ? 'Your account was suspended for {0} day: you can read but not publish, like or report'
+        : 'Your account was suspended for {0} days: you can read but not publish, like or report',
+      days ?? 0,
+    ),
+  ban: () =>
+    words('Your account was banned: you can read but not publish, like or report, and your stories are hidden'),
+  unban: () => words('Your account ban was lifted'),
 };
 
 /**
  * The statement of reasons (DSA art. 17 in spirit): what was decided, the reason, whether automatic or by a
  * person, and how to appeal. One sentence each, as the notification's message.
  */
-export function statementOfReasons(d: {
+export function statementOfReasonsWords(d: {
   action: DecisionAction;
   reason: string;
   automatic: boolean;
   storyTitle: string | null;
   suspendDays: number | null;
   note?: string | null;
-}): string {
+}): Words {
   const what = WHAT_WAS_DECIDED[d.action](d.storyTitle ?? 'a removed story', d.suspendDays);
-  const by = d.automatic ? 'Decided automatically after reports from several readers.' : 'Decided by a moderator.';
+  const by = words(
+    d.automatic ? 'Decided automatically after reports from several readers.' : 'Decided by a moderator.',
+  );
   const appeal = APPEALABLE_ACTIONS.includes(d.action)
-    ? ` You can appeal once within ${MODERATION_LIMITS.appealWindowDays} days from My Stories.`
+    ? words(' You can appeal once within {0} days from My Stories.', MODERATION_LIMITS.appealWindowDays)
     : '';
-  return `${what}. Reason: ${reasonLabel(d.reason)}. ${by}${moderatorNote(d.note)}${appeal}`;
+  return words('{0}. Reason: {1}. {2}{3}{4}', what, reasonWords(d.reason), by, moderatorNote(d.note), appeal);
 }
+export const statementOfReasons = (d: Parameters<typeof statementOfReasonsWords>[0]): string =>
+  say(statementOfReasonsWords(d));
 
 /** The moderator's own words to the author, as a sentence of the notice ("" without a note). */
-function moderatorNote(note: string | null | undefined): string {
-  return note?.trim() ? ` The moderator’s note: “${note.trim()}”` : '';
+function moderatorNote(note: string | null | undefined): Words | string {
+  return note?.trim() ? words(' The moderator’s note: “{0}”', note.trim()) : '';
 }
 
 /**
@@ -174,18 +190,25 @@ export const moderatorNoteLine = (note: string) => `The moderator’s note: “$
 /** What the author's own story says when it is hidden (My Stories). */
 export function hiddenNotice(m: { automatic: boolean; reason: string }): string {
   return m.automatic
-    ? `Hidden after reports: ${reasonLabel(m.reason)}`
-    : `Hidden by a moderator: ${reasonLabel(m.reason)}`;
+    ? `Hidden after reports: ${say(reasonWords(m.reason))}`
+    : `Hidden by a moderator: ${say(reasonWords(m.reason))}`;
 }
 
 export const APPEAL_RESOLVED_TITLE = 'Your appeal';
-export function appealResolvedMessage(
+export function appealResolvedWords(
   outcome: 'upheld' | 'reversed',
   storyTitle: string | null,
   note: string | null = null,
-): string {
-  const about = storyTitle ? ` about “${storyTitle}”` : '';
-  return outcome === 'reversed'
-    ? `Your appeal${about} was accepted by another moderator: the decision is reversed.${moderatorNote(note)}`
-    : `Your appeal${about} was reviewed by another moderator: the decision stands.${moderatorNote(note)}`;
+): Words {
+  const reversed = outcome === 'reversed';
+  const sentence = storyTitle
+    ? reversed
+      ? words('Your appeal about “{0}” was accepted by another moderator: the decision is reversed.', storyTitle)
+      : words('Your appeal about “{0}” was reviewed by another moderator: the decision stands.', storyTitle)
+    : reversed
+      ? words('Your appeal was accepted by another moderator: the decision is reversed.')
+      : words('Your appeal was reviewed by another moderator: the decision stands.');
+  return words('{0}{1}', sentence, moderatorNote(note));
 }
+export const appealResolvedMessage = (...args: Parameters<typeof appealResolvedWords>): string =>
+  say(appealResolvedWords(...args));

@@ -8,6 +8,7 @@ import { notificationTypeSchema } from './enum-schemas';
 import { latitudeSchema, longitudeSchema } from './location-schemas';
 import { NOTIFICATION_LIMITS } from './notifications';
 import { cursorQuerySchema } from './page-schemas';
+import { INTERFACE_LOCALES } from './locales';
 
 export const notificationSchema = z.object({
   id: z.uuid(),
@@ -57,6 +58,10 @@ export const notificationListSchema = z.array(notificationSchema);
 export const notificationIdParamsSchema = z.object({ id: z.string().describe('Notification id (uuid)') });
 export const streamQuerySchema = z.object({
   lastEventId: z.string().max(100).optional().describe('For clients that cannot send the Last-Event-ID header'),
+  lang: z
+    .enum(INTERFACE_LOCALES)
+    .optional()
+    .describe('The language to say notifications in (EventSource cannot send Accept-Language)'),
 });
 export const readResultSchema = z.object({ ok: z.literal(true) });
 export const readAllResultSchema = z.object({ updated: z.number().int() });

@@ -8,6 +8,7 @@ import { DISCOVERY_RADIUS_M } from './constants';
 import type { TimeOfDay } from './enums';
 import { safeDisplayName } from './text';
 import { bearingDegrees, type Point } from './geo';
+import { say, words, type Words } from './words';
 
 export type { TimeOfDay } from './enums';
 
@@ -48,22 +49,23 @@ export const NOTIFICATION_TEXTS = {
 } as const;
 
 /** "{display name} liked your story “{title}”" (docs/architecture.md, "Notifications", word for word). */
-export function likedMessage(displayName: string, title: string): string {
-  return `${safeDisplayName(displayName)} liked your story “${title}”`;
-}
+export const likedWords = (displayName: string, title: string): Words =>
+  words('{0} liked your story “{1}”', safeDisplayName(displayName), title);
+export const likedMessage = (displayName: string, title: string): string => say(likedWords(displayName, title));
 
 /** "3 new whispers within 1.5 km", "1 new whisper within 1.5 km". */
-export function nearbyGroupMessage(count: number): string {
-  return `${count} new ${count === 1 ? 'whisper' : 'whispers'} within ${formatDistance(DISCOVERY_RADIUS_M)}`;
-}
+export const nearbyGroupWords = (count: number): Words =>
+  words(
+    count === 1 ? '{0} new whisper within {1}' : '{0} new whispers within {1}',
+    count,
+    formatDistance(DISCOVERY_RADIUS_M),
+  );
+export const nearbyGroupMessage = (count: number): string => say(nearbyGroupWords(count));
 
-export function unlockedMessage(title: string): string {
-  return `You unlocked “${title}”. It is yours to read now.`;
-}
+export const unlockedWords = (title: string): Words => words('You unlocked “{0}”. It is yours to read now.', title);
 
-export function timeLockedMessage(title: string): string {
-  return `“${title}”, which you found locked, can be read now. Come back within 100 m to read it.`;
-}
+export const timeLockedWords = (title: string): Words =>
+  words('“{0}”, which you found locked, can be read now. Come back within 100 m to read it.', title);
 
 // ---------- grouping ----------
 /**

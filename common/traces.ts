@@ -3,6 +3,7 @@
  * the texts people read and the text check both sides share. No zod here (trace-schemas.ts holds the schemas).
  */
 import { formatDistance } from './notifications';
+import { say, words, type Words } from './words';
 import { hasUnsafeTextCharacters, safeDisplayName } from './text';
 
 export const TRACE_LIMITS = {
@@ -56,11 +57,11 @@ export const TRACE_NOTIFICATION_TEXTS = {
 } as const;
 
 /** The writer's notice when a moderator settles their appeal, with the moderator's note when there is one. */
-export function traceAppealDecidedMessage(title: string, restored: boolean, note: string | null): string {
+export function traceAppealDecidedWords(title: string, restored: boolean, note: string | null): Words {
   const outcome = restored
-    ? `Your appeal was accepted: your trace on “${title}” is shown again.`
-    : `Your appeal was decided: your trace on “${title}” stays hidden.`;
-  return note ? `${outcome} The moderator’s note: “${note}”` : outcome;
+    ? words('Your appeal was accepted: your trace on “{0}” is shown again.', title)
+    : words('Your appeal was decided: your trace on “{0}” stays hidden.', title);
+  return note ? words('{0} The moderator’s note: “{1}”', outcome, note) : outcome;
 }
 
 /**
@@ -83,31 +84,33 @@ export function traceReportWeightText(r: { open: number; counted: number; fromNe
 }
 
 /** "3 new traces on “Harbor Bell”" (grouped per story while unread). */
-export function tracesLeftMessage(count: number, title: string): string {
-  return `${count} new ${count === 1 ? 'trace' : 'traces'} on “${title}”`;
-}
+export const tracesLeftWords = (count: number, title: string): Words =>
+  words(count === 1 ? '{0} new trace on “{1}”' : '{0} new traces on “{1}”', count, title);
+export const tracesLeftMessage = (count: number, title: string): string => say(tracesLeftWords(count, title));
 
-export function traceHiddenMessage(title: string, reason: string): string {
-  return `The author of “${title}” hid your trace: ${reason} You may appeal once from the story.`;
-}
+/** `reason` is the author's own words, said as they wrote them. */
+export const traceHiddenWords = (title: string, reason: string): Words =>
+  words('The author of “{0}” hid your trace: {1} You may appeal once from the story.', title, reason);
 
 /**
  * "3 new whispers by Ana, the nearest 2 km from you" — the distance rounded to whole kilometres (at least 1 km),
  * and only when the follower's last accepted position was known; tours are counted, never placed.
  */
-export function digestMessage(args: {
+export function digestWords(args: {
   displayName: string;
   stories: number;
   tours: number;
   nearestM: number | null;
-}): string {
-  const parts: string[] = [];
-  if (args.stories > 0) parts.push(`${args.stories} new ${args.stories === 1 ? 'whisper' : 'whispers'}`);
-  if (args.tours > 0) parts.push(`${args.tours} new ${args.tours === 1 ? 'tour' : 'tours'}`);
-  const by = `${parts.join(' and ')} by ${safeDisplayName(args.displayName)}`;
+}): Words {
+  const stories = words(args.stories === 1 ? '{0} new whisper' : '{0} new whispers', args.stories);
+  const tours = words(args.tours === 1 ? '{0} new tour' : '{0} new tours', args.tours);
+  const what =
+    args.stories > 0 && args.tours > 0 ? words('{0} and {1}', stories, tours) : args.stories > 0 ? stories : tours;
+  const by = words('{0} by {1}', what, safeDisplayName(args.displayName));
   if (args.nearestM === null || args.stories === 0) return by;
-  return `${by}, the nearest ${formatDistance(coarseDistanceM(args.nearestM))} from you`;
+  return words('{0}, the nearest {1} from you', by, formatDistance(coarseDistanceM(args.nearestM)));
 }
+export const digestMessage = (args: Parameters<typeof digestWords>[0]): string => say(digestWords(args));
 
 /** A distance no finer than a kilometre (never below 1 km): a digest must not place anyone. */
 export function coarseDistanceM(metres: number): number {

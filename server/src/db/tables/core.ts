@@ -7,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgSequence,
   pgTable,
@@ -254,6 +255,8 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     storyId: uuid('story_id').references(() => stories.id, { onDelete: 'cascade' }),
     isRead: boolean('is_read').notNull().default(false),
+    /** The words title and message were made from (common/words.ts); null in rows older than them. */
+    words: jsonb('words'),
     createdAt: createdAt(),
   },
   (t) => [

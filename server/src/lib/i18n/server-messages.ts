@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { acceptLanguageTags, matchInterfaceLocale, type InterfaceLocale } from '#common/locales';
+import type { Speaker } from '#common/words';
 
 /**
  * The server's sentences in the reader's language (docs/decisions/062-interface-languages.md). The code words its
@@ -22,6 +23,8 @@ interface Pattern {
 interface Catalogue {
   exact: Map<string, string>;
   patterns: Pattern[];
+  /** Every entry by its English, holes and all: words are said template by template (speakerOf). */
+  templates: Map<string, string>;
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -52,7 +55,7 @@ function buildCatalogue(entries: Record<string, string>): Catalogue {
     });
   }
   patterns.sort((a, b) => b.weight - a.weight);
-  return { exact, patterns };
+  return { exact, patterns, templates: new Map(Object.entries(entries)) };
 }
 
 const catalogues = new Map<Translated, Catalogue>();
@@ -91,6 +94,16 @@ export function translateMessage(message: string, locale: InterfaceLocale): stri
     return pattern.translation.replace(HOLE, (_, n: string) => values.get(Number(n)) ?? '');
   }
   return message;
+}
+
+const englishSpeaker: Speaker = { template: (english) => english, number: (value) => String(value) };
+
+/** Says words (common/words.ts) in the locale: each template from its catalogue, numbers as the locale writes them. */
+export function speakerOf(locale: InterfaceLocale): Speaker {
+  if (locale === 'en' || !LOCALES.includes(locale)) return englishSpeaker;
+  const { templates } = catalogueOf(locale);
+  const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  return { template: (english) => templates.get(english) ?? english, number: (value) => numbers.format(value) };
 }
 
 /** The reader's language for an answer: the first of Accept-Language's that the interface speaks. */

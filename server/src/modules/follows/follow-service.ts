@@ -6,7 +6,8 @@
  */
 import type { TourSummary } from '#common/tour-schemas';
 import type { AuthorPage } from '#common/trace-schemas';
-import { digestMessage, FOLLOW_TEXTS, TRACE_NOTIFICATION_TEXTS } from '#common/traces';
+import { digestWords, FOLLOW_TEXTS, TRACE_NOTIFICATION_TEXTS } from '#common/traces';
+import { words, type Words } from '#common/words';
 import { haversineMetres, type Point } from '#common/geo';
 import { isUuid } from '#common/route-schemas';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors';
@@ -18,7 +19,7 @@ interface FollowServiceDeps {
   toursOf: (viewerId: string | null, authorId: string) => Promise<TourSummary[]>;
   notices: {
     traceAndFollowNotices(
-      notices: { userId: string; type: 'follow_digest'; title: string; message: string; storyId: string | null }[],
+      notices: { userId: string; type: 'follow_digest'; title: Words; message: Words; storyId: string | null }[],
     ): Promise<unknown>;
   };
   lastPosition: (userId: string) => Promise<Point | null>;
@@ -95,8 +96,8 @@ export function createFollowService(deps: FollowServiceDeps) {
         notices.push({
           userId: row.follower_id,
           type: 'follow_digest' as const,
-          title: TRACE_NOTIFICATION_TEXTS.digestTitle,
-          message: digestMessage({ displayName: row.display_name, stories: row.stories, tours: row.tours, nearestM }),
+          title: words(TRACE_NOTIFICATION_TEXTS.digestTitle),
+          message: digestWords({ displayName: row.display_name, stories: row.stories, tours: row.tours, nearestM }),
           storyId: null,
         });
       }

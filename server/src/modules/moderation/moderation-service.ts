@@ -6,15 +6,16 @@
 import {
   APPEAL_RESOLVED_TITLE,
   APPEALABLE_ACTIONS,
-  appealResolvedMessage,
+  appealResolvedWords,
   DECISION_TITLE,
   MODERATION_LIMITS,
   MODERATION_MESSAGES,
   REPORT_OUTCOME_TEXTS,
-  reportOutcomeMessage,
-  statementOfReasons,
+  reportOutcomeWords,
+  statementOfReasonsWords,
   type Role,
 } from '#common/moderation';
+import { words, type Words } from '#common/words';
 import {
   type Decision,
   type QueueItem,
@@ -33,8 +34,8 @@ const STORY_NOT_FOUND = 'Story not found';
 export interface Notice {
   userId: string;
   type: 'moderation_decision' | 'report_outcome';
-  title: string;
-  message: string;
+  title: Words;
+  message: Words;
   storyId: string | null;
 }
 
@@ -67,8 +68,8 @@ export function createModerationService(deps: {
   const decisionNotice = (userId: string, decision: Decision, storyId: string | null): Notice => ({
     userId,
     type: 'moderation_decision',
-    title: DECISION_TITLE,
-    message: statementOfReasons({
+    title: words(DECISION_TITLE),
+    message: statementOfReasonsWords({
       action: decision.action,
       reason: decision.reason,
       automatic: decision.automatic,
@@ -170,8 +171,8 @@ export function createModerationService(deps: {
         ...result.reporters.map((userId) => ({
           userId,
           type: 'report_outcome' as const,
-          title: REPORT_OUTCOME_TEXTS.title,
-          message: reportOutcomeMessage(actionTaken, result.storyTitle),
+          title: words(REPORT_OUTCOME_TEXTS.title),
+          message: reportOutcomeWords(actionTaken, result.storyTitle),
           storyId: storyIdForNotice,
         })),
       ]);
@@ -230,8 +231,8 @@ export function createModerationService(deps: {
         {
           userId: appeal.subject_user_id,
           type: 'moderation_decision',
-          title: APPEAL_RESOLVED_TITLE,
-          message: appealResolvedMessage(result.status, appeal.story_title, note),
+          title: words(APPEAL_RESOLVED_TITLE),
+          message: appealResolvedWords(result.status, appeal.story_title, note),
           storyId: storyStillThere,
         },
       ]);

@@ -4,14 +4,14 @@
  * notification made by any instance reaches the user's streams on every instance within milliseconds.
  * At most NOTIFICATION_LIMITS.streamsPerUser streams per user on one instance: a new one closes the oldest.
  */
-import { notificationSchema, type Notification } from '#common/notification-schemas';
+import { notificationSchema } from '#common/notification-schemas';
 import { NOTIFICATION_LIMITS } from '#common/notifications';
 import type { Database } from '../../db/client';
-import { NOTIFICATION_CHANNEL } from './notification-repository';
+import { NOTIFICATION_CHANNEL, notificationWordsOf, type StoredNotification } from './notification-repository';
 
 export interface NotificationStream {
   userId: string;
-  send(notification: Notification): void;
+  send(notification: StoredNotification): void;
   /**
    * Ends the stream: `replaced` when a newer stream of the user took its place (the client must not come back),
    * `ended` when the user's session changed, the stream lived its time or the app is closing (the client may).
@@ -32,13 +32,14 @@ export function createNotificationHub(deps: { database: Database; logger: HubLog
   let stopListening: (() => Promise<void>) | undefined;
 
   function deliver(payload: string) {
-    let notification: Notification;
+    let notification: StoredNotification;
     try {
       const data: unknown = JSON.parse(payload);
       // Every instance hears every notification: most are for users with no stream here, so look first.
       const userId = (data as { userId?: unknown } | null)?.userId;
       if (typeof userId !== 'string' || !streams.has(userId)) return;
-      notification = notificationSchema.parse(data);
+      const words = notificationWordsOf((data as { words?: unknown }).words);
+      notification = { ...notificationSchema.parse(data), ...(words ? { words } : {}) };
     } catch (error) {
       deps.logger.warn({ err: error }, 'notifications: ignored a malformed NOTIFY payload');
       return;

@@ -8,6 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Notification } from '#common/notification-schemas';
 import { NOTIFICATION_LIMITS } from '#common/notifications';
 import type { NotificationType } from '#common/schemas';
+import { isWords, say, type Words } from '#common/words';
 import type { Database } from '../../db/client';
 import { authorBlockedBy, storyVisibleTo } from '../../db/visibility';
 import type { PageCursor } from '../../lib/paging';
@@ -33,10 +34,28 @@ interface NotificationRow extends Record<string, unknown> {
   is_read: boolean;
   created_at: Date | string;
   created_at_text: string;
+  words: unknown;
 }
 
-function toNotification(row: NotificationRow): Notification {
+/** What a notification said, as words, so each reader hears it in their language (notification-language.ts). */
+export interface NotificationWords {
+  title: Words;
+  message: Words;
+}
+
+/** A notification as stored: the API's fields in English, and the words they were made from (none in old rows). */
+export type StoredNotification = Notification & { words?: NotificationWords };
+
+/** The words of a stored row or a published payload; undefined when there are none (or they are not words). */
+export const notificationWordsOf = (value: unknown): NotificationWords | undefined => {
+  const { title, message } = (value ?? {}) as { title?: unknown; message?: unknown };
+  return isWords(title) && isWords(message) ? { title, message } : undefined;
+};
+
+function toNotification(row: NotificationRow): StoredNotification {
+  const words = notificationWordsOf(typeof row.words === 'string' ? JSON.parse(row.words) : row.words);
   return {
+    ...(words ? { words } : {}),
     id: row.id,
     userId: row.user_id,
     type: row.type,
@@ -48,12 +67,12 @@ function toNotification(row: NotificationRow): Notification {
   };
 }
 
-/** A notification to insert (texts already written by the service). */
+/** A notification to insert: its texts as words, stored as English and as the words themselves. */
 export interface NewNotification {
   userId: string;
   type: NotificationType;
-  title: string;
-  message: string;
+  title: Words;
+  message: Words;
   storyId: string | null;
 }
 
@@ -64,22 +83,28 @@ const NOT_FROM_BLOCKED = sql`AND NOT EXISTS (
 
 /** Columns every read returns; created_at also as text so cursors keep PostgreSQL's microseconds. */
 const COLUMNS = sql.raw(
-  'id, user_id, type, title, message, story_id, is_read, created_at, created_at::text AS created_at_text',
+  'id, user_id, type, title, message, story_id, is_read, created_at, created_at::text AS created_at_text, words',
 );
 
 /**
  * INSERTs the given notifications (unnest of parallel arrays: one statement whatever their number) and publishes
  * each on NOTIFICATION_CHANNEL as the list returns it.
  */
+/** The words as JSON text: a jsonb[] parameter is not serialised alike by every driver, text[] is. */
+const wordsText = (n: NewNotification) =>
+  JSON.stringify({ title: n.title, message: n.message } satisfies NotificationWords);
+
 function insertAndPublish(rows: NewNotification[]): SQL {
   // The types travel as text[]: PGlite only serialises arrays of types it knew when it opened, and the enum may be
   // newer than that (a database migrated by this very process).
   const col = <K extends keyof NewNotification>(key: K) => rows.map((r) => r[key]);
+  const english = (key: 'title' | 'message') => rows.map((r) => say(r[key]));
+  const spoken = rows.map(wordsText);
   return sql`
     WITH ins AS (
-      INSERT INTO notifications (user_id, type, title, message, story_id)
-      SELECT * FROM unnest(${list(col('userId'))}::uuid[], ${list(col('type'))}::text[]::notification_type[], ${list(col('title'))}::text[],
-                           ${list(col('message'))}::text[], ${list(col('storyId'))}::uuid[])
+      INSERT INTO notifications (user_id, type, title, message, story_id, words)
+      SELECT * FROM unnest(${list(col('userId'))}::uuid[], ${list(col('type'))}::text[]::notification_type[], ${list(english('title'))}::text[],
+                           ${list(english('message'))}::text[], ${list(col('storyId'))}::uuid[], ${list(spoken)}::text[]::jsonb[])
       RETURNING ${COLUMNS}
     )
     SELECT ins.*, ${publish(sql`ins`)} FROM ins`;
@@ -89,7 +114,7 @@ function insertAndPublish(rows: NewNotification[]): SQL {
 function publish(row: SQL): SQL {
   return sql`pg_notify(${NOTIFICATION_CHANNEL}, json_build_object(
     'id', ${row}.id, 'userId', ${row}.user_id, 'type', ${row}.type, 'title', ${row}.title, 'message', ${row}.message,
-    'storyId', ${row}.story_id, 'isRead', ${row}.is_read,
+    'storyId', ${row}.story_id, 'isRead', ${row}.is_read, 'words', ${row}.words,
     'createdAt', to_char(${row}.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text) AS notified`;
 }
 
@@ -136,7 +161,7 @@ export function createNotificationRepository(database: Database) {
      * What a stream reconnecting with Last-Event-ID missed: the user's notifications after that one (all of the
      * window when the id is unknown or pruned), within `since`, oldest first, at most `max`.
      */
-    async replay(userId: string, lastEventId: string | null, since: Date, max: number): Promise<Notification[]> {
+    async replay(userId: string, lastEventId: string | null, since: Date, max: number): Promise<StoredNotification[]> {
       const after = lastEventId
         ? sql`AND (created_at, id) > COALESCE(
             (SELECT (created_at, id) FROM notifications WHERE id = ${lastEventId} AND user_id = ${userId}),
@@ -164,7 +189,7 @@ export function createNotificationRepository(database: Database) {
     },
 
     /** Notifications, inserted and published (one statement). */
-    async insert(...notifications: NewNotification[]): Promise<Notification[]> {
+    async insert(...notifications: NewNotification[]): Promise<StoredNotification[]> {
       return (await database.query<NotificationRow>(insertAndPublish(notifications))).map(toNotification);
     },
 
@@ -172,7 +197,7 @@ export function createNotificationRepository(database: Database) {
      * A grouped notice (traces on a story): the user's unread notice of this kind and story is replaced by the
      * new one, in one transaction, so a group is one notification whose count grows until it is read.
      */
-    async replaceUnread(notification: NewNotification & { storyId: string }): Promise<Notification[]> {
+    async replaceUnread(notification: NewNotification & { storyId: string }): Promise<StoredNotification[]> {
       return database.transaction(async (tx) => {
         await tx.query(sql`
           DELETE FROM notifications
@@ -186,7 +211,7 @@ export function createNotificationRepository(database: Database) {
      * story_liked for the author, once per liker and story: the `liked` mark (user = the liker) and the
      * notification go in together, and only when the mark is new.
      */
-    async insertLikeOnce(likerId: string, notification: NewNotification): Promise<Notification[]> {
+    async insertLikeOnce(likerId: string, notification: NewNotification): Promise<StoredNotification[]> {
       return database.transaction(async (tx) => {
         const marked = await tx.query(sql`
           INSERT INTO notification_marks (user_id, story_id, kind) VALUES (${likerId}, ${notification.storyId}, 'liked')
@@ -212,7 +237,7 @@ export function createNotificationRepository(database: Database) {
       now: Date;
       /** The notification each candidate would make if its mark is new (kind `unlocked` or `time_locked`). */
       texts: { storyId: string; kind: 'unlocked' | 'time_locked'; notification: NewNotification }[];
-    }): Promise<{ created: Notification[]; newPending: number }> {
+    }): Promise<{ created: StoredNotification[]; newPending: number }> {
       const { userId, texts } = args;
       const rows = await database.query<NotificationRow & { new_pending: number }>(sql`
         WITH marked AS (
@@ -230,12 +255,13 @@ export function createNotificationRepository(database: Database) {
           ON CONFLICT DO NOTHING
           RETURNING story_id, kind, announced_at
         ), ins AS (
-          INSERT INTO notifications (user_id, type, title, message, story_id)
-          SELECT t.user_id, t.type::notification_type, t.title, t.message, t.story_id
+          INSERT INTO notifications (user_id, type, title, message, story_id, words)
+          SELECT t.user_id, t.type::notification_type, t.title, t.message, t.story_id, t.words::jsonb
           FROM unnest(${list(texts.map((t) => t.storyId))}::uuid[], ${list(texts.map((t) => t.kind))}::text[],
                       ${list(texts.map((t) => t.notification.userId))}::uuid[], ${list(texts.map((t) => t.notification.type))}::text[],
-                      ${list(texts.map((t) => t.notification.title))}::text[], ${list(texts.map((t) => t.notification.message))}::text[])
-            AS t(story_id, kind, user_id, type, title, message)
+                      ${list(texts.map((t) => say(t.notification.title)))}::text[], ${list(texts.map((t) => say(t.notification.message)))}::text[],
+                      ${list(texts.map((t) => wordsText(t.notification)))}::text[])
+            AS t(story_id, kind, user_id, type, title, message, words)
           JOIN marked ON marked.story_id = t.story_id AND marked.kind = t.kind
           RETURNING ${COLUMNS}
         ), published AS (
@@ -245,7 +271,7 @@ export function createNotificationRepository(database: Database) {
         FROM published
         UNION ALL
         -- One row carrying the count even when no notification was made.
-        SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+        SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
                (SELECT count(*) FROM marked WHERE kind = 'nearby' AND announced_at IS NULL)::int`);
       return {
         created: rows.filter((r) => r.id !== null).map(toNotification),
@@ -262,7 +288,7 @@ export function createNotificationRepository(database: Database) {
       userId: string;
       now: Date;
       notification: (count: number, onlyStoryId: string | null) => NewNotification;
-    }): Promise<{ created: Notification[]; lastGroupAt: Date | null; pending: number }> {
+    }): Promise<{ created: StoredNotification[]; lastGroupAt: Date | null; pending: number }> {
       const { userId } = args;
       const at = args.now.toISOString();
       return database.transaction(async (tx) => {

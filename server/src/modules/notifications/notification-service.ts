@@ -20,19 +20,24 @@ import type { Story } from '#common/schemas';
 import { evaluateLock } from '#common/locks';
 import { isUuid } from '#common/route-schemas';
 import {
-  likedMessage,
-  nearbyGroupMessage,
+  likedWords,
+  nearbyGroupWords,
   NOTIFICATION_LIMITS,
   NOTIFICATION_TEXTS,
-  timeLockedMessage,
-  unlockedMessage,
+  timeLockedWords,
+  unlockedWords,
   type TimeOfDay,
 } from '#common/notifications';
-import type { Notification } from '#common/notification-schemas';
-import { statementOfReasons } from '#common/moderation';
+import { words, type Words } from '#common/words';
+import { statementOfReasonsWords } from '#common/moderation';
 import { notFound } from '../../lib/http-errors';
 import { timeZoneAt } from '../stories';
-import type { NewNotification, NotificationCursor, NotificationRepository } from './notification-repository';
+import type {
+  NewNotification,
+  NotificationCursor,
+  NotificationRepository,
+  StoredNotification,
+} from './notification-repository';
 import { buildSmartSuggestions } from './smart-suggestions';
 import { MarkMemory } from './mark-memory';
 import { WAITABLE_LOCK_REASONS, WAITABLE_LOCKS } from '#common/lock-kinds';
@@ -46,7 +51,7 @@ export type NotificationService = ReturnType<typeof createNotificationService>;
  * that made them, with the notifications a call really created (none twice: the database decides). Listeners
  * must not throw or wait; they run after the notification is stored.
  */
-export type NotificationsCreatedListener = (created: Notification[]) => void;
+export type NotificationsCreatedListener = (created: StoredNotification[]) => void;
 
 export interface NotificationServiceDeps {
   repository: NotificationRepository;
@@ -59,7 +64,7 @@ export function createNotificationService(deps: NotificationServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const memory = new MarkMemory();
   const createdListeners: NotificationsCreatedListener[] = [];
-  const announceCreated = (created: Notification[]) => {
+  const announceCreated = (created: StoredNotification[]) => {
     if (created.length === 0) return;
     for (const listener of createdListeners) {
       try {
@@ -69,8 +74,8 @@ export function createNotificationService(deps: NotificationServiceDeps) {
       }
     }
   };
-  const reported = async (what: string, work: () => Promise<Notification[]>): Promise<Notification[]> => {
-    let created: Notification[];
+  const reported = async (what: string, work: () => Promise<StoredNotification[]>): Promise<StoredNotification[]> => {
+    let created: StoredNotification[];
     try {
       created = await work();
     } catch (error) {
@@ -98,7 +103,7 @@ export function createNotificationService(deps: NotificationServiceDeps) {
    * The nearby-read bookkeeping (see the file comment). Marks not known here go to the database in one
    * statement; the hourly group is looked at only when it may be due (this process saw no group this hour).
    */
-  async function recordNearbyRead(userId: string, stories: Story[]): Promise<Notification[]> {
+  async function recordNearbyRead(userId: string, stories: Story[]): Promise<StoredNotification[]> {
     const at = now();
     // Time locks already told, or looked at a moment ago, are not evaluated again (a time-zone lookup each).
     const settled = (id: string) => memory.has(userId, 'time_locked', id) || memory.recentlyChecked(userId, id, at);
@@ -107,7 +112,7 @@ export function createNotificationService(deps: NotificationServiceDeps) {
     const opened = candidates.opened;
     // A closed time lock is looked at again after a few minutes: time_locked comes at a read within that of opening.
     for (const id of candidates.closed) memory.checked(userId, id, at);
-    const created: Notification[] = [];
+    const created: StoredNotification[] = [];
     let newPending = 0;
     if (marks.length > 0 || opened.length > 0) {
       const titles = new Map(stories.map((s) => [s.id, s.title]));
@@ -145,8 +150,8 @@ export function createNotificationService(deps: NotificationServiceDeps) {
         notification: (count, onlyStoryId) => ({
           userId,
           type: 'story_nearby',
-          title: NOTIFICATION_TEXTS.nearbyTitle,
-          message: nearbyGroupMessage(count),
+          title: words(NOTIFICATION_TEXTS.nearbyTitle),
+          message: nearbyGroupWords(count),
           // A group of one opens its story; a larger group has no single story (the client opens the nearby list).
           storyId: onlyStoryId,
         }),
@@ -173,22 +178,22 @@ export function createNotificationService(deps: NotificationServiceDeps) {
 
     markAllRead: (userId: string) => deps.repository.markAllRead(userId),
 
-    replay(userId: string, lastEventId: string | null): Promise<Notification[]> {
+    replay(userId: string, lastEventId: string | null): Promise<StoredNotification[]> {
       const since = new Date(now().getTime() - NOTIFICATION_LIMITS.replayWindowMs);
       const id = lastEventId && isUuid(lastEventId) ? lastEventId : null;
       return deps.repository.replay(userId, id, since, NOTIFICATION_LIMITS.replayMax);
     },
 
     /** After a like was added: story_liked to the author, once per liker and story. */
-    storyLiked(liker: { id: string; displayName: string }, storyId: string): Promise<Notification[]> {
+    storyLiked(liker: { id: string; displayName: string }, storyId: string): Promise<StoredNotification[]> {
       return reported('story_liked', async () => {
         const story = await deps.repository.likedStory(liker.id, storyId);
         if (!story) return [];
         return deps.repository.insertLikeOnce(liker.id, {
           userId: story.authorId,
           type: 'story_liked',
-          title: NOTIFICATION_TEXTS.likedTitle,
-          message: likedMessage(liker.displayName, story.title),
+          title: words(NOTIFICATION_TEXTS.likedTitle),
+          message: likedWords(liker.displayName, story.title),
           storyId,
         });
       });
@@ -202,8 +207,8 @@ export function createNotificationService(deps: NotificationServiceDeps) {
       title: string;
       decisionId: string;
       reason: string;
-    }): Promise<Notification[]> {
-      const statement = statementOfReasons({
+    }): Promise<StoredNotification[]> {
+      const statement = statementOfReasonsWords({
         action: 'auto_hide',
         reason: story.reason,
         automatic: true,
@@ -214,7 +219,7 @@ export function createNotificationService(deps: NotificationServiceDeps) {
         deps.repository.insert({
           userId: story.authorId,
           type: 'story_hidden',
-          title: NOTIFICATION_TEXTS.hiddenTitle,
+          title: words(NOTIFICATION_TEXTS.hiddenTitle),
           message: statement,
           storyId: story.storyId,
         }),
@@ -229,11 +234,11 @@ export function createNotificationService(deps: NotificationServiceDeps) {
       notices: {
         userId: string;
         type: 'moderation_decision' | 'report_outcome';
-        title: string;
-        message: string;
+        title: Words;
+        message: Words;
         storyId: string | null;
       }[],
-    ): Promise<Notification[]> {
+    ): Promise<StoredNotification[]> {
       if (notices.length === 0) return Promise.resolve([]);
       return reported('moderation notice', () => deps.repository.insert(...notices));
     },
@@ -242,11 +247,11 @@ export function createNotificationService(deps: NotificationServiceDeps) {
      * Traces' and follows' notices (modules/traces, modules/follows), written by those modules' rules: a grouped
      * one (`grouped`: replaces the user's unread notice of its kind and story) or plain ones; pushed like any other.
      */
-    traceAndFollowNotices(notices: NewNotification[], { grouped = false } = {}): Promise<Notification[]> {
+    traceAndFollowNotices(notices: NewNotification[], { grouped = false } = {}): Promise<StoredNotification[]> {
       if (notices.length === 0) return Promise.resolve([]);
       return reported(notices[0]!.type, async () => {
         if (!grouped) return deps.repository.insert(...notices);
-        const created: Notification[] = [];
+        const created: StoredNotification[] = [];
         for (const notice of notices) {
           if (notice.storyId)
             created.push(...(await deps.repository.replaceUnread({ ...notice, storyId: notice.storyId })));
@@ -259,7 +264,7 @@ export function createNotificationService(deps: NotificationServiceDeps) {
      * After a signed-in reader's discoverable read (`stories` as the reader received them: distance and lock
      * decided by the server). Writes only what is new, and nothing at all when every mark is known.
      */
-    recordNearbyRead(userId: string, stories: Story[]): Promise<Notification[]> {
+    recordNearbyRead(userId: string, stories: Story[]): Promise<StoredNotification[]> {
       return reported('nearby read', () => recordNearbyRead(userId, stories));
     },
 
@@ -331,8 +336,8 @@ function unlockedNotification(userId: string, storyId: string, titles: Map<strin
   return {
     userId,
     type: 'story_unlocked',
-    title: NOTIFICATION_TEXTS.unlockedTitle,
-    message: unlockedMessage(title),
+    title: words(NOTIFICATION_TEXTS.unlockedTitle),
+    message: unlockedWords(title),
     storyId,
   };
 }
@@ -342,8 +347,8 @@ function timeLockedNotification(userId: string, storyId: string, titles: Map<str
   return {
     userId,
     type: 'time_locked',
-    title: NOTIFICATION_TEXTS.timeLockedTitle,
-    message: timeLockedMessage(title),
+    title: words(NOTIFICATION_TEXTS.timeLockedTitle),
+    message: timeLockedWords(title),
     storyId,
   };
 }

@@ -14,6 +14,7 @@ import { users } from '../../db/schema';
 import { createTestApp, sameDatabaseAgain, type TestApp } from '#tests/helpers/test-app';
 import { createTestUser, type TestUser } from '#tests/helpers/users';
 import { insertStory } from '../stories/test-support/story-fixtures';
+import { readServerCatalogue } from '../../lib/i18n/server-messages';
 
 interface SseClient {
   events: { id: string; notification: Notification }[];
@@ -26,11 +27,11 @@ interface SseClient {
 }
 
 /** A minimal SSE client on node:http that records `notification` events. */
-function openStream(baseUrl: string, cookie: string, lastEventId?: string): Promise<SseClient> {
+function openStream(baseUrl: string, cookie: string, lastEventId?: string, query = ''): Promise<SseClient> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { cookie, accept: 'text/event-stream' };
     if (lastEventId) headers['last-event-id'] = lastEventId;
-    const request = http.get(`${baseUrl}/api/notifications/stream`, { headers }, (response) => {
+    const request = http.get(`${baseUrl}/api/notifications/stream${query}`, { headers }, (response) => {
       if (response.statusCode !== 200) return reject(new Error(`stream answered ${response.statusCode}`));
       expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
       const events: SseClient['events'] = [];
@@ -88,6 +89,38 @@ describe('notification stream (SSE)', () => {
     expect(res.statusCode).toBe(200);
     return story.id;
   };
+
+  it('says each notification in the language the stream names, replayed ones too (EventSource sends no headers)', async () => {
+    const es = readServerCatalogue('es');
+    const stream = await openStream(baseUrl, author.cookie, undefined, '?lang=es');
+    await likeOn(t.app, fans[0]!, 'Faro');
+    await expect.poll(() => stream.events.length, { timeout: 1_000, interval: 20 }).toBe(1);
+    const spanish = {
+      title: es['New like'],
+      message: es['{0} liked your story “{1}”']!.replace('{0}', 'Fan 1').replace('{1}', 'Faro'),
+    };
+    expect(stream.events[0]!.notification).toMatchObject(spanish);
+    stream.close();
+    await expect.poll(() => t.app.notifications.hub.count(author.id)).toBe(0);
+    await likeOn(t.app, fans[1]!, 'Muelle');
+    const resumed = await openStream(baseUrl, author.cookie, stream.events[0]!.id, '?lang=es');
+    await expect.poll(() => resumed.events.length, { timeout: 1_000, interval: 20 }).toBe(1);
+    expect(resumed.events[0]!.notification.message).toBe(
+      es['{0} liked your story “{1}”']!.replace('{0}', 'Fan 2').replace('{1}', 'Muelle'),
+    );
+    resumed.close();
+    // Without a language named, the stream speaks English.
+    await expect.poll(() => t.app.notifications.hub.count(author.id)).toBe(0);
+    const english = await openStream(baseUrl, author.cookie);
+    await likeOn(t.app, fans[2]!, 'Pier');
+    await expect.poll(() => english.events.length, { timeout: 1_000, interval: 20 }).toBe(1);
+    expect(english.events[0]!.notification).toMatchObject({
+      title: 'New like',
+      message: 'Fan 3 liked your story “Pier”',
+    });
+    english.close();
+    await expect.poll(() => t.app.notifications.hub.count(author.id)).toBe(0);
+  });
 
   it('answers 401 signed out', async () => {
     const status = await new Promise<number>((resolve) =>

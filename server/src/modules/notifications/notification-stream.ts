@@ -10,14 +10,18 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NOTIFICATION_LIMITS, STREAM_REPLACED_EVENT } from '#common/notifications';
-import type { Notification } from '#common/notification-schemas';
+import type { InterfaceLocale } from '#common/locales';
 import { openEventStream } from '../../lib/event-stream';
 import type { NotificationHub, StreamEnd } from './notification-hub';
 import type { NotificationService } from './notification-service';
+import { notificationIn } from './notification-language';
+import type { StoredNotification } from './notification-repository';
 
 export interface NotificationStreamRequest {
   userId: string;
   lastEventId: string | null;
+  /** The language the stream's notifications are said in. */
+  locale: InterfaceLocale;
   /** The headers every other answer carries (security headers, request id, cache rules). */
   headers: OutgoingHttpHeaders;
   lifetimeMs: number;
@@ -30,7 +34,7 @@ export async function streamNotifications(
   stream: NotificationStreamRequest,
 ): Promise<void> {
   let replaying = true;
-  const held: Notification[] = [];
+  const held: StoredNotification[] = [];
   const sent = new Set<string>();
   const events = openEventStream(request, reply, {
     headers: stream.headers,
@@ -41,10 +45,10 @@ export async function streamNotifications(
     // Runs only after this function has returned (a close event, or the timer): removeFromHub is set by then.
     onClose: () => removeFromHub(),
   });
-  const write = (notification: Notification) => {
+  const write = (notification: StoredNotification) => {
     if (events.ended || sent.has(notification.id)) return;
     if (replaying) sent.add(notification.id);
-    events.send({ event: 'notification', id: notification.id, data: notification });
+    events.send({ event: 'notification', id: notification.id, data: notificationIn(stream.locale, notification) });
   };
   function end(reason: StreamEnd) {
     if (events.ended) return;

@@ -16,6 +16,9 @@ import { apiRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/access';
 import { PERMISSIONS_POLICY, PERSONAL_CACHE_CONTROL } from '../../plugins/response-headers';
 import { streamNotifications } from './notification-stream';
+import { notificationIn } from './notification-language';
+import { localeOfRequest } from '../../lib/i18n/server-messages';
+import { isInterfaceLocale } from '#common/locales';
 import { LOCATION_RATE_LIMIT } from '../stories';
 import { routeLimit } from '../../lib/route-limit';
 
@@ -35,6 +38,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const linkNext = (request: FastifyRequest, reply: FastifyReply, cursor: PageCursor | null) => {
     if (cursor) reply.header('link', nextPageLink(request.url, app.location.pageCursors.seal(cursor)));
   };
+  /** The texts in the language the client asks in (it sends its interface's: docs/decisions/062-interface-languages.md). */
+  const inReadersLanguage = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('vary', 'Accept-Language');
+    const locale = localeOfRequest(request.headers['accept-language']);
+    return (items: Parameters<typeof notificationIn>[1][]) => items.map((n) => notificationIn(locale, n));
+  };
 
   app.route({
     ...apiRoute(app, 'notifications', { summary: 'My notifications, newest first (Link rel="next")' }),
@@ -42,7 +51,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const page = await service.list(currentUser(request).id, pageQuery(request.query));
       linkNext(request, reply, page.next);
-      return page.items;
+      return inReadersLanguage(request, reply)(page.items);
     },
   });
 
@@ -52,7 +61,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const page = await service.unread(currentUser(request).id, pageQuery(request.query));
       linkNext(request, reply, page.next);
-      return page.items;
+      return inReadersLanguage(request, reply)(page.items);
     },
   });
 
@@ -93,6 +102,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       await streamNotifications(request, reply, app.notifications, {
         userId: currentUser(request).id,
         lastEventId: typeof headerId === 'string' ? headerId : (request.query.lastEventId ?? null),
+        // EventSource cannot set Accept-Language: the client names its interface's language in the query.
+        locale: isInterfaceLocale(request.query.lang)
+          ? request.query.lang
+          : localeOfRequest(request.headers['accept-language']),
         // The same headers as every other answer: the security headers and request id set by the onRequest
         // hooks, the Permissions-Policy, and a personal answer no cache may keep.
         headers: {

@@ -99,13 +99,17 @@ export function createPushRepository(database: Database) {
         UPDATE push_subscriptions SET consecutive_failures = 0 WHERE id = ${id} AND consecutive_failures <> 0`);
     },
 
-    /** The devices of a user that want this kind (none when the user turned the kind off). */
-    async recipients(userId: string, kind: PushKind): Promise<StoredSubscription[]> {
-      const rows = await database.query<SubscriptionRow>(sql`
-        SELECT s.id, s.user_id, s.endpoint, s.p256dh, s.auth FROM push_subscriptions s
+    /**
+     * The devices of a user that want this kind (none when the user turned the kind off), and the language the
+     * user chose (their account's, which the interface's switcher sets).
+     */
+    async recipients(userId: string, kind: PushKind): Promise<{ devices: StoredSubscription[]; language: string }> {
+      const rows = await database.query<SubscriptionRow & { language: string }>(sql`
+        SELECT s.id, s.user_id, s.endpoint, s.p256dh, s.auth, u.language FROM push_subscriptions s
+        JOIN users u ON u.id = s.user_id
         LEFT JOIN push_preferences p ON p.user_id = s.user_id
         WHERE s.user_id = ${userId} AND (p.user_id IS NULL OR ${kind} = ANY (p.kinds))`);
-      return rows.map(toSubscription);
+      return { devices: rows.map(toSubscription), language: rows[0]?.language ?? 'en' };
     },
 
     async preferences(userId: string): Promise<PushKind[]> {

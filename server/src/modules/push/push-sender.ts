@@ -11,6 +11,8 @@
 import type https from 'node:https';
 import webpush, { WebPushError, type Urgency } from 'web-push';
 import type { Notification } from '#common/notification-schemas';
+import { matchInterfaceLocale } from '#common/locales';
+import { notificationIn, type StoredNotification } from '../notifications';
 import { isPushKind, PUSH_LIMITS, pushTargetUrl, type PushKind } from '#common/push';
 import { type PushPayload } from '#common/push-schemas';
 import { checkPushEndpoint, type EndpointPolicy } from './endpoint-guard';
@@ -131,19 +133,22 @@ export function createPushSender(deps: PushSenderDeps) {
     }
   }
 
-  async function deliver(notification: Notification): Promise<void> {
+  async function deliver(notification: StoredNotification): Promise<void> {
     if (!isPushKind(notification.type)) return;
-    const devices = (await deps.repository.recipients(notification.userId, notification.type)).filter(
+    const recipients = await deps.repository.recipients(notification.userId, notification.type);
+    const devices = recipients.devices.filter(
       (device) => !deps.onlyOrigins || deps.onlyOrigins.includes(new URL(device.endpoint).origin),
     );
     if (devices.length === 0) return;
-    const body = JSON.stringify(payloadOf(notification));
+    // In the language the user chose: a push has no request to take one from.
+    const locale = matchInterfaceLocale([recipients.language]);
+    const body = JSON.stringify(payloadOf(notificationIn(locale, notification)));
     await Promise.all(devices.map((device) => sendToDevice(device, body, URGENCY[notification.type as PushKind])));
   }
 
   return {
     /** Starts sending in the background (a like must not wait on a push service). */
-    send(notifications: Notification[]): void {
+    send(notifications: StoredNotification[]): void {
       if (closed) return;
       for (const notification of notifications) {
         const work = deliver(notification).catch((error: unknown) =>

@@ -16,6 +16,7 @@ import { createTestUser, type TestUser } from '#tests/helpers/users';
 import { startMockPushService, type MockDevice, type MockPushService } from '#tests/helpers/mock-push-service';
 import { insertStory } from '../stories/test-support/story-fixtures';
 import { hashPassword } from '../auth/passwords';
+import { readServerCatalogue } from '../../lib/i18n/server-messages';
 
 const SECRET_CONTENT = 'The key is under the third stone from the well';
 
@@ -172,6 +173,38 @@ describe('Web Push', () => {
       });
       expect(messages[0]).not.toContain(SECRET_CONTENT);
     }
+  });
+
+  it('a push is said in the language the user chose for their account', async () => {
+    const es = readServerCatalogue('es');
+    const hablante = await createTestUser(t.database, { displayName: 'Ana Autora' });
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/user/language',
+          headers: { cookie: hablante.cookie },
+          payload: { language: 'es' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const device = await push.subscribe(publicKey);
+    expect((await subscribe(hablante, device)).statusCode).toBe(201);
+    const story = await insertStory(t.database, { authorId: hablante.id, ...DEFAULT_CENTER, title: 'La plaza' });
+    const fan = await createTestUser(t.database, { displayName: 'Fay Fan' });
+    await t.app.location.unlocks.record(fan.id, [story.id]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/stories/${story.id}/like`,
+      headers: { cookie: fan.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    await t.app.push.service.idle();
+    const [message] = push.messages(device.clientHash).map((m) => pushPayloadSchema.parse(JSON.parse(m)));
+    expect(message).toMatchObject({
+      title: es['New like'],
+      message: es['{0} liked your story “{1}”']!.replace('{0}', 'Fay Fan').replace('{1}', 'La plaza'),
+    });
   });
 
   it('with two app instances each device gets a push exactly once', async () => {

@@ -11,10 +11,11 @@ import {
   TRACE_LIMITS,
   TRACE_MESSAGES,
   TRACE_NOTIFICATION_TEXTS,
-  traceAppealDecidedMessage,
-  traceHiddenMessage,
-  tracesLeftMessage,
+  traceAppealDecidedWords,
+  traceHiddenWords,
+  tracesLeftWords,
 } from '#common/traces';
+import { words, type Words } from '#common/words';
 import {
   badRequest,
   conflict,
@@ -36,8 +37,8 @@ interface TraceNotices {
     notices: {
       userId: string;
       type: 'trace_left' | 'trace_hidden';
-      title: string;
-      message: string;
+      title: Words;
+      message: Words;
       storyId: string | null;
     }[],
     options?: { grouped?: boolean },
@@ -144,8 +145,8 @@ export function createTraceService(deps: {
           {
             userId: story.author_id,
             type: 'trace_left',
-            title: TRACE_NOTIFICATION_TEXTS.leftTitle,
-            message: tracesLeftMessage(Math.max(1, unread), story.title),
+            title: words(TRACE_NOTIFICATION_TEXTS.leftTitle),
+            message: tracesLeftWords(Math.max(1, unread), story.title),
             storyId,
           },
         ],
@@ -217,8 +218,8 @@ export function createTraceService(deps: {
         {
           userId: row.writer_id,
           type: 'trace_hidden',
-          title: TRACE_NOTIFICATION_TEXTS.hiddenTitle,
-          message: traceHiddenMessage(row.title, reason),
+          title: words(TRACE_NOTIFICATION_TEXTS.hiddenTitle),
+          message: traceHiddenWords(row.title, reason),
           storyId: row.story_id,
         },
       ]);
@@ -269,8 +270,8 @@ export function createTraceService(deps: {
         {
           userId: row.writer_id,
           type: 'trace_hidden',
-          title: TRACE_NOTIFICATION_TEXTS.appealTitle,
-          message: traceAppealDecidedMessage(row.title, action === 'restore', note?.trim() || null),
+          title: words(TRACE_NOTIFICATION_TEXTS.appealTitle),
+          message: traceAppealDecidedWords(row.title, action === 'restore', note?.trim() || null),
           storyId: row.story_id,
         },
       ]);

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { STREAM_REPLACED_EVENT } from '#common/notifications';
@@ -17,27 +18,35 @@ function prependOnce(list: Notification[] | undefined, n: Notification): Notific
  * Last-Event-ID, so the server replays what was missed meanwhile — except after a `replaced` event: more tabs
  * than the per-user cap are open, and coming back would only end another tab's stream. Each event is checked
  * against the contract's notification schema, loaded with the stream (zod stays off the first screen: bench/README.md).
+ * The server says them in the interface's language, named in the query (EventSource sends no chosen headers); a
+ * change of language opens the stream again, and the lists are asked again in the new one.
  */
 export function useNotificationStream(enabled: boolean) {
   const queryClient = useQueryClient();
+  const locale = useLingui().i18n.locale;
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     let source: EventSource | undefined;
     let stopped = false;
     void import('#common/notification-schemas').then(({ notificationSchema }) => {
-      if (!stopped) source = openStream(queryClient, (data) => notificationSchema.safeParse(data));
+      if (!stopped) source = openStream(queryClient, locale, (data) => notificationSchema.safeParse(data));
     });
     return () => {
       stopped = true;
       source?.close();
     };
-  }, [enabled, queryClient]);
+  }, [enabled, queryClient, locale]);
+  useEffect(() => {
+    // Not at the first render: the lists were just asked in this language.
+    return () => void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
+  }, [queryClient, locale]);
 }
 
 type ParseNotification = (data: unknown) => { success: true; data: Notification } | { success: false };
 
-function openStream(queryClient: QueryClient, parse: ParseNotification): EventSource {
-  const source = new EventSource(apiPath('notificationStream'), { withCredentials: true });
+function openStream(queryClient: QueryClient, locale: string, parse: ParseNotification): EventSource {
+  const url = `${apiPath('notificationStream')}?lang=${encodeURIComponent(locale)}`;
+  const source = new EventSource(url, { withCredentials: true });
   source.addEventListener('notification', (event) => {
     let data: unknown;
     try {

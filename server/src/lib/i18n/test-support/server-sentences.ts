@@ -2,7 +2,8 @@
  * The sentences the server can answer a person with, from the string (and template) literals of server/src and
  * common/ (tests aside): those that read as a sentence (a capital first, a full stop, question or exclamation mark
  * last), and phrases of two words or more in a messages object (`…MESSAGES = {`), a `message:`/`error:` property or
- * a call that words a refusal (`notFound('Story not found')`, zod's `.max(100, '…')`).
+ * a call that words a refusal (`notFound('Story not found')`, zod's `.max(100, '…')`); every template of words
+ * (`words('{0} liked your story “{1}”', …)`, common/words.ts) and the titles and labels they are made of.
  * Templates keep their holes as {0}, {1}…, matched against the message at answer time
  * (server/src/lib/i18n/server-messages.ts). `tsx server/src/lib/i18n/test-support/server-sentences.ts` prints them.
  */
@@ -33,6 +34,22 @@ const REFUSALS = new Set([
   'nonempty',
 ]);
 
+/** Objects and constants whose texts are said to a person, in words (notifications) or as refusals. */
+const SAID_CONSTANTS = /(MESSAGES|NOTIFICATION_TEXTS|OUTCOME_TEXTS|REASON_LABELS|_TITLE)$/;
+
+/** Is the literal the template of words (the first argument of `words(…)`, in either branch of a condition)? */
+function wordsTemplate(node: ts.Node): boolean {
+  let up: ts.Node = node;
+  while (ts.isConditionalExpression(up.parent) && up.parent.condition !== up) up = up.parent;
+  const call = up.parent;
+  return (
+    ts.isCallExpression(call) &&
+    call.arguments[0] === up &&
+    ts.isIdentifier(call.expression) &&
+    call.expression.text === 'words'
+  );
+}
+
 /** Is the literal a phrase said to a person: in a messages object, a message property or a refusal's words? */
 function saidToAPerson(node: ts.Node): boolean {
   const parent = node.parent;
@@ -45,7 +62,7 @@ function saidToAPerson(node: ts.Node): boolean {
     return REFUSALS.has(name);
   }
   for (let up: ts.Node | undefined = parent; up; up = up.parent) {
-    if (ts.isVariableDeclaration(up)) return ts.isIdentifier(up.name) && up.name.text.endsWith('MESSAGES');
+    if (ts.isVariableDeclaration(up)) return ts.isIdentifier(up.name) && SAID_CONSTANTS.test(up.name.text);
     if (ts.isFunctionLike(up)) return false;
   }
   return false;
@@ -70,7 +87,10 @@ export function serverSentences(): string[] {
         text = node.head.text + node.templateSpans.map((span, i) => `{${i}}${span.literal.text}`).join('');
       }
       if (text !== undefined && !ts.isImportDeclaration(node.parent)) {
-        const said = SENTENCE.test(text) || (PHRASE.test(text) && saidToAPerson(node));
+        const said =
+          (wordsTemplate(node) && /[a-z]/i.test(text)) ||
+          SENTENCE.test(text) ||
+          (PHRASE.test(text) && saidToAPerson(node));
         if (said && !OPERATOR.test(text)) found.add(text);
       }
       ts.forEachChild(node, visit);
