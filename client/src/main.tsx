@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage } from './app/router';
-import { activateLocale, initialLocale } from './lib/i18n/i18n';
+import { initialLocale, switchLocale } from './lib/i18n/i18n';
 import './index.css';
 // Listens for the browser's install offer from the first moment (the account menu that uses it loads later).
 import './lib/pwa/install-prompt';
@@ -31,6 +31,4 @@ const headerPainted = new Promise<void>((resolve) => {
 // static header gives way to the page itself rather than to a loading line first.
 // The reader's language (docs/decisions/062-interface-languages.md) is fetched meanwhile too, so the first frame is
 // already in it.
-void Promise.all([headerPainted, preloadPage(window.location.pathname), activateLocale(initialLocale())]).then(
-  renderApp,
-);
+void Promise.all([headerPainted, preloadPage(window.location.pathname), switchLocale(initialLocale())]).then(renderApp);

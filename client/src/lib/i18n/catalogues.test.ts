@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse, type Token } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
 import { INTERFACE_LOCALES } from '#common/locales';
-import { compileCatalogue, readCatalogue } from '../../../i18n-catalogues';
+import { cataloguePart, compileCatalogue, FIRST_SCREEN_NAMESPACES, readCatalogue } from '../../../i18n-catalogues';
 
 const english = readCatalogue('en').messages;
 
@@ -45,6 +45,28 @@ describe('interface catalogues', () => {
       expect(() => compileCatalogue(messages, locale)).not.toThrow();
     });
   }
+
+  for (const locale of INTERFACE_LOCALES) {
+    it(`${locale}: the first screens' part and the rest hold every key exactly once`, async () => {
+      const whole = readCatalogue(locale).messages;
+      const first = Object.keys(cataloguePart(whole, 'first'));
+      const rest = Object.keys(cataloguePart(whole, 'rest'));
+      expect(first.filter((key) => rest.includes(key))).toEqual([]);
+      expect([...first, ...rest].sort()).toEqual(Object.keys(whole).sort());
+      expect(first.length).toBeGreaterThan(0);
+      expect(rest.length).toBeGreaterThan(0);
+      // The modules the browser imports are those parts, compiled.
+      const { default: firstModule } = await import(`virtual:interface-messages/${locale}/first`);
+      const { default: restModule } = await import(`virtual:interface-messages/${locale}/rest`);
+      expect(Object.keys(firstModule).sort()).toEqual([...first].sort());
+      expect(Object.keys(restModule).sort()).toEqual([...rest].sort());
+    });
+  }
+
+  it('every first-screen namespace has a catalogue (a renamed one would fall into the rest unseen)', () => {
+    const namespaces = new Set(Object.keys(english).map((key) => key.split('.')[0]));
+    expect(FIRST_SCREEN_NAMESPACES.filter((namespace) => !namespaces.has(namespace))).toEqual([]);
+  });
 
   it('every namespace file is in the message ids, so t() knows its keys', () => {
     const dir = path.resolve(import.meta.dirname, 'messages');
