@@ -32,6 +32,8 @@ const smartNotificationSchema = z.object({
    * compass direction (common/notifications.ts `compassDirection`), for the home list's empty state.
    */
   nearest: z.object({ distance: z.number(), direction: z.string() }).optional(),
+  /** With the discovery suggestion when nothing at all is within 50 km: the home screen says that once. */
+  uncharted: z.literal(true).optional(),
 });
 export type SmartNotification = z.infer<typeof smartNotificationSchema>;
 

@@ -109,14 +109,15 @@ export function formatDistance(metres: number): string {
 }
 
 /** "The nearest whisper is 3.2 km north-east": where the nearest story is when none is within reach. */
-export function nearestWhisperText(nearest: { distance: number; direction: string }): string {
-  return `The nearest whisper is ${formatDistance(nearest.distance)} ${nearest.direction}`;
-}
+export const nearestWhisperWords = (nearest: { distance: number; direction: Words | string }): Words =>
+  words('The nearest whisper is {0} {1}', formatDistance(nearest.distance), nearest.direction);
+export const nearestWhisperText = (nearest: { distance: number; direction: string }): string =>
+  say(nearestWhisperWords(nearest));
 
 /**
- * The discovery card when nothing is within NOTIFICATION_LIMITS.discoveryRadiusM: its title lets the home screen
- * say it once (docs/decisions/051-walker-stumbles-fourth-round.md: the signed-out empty list says it instead).
+ * The discovery card when nothing is within NOTIFICATION_LIMITS.discoveryRadiusM (its `uncharted` flag lets the
+ * home screen say it once: docs/decisions/051-walker-stumbles-fourth-round.md, the signed-out empty list says it).
  */
 export const UNCHARTED_TITLE = 'Uncharted territory';
-export const unchartedText = (): string =>
-  `No whispers within ${formatDistance(NOTIFICATION_LIMITS.discoveryRadiusM)}. Leave the first one here.`;
+export const unchartedWords = (): Words =>
+  words('No whispers within {0}. Leave the first one here.', formatDistance(NOTIFICATION_LIMITS.discoveryRadiusM));

@@ -23,7 +23,9 @@ import { NearbySection } from '#client/features/home/components/nearby-section';
 import { SmartSuggestions } from '#client/features/home/components/smart-suggestions';
 import { CreateHint } from '#client/features/home/components/create-hint';
 import { useSmartSuggestions } from '#client/features/home/api/get-smart-suggestions';
-import { nearestWhisperText, UNCHARTED_TITLE } from '#common/notifications';
+import { formatDistance, type CompassDirection } from '#common/notifications';
+import { DIRECTIONS } from '#client/features/home/lib/nearby-suggestion';
+import type { MessageId } from '#client/lib/i18n/message-ids';
 import { turnOnLocationText } from '#client/lib/location/claim-lock-text';
 import { Message, useT } from '#client/lib/i18n/use-t';
 import { useWalkMode } from '#client/features/walk/hooks/use-walk-mode';
@@ -119,9 +121,12 @@ export function HomePage({ storyId }: { storyId?: string }) {
     geo.isKnown && discoverable.data?.length === 0
       ? suggestions.data?.find((item) => item.nearest)?.nearest
       : undefined;
+  const directionWord = (direction: string) => {
+    const id = DIRECTIONS[direction as CompassDirection] as MessageId | undefined;
+    return id ? t(id) : direction;
+  };
   // Nothing at all within 50 km: said once, by the signed-out empty list (docs/decisions/051-walker-stumbles-fourth-round.md).
-  const uncharted =
-    discoverable.data?.length === 0 && Boolean(suggestions.data?.some((item) => item.title === UNCHARTED_TITLE));
+  const uncharted = discoverable.data?.length === 0 && Boolean(suggestions.data?.some((item) => item.uncharted));
 
   const inCategory = useCallback(
     (story: Pick<MapMarker, 'category'>) => category === 'All' || story.category === category,
@@ -274,7 +279,13 @@ export function HomePage({ storyId }: { storyId?: string }) {
           user={user}
           ownStoryCount={ownStories.data?.length}
           onCreateFirst={create.openAtCurrentPosition}
-          nearestLine={nearestElsewhere && `${nearestWhisperText(nearestElsewhere)}.`}
+          nearestLine={
+            nearestElsewhere &&
+            t('home.nearestWhisper', {
+              distance: formatDistance(nearestElsewhere.distance),
+              direction: directionWord(nearestElsewhere.direction),
+            })
+          }
           uncharted={uncharted}
         />
       </div>

@@ -3,4 +3,4 @@
  * says a notification in its user's language as the bell does.
  */
 export { notificationIn } from './notification-language';
-export type { StoredNotification } from './notification-repository';
+export type { StoredNotification } from './stored-notification';

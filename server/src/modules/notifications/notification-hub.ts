@@ -7,7 +7,8 @@
 import { notificationSchema } from '#common/notification-schemas';
 import { NOTIFICATION_LIMITS } from '#common/notifications';
 import type { Database } from '../../db/client';
-import { NOTIFICATION_CHANNEL, notificationWordsOf, type StoredNotification } from './notification-repository';
+import { NOTIFICATION_CHANNEL } from './notification-repository';
+import { notificationWordsOf, type StoredNotification } from './stored-notification';
 
 export interface NotificationStream {
   userId: string;

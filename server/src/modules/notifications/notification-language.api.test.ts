@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CENTER } from '#common/constants';
 import { likedMessage, NOTIFICATION_TEXTS } from '#common/notifications';
-import { notificationListSchema } from '#common/notification-schemas';
+import { notificationListSchema, smartSuggestionsSchema } from '#common/notification-schemas';
+import { offsetNorth } from '#common/geo';
 import { statementOfReasons } from '#common/moderation';
 import { digestMessage, digestWords, TRACE_NOTIFICATION_TEXTS } from '#common/traces';
 import { words } from '#common/words';
@@ -133,6 +134,36 @@ describe('notifications in the reader’s language', () => {
         '2 km',
       ),
     );
+  });
+
+  it('says the smart suggestions in the language asked, the uncharted card still marked as such', async () => {
+    const smart = async (at: { latitude: number; longitude: number }, language?: string) => {
+      const res = await t.app.inject({
+        url: `/api/notifications/smart/${at.latitude}/${at.longitude}?timeOfDay=morning`,
+        headers: language ? { 'accept-language': language } : {},
+      });
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers.vary)).toMatch(/accept-language/i);
+      return smartSuggestionsSchema.parse(res.json());
+    };
+    // Far from every story of this file: nothing within 50 km.
+    const nowhere = offsetNorth(DEFAULT_CENTER, 900_000);
+    expect(await smart(nowhere)).toEqual([expect.objectContaining({ title: 'Uncharted territory', uncharted: true })]);
+    const [uncharted] = await smart(nowhere, 'es');
+    expect(uncharted).toMatchObject({
+      title: es['Uncharted territory'],
+      message: fill(es['No whispers within {0}. Leave the first one here.'], '50 km'),
+      uncharted: true,
+    });
+    // One story 300 m north of the reader: one within reach of the card, locked, to the north.
+    const here = offsetNorth(DEFAULT_CENTER, 1_200_000);
+    await insertStory(t.database, { authorId: author.id, ...offsetNorth(here, 300), title: 'Norte' });
+    const [nearby] = await smart(here, 'es');
+    expect(nearby).toMatchObject({
+      type: 'nearby',
+      title: fill(es['{0} whisper within {1}'], '1', '1.5 km'),
+      message: fill(es['The nearest locked one is {0}.'], fill(es['{0} to the {1}'], '300 m', es.north!)),
+    });
   });
 
   it('says a notification stored before words by matching its English sentence', async () => {

@@ -7,7 +7,7 @@ import type { Notification } from '#common/notification-schemas';
 import type { InterfaceLocale } from '#common/locales';
 import { say } from '#common/words';
 import { speakerOf, translateMessage } from '../../lib/i18n/server-messages';
-import type { StoredNotification } from './notification-repository';
+import type { StoredNotification } from './stored-notification';
 
 export function notificationIn(locale: InterfaceLocale, stored: StoredNotification): Notification {
   const { words, ...notification } = stored;

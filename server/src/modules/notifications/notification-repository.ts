@@ -5,11 +5,11 @@
  * it reaches the SSE streams of every app instance once the transaction commits (notification-hub.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Notification } from '#common/notification-schemas';
 import { NOTIFICATION_LIMITS } from '#common/notifications';
 import type { NotificationType } from '#common/schemas';
-import { isWords, say, type Words } from '#common/words';
+import { say, type Words } from '#common/words';
 import type { Database } from '../../db/client';
+import { notificationWordsOf, type NotificationWords, type StoredNotification } from './stored-notification';
 import { authorBlockedBy, storyVisibleTo } from '../../db/visibility';
 import type { PageCursor } from '../../lib/paging';
 
@@ -36,21 +36,6 @@ interface NotificationRow extends Record<string, unknown> {
   created_at_text: string;
   words: unknown;
 }
-
-/** What a notification said, as words, so each reader hears it in their language (notification-language.ts). */
-export interface NotificationWords {
-  title: Words;
-  message: Words;
-}
-
-/** A notification as stored: the API's fields in English, and the words they were made from (none in old rows). */
-export type StoredNotification = Notification & { words?: NotificationWords };
-
-/** The words of a stored row or a published payload; undefined when there are none (or they are not words). */
-export const notificationWordsOf = (value: unknown): NotificationWords | undefined => {
-  const { title, message } = (value ?? {}) as { title?: unknown; message?: unknown };
-  return isWords(title) && isWords(message) ? { title, message } : undefined;
-};
 
 function toNotification(row: NotificationRow): StoredNotification {
   const words = notificationWordsOf(typeof row.words === 'string' ? JSON.parse(row.words) : row.words);

@@ -32,13 +32,9 @@ import { words, type Words } from '#common/words';
 import { statementOfReasonsWords } from '#common/moderation';
 import { notFound } from '../../lib/http-errors';
 import { timeZoneAt } from '../stories';
-import type {
-  NewNotification,
-  NotificationCursor,
-  NotificationRepository,
-  StoredNotification,
-} from './notification-repository';
-import { buildSmartSuggestions } from './smart-suggestions';
+import type { NewNotification, NotificationCursor, NotificationRepository } from './notification-repository';
+import type { StoredNotification } from './stored-notification';
+import { buildSmartSuggestionWords } from './smart-suggestions';
 import { MarkMemory } from './mark-memory';
 import { WAITABLE_LOCK_REASONS, WAITABLE_LOCKS } from '#common/lock-kinds';
 
@@ -281,7 +277,7 @@ export function createNotificationService(deps: NotificationServiceDeps) {
         limit: NOTIFICATION_LIMITS.smartSampleSize,
         maxDistance: NOTIFICATION_LIMITS.discoveryRadiusM,
       });
-      return buildSmartSuggestions(sample, {
+      return buildSmartSuggestionWords(sample, {
         location: args,
         timeOfDay: args.timeOfDay,
         user: args.user ? { favoriteStoryType: args.user.favoriteStoryType } : null,

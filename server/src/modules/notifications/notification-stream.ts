@@ -15,7 +15,7 @@ import { openEventStream } from '../../lib/event-stream';
 import type { NotificationHub, StreamEnd } from './notification-hub';
 import type { NotificationService } from './notification-service';
 import { notificationIn } from './notification-language';
-import type { StoredNotification } from './notification-repository';
+import type { StoredNotification } from './stored-notification';
 
 export interface NotificationStreamRequest {
   userId: string;

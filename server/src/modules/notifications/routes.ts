@@ -17,7 +17,8 @@ import { currentUser } from '../../plugins/access';
 import { PERMISSIONS_POLICY, PERSONAL_CACHE_CONTROL } from '../../plugins/response-headers';
 import { streamNotifications } from './notification-stream';
 import { notificationIn } from './notification-language';
-import { localeOfRequest } from '../../lib/i18n/server-messages';
+import { localeOfRequest, speakerOf } from '../../lib/i18n/server-messages';
+import { say } from '#common/words';
 import { isInterfaceLocale } from '#common/locales';
 import { LOCATION_RATE_LIMIT } from '../stories';
 import { routeLimit } from '../../lib/route-limit';
@@ -85,10 +86,22 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Suggestions for a place and time of day (signed out: nearby and discovery only)',
     }),
     config: smartConfig,
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { lat, lng } = request.params;
       const signedIn = request.user ? { id: request.user.id, favoriteStoryType: request.user.favoriteStoryType } : null;
-      return service.smart({ latitude: lat, longitude: lng, timeOfDay: request.query.timeOfDay, user: signedIn });
+      const suggestions = await service.smart({
+        latitude: lat,
+        longitude: lng,
+        timeOfDay: request.query.timeOfDay,
+        user: signedIn,
+      });
+      reply.header('vary', 'Accept-Language');
+      const speaker = speakerOf(localeOfRequest(request.headers['accept-language']));
+      return suggestions.map((item) => ({
+        ...item,
+        title: say(item.title, speaker),
+        message: say(item.message, speaker),
+      }));
     },
   });
 

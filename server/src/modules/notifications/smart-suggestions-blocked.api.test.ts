@@ -55,6 +55,7 @@ describe('smart suggestions after a block', () => {
         priority: 'low',
         title: 'Uncharted territory',
         message: 'No whispers within 50 km. Leave the first one here.',
+        uncharted: true,
       },
     ]);
     // Others still get them: a block is the blocker's alone.

@@ -1,7 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import type { Story } from '#common/schemas';
 import type { Point } from '#common/geo';
-import { UNCHARTED_TITLE } from '#common/notifications';
 import { cn } from '#client/lib/utils';
 import { useT } from '#client/lib/i18n/use-t';
 import { useSmartSuggestions } from '../api/get-smart-suggestions';
@@ -40,7 +39,7 @@ export function SmartSuggestions({
   const shown =
     data &&
     agreeingSuggestions(data, local).filter(
-      (item) => !(hideNearest && item.nearest) && !(hideUncharted && item.title === UNCHARTED_TITLE),
+      (item) => !(hideNearest && item.nearest) && !(hideUncharted && item.uncharted),
     );
   if (!shown?.length) return null;
   return (

@@ -11,7 +11,7 @@ import type { Point } from '#common/geo';
 import { translate } from '#client/lib/i18n/i18n';
 import type { MessageId } from '#client/lib/i18n/message-ids';
 
-const DIRECTIONS: Record<CompassDirection, MessageId> = {
+export const DIRECTIONS: Record<CompassDirection, MessageId> = {
   north: 'home.north',
   'north-east': 'home.northEast',
   east: 'home.east',
