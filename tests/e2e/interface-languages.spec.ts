@@ -24,6 +24,42 @@ test.describe('a browser in Spanish', () => {
     await expect(page.getByText('Descubre historias ocultas')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
   });
+
+  test('the bell says a like in Spanish, live and after a reload (docs/decisions/063-notifications-in-the-readers-language.md)', async ({
+    page,
+  }) => {
+    const author = await newAuthor('bell');
+    const story = await createStoryViaApi(author, {
+      ...northOf(SAVANNAH, 30),
+      title: 'La campana',
+      content: 'Suena dos veces.',
+    });
+    await signInAs(page, author);
+    await page.goto('/');
+    await expect(page.getByText('Descubre historias ocultas')).toBeVisible();
+    // Someone else walks up to the story and likes it while the author's page is open.
+    const fan = await newAuthor('fan');
+    const headers = readerHeaders();
+    const read = await fan.request.get(`/api/stories/${story.id}?lat=${story.latitude}&lng=${story.longitude}`, {
+      headers,
+    });
+    expect((await read.json()).isLocked).toBe(false);
+    expect((await fan.request.post(`/api/stories/${story.id}/like`, { headers })).status()).toBe(200);
+
+    const bell = page.getByRole('button', { name: /^Notificaciones/ });
+    await expect(bell).toHaveAccessibleName(/1 sin leer/);
+    await bell.click();
+    const popover = page.getByRole('dialog', { name: 'Notificaciones' });
+    await expect(popover.getByText('Nuevo me gusta')).toBeVisible();
+    await expect(popover.getByText(/le gustó tu historia «La campana»/)).toBeVisible();
+    await expect(popover).not.toContainText('liked your story');
+    await page.screenshot({ path: '/tmp/bell-es-390.png' });
+    await page.reload();
+    await page.getByRole('button', { name: /^Notificaciones/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Notificaciones' }).getByText('Nuevo me gusta')).toBeVisible();
+    await author.request.dispose();
+    await fan.request.dispose();
+  });
 });
 
 test.describe('a browser in Arabic', () => {
