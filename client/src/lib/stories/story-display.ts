@@ -5,7 +5,7 @@
 import { UNLOCK_RADIUS_M } from '#common/constants';
 import type { Story, StoryType } from '#common/schemas';
 import { STORY_TYPE_LABEL, STORY_TYPE_SPECS } from '#common/story-type-specs';
-import { timeLockText } from '#common/time-lock-text';
+import { timeLockLine } from '#client/lib/i18n/lock-words';
 import { isTimeLockReason, type LockField } from '#common/lock-kinds';
 import { currentLocale, translate } from '#client/lib/i18n/i18n';
 import { distanceUnits, formatDate, formatDistanceFor, formatNumber } from '#client/lib/i18n/format';
@@ -105,7 +105,7 @@ export function lockLines(story: LockedStory): string[] {
   for (const reason of reasons) {
     if (reason === 'distance') lines.push(walkCloserText(story));
     else if (isTimeLockReason(reason)) {
-      lines.push(timeLockText(story) ?? translate('lib.timeLocked'));
+      lines.push(timeLockLine(translate, story) ?? translate('lib.timeLocked'));
     }
   }
   return lines;

@@ -10,7 +10,7 @@ import { isTextStory, STORY_TYPE_UPLOAD } from '#common/story-type-specs';
 import { MEDIA_KIND_SPECS } from '#common/media-kinds';
 import { draftFile, EMPTY_DRAFT_MEDIA, type DraftMediaFields } from './draft-media';
 import { parseTikTokUrl } from '#common/tiktok';
-import { timeLockText } from '#common/time-lock-text';
+import { timeLockLine } from '#client/lib/i18n/lock-words';
 import { EMPTY_LOCK_DRAFT, lockFormFields, lockValuesFor, type LockDraftValues } from '#common/lock-kinds';
 import { translate } from '#client/lib/i18n/i18n';
 import { formatNumber } from '#client/lib/i18n/format';
@@ -148,5 +148,8 @@ export function formatCoordinate(value: number | null | undefined): string {
 
 /** The "Unlocks" line of the preview card (the shared time-lock sentence), or null when not time-locked. */
 export function unlockSummary(draft: StoryDraft): string | null {
-  return timeLockText({ timeRestriction: draft.timeRestriction, ...lockValuesFor(draft.timeRestriction, draft) });
+  return timeLockLine(translate, {
+    timeRestriction: draft.timeRestriction,
+    ...lockValuesFor(draft.timeRestriction, draft),
+  });
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from '
 import { useSearchParams } from 'wouter';
 import { DEFAULT_CENTER } from '#common/constants';
 import { DISCOVERY_STATUS_LEGEND } from '#common/discovery-status';
+import { legendLabel } from '#client/lib/i18n/lock-words';
 import type { Story } from '#common/schemas';
 import type { Point } from '#common/geo';
 import { Button } from '#client/components/ui/button';
@@ -294,10 +295,10 @@ function Legend() {
         {t('discover.unlockStatus')}
       </h2>
       <ul className="grid gap-1.5 text-xs text-mist-300 sm:grid-cols-2">
-        {DISCOVERY_STATUS_LEGEND.map(({ colour, label }) => (
+        {DISCOVERY_STATUS_LEGEND.map(({ colour }) => (
           <li key={colour} className="flex items-center gap-2">
             <span aria-hidden className={cn('h-2.5 w-2.5 shrink-0 rounded-full', STATUS_DOT[colour])} />
-            {label}
+            {legendLabel(t, colour)}
           </li>
         ))}
       </ul>

@@ -2,7 +2,8 @@ import { Navigation } from 'lucide-react';
 import { memo } from 'react';
 import { categoryEmoji } from '#common/categories';
 import { DEFAULT_CENTER, PREVIEW_CHARS, READY_TO_DISCOVER_KM } from '#common/constants';
-import { coordinatesLabel, navigateUrl, nearPlaceText, previewText } from '#common/discovery-text';
+import { coordinatesLabel, navigateUrl, previewText } from '#common/discovery-text';
+import { nearPlace, statusLine } from '#client/lib/i18n/lock-words';
 import { formatDistanceMetres } from '#common/format-distance';
 import { haversineMetres } from '#common/geo';
 import { traceCountLine } from '#common/traces';
@@ -90,7 +91,7 @@ export const DiscoverStoryCard = memo(function DiscoverStoryCard({
       <p className="flex gap-x-3 text-xs text-mist-300">
         <span data-testid="discover-card-place" className="min-w-0 truncate">
           📍 {coordinatesLabel(story.latitude, story.longitude)}
-          {story.placeName && ` · ${nearPlaceText(story.placeName)}`}
+          {story.placeName && ` · ${nearPlace(t, story.placeName)}`}
         </span>
         {distanceText && <span className="shrink-0 font-medium">{distanceText}</span>}
       </p>
@@ -99,7 +100,7 @@ export const DiscoverStoryCard = memo(function DiscoverStoryCard({
         className={cn('flex items-center gap-2 text-sm font-medium', STATUS_TEXT[status.colour])}
       >
         <span aria-hidden className={cn('h-2.5 w-2.5 shrink-0 rounded-full', STATUS_DOT[status.colour])} />
-        <span className="truncate">{status.text}</span>
+        <span className="truncate">{statusLine(t, story, status)}</span>
       </p>
       <p
         lang={story.content ? story.language : undefined}

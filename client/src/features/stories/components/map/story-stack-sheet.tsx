@@ -1,5 +1,5 @@
 import type { MapMarker } from '#common/map-schemas';
-import { nearPlaceText } from '#common/discovery-text';
+import { nearPlace } from '#client/lib/i18n/lock-words';
 import { Dialog, DialogContent } from '#client/components/ui/dialog';
 import { markerName, storyDistanceText, storyTypeIcon, storyTypeLabel } from '#client/lib/stories/story-display';
 import { cn } from '#client/lib/utils';
@@ -42,7 +42,7 @@ export function StoryStackSheet<T extends MapMarker>({
   const first = newestFirst[0];
   const placeName = first && 'placeName' in first && typeof first.placeName === 'string' ? first.placeName : null;
   const description = placeName
-    ? t('story.stackDescriptionNear', { near: nearPlaceText(placeName) })
+    ? t('story.stackDescriptionNear', { near: nearPlace(t, placeName) })
     : t('story.stackDescription');
   return (
     <Dialog open={stories !== null} onOpenChange={(open) => !open && onClose()}>

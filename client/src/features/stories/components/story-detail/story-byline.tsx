@@ -1,5 +1,6 @@
 import { Clock, ExternalLink, MapPin } from 'lucide-react';
-import { coordinatesLabel, navigateUrl, nearPlaceText } from '#common/discovery-text';
+import { coordinatesLabel, navigateUrl } from '#common/discovery-text';
+import { nearPlace } from '#client/lib/i18n/lock-words';
 import type { Story } from '#common/schemas';
 import { formatDuration, storyDistanceText } from '#client/lib/stories/story-display';
 import { isTimedStory } from '#common/media-kinds';
@@ -54,7 +55,7 @@ function PlaceName({ story }: { story: Story }) {
   return (
     <>
       {/* The town nearest the story's published position (from the server's offline gazetteer). */}
-      {story.placeName && <span>{nearPlaceText(story.placeName)}</span>}
+      {story.placeName && <span>{nearPlace(t, story.placeName)}</span>}
       <a
         href={navigateUrl(story.latitude, story.longitude)}
         target="_blank"

@@ -3,7 +3,7 @@ import { categoryEmoji } from '#common/categories';
 import { ClaimLockLine } from '#client/components/stories/claim-lock-line';
 import { isClaimLock } from '#client/lib/location/claim-lock-text';
 import type { Story } from '#common/schemas';
-import { timeLockText } from '#common/time-lock-text';
+import { timeLockLine } from '#client/lib/i18n/lock-words';
 import { formatCreated, lockLines, metresToUnlock, storyTypeLabel } from '#client/lib/stories/story-display';
 import { useCurrentUser } from '#client/lib/auth/current-user';
 import { formatNumber } from '#client/lib/i18n/format';
@@ -20,7 +20,7 @@ import { isTimeLockReason } from '#common/lock-kinds';
 /** The story (or why it is locked), its details and badges, then the actions. */
 export function StoryDetailBody({ story }: { story: Story }) {
   const t = useT();
-  const lockText = timeLockText(story);
+  const lockText = timeLockLine(t, story);
   // When the time lock is what holds the story, the locked notice already says it: said once, not twice.
   const saidByNotice = story.isLocked && (story.lockReasons ?? [story.lockReason]).some(isTimeLockReason);
   // Authors' insights (docs/decisions/018-insights-counts-not-readers.md): open, read, play and quartiles of an unlocked story, never the author's own.
