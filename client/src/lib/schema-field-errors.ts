@@ -1,11 +1,13 @@
 import type { ZodType } from 'zod';
+import { saySentence } from './i18n/i18n';
 
 /** Each top-level field's first message from the call's shared schema (common/), as a form shows them under fields. */
 export type SchemaFieldErrors<K extends string> = Partial<Record<K, string>>;
 
 /**
  * Parses a form's values with the very schema the call's route parses with, so the messages under the fields are
- * exactly the server's; `data` is what may be sent, present only when every field passed.
+ * exactly the server's, in the interface's language as the server says them; `data` is what may be sent, present
+ * only when every field passed.
  */
 export function checkWithSchema<T, K extends string>(
   schema: ZodType<T>,
@@ -16,7 +18,7 @@ export function checkWithSchema<T, K extends string>(
   const errors: SchemaFieldErrors<K> = {};
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? '') as K;
-    if (field in values && errors[field] === undefined) errors[field] = issue.message;
+    if (field in values && errors[field] === undefined) errors[field] = saySentence(issue.message);
   }
   return { errors };
 }

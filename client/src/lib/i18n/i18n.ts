@@ -8,6 +8,7 @@ import {
   type InterfaceLocale,
 } from '#common/locales';
 import type { MessageId } from './message-ids';
+import { loadSentences, saySentenceIn } from './sentences';
 
 /**
  * The interface's words (docs/decisions/062-interface-languages.md): Lingui with catalogues compiled at build time.
@@ -48,10 +49,14 @@ function loadFirst(locale: OtherLocale): Promise<void> {
   return loading;
 }
 
-/** Never rejects: a rest that did not come leaves its messages in English, and is asked for again next time. */
+/**
+ * Never rejects: a rest that did not come leaves its messages in English, and is asked for again next time. The
+ * shared schemas' sentences (sentences.ts) come with it: forms say their refusals after the first screen.
+ */
 function loadRest(locale: OtherLocale): Promise<void> {
   let loading = restParts.get(locale);
   if (!loading) {
+    void loadSentences(locale);
     loading = loaders[locale]
       .rest()
       // Lingui's load() merges into the language's messages and emits "change": every useT() renders again.
@@ -100,10 +105,10 @@ export async function switchLocale(locale: InterfaceLocale): Promise<void> {
   }
 }
 
-/** `switchLocale`, settling once the language's whole catalogue is in too (or its rest failed: English then). */
+/** `switchLocale`, settling once the language's whole catalogue and sentences are in too (or failed: English then). */
 export async function activateLocale(locale: InterfaceLocale): Promise<void> {
   await switchLocale(locale);
-  if (locale !== 'en') await loadRest(locale);
+  if (locale !== 'en') await Promise.all([loadRest(locale), loadSentences(locale)]);
 }
 
 /** The reader's choice from the switcher: remembered on this device and applied at once. */
@@ -121,6 +126,9 @@ export function currentLocale(): InterfaceLocale {
 }
 
 export type MessageValues = Record<string, string | number | null | undefined>;
+
+/** A shared schema's refusal (a field's message from common/) in the interface's language (sentences.ts). */
+export const saySentence = (message: string): string => saySentenceIn(currentLocale(), message);
 
 /** A message outside React (toasts, module helpers): read at call time, so it follows the current language. */
 export function translate(id: MessageId, values?: MessageValues): string {

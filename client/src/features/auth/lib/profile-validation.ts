@@ -6,6 +6,7 @@ import type { ZodType } from 'zod';
 import { FAVORITE_STORY_TYPES, setupRequestSchema, type SetupRequest } from '#common/schemas';
 import { translate } from '#client/lib/i18n/i18n';
 import type { MessageId } from '#client/lib/i18n/message-ids';
+import { saySentence } from '#client/lib/i18n/i18n';
 
 export type FavoriteStoryType = (typeof FAVORITE_STORY_TYPES)[number];
 
@@ -27,7 +28,8 @@ export const PROFILE_FIELDS: readonly ProfileField[] = ['username', 'displayName
 /** The first message of the field's shared schema, or undefined when the value is fine. */
 export function validateProfileField(field: ProfileField, value: string): string | undefined {
   const result = fieldSchemas[field].safeParse(value);
-  return result.success ? undefined : result.error.issues[0]?.message;
+  const message = result.success ? undefined : result.error.issues[0]?.message;
+  return message && saySentence(message);
 }
 
 export function validateProfile(

@@ -4,6 +4,7 @@
  */
 import type { ZodType } from 'zod';
 import { registerRequestSchema } from '#common/schemas';
+import { saySentence } from '#client/lib/i18n/i18n';
 
 export interface RegisterValues {
   username: string;
@@ -22,7 +23,8 @@ const fieldSchemas: Record<RegisterField, ZodType> = registerRequestSchema.shape
 /** The first message of the field's shared schema, or undefined when the value is fine. */
 export function validateRegisterField(field: RegisterField, value: string): string | undefined {
   const result = fieldSchemas[field].safeParse(value);
-  return result.success ? undefined : result.error.issues[0]?.message;
+  const message = result.success ? undefined : result.error.issues[0]?.message;
+  return message && saySentence(message);
 }
 
 /** Every field's message at once (a form shows them all together). */

@@ -12,7 +12,7 @@ import { draftFile, EMPTY_DRAFT_MEDIA, type DraftMediaFields } from './draft-med
 import { parseTikTokUrl } from '#common/tiktok';
 import { timeLockLine } from '#client/lib/i18n/lock-words';
 import { EMPTY_LOCK_DRAFT, lockFormFields, lockValuesFor, type LockDraftValues } from '#common/lock-kinds';
-import { translate } from '#client/lib/i18n/i18n';
+import { saySentence, translate } from '#client/lib/i18n/i18n';
 import { formatNumber } from '#client/lib/i18n/format';
 
 export type { RecordedAudio } from './draft-media';
@@ -91,11 +91,18 @@ function draftFields(draft: StoryDraft, location: Point | null): Record<string, 
 }
 
 /**
- * The first rule of docs/design.md, part 5 that the draft breaks, as its full message ("Title: description"), or null
+ * The first rule of docs/design.md, part 5 that the draft breaks, as its full message ("Title: description", in the
+ * interface's language as the server says it), or null
  * when it may be previewed and published. The text fields go through the very schema the server parses them
  * with (common/schemas.ts `createStoryFieldsSchema`); only the files, which that schema cannot see, are checked here.
  */
 export function validateDraft(draft: StoryDraft, location: Point | null): string | null {
+  const broken = firstBrokenRule(draft, location);
+  return broken && saySentence(broken);
+}
+
+/** validateDraft's rule, in English as common/ words it. */
+function firstBrokenRule(draft: StoryDraft, location: Point | null): string | null {
   const parsed = createStoryFieldsSchema.safeParse(draftFields(draft, location));
   if (!parsed.success) return parsed.error.issues[0]?.message ?? MESSAGES.missingInformation;
   // The file the type requires (common/story-types.ts), with the server's messages for a missing or empty one.
