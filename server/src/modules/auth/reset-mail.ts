@@ -7,7 +7,7 @@ import { translateMessage } from '../../lib/i18n/server-messages';
 import type { MailMessage } from '../../mail/mailer';
 import { RESET_CODE_TTL_MS } from './reset-codes';
 
-/** The mail's lines in English; `{0}` is filled after translation (server/src/lib/i18n/messages.<locale>.json). */
+/** The mail's lines in English; `{0}` is filled after translation (common/sentences/sentences.<locale>.json). */
 const RESET_MAIL_MESSAGES = {
   subject: 'Your Whispers password reset code',
   greeting: 'Hello {0},',
