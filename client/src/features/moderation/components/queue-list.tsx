@@ -2,7 +2,7 @@
  * A moderation queue's list with its loading, refused, failed and empty states: the story queue and the trace queue
  * say the same things about different items.
  */
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { ApiError } from '#client/lib/api-client';
 
 interface QueueTexts {
@@ -30,6 +30,29 @@ export function QueueList<Item>({
   keyOf: (item: Item) => string | undefined;
   renderItem: (item: Item) => ReactNode;
 }) {
+  // A decision takes its item out of the queue, and the focus (on its button) with it: the keyboard goes on to the
+  // item that took its place (its heading), or to the empty queue's line, not back to the top of the page.
+  const lastFocused = useRef<number | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const emptyRef = useRef<HTMLParagraphElement>(null);
+  const items = query.data ?? [];
+  const order = items.map(keyOf).join(' ');
+  useLayoutEffect(() => {
+    const at = lastFocused.current;
+    const active = document.activeElement;
+    if (at === null || (active && active !== document.body)) return;
+    lastFocused.current = null;
+    const entries = listRef.current?.querySelectorAll<HTMLElement>(':scope > li') ?? [];
+    const entry = entries[Math.min(at, entries.length - 1)];
+    const target = entry ? (entry.querySelector<HTMLElement>('h2, h3') ?? entry) : emptyRef.current;
+    if (!target) return;
+    target.tabIndex = -1;
+    target.focus();
+  }, [order]);
+  const remember = (index: number) => () => {
+    lastFocused.current = index;
+  };
+
   if (query.isLoading)
     return (
       <p role="status" className="py-6 text-center text-mist-300">
@@ -44,15 +67,22 @@ export function QueueList<Item>({
       </p>
     );
   }
-  const items = query.data ?? [];
   if (items.length === 0)
     return (
-      <p className="rounded-xl border border-night-700 bg-night-900/70 p-6 text-center text-mist-300">{texts.empty}</p>
+      <p
+        ref={emptyRef}
+        tabIndex={-1}
+        className="rounded-xl border border-night-700 bg-night-900/70 p-6 text-center text-mist-300"
+      >
+        {texts.empty}
+      </p>
     );
   return (
-    <ul className="grid gap-4">
-      {items.map((item) => (
-        <li key={keyOf(item)}>{renderItem(item)}</li>
+    <ul ref={listRef} className="grid gap-4">
+      {items.map((item, index) => (
+        <li key={keyOf(item)} onFocus={remember(index)}>
+          {renderItem(item)}
+        </li>
       ))}
     </ul>
   );

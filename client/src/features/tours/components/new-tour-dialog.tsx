@@ -4,7 +4,7 @@
  * types; the server has the last word.
  */
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Story } from '#common/schemas';
 import { createTourRequestSchema } from '#common/tour-schemas';
 import { firstLongLeg, TOUR_MESSAGES, TOURS, tourLengthText, tourMeasures } from '#common/tours';
@@ -41,13 +41,40 @@ export function NewTourDialog({
   const longLeg = firstLongLeg(stops);
   const measures = stops.length >= 2 ? tourMeasures(stops) : null;
 
-  const move = (index: number, by: -1 | 1) =>
+  // The keyboard keeps its place as the stops change: the button pressed goes ("Add"), turns disabled (moved to an
+  // end) or is moved in the page (which drops the focus), so the focus goes on to the first of `focusNext` still
+  // there and enabled, once the lists are drawn (before Radix's focus trap would send it to the dialog itself).
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusNext = useRef<string[]>([]);
+  useLayoutEffect(() => {
+    const wanted = focusNext.current;
+    focusNext.current = [];
+    for (const key of wanted) {
+      const control = formRef.current?.querySelector<HTMLButtonElement>(`[data-focus-key="${CSS.escape(key)}"]`);
+      if (control && !control.disabled) return control.focus();
+    }
+  }, [chosen]);
+  const available = usable.filter((story) => !chosen.includes(story.id));
+  const add = (id: string) => {
+    const at = available.findIndex((story) => story.id === id);
+    focusNext.current = [`add:${available[at + 1]?.id}`, `add:${available[at - 1]?.id}`, 'create'];
+    setChosen((list) => [...list, id]);
+  };
+  const removeStop = (index: number) => {
+    const id = stops[index]!.id;
+    focusNext.current = [`remove:${stops[index + 1]?.id}`, `remove:${stops[index - 1]?.id}`, `add:${id}`];
+    setChosen((list) => list.filter((chosenId) => chosenId !== id));
+  };
+  const move = (index: number, by: -1 | 1) => {
+    const id = stops[index]!.id;
+    focusNext.current = by < 0 ? [`up:${id}`, `down:${id}`] : [`down:${id}`, `up:${id}`];
     setChosen((list) => {
       const next = [...list];
       const [item] = next.splice(index, 1);
       next.splice(index + by, 0, item!);
       return next;
     });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -70,7 +97,13 @@ export function NewTourDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={t('tours.newTour')} description={t('tours.newTourDescription')}>
-        <form onSubmit={submit} noValidate className="grid gap-4" aria-describedby={error ? ids.error : undefined}>
+        <form
+          ref={formRef}
+          onSubmit={submit}
+          noValidate
+          className="grid gap-4"
+          aria-describedby={error ? ids.error : undefined}
+        >
           <div className="grid gap-1.5">
             <Label htmlFor={ids.title}>{t('tours.title')}</Label>
             <Input
@@ -116,6 +149,7 @@ export function NewTourDialog({
                       type="button"
                       size="icon"
                       variant="ghost"
+                      data-focus-key={`up:${story.id}`}
                       aria-label={t('tours.moveUp', { title: story.title })}
                       disabled={index === 0}
                       onClick={() => move(index, -1)}
@@ -126,6 +160,7 @@ export function NewTourDialog({
                       type="button"
                       size="icon"
                       variant="ghost"
+                      data-focus-key={`down:${story.id}`}
                       aria-label={t('tours.moveDown', { title: story.title })}
                       disabled={index === stops.length - 1}
                       onClick={() => move(index, 1)}
@@ -136,8 +171,9 @@ export function NewTourDialog({
                       type="button"
                       size="icon"
                       variant="ghost"
+                      data-focus-key={`remove:${story.id}`}
                       aria-label={t('tours.remove', { title: story.title })}
-                      onClick={() => setChosen((l) => l.filter((id) => id !== story.id))}
+                      onClick={() => removeStop(index)}
                     >
                       <Trash2 aria-hidden />
                     </Button>
@@ -162,30 +198,30 @@ export function NewTourDialog({
             ) : (
               usable.length === chosen.length && <p className="text-sm text-mist-300">{t('tours.allInTour')}</p>
             )}
-            <ul className="grid max-h-56 gap-1.5 overflow-y-auto">
-              {usable
-                .filter((story) => !chosen.includes(story.id))
-                .map((story) => (
-                  <li key={story.id} className="flex items-center gap-2 px-1">
-                    <span className="min-w-0 flex-1 truncate text-sm text-mist-200">{story.title}</span>
-                    <Button
-                      type="button"
-                      size="sm"
-                      variant="outline"
-                      aria-label={t('tours.add', { title: story.title })}
-                      disabled={chosen.length >= TOURS.maxStops}
-                      onClick={() => setChosen((list) => [...list, story.id])}
-                    >
-                      <Plus aria-hidden />
-                      {t('tours.addButton')}
-                    </Button>
-                  </li>
-                ))}
+            {/* Padded (and pulled back by as much) so a focused button's ring is not clipped by the scrolling list. */}
+            <ul className="-m-1 grid max-h-56 gap-1.5 overflow-y-auto p-1">
+              {available.map((story) => (
+                <li key={story.id} className="flex items-center gap-2 px-1">
+                  <span className="min-w-0 flex-1 truncate text-sm text-mist-200">{story.title}</span>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="outline"
+                    data-focus-key={`add:${story.id}`}
+                    aria-label={t('tours.add', { title: story.title })}
+                    disabled={chosen.length >= TOURS.maxStops}
+                    onClick={() => add(story.id)}
+                  >
+                    <Plus aria-hidden />
+                    {t('tours.addButton')}
+                  </Button>
+                </li>
+              ))}
             </ul>
           </section>
 
           {error && <FieldError id={ids.error}>{error}</FieldError>}
-          <Button type="submit" disabled={create.isPending}>
+          <Button type="submit" data-focus-key="create" disabled={create.isPending}>
             {create.isPending ? t('tours.creating') : t('tours.create')}
           </Button>
         </form>

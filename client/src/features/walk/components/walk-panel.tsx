@@ -4,6 +4,7 @@
  * (app/lazy-walk-panel.tsx); the toggle is walk-toggle.tsx.
  */
 import { ArrowUp, Headphones, X } from 'lucide-react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { Point } from '#common/geo';
 import type { Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
@@ -129,55 +130,96 @@ export function WalkCard({
   stopOf?: (story: Story) => string | null;
 }) {
   const t = useT();
+  const cardRef = useRef<HTMLElement>(null);
   const story = walk.current;
+  const shown = story !== null;
+  // The card covers the bottom of the screen. While it is there, the page's scroll padding keeps what the keyboard
+  // focuses scrolled clear above it (WCAG 2.4.11, Focus Not Obscured), and a spacer as tall as the card gives the
+  // page the room to scroll its last controls (a tour's last stops) out from under it.
+  const [room, setRoom] = useState(0);
+  useLayoutEffect(() => {
+    const card = cardRef.current;
+    if (!shown || !card) return;
+    const root = document.documentElement;
+    const measure = () => {
+      const covered = Math.max(0, Math.ceil(window.innerHeight - card.getBoundingClientRect().top));
+      root.style.scrollPaddingBottom = `${covered + 8}px`;
+      setRoom(card.offsetHeight + 8);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(card);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+      root.style.scrollPaddingBottom = '';
+    };
+  }, [shown]);
   if (!story) return null;
   const stop = stopOf?.(story) ?? null;
+  // The keyboard's place is kept when the button it is on goes: "Next" on the last queued story hands the focus to
+  // "Open" (the card stays, with that story); dismissing the last story (the card goes) hands it to the walk toggle.
+  const focusInCard = () => cardRef.current?.contains(document.activeElement) === true;
+  const next = () => {
+    if (walk.queue.length === 1 && focusInCard())
+      cardRef.current?.querySelector<HTMLElement>('[data-walk-open]')?.focus();
+    walk.next();
+  };
+  const dismiss = () => {
+    if (walk.queue.length === 0 && focusInCard()) document.querySelector<HTMLElement>('[data-walk-toggle]')?.focus();
+    walk.dismiss();
+  };
   return (
-    <section
-      aria-label={t('walk.whisperFound')}
-      aria-live="polite"
-      className="fixed inset-x-3 bottom-24 z-40 mx-auto grid max-w-md gap-2 rounded-2xl border border-glow-500/50 bg-night-900/95 p-4 shadow-2xl shadow-black/60 sm:bottom-6"
-    >
-      <div className="flex items-start gap-3">
-        <span aria-hidden className="mt-0.5 rounded-full bg-glow-600/30 p-2 text-glow-200">
-          <Headphones className="h-5 w-5" />
-        </span>
-        <div className="min-w-0 flex-1">
-          <p className="text-xs font-medium uppercase tracking-wide text-glow-300">
-            {t('walk.whisperFound')}
-            {stop && <span data-testid="walk-card-stop"> · {stop}</span>}
-          </p>
-          <h2 className="break-words font-display text-lg font-semibold text-mist-100">{story.title}</h2>
-          <p className="text-sm text-mist-300">
-            {t('walk.cardByline', {
-              category: categoryName(t, story.category),
-              author: story.author.displayName ?? t('walk.anonymous'),
-            })}
-            {story.type === 'audio' ? t('walk.playing') : story.type === 'video' ? t('walk.tapOpenVideo') : ''}
-          </p>
+    <>
+      <div aria-hidden style={{ height: room }} />
+      <section
+        ref={cardRef}
+        aria-label={t('walk.whisperFound')}
+        aria-live="polite"
+        className="fixed inset-x-3 bottom-24 z-40 mx-auto grid max-w-md gap-2 rounded-2xl border border-glow-500/50 bg-night-900/95 p-4 shadow-2xl shadow-black/60 sm:bottom-6"
+      >
+        <div className="flex items-start gap-3">
+          <span aria-hidden className="mt-0.5 rounded-full bg-glow-600/30 p-2 text-glow-200">
+            <Headphones className="h-5 w-5" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <p className="text-xs font-medium uppercase tracking-wide text-glow-300">
+              {t('walk.whisperFound')}
+              {stop && <span data-testid="walk-card-stop"> · {stop}</span>}
+            </p>
+            <h2 className="break-words font-display text-lg font-semibold text-mist-100">{story.title}</h2>
+            <p className="text-sm text-mist-300">
+              {t('walk.cardByline', {
+                category: categoryName(t, story.category),
+                author: story.author.displayName ?? t('walk.anonymous'),
+              })}
+              {story.type === 'audio' ? t('walk.playing') : story.type === 'video' ? t('walk.tapOpenVideo') : ''}
+            </p>
+          </div>
+          <button
+            type="button"
+            aria-label={t('walk.dismiss')}
+            onClick={dismiss}
+            className="rounded-md p-1 text-mist-300 hover:bg-night-800 hover:text-mist-100"
+          >
+            <X className="h-5 w-5" aria-hidden />
+          </button>
         </div>
-        <button
-          type="button"
-          aria-label={t('walk.dismiss')}
-          onClick={walk.dismiss}
-          className="rounded-md p-1 text-mist-300 hover:bg-night-800 hover:text-mist-100"
-        >
-          <X className="h-5 w-5" aria-hidden />
-        </button>
-      </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <Button type="button" size="sm" onClick={() => onOpen(story)}>
-          {t('walk.open')}
-        </Button>
-        {walk.queue.length > 0 && (
-          <>
-            <span className="text-sm text-mist-200">{moreHereText(walk.queue.length)}</span>
-            <Button type="button" size="sm" variant="secondary" onClick={walk.next}>
-              {t('walk.next')}
-            </Button>
-          </>
-        )}
-      </div>
-    </section>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button data-walk-open="" type="button" size="sm" onClick={() => onOpen(story)}>
+            {t('walk.open')}
+          </Button>
+          {walk.queue.length > 0 && (
+            <>
+              <span className="text-sm text-mist-200">{moreHereText(walk.queue.length)}</span>
+              <Button type="button" size="sm" variant="secondary" onClick={next}>
+                {t('walk.next')}
+              </Button>
+            </>
+          )}
+        </div>
+      </section>
+    </>
   );
 }

@@ -12,6 +12,8 @@ export function WalkToggle({ walk, label, onStart }: { walk: Walk; label?: strin
       type="button"
       variant={walk.active ? 'secondary' : 'default'}
       aria-pressed={walk.active}
+      // Where the found story's card gives the focus back when it is dismissed (walk-panel.tsx).
+      data-walk-toggle=""
       onClick={() => {
         if (walk.active) return walk.stop();
         walk.start();
