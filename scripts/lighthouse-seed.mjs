@@ -44,9 +44,9 @@ function random(seed) {
   };
 }
 
-async function register(baseUrl, name) {
+async function register(baseUrl, name, { exactName = false } = {}) {
   const account = {
-    username: `${name}_${Date.now().toString(36)}`,
+    username: exactName ? name : `${name}_${Date.now().toString(36)}`,
     displayName: `Lighthouse ${name}`,
     email: `${name}@example.test`,
     password: 'lighthouse-pw-1',
@@ -89,6 +89,7 @@ export async function seedStories(baseUrl, centre, { count = 30, radiusM = 900 }
   const authors = [];
   for (const name of ['lh_ada', 'lh_ben', 'lh_cy']) authors.push(await register(baseUrl, name));
   const made = {};
+  const firstAuthorsStories = [];
   for (let i = 0; i < count; i++) {
     const cookie = authors[i % authors.length];
     const distance = Math.sqrt(next()) * radiusM;
@@ -126,6 +127,19 @@ export async function seedStories(baseUrl, centre, { count = 30, radiusM = 900 }
     if (created.status !== 201)
       throw new Error(`seeding: create (${type}) answered ${created.status} ${await created.text()}`);
     made[type] = (made[type] ?? 0) + 1;
+    if (i % authors.length === 0) firstAuthorsStories.push((await created.json()).id);
   }
-  return made;
+  // A tour of the first author's first three stories: the tour page is measured with real stops.
+  const tour = await fetch(`${baseUrl}/api/tours`, {
+    method: 'POST',
+    headers: { cookie: authors[0], origin: baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Lanterns by the harbour', storyIds: firstAuthorsStories.slice(0, 3) }),
+  });
+  if (tour.status !== 201) throw new Error(`seeding: tour answered ${tour.status} ${await tour.text()}`);
+  return { made, storyId: firstAuthorsStories[0], tourId: (await tour.json()).id };
+}
+
+/** An account made admin at sign-up (the app runs with ADMIN_USERNAMES=lh_admin): its session cookie. */
+export async function seedAdmin(baseUrl) {
+  return register(baseUrl, 'lh_admin', { exactName: true });
 }

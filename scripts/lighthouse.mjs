@@ -7,7 +7,9 @@
 // CLS, the scripts fetched before idle (gzip and as sent), render-blocking CSS, Lighthouse's benchmark index of
 // this machine (its CPU: the simulated phone is this machine slowed down 4×) and the load average, then the other
 // categories; `--repeat N` measures each page N times, alternating pages, and adds each page's median;
-// `--page /path` measures only that page (repeatable); LIGHTHOUSE_JSON_DIR=dir keeps the reports and
+// `--page /path` measures only that page (repeatable: `/stories/seeded` and `/tours/seeded` are a seeded story and
+// tour, `/moderation` is measured signed in as an admin); `--lang ar` runs the browser in that language (the
+// interface follows it); LIGHTHOUSE_JSON_DIR=dir keeps the reports and
 // the traces. Exits non-zero when a page could not be measured. Timings
 // from a loaded machine (load average above ~2 on its 2 cores) are indicative only; bytes and CLS do not depend on it.
 import { spawn, spawnSync } from 'node:child_process';
@@ -22,7 +24,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 import { startTileStub } from '../tests/e2e/support/tile-stub.mjs';
 import { freePort, waitForHealth } from './local-app.mjs';
-import { seedStories } from './lighthouse-seed.mjs';
+import { seedAdmin, seedStories } from './lighthouse-seed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -31,9 +33,13 @@ const { values: cli } = parseArgs({
     build: { type: 'boolean' },
     repeat: { type: 'string', default: '1' },
     page: { type: 'string', multiple: true },
+    lang: { type: 'string', default: 'en' },
   },
 });
+// `/stories/seeded` and `/tours/seeded` name the seeded story and tour; `/moderation` is measured signed in as an
+// admin (the queue is theirs).
 const PAGES = cli.page ?? ['/', '/discover'];
+const ADMIN = 'lh_admin';
 const REPEAT = Math.max(1, Number.parseInt(cli.repeat, 10) || 1);
 const SAVANNAH = { latitude: 32.0835, longitude: -81.0998 }; // DEFAULT_CENTER: Lighthouse grants no position
 
@@ -117,6 +123,7 @@ const app = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     DATA_DIR: dataDir,
     TILE_URL: `${tiles.url}/{z}/{x}/{y}.png`,
     LOG_LEVEL: 'warn',
+    ADMIN_USERNAMES: ADMIN,
   },
 });
 
@@ -125,7 +132,10 @@ let chrome;
 try {
   await waitForHealth(baseUrl, app, 400_000);
   const seeded = await seedStories(baseUrl, SAVANNAH);
-  console.log(`seeded stories around the default centre: ${JSON.stringify(seeded)}`);
+  console.log(`seeded stories around the default centre: ${JSON.stringify(seeded.made)}`);
+  const adminCookie = PAGES.includes('/moderation') ? await seedAdmin(baseUrl) : null;
+  const urlOf = (page) =>
+    page.replace('/stories/seeded', `/stories/${seeded.storyId}`).replace('/tours/seeded', `/tours/${seeded.tourId}`);
   chrome = await chromeLauncher.launch({
     chromePath: CHROME,
     chromeFlags: [
@@ -136,8 +146,12 @@ try {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // The interface's language follows the browser's (docs/decisions/062-interface-languages.md).
+      `--lang=${cli.lang}`,
+      `--accept-lang=${cli.lang}`,
     ],
   });
+  console.log(`browser language: ${cli.lang}`);
   const rows = [];
   const figures = [];
   console.log(
@@ -149,8 +163,9 @@ try {
   const runs = [];
   for (let run = 1; run <= REPEAT; run++) for (const page of PAGES) runs.push({ page, run });
   for (const { page, run } of runs) {
-    const result = await lighthouse(`${baseUrl}${page}`, {
+    const result = await lighthouse(`${baseUrl}${urlOf(page)}`, {
       port: chrome.port,
+      ...(page === '/moderation' && adminCookie ? { extraHeaders: { cookie: adminCookie } } : {}),
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Story } from '#common/schemas';
 import { TOUR_MESSAGES, TOURS } from '#common/tours';
+import { saySentence } from '#client/lib/i18n/i18n';
 import { MyDecisionsSection } from '#client/features/moderation/components/my-decisions-section';
 import { PageShell } from '#client/components/layout/page-shell';
 import { Button } from '#client/components/ui/button';
@@ -170,7 +171,7 @@ export default function MyStoriesPage() {
                 <li key={tour.id}>
                   <TourCard
                     tour={tour}
-                    notice={tour.stopCount < TOURS.minStops ? TOUR_MESSAGES.hiddenForAuthor : null}
+                    notice={tour.stopCount < TOURS.minStops ? saySentence(TOUR_MESSAGES.hiddenForAuthor) : null}
                   />
                 </li>
               ))}

@@ -2,8 +2,8 @@ import { ArrowLeft, CheckCircle2, Lock, MapPinned, Share2, Trash2 } from 'lucide
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
-import { TOUR_COMPLETE, tourLengthText, tourProgressText, tourStopText } from '#common/tours';
-import { nearPlaceText } from '#common/discovery-text';
+import { tourComplete, tourLength, tourProgress, tourStop } from '#client/lib/i18n/tour-words';
+import { nearPlace } from '#client/lib/i18n/lock-words';
 import { PageShell } from '#client/components/layout/page-shell';
 import { Button } from '#client/components/ui/button';
 import { paths } from '#client/config/paths';
@@ -61,7 +61,7 @@ export default function TourPage({ params }: { params: { id: string } }) {
   const isFollowed = data !== undefined && following.followed?.id === data.id;
   const stopOf = (story: { id: string }) => {
     const stop = data?.stops.find((candidate) => candidate.storyId === story.id);
-    return stop && data ? tourStopText(stop.position, data.stopCount) : null;
+    return stop && data ? tourStop(t, stop.position, data.stopCount) : null;
   };
 
   // Every stop found on this walk: walk mode offers to end, and ends by itself a little later.
@@ -135,9 +135,9 @@ export default function TourPage({ params }: { params: { id: string } }) {
                 {t('app.tourByline', {
                   author: data.author.displayName ?? t('app.anonymous'),
                   count: data.stopCount,
-                  length: tourLengthText(data.lengthM, data.walkingMinutes),
+                  length: tourLength(t, data.lengthM, data.walkingMinutes),
                 })}
-                {data.placeName && t('app.tourStarts', { place: nearPlaceText(data.placeName) })}
+                {data.placeName && t('app.tourStarts', { place: nearPlace(t, data.placeName) })}
               </p>
               {data.description && <p className="whitespace-pre-line break-words text-mist-200">{data.description}</p>}
               {data.notice && (
@@ -155,12 +155,12 @@ export default function TourPage({ params }: { params: { id: string } }) {
                 className="rounded-full bg-glow-600/30 px-3 py-1 text-sm font-semibold text-glow-200"
                 data-testid="tour-progress"
               >
-                {isAuthor ? t('app.ownTour') : tourProgressText(data.foundCount, data.stopCount)}
+                {isAuthor ? t('app.ownTour') : tourProgress(t, data.foundCount, data.stopCount)}
               </p>
               {data.complete && !isAuthor && (
                 <p className="inline-flex items-center gap-1.5 rounded-full bg-emerald-500/20 px-3 py-1 text-sm font-semibold text-emerald-200">
                   <CheckCircle2 className="h-4 w-4" aria-hidden />
-                  {TOUR_COMPLETE}
+                  {tourComplete(t)}
                 </p>
               )}
               <WalkToggle
@@ -207,7 +207,7 @@ export default function TourPage({ params }: { params: { id: string } }) {
             <LazyWalkStatus
               walk={walk}
               target={nextStop ? { label: t('app.nextStop'), point: nextStop } : null}
-              extra={nextStop ? tourStopText(nextStop.position, data.stopCount) : isAuthor ? undefined : TOUR_COMPLETE}
+              extra={nextStop ? tourStop(t, nextStop.position, data.stopCount) : isAuthor ? undefined : tourComplete(t)}
               onOpen={(story) => setOpenStoryId(story.id)}
               offerEnd={walkDone}
             />
@@ -251,7 +251,7 @@ export default function TourPage({ params }: { params: { id: string } }) {
                       <span className="min-w-0 flex-1">
                         <span className="block truncate font-medium text-mist-100">{stop.title}</span>
                         <span className="block text-sm text-mist-300">
-                          {tourStopText(stop.position, data.stopCount)} · {categoryName(t, stop.category)}
+                          {tourStop(t, stop.position, data.stopCount)} · {categoryName(t, stop.category)}
                         </span>
                       </span>
                       {isAuthor ? (

@@ -2,8 +2,8 @@
 import { Route } from 'lucide-react';
 import { Link } from 'wouter';
 import { formatDistance } from '#common/notifications';
-import { tourLengthText } from '#common/tours';
-import { nearPlaceText } from '#common/discovery-text';
+import { tourLength } from '#client/lib/i18n/tour-words';
+import { nearPlace } from '#client/lib/i18n/lock-words';
 import type { TourSummary } from '#common/tour-schemas';
 import { paths } from '#client/config/paths';
 import { currentLocale } from '#client/lib/i18n/i18n';
@@ -24,7 +24,7 @@ export function TourCard({ tour, notice }: { tour: TourSummary; notice?: string 
       <span className="text-sm text-mist-300">
         {t('tours.cardStops', {
           count: tour.stopCount,
-          length: tourLengthText(tour.lengthM, tour.walkingMinutes),
+          length: tourLength(t, tour.lengthM, tour.walkingMinutes),
         })}
         {tour.distance !== null &&
           t('tours.nearestStop', {
@@ -33,7 +33,7 @@ export function TourCard({ tour, notice }: { tour: TourSummary; notice?: string 
       </span>
       <span className="text-sm text-mist-300">
         {t('tours.byAuthor', { author: tour.author.displayName ?? t('tours.anonymous') })}
-        {tour.placeName && t('tours.starts', { place: nearPlaceText(tour.placeName) })}
+        {tour.placeName && t('tours.starts', { place: nearPlace(t, tour.placeName) })}
       </span>
       {notice && <span className="text-sm text-ember-400">{notice}</span>}
     </Link>
