@@ -22,3 +22,8 @@ export function checkWithSchema<T, K extends string>(
   }
   return { errors };
 }
+
+/** A failed parse's first message (or `fallback`), said as the server says it (the interface's language). */
+export function firstRefusal(error: { issues: readonly { message: string }[] }, fallback = ''): string {
+  return saySentence(error.issues[0]?.message ?? fallback);
+}

@@ -26,6 +26,7 @@ import { ReportGroups } from './report-groups';
 import { messageToast } from '#client/lib/toast-message';
 import { useDecideOnStory, useDecideOnUser, useModerationQueue, useResolveAppeal } from '../api/moderation';
 import { MediaReviews } from '#client/components/stories/media-views';
+import { firstRefusal } from '#client/lib/schema-field-errors';
 
 const STORY_ACTION_LABELS: Record<StoryAction, MessageId> = {
   dismiss: 'moderation.storyAction.dismiss',
@@ -134,7 +135,7 @@ function AppealPanel({ item }: { item: QueueItem }) {
   const decide = (outcome: 'uphold' | 'reverse') => {
     // Checked by the call's own schema before it is sent (the server checks it again).
     const checked = appealResolutionRequestSchema.safeParse({ outcome, note: note.trim() || undefined });
-    if (!checked.success) return setError(checked.error.issues[0]?.message);
+    if (!checked.success) return setError(firstRefusal(checked.error));
     resolve.mutate(
       { appealId: appeal.id, outcome, note: checked.data.note ?? undefined },
       {
@@ -217,7 +218,7 @@ function DecisionForm({ item }: { item: QueueItem }) {
   // Each decision is checked by its call's own schema before it is sent (the server checks it again).
   const storyAction = (action: StoryAction) => {
     const checked = storyDecisionRequestSchema.safeParse({ action, reason, note: note.trim() || undefined });
-    if (!checked.success) return setError(checked.error.issues[0]?.message);
+    if (!checked.success) return setError(firstRefusal(checked.error));
     onStory.mutate(
       { storyId: item.story!.id, action, reason, note: checked.data.note ?? undefined },
       done(STORY_ACTION_LABELS[action]),
@@ -232,7 +233,7 @@ function DecisionForm({ item }: { item: QueueItem }) {
       ...(action === 'suspend' ? { days: Number(days) } : {}),
     };
     const checked = userDecisionRequestSchema.safeParse(body);
-    if (!checked.success) return setError(checked.error.issues[0]?.message);
+    if (!checked.success) return setError(firstRefusal(checked.error));
     onUser.mutate({ userId: item.author.id, ...body }, done(USER_ACTION_LABELS[action]));
   };
   return (

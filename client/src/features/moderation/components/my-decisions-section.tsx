@@ -9,6 +9,7 @@ import { decisionTitle, moderatorNoteText, reasonName } from '#client/lib/i18n/m
 import { useT } from '#client/lib/i18n/use-t';
 import { messageToast } from '#client/lib/toast-message';
 import { useAppeal, useMyDecisions } from '../api/moderation';
+import { firstRefusal } from '#client/lib/schema-field-errors';
 
 /** My Stories' "Moderation decisions" (docs/design.md, rule 18): each decision with its reason, and an appeal once. */
 export function MyDecisionsSection({ enabled }: { enabled: boolean }) {
@@ -86,7 +87,7 @@ function AppealForm({ decision }: { decision: MyDecision }) {
     event.preventDefault();
     // Checked by the call's own schema before it is sent (the server checks it again).
     const checked = appealRequestSchema.safeParse({ text });
-    if (!checked.success) return setError(checked.error.issues[0]?.message ?? MODERATION_MESSAGES.appealRequired);
+    if (!checked.success) return setError(firstRefusal(checked.error, MODERATION_MESSAGES.appealRequired));
     appeal.mutate(
       { decisionId: decision.id, text: checked.data.text },
       {

@@ -17,6 +17,7 @@ import { QueueList } from './queue-list';
 import { ReportGroups } from './report-groups';
 import { messageToast } from '#client/lib/toast-message';
 import { useModerateTrace, useTraceQueue } from '../api/trace-queue';
+import { firstRefusal } from '#client/lib/schema-field-errors';
 
 type TraceAction = 'hide' | 'restore' | 'dismiss';
 const ACTION_LABELS: Record<TraceAction, MessageId> = {
@@ -125,7 +126,7 @@ function TraceDecision({ item }: { item: TraceQueueItem }) {
   const decide = (action: TraceAction) => {
     // Checked by the call's own schema before it is sent (the server checks it again).
     const checked = traceModerationRequestSchema.safeParse({ action, note: note.trim() || undefined });
-    if (!checked.success) return setError(checked.error.issues[0]?.message);
+    if (!checked.success) return setError(firstRefusal(checked.error));
     moderate.mutate(
       { traceId: item.traceId, ...checked.data },
       {
