@@ -32,15 +32,11 @@ async function newAuthorHere(prefix: string): Promise<Author> {
   return { account, request };
 }
 
-/** The focus is visible: an outline, a ring drawn by a box shadow, or (menu items) a highlighted background. */
+/** The focus is visible: an outline, or a ring drawn by a box shadow. */
 async function expectFocusVisible(target: Locator) {
   const shown = await target.evaluate((el) => {
     const style = getComputedStyle(el);
-    return (
-      (style.outlineStyle !== 'none' && style.outlineWidth !== '0px') ||
-      style.boxShadow !== 'none' ||
-      el.hasAttribute('data-highlighted')
-    );
+    return (style.outlineStyle !== 'none' && style.outlineWidth !== '0px') || style.boxShadow !== 'none';
   });
   expect(shown, `focus on ${await target.evaluate((el) => el.outerHTML.slice(0, 120))} is visible`).toBe(true);
 }

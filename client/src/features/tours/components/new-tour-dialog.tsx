@@ -7,7 +7,10 @@ import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Story } from '#common/schemas';
 import { createTourRequestSchema } from '#common/tour-schemas';
-import { firstLongLeg, TOUR_MESSAGES, TOURS, tourLengthText, tourMeasures } from '#common/tours';
+import { firstLongLeg, TOUR_MESSAGES, TOURS, tourMeasures } from '#common/tours';
+import { tourLength } from '#client/lib/i18n/tour-words';
+import { saySentence } from '#client/lib/i18n/i18n';
+import { firstRefusal } from '#client/lib/schema-field-errors';
 import type { Tour } from '#common/tour-schemas';
 import { Button } from '#client/components/ui/button';
 import { Dialog, DialogContent } from '#client/components/ui/dialog';
@@ -79,9 +82,11 @@ export function NewTourDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = createTourRequestSchema.safeParse({ title, description: description || null, storyIds: chosen });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? TOUR_MESSAGES.stopsCount);
+    if (!parsed.success) return setError(firstRefusal(parsed.error, TOUR_MESSAGES.stopsCount));
     if (longLeg)
-      return setError(TOUR_MESSAGES.legTooLong(longLeg.from, longLeg.to, (longLeg.metres / 1000).toFixed(1)));
+      return setError(
+        saySentence(TOUR_MESSAGES.legTooLong(longLeg.from, longLeg.to, (longLeg.metres / 1000).toFixed(1))),
+      );
     setError(null);
     create.mutate(parsed.data, {
       onSuccess: (tour) => {
@@ -182,11 +187,11 @@ export function NewTourDialog({
               </ol>
             )}
             {measures && (
-              <p className="text-sm text-mist-300">{tourLengthText(measures.lengthM, measures.walkingMinutes)}</p>
+              <p className="text-sm text-mist-300">{tourLength(t, measures.lengthM, measures.walkingMinutes)}</p>
             )}
             {longLeg && (
               <p className="text-sm text-ember-400">
-                {TOUR_MESSAGES.legTooLong(longLeg.from, longLeg.to, (longLeg.metres / 1000).toFixed(1))}
+                {saySentence(TOUR_MESSAGES.legTooLong(longLeg.from, longLeg.to, (longLeg.metres / 1000).toFixed(1)))}
               </p>
             )}
           </section>
