@@ -15,7 +15,7 @@ import { UserAvatar } from '../ui/user-avatar';
 
 // The highlighted item (the keyboard's focus) is outlined too: its background alone is too faint (WCAG 1.4.11).
 const itemClass =
-  'flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-2 text-sm text-mist-100 outline-none data-[highlighted]:bg-night-700 data-[highlighted]:outline-2 data-[highlighted]:-outline-offset-2 data-[highlighted]:outline-glow-300 data-[disabled]:opacity-50';
+  'flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-2 text-sm text-mist-100 outline-none data-[highlighted]:bg-night-700 data-[highlighted]:outline-solid data-[highlighted]:outline-2 data-[highlighted]:-outline-offset-2 data-[highlighted]:outline-glow-300 data-[disabled]:opacity-50';
 
 /**
  * "My Account" menu of a signed-in user: who is signed in, "Finish your profile" (while setup is not finished),
