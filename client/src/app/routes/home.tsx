@@ -23,8 +23,8 @@ import { NearbySection } from '#client/features/home/components/nearby-section';
 import { SmartSuggestions } from '#client/features/home/components/smart-suggestions';
 import { CreateHint } from '#client/features/home/components/create-hint';
 import { useSmartSuggestions } from '#client/features/home/api/get-smart-suggestions';
-import { formatDistance, type CompassDirection } from '#common/notifications';
-import { DIRECTIONS } from '#client/features/home/lib/nearby-suggestion';
+import type { CompassDirection } from '#common/notifications';
+import { DIRECTIONS, distanceWords } from '#client/features/home/lib/nearby-suggestion';
 import type { MessageId } from '#client/lib/i18n/message-ids';
 import { turnOnLocationText } from '#client/lib/location/claim-lock-text';
 import { Message, useT } from '#client/lib/i18n/use-t';
@@ -282,7 +282,7 @@ export function HomePage({ storyId }: { storyId?: string }) {
           nearestLine={
             nearestElsewhere &&
             t('home.nearestWhisper', {
-              distance: formatDistance(nearestElsewhere.distance),
+              distance: distanceWords(nearestElsewhere.distance),
               direction: directionWord(nearestElsewhere.direction),
             })
           }

@@ -1,5 +1,5 @@
 import { Camera, Compass, Map, PlusCircle, User } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { paths } from '#client/config/paths';
 import { cn } from '#client/lib/utils';
@@ -18,6 +18,23 @@ interface HomeTabsProps {
 // Labels may wrap on phones (at 320 px "Explore/Map" is wider than its fifth of the bar), never overflow it.
 const tabClass =
   'inline-flex min-h-12 min-w-0 flex-col items-center justify-center gap-1 rounded-lg px-0.5 text-center text-[11px] font-medium leading-tight [overflow-wrap:anywhere] sm:whitespace-nowrap text-mist-300 transition-colors hover:bg-night-700 hover:text-mist-100 sm:min-h-10 sm:flex-row sm:gap-1.5 sm:px-3 sm:text-sm';
+
+/**
+ * A label that wraps after its slashes first: "Explorar/" over "Mapa", never "Explorar/Ma" over "pa" (anywhere is the
+ * last resort, for a word wider than its column).
+ */
+function slashBreaks(label: string): ReactNode {
+  return label.split('/').map((part, i) =>
+    i === 0 ? (
+      part
+    ) : (
+      <Fragment key={i}>
+        /<wbr />
+        {part}
+      </Fragment>
+    ),
+  );
+}
 
 function Icon({ children }: { children: ReactNode }) {
   return (
@@ -42,13 +59,15 @@ export function HomeTabs({ view, onViewChange, onMyStories, onCreate }: HomeTabs
       <button
         type="button"
         aria-pressed={view === 'map'}
+        // Named by its words as written: Chromium would read the break opportunity as a space ("Explorar/ Mapa").
+        aria-label={t('home.exploreMap')}
         className={cn(tabClass, view === 'map' && pressed)}
         onClick={() => onViewChange('map')}
       >
         <Icon>
           <Map />
         </Icon>
-        {t('home.exploreMap')}
+        {slashBreaks(t('home.exploreMap'))}
       </button>
       <button
         type="button"

@@ -1,7 +1,7 @@
 import { Compass } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { CATEGORIES, categoryEmoji } from '#common/categories';
-import { formatDistance, NOTIFICATION_LIMITS } from '#common/notifications';
+import { NOTIFICATION_LIMITS } from '#common/notifications';
 import type { CurrentUser, Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
 import { paths } from '#client/config/paths';
@@ -9,6 +9,7 @@ import { cn } from '#client/lib/utils';
 import { categoryName } from '#client/lib/i18n/category-words';
 import { useT } from '#client/lib/i18n/use-t';
 import { StoryCard } from '#client/components/stories/story-card';
+import { distanceWords } from '../lib/nearby-suggestion';
 
 interface NearbySectionProps {
   stories: Story[];
@@ -118,7 +119,7 @@ function EmptyWelcome({ user, ownStoryCount, onCreateFirst, uncharted }: NearbyS
             you" only where whispers are; where none is within 50 km, this card says that instead of the suggestion. */}
         <p className="max-w-md text-sm text-mist-300">
           {uncharted
-            ? t('home.uncharted', { distance: formatDistance(NOTIFICATION_LIMITS.discoveryRadiusM) })
+            ? t('home.uncharted', { distance: distanceWords(NOTIFICATION_LIMITS.discoveryRadiusM) })
             : t('home.hiddenAround')}
         </p>
         <Button onClick={() => navigate(paths.auth)}>{t('home.signInToCreate')}</Button>

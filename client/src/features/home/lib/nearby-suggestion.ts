@@ -8,7 +8,8 @@ import { compassDirection, formatDistance, type CompassDirection } from '#common
 import type { SmartNotification } from '#common/notification-schemas';
 import type { Story } from '#common/schemas';
 import type { Point } from '#common/geo';
-import { translate } from '#client/lib/i18n/i18n';
+import { currentLocale, translate } from '#client/lib/i18n/i18n';
+import { formatDistanceFor } from '#client/lib/i18n/format';
 import type { MessageId } from '#client/lib/i18n/message-ids';
 
 export const DIRECTIONS: Record<CompassDirection, MessageId> = {
@@ -22,6 +23,14 @@ export const DIRECTIONS: Record<CompassDirection, MessageId> = {
   'north-west': 'home.northWest',
 };
 
+/**
+ * A distance in the reader's language and units: English keeps common's form ("1.5 km", as the server says it),
+ * the others Intl's ("١٫٥ كم"), so an Arabic line never reads "km 1.5".
+ */
+export function distanceWords(metres: number): string {
+  return currentLocale() === 'en' ? formatDistance(metres) : formatDistanceFor(metres);
+}
+
 /** Null when the list is empty: the server's discovery suggestion (the nearest whisper farther away) then stands. */
 export function nearbySuggestion(
   stories: readonly Story[],
@@ -29,7 +38,7 @@ export function nearbySuggestion(
   userId: string | null,
 ): SmartNotification | null {
   if (stories.length === 0) return null;
-  const radius = formatDistance(DISCOVERY_RADIUS_M);
+  const radius = distanceWords(DISCOVERY_RADIUS_M);
   const others = stories.filter((s) => s.authorId !== userId);
   if (others.length === 0) {
     const n = stories.length;
@@ -51,7 +60,7 @@ export function nearbySuggestion(
   if (nearestLocked) {
     parts.push(
       translate('home.nearestLocked', {
-        distance: formatDistance(nearestLocked.distance ?? 0),
+        distance: distanceWords(nearestLocked.distance ?? 0),
         direction: translate(DIRECTIONS[compassDirection(reader, nearestLocked)]),
       }),
     );

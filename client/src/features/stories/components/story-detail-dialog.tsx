@@ -34,9 +34,12 @@ export function StoryDetailDialog({ storyId, initialStory, location, onClose }: 
   const query = useStory(storyId, location, known && isFullStory(known) ? known : undefined, accuracy);
   const story = query.data;
   const missing = !story && query.isError && isMissing(query.error);
-  // The title in the story's language, so a screen reader pronounces it right (docs/decisions/061-stories-carry-their-language.md).
+  // The title in the story's language, so a screen reader pronounces it right (docs/decisions/061-stories-carry-their-language.md),
+  // in its own direction: an English title's end punctuation stays at its end in an Arabic dialog.
   const title = story ? (
-    <span lang={story.language}>{story.title}</span>
+    <span lang={story.language} dir="auto">
+      {story.title}
+    </span>
   ) : missing ? (
     t('story.notFound')
   ) : query.isError ? (

@@ -37,7 +37,13 @@ export function StoryContent({
       return <TikTokCard story={story} />;
     case 'text':
       return (
-        <p lang={story.language} data-testid="story-text" className="whitespace-pre-line leading-relaxed text-mist-100">
+        // dir="auto": the writer's text reads in its own direction whatever the interface's (English in Arabic).
+        <p
+          lang={story.language}
+          dir="auto"
+          data-testid="story-text"
+          className="whitespace-pre-line leading-relaxed text-mist-100"
+        >
           {story.content}
         </p>
       );

@@ -35,7 +35,7 @@ export function StoryDetailBody({ story }: { story: Story }) {
         <StoryContent story={story} playback={playback} isAuthor={user?.id === story.authorId} />
       )}
       {story.description && (
-        <p lang={story.language} className="whitespace-pre-line text-sm text-mist-300">
+        <p lang={story.language} dir="auto" className="whitespace-pre-line text-sm text-mist-300">
           {story.description}
         </p>
       )}

@@ -91,7 +91,7 @@ export function StoryTranscript({
           <p className="text-sm text-mist-300">{file.error.message}</p>
         ) : (
           // The words are the story's, in its language (docs/decisions/061-stories-carry-their-language.md).
-          <div lang={story.language}>
+          <div lang={story.language} dir="auto">
             <CueList cues={file.data.cues} timed={file.data.timed} time={time} onSeek={seek} />
           </div>
         )}
