@@ -58,7 +58,7 @@ export const nearbyGroupWords = (count: number): Words =>
   words(
     count === 1 ? '{0} new whisper within {1}' : '{0} new whispers within {1}',
     count,
-    formatDistance(DISCOVERY_RADIUS_M),
+    distanceWords(DISCOVERY_RADIUS_M),
   );
 export const nearbyGroupMessage = (count: number): string => say(nearbyGroupWords(count));
 
@@ -101,16 +101,22 @@ export function compassDirection(from: Point, to: Point): CompassDirection {
 }
 
 /** "240 m" below a kilometre (to 10 m), else "1.5 km" (one decimal, none from 10 km). */
-export function formatDistance(metres: number): string {
+export const formatDistance = (metres: number): string => say(distanceWords(metres));
+
+/**
+ * formatDistance as words: the number is a value, so each language writes it its way, and an Arabic sentence
+ * says "١٫٥ كم" rather than a Latin "1.5 km" that right-to-left text would show as "km 1.5".
+ */
+export function distanceWords(metres: number): Words {
   const tens = Math.max(10, Math.round(metres / 10) * 10);
-  if (tens < 1000) return `${tens} m`;
+  if (tens < 1000) return words('{0} m', tens);
   const km = metres / 1000;
-  return km >= 10 ? `${Math.round(km)} km` : `${(Math.round(km * 10) / 10).toString()} km`;
+  return words('{0} km', km >= 10 ? Math.round(km) : Math.round(km * 10) / 10);
 }
 
 /** "The nearest whisper is 3.2 km north-east": where the nearest story is when none is within reach. */
 export const nearestWhisperWords = (nearest: { distance: number; direction: Words | string }): Words =>
-  words('The nearest whisper is {0} {1}', formatDistance(nearest.distance), nearest.direction);
+  words('The nearest whisper is {0} {1}', distanceWords(nearest.distance), nearest.direction);
 export const nearestWhisperText = (nearest: { distance: number; direction: string }): string =>
   say(nearestWhisperWords(nearest));
 
@@ -120,4 +126,4 @@ export const nearestWhisperText = (nearest: { distance: number; direction: strin
  */
 export const UNCHARTED_TITLE = 'Uncharted territory';
 export const unchartedWords = (): Words =>
-  words('No whispers within {0}. Leave the first one here.', formatDistance(NOTIFICATION_LIMITS.discoveryRadiusM));
+  words('No whispers within {0}. Leave the first one here.', distanceWords(NOTIFICATION_LIMITS.discoveryRadiusM));

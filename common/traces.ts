@@ -2,7 +2,7 @@
  * Traces and follows (docs/decisions/045-traces-read-where-left.md, 046-follows-daily-digest.md): the limits,
  * the texts people read and the text check both sides share. No zod here (trace-schemas.ts holds the schemas).
  */
-import { formatDistance } from './notifications';
+import { distanceWords } from './notifications';
 import { say, words, type Words } from './words';
 import { hasUnsafeTextCharacters, safeDisplayName } from './text';
 
@@ -108,7 +108,7 @@ export function digestWords(args: {
     args.stories > 0 && args.tours > 0 ? words('{0} and {1}', stories, tours) : args.stories > 0 ? stories : tours;
   const by = words('{0} by {1}', what, safeDisplayName(args.displayName));
   if (args.nearestM === null || args.stories === 0) return by;
-  return words('{0}, the nearest {1} from you', by, formatDistance(coarseDistanceM(args.nearestM)));
+  return words('{0}, the nearest {1} from you', by, distanceWords(coarseDistanceM(args.nearestM)));
 }
 export const digestMessage = (args: Parameters<typeof digestWords>[0]): string => say(digestWords(args));
 

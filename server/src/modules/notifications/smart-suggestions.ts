@@ -6,7 +6,7 @@
 import { DISCOVERY_RADIUS_M, UNLOCK_RADIUS_M } from '#common/constants';
 import {
   compassDirection,
-  formatDistance,
+  distanceWords,
   type CompassDirection,
   nearestWhisperWords,
   NOTIFICATION_LIMITS,
@@ -99,9 +99,9 @@ export function buildSmartSuggestionWords(everything: SmartSampleStory[], ctx: S
   const within = sample.filter((s) => s.distance <= DISCOVERY_RADIUS_M);
   const ownWithin = everything.filter((s) => s.own && s.distance <= DISCOVERY_RADIUS_M).length;
   const suggestions: SmartSuggestionWords[] = [];
-  const radius = formatDistance(DISCOVERY_RADIUS_M);
+  const radius = distanceWords(DISCOVERY_RADIUS_M);
   const where = (s: SmartSampleStory) =>
-    words('{0} to the {1}', formatDistance(s.distance), DIRECTION_WORDS[compassDirection(ctx.location, s)]);
+    words('{0} to the {1}', distanceWords(s.distance), DIRECTION_WORDS[compassDirection(ctx.location, s)]);
 
   if (within.length > 0) {
     const capped = within.length >= NOTIFICATION_LIMITS.smartSampleSize;
