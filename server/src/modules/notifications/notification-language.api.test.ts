@@ -131,7 +131,7 @@ describe('notifications in the reader’s language', () => {
           fill(ar['{0} and {1}'], fill(ar['{0} new whispers'], number(3)), fill(ar['{0} new tour'], number(1))),
           'Ada Author',
         ),
-        '2 km',
+        fill(ar['{0} km'], number(2)),
       ),
     );
   });
@@ -152,7 +152,7 @@ describe('notifications in the reader’s language', () => {
     const [uncharted] = await smart(nowhere, 'es');
     expect(uncharted).toMatchObject({
       title: es['Uncharted territory'],
-      message: fill(es['No whispers within {0}. Leave the first one here.'], '50 km'),
+      message: fill(es['No whispers within {0}. Leave the first one here.'], fill(es['{0} km'], '50')),
       uncharted: true,
     });
     // One story 300 m north of the reader: one within reach of the card, locked, to the north.
@@ -161,8 +161,11 @@ describe('notifications in the reader’s language', () => {
     const [nearby] = await smart(here, 'es');
     expect(nearby).toMatchObject({
       type: 'nearby',
-      title: fill(es['{0} whisper within {1}'], '1', '1.5 km'),
-      message: fill(es['The nearest locked one is {0}.'], fill(es['{0} to the {1}'], '300 m', es.north!)),
+      title: fill(es['{0} whisper within {1}'], '1', fill(es['{0} km'], '1,5')),
+      message: fill(
+        es['The nearest locked one is {0}.'],
+        fill(es['{0} to the {1}'], fill(es['{0} m'], '300'), es.north!),
+      ),
     });
   });
 
