@@ -4,8 +4,9 @@
  */
 import { UNLOCK_RADIUS_M } from '#common/constants';
 import type { Story, StoryType } from '#common/schemas';
-import { STORY_TYPE_LABEL, STORY_TYPE_SPECS } from '#common/story-type-specs';
+import { STORY_TYPE_SPECS } from '#common/story-type-specs';
 import { timeLockLine } from '#client/lib/i18n/lock-words';
+import { storyTypeName } from '#client/lib/i18n/story-words';
 import { isTimeLockReason, type LockField } from '#common/lock-kinds';
 import { currentLocale, translate } from '#client/lib/i18n/i18n';
 import { distanceUnits, formatDate, formatDistanceFor, formatNumber } from '#client/lib/i18n/format';
@@ -14,8 +15,9 @@ export function storyTypeIcon(type: StoryType): string {
   return STORY_TYPE_SPECS[type].icon;
 }
 
+/** A type's name in the interface's language (client/src/lib/i18n/story-words.ts). */
 export function storyTypeLabel(type: StoryType): string {
-  return STORY_TYPE_LABEL[type];
+  return storyTypeName(translate, type);
 }
 
 /**

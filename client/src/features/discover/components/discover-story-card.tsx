@@ -6,7 +6,7 @@ import { coordinatesLabel, navigateUrl, previewText } from '#common/discovery-te
 import { nearPlace, statusLine } from '#client/lib/i18n/lock-words';
 import { formatDistanceMetres } from '#common/format-distance';
 import { haversineMetres } from '#common/geo';
-import { traceCountLine } from '#common/traces';
+import { traceCount } from '#client/lib/i18n/story-words';
 import type { Story } from '#common/schemas';
 import { cn } from '#client/lib/utils';
 import { categoryName } from '#client/lib/i18n/category-words';
@@ -121,7 +121,7 @@ export const DiscoverStoryCard = memo(function DiscoverStoryCard({
         </a>
         {story.traceCount > 0 && (
           <span data-testid="discover-card-traces" className="me-auto text-xs text-mist-300">
-            {traceCountLine(story.traceCount)}
+            {traceCount(t, story.traceCount)}
           </span>
         )}
         {ready ? (

@@ -1,7 +1,7 @@
 import { Heart, Lock } from 'lucide-react';
 import { memo } from 'react';
 import { categoryEmoji } from '#common/categories';
-import { traceCountLine } from '#common/traces';
+import { traceCount } from '#client/lib/i18n/story-words';
 import { formatDistanceMetres } from '#common/format-distance';
 import type { Story } from '#common/schemas';
 import { Button } from '#client/components/ui/button';
@@ -62,7 +62,7 @@ export const SimpleStoryCard = memo(function SimpleStoryCard({
           <span className="sr-only">{t('discover.likes')}</span>
           {story.likes}
         </span>
-        {story.traceCount > 0 && <span className="shrink-0">{traceCountLine(story.traceCount)}</span>}
+        {story.traceCount > 0 && <span className="shrink-0">{traceCount(t, story.traceCount)}</span>}
         <span className="min-w-0 truncate">
           {t('discover.byAuthor', { name: story.author?.displayName || t('discover.anonymous') })}
         </span>

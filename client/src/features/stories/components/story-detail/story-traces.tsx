@@ -5,19 +5,14 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { Trace } from '#common/trace-schemas';
-import {
-  lockedTracesLine,
-  traceCountLine,
-  TRACE_LIMITS,
-  TRACE_MESSAGES,
-  hasUnsafeTraceCharacters,
-} from '#common/traces';
+import { TRACE_LIMITS, TRACE_MESSAGES, hasUnsafeTraceCharacters } from '#common/traces';
 import { Button } from '#client/components/ui/button';
 import { FormField } from '#client/components/ui/form-field';
 import { Input, Textarea } from '#client/components/ui/input';
 import { errorMessage } from '#client/lib/api-client';
 import { messageToast } from '#client/lib/toast-message';
 import { useT } from '#client/lib/i18n/use-t';
+import { lockedTraces, traceCount } from '#client/lib/i18n/story-words';
 import { useLeaveTrace, useStoryTraces, useTraceAction } from '#client/features/stories/api/traces';
 
 export function StoryTraces({ storyId, locked }: { storyId: string; locked: boolean }) {
@@ -32,10 +27,10 @@ export function StoryTraces({ storyId, locked }: { storyId: string; locked: bool
     >
       <h3 id={`traces-${storyId}`} className="font-semibold text-mist-100">
         {t('story.traces')}
-        {readable && count > 0 && <span className="font-normal text-mist-300"> · {traceCountLine(count)}</span>}
+        {readable && count > 0 && <span className="font-normal text-mist-300"> · {traceCount(t, count)}</span>}
       </h3>
       {!readable ? (
-        <p className="text-sm text-mist-300">{lockedTracesLine(count)}</p>
+        <p className="text-sm text-mist-300">{lockedTraces(t, count)}</p>
       ) : (
         <>
           {canLeave && <LeaveTraceForm storyId={storyId} />}
