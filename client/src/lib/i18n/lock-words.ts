@@ -11,7 +11,7 @@ import type { MessageId } from './message-ids';
 import type { Translate } from './use-t';
 
 /** The clock a time window is read on, as time-lock-text.ts `timeZoneLabel` names it, in the interface's words. */
-export function timeZoneName(t: Translate, timeZone: string): string {
+function timeZoneName(t: Translate, timeZone: string): string {
   if (timeZone === 'UTC' || timeZone === 'Etc/UTC' || timeZone === 'Etc/GMT' || timeZone === 'GMT') return 'UTC';
   const seaZone = /^Etc\/GMT([+-])(\d{1,2})$/.exec(timeZone);
   if (seaZone) return `UTC${seaZone[1] === '+' ? '-' : '+'}${seaZone[2]}`;
