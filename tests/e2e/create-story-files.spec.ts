@@ -104,7 +104,8 @@ test('the server’s refusal stays in the dialog until dismissed or the draft ch
   const preview = page.getByRole('dialog', { name: 'Story Preview' });
   await preview.getByRole('button', { name: 'Publish Story' }).click();
   const refusal = preview.getByRole('alert');
-  await expect(refusal).toHaveText(/^Unsupported video format: /);
+  // The server reads the file's codec before it answers: on a loaded machine that takes longer than a click.
+  await expect(refusal).toHaveText(/^Unsupported video format: /, { timeout: 30_000 });
   await page.setViewportSize({ width: 320, height: 640 });
   await expect(refusal).toBeInViewport();
   expect(await preview.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);

@@ -11,6 +11,7 @@ import {
   expectToast,
   fillShared,
   openCreateDialog,
+  openToast,
   PLACES,
   previewAndPublish,
   signedInAt,
@@ -150,6 +151,8 @@ test.describe('creating one story of each type', () => {
     const preview = page.getByRole('dialog', { name: 'Story Preview' });
     await expect(preview.getByText('7234567890123456789', { exact: true })).toBeVisible();
     await preview.getByRole('button', { name: 'Publish Story' }).click();
+    // The toast comes with the server's answer, which a loaded machine may take a while to give.
+    await expect(openToast(page).getByText('Story created!', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expectToast(page, 'Story created!', 'Your story has been published successfully.');
     await expect(preview).toBeHidden({ timeout: 3_000 });
     await expectOnMapAndInMyStories(page, 'Waltz on the Ring');

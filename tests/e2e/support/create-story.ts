@@ -51,7 +51,7 @@ export async function fillShared(dialog: Locator, title: string, category = 'Mys
  * The open toast (one at a time): its title and description. Located by CSS because a modal dialog marks the
  * rest of the page, the toast viewport included, aria-hidden (Radix announces toasts through its own live region).
  */
-function openToast(page: Page) {
+export function openToast(page: Page) {
   return page.locator('ol > li[data-state="open"]');
 }
 
