@@ -6,7 +6,13 @@
  * of a focused control per journey in /tmp/kbd-*.png.
  */
 import { expect, request as playwrightRequest, test, type Locator, type Page } from '@playwright/test';
-import { newAccount, registerViaApi, setupProfileViaApi, signUpAndSignIn } from './support/accounts';
+import {
+  newAccount,
+  registerViaApi,
+  setupProfileViaApi,
+  signUpAndSignIn,
+  signInAsFirstAdmin,
+} from './support/accounts';
 import { readerHeaders } from './support/reader-address';
 import { createStoryViaApi, northOf, SAVANNAH, type Author } from './support/stories';
 
@@ -15,13 +21,6 @@ const run = Date.now().toString(36);
 const TOUR_PLACE = { latitude: 31.5, longitude: -81.9 };
 const WALK_PLACE = { latitude: 31.46, longitude: -81.95 };
 const MOD_PLACE = { latitude: SAVANNAH.latitude - 0.5, longitude: SAVANNAH.longitude - 0.45 };
-const ADMIN = {
-  username: 'e2e_first_admin',
-  displayName: 'First Admin',
-  email: 'e2e_first_admin@example.test',
-  password: 'first-admin-pw-1',
-};
-
 /** An author with an API session of its own, from an address of its own (tests/e2e/support/reader-address.ts). */
 async function newAuthorHere(prefix: string): Promise<Author> {
   const request = await playwrightRequest.newContext({
@@ -222,21 +221,6 @@ test('walk a tour and leave walk mode — with the keyboard alone', async ({ pag
   await expectFocusedVisibly(toggle);
   await expect(page.getByTestId('walk-compass')).toHaveCount(0);
 });
-
-/** The admin named in ADMIN_USERNAMES (scripts/e2e.mjs): signed up on the first run against this server, then signed in. */
-async function signInAsFirstAdmin(page: Page): Promise<void> {
-  const registered = await page.request.post('/api/user/register', { data: ADMIN });
-  if (registered.status() === 201) {
-    const user = (await registered.json()) as { id: string };
-    await setupProfileViaApi(page.request, { ...ADMIN, id: user.id });
-    return;
-  }
-  expect(registered.status(), await registered.text()).toBe(409);
-  const login = await page.request.post('/api/user/login', {
-    data: { username: ADMIN.username, password: ADMIN.password },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-}
 
 test('a moderator hides a reported story from the queue — with the keyboard alone', async ({ page, context }) => {
   test.setTimeout(60_000);

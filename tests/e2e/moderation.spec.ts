@@ -9,7 +9,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Notification } from '#common/notification-schemas';
-import { newAccount, setupProfileViaApi, signUpAndSignIn } from './support/accounts';
+import { newAccount, setupProfileViaApi, signUpAndSignIn, signInAsFirstAdmin } from './support/accounts';
 import { createStoryViaApi, newAuthor, northOf, SAVANNAH } from './support/stories';
 import { expectNothingWider } from './support/fits';
 
@@ -18,13 +18,6 @@ const place = northOf(
   { latitude: SAVANNAH.latitude - 0.4, longitude: SAVANNAH.longitude - 0.3 },
   Math.random() * 20_000,
 );
-const ADMIN = {
-  username: 'e2e_first_admin',
-  displayName: 'First Admin',
-  email: 'e2e_first_admin@example.test',
-  password: 'first-admin-pw-1',
-};
-
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
@@ -35,22 +28,6 @@ async function seriousViolations(page: Page) {
 async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ geolocation: place, permissions: ['geolocation'] });
   return { context, page: await context.newPage() };
-}
-
-/** The admin named in ADMIN_USERNAMES: signed up on the first run against this server, signed in on later ones. */
-async function signInAsFirstAdmin(page: Page): Promise<void> {
-  const registered = await page.request.post('/api/user/register', { data: ADMIN });
-  if (registered.status() === 201) {
-    const user = (await registered.json()) as { id: string; role: string };
-    expect(user.role).toBe('admin');
-    await setupProfileViaApi(page.request, { ...ADMIN, id: user.id });
-    return;
-  }
-  expect(registered.status(), await registered.text()).toBe(409);
-  const login = await page.request.post('/api/user/login', {
-    data: { username: ADMIN.username, password: ADMIN.password },
-  });
-  expect(login.status(), await login.text()).toBe(200);
 }
 
 const notificationsOf = async (page: Page) =>

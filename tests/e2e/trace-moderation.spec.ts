@@ -6,8 +6,8 @@
  * 390×844 and 1280×800.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { setupProfileViaApi, signUpAndSignIn } from './support/accounts';
+import { expect, test } from '@playwright/test';
+import { setupProfileViaApi, signUpAndSignIn, signInAsFirstAdmin } from './support/accounts';
 import { createStoryViaApi, newAuthor, northOf, SAVANNAH } from './support/stories';
 import { readerHeaders } from './support/reader-address';
 
@@ -16,28 +16,6 @@ const spot = northOf(
   { latitude: SAVANNAH.latitude + 0.3, longitude: SAVANNAH.longitude + 0.35 },
   Math.random() * 20_000,
 );
-const ADMIN = {
-  username: 'e2e_first_admin',
-  displayName: 'First Admin',
-  email: 'e2e_first_admin@example.test',
-  password: 'first-admin-pw-1',
-};
-
-/** The admin named in ADMIN_USERNAMES: signed up on the first run against this server, signed in on later ones. */
-async function signInAsFirstAdmin(page: Page): Promise<void> {
-  const registered = await page.request.post('/api/user/register', { data: ADMIN });
-  if (registered.status() === 201) {
-    const user = (await registered.json()) as { id: string };
-    await setupProfileViaApi(page.request, { ...ADMIN, id: user.id });
-    return;
-  }
-  expect(registered.status(), await registered.text()).toBe(409);
-  const login = await page.request.post('/api/user/login', {
-    data: { username: ADMIN.username, password: ADMIN.password },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-}
-
 test('a reported trace reaches /moderation, a moderator hides it, its writer sees it hidden', async ({ browser }) => {
   test.setTimeout(180_000);
   const author = await newAuthor('tqauthor');

@@ -98,3 +98,26 @@ export async function latestResetCode(email: string, except?: string): Promise<s
     .toBe(true);
   return code!;
 }
+
+/** The admin named in ADMIN_USERNAMES (scripts/e2e.mjs). */
+const FIRST_ADMIN = {
+  username: 'e2e_first_admin',
+  displayName: 'First Admin',
+  email: 'e2e_first_admin@example.test',
+  password: 'first-admin-pw-1',
+};
+
+/** Signs the page in as the first admin: signed up on the first run against this server, signed in on later ones. */
+export async function signInAsFirstAdmin(page: Page): Promise<void> {
+  const registered = await page.request.post('/api/user/register', { data: FIRST_ADMIN });
+  if (registered.status() === 201) {
+    const user = (await registered.json()) as { id: string };
+    await setupProfileViaApi(page.request, { ...FIRST_ADMIN, id: user.id });
+    return;
+  }
+  expect(registered.status(), await registered.text()).toBe(409);
+  const login = await page.request.post('/api/user/login', {
+    data: { username: FIRST_ADMIN.username, password: FIRST_ADMIN.password },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+}
